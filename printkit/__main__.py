@@ -1,0 +1,5 @@
+"""python -m printkit: the same as the printkit command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,145 @@
+"""Session configs: YAML in, a checked and frozen Session out; errors as FILE:LINE: field: message."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from types import MappingProxyType
+
+from .errors import ConfigError, Problem
+from .model import Adventure, Player, Ruleset, Session
+from .rulesets import bundled_ids, load_bundled, load_ruleset_file
+from .schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text, suggest
+from .yamlsource import YamlDocument, load_yaml, parse_yaml
+
+LANGUAGES = ["ru", "en"]
+PAPERS = ["a4", "letter"]
+
+ADVENTURE = Record(
+    {
+        "title": Field(Text(max_len=80), required=True),
+        "text": Field(Text(max_len=4000, multiline=True)),
+    }
+)
+
+SESSION = Record(
+    {
+        "game": Field(
+            Text(max_len=300),
+            required=True,
+            doc="a bundled ruleset id (strategiya) or a path to a ruleset file next to the config",
+        ),
+        "title": Field(Text(max_len=80), doc="printed in every header; defaults to the game's name"),
+        "language": Field(Choice(LANGUAGES, {"russian": "ru", "english": "en"}), default="ru"),
+        "paper": Field(Choice(PAPERS, {"us-letter": "letter"}), default="a4"),
+        "players": Field(
+            ListOf(Record({"name": Field(Text(max_len=40))}), min_items=1, max_items=8),
+            doc="one entry per player; names are optional",
+        ),
+        "adventures": Field(
+            MapOf(Text(max_len=40), MapOf(Integer(1, 99), ADVENTURE)),
+            default={},
+            doc="adventures per terrain and number: {forest: {1: {title, text}}}",
+        ),
+    }
+)
+
+DEFAULT_CONFIG = "game: strategiya\n"
+
+
+def load_session(path: Path | None) -> Session:
+    """Read a session config; None means the bundled default game."""
+    if path is None:
+        return _session(parse_yaml(DEFAULT_CONFIG, "(default game)", folder=None))
+    return _session(load_yaml(path, str(path)))
+
+
+def with_overrides(session: Session, language: str | None = None, paper: str | None = None) -> Session:
+    """The session with command-line choices applied over the config's."""
+    changes = {k: v for k, v in (("language", language), ("paper", paper)) if v}
+    return dataclasses.replace(session, **changes) if changes else session
+
+
+def _session(doc: YamlDocument) -> Session:
+    ck = Checker(doc)
+    if doc.data is None:
+        raise ConfigError([Problem(doc.label, None, "", "the file is empty; it needs at least 'game:'")])
+    data = SESSION.check(doc.data, (), ck)
+    if data is INVALID:
+        ck.raise_if_any()
+    ruleset = _resolve_game(data["game"], doc, ck)
+    if ruleset is None:
+        ck.raise_if_any()
+    assert ruleset is not None
+    players = data["players"] or [{"name": None}] * ruleset.players_min
+    if not ruleset.players_min <= len(players) <= ruleset.players_max:
+        ck.fail(
+            ("players",),
+            f"{ruleset.id} is played by {ruleset.players_min} to {ruleset.players_max} "
+            f"players; the config lists {len(players)}",
+        )
+    adventures = {}
+    for tid, entries in data["adventures"].items():
+        terrain = ruleset.find_terrain(tid)
+        if terrain is None:
+            ck.fail(
+                ("adventures", tid),
+                f"unknown terrain {tid!r}; terrains are "
+                + ", ".join(t.id for t in ruleset.terrains)
+                + suggest(tid, [t.id for t in ruleset.terrains]),
+            )
+            continue
+        for number in entries:
+            if number > terrain.slots:
+                ck.fail(
+                    ("adventures", tid, str(number)),
+                    f"{terrain.id} has numbers 1..{terrain.slots}; {number} is beyond them",
+                )
+        adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
+    ck.raise_if_any()
+    return Session(
+        ruleset=ruleset,
+        title=data["title"],
+        language=data["language"],
+        paper=data["paper"],
+        players=tuple(Player(p["name"]) for p in players),
+        adventures=MappingProxyType(adventures),
+        label=doc.label,
+        folder=doc.folder,
+    )
+
+
+def _resolve_game(value: str, doc: YamlDocument, ck: Checker) -> Ruleset | None:
+    ids = bundled_ids()
+    if value in ids:
+        return load_bundled(value)
+    looks_like_path = "/" in value or "\\" in value or value.endswith((".yaml", ".yml"))
+    if not looks_like_path:
+        ck.fail(("game",), f"unknown game {value!r}{suggest(value, ids)}; bundled games: {', '.join(ids)}")
+        return None
+    if doc.folder is None:
+        ck.fail(("game",), "a ruleset path needs a config file to be relative to")
+        return None
+    path = (doc.folder / value).resolve()
+    # A config may come from anyone: it may name files in its own folder, nothing elsewhere.
+    if not path.is_relative_to(doc.folder):
+        ck.fail(("game",), f"ruleset {value!r} is outside the config's folder; copy it next to the config")
+        return None
+    if not path.is_file():
+        ck.fail(("game",), f"no ruleset file {value!r} next to the config")
+        return None
+    return load_ruleset_file(path, str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path))
+
+
+def display_title(session: Session) -> str:
+    """The title printed in headers: the config's, or the game's name in the session language."""
+    return session.title or session.ruleset.title[session.language]
+
+
+def player_name(session: Session, number: int) -> str:
+    """Player number (1-based) as printed: the config's name, or 'Игрок 1' / 'Player 1'."""
+    from .labels import label
+
+    if number <= len(session.players) and session.players[number - 1].name:
+        return session.players[number - 1].name or ""
+    return label("player_n", session.language, n=number)

@@ -1,0 +1,76 @@
+"""Error types of printkit and the one table of exit codes they map to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# One table for the whole tool; click's own usage errors keep their exit code 2.
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1  # a check ran and found problems (map check, setup check, ...)
+EXIT_USAGE = 2
+EXIT_CONFIG = 3
+EXIT_OUTPUT = 4
+EXIT_RENDER = 5
+
+
+class PrintkitError(Exception):
+    """Base of every error printkit reports to a user: one clear message, no traceback."""
+
+    exit_code = EXIT_RENDER
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def lines(self) -> list[str]:
+        return [self.message]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a file: where it is and what is wrong."""
+
+    file: str
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class ConfigError(PrintkitError):
+    """A config, ruleset or key file that cannot be used; carries every problem found."""
+
+    exit_code = EXIT_CONFIG
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    def lines(self) -> list[str]:
+        return [str(p) for p in self.problems]
+
+
+class UsageError(PrintkitError):
+    """A request the library cannot carry out as asked (wrong kind name, wrong game number, ...)."""
+
+    exit_code = EXIT_USAGE
+
+
+class OutputError(PrintkitError):
+    """The output folder cannot be written as asked (exists and not empty, not writable, ...)."""
+
+    exit_code = EXIT_OUTPUT
+
+
+class RenderError(PrintkitError):
+    """A document could not be rendered (text does not fit, a template is broken, ...)."""
+
+    exit_code = EXIT_RENDER
+
+
+def config_error(file: str, line: int | None, field: str, message: str) -> ConfigError:
+    """Shorthand for a config error with a single problem."""
+    return ConfigError([Problem(file, line, field, message)])

@@ -1,0 +1,35 @@
+"""Units and paper: millimetres to points, lengths like "63mm", and the paper sizes printkit knows."""
+
+from __future__ import annotations
+
+import re
+
+MM = 72 / 25.4
+INCH = 72.0
+
+# Width and height in points, portrait.
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210 * MM, 297 * MM),
+    "letter": (8.5 * INCH, 11 * INCH),
+}
+
+_LENGTH = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*")
+_UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0, None: MM}
+
+
+def mm(value: float) -> float:
+    return value * MM
+
+
+def parse_length(text: str | float) -> float:
+    """A length in points from "63mm", "2.5in", "10pt" or a bare number of millimetres."""
+    if isinstance(text, int | float):
+        return float(text) * MM
+    match = _LENGTH.fullmatch(text)
+    if not match:
+        raise ValueError(f"{text!r} is not a length like 63mm, 2.5in or 10pt")
+    return float(match.group(1)) * _UNITS[match.group(2)]
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    return PAPERS[name]

@@ -1,0 +1,128 @@
+"""Building a kit: which artefacts a game has, and writing them into one folder in one go."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__
+from .binarycode import key_json, make_games
+from .config import display_title
+from .errors import UsageError
+from .labels import label
+from .model import Session
+from .output import KitWriter, default_folder
+from .randomness import Entropy
+from .sheets import secret
+
+Progress = Callable[[str, int, int], None]
+
+
+def _quiet(step: str, done: int, total: int) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class SecretOptions:
+    """What to print of the secret sheets: how many games, whose sheets, blank or filled."""
+
+    games: int = 1
+    player: int | None = None
+    blank: bool = False
+
+
+@dataclass
+class Build:
+    """One build in progress: the session, its entropy and the writer collecting files."""
+
+    session: Session
+    entropy: Entropy
+    writer: KitWriter
+    progress: Progress
+    secret: SecretOptions = field(default_factory=SecretOptions)
+
+
+def _secret_sheets(b: Build) -> None:
+    rules, lang, opts = b.session.ruleset, b.session.language, b.secret
+    assert rules.secret is not None
+    holders = list(range(1, rules.secret.holders + 1))
+    players = [opts.player] if opts.player else holders
+    subject = label("secret_sheet", lang)
+    if opts.blank:
+        pages = [secret.sheet_page(b.session, p, None) for p in players]
+        secret.write_sheets(str(b.writer.path("secret-sheets-blank.pdf")), pages, b.session.paper, subject)
+        b.progress("secret-sheets", 1, 1)
+        return
+    games = make_games(rules, b.entropy, opts.games, players)
+    steps = len(players) + 2
+    for i, p in enumerate(players, start=1):
+        pages = [secret.sheet_page(b.session, p, g.sheet(p), opts.games) for g in games]
+        secret.write_sheets(str(b.writer.path(f"secret-sheet-player-{p}.pdf")), pages, b.session.paper, subject)
+        b.progress("secret-sheets", i, steps)
+    if players == holders:
+        b.writer.write("referee-key.json", key_json(rules, games))
+        secret.write_key(
+            str(b.writer.path("referee-key.pdf")),
+            secret.key_pages(b.session, games),
+            b.session.paper,
+            label("referee_key", lang),
+        )
+    else:
+        # One player's own sheet: its key part lets a referee merge both later (lookup --key A --key B).
+        b.writer.write(f"referee-key-player-{opts.player}.json", key_json(rules, games))
+    b.progress("secret-sheets", steps, steps)
+
+
+# Kind -> (does this ruleset have it?, how to build it). Later capabilities add their kinds here.
+ARTEFACTS: dict[str, tuple[Callable[[Session], bool], Callable[[Build], None]]] = {
+    "secret-sheets": (lambda s: s.ruleset.secret is not None, _secret_sheets),
+}
+
+
+def kinds_for(session: Session) -> list[str]:
+    """The artefact kinds this session's game can print, in build order."""
+    return [kind for kind, (has, _) in ARTEFACTS.items() if has(session)]
+
+
+@dataclass(frozen=True)
+class KitResult:
+    folder: Path
+    files: list[Path]
+
+
+def build_kit(
+    session: Session,
+    out: Path | None = None,
+    *,
+    seed: str | int | None = None,
+    only: list[str] | None = None,
+    force: bool = False,
+    progress: Progress | None = None,
+    secret_options: SecretOptions | None = None,
+) -> KitResult:
+    """Print every artefact of the session's game (or those in `only`) into one kit folder."""
+    available = kinds_for(session)
+    kinds = only or available
+    for kind in kinds:
+        if kind not in available:
+            raise UsageError(
+                f"unknown kind {kind!r} for {session.ruleset.id}; this game prints: {', '.join(available)}"
+            )
+    folder = out or default_folder(session.ruleset.id)
+    entropy = Entropy.from_seed(seed)
+    with KitWriter(folder, force=force) as writer:
+        b = Build(session, entropy, writer, progress or _quiet, secret_options or SecretOptions())
+        for kind in kinds:
+            ARTEFACTS[kind][1](b)
+        files = writer.commit(
+            {
+                "game": session.ruleset.id,
+                "title": display_title(session),
+                "language": session.language,
+                "paper": session.paper,
+                "kinds": kinds,
+                "printkit": __version__,
+            }
+        )
+    return KitResult(folder, files)

@@ -1,0 +1,87 @@
+"""The only place printkit makes random numbers: OS entropy by default, a derived stream when seeded."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+
+# Crockford's base32 without I, L, O, U: kit IDs are read aloud and typed back by people.
+_ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_BLOCK = 1024
+
+
+class RandomStream:
+    """A stream of uniform integers from SHAKE-256 keyed by a 32-byte secret (one per sheet)."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._counter = 0
+        self._buffer = b""
+        self._pos = 0
+
+    def _bytes4(self) -> int:
+        if self._pos + 4 > len(self._buffer):
+            self._buffer = hashlib.shake_256(self._key + self._counter.to_bytes(8, "big")).digest(_BLOCK)
+            self._counter += 1
+            self._pos = 0
+        value = int.from_bytes(self._buffer[self._pos : self._pos + 4], "big")
+        self._pos += 4
+        return value
+
+    def below(self, n: int) -> int:
+        """Uniform integer in 0..n-1; rejection sampling keeps it exactly uniform."""
+        if not 0 < n <= 1 << 32:
+            raise ValueError(f"range {n} out of bounds")
+        limit = (1 << 32) - (1 << 32) % n
+        while True:
+            value = self._bytes4()
+            if value < limit:
+                return value % n
+
+    def permutation(self, n: int) -> tuple[int, ...]:
+        """A uniformly random order of 1..n (Fisher-Yates)."""
+        items = list(range(1, n + 1))
+        for i in range(n - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return tuple(items)
+
+
+@dataclass(frozen=True)
+class Entropy:
+    """The root secret of one kit. Every sheet, key and ID derives from it by a label."""
+
+    _master: bytes
+    seeded: bool
+
+    @classmethod
+    def fresh(cls) -> Entropy:
+        return cls(os.urandom(32), seeded=False)
+
+    @classmethod
+    def from_seed(cls, seed: str | int | None) -> Entropy:
+        """None: fresh OS entropy; any text or number: the same streams every time."""
+        if seed is None:
+            return cls.fresh()
+        master = hashlib.sha256(b"printkit/seed/v1\0" + str(seed).encode("utf-8")).digest()
+        return cls(master, seeded=True)
+
+    def _derive(self, *labels: str | int) -> bytes:
+        text = "\0".join(str(part) for part in labels).encode("utf-8")
+        return hashlib.sha256(self._master + b"\0" + text).digest()
+
+    def stream(self, *labels: str | int) -> RandomStream:
+        """An independent stream for one purpose, e.g. ('secret-sheet', game, player)."""
+        return RandomStream(self._derive(*labels))
+
+    def kit_id(self, game: int) -> str:
+        """A short printable ID for game number `game` (1-based): 8 characters, 40 bits."""
+        value = int.from_bytes(self._derive("kit-id", game)[:5], "big")
+        chars = [_ID_ALPHABET[(value >> (5 * i)) & 31] for i in range(7, -1, -1)]
+        return "".join(chars[:4]) + "-" + "".join(chars[4:])
+
+
+def weak_seed(seed: str | int | None) -> bool:
+    """True when a seed is short enough to be guessed from a printed sheet by trying them all."""
+    return seed is not None and len(str(seed)) < 12

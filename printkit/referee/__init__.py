@@ -1,0 +1,1 @@
+"""Referee engines used at the table: pure functions, no printing, no files."""

@@ -1,0 +1,1 @@
+"""Renderers: the ReportLab canvas for fixed geometry, WeasyPrint + jinja2 for flowing text."""

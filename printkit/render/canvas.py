@@ -1,0 +1,95 @@
+"""ReportLab canvas set-up and drawing primitives for fixed-geometry pages (no game rules here)."""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+from ..errors import RenderError
+from ..geometry import paper_size
+from . import fonts
+
+Colour = tuple[float, float, float]
+
+
+def open_canvas(
+    target: str | IO[bytes], paper: str, title: str, subject: str, pagesize: tuple[float, float] | None = None
+) -> Any:
+    """A canvas with our fonts, fixed dates and IDs (invariant), and print-at-100% preference."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts.register_reportlab()
+    # initialFontName keeps ReportLab from adding an un-embedded Helvetica to every PDF.
+    c = Canvas(
+        target,
+        pagesize=pagesize or paper_size(paper),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.SANS,
+        initialFontSize=10,
+    )
+    c.setTitle(title)
+    c.setSubject(subject)
+    c.setAuthor("printkit")
+    c.setCreator("printkit")
+    c.setViewerPreference("PrintScaling", "None")
+    return c
+
+
+def hex_colour(value: str) -> Colour:
+    value = value.lstrip("#")
+    return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
+
+
+def luminance(rgb: Colour) -> float:
+    """Relative luminance (WCAG): how light a colour prints in greyscale."""
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(rgb: Colour) -> Colour:
+    """Black or white, whichever reads better on rgb."""
+    return (0.0, 0.0, 0.0) if luminance(rgb) > 0.3 else (1.0, 1.0, 1.0)
+
+
+def tint(rgb: Colour, amount: float) -> Colour:
+    """rgb mixed with white; amount 0 = white, 1 = the colour itself."""
+    return tuple(1 - amount * (1 - v) for v in rgb)  # type: ignore[return-value]
+
+
+def fit_size(text: str, font: str, size: float, width: float, min_size: float) -> float:
+    """The largest size <= size at which text fits width; RenderError if even min_size is too big."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    natural = stringWidth(text, font, size)
+    if natural <= width:
+        return size
+    fitted = size * width / natural
+    if fitted < min_size:
+        raise RenderError(f"text does not fit its box even at {min_size:g} pt: {text!r}; shorten it")
+    return fitted
+
+
+def draw_fitted(
+    c: Any,
+    x: float,
+    y: float,
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    align: str = "left",
+    min_size: float = 6.0,
+) -> None:
+    """Draw one line of text in a box of `width`, shrinking it to fit rather than clipping."""
+    used = fit_size(text, font, size, width, min_size)
+    c.setFont(font, used)
+    if align == "center":
+        c.drawCentredString(x + width / 2, y, text)
+    elif align == "right":
+        c.drawRightString(x + width, y, text)
+    else:
+        c.drawString(x, y, text)

@@ -1,0 +1,103 @@
+"""Flowing documents: jinja2 templates rendered by WeasyPrint, with a fetcher that reads only our files."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator, Sequence
+from functools import cache
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import unquote, urlsplit
+
+import jinja2
+
+from ..assets import fonts_dir, templates_dir
+from ..errors import RenderError
+from .fonts import font_face_css
+
+# WeasyPrint stamps the current time into PDFs unless this is set; a fixed date keeps builds repeatable.
+FIXED_EPOCH = "1704067200"  # 2024-01-01T00:00:00Z
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """Templates from templates/: autoescaped (names are data, never markup) and strict about typos."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_template(name: str, context: dict[str, Any]) -> str:
+    try:
+        return environment().get_template(name).render(**context)
+    except jinja2.TemplateError as exc:
+        raise RenderError(f"template {name}: {exc}") from None
+
+
+def allowed_roots(config_folder: Path | None = None) -> list[Path]:
+    """The only folders a document may read: our templates and fonts, and the config's own folder."""
+    roots = [templates_dir(), fonts_dir()]
+    if config_folder is not None:
+        roots.append(config_folder.resolve())
+    return roots
+
+
+def _fetcher_class() -> type:
+    from weasyprint.urls import URLFetcher
+
+    class SafeFetcher(URLFetcher):  # type: ignore[misc,valid-type]
+        """Serves data: URLs and files under the allowed roots; refuses everything else."""
+
+        def __init__(self, roots: Sequence[Path]) -> None:
+            super().__init__(allowed_protocols={"data", "file"}, allow_redirects=False)
+            self.roots = [r.resolve() for r in roots]
+            self.refused: list[str] = []
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            scheme = urlsplit(url).scheme.lower()
+            if scheme == "data":
+                return super().fetch(url, headers)
+            if scheme == "file":
+                path = Path(unquote(urlsplit(url).path)).resolve()
+                if any(path.is_relative_to(root) for root in self.roots) and path.is_file():
+                    return super().fetch(url, headers)
+            self.refused.append(url)
+            raise ValueError(f"printkit does not load {url!r}")
+
+    return SafeFetcher
+
+
+def make_fetcher(config_folder: Path | None = None) -> Any:
+    return _fetcher_class()(allowed_roots(config_folder))
+
+
+@contextlib.contextmanager
+def _fixed_epoch() -> Iterator[None]:
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = FIXED_EPOCH
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = None) -> Any:
+    """Render HTML to a PDF with the bundled fonts; returns the fetcher (its .refused lists blocked URLs)."""
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+
+    fetcher = make_fetcher(config_folder)
+    font_config = FontConfiguration()
+    fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=fetcher, font_config=font_config)
+    document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher)
+    with _fixed_epoch():
+        document.write_pdf(target, stylesheets=[fonts_css], font_config=font_config)
+    return fetcher

@@ -1,0 +1,1 @@
+"""One module per printed artefact: page data from the model, then its PDF."""

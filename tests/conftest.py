@@ -1,0 +1,62 @@
+"""Shared fixtures: a clean working folder, the CLI runner and PDF reading helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from printkit.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run in an empty folder, as a user would in a fresh checkout."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args: str) -> Result:
+    """Invoke the printkit CLI in-process; stderr is kept apart from stdout."""
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def pdf_text(path: Path) -> list[str]:
+    """Extracted text of every page, hyphenation breaks removed."""
+    from pypdf import PdfReader
+
+    return [(page.extract_text() or "").replace("\u2010\n", "") for page in PdfReader(path).pages]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def pdf_runs(path: Path, page: int = 0) -> list[tuple[float, float, str, str, float]]:
+    """(x, y, text, font, size) of every text run on a page, in drawing order."""
+    from pypdf import PdfReader
+
+    runs: list[tuple[float, float, str, str, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: dict | None, size: float) -> None:
+        if text.strip():
+            name = str(font.get("/BaseFont", "")) if font else ""
+            runs.append((tm[4], tm[5], text.strip(), name.split("+")[-1], size))
+
+    PdfReader(path).pages[page].extract_text(visitor_text=visit)
+    return runs
+
+
+def sheet_columns(path: Path, page: int = 0) -> list[tuple[int, ...]]:
+    """The secret numbers printed on a sheet page, column by column (big bold digits, in drawing order)."""
+    numbers = [
+        int(text)
+        for _, _, text, font, size in pdf_runs(path, page)
+        if font == "PTSans-Bold" and size > 12 and text.isdigit()
+    ]
+    return [tuple(numbers[i : i + 10]) for i in range(0, len(numbers), 10)]

@@ -1,0 +1,27 @@
+"""Every example config a user may copy validates and builds end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from .conftest import EXAMPLES, run
+
+CONFIGS = sorted(EXAMPLES.glob("*.yaml"))
+
+
+def test_there_are_examples() -> None:
+    assert [p.name for p in CONFIGS] == ["strategiya.yaml"]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
+def test_example_builds(config: Path, tmp_path: Path) -> None:
+    assert run("validate", config).output == "ok\n"
+    result = run("build", config, "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    pdfs = sorted((tmp_path / "kit").glob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        assert len(PdfReader(pdf).pages) >= 1

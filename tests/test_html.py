@@ -1,0 +1,98 @@
+"""The WeasyPrint pipeline: autoescaped templates, bundled fonts, and a fetcher that reads only our files."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from printkit.render.html import environment, make_fetcher, render_template, write_pdf
+
+from .conftest import pdf_text
+
+EVIL = '<img src="file:///etc/passwd"><link rel="attachment" href="file:///etc/passwd">'
+
+
+def page(body: str, **context: object) -> str:
+    template = environment().from_string('{% extends "base.html.j2" %}{% block body %}' + body + "{% endblock %}")
+    return template.render(lang="ru", title="t", **context)
+
+
+def test_names_are_escaped_and_print_literally(tmp_path: Path) -> None:
+    html = page("<h1>{{ name }}</h1><p>Секретный лист</p>", name=EVIL)
+    assert "<img" not in html.split("<body", 1)[1]
+    out = tmp_path / "x.pdf"
+    write_pdf(html, str(out))
+    text = pdf_text(out)[0].replace("\n", " ")
+    assert '<img src="file:///etc/passwd">' in text
+    assert "Секретный лист" in text
+    assert b"root:x:0:0" not in out.read_bytes()
+
+
+def test_fetcher_refuses_files_outside_and_the_network(tmp_path: Path) -> None:
+    secret = tmp_path / "outside" / "secret.txt"
+    secret.parent.mkdir()
+    secret.write_text("TOP-SECRET-CONTENT")
+    raw = (
+        '<link rel="attachment" href="file:///etc/passwd">'
+        f'<link rel="attachment" href="{secret.as_uri()}">'
+        '<img src="http://127.0.0.1:9/x.png"><img src="https://example.com/y.png">'
+    )
+    out = tmp_path / "x.pdf"
+    fetcher = write_pdf(page("<p>ok</p>") + raw, str(out))
+    assert sorted(fetcher.refused) == sorted(
+        ["file:///etc/passwd", secret.as_uri(), "http://127.0.0.1:9/x.png", "https://example.com/y.png"]
+    )
+    data = out.read_bytes()
+    assert b"root:x:0:0" not in data and b"TOP-SECRET-CONTENT" not in data
+
+
+def test_fetcher_serves_files_in_the_config_folder(tmp_path: Path) -> None:
+    note = tmp_path / "note.txt"
+    note.write_text("club rules")
+    fetcher = make_fetcher(tmp_path)
+    response = fetcher.fetch(note.as_uri())
+    assert response.read() == b"club rules"
+    with pytest.raises(ValueError):
+        fetcher.fetch((tmp_path.parent / "elsewhere.txt").as_uri())
+    with pytest.raises(ValueError):
+        fetcher.fetch(tmp_path.as_uri() + "/../../etc/passwd")
+
+
+def test_bundled_fonts_are_embedded(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    write_pdf(page("<h1>Заголовок</h1><p>Текст <b>жирный</b> <i>курсив</i></p>"), str(out))
+    from pypdf import PdfReader
+
+    fonts = {str(f["/BaseFont"]).split("+")[-1] for f in PdfReader(out).pages[0]["/Resources"]["/Font"].values()}
+    assert fonts and all(f.startswith("PT-S") for f in fonts), fonts
+
+
+def test_output_is_repeatable(tmp_path: Path) -> None:
+    html = page("<p>Одинаково</p>")
+    write_pdf(html, str(tmp_path / "a.pdf"))
+    write_pdf(html, str(tmp_path / "b.pdf"))
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_strict_undefined_is_a_render_error() -> None:
+    from printkit.errors import RenderError
+
+    with pytest.raises(jinja2.UndefinedError):
+        page("{{ missing }}")
+    with pytest.raises(RenderError, match=r"template base\.html\.j2"):
+        render_template("base.html.j2", {"lang": "ru"})
+
+
+def test_cli_and_referee_never_import_weasyprint_or_reportlab() -> None:
+    code = (
+        "import sys; from printkit.cli import main\n"
+        "sys.argv=['printkit','--help']\n"
+        "try:\n main()\nexcept SystemExit: pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint','reportlab')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

@@ -1,0 +1,73 @@
+"""Printed words exist in every language, and every glyph they need is in the bundled fonts."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from printkit.assets import fonts_dir
+from printkit.labels import LANGUAGES, _table, days, plural_ru
+from printkit.render.fonts import FONTS
+from printkit.rulesets import bundled_ids, load_bundled
+
+
+@cache
+def charset(filename: str) -> set[str]:
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    return {chr(c) for c in TTFont("probe", str(fonts_dir() / filename)).face.charToGlyph}
+
+
+def printed_strings() -> list[str]:
+    out = [text for entry in _table().values() for text in entry.values()]
+    for game in bundled_ids():
+        rules = load_bundled(game)
+        out += list(rules.title.values())
+        for t in rules.terrains:
+            out += [*t.name.values(), *t.short.values()]
+        for entries in rules.resources.values():
+            out += [lang_name for e in entries if e for lang_name in e.name.values()]
+    return out
+
+
+def test_every_label_has_every_language() -> None:
+    for key, entry in _table().items():
+        assert set(entry) == set(LANGUAGES), key
+
+
+@pytest.mark.parametrize("role", sorted(FONTS))
+def test_every_printed_character_is_in_every_font(role: str) -> None:
+    available = charset(FONTS[role][1])
+    missing = {ch for text in printed_strings() for ch in text if ch not in available and ch not in "\n{}"}
+    assert not missing, f"{FONTS[role][1]} lacks {sorted(missing)}"
+
+
+def test_fonts_ship_with_their_licence() -> None:
+    names = {p.name for p in fonts_dir().iterdir()}
+    assert "LICENSE-ParaType.txt" in names
+    assert {f for _, f in FONTS.values()} <= names
+
+
+@pytest.mark.parametrize(
+    ("n", "word"),
+    [
+        (1, "день"),
+        (2, "дня"),
+        (4, "дня"),
+        (5, "дней"),
+        (11, "дней"),
+        (12, "дней"),
+        (21, "день"),
+        (22, "дня"),
+        (35, "дней"),
+        (111, "дней"),
+    ],
+)
+def test_russian_plurals(n: int, word: str) -> None:
+    assert plural_ru(n, "день", "дня", "дней") == word
+    assert days(n, "ru") == f"{n} {word}"
+
+
+def test_english_days() -> None:
+    assert (days(1, "en"), days(35, "en")) == ("1 day", "35 days")

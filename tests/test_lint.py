@@ -1,0 +1,46 @@
+"""The code stays ruff clean and formatted, and the library never imports click."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import ROOT
+
+
+def ruff(*args: str) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("ruff", path=str(ROOT / ".venv" / "bin")) or shutil.which("ruff")
+    command = [exe] if exe else [sys.executable, "-m", "ruff"]
+    return subprocess.run([*command, *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_check() -> None:
+    result = ruff("check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format() -> None:
+    result = ruff("format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in (ROOT / "printkit").rglob("*.py") if p.name != "cli.py"),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_library_modules_do_not_import_click_and_have_a_docstring(path) -> None:  # type: ignore[no-untyped-def]
+    tree = ast.parse(path.read_text("utf-8"))
+    doc = ast.get_docstring(tree)
+    assert doc and "\n" not in doc.strip(), "one-line module docstring"
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module]
+        assert not any(n.split(".")[0] == "click" for n in names), f"{path.name} imports click"
