@@ -49,6 +49,7 @@ class Chain:
     first: int
     second: int
     entry: str
+    found: bool = True  # False when the object holds nothing
 
 
 def make_sheet(ruleset: Ruleset, entropy: Entropy, game: int, player: int) -> SheetSecrets:
@@ -111,7 +112,9 @@ def compose(
     """Follow the chain the rules prescribe: always sheet 1 first, then sheet 2, then the list."""
     first = sheets[1][section][terrain][number - 1]
     second = sheets[2][section][terrain][first - 1]
-    return Chain(section, terrain, number, first, second, entry_text(ruleset, session, section, terrain, second, lang))
+    found = section != "resources" or ruleset.resource_at(terrain, second) is not None
+    entry = entry_text(ruleset, session, section, terrain, second, lang)
+    return Chain(section, terrain, number, first, second, entry, found)
 
 
 def entry_text(ruleset: Ruleset, session: Session | None, section: str, terrain: str, number: int, lang: str) -> str:

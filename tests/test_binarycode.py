@@ -40,12 +40,12 @@ def example_sheets() -> dict[int, dict[str, dict[str, tuple[int, ...]]]]:
 
 def test_chain_of_the_rules_example_finds_animal_hides() -> None:
     chain = compose(RULES, None, example_sheets(), "resources", "forest", 3, "ru")
-    assert (chain.first, chain.second, chain.entry) == (9, 2, "Шкуры животных — 35 дней по 20 $")
+    assert (chain.first, chain.second, chain.entry, chain.found) == (9, 2, "Шкуры животных — 35 дней по 20 $", True)
 
 
 def test_chain_of_the_rules_second_example_finds_nothing() -> None:
     chain = compose(RULES, None, example_sheets(), "resources", "mountain", 3, "ru")
-    assert (chain.first, chain.second, chain.entry) == (9, 9, "Нет")
+    assert (chain.first, chain.second, chain.entry, chain.found) == (9, 9, "Нет", False)
 
 
 def test_entries_in_english_and_endless_fish() -> None:

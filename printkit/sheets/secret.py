@@ -44,7 +44,7 @@ class SheetPage:
 class KeyBlock:
     title: str
     colour: str
-    rows: tuple[tuple[int, int, int, str], ...]  # object, sheet 1, sheet 2, what is there
+    rows: tuple[tuple[int, int, int, str, bool], ...]  # object, sheet 1, sheet 2, what is there, found?
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
                 rows = []
                 for n in range(1, t.slots + 1):
                     chain = compose(rules, session, g.sheets, section, t.id, n, lang)
-                    rows.append((n, chain.first, chain.second, chain.entry))
+                    rows.append((n, chain.first, chain.second, chain.entry, chain.found))
                 blocks.append(KeyBlock(t.name[lang], t.colour, tuple(rows)))
             pages.append(
                 KeyPage(
@@ -276,7 +276,7 @@ def _draw_key_block(
         draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2, min_size=5)
     rows = len(block.rows)
     row_h = min(16.0, (height - band_h - head_h) / max(rows, 1))
-    for r, (obj, first, second, entry) in enumerate(block.rows):
+    for r, (obj, first, second, entry, found) in enumerate(block.rows):
         ry = y + height - band_h - head_h - (r + 1) * row_h
         if r % 2 == 0:
             c.setFillColorRGB(*tint(rgb, 0.14))
@@ -288,6 +288,8 @@ def _draw_key_block(
         c.setFont(fonts.NARROW, 10)
         c.drawString(cols[1], base, str(first))
         c.drawString(cols[2], base, str(second))
+        # Empty finds in grey, so the game master's eye lands on what is really there.
+        c.setFillColorRGB(*((0, 0, 0) if found else GREY))
         draw_fitted(c, cols[3], base, entry, fonts.NARROW, 10, entry_w, min_size=5)
     c.setStrokeColorRGB(*rgb)
     c.setLineWidth(0.8)
