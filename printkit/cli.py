@@ -122,7 +122,7 @@ Examples:
 @CONFIG_ARG
 @_out
 @_seed
-@click.option("--only", metavar="KIND,...", help="Print only these kinds (e.g. secret-sheets).")
+@click.option("--only", metavar="KIND,...", help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref).")
 @_paper
 @_lang
 @_force
@@ -196,8 +196,14 @@ Examples:
 )
 @click.argument("config", type=click.Path(dir_okay=False, path_type=Path))
 def validate(config: Path) -> None:
-    """Check a session config: print ok, or every problem with its line (exit 3)."""
-    _session(config)
+    """Check a session config: print ok, or every problem with its line (exit 3).
+
+    Warnings (legal but probably unintended, such as a new hero who has not spent exactly the
+    starting points) are printed before ok and do not fail.
+    """
+    session = _session(config)
+    for warning in session.warnings:
+        click.echo(warning, err=True)
     click.echo("ok")
 
 

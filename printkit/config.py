@@ -7,7 +7,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .errors import ConfigError, Problem
-from .model import Adventure, Player, Ruleset, Session
+from .model import Adventure, Ruleset, Session
+from .party import PLAYER, build_players
 from .rulesets import bundled_ids, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text, suggest
 from .yamlsource import YamlDocument, load_yaml, parse_yaml
@@ -33,8 +34,8 @@ SESSION = Record(
         "language": Field(Choice(LANGUAGES, {"russian": "ru", "english": "en"}), default="ru"),
         "paper": Field(Choice(PAPERS, {"us-letter": "letter"}), default="a4"),
         "players": Field(
-            ListOf(Record({"name": Field(Text(max_len=40))}), min_items=1, max_items=8),
-            doc="one entry per player; names are optional",
+            ListOf(PLAYER, min_items=1, max_items=8),
+            doc="one entry per player: name, heroes, common_potential, markers (all optional)",
         ),
         "adventures": Field(
             MapOf(Text(max_len=40), MapOf(Integer(1, 99), ADVENTURE)),
@@ -71,7 +72,10 @@ def _session(doc: YamlDocument) -> Session:
     if ruleset is None:
         ck.raise_if_any()
     assert ruleset is not None
-    players = data["players"] or [{"name": None}] * ruleset.players_min
+    raw_players = data["players"] or [{"name": None, "heroes": [], "common_potential": None, "markers": None}] * (
+        ruleset.players_min
+    )
+    players = build_players(raw_players, ruleset, data["language"], ck)
     if not ruleset.players_min <= len(players) <= ruleset.players_max:
         ck.fail(
             ("players",),
@@ -102,10 +106,11 @@ def _session(doc: YamlDocument) -> Session:
         title=data["title"],
         language=data["language"],
         paper=data["paper"],
-        players=tuple(Player(p["name"]) for p in players),
+        players=players,
         adventures=MappingProxyType(adventures),
         label=doc.label,
         folder=doc.folder,
+        warnings=tuple(str(w) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
     )
 
 

@@ -14,6 +14,7 @@ from .labels import label
 from .model import Session
 from .output import KitWriter, default_folder
 from .randomness import Entropy
+from .schema import suggest
 from .sheets import secret
 
 Progress = Callable[[str, int, int], None]
@@ -74,9 +75,31 @@ def _secret_sheets(b: Build) -> None:
     b.progress("secret-sheets", steps, steps)
 
 
+def _hero_sheets(b: Build) -> None:
+    from .sheets.hero import write_hero_sheets
+
+    write_hero_sheets(b.session, b.writer.path("hero-sheets.pdf"))
+    b.progress("hero-sheets", 1, 1)
+
+
+def _quickref(b: Build) -> None:
+    from .sheets.quickref import write_quickref
+
+    write_quickref(b.session, b.writer.path("quickref.pdf"))
+    b.progress("quickref", 1, 1)
+
+
+def _has_quickref(session: Session) -> bool:
+    from .sheets.quickref import has_quickref
+
+    return has_quickref(session.ruleset)
+
+
 # Kind -> (does this ruleset have it?, how to build it). Later capabilities add their kinds here.
 ARTEFACTS: dict[str, tuple[Callable[[Session], bool], Callable[[Build], None]]] = {
     "secret-sheets": (lambda s: s.ruleset.secret is not None, _secret_sheets),
+    "hero-sheets": (lambda s: s.ruleset.heroes is not None, _hero_sheets),
+    "quickref": (_has_quickref, _quickref),
 }
 
 
@@ -107,7 +130,8 @@ def build_kit(
     for kind in kinds:
         if kind not in available:
             raise UsageError(
-                f"unknown kind {kind!r} for {session.ruleset.id}; this game prints: {', '.join(available)}"
+                f"unknown kind {kind!r} for {session.ruleset.id}{suggest(kind, available)}; "
+                f"this game prints: {', '.join(available)}"
             )
     folder = out or default_folder(session.ruleset.id)
     entropy = Entropy.from_seed(seed)

@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .labels import days, label
 
 Localized = Mapping[str, str]
+
+
+def _fold(word: str) -> str:
+    """How names are compared: case and ё/е do not matter."""
+    return word.strip().casefold().replace("ё", "е")
+
+
+@dataclass(frozen=True)
+class Move:
+    """Cells per turn on foot: base + speed, a fixed number, or only with one of `needs`."""
+
+    base: int | None = None
+    fixed: int | None = None
+    needs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -18,6 +32,9 @@ class Terrain:
     short: Localized
     colour: str
     slots: int
+    move: Move = Move()
+    experience: int = 0
+    lives_per_turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -36,6 +53,116 @@ class Resource:
 
 
 @dataclass(frozen=True)
+class LivesRules:
+    base: int
+    every: int
+    add: int
+    wounded_at: int
+    wounded_turns: int
+    slow_at: int
+    immobile_at: int
+    rest_heal: int
+    town_heal: int
+
+
+@dataclass(frozen=True)
+class HeroRules:
+    """The numbers behind a hero: lives, points, experience, border crossing, load, map markers."""
+
+    per_player: int
+    starting_points: int
+    common_potential: int
+    experience_per_point: int
+    lives: LivesRules
+    border_cells: int
+    border_per_speed: int
+    load_days_per_cell: int
+    load_strength_per_cell: int
+    markers: Mapping[str, tuple[tuple[str, ...], ...]]
+
+
+@dataclass(frozen=True)
+class Tier:
+    """Perks from a total potential of `start` on; None means "as the tier below"."""
+
+    start: int
+    text: Localized
+    deathzone_move: int | None = None
+    deathzone_lives: int | None = None
+    discount: int | None = None
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Anything the town offers: a hire, service, item, animal, scroll or market offer."""
+
+    kind: str
+    id: str
+    name: Localized
+    text: Localized
+    price: int | None = None
+    percent: int | None = None
+    times_price: int | None = None
+    points: int | None = None
+    strength: int = 0  # needed to use it
+    intellect: int = 0  # needed to use it
+    intellect_bonus: int = 0
+    work_strength: int = 0  # added to strength for mining and building
+    max: int = 1
+    pair_strength: int | None = None
+    pair_excludes: tuple[str, ...] = ()
+    weapon: bool = False
+    damage: int = 0
+    excludes_weapons: bool = False
+    move_bonus: int = 0
+    flight: int | None = None
+    not_on: tuple[str, ...] = ()
+    mount: bool = False
+    damage_times: int = 1
+    learn: Localized | None = None
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: Localized
+    days: int
+    per_cell: bool
+    needs: tuple[tuple[Localized, int], ...]
+    text: Localized
+
+
+@dataclass(frozen=True)
+class Learning:
+    turns_per_missing_point: int
+    gain_every: int
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The D6 battle of «Стратегия»: which rolls hit, how many per turn, multipliers, escape."""
+
+    die: int
+    hit_from: int
+    rolls_per_turn: int
+    backstab_times: int
+    surrounded_times: int
+    escape_from: int
+    escape_moves: int
+    winner_points: int
+
+
+@dataclass(frozen=True)
+class Turns:
+    object_skip: int
+    town_skip: int
+    shared_object_loss: int
+
+
+TOWN_KINDS = ("hires", "services", "items", "animals", "scrolls", "market")
+
+
+@dataclass(frozen=True)
 class SecretRules:
     holders: int
     sections: tuple[str, ...]
@@ -49,8 +176,29 @@ class Ruleset:
     players_max: int
     terrains: tuple[Terrain, ...]
     secret: SecretRules | None
-    resources: Mapping[str, tuple[Resource, ...]]
+    resources: Mapping[str, tuple[Resource | None, ...]]
     source: Path
+    heroes: HeroRules | None = None
+    tiers: tuple[Tier, ...] = ()
+    town: Mapping[str, tuple[Offer, ...]] = field(default_factory=dict)
+    learning: Learning | None = None
+    buildings: tuple[Building, ...] = ()
+    battle: Battle | None = None
+    turns: Turns | None = None
+
+    def offer(self, kind: str, word: str) -> Offer | None:
+        """A town offer of one kind by id or by any of its names, ignoring case."""
+        folded = _fold(word)
+        for o in self.town.get(kind, ()):
+            if folded in {_fold(o.id), *(_fold(n) for n in o.name.values())}:
+                return o
+        return None
+
+    def offer_names(self, kind: str, lang: str) -> list[str]:
+        return [o.name[lang] for o in self.town.get(kind, ())]
+
+    def tiers_for(self, total: int) -> list[Tier]:
+        return [t for t in self.tiers if total >= t.start]
 
     def terrain(self, terrain_id: str) -> Terrain:
         for t in self.terrains:
@@ -60,10 +208,9 @@ class Ruleset:
 
     def find_terrain(self, word: str) -> Terrain | None:
         """A terrain by id or by any of its localized names, ignoring case."""
-        folded = word.strip().casefold().replace("ё", "е")
+        folded = _fold(word)
         for t in self.terrains:
-            names = {t.id, *t.name.values(), *t.short.values()}
-            if folded in {n.casefold().replace("ё", "е") for n in names}:
+            if folded in {_fold(n) for n in (t.id, *t.name.values(), *t.short.values())}:
                 return t
         return None
 
@@ -80,8 +227,32 @@ class Adventure:
 
 
 @dataclass(frozen=True)
+class Hero:
+    """A hero as the config gives it: base stats and, for a reprint mid-game, the current state."""
+
+    name: str | None = None
+    sex: str | None = None
+    age: str | None = None
+    legend: str | None = None
+    strength: int = 0
+    speed: int = 0
+    intellect: int = 0
+    lives: int | None = None
+    experience: int = 0
+    money: int | None = None
+    potential: int = 0
+    items: tuple[str, ...] = ()
+    animals: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    hire: str | None = None
+
+
+@dataclass(frozen=True)
 class Player:
-    name: str
+    name: str | None
+    heroes: tuple[Hero, ...] = ()
+    common_potential: int | None = None
+    markers: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +267,7 @@ class Session:
     adventures: Mapping[str, Mapping[int, Adventure]]
     label: str
     folder: Path | None
+    warnings: tuple[str, ...] = ()
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

@@ -26,10 +26,15 @@ class Checker:
     def __init__(self, doc: YamlDocument) -> None:
         self.doc = doc
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
 
     def fail(self, key: Key, message: str) -> Any:
         self.problems.append(self.doc.problem(key, message))
         return INVALID
+
+    def warn(self, key: Key, message: str) -> None:
+        """Something legal but probably unintended: reported by validate, never fatal."""
+        self.warnings.append(self.doc.problem(key, f"warning: {message}"))
 
     def raise_if_any(self) -> None:
         if self.problems:

@@ -42,7 +42,9 @@ def test_build_default_game_into_output(workdir: Path) -> None:
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
     assert sorted(p.name for p in folder.iterdir()) == [
+        "hero-sheets.pdf",
         "manifest.json",
+        "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",
         "secret-sheet-player-1.pdf",
@@ -78,7 +80,8 @@ def test_only_checks_kind_names(workdir: Path) -> None:
     result = run("build", "--only", "secret-sheets,hero-sheet", "--out", workdir / "k")
     assert result.exit_code == 2
     assert result.output == (
-        "printkit: error: unknown kind 'hero-sheet' for strategiya; this game prints: secret-sheets\n"
+        "printkit: error: unknown kind 'hero-sheet' for strategiya (did you mean 'hero-sheets'?); "
+        "this game prints: secret-sheets, hero-sheets, quickref\n"
     )
     assert not (workdir / "k").exists()
     assert run("build", "--only", "secret-sheets", "--out", workdir / "k").exit_code == 0

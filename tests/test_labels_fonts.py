@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -10,6 +11,8 @@ from printkit.assets import fonts_dir
 from printkit.labels import LANGUAGES, _table, days, plural_ru
 from printkit.render.fonts import FONTS
 from printkit.rulesets import bundled_ids, load_bundled
+
+from .conftest import ROOT
 
 
 @cache
@@ -28,6 +31,17 @@ def printed_strings() -> list[str]:
             out += [*t.name.values(), *t.short.values()]
         for entries in rules.resources.values():
             out += [lang_name for e in entries if e for lang_name in e.name.values()]
+        for offers in rules.town.values():
+            for o in offers:
+                out += [*o.name.values(), *o.text.values(), *(o.learn or {}).values()]
+        for tier in rules.tiers:
+            out += list(tier.text.values())
+        for b in rules.buildings:
+            out += [*b.name.values(), *b.text.values(), *(n for name, _ in b.needs for n in name.values())]
+        if rules.heroes:
+            out += [m for sets in rules.heroes.markers.values() for s in sets for m in s]
+    for template in (ROOT / "templates").glob("*.j2"):
+        out.append(re.sub(r"{[{%#].*?[}%#]}|<[^>]*>", " ", template.read_text("utf-8")))
     return out
 
 

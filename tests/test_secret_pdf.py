@@ -129,6 +129,8 @@ def test_no_secret_leaks_into_manifest_metadata_or_other_files(tmp_path: Path) -
     manifest = json.loads((kit / "manifest.json").read_text("utf-8"))
     assert set(manifest) == {"format", "game", "title", "language", "paper", "kinds", "printkit", "files"}
     assert [f["name"] for f in manifest["files"]] == [
+        "hero-sheets.pdf",
+        "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",
         "secret-sheet-player-1.pdf",

@@ -89,8 +89,8 @@ def _fixed_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = old
 
 
-def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = None) -> Any:
-    """Render HTML to a PDF with the bundled fonts; returns the fetcher (its .refused lists blocked URLs)."""
+def render(html: str, config_folder: Path | None = None) -> Any:
+    """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
@@ -99,5 +99,23 @@ def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = N
     fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=fetcher, font_config=font_config)
     document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher)
     with _fixed_epoch():
-        document.write_pdf(target, stylesheets=[fonts_css], font_config=font_config)
-    return fetcher
+        rendered = document.render(stylesheets=[fonts_css], font_config=font_config)
+    rendered.fetcher = fetcher
+    return rendered
+
+
+def page_anchors(document: Any) -> list[set[str]]:
+    """The element ids that start on each page: how layouts check what landed where."""
+    return [set(page.anchors) for page in document.pages]
+
+
+def write(document: Any, target: str | IO[bytes]) -> None:
+    with _fixed_epoch():
+        document.write_pdf(target)
+
+
+def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = None) -> Any:
+    """Render HTML straight to a PDF; returns the fetcher (its .refused lists blocked URLs)."""
+    document = render(html, config_folder)
+    write(document, target)
+    return document.fetcher

@@ -1,0 +1,163 @@
+"""Quick-reference cards: the rules at a glance, every number read from the ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import IO, Any
+
+from ..config import display_title
+from ..errors import RenderError
+from ..labels import label
+from ..model import Ruleset, Session
+
+MAX_PAGES = 2  # one sheet, front and back
+
+
+def _sign(n: int) -> str:
+    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+def _cells(rules: Ruleset, lang: str) -> list[dict[str, str]]:
+    rows = []
+    for t in rules.terrains:
+        if t.move.fixed is not None:
+            cells = label("qr_fixed", lang, n=t.move.fixed)
+        elif t.move.base is not None:
+            cells = label("qr_plus_speed", lang, n=t.move.base)
+        else:
+            cells = label("qr_needs", lang)
+        rows.append(
+            {
+                "name": t.name[lang],
+                "colour": t.colour,
+                "cells": cells,
+                "lives": _sign(t.lives_per_turn) if t.lives_per_turn else "—",
+                "bonus": _sign(t.experience),
+            }
+        )
+    return rows
+
+
+def _price(o: Any, lang: str) -> str:
+    if o.price is not None:
+        return f"{o.price} $"
+    if o.percent is not None:
+        return label("qr_percent", lang, n=o.percent)
+    return label("qr_times", lang, n=o.times_price)
+
+
+def strategiya_context(session: Session) -> dict[str, Any]:
+    """The «Стратегия» card: battle, wounds, movement, experience, tiers, town, work, adventures."""
+    rules, lang = session.ruleset, session.language
+    b, h, turns = rules.battle, rules.heroes, rules.turns
+    assert b is not None and h is not None and turns is not None
+    town = rules.town
+    tools = next((o for o in town.get("market", ()) if o.work_strength), None)
+    battle = [
+        label("qr_pass", lang, lo=1, hi=b.hit_from - 1),
+        label("qr_hit", lang, lo=b.hit_from, hi=b.die),
+        label("qr_rolls_per_turn", lang, n=b.rolls_per_turn),
+        label("qr_backstab", lang, n=b.backstab_times),
+        label("qr_surrounded", lang, n=b.surrounded_times),
+        label("qr_crowd", lang, die=b.die),
+        label("qr_escape", lang, die=b.die, lo=b.escape_from, hi=b.die, moves=b.escape_moves),
+        label("qr_winner", lang, n=b.winner_points),
+    ]
+    lives = h.lives
+    wounds = [
+        label("qr_max_lives", lang, base=lives.base, add=lives.add, every=lives.every),
+        label("qr_wounded", lang, at=lives.wounded_at, turns=lives.wounded_turns),
+        label("qr_slow", lang, n=lives.slow_at),
+        label("qr_still", lang, n=lives.immobile_at),
+        label("qr_saved", lang),
+        label("qr_rest", lang, at=lives.wounded_at, n=lives.rest_heal),
+        label("qr_town_rest", lang, n=lives.town_heal),
+    ]
+    movement = [
+        label("qr_king", lang),
+        label("qr_border", lang, cells=h.border_cells, per=h.border_per_speed),
+        label("qr_bridge", lang),
+        label("qr_experience", lang, n=h.experience_per_point),
+        label("qr_shared", lang, n=turns.shared_object_loss),
+    ]
+    town_rules = [
+        label("qr_town_skip", lang, n=turns.town_skip),
+        label("qr_object_skip", lang, n=turns.object_skip),
+        label("qr_hiding", lang, die=b.die),
+        label("qr_hidden", lang),
+        label("qr_found", lang),
+        label("qr_resale", lang),
+    ]
+    work = [label("qr_work_time", lang)]
+    if tools:
+        work.append(label("qr_tools", lang, n=tools.work_strength))
+    work += [
+        label("qr_load", lang, days=h.load_days_per_cell, per=h.load_strength_per_cell),
+        label("qr_load_attack", lang),
+    ]
+    words = [
+        "quickref", "qr_battle", "qr_items_in_battle", "qr_wounds", "qr_movement", "qr_terrain", "qr_cells",
+        "qr_lives_turn", "qr_exp_bonus", "qr_animals", "qr_tiers", "qr_town", "qr_hires", "qr_services",
+        "qr_work", "qr_building", "qr_days", "qr_needs_col", "qr_adventures", "qr_strength", "qr_points",
+    ]  # fmt: skip
+    return {
+        "lang": lang,
+        "paper": "A4" if session.paper == "a4" else "letter",
+        "title": display_title(session),
+        "t": {w: label(w, lang) for w in words},
+        "roll": label("qr_roll", lang, die=b.die),
+        "battle": battle,
+        "gear": [
+            {"name": o.name[lang], "price": _price(o, lang), "strength": o.strength, "text": o.text[lang]}
+            for o in town.get("items", ())
+        ],
+        "wounds": wounds,
+        "terrains": _cells(rules, lang),
+        "movement": movement,
+        "animals": [
+            {"name": o.name[lang], "price": _price(o, lang), "text": o.text[lang]} for o in town.get("animals", ())
+        ],
+        "tiers": [{"from": label("qr_from", lang, n=t.start), "text": t.text[lang]} for t in rules.tiers],
+        "town": town_rules,
+        "hires": [
+            {"name": o.name[lang], "price": _price(o, lang), "points": o.points, "text": o.text[lang]}
+            for o in town.get("hires", ())
+        ],
+        "services": [
+            {"name": o.name[lang], "price": _price(o, lang), "text": o.text[lang]} for o in town.get("services", ())
+        ],
+        "work": work,
+        "buildings": [
+            {
+                "name": x.name[lang],
+                "days": label("qr_per_cell", lang, n=x.days) if x.per_cell else str(x.days),
+                "needs": ", ".join(f"{n[lang]} ({d})" for n, d in x.needs),
+                "text": x.text[lang],
+            }
+            for x in rules.buildings
+        ],
+        "adventures": [
+            label("qr_adv_enemy", lang, die=b.die),
+            label("qr_adv_stats", lang),
+            label("qr_adv_escape", lang),
+            label("qr_disputes", lang, die=b.die),
+        ],
+    }
+
+
+CONTEXTS = {"strategiya": ("quickref-strategiya.html.j2", strategiya_context)}
+
+
+def has_quickref(rules: Ruleset) -> bool:
+    return rules.id in CONTEXTS and (rules.id != "strategiya" or rules.battle is not None)
+
+
+def write_quickref(session: Session, target: str | IO[bytes] | Path) -> None:
+    """quickref.pdf: one sheet, front and back at most; a longer card is an error, not a third page."""
+    from ..render.html import render, render_template, write
+
+    template, make = CONTEXTS[session.ruleset.id]
+    document = render(render_template(template, make(session)), session.folder)
+    if len(document.pages) > MAX_PAGES:
+        raise RenderError(f"the quick reference runs to {len(document.pages)} pages; it must fit on one sheet")
+    write(document, str(target))

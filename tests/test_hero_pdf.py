@@ -1,0 +1,152 @@
+"""Hero sheets and the quick reference as printed: read back from the PDFs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from printkit.rulesets import load_bundled
+
+from .conftest import EXAMPLES, ROOT, pdf_text, run, write
+
+HEROES = EXAMPLES / "strategiya-heroes.yaml"
+
+
+def build(out: Path, *args: str) -> Path:
+    result = run("build", "--out", out, *args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def lines(text: str) -> list[str]:
+    return [re.sub(r"\s+", " ", line).strip() for line in text.splitlines()]
+
+
+def test_kit_holds_hero_sheets_and_quickref(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES)
+    names = sorted(p.name for p in kit.iterdir())
+    assert "hero-sheets.pdf" in names and "quickref.pdf" in names
+
+
+def test_front_and_back_per_player(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+    assert sorted(p.name for p in kit.iterdir()) == ["hero-sheets.pdf", "manifest.json"]
+    pages = pdf_text(kit / "hero-sheets.pdf")
+    assert len(pages) == 4
+    assert "Лист героев · Аня" in pages[0] and "Оборот — тайное · Аня" in pages[1]
+    assert "Лист героев · Борис" in pages[2] and "Оборот — тайное · Борис" in pages[3]
+
+
+def test_computed_figures_are_printed(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+    front = pdf_text(kit / "hero-sheets.pdf")[0]
+    cards = re.split(r"\n(?=\d \S+ Пол:)", front)
+    grom, veter, iskra, ten = (lines(c) for c in cards[1:5]) if len(cards) == 5 else (lines(c) for c in cards[:4])
+    # Гром: strength 9 -> 25 lives; a horse (+1 except mountains); total 11 -> 3 cells in the death zone.
+    assert "Жизни: 25" in grom
+    assert {"Гора 0 — — +4", "Болото 2 — — +3", "Равнина 4 — — +1", "Вода нельзя — — +3", "См. зона 3 — — +5"} <= set(
+        grom
+    )
+    assert "Переход границы: 1 кл., и ход окончен · Дальность лука: 11 кл." in grom
+    assert "Груз: −1 клетка за 10 дней груза, сила возвращает 2" in grom
+    # Ветер: speed 4 -> plain 7 cells, border 2.
+    assert "Равнина 7 — — 0" in veter and "См. зона 1 — −3 +4" in veter
+    assert any(line.startswith("Переход границы: 2 кл.") for line in veter)
+    # Искра: the staff shows as intellect 3 (5) and counts for experience.
+    assert any("Интеллект 3 (5)" in line for line in iskra) and "Гора 1 — — +7" in iskra
+    # Тень: 2 lives left -> one cell slower everywhere.
+    assert "Жизни: 15" in ten and "Гора 1 — — +2" in ten
+
+
+def test_who_can_use_what(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+    front = lines(pdf_text(kit / "hero-sheets.pdf")[0])
+    assert "Доспехи да сила 6 сила 6 сила 6" in front  # only Гром (9) is strong enough
+    assert "Порча +3 х. +6 х. да +9 х." in front  # Искра's intellect 5 with the staff
+
+
+def test_blank_cards_for_a_player_without_heroes(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+    page = pdf_text(kit / "hero-sheets.pdf")[2]
+    assert "Метки героев на карте: А Б В Г" in page
+    assert page.count("Жизни: 10 + 5 за каждые 3 силы") == 4
+
+
+def test_english(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES, "--lang", "en", "--only", "hero-sheets,quickref")
+    front = lines(pdf_text(kit / "hero-sheets.pdf")[0])
+    assert "Lives: 25" in front and "Swamp 2 — — +3" in front and "Water none — — +3" in front
+    assert any(x.startswith("Hero markers on the map: A B C D") for x in lines(pdf_text(kit / "hero-sheets.pdf")[2]))
+    assert "Тест героев · Quick reference" in pdf_text(kit / "quickref.pdf")[0]
+    assert "4–6: a hit (damage = strength) and another roll" in pdf_text(kit / "quickref.pdf")[0]
+
+
+def test_letter_paper(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", HEROES, "--paper", "letter", "--only", "hero-sheets,quickref")
+    for name in ("hero-sheets.pdf", "quickref.pdf"):
+        for page in PdfReader(kit / name).pages:
+            assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+
+
+def test_long_names_wrap_instead_of_clipping(tmp_path: Path) -> None:
+    name = "Александрфилиппмаксимилианвеликолепный"
+    config = write(
+        tmp_path / "c.yaml",
+        f"game: strategiya\nplayers:\n  - name: Игрок с очень длинным именем\n    heroes:\n"
+        f"      - {{name: {name}, strength: 5, legend: {'очень ' * 20}}}\n"
+        + "      - {strength: 5}\n" * 3
+        + "  - name: B\n",
+    )
+    kit = build(tmp_path / "kit", config, "--only", "hero-sheets")
+    assert name in "".join(pdf_text(kit / "hero-sheets.pdf")[0].split())
+
+
+def test_a_sheet_that_cannot_fit_fails_loudly(tmp_path: Path) -> None:
+    legend = "слово " * 48
+    heroes = "".join(f"      - {{strength: 5, legend: {legend.strip()}}}\n" for _ in range(8))
+    config = write(
+        tmp_path / "c.yaml", f"game: strategiya\nplayers:\n  - name: Вера\n    heroes:\n{heroes}  - name: B\n"
+    )
+    result = run("build", config, "--out", tmp_path / "kit")
+    assert result.exit_code == 5
+    assert result.output.strip().endswith(
+        "hero sheet of Вера does not fit on one page; shorten legends or names, or use fewer heroes per player"
+    )
+    assert not (tmp_path / "kit").exists()
+
+
+def test_quickref_numbers_come_from_the_ruleset(tmp_path: Path) -> None:
+    kit = build(tmp_path / "kit", "--only", "quickref")
+    pages = pdf_text(kit / "quickref.pdf")
+    assert len(pages) <= 2
+    text = lines(" ".join(pages))
+    joined = " ".join(text)
+    rules = load_bundled("strategiya")
+    for phrase in ("1–3: ход атаки переходит к противнику", "4–6: удар (урон = сила) и новый бросок",
+                   "первый урон ×2", "первый урон ×3", "За один ход — 2 броска", "10 + 5 за каждые 3 силы",
+                   "≤ 3 жизней — ранен: без лечения умрёт через 10 ходов", "Пропуск хода в городе: +3 жизни",
+                   "+1 за каждые 4 скорости", "10 опыта = +1 личное очко", "Инструменты: +3 к силе"):  # fmt: skip
+        assert phrase in joined, phrase
+    for tier in rules.tiers:
+        assert f"от {tier.start} {tier.text['ru']}" in joined.replace("\n", " ")
+    for t in rules.terrains:
+        bonus = f"+{t.experience}" if t.experience > 0 else ("−1" if t.experience < 0 else "0")
+        assert t.name["ru"] in joined and bonus in joined
+    for o in rules.town["items"] + rules.town["hires"] + rules.town["animals"]:
+        assert f"{o.name['ru']} {o.price} $" in joined, o.id
+    for b in rules.buildings:
+        assert b.name["ru"] in joined
+
+
+def test_quickref_follows_a_changed_ruleset(tmp_path: Path) -> None:
+    source = (ROOT / "printkit" / "games" / "strategiya.yaml").read_text("utf-8")
+    write(
+        tmp_path / "house.yaml",
+        source.replace("id: strategiya", "id: strategiya").replace("hit_from: 4", "hit_from: 5"),
+    )
+    config = write(tmp_path / "c.yaml", "game: house.yaml\n")
+    kit = build(tmp_path / "kit", config, "--only", "quickref")
+    text = " ".join(pdf_text(kit / "quickref.pdf"))
+    assert "1–4: ход атаки переходит к противнику" in text and "5–6: удар" in text

@@ -1,0 +1,109 @@
+"""Heroes in a config: names checked against the ruleset, strength limits, warnings from validate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.config import load_session
+from printkit.errors import ConfigError
+
+from .conftest import EXAMPLES, write
+
+
+def config(tmp_path: Path, heroes: str, extra: str = "") -> Path:
+    return write(
+        tmp_path / "c.yaml", f"game: strategiya\nplayers:\n  - name: A\n    heroes:\n{heroes}  - name: B\n{extra}"
+    )
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(ConfigError) as info:
+        load_session(path)
+    return info.value.lines()
+
+
+def test_example_with_heroes_loads() -> None:
+    s = load_session(EXAMPLES / "strategiya-heroes.yaml")
+    grom = s.players[0].heroes[0]
+    assert (grom.name, grom.strength, grom.items, grom.animals) == ("Гром", 9, ("sword", "sword"), ("horse",))
+    assert s.warnings == ()
+
+
+def test_names_in_any_language_become_ids(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {strength: 5, speed: 0, intellect: 0, items: [Bow, двуручный МЕЧ], spells: [hex]}\n")
+    hero = load_session(p).players[0].heroes[0]
+    assert (hero.items, hero.spells) == (("bow", "greatsword"), ("hex",))
+
+
+def test_unknown_item_suggests_the_closest(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {strength: 5, items: [Мечь]}\n")
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].items[0]: unknown item 'Мечь' (did you mean 'Меч'?)"]
+
+
+def test_unknown_animal_and_spell(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {animals: [griffon], spells: [Teleportation]}\n")
+    assert problems(p) == [
+        f"{p}:5: players[0].heroes[0].animals[0]: unknown animal 'griffon' (did you mean 'Griffin'?)",
+        f"{p}:5: players[0].heroes[0].spells[0]: unknown spell 'Teleportation' (did you mean 'Teleport'?)",
+    ]
+
+
+def test_item_too_heavy_for_the_hero(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - name: Лёва\n        strength: 4\n        items: [Доспехи]\n")
+    assert problems(p) == [f"{p}:7: players[0].heroes[0].items: Доспехи needs strength 6; Лёва has 4"]
+
+
+def test_two_swords_need_strength_6_and_no_shield(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {name: X, strength: 5, items: [sword, sword]}\n")
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].items: two of Меч need strength 6; X has 5"]
+    p = config(tmp_path, "      - {name: X, strength: 6, items: [sword, sword, shield]}\n")
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].items: a hero with two of Меч cannot carry Щит"]
+    p = config(tmp_path, "      - {name: X, strength: 9, items: [sword, sword, sword]}\n")
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].items: Меч: at most 2 per hero, listed 3 times"]
+
+
+def test_staff_excludes_other_weapons(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {strength: 5, items: [staff, bow]}\n")
+    assert problems(p) == [
+        f"{p}:5: players[0].heroes[0].items: Волшебный посох cannot be carried together with another weapon"
+    ]
+
+
+def test_lives_above_maximum(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {name: X, strength: 3, lives: 16}\n")
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].lives: 16 is more than X's maximum of 15"]
+
+
+def test_unknown_hire(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {strength: 4, hire: merc}\n")
+    assert problems(p) == [
+        f"{p}:5: players[0].heroes[0].hire: unknown hire 'merc'; choose from mercenary, assassin, hunter "
+        "(did you mean 'mercenary'?)"
+    ]
+
+
+def test_new_hero_must_spend_the_starting_points_warning_only(tmp_path: Path) -> None:
+    p = config(
+        tmp_path,
+        "      - {name: X, strength: 2, speed: 2}\n"
+        "      - {name: Y, strength: 2, speed: 2, hire: mercenary}\n"
+        "      - {name: Z, strength: 1, experience: 4}\n",
+    )
+    session = load_session(p)
+    assert session.warnings == (
+        f"{p}:5: players[0].heroes[0]: warning: a new hero spreads 5 points; X has 4 (strength + speed + intellect)",
+    )
+
+
+def test_dragon_with_low_intellect_is_a_warning(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {name: X, intellect: 5, animals: [dragon], money: 0}\n")
+    assert load_session(p).warnings == (
+        f"{p}:5: players[0].heroes[0].animals: warning: Дракон obeys intellect 10; X has 5",
+    )
+
+
+def test_markers_must_cover_the_heroes(tmp_path: Path) -> None:
+    p = config(tmp_path, "      - {strength: 5}\n      - {strength: 5}\n    markers: [Q]\n")
+    assert problems(p) == [f"{p}:7: players[0].markers: 1 markers for 2 heroes"]
