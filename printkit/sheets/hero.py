@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import heroes as H
-from ..config import display_title, player_name
+from ..config import player_name
 from ..errors import RenderError
 from ..labels import label
 from ..model import Hero, Player, Session
+from .page import base_context, signed
 
 BLANK_LIVES = 25  # boxes on a blank card: room for strength up to 8
 
@@ -54,10 +55,6 @@ class Card:
     learnable: tuple[tuple[str, bool], ...] = field(default=())
 
 
-def _sign(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
-
-
 def card(session: Session, hero: Hero | None, marker: str) -> Card:
     """A hero's card; hero=None gives the blank card of a sheet to fill in by hand."""
     rules, lang = session.ruleset, session.language
@@ -79,8 +76,8 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
                 f.terrain.colour,
                 label("no_entry", lang) if f.cells is None else str(f.cells),
                 "—" if f.flying is None else str(f.flying),
-                "—" if not f.lives_per_turn else _sign(f.lives_per_turn),
-                _sign(f.experience),
+                "—" if not f.lives_per_turn else signed(f.lives_per_turn),
+                signed(f.experience),
             )
         )
     per_point = h.experience_per_point
@@ -150,8 +147,8 @@ def _blank_card(session: Session, marker: str) -> Card:
                 t.colour,
                 cells,
                 "",
-                "—" if not t.lives_per_turn else _sign(t.lives_per_turn),
-                f"{_sign(t.experience)} + {label('intellect', lang).lower()[:3]}.",
+                "—" if not t.lives_per_turn else signed(t.lives_per_turn),
+                f"{signed(t.experience)} + {label('intellect', lang).lower()[:3]}.",
             )
         )
     return Card(
@@ -203,17 +200,8 @@ def context(session: Session) -> dict[str, Any]:
     rules, lang = session.ruleset, session.language
     h = rules.heroes
     assert h is not None
-    words = [
-        "hero_sheets", "hero_back", "hero_back_note", "black_market_col", "contracts_col", "sex", "age", "legend",
-        "total_potential", "perks", "unspent", "money", "items", "animals", "spells", "load", "skipped_turns",
-        "common_potential", "markers_on_map", "terrain", "cells_per_turn", "flying", "lives_per_turn",
-        "experience_per_test", "border_rule", "bow_range", "load_rule", "usable_items", "learnable_scrolls",
-    ]  # fmt: skip
     return {
-        "lang": lang,
-        "paper": "A4" if session.paper == "a4" else "letter",
-        "title": display_title(session),
-        "t": {w: label(w, lang) for w in words},
+        **base_context(session),
         "wounded_rule": label(
             "wounded_rule",
             lang,

@@ -5,16 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO, Any
 
-from ..config import display_title
 from ..errors import RenderError
 from ..labels import label
 from ..model import Ruleset, Session
+from .page import base_context, signed
 
 MAX_PAGES = 2  # one sheet, front and back
-
-
-def _sign(n: int) -> str:
-    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
 def _cells(rules: Ruleset, lang: str) -> list[dict[str, str]]:
@@ -31,8 +27,8 @@ def _cells(rules: Ruleset, lang: str) -> list[dict[str, str]]:
                 "name": t.name[lang],
                 "colour": t.colour,
                 "cells": cells,
-                "lives": _sign(t.lives_per_turn) if t.lives_per_turn else "—",
-                "bonus": _sign(t.experience),
+                "lives": signed(t.lives_per_turn) if t.lives_per_turn else "—",
+                "bonus": signed(t.experience),
             }
         )
     return rows
@@ -95,16 +91,8 @@ def strategiya_context(session: Session) -> dict[str, Any]:
         label("qr_load", lang, days=h.load_days_per_cell, per=h.load_strength_per_cell),
         label("qr_load_attack", lang),
     ]
-    words = [
-        "quickref", "qr_battle", "qr_items_in_battle", "qr_wounds", "qr_movement", "qr_terrain", "qr_cells",
-        "qr_lives_turn", "qr_exp_bonus", "qr_animals", "qr_tiers", "qr_town", "qr_hires", "qr_services",
-        "qr_work", "qr_building", "qr_days", "qr_needs_col", "qr_adventures", "qr_strength", "qr_points",
-    ]  # fmt: skip
     return {
-        "lang": lang,
-        "paper": "A4" if session.paper == "a4" else "letter",
-        "title": display_title(session),
-        "t": {w: label(w, lang) for w in words},
+        **base_context(session),
         "roll": label("qr_roll", lang, die=b.die),
         "battle": battle,
         "gear": [
