@@ -117,6 +117,7 @@ Examples:
   printkit build
   printkit build examples/strategiya.yaml --out kits/friday --lang en
   printkit build my-game.yaml --only secret-sheets --seed "long random words"
+  printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
 """
 )
 @CONFIG_ARG
@@ -125,6 +126,12 @@ Examples:
 @click.option("--only", metavar="KIND,...", help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref).")
 @_paper
 @_lang
+@click.option(
+    "--imposition",
+    type=click.Choice(["saddle"]),
+    help="Also write booklet-print.pdf: pages two-up, saddle-stitch order.",
+)
+@click.option("--greyscale", is_flag=True, help="Print the booklet in ink-friendly greys.")
 @_force
 def build(
     config: Path | None,
@@ -133,14 +140,19 @@ def build(
     only: str | None,
     paper: str | None,
     lang: str | None,
+    imposition: str | None,
+    greyscale: bool,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
 
     CONFIG is a session config (see examples/); without it, the bundled default game is built.
     """
+    from .kit import Options
+
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
-    _run_build(_session(config, lang, paper), out, seed, force, only=kinds)
+    options = Options(imposition=imposition, greyscale=greyscale)
+    _run_build(_session(config, lang, paper), out, seed, force, only=kinds, options=options)
 
 
 @cli.command(
@@ -180,12 +192,12 @@ def secret_sheets(
     Each sheet maps a map object's number to another number; the referee key chains sheet 1,
     sheet 2 and the ruleset's list for every object.
     """
-    from .kit import SecretOptions
+    from .kit import Options
 
     if blank and (seed or games != 1):
         raise click.UsageError("--blank prints the empty form: it takes no --seed or --games")
-    options = SecretOptions(games=games, player=player, blank=blank)
-    _run_build(_session(config, lang, paper), out, seed, force, only=["secret-sheets"], secret_options=options)
+    options = Options(games=games, player=player, blank=blank)
+    _run_build(_session(config, lang, paper), out, seed, force, only=["secret-sheets"], options=options)
 
 
 @cli.command(

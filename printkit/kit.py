@@ -25,12 +25,14 @@ def _quiet(step: str, done: int, total: int) -> None:
 
 
 @dataclass(frozen=True)
-class SecretOptions:
-    """What to print of the secret sheets: how many games, whose sheets, blank or filled."""
+class Options:
+    """Choices for individual artefacts, from the command line."""
 
-    games: int = 1
-    player: int | None = None
-    blank: bool = False
+    games: int = 1  # secret sheets: how many games at once
+    player: int | None = None  # secret sheets: only this player's sheet
+    blank: bool = False  # secret sheets: the empty form
+    imposition: str | None = None  # booklet: "saddle" adds booklet-print.pdf
+    greyscale: bool = False  # booklet: ink-friendly greys instead of colours
 
 
 @dataclass
@@ -41,11 +43,11 @@ class Build:
     entropy: Entropy
     writer: KitWriter
     progress: Progress
-    secret: SecretOptions = field(default_factory=SecretOptions)
+    options: Options = field(default_factory=Options)
 
 
 def _secret_sheets(b: Build) -> None:
-    rules, lang, opts = b.session.ruleset, b.session.language, b.secret
+    rules, lang, opts = b.session.ruleset, b.session.language, b.options
     assert rules.secret is not None
     holders = list(range(1, rules.secret.holders + 1))
     players = [opts.player] if opts.player else holders
@@ -89,6 +91,21 @@ def _quickref(b: Build) -> None:
     b.progress("quickref", 1, 1)
 
 
+def _booklet(b: Build) -> None:
+    from .sheets.booklet import write_booklet, write_imposed
+
+    data = write_booklet(b.session, b.writer.path("booklet.pdf"), greyscale=b.options.greyscale)
+    if b.options.imposition == "saddle":
+        write_imposed(data, b.session, b.writer.path("booklet-print.pdf"))
+    b.progress("booklet", 1, 1)
+
+
+def _has_booklet(session: Session) -> bool:
+    from .sheets.booklet import has_booklet
+
+    return has_booklet(session)
+
+
 def _has_quickref(session: Session) -> bool:
     from .sheets.quickref import has_quickref
 
@@ -100,6 +117,7 @@ ARTEFACTS: dict[str, tuple[Callable[[Session], bool], Callable[[Build], None]]] 
     "secret-sheets": (lambda s: s.ruleset.secret is not None, _secret_sheets),
     "hero-sheets": (lambda s: s.ruleset.heroes is not None, _hero_sheets),
     "quickref": (_has_quickref, _quickref),
+    "booklet": (_has_booklet, _booklet),
 }
 
 
@@ -122,7 +140,7 @@ def build_kit(
     only: list[str] | None = None,
     force: bool = False,
     progress: Progress | None = None,
-    secret_options: SecretOptions | None = None,
+    options: Options | None = None,
 ) -> KitResult:
     """Print every artefact of the session's game (or those in `only`) into one kit folder."""
     available = kinds_for(session)
@@ -136,7 +154,7 @@ def build_kit(
     folder = out or default_folder(session.ruleset.id)
     entropy = Entropy.from_seed(seed)
     with KitWriter(folder, force=force) as writer:
-        b = Build(session, entropy, writer, progress or _quiet, secret_options or SecretOptions())
+        b = Build(session, entropy, writer, progress or _quiet, options or Options())
         for kind in kinds:
             ARTEFACTS[kind][1](b)
         files = writer.commit(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .labels import days, label
+from .vs_model import VsData
 
 Localized = Mapping[str, str]
 
@@ -185,6 +186,9 @@ class Ruleset:
     buildings: tuple[Building, ...] = ()
     battle: Battle | None = None
     turns: Turns | None = None
+    family: str = ""
+    vs: VsData | None = None
+    booklet: Path | None = None  # the rules text, read only when a booklet is printed
 
     def offer(self, kind: str, word: str) -> Offer | None:
         """A town offer of one kind by id or by any of its names, ignoring case."""

@@ -36,6 +36,7 @@ from .schema import (
     Record,
     Text,
 )
+from .vs_schema import VS_FIELDS, build_vs, check_vs
 from .yamlsource import Key
 
 SECTIONS = ("resources", "adventures")
@@ -205,6 +206,7 @@ def _check(data: dict[str, Any], key: Key, ck: Checker) -> None:
             for tid in offer["not_on"]:
                 if tid not in slots:
                     ck.fail((*where, "not_on"), f"unknown terrain {tid!r}")
+    check_vs(data, key, ck)
     starts = [t["from"] for t in data["potential_tiers"]]
     if starts != sorted(starts):
         ck.fail((*key, "potential_tiers"), "tiers must be listed from the lowest to the highest")
@@ -248,6 +250,8 @@ RULESET = Record(
         "buildings": Field(ListOf(BUILDING, max_items=100), default=[]),
         "battle": Field(Nullable(BATTLE)),
         "turns": Field(Nullable(TURNS)),
+        **VS_FIELDS,
+        "booklet": Field(Text(max_len=200), doc="the rules text for the booklet: a file next to the ruleset"),
     },
     check=_check,
 )
@@ -316,6 +320,9 @@ def build_ruleset(data: dict[str, Any], path: Path) -> Ruleset:
         ),
         town=_frozen(town),
         learning=Learning(learning["turns_per_missing_point"], learning["gain_every"]) if learning else None,
+        family=data["family"] or data["id"],
+        booklet=_booklet_path(data["booklet"], path),
+        vs=build_vs(data),
         battle=Battle(**data["battle"]) if data["battle"] else None,
         turns=Turns(**data["turns"]) if data["turns"] else None,
         buildings=tuple(
@@ -330,6 +337,15 @@ def build_ruleset(data: dict[str, Any], path: Path) -> Ruleset:
             for b in data["buildings"]
         ),
     )
+
+
+def _booklet_path(value: str | None, ruleset_path: Path) -> Path | None:
+    if value is None:
+        return None
+    folder = ruleset_path.resolve().parent
+    path = (folder / value).resolve()
+    # Like configs, a ruleset may only name files in its own folder.
+    return path if path.is_relative_to(folder) else None
 
 
 def _hero_rules(h: dict[str, Any]) -> HeroRules:

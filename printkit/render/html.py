@@ -114,6 +114,11 @@ def write(document: Any, target: str | IO[bytes]) -> None:
         document.write_pdf(target)
 
 
+def pdf_bytes(document: Any) -> bytes:
+    with _fixed_epoch():
+        return document.write_pdf()
+
+
 def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = None) -> Any:
     """Render HTML straight to a PDF; returns the fetcher (its .refused lists blocked URLs)."""
     document = render(html, config_folder)

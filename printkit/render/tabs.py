@@ -1,0 +1,83 @@
+"""Edge tabs for colour-coded chapters: drawn on the canvas, then laid over the booklet's pages."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..geometry import mm
+from . import fonts
+from .canvas import hex_colour, ink_on, open_canvas
+
+TAB_WIDTH = mm(9)
+TAB_TOP = mm(22)
+TAB_BOTTOM = mm(22)
+TAB_GAP = mm(3)
+TAB_MAX = mm(34)
+
+
+@dataclass(frozen=True)
+class TabMark:
+    """A tab on one page: which of the coded chapters (index of count) it is, its label and colour."""
+
+    index: int
+    count: int
+    label: str
+    colour: str
+
+
+def tab_box(page_number: int, mark: TabMark, width: float, height: float) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the tab: on the outer edge (right on odd pages), lower for later chapters."""
+    span = height - TAB_TOP - TAB_BOTTOM
+    tab_h = min(TAB_MAX, (span - TAB_GAP * (mark.count - 1)) / mark.count)
+    y = height - TAB_TOP - (mark.index + 1) * tab_h - mark.index * TAB_GAP
+    x = width - TAB_WIDTH if page_number % 2 == 1 else 0.0
+    return x, y, TAB_WIDTH, tab_h
+
+
+def overlay(marks: Sequence[TabMark | None], size: tuple[float, float]) -> bytes:
+    """One overlay page per booklet page: a tab where the page belongs to a coded chapter."""
+    buffer = io.BytesIO()
+    c = open_canvas(buffer, "a4", "tabs", "tabs", pagesize=size)
+    width, height = size
+    for number, mark in enumerate(marks, start=1):
+        if mark is not None:
+            x, y, w, h = tab_box(number, mark, width, height)
+            rgb = hex_colour(mark.colour)
+            c.setFillColorRGB(*rgb)
+            c.rect(x, y, w, h, stroke=0, fill=1)
+            c.saveState()
+            c.setFillColorRGB(*ink_on(rgb))
+            c.setFont(fonts.SANS_BOLD, 7.5)
+            # Read from the outside edge: bottom-to-top on the right, top-to-bottom on the left.
+            if number % 2 == 1:
+                c.translate(x + w / 2 + 2.6, y + h / 2)
+                c.rotate(90)
+            else:
+                c.translate(x + w / 2 - 2.6, y + h / 2)
+                c.rotate(-90)
+            c.drawCentredString(0, 0, mark.label)
+            c.restoreState()
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def merge(pdf: bytes, marks: Sequence[TabMark | None]) -> bytes:
+    """The booklet with its tabs; outline, links and metadata are kept."""
+    from pypdf import PdfReader, PdfWriter
+
+    from .pdfpages import as_xobject, place
+
+    reader = PdfReader(io.BytesIO(pdf))
+    first = reader.pages[0]
+    size = (float(first.mediabox.width), float(first.mediabox.height))
+    tabs = PdfReader(io.BytesIO(overlay(marks, size)))
+    writer = PdfWriter(clone_from=reader)
+    for page, mark, tab in zip(writer.pages, marks, tabs.pages, strict=True):
+        if mark is not None:
+            place(writer, page, [(as_xobject(writer, tab), 0.0, 0.0)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -1,0 +1,163 @@
+"""The rules booklet: chapters from the ruleset's text, tables from its data, tabs, imposition."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..booklet_text import Booklet, load_booklet
+from ..errors import RenderError
+from ..geometry import MM
+from ..labels import label
+from ..markup import MarkupError, to_html
+from ..model import Session
+from ..render.canvas import hex_colour, ink_on, luminance, tint
+from ..render.tabs import TabMark
+from ..tables import Table, table
+from .page import base_context
+
+# Booklet pages: half of the chosen paper, so two fit on one sheet side for saddle stitching.
+PAGE = {"a4": (148 * MM, 210 * MM), "letter": (5.5 * 72, 8.5 * 72)}
+CSS_PAGE = {"a4": "A5", "letter": "5.5in 8.5in"}
+
+
+def has_booklet(session: Session) -> bool:
+    return session.ruleset.booklet is not None and session.ruleset.booklet.is_file()
+
+
+def _grey(colour: str) -> str:
+    level = round(luminance(hex_colour(colour)) ** (1 / 2.2) * 255)
+    return f"#{level:02X}{level:02X}{level:02X}"
+
+
+def _hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(v * 255):02X}" for v in rgb)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a coded chapter prints: its colour, a light tint for table headers, and legible ink."""
+
+    colour: str
+    light: str
+    ink: str
+
+
+def _style(colour: str, greyscale: bool) -> Style:
+    colour = _grey(colour) if greyscale else colour
+    rgb = hex_colour(colour)
+    return Style(colour, _hex(tint(rgb, 0.22)), _hex(ink_on(rgb)))
+
+
+def _table_html(t: Table) -> Markup:
+    head = "".join(f'<th class="{"num" if i in t.numeric else ""}">{escape(h)}</th>' for i, h in enumerate(t.headers))
+    body = "".join(
+        "<tr>"
+        + "".join(f'<td class="{"num" if i in t.numeric else ""}">{escape(c)}</td>' for i, c in enumerate(row))
+        + "</tr>"
+        for row in t.rows
+    )
+    caption = f"<caption>{escape(t.caption)}</caption>" if t.caption else ""
+    return Markup(f'<table class="data">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
+    rules, lang = session.ruleset, session.language
+    assert rules.booklet is not None
+    book: Booklet = load_booklet(rules.booklet, f"printkit/games/{rules.booklet.name}")
+    titles = {ch.id: ch.title[lang] for ch in book.chapters}
+    titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
+
+    def render(text: str, where: str) -> Markup:
+        try:
+            return to_html(text, titles, lambda name: _table_html(table(name, session)))
+        except (MarkupError, KeyError, StopIteration) as exc:
+            raise RenderError(f"{book.label}: {where}: {exc}") from None
+
+    def pick(text: Any) -> str:
+        # VS rules texts exist in Russian only; English booklets keep them with English headings.
+        return text.get(lang) or text["ru"]
+
+    chapters = []
+    for ch in book.chapters:
+        tab = book.tabs.get(ch.coded) if ch.coded else None
+        chapters.append({
+            "id": ch.id,
+            "title": ch.title[lang],
+            "html": render(pick(ch.text), ch.id) if ch.text else "",
+            "style": _style(tab.colour, greyscale) if tab else None,
+            "tab": tab.short[lang] if tab else None,
+            "sections": [{"id": s.id, "title": s.title[lang], "html": render(pick(s.text), s.id)} for s in ch.sections],
+        })  # fmt: skip
+    if session.adventures:
+        chapters.append(_adventures(session, titles))
+    return {
+        **base_context(session),
+        "page_size": CSS_PAGE[session.paper],
+        "game": rules.title[lang],
+        "chapters": chapters,
+        "greyscale": greyscale,
+    }
+
+
+def _adventures(session: Session, titles: dict[str, str]) -> dict[str, Any]:
+    lang = session.language
+    sections = []
+    for t in session.ruleset.terrains:
+        entries = session.adventures.get(t.id, {})
+        if not entries:
+            continue
+        parts = []
+        for number in sorted(entries):
+            adventure = entries[number]
+            body = to_html(adventure.text, titles, lambda name: Markup("")) if adventure.text else Markup("")
+            parts.append(Markup(f'<h3 class="adventure">{number}. {escape(adventure.title)}</h3>') + body)
+        sections.append({"id": f"adventures-{t.id}", "title": t.name[lang], "html": Markup("\n").join(parts)})
+    return {
+        "id": "adventures",
+        "title": label("bk_adventures", lang),
+        "html": Markup(f"<p>{escape(label('bk_adventures_intro', lang))}</p>"),
+        "style": None,
+        "tab": None,
+        "sections": sections,
+    }
+
+
+def tab_marks(ctx: dict[str, Any], anchors: list[set[str]]) -> list[TabMark | None]:
+    """Which coded chapter (if any) each page belongs to, from the ids that start on each page."""
+    coded = [ch for ch in ctx["chapters"] if ch["tab"]]
+    by_id = {ch["id"]: ch for ch in ctx["chapters"]}
+    current = None
+    marks: list[TabMark | None] = []
+    for ids in anchors:
+        starting = [by_id[i] for i in ids if i in by_id]
+        if starting:
+            current = starting[-1]
+        if current is not None and current["tab"]:
+            marks.append(TabMark(coded.index(current), len(coded), current["tab"], current["style"].colour))
+        else:
+            marks.append(None)
+    return marks
+
+
+def write_booklet(session: Session, target: Any, greyscale: bool = False) -> bytes:
+    """booklet.pdf; returns its bytes so an imposed copy can be made from them."""
+    from ..render.html import page_anchors, pdf_bytes, render, render_template
+    from ..render.tabs import merge
+
+    ctx = context(session, greyscale)
+    document = render(render_template("booklet.html.j2", ctx), session.folder)
+    data = merge(pdf_bytes(document), tab_marks(ctx, page_anchors(document)))
+    with open(target, "wb") as f:
+        f.write(data)
+    return data
+
+
+def write_imposed(booklet_pdf: bytes, session: Session, target: Any) -> None:
+    """booklet-print.pdf: the booklet's pages two-up on landscape sheets in saddle-stitch order."""
+    from ..render.impose import impose_saddle
+
+    with open(target, "wb") as f:
+        f.write(impose_saddle(booklet_pdf, session.paper))
