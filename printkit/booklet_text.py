@@ -48,7 +48,8 @@ def _check(data: dict[str, Any], key: Key, ck: Checker) -> None:
     for i, ch in enumerate(data["chapters"]):
         for where, item in [((*key, "chapters", i), ch), *(((*key, "chapters", i, "sections", j), s)
                                                            for j, s in enumerate(ch["sections"]))]:  # fmt: skip
-            for text in (item["text"] or {}).values():
+            # A text given in one language stands for both: check each distinct text once.
+            for text in dict.fromkeys((item["text"] or {}).values()):
                 for target in references(text):
                     if target not in seen:
                         ck.fail((*where, "text"), f"[[{target}]] points to no chapter or section")

@@ -1,10 +1,8 @@
-"""The markup of rules texts: paragraphs, lists, emphasis, notes, cross-references and data tables.
+"""The markup of rules texts: paragraphs, lists, emphasis, notes, cross-references and data tables."""
 
-Every character of the source is escaped first; only the constructs below become HTML, so a rules
-text (or an adventure from a config) can never inject markup, scripts or URLs.
-
-    **bold**  *italic*  [[section-id]]  - bullet  1. numbered  > note  {{table:name}}
-"""
+# Every character of the source is escaped first; only these constructs become HTML, so a rules
+# text (or an adventure from a config) can never inject markup, scripts or URLs:
+#     **bold**  *italic*  [[section-id]]  - bullet  1. numbered  > note  {{table:name}}
 
 from __future__ import annotations
 

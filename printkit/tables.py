@@ -1,5 +1,6 @@
-"""Data tables drawn from a ruleset, by name: the booklet, quick references and tokens all read
-these, so a figure printed in one place is the figure printed everywhere."""
+"""Data tables drawn from a ruleset by name, shared by booklets, quick references and tokens."""
+
+# One source for every printed table: a figure printed in one place is the figure printed everywhere.
 
 from __future__ import annotations
 

@@ -42,6 +42,7 @@ def test_build_default_game_into_output(workdir: Path) -> None:
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
     assert sorted(p.name for p in folder.iterdir()) == [
+        "booklet.pdf",
         "hero-sheets.pdf",
         "manifest.json",
         "quickref.pdf",
@@ -54,8 +55,8 @@ def test_build_default_game_into_output(workdir: Path) -> None:
 
 
 def test_two_builds_in_the_same_second_get_two_folders(workdir: Path) -> None:
-    assert run("build").exit_code == 0
-    assert run("build").exit_code == 0
+    assert run("build", "--only", "secret-sheets").exit_code == 0
+    assert run("build", "--only", "secret-sheets").exit_code == 0
     assert len(list((workdir / "output").iterdir())) == 2
 
 
@@ -70,7 +71,7 @@ def test_existing_folder_is_refused_then_forced(workdir: Path) -> None:
         "into it, or choose another --out\n"
     )
     assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
-    result = run("build", "--out", out, "--force")
+    result = run("build", "--out", out, "--force", "--only", "secret-sheets")
     assert result.exit_code == 0
     assert (out / "notes.txt").read_text() == "mine"
     assert (out / "secret-sheet-player-1.pdf").exists()
@@ -81,7 +82,7 @@ def test_only_checks_kind_names(workdir: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (
         "printkit: error: unknown kind 'hero-sheet' for strategiya (did you mean 'hero-sheets'?); "
-        "this game prints: secret-sheets, hero-sheets, quickref\n"
+        "this game prints: secret-sheets, hero-sheets, quickref, booklet\n"
     )
     assert not (workdir / "k").exists()
     assert run("build", "--only", "secret-sheets", "--out", workdir / "k").exit_code == 0
@@ -119,7 +120,7 @@ def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: p
         raise KeyboardInterrupt
 
     monkeypatch.setattr(secret, "write_key", interrupted)
-    result = CliRunner().invoke(cli, ["build", "--out", str(workdir / "kit")])
+    result = CliRunner().invoke(cli, ["build", "--out", str(workdir / "kit"), "--only", "secret-sheets"])
     assert result.exit_code == 1  # click's "Aborted!"
     assert list(workdir.iterdir()) == []
 
@@ -128,14 +129,14 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
     from printkit.sheets import secret
 
     out = workdir / "kit"
-    assert run("build", "--out", out, "--seed", "old-kit-seed-123").exit_code == 0
+    assert run("build", "--out", out, "--seed", "old-kit-seed-123", "--only", "secret-sheets").exit_code == 0
     before = {p.name: p.read_bytes() for p in out.iterdir()}
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(secret, "write_key", broken)
-    CliRunner().invoke(cli, ["build", "--out", str(out), "--force"])
+    CliRunner().invoke(cli, ["build", "--out", str(out), "--force", "--only", "secret-sheets"])
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in workdir.iterdir()] == ["kit"]
 

@@ -15,7 +15,7 @@ SEED = "velvet-zebra-4471-quartz"
 
 
 def build(out: Path, *args: str) -> Path:
-    result = run("build", "--out", out, *args)
+    result = run("build", "--out", out, "--only", "secret-sheets", *args)
     assert result.exit_code == 0, result.output
     return out
 
@@ -108,9 +108,16 @@ def test_referee_key_pdf_prints_every_chain(tmp_path: Path) -> None:
     assert text[1].count("Пепелище у реки") == 1
 
 
+def full_kit(out: Path, *args: str) -> Path:
+    result = run("build", "--out", out, *args)
+    assert result.exit_code == 0, result.output
+    return out
+
+
 def test_same_seed_same_bytes(tmp_path: Path) -> None:
-    a = build(tmp_path / "a", "--seed", SEED)
-    b = build(tmp_path / "b", "--seed", SEED)
+    # The whole kit, booklet and hero sheets included: every file repeats byte for byte.
+    a = full_kit(tmp_path / "a", "--seed", SEED, "--imposition", "saddle")
+    b = full_kit(tmp_path / "b", "--seed", SEED, "--imposition", "saddle")
     names = sorted(p.name for p in a.iterdir())
     assert names == sorted(p.name for p in b.iterdir())
     for name in names:
@@ -125,10 +132,11 @@ def test_no_seed_fresh_sheets(tmp_path: Path) -> None:
 
 
 def test_no_secret_leaks_into_manifest_metadata_or_other_files(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", "--seed", SEED)
+    kit = full_kit(tmp_path / "kit", "--seed", SEED)
     manifest = json.loads((kit / "manifest.json").read_text("utf-8"))
     assert set(manifest) == {"format", "game", "title", "language", "paper", "kinds", "printkit", "files"}
     assert [f["name"] for f in manifest["files"]] == [
+        "booklet.pdf",
         "hero-sheets.pdf",
         "quickref.pdf",
         "referee-key.json",

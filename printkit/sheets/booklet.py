@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -15,6 +16,7 @@ from ..markup import MarkupError, to_html
 from ..model import Session
 from ..render.canvas import hex_colour, ink_on, luminance, tint
 from ..render.tabs import TabMark
+from ..rulesets import GAMES_DIR
 from ..tables import Table, table
 from .page import base_context
 
@@ -60,13 +62,22 @@ def _table_html(t: Table) -> Markup:
         for row in t.rows
     )
     caption = f"<caption>{escape(t.caption)}</caption>" if t.caption else ""
-    return Markup(f'<table class="data">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+    wide = " wide" if len(t.headers) >= 7 else ""
+    return Markup(f'<table class="data{wide}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+def _label(path: Path) -> str:
+    """How a rules-text file is named in messages: relative to the package or the current folder."""
+    for base in (GAMES_DIR.parent.parent, Path.cwd()):
+        if path.is_relative_to(base):
+            return str(path.relative_to(base))
+    return str(path)
 
 
 def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
     rules, lang = session.ruleset, session.language
     assert rules.booklet is not None
-    book: Booklet = load_booklet(rules.booklet, f"printkit/games/{rules.booklet.name}")
+    book: Booklet = load_booklet(rules.booklet, _label(rules.booklet))
     titles = {ch.id: ch.title[lang] for ch in book.chapters}
     titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
 

@@ -8,30 +8,18 @@ from typing import IO, Any
 from ..errors import RenderError
 from ..labels import label
 from ..model import Ruleset, Session
-from .page import base_context, signed
+from ..tables import terrain_table
+from .page import base_context
 
 MAX_PAGES = 2  # one sheet, front and back
 
 
 def _cells(rules: Ruleset, lang: str) -> list[dict[str, str]]:
-    rows = []
-    for t in rules.terrains:
-        if t.move.fixed is not None:
-            cells = label("qr_fixed", lang, n=t.move.fixed)
-        elif t.move.base is not None:
-            cells = label("qr_plus_speed", lang, n=t.move.base)
-        else:
-            cells = label("qr_needs", lang)
-        rows.append(
-            {
-                "name": t.name[lang],
-                "colour": t.colour,
-                "cells": cells,
-                "lives": signed(t.lives_per_turn) if t.lives_per_turn else "—",
-                "bonus": signed(t.experience),
-            }
-        )
-    return rows
+    rows = terrain_table(rules, lang).rows
+    return [
+        {"name": name, "colour": t.colour, "cells": cells, "lives": lives, "bonus": bonus}
+        for t, (name, cells, lives, bonus) in zip(rules.terrains, rows, strict=True)
+    ]
 
 
 def _price(o: Any, lang: str) -> str:

@@ -1,0 +1,304 @@
+"""Rules booklets read back: outline, every table figure, tabs where they belong, imposition order."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.booklet_text import load_booklet
+from printkit.config import load_session, with_overrides
+from printkit.render.canvas import hex_colour, luminance
+from printkit.render.impose import saddle_order
+from printkit.render.tabs import TabMark, tab_box
+from printkit.tables import table
+
+from .conftest import EXAMPLES, pdf_runs, pdf_text, run, write
+
+GAMES = ["strategiya", "vs-2025", "vs-2003"]
+
+
+@cache
+def built(game: str, *flags: str) -> Path:
+    """Each booklet is built once per flag set and shared by the tests that read it."""
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(prefix=f"booklet-{game}-")) / "kit"
+    result = run("build", EXAMPLES / f"{game}.yaml", "--only", "booklet", "--out", out, *flags)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u2010\n", "").replace("\u00ad", ""))
+
+
+def outline_titles(reader: PdfReader) -> list[tuple[str, int]]:
+    out = []
+
+    def walk(items: list) -> None:  # type: ignore[type-arg]
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                out.append((str(item.title), reader.get_destination_page_number(item)))
+
+    walk(reader.outline)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_outline_lists_every_chapter_and_section(game: str) -> None:
+    kit = built(game)
+    reader = PdfReader(kit / "booklet.pdf")
+    titles = [t for t, _ in outline_titles(reader)]
+    session = load_session(EXAMPLES / f"{game}.yaml")
+    book = load_booklet(session.ruleset.booklet, "x")
+    for ch in book.chapters:
+        assert ch.title["ru"] in titles
+        for s in ch.sections:
+            assert s.title["ru"] in titles
+    page = reader.pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (420, 595)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_toc_page_numbers_match_the_outline(game: str) -> None:
+    kit = built(game)
+    reader = PdfReader(kit / "booklet.pdf")
+    toc = flat(" ".join(pdf_text(kit / "booklet.pdf")[1:4]))
+    session = load_session(EXAMPLES / f"{game}.yaml")
+    chapters = {ch.title["ru"] for ch in load_booklet(session.ruleset.booklet, "x").chapters}
+    checked = 0
+    for title, page in outline_titles(reader):
+        if title in chapters:
+            assert re.search(re.escape(title) + r" ?\.*\s*" + str(page + 1) + r"\b", toc), title
+            checked += 1
+    assert checked == len(chapters)
+
+
+def table_names(game: str) -> list[str]:
+    session = load_session(EXAMPLES / f"{game}.yaml")
+    return sorted(set(load_booklet(session.ruleset.booklet, "x").table_names()))
+
+
+def test_the_booklets_hold_every_table_of_the_rules() -> None:
+    strategiya = set(table_names("strategiya"))
+    assert {f"resources.{t}" for t in ("mountain", "swamp", "forest", "plain", "water", "deathzone")} <= strategiya
+    assert {"hires", "services", "items", "animals", "scrolls", "market", "buildings", "terrain", "tiers"} <= strategiya
+    for game in ("vs-2025", "vs-2003"):
+        names = set(table_names(game))
+        assert {"troops", "structures", "mines", "spells", "orders"} <= names
+        rules = load_session(EXAMPLES / f"{game}.yaml").ruleset
+        assert {f"spell:{s.id}" for s in rules.vs.spells if s.outcomes or s.chance} <= names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_figure_of_every_table_is_printed(game: str) -> None:
+    kit = built(game)
+    text = flat(" ".join(pdf_text(kit / "booklet.pdf")))
+    session = load_session(EXAMPLES / f"{game}.yaml")
+    for name in table_names(game):
+        t = table(name, session)
+        for row in t.rows:
+            # Each figure of the row, in order, with the row's name (its first words) in its place.
+            parts = []
+            for i, cell in enumerate(row):
+                if i in t.numeric and cell not in ("", "—"):
+                    parts.append(re.escape(cell))
+                elif i not in t.numeric and cell and not any(p.startswith("(?:name)") for p in parts):
+                    parts.append("(?:name)" + r"\s?".join(re.escape(w) for w in cell.split()[:2]))
+            pattern = r".{0,160}?".join(p.removeprefix("(?:name)") for p in parts)
+            assert re.search(pattern, text), f"{name}: {row}"
+
+
+def tab_pixel(pdf: Path, page_index: int, mark: TabMark) -> tuple[int, int, int]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    page = doc[page_index]
+    width, height = page.get_size()
+    scale = 2
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    x, y, w, h = tab_box(page_index + 1, mark, width, height)
+    return image.getpixel((int((x + w * 0.5) * scale), int((height - (y + h * 0.15)) * scale)))
+
+
+def coded_pages(game: str, kit: Path) -> dict[int, tuple[int, int, str]]:
+    """page index -> (index of coded chapter, count, colour) from the outline."""
+    reader = PdfReader(kit / "booklet.pdf")
+    session = load_session(EXAMPLES / f"{game}.yaml")
+    book = load_booklet(session.ruleset.booklet, "x")
+    starts = {t: p for t, p in outline_titles(reader)}
+    order = [(starts[ch.title["ru"]], ch) for ch in book.chapters]
+    order.sort(key=lambda x: x[0])
+    coded = [ch for ch in book.chapters if ch.coded]
+    pages = {}
+    for i, (start, ch) in enumerate(order):
+        end = order[i + 1][0] if i + 1 < len(order) else len(reader.pages)
+        if ch.coded:
+            for p in range(start, end):
+                pages[p] = (coded.index(ch), len(coded), book.tabs[ch.coded].colour)
+    return pages
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_coded_chapters_show_their_tab_colour(game: str) -> None:
+    kit = built(game)
+    pages = coded_pages(game, kit)
+    assert pages
+    total = len(PdfReader(kit / "booklet.pdf").pages)
+    count = next(iter(pages.values()))[1]
+    for p in range(total):
+        for index in range(count):
+            mark = TabMark(index, count, "", "#000000")
+            pixel = tab_pixel(kit / "booklet.pdf", p, mark)
+            if p in pages and pages[p][0] == index:
+                expected = tuple(round(v * 255) for v in hex_colour(pages[p][2]))
+                assert close(pixel, expected), (p, index, pixel, expected)
+            else:
+                assert close(pixel, (255, 255, 255), 3), (p, index, pixel)
+
+
+def test_greyscale_tabs_are_grey_and_still_distinct() -> None:
+    kit = built("strategiya", "--greyscale")
+    pages = coded_pages("strategiya", kit)
+    seen = {}
+    for p, (index, count, _) in pages.items():
+        r, g, b = tab_pixel(kit / "booklet.pdf", p, TabMark(index, count, "", "#000000"))
+        assert abs(r - g) <= 2 and abs(g - b) <= 2
+        seen[index] = r
+    levels = sorted(seen.values())
+    assert len(levels) == 3 and min(b - a for a, b in itertools.pairwise(levels)) >= 40
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tab_colours_differ_in_lightness(game: str) -> None:
+    session = load_session(EXAMPLES / f"{game}.yaml")
+    tabs = load_booklet(session.ruleset.booklet, "x").tabs
+    lums = sorted(luminance(hex_colour(t.colour)) for t in tabs.values())
+    # At least ~40 grey levels apart once printed in greyscale.
+    greys = [round(v ** (1 / 2.2) * 255) for v in lums]
+    assert min(b - a for a, b in itertools.pairwise(greys)) >= 40
+
+
+def test_tab_labels_are_printed() -> None:
+    kit = built("strategiya")
+    pages = coded_pages("strategiya", kit)
+    first = min(pages)
+    labels = [r[2] for r in pdf_runs(kit / "booklet.pdf", first)]
+    assert "Ресурсы" in labels
+
+
+def test_cross_references_are_links() -> None:
+    kit = built("strategiya")
+    reader = PdfReader(kit / "booklet.pdf")
+    links = [a for page in reader.pages for a in (page.get("/Annots") or []) if a.get_object()["/Subtype"] == "/Link"]
+    assert len(links) > 40
+
+
+def test_running_headers_name_the_chapter() -> None:
+    kit = built("strategiya")
+    pages = pdf_text(kit / "booklet.pdf")
+    session = load_session(EXAMPLES / "strategiya.yaml")
+    chapters = [ch.title["ru"] for ch in load_booklet(session.ruleset.booklet, "x").chapters]
+    starts = dict(outline_titles(PdfReader(kit / "booklet.pdf")))
+    checked = 0
+    for title, following in itertools.pairwise(chapters):
+        # Pages after a chapter's first carry no heading: only the running header names the chapter.
+        for page in range(starts[title] + 1, starts[following]):
+            assert title in pages[page], (title, page)
+            checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_saddle_imposition(game: str) -> None:
+    kit = built(game, "--imposition", "saddle")
+    pages = len(PdfReader(kit / "booklet.pdf").pages)
+    sheets = PdfReader(kit / "booklet-print.pdf").pages
+    assert len(sheets) == -(-pages // 4) * 2
+    for side in sheets:
+        assert (round(float(side.mediabox.width)), round(float(side.mediabox.height))) == (842, 595)
+    # The page numbers printed at the foot of each half tell which page landed where.
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(kit / "booklet-print.pdf"))
+    for index, (left, right) in enumerate(saddle_order(pages)):
+        text = doc[index].get_textpage()
+        found_left = text.get_text_bounded(left=0, bottom=0, right=421, top=40).split()
+        found_right = text.get_text_bounded(left=421, bottom=0, right=842, top=40).split()
+        assert found_left == ([str(left)] if left and left > 1 else [])
+        assert found_right == ([str(right)] if right and right > 1 else [])
+
+
+def test_saddle_order() -> None:
+    assert saddle_order(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+    assert saddle_order(6) == [(None, 1), (2, None), (6, 3), (4, 5)]
+    assert saddle_order(4) == [(4, 1), (2, 3)]
+
+
+def test_letter_gives_half_letter_pages_on_letter_sheets(tmp_path: Path) -> None:
+    result = run("build", EXAMPLES / "vs-2003.yaml", "--only", "booklet", "--paper", "letter", "--imposition", "saddle",
+                 "--out", tmp_path / "kit")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    page = PdfReader(tmp_path / "kit" / "booklet.pdf").pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (396, 612)
+    sheet = PdfReader(tmp_path / "kit" / "booklet-print.pdf").pages[0]
+    assert (round(float(sheet.mediabox.width)), round(float(sheet.mediabox.height))) == (792, 612)
+
+
+def test_english_headings_and_english_strategiya_text() -> None:
+    kit = built("strategiya", "--lang", "en")
+    text = flat(" ".join(pdf_text(kit / "booklet.pdf")))
+    for phrase in ("Contents", "Battle", "The attacker rolls a D6", "Resources", "Animal hides", "The binary code"):
+        assert phrase in text
+    vs = flat(" ".join(pdf_text(built("vs-2025", "--lang", "en") / "booklet.pdf")))
+    for phrase in ("Contents", "Troops", "Light infantry", "Battles, capture and destruction", "Spell"):
+        assert phrase in vs
+
+
+def test_adventures_chapter_from_the_config(tmp_path: Path) -> None:
+    text = "\n      text: 'Внутри <script>alert(1)</script> и **тишина**.'"
+    source = (EXAMPLES / "strategiya.yaml").read_text("utf-8")
+    config = write(tmp_path / "c.yaml", source.replace("title: Склеп в руинах", "title: Склеп в руинах" + text))
+    result = run("build", config, "--only", "booklet", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    text = flat(" ".join(pdf_text(tmp_path / "kit" / "booklet.pdf")))
+    assert "Приключения этой карты" in text
+    assert "4. Пепелище у реки" in text and "Дым над лесом" in text
+    assert "Внутри <script>alert(1)</script> и тишина." in text
+
+
+def test_broken_cross_reference_names_file_and_line(tmp_path: Path) -> None:
+    from printkit.errors import ConfigError
+
+    source = EXAMPLES.parent / "printkit" / "games" / "text" / "vs-2003.yaml"
+    bad = tmp_path / "text.yaml"
+    bad.write_text(source.read_text("utf-8").replace("(см. [[joining]])", "(см. [[nowhere]])"), "utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_booklet(bad, "text.yaml")
+    (line,) = info.value.lines()
+    assert re.fullmatch(
+        r"text\.yaml:\d+: chapters\[1\]\.sections\[0\]\.text: \[\[nowhere\]\] points to no chapter or section", line
+    )
+
+
+def test_a_session_with_a_greyscale_style_keeps_colours_out() -> None:
+    from printkit.sheets.booklet import context
+
+    session = with_overrides(load_session(EXAMPLES / "strategiya.yaml"))
+    grey = context(dataclasses.replace(session), greyscale=True)
+    for ch in grey["chapters"]:
+        if ch["style"]:
+            c = ch["style"].colour
+            assert c[1:3] == c[3:5] == c[5:7]
