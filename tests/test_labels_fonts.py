@@ -40,6 +40,14 @@ def printed_strings() -> list[str]:
             out += [*b.name.values(), *b.text.values(), *(n for name, _ in b.needs for n in name.values())]
         if rules.heroes:
             out += [m for sets in rules.heroes.markers.values() for s in sets for m in s]
+        if rules.vs:
+            for item in (*rules.vs.troops, *rules.vs.structures, *rules.vs.mines, *rules.vs.spells):
+                out += list(item.name.values())
+            for spell in rules.vs.spells:
+                out += [*spell.text.values(), *(t for o in spell.outcomes for t in o.text.values())]
+            out += [n for names in rules.vs.orders.names.values() for n in names.values()]
+        if rules.booklet:
+            out.append(rules.booklet.read_text("utf-8"))
     for template in (ROOT / "templates").glob("*.j2"):
         out.append(re.sub(r"{[{%#].*?[}%#]}|<[^>]*>", " ", template.read_text("utf-8")))
     return out
