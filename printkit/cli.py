@@ -132,6 +132,12 @@ Examples:
     help="Also write booklet-print.pdf: pages two-up, saddle-stitch order.",
 )
 @click.option("--greyscale", is_flag=True, help="Print the booklet in ink-friendly greys.")
+@click.option(
+    "--png",
+    "png",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
+)
 @_force
 def build(
     config: Path | None,
@@ -142,6 +148,7 @@ def build(
     lang: str | None,
     imposition: str | None,
     greyscale: bool,
+    png: Path | None,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
@@ -151,7 +158,7 @@ def build(
     from .kit import Options
 
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
-    options = Options(imposition=imposition, greyscale=greyscale)
+    options = Options(imposition=imposition, greyscale=greyscale, png=png)
     _run_build(_session(config, lang, paper), out, seed, force, only=kinds, options=options)
 
 
@@ -217,6 +224,36 @@ def validate(config: Path) -> None:
     for warning in session.warnings:
         click.echo(warning, err=True)
     click.echo("ok")
+
+
+@cli.command(
+    epilog="""\b
+Examples:
+  printkit calibrate
+  printkit calibrate --paper letter --out kits/printer-test
+"""
+)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How your printer turns the sheet for the back side.")  # fmt: skip
+@_lang
+@_out
+@_force
+def calibrate(paper: str, flip: str, lang: str | None, out: Path | None, force: bool) -> None:
+    """Print a duplex test sheet to measure your printer's back-side offset.
+
+    Print calibration.pdf on both sides at 100 %, read where the front crosses fall on the back's
+    millimetre scales, and save the numbers in your config:
+    printer: {back_offset_mm: [x, y]}.
+    """
+    from .output import KitWriter, default_folder
+    from .sheets.calibrate import write_calibration
+
+    folder = out or default_folder("calibrate")
+    with KitWriter(folder, force=force) as writer:
+        write_calibration(writer.path("calibration.pdf"), paper, lang or "ru", flip)
+        writer.commit({"kinds": ["calibrate"], "paper": paper})
+    click.echo(f"Calibration sheet written to {_show_folder(folder)}")
 
 
 @cli.group(cls=_Group)

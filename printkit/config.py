@@ -9,6 +9,7 @@ from types import MappingProxyType
 from .errors import ConfigError, Problem
 from .model import Adventure, Ruleset, Session
 from .party import PLAYER, build_players
+from .print_options import CARDS, PRINTER, TOKENS, build_print_options
 from .rulesets import bundled_ids, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text, suggest
 from .yamlsource import YamlDocument, load_yaml, parse_yaml
@@ -37,6 +38,9 @@ SESSION = Record(
             ListOf(PLAYER, min_items=1, max_items=8),
             doc="one entry per player: name, heroes, common_potential, markers (all optional)",
         ),
+        "cards": Field(CARDS, doc="battle-order cards: size, bleed, duplex, how many per player"),
+        "tokens": Field(TOKENS, doc="building and troop tokens: cell size, copies per player"),
+        "printer": Field(PRINTER, doc="this printer's duplex offset and scale, from printkit calibrate"),
         "adventures": Field(
             MapOf(Text(max_len=40), MapOf(Integer(1, 99), ADVENTURE)),
             default={},
@@ -72,9 +76,9 @@ def _session(doc: YamlDocument) -> Session:
     if ruleset is None:
         ck.raise_if_any()
     assert ruleset is not None
-    raw_players = data["players"] or [{"name": None, "heroes": [], "common_potential": None, "markers": None}] * (
-        ruleset.players_min
-    )
+    raw_players = data["players"] or [
+        {"name": None, "colour": None, "heroes": [], "common_potential": None, "markers": None}
+    ] * (ruleset.players_min)
     players = build_players(raw_players, ruleset, data["language"], ck)
     if not ruleset.players_min <= len(players) <= ruleset.players_max:
         ck.fail(
@@ -100,6 +104,7 @@ def _session(doc: YamlDocument) -> Session:
                     f"{terrain.id} has numbers 1..{terrain.slots}; {number} is beyond them",
                 )
         adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
+    cards, tokens, printer = build_print_options(data)
     ck.raise_if_any()
     return Session(
         ruleset=ruleset,
@@ -111,6 +116,9 @@ def _session(doc: YamlDocument) -> Session:
         label=doc.label,
         folder=doc.folder,
         warnings=tuple(str(w) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
+        cards=cards,
+        tokens=tokens,
+        printer=printer,
     )
 
 

@@ -33,6 +33,7 @@ class Options:
     blank: bool = False  # secret sheets: the empty form
     imposition: str | None = None  # booklet: "saddle" adds booklet-print.pdf
     greyscale: bool = False  # booklet: ink-friendly greys instead of colours
+    png: Path | None = None  # battle cards: also one PNG per face into this folder
 
 
 @dataclass
@@ -106,6 +107,22 @@ def _has_booklet(session: Session) -> bool:
     return has_booklet(session)
 
 
+def _battle_cards(b: Build) -> None:
+    from .sheets.cards import write_cards, write_pngs
+
+    write_cards(b.session, b.writer.path("battle-cards.pdf"))
+    if b.options.png is not None:
+        write_pngs(b.session, b.options.png)
+    b.progress("battle-cards", 1, 1)
+
+
+def _tokens(b: Build) -> None:
+    from .sheets.tokens import write_tokens
+
+    write_tokens(b.session, b.writer.path("tokens.pdf"))
+    b.progress("tokens", 1, 1)
+
+
 def _has_quickref(session: Session) -> bool:
     from .sheets.quickref import has_quickref
 
@@ -118,6 +135,8 @@ ARTEFACTS: dict[str, tuple[Callable[[Session], bool], Callable[[Build], None]]] 
     "hero-sheets": (lambda s: s.ruleset.heroes is not None, _hero_sheets),
     "quickref": (_has_quickref, _quickref),
     "booklet": (_has_booklet, _booklet),
+    "battle-cards": (lambda s: s.ruleset.vs is not None, _battle_cards),
+    "tokens": (lambda s: s.ruleset.vs is not None, _tokens),
 }
 
 

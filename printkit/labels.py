@@ -13,7 +13,7 @@ LANGUAGES = ("ru", "en")
 @cache
 def _table() -> dict[str, dict[str, str]]:
     text = resources.files("printkit").joinpath("labels.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def label(key: str, lang: str, **values: object) -> str:

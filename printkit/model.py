@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .labels import days, label
 from .vs_model import VsData
@@ -255,6 +256,7 @@ class Hero:
 class Player:
     name: str | None
     heroes: tuple[Hero, ...] = ()
+    colour: str | None = None  # card backs and tokens
     common_potential: int | None = None
     markers: tuple[str, ...] | None = None
 
@@ -272,6 +274,9 @@ class Session:
     label: str
     folder: Path | None
     warnings: tuple[str, ...] = ()
+    cards: Any = None  # print_options.CardOptions
+    tokens: Any = None  # print_options.TokenOptions
+    printer: Any = None  # imposition.Printer
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

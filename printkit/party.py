@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from .model import Hero, Offer, Player, Ruleset
-from .schema import Checker, Field, Integer, ListOf, Record, Text, suggest
+from .schema import Checker, Colour, Field, Integer, ListOf, Record, Text, suggest
 from .yamlsource import Key
 
 STAT = Integer(0, 99)
@@ -34,6 +34,7 @@ HERO = Record(
 PLAYER = Record(
     {
         "name": Field(Text(max_len=40)),
+        "colour": Field(Colour(), doc="the player's colour on card backs and tokens"),
         "heroes": Field(ListOf(HERO, max_items=12), default=[]),
         "common_potential": Field(Integer(0, 999)),
         "markers": Field(ListOf(Text(max_len=3), min_items=1, max_items=12)),
@@ -55,7 +56,7 @@ def build_players(raw: list[dict[str, Any]], rules: Ruleset, lang: str, ck: Chec
             ck.fail((*key, "markers"), f"{len(markers)} markers for {len(heroes)} heroes")
         if heroes and rules.heroes is None:
             ck.fail((*key, "heroes"), f"{rules.id} has no heroes")
-        players.append(Player(p["name"], heroes, p["common_potential"], markers))
+        players.append(Player(p["name"], heroes, p["colour"], p["common_potential"], markers))
     return tuple(players)
 
 

@@ -119,6 +119,21 @@ class Integer(Spec):
         return value
 
 
+class Number(Spec):
+    """A whole or decimal number within bounds."""
+
+    def __init__(self, lo: float, hi: float) -> None:
+        self.lo, self.hi = lo, hi
+        self.expects = "a number"
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return self.wrong(value, key, ck)
+        if not self.lo <= value <= self.hi:
+            return ck.fail(key, f"{value} is out of range {self.lo:g}..{self.hi:g}")
+        return float(value)
+
+
 class Boolean(Spec):
     expects = "true or false"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -78,6 +78,7 @@ class Orders:
     cycle: tuple[str, ...]  # each order beats the next; the last beats the first
     names: Mapping[str, Localized]
     row: int
+    colours: Mapping[str, str] = field(default_factory=dict)
 
     def beats(self, a: str, b: str) -> bool:
         i = self.cycle.index(a)

@@ -11,6 +11,7 @@ from .schema import (
     Boolean,
     Checker,
     Choice,
+    Colour,
     Field,
     Integer,
     ListOf,
@@ -105,6 +106,7 @@ ORDERS = Record(
         "cycle": Field(ListOf(IDENT, min_items=3, max_items=3), required=True),
         "names": Field(MapOf(IDENT, NAME), required=True),
         "row": Field(Integer(1, 10), default=3),
+        "colours": Field(MapOf(IDENT, Colour()), default={}),
     }
 )
 
@@ -150,7 +152,10 @@ def build_vs(data: dict[str, Any]) -> VsData | None:
     frozen = MappingProxyType
     return VsData(
         orders=Orders(
-            tuple(orders["cycle"]), frozen({k: frozen(v) for k, v in orders["names"].items()}), orders["row"]
+            tuple(orders["cycle"]),
+            frozen({k: frozen(v) for k, v in orders["names"].items()}),
+            orders["row"],
+            frozen({k: v.upper() for k, v in orders["colours"].items()}),
         ),
         troops=tuple(Troop(**{**t, "name": frozen(t["name"]), "move": frozen(t["move"])}) for t in data["troops"]),
         structures=tuple(

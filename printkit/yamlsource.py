@@ -53,19 +53,18 @@ class _AliasFound(Exception):
         self.mark = mark
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses aliases, which is what makes 'billion laughs' files impossible."""
+# libyaml's parser when PyYAML ships it (every wheel does): several times faster than pure Python.
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):  # type: ignore[misc,valid-type]
+    """A safe loader with dates and merge keys left as plain text; aliases are refused in _convert."""
 
     # A title like 2026-11-22 stays text, and "<<" is an ordinary (unknown) key, not a merge.
     yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML reads this class attribute)
         first: [(tag, rx) for tag, rx in resolvers if not tag.endswith((":timestamp", ":merge", ":value"))]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            raise _AliasFound(self.peek_event().start_mark)
-        return super().compose_node(parent, index)
 
 
 def read_text(path: Path, label: str) -> str:
@@ -114,7 +113,7 @@ def parse_yaml(text: str, label: str, folder: Path | None = None) -> YamlDocumen
         node = loader.get_single_node()
         doc = YamlDocument(None, label, folder=folder)
         if node is not None:
-            doc.data = _convert(node, (), doc.lines, loader, label)
+            doc.data = _convert(node, (), doc.lines, loader, label, set(), node.start_mark)
         return doc
     except _AliasFound as exc:
         raise config_error(
@@ -136,7 +135,13 @@ def parse_yaml(text: str, label: str, folder: Path | None = None) -> YamlDocumen
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")}
 
 
-def _convert(node: yaml.Node, key: Key, lines: dict[Key, int], loader: _Loader, label: str) -> Any:
+def _convert(node: yaml.Node, key: Key, lines: dict[Key, int], loader: _Loader, label: str, seen: set[int],
+             where: yaml.Mark) -> Any:  # fmt: skip
+    # An alias makes the composer reuse a node: meeting a node twice means an alias was used. The
+    # graph itself stays small (nodes are shared), so refusing here bounds time and memory.
+    if id(node) in seen:
+        raise _AliasFound(where)
+    seen.add(id(node))
     lines[key] = node.start_mark.line + 1
     if node.tag not in _ALLOWED_TAGS:
         # Dates, binary and every !!python tag: nothing a config needs, and some are dangerous.
@@ -145,7 +150,10 @@ def _convert(node: yaml.Node, key: Key, lines: dict[Key, int], loader: _Loader, 
     if isinstance(node, yaml.ScalarNode):
         return loader.construct_object(node)
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(child, (*key, i), lines, loader, label) for i, child in enumerate(node.value)]
+        return [
+            _convert(child, (*key, i), lines, loader, label, seen, node.start_mark)
+            for i, child in enumerate(node.value)
+        ]
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -157,7 +165,7 @@ def _convert(node: yaml.Node, key: Key, lines: dict[Key, int], loader: _Loader, 
             sub = (*key, name if isinstance(name, str) else str(name))
             if name in out:
                 raise config_error(label, line, format_key(sub), "key appears twice")
-            out[name] = _convert(value_node, sub, lines, loader, label)
+            out[name] = _convert(value_node, sub, lines, loader, label, seen, key_node.start_mark)
             lines[sub] = line
         return out
     raise config_error(label, lines[key], format_key(key), "unsupported YAML node")

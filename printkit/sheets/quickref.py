@@ -8,7 +8,7 @@ from typing import IO, Any
 from ..errors import RenderError
 from ..labels import label
 from ..model import Ruleset, Session
-from ..tables import terrain_table
+from ..tables import Table, terrain_table
 from .page import base_context
 
 MAX_PAGES = 2  # one sheet, front and back
@@ -121,18 +121,97 @@ def strategiya_context(session: Session) -> dict[str, Any]:
     }
 
 
-CONTEXTS = {"strategiya": ("quickref-strategiya.html.j2", strategiya_context)}
+def order_matrix(session: Session) -> dict[str, Any]:
+    """Every pair of order cards and who wins, computed by the referee's own rule."""
+    from ..referee.orders import all_cards, resolve
+
+    vs = session.ruleset.vs
+    assert vs is not None
+    lang = session.language
+    cards = all_cards(vs.orders)
+
+    def name(card: Any) -> str:
+        return vs.orders.names[card.order][lang] + (" +" if card.advantage else "")
+
+    verdict = {"a": label("qv_attacker", lang), "b": label("qv_defender", lang), "both": label("qv_both", lang)}
+    return {
+        "columns": [name(card) for card in cards],
+        "rows": [(name(a), [verdict[resolve(vs.orders, a, b)] for b in cards]) for a in cards],
+    }
+
+
+def _table(t: Table) -> dict[str, Any]:
+    return {"headers": t.headers, "rows": t.rows, "numeric": t.numeric, "caption": t.caption}
+
+
+def vs_context(session: Session) -> dict[str, Any]:
+    """The VS card: buildings, mines, troops, orders and their resolution, layout, money, spells."""
+    from fractions import Fraction
+
+    from ..tables import fraction, mines, spell_outcomes, spells, structures, troops
+
+    rules, lang = session.ruleset, session.language
+    vs = rules.vs
+    assert vs is not None
+    fig = vs.figures
+    names = [vs.orders.names[o][lang] for o in vs.orders.cycle]
+    treasury = fig.get("treasury", {})
+    money = [label("qv_income", lang)]
+    if "base" in treasury:
+        money.append(label("qv_treasury", lang, base=treasury["base"], per=treasury.get("per_fortress", 0)))
+    else:
+        money.append(label("qv_treasury_2003", lang, ruler=treasury.get("ruler"), commander=treasury.get("commander"),
+                           per=treasury.get("per_fortress", 0)))  # fmt: skip
+    if isinstance(fig.get("transfer_tax"), Fraction):
+        money.append(label("qv_transfer", lang, p=fraction(fig["transfer_tax"])))
+    per_level = vs.mines[0].income // vs.mines[0].level if vs.mines else 0
+    return {
+        **base_context(session),
+        "structures": _table(structures(rules, lang)),
+        "walls": label("qv_walls", lang),
+        "mines": _table(mines(rules, lang)),
+        "mine_chance": label("qv_mine_chance", lang, p=fraction(fig["mine_chance"]), n=per_level),
+        "troops": _table(troops(rules, lang)),
+        "crossing": label("qv_crossing", lang),
+        "cycle": label("qv_cycle", lang, a=names[0], b=names[1], c=names[2]),
+        "advantage": label("qv_advantage", lang),
+        "matrix": order_matrix(session),
+        "layout": [
+            label("qv_layout_rows", lang, n=vs.orders.row),
+            label("qv_layout_sides", lang),
+            label("qv_layout_back", lang),
+        ],
+        "money": money,
+        "spells": _table(spells(rules, lang)),
+        "outcomes": [_table(spell_outcomes(rules, lang, s.id)) for s in vs.spells if s.outcomes or s.chance],
+    }
+
+
+CONTEXTS = {
+    "strategiya": ("quickref-strategiya.html.j2", strategiya_context),
+    "vs": ("quickref-vs.html.j2", vs_context),
+}
+
+
+def _kind(rules: Ruleset) -> str | None:
+    if rules.vs is not None:
+        return "vs"
+    if rules.battle is not None and rules.heroes is not None:
+        return "strategiya"
+    return None
 
 
 def has_quickref(rules: Ruleset) -> bool:
-    return rules.id in CONTEXTS and (rules.id != "strategiya" or rules.battle is not None)
+    return _kind(rules) is not None
 
 
 def write_quickref(session: Session, target: str | IO[bytes] | Path) -> None:
     """quickref.pdf: one sheet, front and back at most; a longer card is an error, not a third page."""
     from ..render.html import render, render_template, write
 
-    template, make = CONTEXTS[session.ruleset.id]
+    kind = _kind(session.ruleset)
+    assert kind is not None
+    template, make = CONTEXTS[kind]
     document = render(render_template(template, make(session)), session.folder)
     if len(document.pages) > MAX_PAGES:
         raise RenderError(f"the quick reference runs to {len(document.pages)} pages; it must fit on one sheet")

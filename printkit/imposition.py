@@ -1,0 +1,152 @@
+"""Imposition maths for cards and tokens: n-up grids, bleed, duplex backs and printer offsets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .geometry import MM
+
+# Named card sizes in millimetres (width, height), portrait.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "standard": (63, 88),
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44, 63),
+    "tarot": (70, 120),
+}
+
+MARK_LENGTH = 5 * MM  # crop marks must be long enough to see
+MARK_GAP = 1 * MM  # between a trim edge and its crop mark
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in points, origin bottom-left (PDF coordinates)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where items go on a sheet: trim boxes in reading order, plus the cut lines for crop marks."""
+
+    page: tuple[float, float]
+    item: tuple[float, float]
+    cols: int
+    rows: int
+    gutter: float
+    bleed: float
+    boxes: tuple[Box, ...]
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.boxes)
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """x positions of vertical cuts and y positions of horizontal cuts."""
+        xs = sorted({round(v, 4) for b in self.boxes for v in (b.x, b.x + b.w)})
+        ys = sorted({round(v, 4) for b in self.boxes for v in (b.y, b.y + b.h)})
+        return xs, ys
+
+    def block(self) -> Box:
+        """The area covered by all trim boxes."""
+        x0 = min(b.x for b in self.boxes)
+        y0 = min(b.y for b in self.boxes)
+        x1 = max(b.x + b.w for b in self.boxes)
+        y1 = max(b.y + b.h for b in self.boxes)
+        return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def _fit(available: float, size: float, gutter: float) -> int:
+    return max(0, int((available + gutter + 1e-6) // (size + gutter)))
+
+
+def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 * MM, gutter: float = 0.0,
+         margin: float | None = None) -> Grid:  # fmt: skip
+    """The most items of this size that fit the page, centred, leaving room for bleed and marks.
+
+    Items are butted (gutter 0) unless a gutter is asked for: cutting along shared lines is what
+    a guillotine or a craft knife does best, and it is how 3×3 cards of 63×88 mm fit on A4 and on
+    Letter alike. The outer margin must hold the bleed; crop marks go beyond the trim in it.
+    """
+    pw, ph = page
+    iw, ih = item
+    need = bleed if margin is None else margin
+    cols = _fit(pw - 2 * need, iw, gutter)
+    rows = _fit(ph - 2 * need, ih, gutter)
+    if cols == 0 or rows == 0:
+        raise ValueError(f"a {iw / MM:.0f}×{ih / MM:.0f} mm item does not fit a {pw / MM:.0f}×{ph / MM:.0f} mm page")
+    width = cols * iw + (cols - 1) * gutter
+    height = rows * ih + (rows - 1) * gutter
+    x0 = (pw - width) / 2
+    y0 = (ph - height) / 2
+    boxes = [
+        Box(x0 + c * (iw + gutter), y0 + (rows - 1 - r) * (ih + gutter), iw, ih)
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    return Grid(page, item, cols, rows, gutter, bleed, tuple(boxes))
+
+
+def best_grid(paper: tuple[float, float], item: tuple[float, float], bleed: float = 3 * MM,
+              gutter: float = 0.0) -> tuple[Grid, bool]:  # fmt: skip
+    """The grid with the most items, trying the paper upright and turned; returns (grid, landscape)."""
+    upright = grid(paper, item, bleed, gutter)
+    try:
+        turned = grid((paper[1], paper[0]), item, bleed, gutter)
+    except ValueError:
+        return upright, False
+    return (turned, True) if turned.per_sheet > upright.per_sheet else (upright, False)
+
+
+@dataclass(frozen=True)
+class Printer:
+    """A printer's duplex habits, measured once with `printkit calibrate` and saved in the config."""
+
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, added to back pages
+    scale: float = 1.0  # applied to back pages about the page centre
+
+
+def back_box(front: Box, page: tuple[float, float], flip: str = "long", printer: Printer | None = None) -> Box:
+    """Where an item's back goes on the back page so that it lands behind its front.
+
+    Long-edge flip (portrait sheets turned like a book page) mirrors left-right; short-edge flip
+    mirrors top-bottom (and the back is drawn upside down). The printer profile then shifts and
+    scales the back page to undo what the printer does.
+    """
+    pw, ph = page
+    if flip == "long":
+        box = Box(pw - front.x - front.w, front.y, front.w, front.h)
+    elif flip == "short":
+        box = Box(front.x, ph - front.y - front.h, front.w, front.h)
+    else:
+        raise ValueError(f"unknown flip {flip!r}")
+    if printer is None:
+        return box
+    s = printer.scale
+    cx, cy = pw / 2, ph / 2
+    dx, dy = printer.back_offset
+    return Box(cx + (box.x - cx) * s + dx, cy + (box.y - cy) * s + dy, box.w * s, box.h * s)
+
+
+def seen_through(back: Box, page: tuple[float, float], flip: str = "long",
+                 printer: Printer | None = None) -> Box:  # fmt: skip
+    """Where a box drawn on the back page ends up, seen from the front side once printed."""
+    pw, ph = page
+    box = back
+    if printer is not None:
+        # The printer undoes our compensation: invert the scale and offset first.
+        s = printer.scale
+        cx, cy = pw / 2, ph / 2
+        dx, dy = printer.back_offset
+        box = Box(cx + (back.x - dx - cx) / s, cy + (back.y - dy - cy) / s, back.w / s, back.h / s)
+    if flip == "long":
+        return Box(pw - box.x - box.w, box.y, box.w, box.h)
+    return Box(box.x, ph - box.y - box.h, box.w, box.h)
