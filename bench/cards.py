@@ -8,11 +8,11 @@ printkit's layers cost. Run: python bench/cards.py
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import timed, wall
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,12 +56,6 @@ c.save()
 """
 
 
-def wall(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     ours, bare = [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -86,19 +80,13 @@ def main() -> None:
         config.write_text(CONFIG, encoding="utf-8")
         session = load_session(config)
         write_cards(session, f"{tmp}/warm.pdf")
-        draw_ours = statistics.median(_timed(lambda: write_cards(session, f"{tmp}/c.pdf")) for _ in range(5))
+        draw_ours = statistics.median(timed(lambda: write_cards(session, f"{tmp}/c.pdf")) for _ in range(5))
         code = compile(BARE, "bare", "exec")
         draw_bare = statistics.median(
-            _timed(lambda: exec(code, {"sys": _Argv(f"{tmp}/b.pdf", str(ROOT / "fonts"))})) for _ in range(5)
+            timed(lambda: exec(code, {"sys": _Argv(f"{tmp}/b.pdf", str(ROOT / "fonts"))})) for _ in range(5)
         )
     print(f"drawing only, in-process:           {draw_ours:5.2f} s vs {draw_bare:5.2f} s  "
           f"(ratio {draw_ours / draw_bare:4.2f})")  # fmt: skip
-
-
-def _timed(fn) -> float:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 class _Argv:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import wall
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,12 +61,6 @@ for g in range(games):
         c.showPage()
 c.save()
 """
-
-
-def wall(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    return time.perf_counter() - start
 
 
 def main() -> None:

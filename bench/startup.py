@@ -10,8 +10,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from timing import wall
 
 PROBE = (
     "import sys, runpy\n"
@@ -21,12 +22,6 @@ PROBE = (
     "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'reportlab', 'rich', 'pypdf'})\n"
     "print('HEAVY', heavy, file=sys.stderr)\n"
 )
-
-
-def wall(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    return time.perf_counter() - start
 
 
 def timed(args: list[str], repeat: int = 7) -> tuple[float, str]:
