@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from .errors import ConfigError, Problem
 from .model import Adventure, Ruleset, Session
@@ -24,6 +25,9 @@ ADVENTURE = Record(
     }
 )
 
+SETUP_TEXT = Text(max_len=400, multiline=True)
+SETUPS = Record({"red": Field(SETUP_TEXT), "blue": Field(SETUP_TEXT)})
+
 SESSION = Record(
     {
         "game": Field(
@@ -38,6 +42,8 @@ SESSION = Record(
             ListOf(PLAYER, min_items=1, max_items=8),
             doc="one entry per player: name, heroes, common_potential, markers (all optional)",
         ),
+        "variant": Field(Choice(["battle", "duel"]), doc="Stratego: the 40-piece battle or the quick duel"),
+        "setups": Field(SETUPS, doc="Stratego: each side's setup string, printed on its own secret page"),
         "cards": Field(CARDS, doc="battle-order cards: size, bleed, duplex, how many per player"),
         "tokens": Field(TOKENS, doc="building and troop tokens: cell size, copies per player"),
         "printer": Field(PRINTER, doc="this printer's duplex offset and scale, from printkit calibrate"),
@@ -105,6 +111,7 @@ def _session(doc: YamlDocument) -> Session:
                 )
         adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
     cards, tokens, printer = build_print_options(data)
+    setups = _setups(data, ruleset, ck)
     ck.raise_if_any()
     return Session(
         ruleset=ruleset,
@@ -119,7 +126,35 @@ def _session(doc: YamlDocument) -> Session:
         cards=cards,
         tokens=tokens,
         printer=printer,
+        variant=data["variant"] or ("battle" if ruleset.stratego else None),
+        setups=MappingProxyType(setups),
     )
+
+
+def _setups(data: dict[str, Any], ruleset: Ruleset, ck: Checker) -> dict[str, Any]:
+    """Stratego setups from the config, each checked like `printkit stratego check`."""
+    from .setups import SetupError, parse_setup40, problems
+
+    if ruleset.stratego is None:
+        for key in ("variant", "setups"):
+            if data[key] is not None:
+                ck.fail((key,), f"only Stratego has {key}; {ruleset.id} does not")
+        return {}
+    variant = ruleset.stratego.variants[data["variant"] or "battle"]
+    out = {}
+    for side, text in (data["setups"] or {}).items():
+        if text is None:
+            continue
+        try:
+            setup = parse_setup40(text, ruleset.stratego, variant)
+        except SetupError as exc:
+            for problem in exc.problems:
+                ck.fail(("setups", side), problem)
+            continue
+        for problem in problems(setup, ruleset.stratego):
+            ck.fail(("setups", side), problem)
+        out[side] = setup
+    return out
 
 
 def _resolve_game(value: str, doc: YamlDocument, ck: Checker) -> Ruleset | None:

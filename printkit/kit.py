@@ -34,6 +34,7 @@ class Options:
     imposition: str | None = None  # booklet: "saddle" adds booklet-print.pdf
     greyscale: bool = False  # booklet: ink-friendly greys instead of colours
     png: Path | None = None  # battle cards: also one PNG per face into this folder
+    random_setups: bool = False  # Stratego: print generated setups for both sides
 
 
 @dataclass
@@ -123,6 +124,23 @@ def _tokens(b: Build) -> None:
     b.progress("tokens", 1, 1)
 
 
+def _stratego_setup(b: Build) -> None:
+    from .setup_advice import generate
+    from .sheets.stratego import write_setup_sheets
+
+    setups = dict(b.session.setups)
+    data = b.session.ruleset.stratego
+    assert data is not None
+    if b.options.random_setups:
+        variant = data.variants[b.session.variant or "battle"]
+        for side in ("red", "blue"):
+            # Each side draws from its own stream: printing one never reveals the other.
+            seed = b.entropy.stream("stratego", side).below(1 << 30)
+            setups[side] = generate(data, variant, "balanced", f"{b.entropy.kit_id(1)}-{side}-{seed}")
+    write_setup_sheets(b.session, b.writer.path("stratego-setup.pdf"), setups)
+    b.progress("stratego-setup", 1, 1)
+
+
 def _has_quickref(session: Session) -> bool:
     from .sheets.quickref import has_quickref
 
@@ -137,6 +155,7 @@ ARTEFACTS: dict[str, tuple[Callable[[Session], bool], Callable[[Build], None]]] 
     "booklet": (_has_booklet, _booklet),
     "battle-cards": (lambda s: s.ruleset.vs is not None, _battle_cards),
     "tokens": (lambda s: s.ruleset.vs is not None, _tokens),
+    "stratego-setup": (lambda s: s.ruleset.stratego is not None, _stratego_setup),
 }
 
 

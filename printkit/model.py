@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .labels import days, label
+from .stratego_model import StrategoData
 from .vs_model import VsData
 
 Localized = Mapping[str, str]
@@ -189,6 +190,7 @@ class Ruleset:
     turns: Turns | None = None
     family: str = ""
     vs: VsData | None = None
+    stratego: StrategoData | None = None
     booklet: Path | None = None  # the rules text, read only when a booklet is printed
 
     def offer(self, kind: str, word: str) -> Offer | None:
@@ -277,6 +279,8 @@ class Session:
     cards: Any = None  # print_options.CardOptions
     tokens: Any = None  # print_options.TokenOptions
     printer: Any = None  # imposition.Printer
+    variant: str | None = None  # Stratego: battle or duel
+    setups: Mapping[str, Any] = field(default_factory=dict)  # Stratego: side -> setups.Setup
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

@@ -36,6 +36,7 @@ from .schema import (
     Record,
     Text,
 )
+from .stratego_schema import STRATEGO, build_stratego
 from .vs_schema import VS_FIELDS, build_vs, check_vs
 from .yamlsource import Key
 
@@ -251,6 +252,7 @@ RULESET = Record(
         "battle": Field(Nullable(BATTLE)),
         "turns": Field(Nullable(TURNS)),
         **VS_FIELDS,
+        "stratego": Field(Nullable(STRATEGO)),
         "booklet": Field(Text(max_len=200), doc="the rules text for the booklet: a file next to the ruleset"),
     },
     check=_check,
@@ -323,6 +325,7 @@ def build_ruleset(data: dict[str, Any], path: Path) -> Ruleset:
         family=data["family"] or data["id"],
         booklet=_booklet_path(data["booklet"], path),
         vs=build_vs(data),
+        stratego=build_stratego(data["stratego"]),
         battle=Battle(**data["battle"]) if data["battle"] else None,
         turns=Turns(**data["turns"]) if data["turns"] else None,
         buildings=tuple(

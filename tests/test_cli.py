@@ -14,7 +14,10 @@ from printkit.cli import cli
 from .conftest import EXAMPLES, run, write
 from .test_binarycode import RULES_EXAMPLE, TERRAINS
 
-COMMANDS = [[], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["referee"], ["referee", "lookup"]]
+COMMANDS = [
+    [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["referee"], ["referee", "lookup"],
+    ["referee", "stratego"], ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c) or "printkit")

@@ -13,7 +13,9 @@ CONFIGS = sorted(EXAMPLES.glob("*.yaml"))
 
 
 def test_there_are_examples() -> None:
-    assert [p.name for p in CONFIGS] == ["strategiya-heroes.yaml", "strategiya.yaml", "vs-2003.yaml", "vs-2025.yaml"]
+    assert [p.name for p in CONFIGS] == [
+        "strategiya-heroes.yaml", "strategiya.yaml", "stratego.yaml", "vs-2003.yaml", "vs-2025.yaml",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)

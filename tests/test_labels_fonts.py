@@ -46,6 +46,9 @@ def printed_strings() -> list[str]:
             for spell in rules.vs.spells:
                 out += [*spell.text.values(), *(t for o in spell.outcomes for t in o.text.values())]
             out += [n for names in rules.vs.orders.names.values() for n in names.values()]
+        if rules.stratego:
+            out += [n for r in rules.stratego.ranks for n in r.name.values()]
+            out += [n for side in rules.stratego.sides.values() for n in side.values()]
         if rules.booklet:
             out.append(rules.booklet.read_text("utf-8"))
     for template in (ROOT / "templates").glob("*.j2"):

@@ -1,0 +1,60 @@
+"""Frozen records of Stratego: ranks, variants (board, lakes, counts) and the two sides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+Localized = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Rank:
+    symbol: str
+    name: Localized
+    strength: int | None = None  # None: bomb or flag
+    bomb: bool = False
+    flag: bool = False
+    defuses: bool = False  # the Miner
+    runs: bool = False  # the Scout: any distance in a straight line
+    kills_marshal: bool = False  # the Spy, when it attacks
+
+    @property
+    def movable(self) -> bool:
+        return not (self.bomb or self.flag)
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: Localized
+    files: int
+    rows: int
+    setup_rows: int
+    lakes: frozenset[str]
+    counts: Mapping[str, int]
+
+    @property
+    def pieces(self) -> int:
+        return sum(self.counts.values())
+
+    def file_letters(self) -> str:
+        return "abcdefghij"[: self.files]
+
+
+@dataclass(frozen=True)
+class StrategoData:
+    sides: Mapping[str, Localized]
+    first: str
+    ranks: tuple[Rank, ...]
+    variants: Mapping[str, Variant]
+    house_bombs: bool
+
+    def rank(self, symbol: str) -> Rank | None:
+        for r in self.ranks:
+            if r.symbol == symbol.upper():
+                return r
+        return None
+
+    def marshal(self) -> Rank:
+        return max((r for r in self.ranks if r.strength is not None), key=lambda r: r.strength or 0)
