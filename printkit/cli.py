@@ -391,6 +391,401 @@ def referee_stratego(attacker: str, defender: str, original_bombs: bool, as_json
         click.echo(f"  ({rule})")
 
 
+def _percent(p: Any) -> str:
+    return f"{float(p) * 100:.2f} %"
+
+
+def _dice_error(notation: str, exc: Any) -> click.UsageError:
+    return click.UsageError(f"{exc.message}\n  {notation}\n  {' ' * (exc.column - 1)}^ column {exc.column}")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee roll 2d6+1
+  printkit referee roll 4d6kh3 --seed game7-turn12
+  printkit referee roll "5d10cs>=7"
+"""
+)
+@click.argument("notation")
+@click.option("--seed", help="Replay a roll: the same seed gives the same dice.")
+@click.option("--json", "as_json", is_flag=True)
+def roll(notation: str, seed: str | None, as_json: bool) -> None:
+    """Roll dice: every die is shown, then the result (and pass/fail for a comparison)."""
+    from .randomness import Entropy
+    from .referee.dice import DiceError
+    from .referee.dice import roll as do_roll
+
+    try:
+        result = do_roll(notation, Entropy.from_seed(seed).stream("roll", notation))
+    except DiceError as exc:
+        raise _dice_error(notation, exc) from None
+    if as_json:
+        click.echo(json.dumps({"dice": list(result.shown), "total": result.total, "passed": result.passed}))
+        return
+    for line in result.shown:
+        click.echo(line)
+    verdict = "" if result.passed is None else ("  ✔ success" if result.passed else "  ✘ failure")
+    click.echo(f"= {result.total}{verdict}" if _can_print(verdict) else f"= {result.total}")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee odds "2d6+1>=8"        # 7/12 (58.33 %)
+  printkit referee odds 4d6kh3
+  printkit referee odds "3d6>=15" --json
+"""
+)
+@click.argument("notation")
+@click.option("--json", "as_json", is_flag=True)
+def odds(notation: str, as_json: bool) -> None:
+    """Exact odds of a dice expression: its distribution, mean and, for a comparison, the chance."""
+    from .referee.dice import DiceError
+    from .referee.dice import odds as do_odds
+
+    try:
+        result = do_odds(notation)
+    except DiceError as exc:
+        raise _dice_error(notation, exc) from None
+    table = result.dist.table()
+    mean = result.dist.mean()
+    if as_json:
+        out: dict[str, Any] = {"mean": float(mean), "distribution": {str(v): str(p) for v, p in table}}
+        if result.chance is not None:
+            out["chance"] = str(result.chance)
+            out["percent"] = round(float(result.chance) * 100, 4)
+        click.echo(json.dumps(out))
+        return
+    top = max(p for _, p in table)
+    shown = table if len(table) <= 40 else [(v, p) for v, p in table if p >= top / 200]
+    for value, p in shown:
+        bar = "#" * round(float(p / top) * 40)
+        click.echo(f"{value:>6} {float(p) * 100:7.3f} % {bar}")
+    if len(shown) < len(table):
+        click.echo(f"({len(table) - len(shown)} rare outcomes not shown)")
+    click.echo(f"mean {float(mean):.4f}")
+    if result.chance is not None:
+        op, target = result.expression.compare  # type: ignore[misc]
+        click.echo(f"P(total {op} {target}) = {result.chance} ({_percent(result.chance)})")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee fight --lives 10 10 --damage 1 1
+  printkit referee fight --lives 25 15 --damage 9 3 --first b --backstab
+  printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 Б
+"""
+)
+@click.option("--lives", nargs=2, type=click.IntRange(1, 500), help="Lives of side A and side B.")
+@click.option("--damage", nargs=2, type=click.IntRange(0, 500), help="Damage per hit of A and of B.")
+@click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="Take two heroes from a config.")
+@click.option("--heroes", nargs=2, help="Their map markers (e.g. 1 Б) when --config is given.")
+@click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True, help="Who rolls first.")
+@click.option("--backstab", is_flag=True, help="B is attacked from behind: B's first damage ×2.")
+@click.option("--surrounded", is_flag=True, help="B is surrounded: B's first damage ×3.")
+@click.option("--json", "as_json", is_flag=True)
+def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str, backstab: bool, surrounded: bool,
+          as_json: bool) -> None:  # fmt: skip
+    """Exact odds of a «Стратегия» battle: 1-3 pass the attack, 4-6 hit and roll again.
+
+    Prints each side's chance to win, the expected number of rolls and game turns (two rolls per
+    turn) and the lives the winner keeps. With --config, lives and damage come from the heroes'
+    strength and items (two-handed sword +2, dragon ×2, sword's extra blow on a 3, armour against
+    a 6, the shield's 4 lives on a 1). Answers are exact fractions; with a shield, lives can go
+    back up and the chance is solved numerically instead.
+    """
+    from .referee.fights import Fighter, fighters_from_config
+    from .referee.fights import fight as do_fight
+    from .rulesets import load_bundled
+
+    battle = load_bundled("strategiya").battle
+    assert battle is not None
+    times = 3 if surrounded else 2 if backstab else 1
+    if config is not None:
+        if not heroes:
+            raise click.UsageError("--config needs --heroes MARKER MARKER")
+        a, b, notes = fighters_from_config(_session(config), heroes[0], heroes[1])
+        b = Fighter(b.lives, b.damage, b.sword_blow, b.armour, times)
+    elif lives and damage:
+        a, b, notes = Fighter(lives[0], damage[0]), Fighter(lives[1], damage[1], first_times=times), []
+    else:
+        raise click.UsageError("give --lives A B and --damage A B, or --config and --heroes")
+    try:
+        result = do_fight(battle, a, b, first)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    switches = "switches: the sword's blow on a 3 passes the attack; armour stops a 6"
+    if as_json:
+        click.echo(json.dumps({
+            "a_wins": str(result.win_a), "b_wins": str(result.win_b), "a_percent": round(float(result.win_a) * 100, 4),
+            "expected_rolls": float(result.expected_rolls), "expected_turns": float(result.expected_turns),
+            "a_lives_left": {str(k): str(v) for k, v in sorted(result.lives_left_a.items())},
+            "b_lives_left": {str(k): str(v) for k, v in sorted(result.lives_left_b.items())},
+        }))  # fmt: skip
+        return
+
+    def chance(p: Any) -> str:
+        return f"{_fraction(p)} ({_percent(p)})" if result.exact else f"≈ {_percent(p)}"
+
+    click.echo(f"A ({a.lives} lives, {a.damage} a hit) wins: {chance(result.win_a)}")
+    click.echo(f"B ({b.lives} lives, {b.damage} a hit) wins: {chance(result.win_b)}")
+    if not result.exact:
+        notes.append("a shield lets lives go back up: solved numerically, not as a fraction")
+    click.echo(f"expected rolls {float(result.expected_rolls):.2f}, game turns {float(result.expected_turns):.2f}")
+    for name, left, total in (("A", result.lives_left_a, result.win_a), ("B", result.lives_left_b, result.win_b)):
+        if total and left:
+            mean = sum(k * v for k, v in left.items()) / total
+            likely = sorted(left.items(), key=lambda kv: -kv[1])[:3]
+            shown = ", ".join(f"{k} ({float(v / total) * 100:.1f} %)" for k, v in likely)
+            click.echo(f"{name} keeps {float(mean):.2f} lives on average; most often {shown}")
+    for note in notes:
+        click.echo(f"note: {note}")
+    click.echo(switches)
+
+
+def _fraction(p: Any) -> str:
+    text = str(p)
+    return text if len(text) <= 24 else "≈" + f"{float(p):.6f}"
+
+
+@referee.command(
+    context_settings={"ignore_unknown_options": True},
+    epilog="""\b
+Examples:
+  printkit referee hide --hiders 3 2 --seekers 5
+  printkit referee hide --hiders 4 --seekers 2 2 1 --json
+""",
+)
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
+def hide(words: tuple[str, ...]) -> None:
+    """Hiding in a town: --hiders INT... --seekers INT... (each hero's intellect).
+
+    Each side sums D6 × intellect over its heroes; the hiders vanish if their sum is higher.
+    """
+    from .referee.fights import hide_chance
+
+    groups: dict[str, list[int]] = {"--hiders": [], "--seekers": []}
+    current = None
+    as_json = False
+    for word in words:
+        if word in groups:
+            current = word
+        elif word == "--json":
+            as_json = True
+        elif current and word.isdigit():
+            groups[current].append(int(word))
+        else:
+            raise click.UsageError(f"unexpected {word!r}; give --hiders INT... --seekers INT...")
+    if not groups["--hiders"] or not groups["--seekers"]:
+        raise click.UsageError("give the intellect of every hiding hero (--hiders) and every seeker (--seekers)")
+    chance = hide_chance(groups["--hiders"], groups["--seekers"])
+    if as_json:
+        click.echo(json.dumps({"hide": str(chance), "percent": round(float(chance) * 100, 4)}))
+        return
+    click.echo(f"the hiders vanish: {chance} ({_percent(chance)}); found: {1 - chance} ({_percent(1 - chance)})")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee pool 4d10 --difficulty 6
+  printkit referee pool 3 --difficulty 7 --penalty 1
+"""
+)
+@click.argument("dice")
+@click.option("--difficulty", type=click.IntRange(1, 12), required=True)
+@click.option("--bonus", type=click.IntRange(0, 9), default=0)
+@click.option("--penalty", type=click.IntRange(0, 9), default=0)
+@click.option("--json", "as_json", is_flag=True)
+def pool(dice: str, difficulty: int, bonus: int, penalty: int, as_json: bool) -> None:
+    """Tannhäuser pool: successes of N d10 against a difficulty (natural 10 and natural 1 hold)."""
+    from .referee.pools import die_success
+    from .referee.pools import pool as do_pool
+
+    count = dice.lower().removesuffix("d10")
+    if not count.isdigit() or not 1 <= int(count) <= 30:
+        raise click.UsageError(f"{dice!r}: give the pool as 4d10 or 4 (1 to 30 dice)")
+    dist = do_pool(int(count), difficulty, bonus - penalty)
+    table = dist.table()
+    if as_json:
+        click.echo(json.dumps({"per_die": str(die_success(difficulty, bonus - penalty)),
+                               "successes": {str(k): str(p) for k, p in table}}))  # fmt: skip
+        return
+    click.echo(f"one die succeeds: {die_success(difficulty, bonus - penalty)}")
+    click.echo(" successes   exactly   at least")
+    for k, p in table:
+        at_least = sum((q for v, q in table if v >= k), type(p)(0))
+        click.echo(f"{k:>10} {float(p) * 100:8.2f} % {float(at_least) * 100:8.2f} %")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee duel 5 4
+"""
+)
+@click.argument("attacker", type=click.IntRange(1, 30))
+@click.argument("defender", type=click.IntRange(1, 30))
+@click.option("--json", "as_json", is_flag=True)
+def duel(attacker: int, defender: int, as_json: bool) -> None:
+    """Tannhäuser duel: stat against stat; more successes wins, a tie goes to the defender."""
+    from .referee.pools import duel as do_duel
+
+    chance = do_duel(attacker, defender)
+    if as_json:
+        click.echo(json.dumps({"attacker_wins": str(chance), "percent": round(float(chance) * 100, 4)}))
+        return
+    click.echo(f"attacker ({attacker}) wins: {_fraction(chance)} ({_percent(chance)}); defender ({defender}) "
+               f"wins: {_percent(1 - chance)}")  # fmt: skip
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee orders "A+ F D" "D D A"
+  printkit referee orders "A A F F" "D D" --edition vs-2003 --json
+  printkit referee orders --mix --advantage a
+"""
+)
+@click.argument("attackers", required=False)
+@click.argument("defenders", required=False)
+@click.option("--edition", type=click.Choice(["vs-2025", "vs-2003"]), default="vs-2025", show_default=True)
+@click.option("--mix", is_flag=True, help="Print the best mix of orders for one card against one card.")
+@click.option("--advantage", type=click.Choice(["none", "a", "b", "both"]), default="none", show_default=True,
+              help="With --mix: which side's card carries the «+».")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True)
+def orders(
+    attackers: str | None, defenders: str | None, edition: str, mix: bool, advantage: str, as_json: bool
+) -> None:
+    """«Великая Стратегическая» battle cards: resolve a laid-out battle, or the best mix of orders.
+
+    ATTACKERS and DEFENDERS list each side's cards in laying order: A (attack), F (fire), D (defend),
+    a + for the advantage, e.g. "A+ F D". Rows are three long (or as long as the smaller army);
+    the losers leave and the survivors meet again with the same orders.
+    """
+    from .referee.orders import battle, best_mix, parse_cards, random_odds
+    from .rulesets import load_bundled
+
+    vs = load_bundled(edition).vs
+    assert vs is not None
+    if mix:
+        adv_a, adv_b = advantage in ("a", "both"), advantage in ("b", "both")
+        weights, value = best_mix(vs.orders, adv_a, adv_b)
+        if as_json:
+            click.echo(json.dumps({"mix": {k: str(v) for k, v in weights.items()}, "value": str(value)}))
+            return
+        click.echo("best mix for A: " + ", ".join(f"{vs.orders.names[k]['en']} {v}" for k, v in weights.items()))
+        click.echo(f"value of the game for A (win − loss): {value}")
+        at_random = random_odds(vs.orders, adv_a, adv_b)
+        click.echo(f"both at random: A wins {at_random['a']}, B wins {at_random['b']}, both leave {at_random['both']}")
+        return
+    if not attackers or not defenders:
+        raise click.UsageError('give both sides\' cards, e.g. "A+ F D" "D D A", or --mix')
+    try:
+        result = battle(vs.orders, parse_cards(attackers, vs.orders), parse_cards(defenders, vs.orders))
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    verdict = {"a": "attacker", "b": "defender", "both": "both leave"}
+    if as_json:
+        click.echo(json.dumps({
+            "winner": result.winner,
+            "rounds": [[{"attacker": x.label(), "defender": y.label(), "won": verdict[w]} for x, y, w in r.pairs]
+                       for r in result.rounds],
+            "attackers_left": [c.label() for c in result.attackers_left],
+            "defenders_left": [c.label() for c in result.defenders_left],
+        }))  # fmt: skip
+        return
+    for number, rnd in enumerate(result.rounds, start=1):
+        pairs = "   ".join(f"{x.label()} vs {y.label()}: {verdict[w]}" for x, y, w in rnd.pairs)
+        click.echo(f"round {number}: {pairs}")
+    left = " ".join(c.label() for c in result.attackers_left or result.defenders_left) or "nobody"
+    click.echo(f"winner: {result.winner} ({left} left)")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee escape 2
+"""
+)
+@click.argument("heroes", type=click.IntRange(1, 12))
+def escape(heroes: int) -> None:
+    """«Стратегия»: chances when HEROES heroes try to flee a battle (each needs 4-6 on a D6)."""
+    from fractions import Fraction
+
+    from .rulesets import load_bundled
+
+    battle = load_bundled("strategiya").battle
+    assert battle is not None
+    each = Fraction(battle.die - battle.escape_from + 1, battle.die)
+    everyone, nobody = each**heroes, (1 - each) ** heroes
+    click.echo(f"each hero escapes: {each} ({_percent(each)})")
+    click.echo(f"all {heroes} escape: {everyone} ({_percent(everyone)}); at least one: {1 - nobody} "
+               f"({_percent(1 - nobody)})")  # fmt: skip
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee mine
+  printkit referee mine --edition vs-2003 --roll --seed turn-14
+"""
+)
+@click.option("--edition", type=click.Choice(["vs-2025", "vs-2003"]), default="vs-2025", show_default=True)
+@click.option("--roll", "do_roll", is_flag=True, help="Try it: does the mine open (or deepen)?")
+@click.option("--seed", help="Replay the try.")
+def mine(edition: str, do_roll: bool, seed: str | None) -> None:
+    """VS: the chance that opening or deepening a mine succeeds, from the ruleset."""
+    from .randomness import Entropy
+    from .rulesets import load_bundled
+
+    vs = load_bundled(edition).vs
+    assert vs is not None
+    chance = vs.figures["mine_chance"]
+    click.echo(f"opening or deepening a mine succeeds: {chance} ({_percent(chance)})")
+    if do_roll:
+        hit = Entropy.from_seed(seed).stream("mine").below(chance.denominator) < chance.numerator
+        click.echo("the mine opens" if hit else "the vein comes to nothing")
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee spell storm
+  printkit referee spell "Подъём зомби" --edition vs-2003 --roll
+"""
+)
+@click.argument("name")
+@click.option("--edition", type=click.Choice(["vs-2025", "vs-2003"]), default="vs-2025", show_default=True)
+@click.option("--roll", "do_roll", is_flag=True, help="Roll the D6 and print what happens.")
+@click.option("--seed", help="Replay the roll.")
+@_lang
+def spell(name: str, edition: str, do_roll: bool, seed: str | None, lang: str | None) -> None:
+    """A VS spell's D6 table (or its chance), from the ruleset; --roll casts it."""
+    from .randomness import Entropy
+    from .rulesets import load_bundled
+
+    vs = load_bundled(edition).vs
+    assert vs is not None
+    language = lang or "ru"
+    folded = name.casefold()
+    found = next((s for s in vs.spells if folded in {s.id, *(n.casefold() for n in s.name.values())}), None)
+    if found is None:
+        raise click.UsageError(f"no spell {name!r} in {edition}; spells: " + ", ".join(s.id for s in vs.spells))
+    click.echo(f"{found.name[language]}: {found.text[language]}")
+    if found.chance is not None:
+        click.echo(f"chance {found.chance} ({_percent(found.chance)})")
+    for o in found.outcomes:
+        faces = str(o.low) if o.low == o.high else f"{o.low}-{o.high}"
+        click.echo(f"  {faces:>4}: {o.text[language]}")
+    if do_roll and found.outcomes:
+        face = Entropy.from_seed(seed).stream("spell", found.id).below(6) + 1
+        hit = next(o for o in found.outcomes if o.low <= face <= o.high)
+        click.echo(f"rolled {face}: {hit.text[language]}")
+
+
 @cli.group(cls=_Group)
 def stratego() -> None:
     """Stratego setups: check, generate and convert them.

@@ -191,6 +191,7 @@ class Ruleset:
     family: str = ""
     vs: VsData | None = None
     stratego: StrategoData | None = None
+    tannhauser: Mapping[str, Any] | None = None  # die, odds-table ranges, movement costs
     booklet: Path | None = None  # the rules text, read only when a booklet is printed
 
     def offer(self, kind: str, word: str) -> Offer | None:

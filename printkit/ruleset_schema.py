@@ -163,6 +163,22 @@ BUILDING = Record(
     }
 )
 
+TANNHAUSER = Record(
+    {
+        "die": Field(Integer(2, 100), default=10),
+        "table": Field(
+            Record(
+                {
+                    "dice": Field(ListOf(Integer(1, 30), min_items=2, max_items=2), required=True),
+                    "difficulties": Field(ListOf(Integer(1, 12), min_items=2, max_items=2), required=True),
+                }
+            ),
+            required=True,
+        ),
+        "move_cost": Field(MapOf(IDENT, Integer(0, 10)), default={}),
+    }
+)
+
 BATTLE_FIELDS = (
     "die", "hit_from", "rolls_per_turn", "backstab_times", "surrounded_times", "escape_from", "escape_moves",
     "winner_points",
@@ -253,6 +269,7 @@ RULESET = Record(
         "turns": Field(Nullable(TURNS)),
         **VS_FIELDS,
         "stratego": Field(Nullable(STRATEGO)),
+        "tannhauser": Field(Nullable(TANNHAUSER)),
         "booklet": Field(Text(max_len=200), doc="the rules text for the booklet: a file next to the ruleset"),
     },
     check=_check,
@@ -326,6 +343,7 @@ def build_ruleset(data: dict[str, Any], path: Path) -> Ruleset:
         booklet=_booklet_path(data["booklet"], path),
         vs=build_vs(data),
         stratego=build_stratego(data["stratego"]),
+        tannhauser=MappingProxyType(data["tannhauser"]) if data["tannhauser"] else None,
         battle=Battle(**data["battle"]) if data["battle"] else None,
         turns=Turns(**data["turns"]) if data["turns"] else None,
         buildings=tuple(

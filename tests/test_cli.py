@@ -15,8 +15,11 @@ from .conftest import EXAMPLES, run, write
 from .test_binarycode import RULES_EXAMPLE, TERRAINS
 
 COMMANDS = [
-    [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["referee"], ["referee", "lookup"],
-    ["referee", "stratego"], ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
+    [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"],
+    ["referee"], ["referee", "lookup"], ["referee", "stratego"], ["referee", "roll"], ["referee", "odds"],
+    ["referee", "fight"], ["referee", "hide"], ["referee", "pool"], ["referee", "duel"], ["referee", "orders"],
+    ["referee", "spell"],
+    ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
 ]  # fmt: skip
 
 

@@ -63,7 +63,7 @@ def test_unknown_game_suggests_bundled(tmp_path: Path) -> None:
     p = write(tmp_path / "c.yaml", "title: x\ngame: stratgiya\n")
     assert problems(p) == [
         f"{p}:2: game: unknown game 'stratgiya' (did you mean 'strategiya'?); "
-        "bundled games: strategiya, stratego, vs-2003, vs-2025"
+        "bundled games: strategiya, stratego, tannhauser, vs-2003, vs-2025"
     ]
 
 

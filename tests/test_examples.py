@@ -14,7 +14,7 @@ CONFIGS = sorted(EXAMPLES.glob("*.yaml"))
 
 def test_there_are_examples() -> None:
     assert [p.name for p in CONFIGS] == [
-        "strategiya-heroes.yaml", "strategiya.yaml", "stratego.yaml", "vs-2003.yaml", "vs-2025.yaml",
+        "strategiya-heroes.yaml", "strategiya.yaml", "stratego.yaml", "tannhauser.yaml", "vs-2003.yaml", "vs-2025.yaml",
     ]  # fmt: skip
 
 

@@ -79,8 +79,16 @@ def strategiya_context(session: Session) -> dict[str, Any]:
         label("qr_load", lang, days=h.load_days_per_cell, per=h.load_strength_per_cell),
         label("qr_load_attack", lang),
     ]
+    from ..referee.fights import Fighter, fight
+
+    odds_rows = [
+        (lives, [f"{float(fight(b, Fighter(lives, d), Fighter(lives, d)).win_a) * 100:.1f} %" for d in (1, 2, 3)])
+        for lives in (5, 10, 15, 20, 25, 30)
+    ]
     return {
         **base_context(session),
+        "odds": odds_rows,
+        "odds_columns": [label("qr_damage_n", lang, n=d) for d in (1, 2, 3)],
         "roll": label("qr_roll", lang, die=b.die),
         "battle": battle,
         "gear": [
@@ -226,10 +234,36 @@ def stratego_context(session: Session) -> dict[str, Any]:
     }
 
 
+def tannhauser_context(session: Session) -> dict[str, Any]:
+    """The Tannhäuser card: pools, natural 10 and 1, duels, movement, and the odds table computed by
+    the referee's own pool engine."""
+    from ..referee.pools import at_least
+
+    lang = session.language
+    t = session.ruleset.tannhauser
+    assert t is not None
+    lo, hi = t["table"]["dice"]
+    d_lo, d_hi = t["table"]["difficulties"]
+    tables = []
+    for difficulty in range(d_lo, d_hi + 1):
+        rows = [(n, [f"{float(at_least(n, difficulty, k)) * 100:.0f}" if k <= n else "" for k in range(1, hi + 1)])
+                for n in range(lo, hi + 1)]  # fmt: skip
+        tables.append({"difficulty": difficulty, "rows": rows})
+    return {
+        **base_context(session),
+        "rules": [label("qt_pool_rules", lang), label("qt_natural10", lang), label("qt_natural1", lang)],
+        "duel": label("qt_duel_rules", lang),
+        "move": label("qt_move_rules", lang),
+        "ks": [label("qt_at_least", lang, k=k) for k in range(1, hi + 1)],
+        "tables": tables,
+    }
+
+
 CONTEXTS = {
     "strategiya": ("quickref-strategiya.html.j2", strategiya_context),
     "vs": ("quickref-vs.html.j2", vs_context),
     "stratego": ("quickref-stratego.html.j2", stratego_context),
+    "tannhauser": ("quickref-tannhauser.html.j2", tannhauser_context),
 }
 
 
@@ -238,6 +272,8 @@ def _kind(rules: Ruleset) -> str | None:
         return "vs"
     if rules.stratego is not None:
         return "stratego"
+    if rules.tannhauser is not None:
+        return "tannhauser"
     if rules.battle is not None and rules.heroes is not None:
         return "strategiya"
     return None

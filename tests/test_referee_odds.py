@@ -1,0 +1,307 @@
+"""The referee's exact odds, against hand-computed fractions and an independent seeded Monte Carlo."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from printkit.randomness import Entropy
+from printkit.referee.dice import DiceError, odds, roll
+from printkit.referee.fights import Fighter, fight, hide_chance
+from printkit.referee.pools import die_success, duel, pool
+from printkit.rulesets import load_bundled
+
+from .conftest import EXAMPLES, run
+
+BATTLE = load_bundled("strategiya").battle
+
+
+def within(estimate: float, exact: Fraction, n: int) -> bool:
+    p = float(exact)
+    se = math.sqrt(max(p * (1 - p), 1e-12) / n)
+    return abs(estimate - p) <= 3 * se + 1e-9
+
+
+# ---- dice ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("notation", "chance"), [
+    ("2d6+1>=8", Fraction(7, 12)), ("3d6>=15", Fraction(5, 54)), ("d6>=4", Fraction(1, 2)),
+    ("2d6=7", Fraction(1, 6)), ("d%<=5", Fraction(1, 20)), ("2*d6>10", Fraction(1, 6)), ("d6-d6>0", Fraction(5, 12)),
+])  # fmt: skip
+def test_comparisons_by_hand(notation: str, chance: Fraction) -> None:
+    assert odds(notation).chance == chance
+
+
+def test_keep_and_drop() -> None:
+    assert odds("4d6kh3").dist.mean() == Fraction(15869, 1296)
+    assert odds("4d6dl1").dist.table() == odds("4d6kh3").dist.table()
+    assert odds("2d20kh1>=20").chance == Fraction(39, 400)  # advantage on a natural 20
+    assert odds("2d20kl1>=20").chance == Fraction(1, 400)
+
+
+def test_exploding_and_successes() -> None:
+    assert odds("d6x").dist.probability(lambda v: v == 7) == Fraction(1, 36)
+    assert odds("d6!").dist.table() == odds("d6x").dist.table()
+    assert odds("5d10cs>=7").dist.probability(lambda v: v == 5) == Fraction(2, 5) ** 5
+
+
+def rolls(notation: str, n: int) -> list[int]:
+    stream = Entropy.from_seed("monte-carlo").stream(notation)
+    return [roll(notation, stream).total for _ in range(n)]
+
+
+@pytest.mark.parametrize("notation", ["4d6kh3", "3d8+2", "2d10dl1", "6d6cs>=5", "d6x+d4"])
+def test_distributions_match_a_seeded_monte_carlo(notation: str) -> None:
+    n = 20_000
+    sample = rolls(notation, n)
+    dist = odds(notation).dist
+    for value, p in dist.table():
+        if p > Fraction(1, 200):
+            assert within(sample.count(value) / n, p, n), (notation, value)
+
+
+def test_roll_is_replayable_and_shows_every_die() -> None:
+    a = roll("4d6kh3", Entropy.from_seed("s").stream("r"))
+    b = roll("4d6kh3", Entropy.from_seed("s").stream("r"))
+    assert a == b and len(a.shown) == 1 and a.shown[0].count(",") == 3 and "(" in a.shown[0]
+
+
+@pytest.mark.parametrize(("notation", "column"), [("2d6+kq", 5), ("3d", 3), ("2d6>=", 6), ("4d6kh5", 4), ("", 1)])
+def test_bad_notation_points_at_the_column(notation: str, column: int) -> None:
+    with pytest.raises(DiceError) as info:
+        odds(notation)
+    assert info.value.column == column
+
+
+# ---- «Стратегия» fights ------------------------------------------------------------------------------
+
+
+def simulate(a: Fighter, b: Fighter, n: int, seed: str) -> float:
+    rng = random.Random(seed)
+    wins = 0
+    for _ in range(n):
+        la, lb, turn = a.lives, b.lives, "a"
+        pend_b = b.first_times > 1
+        while la > 0 and lb > 0:
+            face = rng.randint(1, 6)
+            me, other = (a, b) if turn == "a" else (b, a)
+            if face >= 4:
+                if not (other.armour and face == 6):
+                    dmg = me.damage
+                    if turn == "a" and pend_b:
+                        dmg *= b.first_times
+                        pend_b = False
+                    if turn == "a":
+                        lb -= dmg
+                    else:
+                        la -= dmg
+            elif face == 3 and me.sword_blow:
+                if turn == "a":
+                    lb -= me.sword_blow * (b.first_times if pend_b else 1)
+                    pend_b = False
+                else:
+                    la -= me.sword_blow
+                turn = "b" if turn == "a" else "a"
+            else:
+                turn = "b" if turn == "a" else "a"
+        wins += lb <= 0
+    return wins / n
+
+
+def test_fights_by_hand() -> None:
+    assert fight(BATTLE, Fighter(1, 1), Fighter(1, 1)).win_a == Fraction(2, 3)
+    assert fight(BATTLE, Fighter(2, 1), Fighter(2, 1)).win_a == Fraction(16, 27)
+    assert round(float(fight(BATTLE, Fighter(10, 1), Fighter(10, 1)).win_a) * 100, 2) == 53.29
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    (Fighter(10, 1), Fighter(10, 1)),
+    (Fighter(25, 9, sword_blow=9), Fighter(15, 3, armour=True)),
+    (Fighter(12, 2), Fighter(20, 1, first_times=3)),
+])  # fmt: skip
+def test_fights_match_a_monte_carlo(a: Fighter, b: Fighter) -> None:
+    exact = fight(BATTLE, a, b)
+    assert exact.win_a + exact.win_b == 1
+    n = 20_000
+    assert within(simulate(a, b, n, f"{a}{b}"), exact.win_a, n)
+
+
+def simulate_with_shield(a: Fighter, b: Fighter, n: int, seed: str) -> float:
+    rng = random.Random(seed)
+    wins = 0
+    for _ in range(n):
+        lives = {"a": a.lives, "b": b.lives}
+        side = {"a": a, "b": b}
+        turn = "a"
+        while lives["a"] > 0 and lives["b"] > 0:
+            face = rng.randint(1, 6)
+            other = "b" if turn == "a" else "a"
+            if face >= 4:
+                lives[other] -= side[turn].damage
+            else:
+                if face == 1 and side[turn].shield_heal:
+                    lives[turn] = min(side[turn].max_lives, lives[turn] + side[turn].shield_heal)
+                turn = other
+        wins += lives["b"] <= 0
+    return wins / n
+
+
+def test_shield_fights_are_solved_numerically_and_match_a_monte_carlo() -> None:
+    from printkit.referee.fights import fight_with_healing
+
+    plain = fight_with_healing(BATTLE, Fighter(10, 1), Fighter(10, 1))
+    assert abs(float(plain.win_a) - float(fight(BATTLE, Fighter(10, 1), Fighter(10, 1)).win_a)) < 1e-12
+    a, b = Fighter(12, 2, shield_heal=4, max_lives=15), Fighter(15, 2)
+    result = fight(BATTLE, a, b)
+    assert not result.exact and result.win_a > fight(BATTLE, Fighter(12, 2), Fighter(15, 2)).win_a
+    n = 20_000
+    assert within(simulate_with_shield(a, b, n, "shield"), result.win_a, n)
+
+
+def test_expected_rolls_and_lives_left_are_consistent() -> None:
+    r = fight(BATTLE, Fighter(1, 1), Fighter(1, 1))
+    assert r.expected_rolls == 2 and r.expected_turns == 1  # 1/2·1 + 1/2·(1 + E) from B ... solves to 2
+    assert sum(r.lives_left_a.values()) == r.win_a and set(r.lives_left_a) == {1}
+
+
+def test_hiding() -> None:
+    assert hide_chance([1], [1]) == Fraction(15, 36)
+    assert hide_chance([3, 2], [5]) == Fraction(13, 27)
+
+
+# ---- Tannhäuser --------------------------------------------------------------------------------------
+
+
+def test_pool_natural_ten_and_one() -> None:
+    assert die_success(6) == Fraction(1, 2)
+    assert die_success(10, -3) == Fraction(1, 10)  # only a natural 10 gets there with a penalty
+    assert die_success(2, 5) == Fraction(9, 10)  # a natural 1 never takes the bonus
+    assert pool(4, 6).probability(lambda k: k >= 2) == Fraction(11, 16)
+
+
+def test_duel_ties_go_to_the_defender() -> None:
+    assert duel(1, 1) == 0  # both always succeed against 1: a tie, so the defender
+    # 3 dice against 2 (each 9/10) versus 2 dice against 3 (each 8/10), worked out by hand:
+    assert duel(3, 2) == Fraction(20439, 25000)
+    rng = random.Random("duel")
+    n = 20_000
+
+    def successes(dice: int, difficulty: int) -> int:
+        return sum(rng.randint(1, 10) >= difficulty for _ in range(dice))
+
+    wins = sum(successes(5, 4) > successes(4, 5) for _ in range(n))
+    assert within(wins / n, duel(5, 4), n)
+
+
+# ---- the command line --------------------------------------------------------------------------------
+
+
+def test_cli_answers() -> None:
+    assert run("referee", "odds", "2d6+1>=8").output.splitlines()[-1] == "P(total >= 8) = 7/12 (58.33 %)"
+    fight_out = run("referee", "fight", "--lives", "10", "10", "--damage", "1", "1").output
+    assert "(53.29 %)" in fight_out.splitlines()[0]
+    data = json.loads(run("referee", "fight", "--lives", "2", "2", "--damage", "1", "1", "--json").output)
+    assert data["a_wins"] == "16/27"
+    assert run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output.startswith("the hiders vanish: 13/27")
+    assert json.loads(run("referee", "duel", "3", "2", "--json").output)["attacker_wins"] == "20439/25000"
+    assert "68.75 %" in run("referee", "pool", "4d10", "--difficulty", "6").output
+    bad = run("referee", "odds", "2d6+kq")
+    assert bad.exit_code == 2 and "^ column 5" in bad.output
+    heroes = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4")
+    assert heroes.exit_code == 0 and heroes.output.startswith("A (25 lives, 9 a hit)")
+
+
+def test_output_fits_80_columns() -> None:
+    for args in (
+        ["odds", "4d6kh3"],
+        ["fight", "--lives", "30", "30", "--damage", "2", "3"],
+        ["pool", "8", "--difficulty", "7"],
+    ):
+        assert max(len(line) for line in run("referee", *args).output.splitlines()) <= 80
+
+
+# ---- «Великая Стратегическая» orders -------------------------------------------------------------------
+
+ORDERS = load_bundled("vs-2025").vs.orders
+
+
+def test_laid_out_battle() -> None:
+    from printkit.referee.orders import battle, parse_cards
+
+    result = battle(ORDERS, parse_cards("A+ F D", ORDERS), parse_cards("D D A", ORDERS))
+    first = [(x.label(), y.label(), w) for x, y, w in result.rounds[0].pairs]
+    assert first == [("attack+", "defend", "b"), ("fire", "defend", "a"), ("defend", "attack", "a")]
+    assert result.winner == "attackers" and [c.label() for c in result.attackers_left] == ["defend", "fire"]
+    # Fewer than three on a side: rows as long as the smaller army.
+    small = battle(ORDERS, parse_cards("A A A A", ORDERS), parse_cards("F F", ORDERS))
+    assert len(small.rounds[0].pairs) == 2 and small.winner == "attackers"
+    with pytest.raises(ValueError, match="unknown order 'Q'"):
+        parse_cards("A Q", ORDERS)
+
+
+def test_best_mix_is_uniform_and_the_advantage_is_worth_a_third() -> None:
+    from printkit.referee.orders import best_mix
+
+    mix, value = best_mix(ORDERS, False, False)
+    assert set(mix.values()) == {Fraction(1, 3)} and value == 0
+    assert best_mix(ORDERS, True, False)[1] == Fraction(1, 3)
+    assert best_mix(ORDERS, False, True)[1] == Fraction(-1, 3)
+
+
+def test_random_orders_against_a_monte_carlo() -> None:
+    from printkit.referee.orders import Card, resolve
+
+    rng = random.Random("orders")
+    n = 20_000
+    wins = sum(resolve(ORDERS, Card(rng.choice(ORDERS.cycle), True), Card(rng.choice(ORDERS.cycle))) == "a"
+               for _ in range(n))  # fmt: skip
+    assert within(wins / n, Fraction(2, 3), n)  # win 1/3 by the cycle + 1/3 on equal orders with the «+»
+
+
+def test_spells_come_from_the_ruleset() -> None:
+    out = run("referee", "spell", "storm", "--lang", "en").output.splitlines()
+    assert out[1:] == ["   1-2: nothing happens", "   3-4: the ships lose their active action for a year",
+                       "   5-6: the ships sink"]  # fmt: skip
+    rolled = run("referee", "spell", "storm", "--roll", "--seed", "s1").output
+    assert rolled == run("referee", "spell", "storm", "--roll", "--seed", "s1").output and "rolled " in rolled
+    assert "chance 1/3" in run("referee", "spell", "release").output
+
+
+def test_orders_cli() -> None:
+    out = run("referee", "orders", "A+ F D", "D D A").output.splitlines()
+    assert out[-1] == "winner: attackers (defend fire left)"
+    data = json.loads(run("referee", "orders", "--mix", "--advantage", "a", "--json").output)
+    assert data["value"] == "1/3"
+
+
+# ---- odds on paper -------------------------------------------------------------------------------------
+
+
+def test_tannhauser_quickref_prints_the_engines_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from printkit.referee.pools import at_least
+
+    from .conftest import pdf_text
+
+    result = run("build", EXAMPLES / "tannhauser.yaml", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    text = " ".join(pdf_text(tmp_path / "kit" / "quickref.pdf"))
+    for difficulty in (2, 6, 10):
+        row = " ".join(f"{float(at_least(3, difficulty, k)) * 100:.0f}" for k in (1, 2, 3))
+        assert f"3 {row}" in text, difficulty
+    assert "Натуральная 10" in text and "Натуральная 1" in text
+
+
+def test_strategiya_quickref_prints_first_attacker_odds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from .conftest import pdf_text
+
+    result = run("build", "--only", "quickref", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    text = " ".join(pdf_text(tmp_path / "kit" / "quickref.pdf"))
+    expected = [f"{float(fight(BATTLE, Fighter(10, d), Fighter(10, d)).win_a) * 100:.1f} %" for d in (1, 2, 3)]
+    assert "10 " + " ".join(expected) in text
+    assert expected[0] == "53.3 %"
