@@ -18,7 +18,7 @@ COMMANDS = [
     [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"],
     ["referee"], ["referee", "lookup"], ["referee", "stratego"], ["referee", "roll"], ["referee", "odds"],
     ["referee", "fight"], ["referee", "hide"], ["referee", "pool"], ["referee", "duel"], ["referee", "orders"],
-    ["referee", "spell"],
+    ["referee", "spell"], ["referee", "escape"], ["referee", "mine"],
     ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
 ]  # fmt: skip
 
