@@ -23,6 +23,7 @@ from .model import (
     Turns,
 )
 from .schema import (
+    IDENT,
     Boolean,
     Checker,
     Choice,
@@ -41,7 +42,6 @@ from .vs_schema import VS_FIELDS, build_vs, check_vs
 from .yamlsource import Key
 
 SECTIONS = ("resources", "adventures")
-IDENT = Text(max_len=40, pattern=r"[a-z][a-z0-9_-]*", pattern_hint="a lowercase id like 'forest'")
 COUNT = Integer(0, 1000)
 
 TERRAIN = Record(

@@ -284,3 +284,7 @@ class Localized(Spec):
             return {lang: present.get(lang, fallback) for lang in self.languages}
         text = self.text.check(value, key, ck)
         return INVALID if text is INVALID else {lang: text for lang in self.languages}
+
+
+# A lowercase id, as used for terrains, items, troops and sections in ruleset files.
+IDENT = Text(max_len=40, pattern=r"[a-z][a-z0-9_-]*", pattern_hint="a lowercase id like 'forest'")

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .schema import (
+    IDENT,
     INVALID,
     Boolean,
     Checker,
@@ -25,7 +26,6 @@ from .schema import (
 from .vs_model import Mine, Orders, Outcome, Spell, Structure, Troop, VsData
 from .yamlsource import Key
 
-IDENT = Text(max_len=40, pattern=r"[a-z][a-z0-9_-]*", pattern_hint="a lowercase id like 'knights'")
 COUNT = Integer(0, 100_000)
 FRACTION = Record(
     {"numerator": Field(Integer(0, 1000), required=True), "denominator": Field(Integer(1, 1000), required=True)}

@@ -37,18 +37,18 @@ class FightResult:
         return self.expected_rolls / 2
 
 
-def _outcomes(battle: Battle, me: Fighter, other: Fighter) -> list[tuple[Fraction, int, bool, bool]]:
-    """For the side rolling: (probability, damage dealt, keeps the roll, counts as a hit) per face."""
+def _outcomes(battle: Battle, me: Fighter, other: Fighter) -> list[tuple[Fraction, int, bool]]:
+    """For the side rolling: (probability, damage dealt, keeps the roll) per face."""
     p = Fraction(1, battle.die)
     out = []
     for face in range(1, battle.die + 1):
         if face >= battle.hit_from:
             harmless = other.armour and face == battle.die
-            out.append((p, 0 if harmless else me.damage, True, not harmless))
+            out.append((p, 0 if harmless else me.damage, True))
         elif face == 3 and me.sword_blow:
-            out.append((p, me.sword_blow, False, True))
+            out.append((p, me.sword_blow, False))
         else:
-            out.append((p, 0, False, False))
+            out.append((p, 0, False))
     return out
 
 
@@ -74,10 +74,10 @@ def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResu
         la, lb, pend_a, pend_b = state
         m_a, m_b = mass.pop(state)
         # Staying at this state: A passes to B, B passes to A, or a harmless roll keeps the roller.
-        stay_a = sum(p for p, dmg, again, _ in out_a if dmg == 0 and again)
-        pass_a = sum(p for p, dmg, again, _ in out_a if dmg == 0 and not again)
-        stay_b = sum(p for p, dmg, again, _ in out_b if dmg == 0 and again)
-        pass_b = sum(p for p, dmg, again, _ in out_b if dmg == 0 and not again)
+        stay_a = sum(p for p, dmg, again in out_a if dmg == 0 and again)
+        pass_a = sum(p for p, dmg, again in out_a if dmg == 0 and not again)
+        stay_b = sum(p for p, dmg, again in out_b if dmg == 0 and again)
+        pass_b = sum(p for p, dmg, again in out_b if dmg == 0 and not again)
         # Expected visits v_a, v_b: v_a = m_a + stay_a v_a + pass_b v_b ; v_b = m_b + stay_b v_b + pass_a v_a
         x, y = 1 - stay_a, 1 - stay_b
         det = x * y - pass_a * pass_b
@@ -87,7 +87,7 @@ def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResu
         for roller, visits, outcomes in (("a", v_a, out_a), ("b", v_b, out_b)):
             if not visits:
                 continue
-            for p, dmg, again, _ in outcomes:
+            for p, dmg, again in outcomes:
                 if dmg == 0:
                     continue
                 flow = visits * p
