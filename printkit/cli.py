@@ -786,6 +786,178 @@ def spell(name: str, edition: str, do_roll: bool, seed: str | None, lang: str | 
         click.echo(f"rolled {face}: {hit.text[language]}")
 
 
+def _mover_options(f: Any) -> Any:
+    for option in reversed([
+        click.option("--from", "start", required=True, help="The hero's cell, like C4."),
+        click.option("--speed", type=click.IntRange(0, 99), help="The hero's speed (or use --config and --hero)."),
+        click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="A config with the hero."),
+        click.option("--hero", help="The hero's map marker in that config, like А or 1."),
+        click.option("--horse", is_flag=True, help="Riding: +1 cell everywhere but mountains."),
+        click.option("--flight", type=click.IntRange(0, 20), default=0, help="Flying cells a turn (griffin 4)."),
+        click.option("--cross-free", is_flag=True, help="Switch: a border may be crossed with no step left."),
+        click.option("--no-corner-cutting", is_flag=True, help="Switch: no diagonal step between two waters."),
+    ]):  # fmt: skip
+        f = option(f)
+    return f
+
+
+def _mover(config: Path | None, hero_marker: str | None, speed: int | None, horse: bool, flight: int,
+           rules: Any) -> tuple[Any, int]:  # fmt: skip
+    from .referee.movement import Mover, mover_for
+
+    if config is not None:
+        if not hero_marker:
+            raise click.UsageError("--config needs --hero MARKER")
+        from . import heroes as H
+
+        session = _session(config)
+        for index, player in enumerate(session.players):
+            markers = player.markers or H.markers_for(rules, index, len(player.heroes), session.language)
+            for marker, hero in zip(markers, player.heroes, strict=False):
+                if marker.casefold() == hero_marker.casefold():
+                    return mover_for(rules, hero)
+        raise click.UsageError(f"no hero marked {hero_marker!r} in {config}")
+    if speed is None:
+        raise click.UsageError("give --speed N, or --config C --hero MARKER")
+    border = 1 + speed // (rules.heroes.border_per_speed if rules.heroes else 4)
+    return Mover(speed=speed, horse=horse, flight=flight, flight_avoids=("deathzone",) if flight == 4 else ()), border
+
+
+def _cell(game_map: Any, text: str) -> tuple[int, int]:
+    from .maps import parse_cell
+
+    try:
+        x, y = parse_cell(text)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if not game_map.inside(x, y):
+        raise click.UsageError(f"{text} is outside the {game_map.width}×{game_map.height} map")
+    return x, y
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee reach examples/map.yaml --from C4 --speed 2
+  printkit referee reach examples/map.yaml --from C4 --speed 1 --turns 3
+  printkit referee reach examples/map.yaml --from B2 --config examples/strategiya-heroes.yaml --hero 1 --json
+"""
+)
+@click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
+@_mover_options
+@click.option("--turns", type=click.IntRange(1, 50), default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def reach(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
+          flight: int, cross_free: bool, no_corner_cutting: bool, turns: int, as_json: bool) -> None:  # fmt: skip
+    """«Стратегия»: every cell a hero reaches in one turn (or in --turns K), drawn as a map.
+
+    Cells per turn come from the terrain (plus speed), the border rule ends a move one cell into
+    a new terrain (one more per 4 speed), the death zone allows 1 cell (more from the potential
+    tiers), water needs a ship or flight, bridges carry walkers over water.
+    """
+    from .maps import cell_name, column_name, load_map
+    from .referee.movement import Switches
+    from .referee.movement import reach as do_reach
+
+    game_map, rules = load_map(map_file)
+    mover, border = _mover(config, hero, speed, horse, flight, rules)
+    switches = Switches(cross_needs_step=not cross_free, corner_cutting=not no_corner_cutting)
+    origin = _cell(game_map, start)
+    found = do_reach(game_map, rules, mover, origin, turns, switches, border)
+    reached = {c: t for c, t in found.items() if c != origin}
+    if as_json:
+        cells = {cell_name(*c): t for c, t in sorted(reached.items())}
+        out = {"reachable": cells, "count": len(reached), "switches": switches.describe()}
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    click.echo("   " + "".join(f"{column_name(x):>2}" for x in range(game_map.width)))
+    for y in range(game_map.height):
+        row = []
+        for x in range(game_map.width):
+            if (x, y) == origin:
+                row.append(" @")
+            elif (x, y) in reached:
+                row.append(f"{reached[(x, y)]:>2}")
+            else:
+                row.append(" " + game_map.letters[y][x].lower())
+        click.echo(f"{y + 1:>3}" + "".join(row))
+    click.echo(f"{len(reached)} cells reachable in {turns} turn{'s' if turns > 1 else ''}")
+    click.echo(switches.describe())
+
+
+@referee.command(
+    epilog="""\b
+Examples:
+  printkit referee route examples/map.yaml --from C4 --to H9 --speed 2
+"""
+)
+@click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
+@_mover_options
+@click.option("--to", "goal", required=True, help="Where to go, like H9.")
+@click.option("--json", "as_json", is_flag=True)
+def route(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
+          flight: int, cross_free: bool, no_corner_cutting: bool, goal: str, as_json: bool) -> None:  # fmt: skip
+    """«Стратегия»: the fastest route in turns, cell by cell."""
+    from .maps import cell_name, load_map
+    from .referee.movement import Switches
+    from .referee.movement import route as do_route
+
+    game_map, rules = load_map(map_file)
+    mover, border = _mover(config, hero, speed, horse, flight, rules)
+    switches = Switches(cross_needs_step=not cross_free, corner_cutting=not no_corner_cutting)
+    legs = do_route(game_map, rules, mover, _cell(game_map, start), _cell(game_map, goal), 200, switches, border)
+    if legs is None:
+        if as_json:
+            click.echo(json.dumps({"turns": None}))
+        else:
+            click.echo(f"{goal} cannot be reached from {start}")
+        raise SystemExit(1)
+    if as_json:
+        click.echo(json.dumps({"turns": len(legs), "legs": [[cell_name(*c) for c in leg] for leg in legs]}))
+        return
+    for number, leg in enumerate(legs, start=1):
+        click.echo(f"turn {number}: " + " → ".join(cell_name(*c) for c in leg))
+    click.echo(f"{len(legs)} turn{'s' if len(legs) > 1 else ''}; {switches.describe()}")
+
+
+@cli.group("map", cls=_Group)
+def map_group() -> None:
+    """Game maps as text grids.
+
+    \b
+    Example:
+      printkit map check examples/map.yaml
+    """
+
+
+@map_group.command(
+    "check",
+    epilog="""\b
+Examples:
+  printkit map check examples/map.yaml
+""",
+)
+@click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
+def map_check(map_file: Path) -> None:
+    """Check a map against the rules: exit 0 (warnings allowed) or 1 with every violation.
+
+    Corners may not be death zone, water or mountain; every corner must reach every other;
+    every letter must be a terrain; object numbers are unique per terrain and kind, one object
+    per cell; a map with water needs a town next to it (a port). Missing terrains are warnings.
+    """
+    from .errors import EXIT_CHECK_FAILED
+    from .maps import check as do_check
+    from .maps import load_map
+
+    game_map, rules = load_map(map_file)
+    findings = do_check(game_map, rules)
+    for finding in findings:
+        click.echo(str(finding))
+    if any(not f.warning for f in findings):
+        raise SystemExit(EXIT_CHECK_FAILED)
+    click.echo("ok")
+
+
 @cli.group(cls=_Group)
 def stratego() -> None:
     """Stratego setups: check, generate and convert them.

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import ConfigError, Problem
+from .maps import MAP
 from .model import Adventure, Ruleset, Session
 from .party import PLAYER, build_players
 from .print_options import CARDS, PRINTER, TOKENS, build_print_options
@@ -44,6 +45,7 @@ SESSION = Record(
         ),
         "variant": Field(Choice(["battle", "duel"]), doc="Stratego: the 40-piece battle or the quick duel"),
         "setups": Field(SETUPS, doc="Stratego: each side's setup string, printed on its own secret page"),
+        "map": Field(MAP, doc="the game map: rows of terrain letters and objects (see printkit map check)"),
         "cards": Field(CARDS, doc="battle-order cards: size, bleed, duplex, how many per player"),
         "tokens": Field(TOKENS, doc="building and troop tokens: cell size, copies per player"),
         "printer": Field(PRINTER, doc="this printer's duplex offset and scale, from printkit calibrate"),

@@ -38,6 +38,7 @@ class Terrain:
     move: Move = Move()
     experience: int = 0
     lives_per_turn: int = 0
+    letter: str | None = None  # the cell letter in text maps
 
 
 @dataclass(frozen=True)

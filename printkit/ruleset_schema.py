@@ -50,6 +50,7 @@ TERRAIN = Record(
         "name": Field(Localized(max_len=40), required=True),
         "short": Field(Localized(max_len=20)),
         "colour": Field(Colour(), required=True),
+        "letter": Field(Text(max_len=1, pattern=r"[A-Z]", pattern_hint="one capital letter")),
         "slots": Field(Integer(1, 99), default=10),
         "move": Field(
             Record(
@@ -292,6 +293,7 @@ def build_ruleset(data: dict[str, Any], path: Path) -> Ruleset:
             move=Move(**{**(t["move"] or {}), "needs": tuple((t["move"] or {}).get("needs") or ())}),
             experience=t["experience"],
             lives_per_turn=t["lives_per_turn"],
+            letter=t["letter"],
         )
         for t in data["terrains"]
     )

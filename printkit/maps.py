@@ -1,0 +1,217 @@
+"""Game maps as text grids: cells, objects, coordinates like C4, and the checks the rules ask for."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import Problem
+from .model import Ruleset
+from .schema import INVALID, Checker, Choice, Field, Integer, ListOf, Record, Text
+from .yamlsource import YamlDocument, load_yaml
+
+KINDS = ["town", "port", "resource", "adventure", "building", "bridge"]
+CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
+
+MAP = Record(
+    {
+        "rows": Field(ListOf(Text(max_len=200), min_items=2, max_items=200), required=True),
+        "objects": Field(
+            ListOf(
+                Record(
+                    {
+                        "at": Field(CELL, required=True),
+                        "kind": Field(Choice(KINDS), required=True),
+                        "number": Field(Integer(1, 99)),
+                        "name": Field(Text(max_len=40)),
+                    }
+                ),
+                max_items=2000,
+            ),
+            default=[],
+        ),
+    }
+)
+
+
+def column_name(x: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA."""
+    name = ""
+    x += 1
+    while x:
+        x, rem = divmod(x - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def cell_name(x: int, y: int) -> str:
+    return f"{column_name(x)}{y + 1}"
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """C4 -> (2, 3): columns from A, rows from 1 at the top."""
+    letters = "".join(ch for ch in text if ch.isalpha()).upper()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not letters or not digits or letters + digits != text.upper().strip():
+        raise ValueError(f"{text!r} is not a cell like C4")
+    x = 0
+    for ch in letters:
+        x = x * 26 + (ord(ch) - 64)
+    return x - 1, int(digits) - 1
+
+
+@dataclass(frozen=True)
+class MapObject:
+    x: int
+    y: int
+    kind: str
+    number: int | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class GameMap:
+    width: int
+    height: int
+    cells: tuple[tuple[str | None, ...], ...]  # terrain id per cell; None: a letter no terrain uses
+    objects: tuple[MapObject, ...]
+    letters: tuple[str, ...]  # the rows as written
+
+    def terrain(self, x: int, y: int) -> str | None:
+        return self.cells[y][x]
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def neighbours(self, x: int, y: int) -> list[tuple[int, int]]:
+        """King moves."""
+        return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if (dx or dy) and self.inside(x + dx, y + dy)]  # fmt: skip
+
+    def object_at(self, x: int, y: int) -> MapObject | None:
+        return next((o for o in self.objects if (o.x, o.y) == (x, y)), None)
+
+
+def legend(rules: Ruleset) -> dict[str, str]:
+    return {t.letter: t.id for t in rules.terrains if t.letter}
+
+
+def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: tuple, ck: Checker) -> GameMap | None:
+    """A map from checked data; cell and object problems go to ck with their lines."""
+    rows = ["".join(r.split()) for r in data["rows"]]
+    width = len(rows[0])
+    letters = legend(rules)
+    cells = []
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            ck.fail((*key, "rows", y), f"row {y + 1} has {len(row)} cells; the first row has {width}")
+            continue
+        cells.append(tuple(letters.get(ch.upper()) for ch in row))
+    if len(cells) != len(rows):
+        return None
+    objects = []
+    for i, o in enumerate(data["objects"]):
+        try:
+            x, y = parse_cell(o["at"])
+        except ValueError as exc:
+            ck.fail((*key, "objects", i, "at"), str(exc))
+            continue
+        if not (0 <= x < width and 0 <= y < len(rows)):
+            ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
+            continue
+        objects.append(MapObject(x, y, o["kind"], o["number"], o["name"]))
+    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows))
+
+
+def load_map(path: Path) -> tuple[GameMap, Ruleset]:
+    """A map file: the map itself (game, rows, objects), or a session config with a `map:` key.
+    `game:` names the bundled ruleset the letters belong to (default strategiya)."""
+    from .errors import ConfigError
+    from .rulesets import bundled_ids, load_bundled
+
+    doc = load_yaml(path, str(path))
+    ck = Checker(doc)
+    if not isinstance(doc.data, dict):
+        raise ConfigError([Problem(doc.label, None, "", "a map file holds rows: and objects:")])
+    game = doc.data.get("game", "strategiya")
+    if game not in bundled_ids():
+        raise ConfigError([doc.problem(("game",), f"unknown game {game!r}")])
+    rules = load_bundled(game)
+    nested = "map" in doc.data
+    data = doc.data["map"] if nested else {k: v for k, v in doc.data.items() if k != "game"}
+    key: tuple = ("map",) if nested else ()
+    checked = MAP.check(data, key, ck)
+    game_map = None if checked is INVALID else build_map(checked, rules, doc, key, ck)
+    if ck.problems or game_map is None:
+        raise ConfigError(ck.problems or [Problem(doc.label, None, "", "no map")])
+    return game_map, rules
+
+
+@dataclass(frozen=True)
+class Finding:
+    cell: str | None
+    message: str
+    warning: bool = False
+
+    def __str__(self) -> str:
+        where = f"{self.cell}: " if self.cell else ""
+        return ("warning: " if self.warning else "") + where + self.message
+
+
+def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
+    """Every way a map breaks the rules of «Стратегия»'s map, and warnings."""
+    out: list[Finding] = []
+    for y in range(game_map.height):
+        for x in range(game_map.width):
+            if game_map.terrain(x, y) is None:
+                letter = game_map.letters[y][x]
+                out.append(Finding(cell_name(x, y), f"{letter!r} is no terrain of this game"))
+    corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
+    forbidden = {"deathzone", "water", "mountain"}
+    for x, y in corners:
+        if game_map.terrain(x, y) in forbidden:
+            out.append(Finding(cell_name(x, y), f"a corner may not be {game_map.terrain(x, y)}"))
+    # Corners must reach each other on foot, however hard the way: anything but water.
+    passable = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
+                if game_map.terrain(x, y) not in (None, "water")}  # fmt: skip
+    start = next((c for c in corners if c in passable), None)
+    if start:
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            cx, cy = queue.popleft()
+            for n in game_map.neighbours(cx, cy):
+                if n in passable and n not in seen:
+                    seen.add(n)
+                    queue.append(n)
+        for c in corners:
+            if c not in seen:
+                out.append(Finding(cell_name(*c), f"cut off from corner {cell_name(*start)}"))
+    present = {t for row in game_map.cells for t in row if t}
+    for t in rules.terrains:
+        if t.id not in present:
+            out.append(Finding(None, f"no {t.id} on the map (the rules like all six terrains)", warning=True))
+    taken: dict[tuple[int, int], MapObject] = {}
+    numbers: dict[tuple[str, str, int], str] = {}
+    for o in game_map.objects:
+        name = cell_name(o.x, o.y)
+        if (o.x, o.y) in taken:
+            out.append(Finding(name, "two objects in one cell"))
+        taken[(o.x, o.y)] = o
+        if o.kind in ("resource", "adventure"):
+            terrain = game_map.terrain(o.x, o.y)
+            if o.number is None:
+                out.append(Finding(name, f"a {o.kind} needs a number"))
+                continue
+            slot = (terrain or "?", o.kind, o.number)
+            if slot in numbers:
+                out.append(Finding(name, f"{o.kind} {o.number} in {terrain} is already at {numbers[slot]}"))
+            numbers[slot] = name
+    if "water" in present:
+        towns = [o for o in game_map.objects if o.kind in ("town", "port")]
+        if towns and not any(any(game_map.terrain(*n) == "water" for n in game_map.neighbours(o.x, o.y))
+                             for o in towns):  # fmt: skip
+            out.append(Finding(None, "the map has water but no town next to it (a port)"))
+    return out

@@ -1,0 +1,159 @@
+"""Maps and movement: the map rules on small text maps, and reach and routes under every switch."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from printkit.maps import GameMap, build_map, cell_name, check, parse_cell
+from printkit.referee.movement import Mover, Switches, allowance, mover_for, reach, route
+from printkit.rulesets import load_bundled
+from printkit.schema import Checker
+from printkit.yamlsource import parse_yaml
+
+from .conftest import EXAMPLES, run, write
+
+RULES = load_bundled("strategiya")
+
+
+def grid(*rows: str, objects: list[dict] | None = None) -> GameMap:  # type: ignore[type-arg]
+    doc = parse_yaml("x: 1", "test")
+    built = build_map({"rows": list(rows), "objects": objects or []}, RULES, doc, (), Checker(doc))
+    assert built is not None
+    return built
+
+
+def cells(found: dict, start: tuple[int, int]) -> set[str]:  # type: ignore[type-arg]
+    return {cell_name(*c) for c in found if c != start}
+
+
+def test_coordinates() -> None:
+    assert parse_cell("C4") == (2, 3) and cell_name(2, 3) == "C4"
+    assert parse_cell("aa10") == (26, 9) and cell_name(26, 9) == "AA10"
+    with pytest.raises(ValueError):
+        parse_cell("4C")
+
+
+def test_plain_speed_0_reaches_every_cell_within_3_king_moves() -> None:
+    m = grid(*["P" * 9] * 9)
+    found = reach(m, RULES, Mover(speed=0), (4, 4))
+    assert {c for c in found if c != (4, 4)} == {(x, y) for x in range(1, 8) for y in range(1, 8)} - {(4, 4)}
+
+
+def test_mountain_start_at_speed_0_reaches_nothing() -> None:
+    m = grid("MMMP", "MMMP", "PPPP")
+    assert cells(reach(m, RULES, Mover(speed=0), (1, 1)), (1, 1)) == set()
+
+
+def test_crossing_into_a_forest_stops_one_cell_in() -> None:
+    m = grid("PPPFFFF", "PPPFFFF")
+    found = reach(m, RULES, Mover(speed=0), (0, 0))
+    assert {c for c in found if c[0] >= 3} == {(3, 0), (3, 1)}
+    # Speed 4: the border allowance grows to 2 cells.
+    assert {c for c in reach(m, RULES, Mover(speed=4), (0, 0), border=2) if c[0] >= 3} == {
+        (3, 0), (3, 1), (4, 0), (4, 1)}  # fmt: skip
+
+
+def test_crossing_switch() -> None:
+    m = grid("MP", "MP")
+    assert cells(reach(m, RULES, Mover(), (0, 0)), (0, 0)) == set()
+    free = reach(m, RULES, Mover(), (0, 0), switches=Switches(cross_needs_step=False))
+    assert cells(free, (0, 0)) == {"B1", "B2"}
+
+
+def test_water_needs_flight_and_corner_cutting_is_a_switch() -> None:
+    # A plain cell ringed by water: only its diagonals lead out, and only while corners may be cut.
+    ring = grid("PWP", "WPW", "PWP")
+    assert cells(reach(ring, RULES, Mover(speed=2), (1, 1)), (1, 1)) == {"A1", "C1", "A3", "C3"}
+    ringed = reach(ring, RULES, Mover(speed=2), (1, 1), switches=Switches(corner_cutting=False))
+    assert cells(ringed, (1, 1)) == set()
+    walled = grid("PWPP", "WPPP", "PPPP")
+    assert "B2" in cells(reach(walled, RULES, Mover(speed=1), (0, 0)), (0, 0))
+    no_cut = reach(walled, RULES, Mover(speed=1), (0, 0), switches=Switches(corner_cutting=False))
+    assert cells(no_cut, (0, 0)) == set()
+    lake = grid("PWWWP")
+    assert "E1" not in cells(reach(lake, RULES, Mover(speed=5), (0, 0)), (0, 0))
+    flying = reach(lake, RULES, Mover(speed=0, flight=4), (0, 0))
+    assert "E1" in cells(flying, (0, 0))
+
+
+def test_bridge_carries_walkers_over_water() -> None:
+    m = grid("PWP", objects=[{"at": "B1", "kind": "bridge", "number": None, "name": None}])
+    assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"B1", "C1"}
+
+
+def test_death_zone_and_wounds() -> None:
+    assert allowance(RULES, Mover(speed=9), "deathzone") == 1
+    assert allowance(RULES, Mover(speed=9, deathzone_move=3), "deathzone") == 3
+    assert allowance(RULES, Mover(speed=2, wound=1), "plain") == 4
+    assert allowance(RULES, Mover(speed=2, horse=True), "mountain") == 2
+    assert allowance(RULES, Mover(speed=2, horse=True), "plain") == 6
+    m = grid("PPP", "PPP")
+    assert cells(reach(m, RULES, Mover(speed=3, wound=-1), (0, 0)), (0, 0)) == set()
+
+
+def test_more_turns_and_routes() -> None:
+    m = grid("PPPFFFF", "PPPFFFF")
+    found = reach(m, RULES, Mover(speed=0), (0, 0), turns=3)
+    assert found[(3, 0)] == 1 and found[(5, 0)] == 2 and found[(6, 1)] == 3
+    legs = route(m, RULES, Mover(speed=0), (0, 0), (6, 1))
+    assert legs is not None and len(legs) == 3 and legs[0][0] == (0, 0) and legs[-1][-1] == (6, 1)
+    for leg in legs:  # each step of a leg is a king move
+        assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in itertools.pairwise(leg))
+    assert route(grid("PWWP"), RULES, Mover(speed=3), (0, 0), (3, 0)) is None
+
+
+def test_hero_mover_uses_the_sheet_numbers() -> None:
+    from printkit.config import load_session
+
+    session = load_session(EXAMPLES / "strategiya-heroes.yaml")
+    grom = session.players[0].heroes[0]
+    mover, border = mover_for(RULES, grom)
+    assert (mover.speed, mover.horse, mover.deathzone_move, border) == (0, True, 3, 1)
+    assert allowance(RULES, mover, "swamp") == 2
+
+
+@pytest.mark.parametrize(("rows", "message"), [
+    (["DPP", "PPP", "PPP"], "A1: a corner may not be deathzone"),
+    (["PPP", "PPP", "PPW"], "C3: a corner may not be water"),
+    (["PWP", "WWW", "PPP"], "C1: cut off from corner A1"),
+    (["PPP", "PQP", "PPP"], "B2: 'Q' is no terrain of this game"),
+])  # fmt: skip
+def test_each_map_rule_has_a_failing_map(rows: list[str], message: str) -> None:
+    assert message in [str(f) for f in check(grid(*rows), RULES)]
+
+
+def test_objects_rules() -> None:
+    twice = grid("PPP", "PPP", objects=[
+        {"at": "A1", "kind": "resource", "number": 2, "name": None},
+        {"at": "B1", "kind": "resource", "number": 2, "name": None},
+        {"at": "B1", "kind": "adventure", "number": 1, "name": None},
+    ])  # fmt: skip
+    found = [str(f) for f in check(twice, RULES)]
+    assert "B1: resource 2 in plain is already at A1" in found and "B1: two objects in one cell" in found
+    port = grid("PPP", "PWP", "PPP", objects=[{"at": "A1", "kind": "town", "number": None, "name": None}])
+    assert "the map has water but no town next to it (a port)" not in [str(f) for f in check(port, RULES)]
+    far = grid("PPPP", "PPPW", "PPPP", objects=[{"at": "A1", "kind": "town", "number": None, "name": None}])
+    assert "the map has water but no town next to it (a port)" in [str(f) for f in check(far, RULES)]
+
+
+def test_missing_terrains_are_warnings_only() -> None:
+    findings = check(grid("PPP", "PPP"), RULES)
+    assert findings and all(f.warning for f in findings)
+
+
+def test_cli(tmp_path: Path) -> None:
+    assert run("map", "check", EXAMPLES / "map.yaml").output.endswith("ok\n")
+    bad = write(tmp_path / "bad.yaml", "rows:\n  - DPP\n  - PPP\n")
+    result = run("map", "check", bad)
+    assert result.exit_code == 1 and "A1: a corner may not be deathzone" in result.output
+    data = json.loads(run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2", "--json").output)
+    assert data["reachable"]["D4"] == 1 and data["count"] == len(data["reachable"])
+    out = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2").output
+    assert max(len(line) for line in out.splitlines()) <= 80 and "switches:" in out
+    routed = run("referee", "route", EXAMPLES / "map.yaml", "--from", "A1", "--to", "L9", "--speed", "1", "--json")
+    assert json.loads(routed.output)["turns"] == 4
+    assert run("referee", "route", bad, "--from", "A1", "--to", "Z9", "--speed", "1").exit_code == 2
