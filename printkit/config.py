@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import ConfigError, Problem
-from .maps import MAP
+from .maps import MAP, build_map
 from .model import Adventure, Ruleset, Session
 from .party import PLAYER, build_players
 from .print_options import CARDS, PRINTER, TOKENS, build_print_options
@@ -114,6 +114,7 @@ def _session(doc: YamlDocument) -> Session:
         adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
     cards, tokens, printer = build_print_options(data)
     setups = _setups(data, ruleset, ck)
+    game_map = build_map(data["map"], ruleset, doc, ("map",), ck) if data["map"] else None
     ck.raise_if_any()
     return Session(
         ruleset=ruleset,
@@ -129,6 +130,7 @@ def _session(doc: YamlDocument) -> Session:
         tokens=tokens,
         printer=printer,
         variant=data["variant"] or ("battle" if ruleset.stratego else None),
+        game_map=game_map,
         setups=MappingProxyType(setups),
     )
 

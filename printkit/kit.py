@@ -141,6 +141,15 @@ def _stratego_setup(b: Build) -> None:
     b.progress("stratego-setup", 1, 1)
 
 
+def _map(b: Build) -> None:
+    from .config import display_title
+    from .sheets.map import write_map
+
+    write_map(b.session.game_map, b.session.ruleset, b.writer.path("map.pdf"), b.session.paper,
+              b.session.language, display_title(b.session), b.session.tokens.cell_mm)  # fmt: skip
+    b.progress("map", 1, 1)
+
+
 def _has_quickref(session: Session) -> bool:
     from .sheets.quickref import has_quickref
 
@@ -156,6 +165,7 @@ ARTEFACTS: dict[str, tuple[Callable[[Session], bool], Callable[[Build], None]]] 
     "battle-cards": (lambda s: s.ruleset.vs is not None, _battle_cards),
     "tokens": (lambda s: s.ruleset.vs is not None, _tokens),
     "stratego-setup": (lambda s: s.ruleset.stratego is not None, _stratego_setup),
+    "map": (lambda s: s.game_map is not None, _map),
 }
 
 

@@ -283,6 +283,7 @@ class Session:
     printer: Any = None  # imposition.Printer
     variant: str | None = None  # Stratego: battle or duel
     setups: Mapping[str, Any] = field(default_factory=dict)  # Stratego: side -> setups.Setup
+    game_map: Any = None  # maps.GameMap from the config's `map:`
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

@@ -157,3 +157,69 @@ def test_cli(tmp_path: Path) -> None:
     routed = run("referee", "route", EXAMPLES / "map.yaml", "--from", "A1", "--to", "L9", "--speed", "1", "--json")
     assert json.loads(routed.output)["turns"] == 4
     assert run("referee", "route", bad, "--from", "A1", "--to", "Z9", "--speed", "1").exit_code == 2
+
+
+# ---- printed maps and random maps -------------------------------------------------------------------
+
+
+def test_random_maps_pass_the_check_and_repeat_with_a_seed() -> None:
+    from printkit.map_random import random_map, to_yaml
+
+    for i in range(25):
+        m = random_map(RULES, 8 + i % 25, 6 + (i * 7) % 20, seed=f"map-{i}")
+        assert not [f for f in check(m, RULES) if not f.warning], i
+    assert to_yaml(random_map(RULES, 20, 15, seed=3), "strategiya") == to_yaml(random_map(RULES, 20, 15, seed=3),
+                                                                              "strategiya")  # fmt: skip
+
+
+def test_map_random_cli_output_checks_ok(tmp_path: Path) -> None:
+    out = run("map", "random", "--size", "24x16", "--seed", "cli")
+    path = write(tmp_path / "m.yaml", out.output)
+    assert run("map", "check", path).output.endswith("ok\n")
+
+
+def pixel(pdf: Path, page: int, x: float, y: float) -> tuple[int, int, int]:
+    import pypdfium2 as pdfium
+
+    p = pdfium.PdfDocument(str(pdf))[page]
+    height = p.get_size()[1]
+    image = p.render(scale=2).to_pil().convert("RGB")
+    return image.getpixel((int(x * 2), int((height - y) * 2)))
+
+
+def test_map_pdf_tiles_and_colours(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from printkit.geometry import MM
+    from printkit.render.canvas import hex_colour
+    from printkit.sheets.map import MARGIN, RULER, tiles
+
+    result = run("map", "draw", EXAMPLES / "map.yaml", "--cell-mm", "20", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "map.pdf"
+    game_map = load(EXAMPLES / "map.yaml")
+    sheets = tiles(game_map, "a4", 20 * MM)
+    assert len(PdfReader(pdf).pages) == len(sheets) == 2
+    assert sheets[0][0].stop - 1 == sheets[1][0].start  # one shared column to glue over
+    # The top-left corner of cell A1 shows plain's colour (away from the hatching and the grid).
+    top = 842 - MARGIN - RULER
+    got = pixel(pdf, 0, MARGIN + RULER + 2, top - 2)
+    want = tuple(round(v * 255) for v in hex_colour(RULES.terrain("plain").colour))
+    assert all(abs(a - b) < 10 for a, b in zip(got, want, strict=True)), (got, want)
+    text = " ".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "лист 1 из 2" in text and "Равнина" in text
+
+
+def test_a_config_with_a_map_builds_map_pdf(tmp_path: Path) -> None:
+    source = (EXAMPLES / "map.yaml").read_text("utf-8").replace("game: strategiya\n", "")
+    body = "\n".join("  " + line if line.strip() and not line.startswith("#") else line for line in source.splitlines())
+    config = write(tmp_path / "c.yaml", "game: strategiya\nmap:\n" + body + "\n")
+    result = run("build", config, "--only", "map", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "kit" / "map.pdf").exists()
+
+
+def load(path: Path) -> GameMap:
+    from printkit.maps import load_map
+
+    return load_map(path)[0]

@@ -1,0 +1,202 @@
+"""The printed map: terrain in colour with greyscale-safe hatching, coordinates, objects, tiling."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ..geometry import MM, paper_size
+from ..labels import label
+from ..maps import GameMap, cell_name, column_name
+from ..model import Ruleset
+from ..render import fonts
+from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
+
+MARGIN = 12 * MM
+RULER = 6 * MM  # room for the coordinates around a tile
+LEGEND = 22 * MM  # room for the legend and the tile caption at the bottom
+
+
+def _hatch(c: Any, terrain: str, x: float, y: float, s: float, ink: tuple[float, float, float]) -> None:
+    """A pattern per terrain, so the map still reads on a greyscale printer."""
+    c.saveState()
+    c.setStrokeColorRGB(*ink)
+    c.setFillColorRGB(*ink)
+    c.setLineWidth(0.45)
+    if terrain == "mountain":
+        for dx in (0.25, 0.65):
+            p = c.beginPath()
+            p.moveTo(x + (dx - 0.15) * s, y + 0.3 * s)
+            p.lineTo(x + dx * s, y + 0.7 * s)
+            p.lineTo(x + (dx + 0.15) * s, y + 0.3 * s)
+            c.drawPath(p, stroke=1, fill=0)
+    elif terrain == "swamp":
+        for k in (0.3, 0.55, 0.8):
+            c.line(x + 0.2 * s, y + k * s, x + 0.45 * s, y + k * s)
+            c.line(x + 0.55 * s, y + (k - 0.12) * s, x + 0.8 * s, y + (k - 0.12) * s)
+    elif terrain == "forest":
+        for cx, cy in ((0.3, 0.35), (0.7, 0.35), (0.5, 0.7)):
+            c.circle(x + cx * s, y + cy * s, 0.09 * s, stroke=1, fill=0)
+    elif terrain == "water":
+        for k in (0.3, 0.55, 0.8):
+            p = c.beginPath()
+            p.moveTo(x + 0.15 * s, y + k * s)
+            p.curveTo(x + 0.35 * s, y + (k + 0.08) * s, x + 0.45 * s, y + (k - 0.08) * s, x + 0.65 * s, y + k * s)
+            p.curveTo(x + 0.75 * s, y + (k + 0.06) * s, x + 0.8 * s, y + k * s, x + 0.85 * s, y + k * s)
+            c.drawPath(p, stroke=1, fill=0)
+    elif terrain == "deathzone":
+        c.line(x + 0.25 * s, y + 0.25 * s, x + 0.75 * s, y + 0.75 * s)
+        c.line(x + 0.25 * s, y + 0.75 * s, x + 0.75 * s, y + 0.25 * s)
+    c.restoreState()
+
+
+def _star(c: Any, cx: float, cy: float, r: float) -> None:
+    p = c.beginPath()
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        angle = math.pi / 2 + i * math.pi / 5
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        if i == 0:
+            p.moveTo(x, y)
+        else:
+            p.lineTo(x, y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
+    cx, cy = x + s / 2, y + s / 2
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(1, 1, 1)
+    c.setLineWidth(0.8)
+    if o.kind in ("town", "port"):
+        c.setFillColorRGB(0.95, 0.77, 0.1)
+        _star(c, cx, cy, 0.38 * s)
+    elif o.kind == "adventure":
+        c.circle(cx, cy, 0.3 * s, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 0.34 * s)
+        c.drawCentredString(cx, cy - 0.12 * s, str(o.number or ""))
+    elif o.kind == "resource":
+        c.rect(cx - 0.24 * s, cy - 0.2 * s, 0.48 * s, 0.4 * s, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 0.4 * s)
+        c.drawCentredString(cx, cy - 0.14 * s, str(o.number or ""))
+    elif o.kind == "bridge":
+        c.setFillColorRGB(0.55, 0.4, 0.25)
+        c.rect(x + 0.1 * s, cy - 0.15 * s, 0.8 * s, 0.3 * s, stroke=1, fill=1)
+    else:
+        c.rect(cx - 0.25 * s, cy - 0.25 * s, 0.5 * s, 0.5 * s, stroke=1, fill=1)
+    c.restoreState()
+
+
+def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range]]:
+    """Column and row ranges per sheet; neighbouring sheets share one cell to glue over."""
+    width, height = paper_size(paper)
+    cols = max(1, int((width - 2 * MARGIN - 2 * RULER) // cell))
+    rows = max(1, int((height - 2 * MARGIN - 2 * RULER - LEGEND) // cell))
+
+    def spans(total: int, per: int) -> list[range]:
+        out, start = [], 0
+        while True:
+            end = min(total, start + per)
+            out.append(range(start, end))
+            if end >= total:
+                return out
+            start = end - 1  # one cell of overlap
+
+    return [(c, r) for r in spans(game_map.height, rows) for c in spans(game_map.width, cols)]
+
+
+def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
+              cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
+              reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
+    """map.pdf; returns the number of sheets."""
+    cell = cell_mm * MM
+    width, height = paper_size(paper)
+    sheets = tiles(game_map, paper, cell)
+    c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang))
+    colours = {t.id: hex_colour(t.colour) for t in rules.terrains}
+    for number, (cols, rows) in enumerate(sheets, start=1):
+        x0 = MARGIN + RULER
+        top = height - MARGIN - RULER
+        for j, y in enumerate(rows):
+            for i, x in enumerate(cols):
+                px, py = x0 + i * cell, top - (j + 1) * cell
+                terrain = game_map.terrain(x, y)
+                rgb = colours.get(terrain or "", (1.0, 0.0, 1.0))
+                c.setFillColorRGB(*rgb)
+                c.setStrokeColorRGB(0.35, 0.35, 0.35)
+                c.setLineWidth(0.3)
+                c.rect(px, py, cell, cell, stroke=1, fill=1)
+                if terrain:
+                    _hatch(c, terrain, px, py, cell, ink_on(rgb))
+                o = game_map.object_at(x, y)
+                if o is not None:
+                    _object(c, o, px, py, cell)
+                if reach is not None and ((x, y) in reach or (x, y) == reach_from):
+                    c.saveState()
+                    c.setFillColorRGB(1, 1, 1)
+                    c.setStrokeColorRGB(0.8, 0.1, 0.1)
+                    c.circle(px + cell * 0.8, py + cell * 0.8, cell * 0.16, stroke=1, fill=1)
+                    c.setFillColorRGB(0.8, 0.1, 0.1)
+                    c.setFont(fonts.SANS_BOLD, cell * 0.2)
+                    text = "@" if (x, y) == reach_from else str(reach[(x, y)])
+                    c.drawCentredString(px + cell * 0.8, py + cell * 0.73, text)
+                    c.restoreState()
+        # Coordinates on all four sides.
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.setFont(fonts.SANS, 7)
+        bottom = top - len(rows) * cell
+        right = x0 + len(cols) * cell
+        for i, x in enumerate(cols):
+            cx = x0 + i * cell + cell / 2
+            c.drawCentredString(cx, top + 1.5 * MM, column_name(x))
+            c.drawCentredString(cx, bottom - 3.8 * MM, column_name(x))
+        for j, y in enumerate(rows):
+            cy = top - j * cell - cell / 2 - 2.5
+            c.drawRightString(x0 - 1.2 * MM, cy, str(y + 1))
+            c.drawString(right + 1.2 * MM, cy, str(y + 1))
+        # The overlap strips shared with neighbouring sheets, dashed, to glue over.
+        c.setDash(3, 2)
+        c.setStrokeColorRGB(0.1, 0.1, 0.1)
+        c.setLineWidth(0.8)
+        if cols.start > 0:
+            c.line(x0 + cell, bottom, x0 + cell, top)
+        if cols.stop < game_map.width:
+            c.line(right - cell, bottom, right - cell, top)
+        if rows.start > 0:
+            c.line(x0, top - cell, right, top - cell)
+        if rows.stop < game_map.height:
+            c.line(x0, bottom + cell, right, bottom + cell)
+        c.setDash()
+        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from)
+        c.showPage()
+    c.save()
+    return len(sheets)
+
+
+def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
+            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None) -> None:  # fmt: skip
+    s = 5 * MM
+    step = width / len(rules.terrains)
+    for i, t in enumerate(rules.terrains):
+        rgb = hex_colour(t.colour)
+        c.setFillColorRGB(*rgb)
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        c.rect(x + i * step, y + 8 * MM, s, s, stroke=1, fill=1)
+        _hatch(c, t.id, x + i * step, y + 8 * MM, s, ink_on(rgb))
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {t.name[lang]}".strip(),
+                    fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    caption = f"{title} · " + label("map_tile", lang, n=number, total=total,
+                                    rows=f"{rows.start + 1}–{rows.stop}",
+                                    cols=f"{column_name(cols.start)}–{column_name(cols.stop - 1)}")  # fmt: skip
+    if total > 1:
+        caption += " · " + label("map_glue", lang)
+    if reach_from is not None:
+        caption += " · " + label("map_reach", lang, cell=cell_name(*reach_from))
+    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
