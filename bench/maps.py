@@ -26,6 +26,21 @@ def main() -> None:
         took = statistics.median(timed(lambda s=speed, t=turns: reach(game_map, rules, Mover(speed=s), (50, 50), t))
                                  for _ in range(5))  # fmt: skip
         print(f"reach 100×100, speed {speed}, {turns} turn(s): {took * 1000:7.1f} ms  (target < 50 ms for one turn)")
+    # The worst one-turn case: one terrain everywhere, so the search is not cut short by borders.
+    plain = build_map({"rows": ["P" * 100] * 100, "objects": []}, rules, doc, (), Checker(doc))
+    took = statistics.median(timed(lambda: reach(plain, rules, Mover(speed=40), (50, 50), 1)) for _ in range(5))
+    print(f"reach 100×100 all plain, speed 40 (whole map), 1 turn: {took * 1000:7.1f} ms  (target < 50 ms)")
+    from printkit.referee import vs_movement
+
+    vs = load_bundled("vs-2025")
+    vs_rows = ["".join("PFMDPP"[(x * 7 + y * 3) // 11 % 6] for x in range(100)) for y in range(100)]
+    vs_map = build_map({"rows": vs_rows, "objects": []}, vs, doc, (), Checker(doc))
+    assert vs.vs is not None
+    for name, turns in (("knights", 1), ("dragon", 1), ("knights", 10)):
+        going = vs_movement.Going(vs.vs.troop(name))  # type: ignore[arg-type]
+        took = statistics.median(timed(lambda g=going, t=turns: vs_movement.reach(vs_map, vs, g, (50, 50), t))
+                                 for _ in range(5))  # fmt: skip
+        print(f"VS reach 100×100, {name}, {turns} turn(s): {took * 1000:7.1f} ms")
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp, "map.yaml")
         path.write_text("rows:\n" + "".join(f"  - {r}\n" for r in rows), encoding="utf-8")

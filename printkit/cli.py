@@ -391,6 +391,92 @@ def referee_stratego(attacker: str, defender: str, original_bombs: bool, as_json
         click.echo(f"  ({rule})")
 
 
+@referee.command(
+    "moves",
+    epilog="""\b
+Examples:
+  printkit referee moves examples/stratego-position.txt --from b4      # a scout's runs
+  printkit referee moves examples/stratego-position.txt --from e4 --json
+""",
+)
+@click.argument("position_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "start", required=True, help="The piece's cell, like e4.")
+@click.option("--variant", type=click.Choice(["battle", "duel"]), default="battle", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help='Print {"moves": [...], "attacks": [...]}.')
+def referee_moves(position_file: Path, start: str, variant: str, as_json: bool) -> None:
+    """Stratego: the legal moves of one piece on a board position.
+
+    POSITION_FILE has one line per row from the top (row 10, blue's back row) to row 1 (red's
+    back row), one token per cell: `.` empty, `~` lake, `r5` a red 5, `b?` a blue piece of
+    unknown rank. Steps go up, down, left or right; a scout runs over empty cells and may attack
+    at the end; lakes and own pieces block. The two-squares rule needs the game's history and
+    is not applied.
+    """
+    from .referee.stratego_moves import legal_moves, read_position
+
+    data, chosen = _stratego_data(variant)
+    position = read_position(position_file, data, chosen)
+    cell = start.strip().lower()
+    try:
+        moves = legal_moves(position, data, cell)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    steps = [m.to for m in moves if not m.attacks]
+    attacks = [m.to for m in moves if m.attacks]
+    if as_json:
+        click.echo(json.dumps({"moves": steps, "attacks": attacks}))
+        return
+    piece = position.pieces[cell]
+    click.echo(f"{piece.side} {piece.symbol} on {cell}: {len(moves)} legal move{'s' if len(moves) != 1 else ''}")
+    if steps:
+        click.echo("  to:     " + " ".join(steps))
+    if attacks:
+        click.echo("  attack: " + " ".join(attacks))
+
+
+@referee.command(
+    "paths",
+    epilog="""\b
+Examples:
+  printkit referee paths examples/tannhauser-paths.yaml --from A1 --points 4
+  printkit referee paths examples/tannhauser-paths.yaml --enter --points 6 --json
+  printkit referee paths examples/tannhauser-paths.yaml --from A1 --points 6 --bull-rush
+""",
+)
+@click.argument("graph_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--from", "start", help="The character's circle (or --enter).")
+@click.option("--enter", is_flag=True, help="The character enters the board through an entry circle (1 point).")
+@click.option("--points", type=click.IntRange(0, 30), required=True, help="Movement points this cycle.")
+@click.option("--bull-rush", is_flag=True, help="Assume the bull-rush duel is won: enemies are passed.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"reachable": {"B2": 3, ...}}.')
+def referee_paths(graph_file: Path, start: str | None, enter: bool, points: int, bull_rush: bool,
+                  as_json: bool) -> None:  # fmt: skip
+    """Tannhäuser: every circle a character can end its move on, with the points it costs.
+
+    GRAPH_FILE lists `circles` (id, cost 2 for a slowing circle, entry for an entry point),
+    `links` between neighbouring circles of a path, and `characters` standing on circles
+    (ally or enemy). Allies are passed at the normal cost, an enemy stops the move before it
+    (unless --bull-rush), and no move ends on an occupied or an entry circle.
+    """
+    from .referee.paths import load_graph
+    from .referee.paths import reach as path_reach
+
+    if enter == (start is not None):
+        raise click.UsageError("give either --from CIRCLE or --enter")
+    graph = load_graph(graph_file)
+    if start is not None and start not in graph.cost:
+        raise click.UsageError(f"no circle {start} in {graph_file}")
+    found = path_reach(graph, start, points, bull_rush)
+    ordered = dict(sorted(found.items(), key=lambda kv: (kv[1], kv[0])))
+    if as_json:
+        click.echo(json.dumps({"reachable": ordered, "count": len(ordered)}))
+        return
+    for spent in sorted(set(ordered.values())):
+        circles = [c for c, p in ordered.items() if p == spent]
+        click.echo(f"{spent:>2} point{'s' if spent != 1 else ' '}: " + " ".join(circles))
+    click.echo(f"{len(ordered)} circles within {points} points" + ("; bull rush won" if bull_rush else ""))
+
+
 def _percent(p: Any) -> str:
     return f"{float(p) * 100:.2f} %"
 
@@ -794,6 +880,11 @@ def _mover_options(f: Any) -> Any:
         click.option("--hero", help="The hero's map marker in that config, like А or 1."),
         click.option("--horse", is_flag=True, help="Riding: +1 cell everywhere but mountains."),
         click.option("--flight", type=click.IntRange(0, 20), default=0, help="Flying cells a turn (griffin 4)."),
+        click.option("--ship", type=click.IntRange(0, 20), default=0,
+                     help="A ship's cells a turn (its builders' intellect; +1 downstream, -1 upstream)."),
+        click.option("--load-days", type=click.IntRange(0, 999), default=0,
+                     help="Days of mining carried: one cell less per 10 days, one back per 4 strength."),
+        click.option("--strength", type=click.IntRange(0, 99), default=0, help="With --load-days and --speed."),
         click.option("--cross-free", is_flag=True, help="Switch: a border may be crossed with no step left."),
         click.option("--no-corner-cutting", is_flag=True, help="Switch: no diagonal step between two waters."),
     ]):  # fmt: skip
@@ -802,7 +893,18 @@ def _mover_options(f: Any) -> Any:
 
 
 def _mover(config: Path | None, hero_marker: str | None, speed: int | None, horse: bool, flight: int,
-           rules: Any) -> tuple[Any, int]:  # fmt: skip
+           ship: int, load_days: int, strength: int, rules: Any) -> tuple[Any, int]:  # fmt: skip
+    import dataclasses
+
+    from .referee.movement import load_cells
+
+    mover, border, strength = _hero_mover(config, hero_marker, speed, horse, flight, strength, rules)
+    return dataclasses.replace(mover, ship=ship, load=load_cells(rules, load_days, strength)), border
+
+
+def _hero_mover(config: Path | None, hero_marker: str | None, speed: int | None, horse: bool, flight: int,
+                strength: int, rules: Any) -> tuple[Any, int, int]:  # fmt: skip
+    """The mover, its border allowance, and the strength that carries loads."""
     from .referee.movement import Mover, mover_for
 
     if config is not None:
@@ -815,12 +917,13 @@ def _mover(config: Path | None, hero_marker: str | None, speed: int | None, hors
             markers = player.markers or H.markers_for(rules, index, len(player.heroes), session.language)
             for marker, hero in zip(markers, player.heroes, strict=False):
                 if marker.casefold() == hero_marker.casefold():
-                    return mover_for(rules, hero)
+                    return (*mover_for(rules, hero), hero.strength)
         raise click.UsageError(f"no hero marked {hero_marker!r} in {config}")
     if speed is None:
         raise click.UsageError("give --speed N, or --config C --hero MARKER")
     border = 1 + speed // (rules.heroes.border_per_speed if rules.heroes else 4)
-    return Mover(speed=speed, horse=horse, flight=flight, flight_avoids=("deathzone",) if flight == 4 else ()), border
+    flyer = Mover(speed=speed, horse=horse, flight=flight, flight_avoids=("deathzone",) if flight == 4 else ())
+    return flyer, border, strength
 
 
 def _cell(game_map: Any, text: str) -> tuple[int, int]:
@@ -841,34 +944,67 @@ Examples:
   printkit referee reach examples/map.yaml --from C4 --speed 2
   printkit referee reach examples/map.yaml --from C4 --speed 1 --turns 3
   printkit referee reach examples/map.yaml --from B2 --config examples/strategiya-heroes.yaml --hero 1 --json
+  printkit referee reach examples/vs-map.yaml --troop elves --from C3
+  printkit referee reach examples/vs-map.yaml --troop ship --laden --from J2 --turns 2
 """
 )
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
 @_mover_options
+@click.option("--troop", help="«Великая Стратегическая» map: the troop, like elves or Эльфы.")
+@click.option("--laden", is_flag=True, help="VS: the ship carries a troop (a quarter slower).")
 @click.option("--turns", type=click.IntRange(1, 50), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def reach(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
-          flight: int, cross_free: bool, no_corner_cutting: bool, turns: int, as_json: bool) -> None:  # fmt: skip
-    """«Стратегия»: every cell a hero reaches in one turn (or in --turns K), drawn as a map.
+          flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
+          troop: str | None, laden: bool, turns: int, as_json: bool) -> None:  # fmt: skip
+    """Every cell a hero (or a VS troop) reaches in one turn (or in --turns K), drawn as a map.
 
-    Cells per turn come from the terrain (plus speed), the border rule ends a move one cell into
-    a new terrain (one more per 4 speed), the death zone allows 1 cell (more from the potential
-    tiers), water needs a ship or flight, bridges carry walkers over water.
+    «Стратегия»: cells per turn come from the terrain (plus speed), the border rule ends a move
+    one cell into a new terrain (one more per 4 speed), the death zone allows 1 cell (more from
+    the potential tiers), water needs a ship or flight, bridges carry walkers over water.
+
+    «Великая Стратегическая» (a map with `game: vs-2025` or `vs-2003`): cells per turn from the
+    edition's troop table for the terrain the troop starts on; entering another terrain or a
+    river cell ends the move; mages and magical troops ignore both; ships sail coast, sea and
+    rivers. Other troops on the map are not known here.
     """
-    from .maps import cell_name, column_name, load_map
+    from .maps import load_map
     from .referee.movement import Switches
     from .referee.movement import reach as do_reach
 
     game_map, rules = load_map(map_file)
-    mover, border = _mover(config, hero, speed, horse, flight, rules)
-    switches = Switches(cross_needs_step=not cross_free, corner_cutting=not no_corner_cutting)
     origin = _cell(game_map, start)
-    found = do_reach(game_map, rules, mover, origin, turns, switches, border)
-    reached = {c: t for c, t in found.items() if c != origin}
+    if rules.family == "vs":
+        from .referee import vs_movement
+
+        if rules.vs is None or not troop:
+            raise click.UsageError("a «Великая Стратегическая» map needs --troop NAME")
+        found_troop = rules.vs.troop(troop)
+        if found_troop is None:
+            names = ", ".join(t.id for t in rules.vs.troops)
+            raise click.UsageError(f"no troop {troop!r} in {rules.id}; one of {names}")
+        going = vs_movement.Going(found_troop, laden=laden)
+        found = vs_movement.reach(game_map, rules, going, origin, turns)
+        note = f"{found_troop.id} ({rules.id}); " + (
+            "ignores terrain changes and rivers" if found_troop.crosses else "stops at terrain changes and rivers"
+        )
+    else:
+        if troop:
+            raise click.UsageError("--troop is for «Великая Стратегическая» maps")
+        mover, border = _mover(config, hero, speed, horse, flight, ship, load_days, strength, rules)
+        switches = Switches(cross_needs_step=not cross_free, corner_cutting=not no_corner_cutting)
+        found = do_reach(game_map, rules, mover, origin, turns, switches, border)
+        note = switches.describe()
+    _print_reach(game_map, origin, {c: t for c, t in found.items() if c != origin}, turns, note, as_json)
+
+
+def _print_reach(game_map: Any, origin: tuple[int, int], reached: dict[tuple[int, int], int], turns: int,
+                 note: str, as_json: bool) -> None:  # fmt: skip
+    from .maps import cell_name, column_name
+
     if as_json:
         cells = {cell_name(*c): t for c, t in sorted(reached.items())}
-        out = {"reachable": cells, "count": len(reached), "switches": switches.describe()}
-        click.echo(json.dumps(out, ensure_ascii=False))
+        click.echo(json.dumps({"reachable": cells, "count": len(reached), "rules": note}, ensure_ascii=False))
         return
     click.echo("   " + "".join(f"{column_name(x):>2}" for x in range(game_map.width)))
     for y in range(game_map.height):
@@ -879,10 +1015,11 @@ def reach(map_file: Path, start: str, speed: int | None, config: Path | None, he
             elif (x, y) in reached:
                 row.append(f"{reached[(x, y)]:>2}")
             else:
-                row.append(" " + game_map.letters[y][x].lower())
+                # A river cell shows as ~ before its terrain letter.
+                row.append(("~" if (x, y) in game_map.rivers else " ") + game_map.letters[y][x].lower())
         click.echo(f"{y + 1:>3}" + "".join(row))
     click.echo(f"{len(reached)} cells reachable in {turns} turn{'s' if turns > 1 else ''}")
-    click.echo(switches.describe())
+    click.echo(note)
 
 
 @referee.command(
@@ -896,14 +1033,15 @@ Examples:
 @click.option("--to", "goal", required=True, help="Where to go, like H9.")
 @click.option("--json", "as_json", is_flag=True)
 def route(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
-          flight: int, cross_free: bool, no_corner_cutting: bool, goal: str, as_json: bool) -> None:  # fmt: skip
+          flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
+          goal: str, as_json: bool) -> None:  # fmt: skip
     """«Стратегия»: the fastest route in turns, cell by cell."""
     from .maps import cell_name, load_map
     from .referee.movement import Switches
     from .referee.movement import route as do_route
 
     game_map, rules = load_map(map_file)
-    mover, border = _mover(config, hero, speed, horse, flight, rules)
+    mover, border = _mover(config, hero, speed, horse, flight, ship, load_days, strength, rules)
     switches = Switches(cross_needs_step=not cross_free, corner_cutting=not no_corner_cutting)
     legs = do_route(game_map, rules, mover, _cell(game_map, start), _cell(game_map, goal), 200, switches, border)
     if legs is None:

@@ -32,6 +32,8 @@ MAP = Record(
             ),
             default=[],
         ),
+        # «Великая Стратегическая»: land cells a river runs through.
+        "rivers": Field(ListOf(CELL, max_items=5000), default=[]),
     }
 )
 
@@ -78,6 +80,7 @@ class GameMap:
     cells: tuple[tuple[str | None, ...], ...]  # terrain id per cell; None: a letter no terrain uses
     objects: tuple[MapObject, ...]
     letters: tuple[str, ...]  # the rows as written
+    rivers: frozenset[tuple[int, int]] = frozenset()
 
     def terrain(self, x: int, y: int) -> str | None:
         return self.cells[y][x]
@@ -122,7 +125,21 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: tupl
             ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
             continue
         objects.append(MapObject(x, y, o["kind"], o["number"], o["name"]))
-    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows))
+    rivers = set()
+    for i, text in enumerate(data.get("rivers", [])):
+        try:
+            x, y = parse_cell(text)
+        except ValueError as exc:
+            ck.fail((*key, "rivers", i), str(exc))
+            continue
+        if not (0 <= x < width and 0 <= y < len(rows)):
+            ck.fail((*key, "rivers", i), f"{text} is outside the {width}×{len(rows)} map")
+            continue
+        if rules.family != "vs":
+            ck.fail((*key, "rivers", i), "rivers are an overlay of «Великая Стратегическая» maps")
+            continue
+        rivers.add((x, y))
+    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), frozenset(rivers))
 
 
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:
@@ -160,14 +177,39 @@ class Finding:
         return ("warning: " if self.warning else "") + where + self.message
 
 
+WATERS = ("coast", "sea")
+
+
+def _unknown_letters(game_map: GameMap) -> list[Finding]:
+    return [Finding(cell_name(x, y), f"{game_map.letters[y][x]!r} is no terrain of this game")
+            for y in range(game_map.height) for x in range(game_map.width)
+            if game_map.terrain(x, y) is None]  # fmt: skip
+
+
+def _one_per_cell(game_map: GameMap) -> list[Finding]:
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for o in game_map.objects:
+        if (o.x, o.y) in seen:
+            out.append(Finding(cell_name(o.x, o.y), "two objects in one cell"))
+        seen.add((o.x, o.y))
+    return out
+
+
+def check_vs(game_map: GameMap) -> list[Finding]:
+    """A «Великая Стратегическая» map: known letters, rivers on land, one object per cell."""
+    out = _unknown_letters(game_map) + _one_per_cell(game_map)
+    for x, y in sorted(game_map.rivers, key=lambda c: (c[1], c[0])):
+        if game_map.terrain(x, y) in WATERS:
+            out.append(Finding(cell_name(x, y), "a river runs over land, not over the sea"))
+    return out
+
+
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
-    """Every way a map breaks the rules of «Стратегия»'s map, and warnings."""
-    out: list[Finding] = []
-    for y in range(game_map.height):
-        for x in range(game_map.width):
-            if game_map.terrain(x, y) is None:
-                letter = game_map.letters[y][x]
-                out.append(Finding(cell_name(x, y), f"{letter!r} is no terrain of this game"))
+    """Every way a map breaks the rules of its game's map, and warnings."""
+    if rules.family == "vs":
+        return check_vs(game_map)
+    out: list[Finding] = _unknown_letters(game_map)
     corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
     forbidden = {"deathzone", "water", "mountain"}
     for x, y in corners:
@@ -193,13 +235,10 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     for t in rules.terrains:
         if t.id not in present:
             out.append(Finding(None, f"no {t.id} on the map (the rules like all six terrains)", warning=True))
-    taken: dict[tuple[int, int], MapObject] = {}
+    out += _one_per_cell(game_map)
     numbers: dict[tuple[str, str, int], str] = {}
     for o in game_map.objects:
         name = cell_name(o.x, o.y)
-        if (o.x, o.y) in taken:
-            out.append(Finding(name, "two objects in one cell"))
-        taken[(o.x, o.y)] = o
         if o.kind in ("resource", "adventure"):
             terrain = game_map.terrain(o.x, o.y)
             if o.number is None:

@@ -19,7 +19,8 @@ COMMANDS = [
     ["referee"], ["referee", "lookup"], ["referee", "stratego"], ["referee", "roll"], ["referee", "odds"],
     ["referee", "fight"], ["referee", "hide"], ["referee", "pool"], ["referee", "duel"], ["referee", "orders"],
     ["referee", "spell"], ["referee", "escape"], ["referee", "mine"],
-    ["referee", "reach"], ["referee", "route"], ["map"], ["map", "check"], ["map", "draw"], ["map", "random"],
+    ["referee", "reach"], ["referee", "route"], ["referee", "moves"], ["referee", "paths"],
+    ["map"], ["map", "check"], ["map", "draw"], ["map", "random"],
     ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
 ]  # fmt: skip
 

@@ -9,8 +9,10 @@ from pypdf import PdfReader
 
 from .conftest import EXAMPLES, run
 
-# map.yaml is a map file, not a session config: tests/test_maps.py checks it.
-CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name != "map.yaml")
+# Map and path-graph files are not session configs: tests/test_maps.py, test_vs_movement.py and
+# test_board_moves.py use them.
+DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
+CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
 
 
 def test_there_are_examples() -> None:

@@ -223,3 +223,23 @@ def load(path: Path) -> GameMap:
     from printkit.maps import load_map
 
     return load_map(path)[0]
+
+
+def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
+    m = grid("PWWWWP", "PWWWWP")
+    aboard = cells(reach(m, RULES, Mover(speed=0, ship=2), (1, 0)), (1, 0))
+    assert aboard == {"C1", "D1", "B2", "C2", "D2", "A1", "A2"}  # 2 water cells, or land beside the ship
+    ashore = cells(reach(m, RULES, Mover(speed=0, ship=2), (0, 0)), (0, 0))
+    assert {"B1", "B2"} <= ashore and "C1" not in ashore  # boarding is the whole turn
+    assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"A2"}  # no ship: no water
+
+
+def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
+    from printkit.referee.movement import load_cells
+
+    assert load_cells(RULES, 29, 0) == 2 and load_cells(RULES, 30, 4) == 2 and load_cells(RULES, 10, 8) == 0
+    m = grid("P" * 9)
+    assert cells(reach(m, RULES, Mover(speed=0, load=2), (0, 0)), (0, 0)) == {"B1"}
+    result = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "A9", "--speed", "0", "--load-days", "30",
+                 "--json")  # fmt: skip
+    assert json.loads(result.output)["count"] == 0

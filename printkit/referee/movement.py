@@ -22,6 +22,14 @@ class Mover:
     wound: int = 0  # cells less per turn (2 lives: 1); -1: cannot move at all
     load: int = 0  # cells lost to carried goods
     deathzone_move: int | None = None  # from the total-potential tiers
+    ship: int = 0  # cells a turn of the hero's ship (the builders' intellect, ±1 with the current)
+
+
+def load_cells(rules: Ruleset, days: int, strength: int) -> int:
+    """Cells lost to carried goods: one per ten days of mining, one back per 4 strength."""
+    h = rules.heroes
+    per_days, per_strength = (h.load_days_per_cell, h.load_strength_per_cell) if h else (10, 4)
+    return max(0, days // per_days - strength // per_strength)
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,23 @@ def one_turn(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, switc
     came: dict[Cell, Cell] = {start: start}
     home = _terrain(game_map, start)
     budget = allowance(rules, mover, home)
+    # Terrains and allowances are looked up once per cell and per terrain: a whole-map turn
+    # visits every cell eight times.
+    terrain_of: dict[Cell, str | None] = {}
+    walkable: dict[str | None, bool] = {}
+
+    def terrain(cell: Cell) -> str | None:
+        found = terrain_of.get(cell, "?")
+        if found == "?":
+            found = terrain_of[cell] = _terrain(game_map, cell)
+        return found
+
+    def passable(cell: Cell) -> bool:
+        t = terrain(cell)
+        if t not in walkable:
+            walkable[t] = allowance(rules, mover, t) is not None
+        return walkable[t]
+
     if budget is not None and budget > 0:
         # Within the starting terrain: plain BFS up to its allowance.
         steps = {start: 0}
@@ -89,10 +114,10 @@ def one_turn(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, switc
         while queue:
             cell = queue.popleft()
             for n in game_map.neighbours(*cell):
-                if not _step_ok(game_map, cell, n, switches) or not _passable(game_map, rules, mover, n):
+                if n in steps or not passable(n) or not _step_ok(game_map, cell, n, switches):
                     continue
-                if _terrain(game_map, n) == home:
-                    if n not in steps and steps[cell] < budget:
+                if terrain(n) == home:
+                    if steps[cell] < budget:
                         steps[n] = steps[cell] + 1
                         came[n] = cell
                         queue.append(n)
@@ -103,13 +128,13 @@ def one_turn(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, switc
             if first in came:
                 continue
             came[first] = src
-            terrain = _terrain(game_map, first)
+            entered = terrain(first)
             frontier = [first]
             for _ in range(border - 1):
                 nxt = []
                 for cell in frontier:
                     for n in game_map.neighbours(*cell):
-                        if n not in came and _terrain(game_map, n) == terrain and _step_ok(game_map, cell, n, switches):
+                        if n not in came and terrain(n) == entered and _step_ok(game_map, cell, n, switches):
                             came[n] = cell
                             nxt.append(n)
                 frontier = nxt
@@ -119,7 +144,33 @@ def one_turn(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, switc
                 came.setdefault(n, start)
     if mover.flight and mover.wound >= 0:
         _fly(game_map, mover, start, came)
+    if mover.ship and mover.wound >= 0:
+        _sail(game_map, mover, start, came)
     return came
+
+
+def _sail(game_map: GameMap, mover: Mover, start: Cell, came: dict[Cell, Cell]) -> None:
+    """Aboard on water: the ship's cells over water. Boarding from the shore and landing each
+    take the hero's whole turn, so they reach only the neighbouring cell."""
+    if game_map.terrain(*start) != "water":
+        for n in game_map.neighbours(*start):
+            if game_map.terrain(*n) == "water":
+                came.setdefault(n, start)
+        return
+    steps = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for n in game_map.neighbours(*cell):
+            if n in steps:
+                continue
+            if game_map.terrain(*n) == "water" and steps[cell] < mover.ship:
+                steps[n] = steps[cell] + 1
+                came.setdefault(n, cell)
+                queue.append(n)
+    for n in game_map.neighbours(*start):
+        if game_map.terrain(*n) not in ("water", None):
+            came.setdefault(n, start)
 
 
 def _fly(game_map: GameMap, mover: Mover, start: Cell, came: dict[Cell, Cell]) -> None:
@@ -157,11 +208,12 @@ def _search(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns:
             for cell in came:
                 if cell not in first:
                     first[cell] = turn
-                    path = [cell]
-                    while path[-1] != origin:
-                        path.append(came[path[-1]])
-                    how[cell] = (origin, list(reversed(path)))
                     nxt.append(cell)
+                    if goal is not None:  # only a route needs the cells between
+                        path = [cell]
+                        while path[-1] != origin:
+                            path.append(came[path[-1]])
+                        how[cell] = (origin, list(reversed(path)))
         if goal is not None and goal in first:
             break
         frontier = nxt

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..geometry import MM, paper_size
 from ..labels import label
-from ..maps import GameMap, cell_name, column_name
+from ..maps import WATERS, GameMap, cell_name, column_name
 from ..model import Ruleset
 from ..render import fonts
 from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
@@ -18,8 +18,26 @@ RULER = 6 * MM  # room for the coordinates around a tile
 LEGEND = 22 * MM  # room for the legend and the tile caption at the bottom
 
 
+# «Великая Стратегическая» terrains borrow the patterns of their «Стратегия» likes.
+LIKE = {"mountains": "mountain", "coast": "water", "sea": "water"}
+
+
 def _hatch(c: Any, terrain: str, x: float, y: float, s: float, ink: tuple[float, float, float]) -> None:
     """A pattern per terrain, so the map still reads on a greyscale printer."""
+    if terrain == "sea":  # open sea: the waves of the coast and a dense band, to tell them apart
+        c.saveState()
+        c.setStrokeColorRGB(*ink)
+        c.setLineWidth(1.2)
+        c.line(x + 0.15 * s, y + 0.12 * s, x + 0.85 * s, y + 0.12 * s)
+        c.restoreState()
+    elif terrain == "desert":
+        c.saveState()
+        c.setFillColorRGB(*ink)
+        for cx, cy in ((0.25, 0.3), (0.5, 0.55), (0.75, 0.3), (0.25, 0.8), (0.75, 0.8)):
+            c.circle(x + cx * s, y + cy * s, 0.03 * s, stroke=0, fill=1)
+        c.restoreState()
+        return
+    terrain = LIKE.get(terrain, terrain)
     c.saveState()
     c.setStrokeColorRGB(*ink)
     c.setFillColorRGB(*ink)
@@ -48,6 +66,28 @@ def _hatch(c: Any, terrain: str, x: float, y: float, s: float, ink: tuple[float,
     elif terrain == "deathzone":
         c.line(x + 0.25 * s, y + 0.25 * s, x + 0.75 * s, y + 0.75 * s)
         c.line(x + 0.25 * s, y + 0.75 * s, x + 0.75 * s, y + 0.25 * s)
+    c.restoreState()
+
+
+def _river(c: Any, game_map: GameMap, x: int, y: int, px: float, py: float, s: float) -> None:
+    """Half a river from the cell's centre towards every river or sea cell around it; the
+    neighbour draws the other half, so the line joins up across cells and sheets."""
+    cx, cy = px + s / 2, py + s / 2
+    c.saveState()
+    c.setStrokeColorRGB(0.1, 0.35, 0.85)
+    c.setLineWidth(max(1.5, s * 0.12))
+    c.setLineCap(1)
+    rivers = game_map.rivers
+    # A diagonal link is left out where an orthogonal river cell already joins the two.
+    ends = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if (nx, ny) in rivers
+            and (nx == x or ny == y or ((nx, y) not in rivers and (x, ny) not in rivers))]  # fmt: skip
+    if len(ends) <= 1:  # a river's end: into one sea cell, an orthogonal one if there is one
+        waters = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if game_map.terrain(nx, ny) in WATERS]
+        ends += sorted(waters, key=lambda d: abs(d[0]) + abs(d[1]))[:1]
+    if not ends:
+        c.line(cx - s * 0.3, cy, cx + s * 0.3, cy)
+    for dx, dy in ends:
+        c.line(cx, cy, cx + dx * s / 2, cy - dy * s / 2)
     c.restoreState()
 
 
@@ -133,6 +173,8 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                 c.rect(px, py, cell, cell, stroke=1, fill=1)
                 if terrain:
                     _hatch(c, terrain, px, py, cell, ink_on(rgb))
+                if (x, y) in game_map.rivers:
+                    _river(c, game_map, x, y, px, py, cell)
                 o = game_map.object_at(x, y)
                 if o is not None:
                     _object(c, o, px, py, cell)
