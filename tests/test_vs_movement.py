@@ -125,3 +125,7 @@ def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:
     corner = pixel(tmp_path / "out" / "map.pdf", 0, MARGIN + RULER + 2, top - 2)
     assert centre[2] > 150 and centre[0] < 80, centre  # the river's blue over B2's centre
     assert corner[1] > corner[2], corner  # field green-yellow at A1
+    from pypdf import PdfReader
+
+    text = PdfReader(tmp_path / "out" / "map.pdf").pages[0].extract_text()
+    assert "Река" in text and "P Поле" in text  # the river has its place in the legend

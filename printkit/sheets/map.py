@@ -223,7 +223,21 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
 def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
             total: int, cols: range, rows: range, reach_from: tuple[int, int] | None) -> None:  # fmt: skip
     s = 5 * MM
-    step = width / len(rules.terrains)
+    rivers = rules.family == "vs"  # rivers are an overlay only on «Великая Стратегическая» maps
+    step = width / (len(rules.terrains) + rivers)
+    if rivers:
+        left = x + len(rules.terrains) * step
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        c.rect(left, y + 8 * MM, s, s, stroke=1, fill=1)
+        c.saveState()
+        c.setStrokeColorRGB(0.1, 0.35, 0.85)
+        c.setLineWidth(1.5)
+        c.line(left + 0.5, y + 8 * MM + s / 2, left + s - 0.5, y + 8 * MM + s / 2)
+        c.restoreState()
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5, step - s - 2 * MM,
+                    min_size=5)  # fmt: skip
     for i, t in enumerate(rules.terrains):
         rgb = hex_colour(t.colour)
         c.setFillColorRGB(*rgb)
@@ -231,7 +245,8 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.rect(x + i * step, y + 8 * MM, s, s, stroke=1, fill=1)
         _hatch(c, t.id, x + i * step, y + 8 * MM, s, ink_on(rgb))
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {t.name[lang]}".strip(),
+        name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
+        draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
                     fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = f"{title} · " + label("map_tile", lang, n=number, total=total,
