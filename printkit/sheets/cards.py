@@ -293,6 +293,10 @@ def write_cards(session: Session, target: str | Path) -> None:
         c.beginForm(f"back-{deck.player}", -bleed, -bleed, w + bleed, h + bleed)
         draw_back(c, session, deck, w, h, bleed)
         c.endForm()
+    # Every front sheet has the same marks: draw them once and stamp them.
+    c.beginForm("crop-marks", 0, 0, page[0], page[1])
+    crop_marks(c, grid)
+    c.endForm()
     n = grid.per_sheet
     for deck in all_decks:
         for start in range(0, len(deck.cards), n):
@@ -311,7 +315,7 @@ def write_cards(session: Session, target: str | Path) -> None:
 
 
 def _finish(c: Any, grid: Grid, used: int, corners: bool, radius: float) -> None:
-    crop_marks(c, grid)
+    c.doForm("crop-marks")
     if corners:
         corner_guides(c, list(grid.boxes[:used]), radius)
 
