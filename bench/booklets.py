@@ -32,7 +32,7 @@ def main() -> None:
         print(f"{game:11s} booklet + booklet-print: {took:5.2f} s  ({pages} pages)")
     print(f"three booklets, three commands:        {total:5.2f} s  (target < 20 s)")
 
-    from printkit.config import load_session
+    from printkit.config.session import load_session
     from printkit.render.html import page_anchors, pdf_bytes, render, render_template
     from printkit.render.impose import impose_saddle
     from printkit.render.tabs import merge

@@ -72,8 +72,8 @@ def main() -> None:
     print(f"bare ReportLab, same placements:    {b:5.2f} s")
     print(f"ratio, whole commands:              {o / b:5.2f}  (target <= 1.5)")
     # In-process, after imports: what the drawing itself costs on each side.
-    from printkit.config import load_session
-    from printkit.sheets.cards import write_cards
+    from printkit.config.session import load_session
+    from printkit.games.vs.cards import write_cards
 
     with tempfile.TemporaryDirectory() as tmp:
         config = Path(tmp, "cards.yaml")

@@ -37,8 +37,8 @@ def main() -> None:
     import weasyprint  # noqa: F401
 
     print(f"  import weasyprint:  {time.perf_counter() - start:.2f} s")
-    from printkit.config import load_session
-    from printkit.sheets.hero import write_hero_sheets
+    from printkit.config.session import load_session
+    from printkit.games.strategiya.hero_sheets import write_hero_sheets
     from printkit.sheets.quickref import write_quickref
 
     session = load_session(CONFIG)

@@ -12,11 +12,11 @@ from timing import timed, wall
 
 
 def main() -> None:
-    from printkit.maps import build_map
-    from printkit.referee.movement import Mover, reach
-    from printkit.rulesets import load_bundled
-    from printkit.schema import Checker
-    from printkit.yamlsource import parse_yaml
+    from printkit.config.rulesets import load_bundled
+    from printkit.config.schema import Checker
+    from printkit.config.yamlsource import parse_yaml
+    from printkit.games.strategiya.movement import Mover, reach
+    from printkit.maps.grid import build_map
 
     rules = load_bundled("strategiya")
     rows = ["".join("PFSMPP"[(x * 7 + y * 3) // 11 % 6] for x in range(100)) for y in range(100)]
@@ -30,7 +30,7 @@ def main() -> None:
     plain = build_map({"rows": ["P" * 100] * 100, "objects": []}, rules, doc, (), Checker(doc))
     took = statistics.median(timed(lambda: reach(plain, rules, Mover(speed=40), (50, 50), 1)) for _ in range(5))
     print(f"reach 100×100 all plain, speed 40 (whole map), 1 turn: {took * 1000:7.1f} ms  (target < 50 ms)")
-    from printkit.referee import vs_movement
+    from printkit.games.vs import movement as vs_movement
 
     vs = load_bundled("vs-2025")
     vs_rows = ["".join("PFMDPP"[(x * 7 + y * 3) // 11 % 6] for x in range(100)) for y in range(100)]

@@ -37,10 +37,11 @@ def main() -> None:
         seconds = statistics.median(wall([sys.executable, "-m", "printkit", *args]) for _ in range(5))
         heavy = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True).stderr.strip()
         print(f"{' '.join(args):52s} {seconds:5.3f} s  heavy imports: {heavy}")
-    from printkit.referee.fights import Fighter, fight
-    from printkit.rulesets import load_bundled
+    from printkit.config.rulesets import load_bundled
+    from printkit.games.strategiya.fights import Fighter, fight
+    from printkit.games.strategiya.model import rules_of
 
-    battle = load_bundled("strategiya").battle
+    battle = rules_of(load_bundled("strategiya")).battle
     took = timed(lambda: fight(battle, Fighter(100, 1), Fighter(100, 1)))
     print(f"{'fight 100 vs 100, in-process':52s} {took:5.3f} s  (target < 1 s)")
 

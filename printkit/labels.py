@@ -3,17 +3,44 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 import yaml
 
 LANGUAGES = ("ru", "en")
+_HERE = Path(__file__).resolve().parent
+
+
+def _read(path: Path) -> dict[str, dict[str, str]]:
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return dict(data or {})
 
 
 @cache
 def _table() -> dict[str, dict[str, str]]:
-    text = resources.files("printkit").joinpath("labels.yaml").read_text(encoding="utf-8")
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    """The shared words and every registered game's own; a key defined twice is a programming error."""
+    from .games import games
+
+    table = _read(_HERE / "labels.yaml")
+    for game in games():
+        if not game.labels:
+            continue
+        own = _read(game.folder / "labels.yaml")
+        clash = sorted(own.keys() & table.keys())
+        if clash:
+            raise ValueError(f"labels of {game.family} repeat shared or other games' keys: {', '.join(clash)}")
+        table.update(own)
+    return table
+
+
+def forget() -> None:
+    """Drop the cached words (the registry of games changed)."""
+    _table.cache_clear()
+
+
+def known(key: str) -> bool:
+    """Whether a label exists."""
+    return key in _table()
 
 
 def label(key: str, lang: str, **values: object) -> str:

@@ -7,15 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from printkit.binarycode import KEY_FORMAT, compose, key_json, load_key, make_games
-from printkit.config import load_session
+from printkit.config.rulesets import load_bundled
+from printkit.config.session import load_session
 from printkit.errors import ConfigError
+from printkit.games.strategiya.codes import KEY_FORMAT, compose, key_json, load_key, make_games
+from printkit.games.strategiya.model import rules_of, session_of
 from printkit.randomness import Entropy
-from printkit.rulesets import load_bundled
 
 from .conftest import EXAMPLES
 
-RULES = load_bundled("strategiya")
+RULES = rules_of(load_bundled("strategiya"))
 TERRAINS = ["mountain", "swamp", "forest", "plain", "water", "deathzone"]
 
 # The two filled-in sheets printed as an example in the rules (resources, mountain and forest).
@@ -57,8 +58,8 @@ def test_entries_in_english_and_endless_fish() -> None:
 def test_adventure_titles_come_from_the_config() -> None:
     session = load_session(EXAMPLES / "strategiya.yaml")
     sheets = example_sheets()
-    assert compose(RULES, session, sheets, "adventures", "forest", 4, "ru").entry == "Пепелище у реки"
-    assert compose(RULES, session, sheets, "adventures", "forest", 5, "ru").entry == "Приключение 5"
+    assert compose(RULES, session_of(session), sheets, "adventures", "forest", 4, "ru").entry == "Пепелище у реки"
+    assert compose(RULES, session_of(session), sheets, "adventures", "forest", 5, "ru").entry == "Приключение 5"
     assert compose(RULES, None, sheets, "adventures", "forest", 4, "en").entry == "Adventure 4"
 
 

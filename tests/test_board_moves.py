@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from printkit.config.rulesets import load_bundled
 from printkit.errors import ConfigError
-from printkit.referee.paths import load_graph, reach
-from printkit.referee.stratego_moves import legal_moves, parse_position
-from printkit.rulesets import load_bundled
+from printkit.games.stratego.model import stratego_of
+from printkit.games.stratego.moves import legal_moves, parse_position
+from printkit.games.tannhauser.paths import load_graph, reach
 
 from .conftest import EXAMPLES, run, write
 
-DATA = load_bundled("stratego").stratego
+DATA = stratego_of(load_bundled("stratego"))
 assert DATA is not None
 BATTLE = DATA.variants["battle"]
 EMPTY = [". " * 10] * 10

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.booklet_text import load_booklet
-from printkit.config import load_session, with_overrides
+from printkit.config.session import load_session, with_overrides
+from printkit.games.vs.model import vs_of
 from printkit.render.canvas import hex_colour, luminance
 from printkit.render.impose import saddle_order
 from printkit.render.tabs import TabMark, tab_box
-from printkit.tables import table
+from printkit.sheets.booklet import data_table as table
+from printkit.sheets.booklet_text import load_booklet
 
 from .conftest import EXAMPLES, pdf_runs, pdf_text, run, write
 
@@ -95,7 +96,7 @@ def test_the_booklets_hold_every_table_of_the_rules() -> None:
         names = set(table_names(game))
         assert {"troops", "structures", "mines", "spells", "orders"} <= names
         rules = load_session(EXAMPLES / f"{game}.yaml").ruleset
-        assert {f"spell:{s.id}" for s in rules.vs.spells if s.outcomes or s.chance} <= names
+        assert {f"spell:{s.id}" for s in vs_of(rules).spells if s.outcomes or s.chance} <= names
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -282,7 +283,7 @@ def test_adventures_chapter_from_the_config(tmp_path: Path) -> None:
 def test_broken_cross_reference_names_file_and_line(tmp_path: Path) -> None:
     from printkit.errors import ConfigError
 
-    source = EXAMPLES.parent / "printkit" / "games" / "text" / "vs-2003.yaml"
+    source = EXAMPLES.parent / "printkit" / "games" / "vs" / "vs-2003-text.yaml"
     bad = tmp_path / "text.yaml"
     bad.write_text(source.read_text("utf-8").replace("(см. [[joining]])", "(см. [[nowhere]])"), "utf-8")
     with pytest.raises(ConfigError) as info:

@@ -10,18 +10,19 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.config import load_session
+from printkit.config.rulesets import load_bundled
+from printkit.config.session import load_session
+from printkit.games.vs.cards import decks, default_counts
+from printkit.games.vs.model import vs_of
+from printkit.games.vs.orders import Card, all_cards, resolve
+from printkit.games.vs.tokens import tokens
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import Box, Printer, back_box, best_grid, seen_through
-from printkit.referee.orders import Card, all_cards, resolve
 from printkit.render.canvas import hex_colour
-from printkit.rulesets import load_bundled
-from printkit.sheets.cards import decks, default_counts
-from printkit.sheets.tokens import tokens
 
 from .conftest import EXAMPLES, pdf_text, run, write
 
-ORDERS = load_bundled("vs-2025").vs.orders
+ORDERS = vs_of(load_bundled("vs-2025")).orders
 
 
 @cache
@@ -217,9 +218,9 @@ def test_quickref_prints_the_edition_tables() -> None:
         assert len(PdfReader(kit(game) / "quickref.pdf").pages) <= 2
         assert re.search(r"Замок 3 " + castle, text), game
         rules = load_bundled(game)
-        for troop in rules.vs.troops:
+        for troop in vs_of(rules).troops:
             assert troop.name["ru"] in text
-        for spell in rules.vs.spells:
+        for spell in vs_of(rules).spells:
             for o in spell.outcomes:
                 assert o.text["ru"] in text
 
@@ -227,7 +228,7 @@ def test_quickref_prints_the_edition_tables() -> None:
 def test_tokens_for_every_player_and_edition() -> None:
     for game in ("vs-2025", "vs-2003"):
         session = load_session(EXAMPLES / f"{game}.yaml")
-        vs = session.ruleset.vs
+        vs = vs_of(session.ruleset)
         expected = len(session.players) * (2 * len(vs.structures) + len(vs.mines) + 2 * len(vs.troops))
         assert len(tokens(session)) == expected
         text = re.sub(r"\s+", " ", " ".join(pdf_text(kit(game) / "tokens.pdf")))

@@ -15,7 +15,7 @@ from .conftest import EXAMPLES, run, write
 from .test_binarycode import RULES_EXAMPLE, TERRAINS
 
 COMMANDS = [
-    [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"],
+    [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["schema"],
     ["referee"], ["referee", "lookup"], ["referee", "stratego"], ["referee", "roll"], ["referee", "odds"],
     ["referee", "fight"], ["referee", "hide"], ["referee", "pool"], ["referee", "duel"], ["referee", "orders"],
     ["referee", "spell"], ["referee", "escape"], ["referee", "mine"],
@@ -34,10 +34,14 @@ def test_every_command_has_help_with_an_example(command: list[str]) -> None:
 
 
 def test_every_command_is_listed_in_the_help_test() -> None:
+    import click
+
     def walk(group, prefix):  # type: ignore[no-untyped-def]
-        for name, command in group.commands.items():
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
             yield [*prefix, name]
-            if hasattr(command, "commands"):
+            if isinstance(command, click.Group):
                 yield from walk(command, [*prefix, name])
 
     assert sorted(walk(cli, [])) == sorted(c for c in COMMANDS if c)
@@ -122,7 +126,7 @@ def test_config_error_on_build_leaves_nothing(workdir: Path) -> None:
 
 
 def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.sheets import secret
+    from printkit.games.strategiya import secret_sheets as secret
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -134,7 +138,7 @@ def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: p
 
 
 def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.sheets import secret
+    from printkit.games.strategiya import secret_sheets as secret
 
     out = workdir / "kit"
     assert run("build", "--out", out, "--seed", "old-kit-seed-123", "--only", "secret-sheets").exit_code == 0

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.config import load_session, with_overrides
+from printkit.config.session import load_session, with_overrides
 from printkit.errors import ConfigError
+from printkit.games.strategiya.model import session_of
 
 from .conftest import EXAMPLES, write
 
@@ -24,8 +25,8 @@ def test_example_loads_with_names_and_adventures() -> None:
     s = load_session(EXAMPLES / "strategiya.yaml")
     assert s.ruleset.id == "strategiya"
     assert [p.name for p in s.players] == ["Аня", "Борис"]
-    assert s.adventure("forest", 4).title == "Пепелище у реки"
-    assert s.adventure("forest", 5) is None
+    assert session_of(s).adventure("forest", 4).title == "Пепелище у реки"
+    assert session_of(s).adventure("forest", 5) is None
     assert (s.language, s.paper) == ("ru", "a4")
 
 
@@ -91,7 +92,7 @@ def test_adventure_terrain_and_number_checked(tmp_path: Path) -> None:
 
 def test_localized_terrain_names_work_in_adventures(tmp_path: Path) -> None:
     p = write(tmp_path / "c.yaml", "game: strategiya\nadventures:\n  Лес:\n    2: {title: Волки}\n")
-    assert load_session(p).adventure("forest", 2).title == "Волки"
+    assert session_of(load_session(p)).adventure("forest", 2).title == "Волки"
 
 
 def test_malformed_yaml_points_at_line(tmp_path: Path) -> None:
@@ -165,7 +166,7 @@ def test_ruleset_path_must_stay_in_config_folder(tmp_path: Path) -> None:
 
 
 def test_ruleset_file_next_to_config(tmp_path: Path) -> None:
-    source = (Path(__file__).parent.parent / "printkit" / "games" / "strategiya.yaml").read_text("utf-8")
+    source = (Path(__file__).parent.parent / "printkit" / "games" / "strategiya" / "strategiya.yaml").read_text("utf-8")
     write(tmp_path / "mine.yaml", source.replace("id: strategiya", "id: my-variant"))
     p = write(tmp_path / "c.yaml", "game: mine.yaml\n")
     assert load_session(p).ruleset.id == "my-variant"

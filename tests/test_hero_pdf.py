@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from printkit.rulesets import load_bundled
+from printkit.config.rulesets import load_bundled
+from printkit.games.strategiya.model import rules_of
 
 from .conftest import EXAMPLES, ROOT, pdf_text, run, write
 
@@ -123,7 +124,7 @@ def test_quickref_numbers_come_from_the_ruleset(tmp_path: Path) -> None:
     assert len(pages) <= 2
     text = lines(" ".join(pages))
     joined = " ".join(text)
-    rules = load_bundled("strategiya")
+    rules = rules_of(load_bundled("strategiya"))
     for phrase in ("1–3: ход атаки переходит к противнику", "4–6: удар (урон = сила) и новый бросок",
                    "первый урон ×2", "первый урон ×3", "За один ход — 2 броска", "10 + 5 за каждые 3 силы",
                    "≤ 3 жизней — ранен: без лечения умрёт через 10 ходов", "Пропуск хода в городе: +3 жизни",
@@ -141,7 +142,7 @@ def test_quickref_numbers_come_from_the_ruleset(tmp_path: Path) -> None:
 
 
 def test_quickref_follows_a_changed_ruleset(tmp_path: Path) -> None:
-    source = (ROOT / "printkit" / "games" / "strategiya.yaml").read_text("utf-8")
+    source = (ROOT / "printkit" / "games" / "strategiya" / "strategiya.yaml").read_text("utf-8")
     write(
         tmp_path / "house.yaml",
         source.replace("id: strategiya", "id: strategiya").replace("hit_from: 4", "hit_from: 5"),

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import heroes as H
-from printkit.model import Hero
-from printkit.rulesets import load_bundled
+from printkit.config.rulesets import load_bundled
+from printkit.games.strategiya import heroes as H
+from printkit.games.strategiya.model import Hero, rules_of
 
-RULES = load_bundled("strategiya")
+RULES = rules_of(load_bundled("strategiya"))
 
 
 def cells(hero: Hero) -> dict[str, int | None]:

@@ -8,9 +8,9 @@ from functools import cache
 import pytest
 
 from printkit.assets import fonts_dir
+from printkit.config.rulesets import bundled_ids, load_bundled
 from printkit.labels import LANGUAGES, _table, days, plural_ru
 from printkit.render.fonts import FONTS
-from printkit.rulesets import bundled_ids, load_bundled
 
 from .conftest import ROOT
 
@@ -22,38 +22,35 @@ def charset(filename: str) -> set[str]:
     return {chr(c) for c in TTFont("probe", str(fonts_dir() / filename)).face.charToGlyph}
 
 
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in (*_strings(k), *_strings(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _strings(v)]
+    return []
+
+
 def printed_strings() -> list[str]:
+    """Every text the package could print: every string of every YAML file it ships (rulesets,
+    rules texts, words) and the text of every template."""
+    import yaml
+
     out = [text for entry in _table().values() for text in entry.values()]
-    for game in bundled_ids():
-        rules = load_bundled(game)
-        out += list(rules.title.values())
-        for t in rules.terrains:
-            out += [*t.name.values(), *t.short.values()]
-        for entries in rules.resources.values():
-            out += [lang_name for e in entries if e for lang_name in e.name.values()]
-        for offers in rules.town.values():
-            for o in offers:
-                out += [*o.name.values(), *o.text.values(), *(o.learn or {}).values()]
-        for tier in rules.tiers:
-            out += list(tier.text.values())
-        for b in rules.buildings:
-            out += [*b.name.values(), *b.text.values(), *(n for name, _ in b.needs for n in name.values())]
-        if rules.heroes:
-            out += [m for sets in rules.heroes.markers.values() for s in sets for m in s]
-        if rules.vs:
-            for item in (*rules.vs.troops, *rules.vs.structures, *rules.vs.mines, *rules.vs.spells):
-                out += list(item.name.values())
-            for spell in rules.vs.spells:
-                out += [*spell.text.values(), *(t for o in spell.outcomes for t in o.text.values())]
-            out += [n for names in rules.vs.orders.names.values() for n in names.values()]
-        if rules.stratego:
-            out += [n for r in rules.stratego.ranks for n in r.name.values()]
-            out += [n for side in rules.stratego.sides.values() for n in side.values()]
-        if rules.booklet:
-            out.append(rules.booklet.read_text("utf-8"))
+    for path in (ROOT / "printkit").rglob("*.yaml"):
+        out += _strings(yaml.safe_load(path.read_text("utf-8")))
     for template in (ROOT / "templates").glob("*.j2"):
         out.append(re.sub(r"{[{%#].*?[}%#]}|<[^>]*>", " ", template.read_text("utf-8")))
     return out
+
+
+def test_the_bundled_rulesets_are_among_the_scanned_files() -> None:
+    scanned = {p.resolve() for p in (ROOT / "printkit").rglob("*.yaml")}
+    for game in bundled_ids():
+        rules = load_bundled(game)
+        assert rules.source.resolve() in scanned
+        assert rules.booklet is None or rules.booklet.resolve() in scanned
 
 
 def test_every_label_has_every_language() -> None:

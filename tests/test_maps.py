@@ -8,20 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from printkit.maps import GameMap, build_map, cell_name, check, parse_cell
-from printkit.referee.movement import Mover, Switches, allowance, mover_for, reach, route
-from printkit.rulesets import load_bundled
-from printkit.schema import Checker
-from printkit.yamlsource import parse_yaml
+from printkit.config.rulesets import load_bundled
+from printkit.config.schema import Checker
+from printkit.config.yamlsource import parse_yaml
+from printkit.games.strategiya.model import rules_of, session_of
+from printkit.games.strategiya.movement import Mover, Switches, allowance, mover_for, reach, route
+from printkit.maps.grid import GameMap, build_map, cell_name, check, parse_cell
 
 from .conftest import EXAMPLES, run, write
 
-RULES = load_bundled("strategiya")
+BASE = load_bundled("strategiya")
+RULES = rules_of(BASE)
 
 
 def grid(*rows: str, objects: list[dict] | None = None) -> GameMap:  # type: ignore[type-arg]
     doc = parse_yaml("x: 1", "test")
-    built = build_map({"rows": list(rows), "objects": objects or []}, RULES, doc, (), Checker(doc))
+    built = build_map({"rows": list(rows), "objects": objects or []}, BASE, doc, (), Checker(doc))
     assert built is not None
     return built
 
@@ -107,10 +109,10 @@ def test_more_turns_and_routes() -> None:
 
 
 def test_hero_mover_uses_the_sheet_numbers() -> None:
-    from printkit.config import load_session
+    from printkit.config.session import load_session
 
     session = load_session(EXAMPLES / "strategiya-heroes.yaml")
-    grom = session.players[0].heroes[0]
+    grom = session_of(session).parties[0].heroes[0]
     mover, border = mover_for(RULES, grom)
     assert (mover.speed, mover.horse, mover.deathzone_move, border) == (0, True, 3, 1)
     assert allowance(RULES, mover, "swamp") == 2
@@ -123,7 +125,7 @@ def test_hero_mover_uses_the_sheet_numbers() -> None:
     (["PPP", "PQP", "PPP"], "B2: 'Q' is no terrain of this game"),
 ])  # fmt: skip
 def test_each_map_rule_has_a_failing_map(rows: list[str], message: str) -> None:
-    assert message in [str(f) for f in check(grid(*rows), RULES)]
+    assert message in [str(f) for f in check(grid(*rows), BASE)]
 
 
 def test_objects_rules() -> None:
@@ -132,16 +134,16 @@ def test_objects_rules() -> None:
         {"at": "B1", "kind": "resource", "number": 2, "name": None},
         {"at": "B1", "kind": "adventure", "number": 1, "name": None},
     ])  # fmt: skip
-    found = [str(f) for f in check(twice, RULES)]
+    found = [str(f) for f in check(twice, BASE)]
     assert "B1: resource 2 in plain is already at A1" in found and "B1: two objects in one cell" in found
     port = grid("PPP", "PWP", "PPP", objects=[{"at": "A1", "kind": "town", "number": None, "name": None}])
-    assert "the map has water but no town next to it (a port)" not in [str(f) for f in check(port, RULES)]
+    assert "the map has water but no town next to it (a port)" not in [str(f) for f in check(port, BASE)]
     far = grid("PPPP", "PPPW", "PPPP", objects=[{"at": "A1", "kind": "town", "number": None, "name": None}])
-    assert "the map has water but no town next to it (a port)" in [str(f) for f in check(far, RULES)]
+    assert "the map has water but no town next to it (a port)" in [str(f) for f in check(far, BASE)]
 
 
 def test_missing_terrains_are_warnings_only() -> None:
-    findings = check(grid("PPP", "PPP"), RULES)
+    findings = check(grid("PPP", "PPP"), BASE)
     assert findings and all(f.warning for f in findings)
 
 
@@ -163,12 +165,12 @@ def test_cli(tmp_path: Path) -> None:
 
 
 def test_random_maps_pass_the_check_and_repeat_with_a_seed() -> None:
-    from printkit.map_random import random_map, to_yaml
+    from printkit.games.strategiya.map_random import random_map, to_yaml
 
     for i in range(25):
-        m = random_map(RULES, 8 + i % 25, 6 + (i * 7) % 20, seed=f"map-{i}")
-        assert not [f for f in check(m, RULES) if not f.warning], i
-    assert to_yaml(random_map(RULES, 20, 15, seed=3), "strategiya") == to_yaml(random_map(RULES, 20, 15, seed=3),
+        m = random_map(BASE, 8 + i % 25, 6 + (i * 7) % 20, seed=f"map-{i}")
+        assert not [f for f in check(m, BASE) if not f.warning], i
+    assert to_yaml(random_map(BASE, 20, 15, seed=3), "strategiya") == to_yaml(random_map(BASE, 20, 15, seed=3),
                                                                               "strategiya")  # fmt: skip
 
 
@@ -191,8 +193,8 @@ def test_map_pdf_tiles_and_colours(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     from printkit.geometry import MM
+    from printkit.maps.sheet import MARGIN, RULER, tiles
     from printkit.render.canvas import hex_colour
-    from printkit.sheets.map import MARGIN, RULER, tiles
 
     result = run("map", "draw", EXAMPLES / "map.yaml", "--cell-mm", "20", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
@@ -220,7 +222,7 @@ def test_a_config_with_a_map_builds_map_pdf(tmp_path: Path) -> None:
 
 
 def load(path: Path) -> GameMap:
-    from printkit.maps import load_map
+    from printkit.maps.grid import load_map
 
     return load_map(path)[0]
 
@@ -235,7 +237,7 @@ def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
 
 
 def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
-    from printkit.referee.movement import load_cells
+    from printkit.games.strategiya.movement import load_cells
 
     assert load_cells(RULES, 29, 0) == 2 and load_cells(RULES, 30, 4) == 2 and load_cells(RULES, 10, 8) == 0
     m = grid("P" * 9)

@@ -34,9 +34,12 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
         "printkit/templates/print.css",
         "printkit/fonts/PTSans-Regular.ttf",
         "printkit/fonts/LICENSE-ParaType.txt",
-        "printkit/games/strategiya.yaml",
+        "printkit/games/strategiya/strategiya.yaml",
         "printkit/labels.yaml",
-        "printkit/cli.py",
+        "printkit/cli/__init__.py",
+        "printkit/py.typed",
+        *(f"printkit/games/{g}/labels.yaml" for g in ("strategiya", "vs", "stratego", "tannhauser")),
+        "printkit/games/vs/vs-2025-text.yaml",
     ):
         assert required in names
     assert not any(n.startswith(("tests/", "output/", "examples/")) for n in names)

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.config import load_session
+from printkit.config.session import load_session
 from printkit.errors import ConfigError
+from printkit.games.strategiya.model import session_of
 
 from .conftest import EXAMPLES, write
 
@@ -26,14 +27,14 @@ def problems(path: Path) -> list[str]:
 
 def test_example_with_heroes_loads() -> None:
     s = load_session(EXAMPLES / "strategiya-heroes.yaml")
-    grom = s.players[0].heroes[0]
+    grom = session_of(s).parties[0].heroes[0]
     assert (grom.name, grom.strength, grom.items, grom.animals) == ("Гром", 9, ("sword", "sword"), ("horse",))
     assert s.warnings == ()
 
 
 def test_names_in_any_language_become_ids(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {strength: 5, speed: 0, intellect: 0, items: [Bow, двуручный МЕЧ], spells: [hex]}\n")
-    hero = load_session(p).players[0].heroes[0]
+    hero = session_of(load_session(p)).parties[0].heroes[0]
     assert (hero.items, hero.spells) == (("bow", "greatsword"), ("hex",))
 
 

@@ -7,13 +7,14 @@ import itertools
 import re
 from collections import Counter
 
-from printkit.binarycode import make_sheet
+from printkit.config.rulesets import load_bundled
+from printkit.games.strategiya.codes import make_sheet
+from printkit.games.strategiya.model import rules_of
 from printkit.randomness import Entropy, RandomStream, weak_seed
-from printkit.rulesets import load_bundled
 
 from .stats import chi_square_p
 
-RULES = load_bundled("strategiya")
+RULES = rules_of(load_bundled("strategiya"))
 
 
 def position_table(perms: list[tuple[int, ...]], n: int) -> list[int]:

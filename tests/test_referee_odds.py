@@ -9,15 +9,17 @@ from fractions import Fraction
 
 import pytest
 
+from printkit.config.rulesets import load_bundled
+from printkit.dice import DiceError, odds, roll
+from printkit.games.strategiya.fights import Fighter, fight, hide_chance
+from printkit.games.strategiya.model import rules_of
+from printkit.games.tannhauser.pools import die_success, duel, pool
+from printkit.games.vs.model import vs_of
 from printkit.randomness import Entropy
-from printkit.referee.dice import DiceError, odds, roll
-from printkit.referee.fights import Fighter, fight, hide_chance
-from printkit.referee.pools import die_success, duel, pool
-from printkit.rulesets import load_bundled
 
 from .conftest import EXAMPLES, run
 
-BATTLE = load_bundled("strategiya").battle
+BATTLE = rules_of(load_bundled("strategiya")).battle
 
 
 def within(estimate: float, exact: Fraction, n: int) -> bool:
@@ -152,7 +154,7 @@ def simulate_with_shield(a: Fighter, b: Fighter, n: int, seed: str) -> float:
 
 
 def test_shield_fights_are_solved_numerically_and_match_a_monte_carlo() -> None:
-    from printkit.referee.fights import fight_with_healing
+    from printkit.games.strategiya.fights import fight_with_healing
 
     plain = fight_with_healing(BATTLE, Fighter(10, 1), Fighter(10, 1))
     assert abs(float(plain.win_a) - float(fight(BATTLE, Fighter(10, 1), Fighter(10, 1)).win_a)) < 1e-12
@@ -227,11 +229,11 @@ def test_output_fits_80_columns() -> None:
 
 # ---- «Великая Стратегическая» orders -------------------------------------------------------------------
 
-ORDERS = load_bundled("vs-2025").vs.orders
+ORDERS = vs_of(load_bundled("vs-2025")).orders
 
 
 def test_laid_out_battle() -> None:
-    from printkit.referee.orders import battle, parse_cards
+    from printkit.games.vs.orders import battle, parse_cards
 
     result = battle(ORDERS, parse_cards("A+ F D", ORDERS), parse_cards("D D A", ORDERS))
     first = [(x.label(), y.label(), w) for x, y, w in result.rounds[0].pairs]
@@ -245,7 +247,7 @@ def test_laid_out_battle() -> None:
 
 
 def test_best_mix_is_uniform_and_the_advantage_is_worth_a_third() -> None:
-    from printkit.referee.orders import best_mix
+    from printkit.games.vs.orders import best_mix
 
     mix, value = best_mix(ORDERS, False, False)
     assert set(mix.values()) == {Fraction(1, 3)} and value == 0
@@ -254,7 +256,7 @@ def test_best_mix_is_uniform_and_the_advantage_is_worth_a_third() -> None:
 
 
 def test_random_orders_against_a_monte_carlo() -> None:
-    from printkit.referee.orders import Card, resolve
+    from printkit.games.vs.orders import Card, resolve
 
     rng = random.Random("orders")
     n = 20_000
@@ -283,7 +285,7 @@ def test_orders_cli() -> None:
 
 
 def test_tannhauser_quickref_prints_the_engines_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from printkit.referee.pools import at_least
+    from printkit.games.tannhauser.pools import at_least
 
     from .conftest import pdf_text
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from printkit.rulesets import bundled_ids, load_bundled
+from printkit.config.rulesets import bundled_ids, load_bundled
+from printkit.games.strategiya.model import rules_of
 
-RULES = load_bundled("strategiya")
+RULES = rules_of(load_bundled("strategiya"))
 
 
 def figures(terrain: str) -> list[tuple[int | None, int]]:

@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.referee.stratego import AttackError, attack, rank
-from printkit.rulesets import load_bundled
-from printkit.setup_advice import STYLES, advice, generate
-from printkit.setups import SetupError, from_gravon, parse_grid, parse_setup40, problems, to_gravon
+from printkit.config.rulesets import load_bundled
+from printkit.games.stratego.advice import STYLES, advice, generate
+from printkit.games.stratego.attack import AttackError, attack, rank
+from printkit.games.stratego.model import stratego_of
+from printkit.games.stratego.setups import SetupError, from_gravon, parse_grid, parse_setup40, problems, to_gravon
 
 from .conftest import EXAMPLES, pdf_text, run, write
 
-DATA = load_bundled("stratego").stratego
+DATA = stratego_of(load_bundled("stratego"))
 BATTLE = DATA.variants["battle"]
 DUEL = DATA.variants["duel"]
 SYMBOLS = ["X", "9", "8", "7", "6", "5", "4", "3", "2", "1", "B", "F"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from printkit.maps import GameMap, build_map, cell_name, check, parse_cell
-from printkit.referee.vs_movement import Going, reach
-from printkit.rulesets import load_bundled
-from printkit.schema import Checker
-from printkit.yamlsource import parse_yaml
+from printkit.config.rulesets import load_bundled
+from printkit.config.schema import Checker
+from printkit.config.yamlsource import parse_yaml
+from printkit.games.vs.model import vs_of
+from printkit.games.vs.movement import Going, reach
+from printkit.maps.grid import GameMap, build_map, cell_name, check, parse_cell
 
 from .conftest import EXAMPLES, run, write
 
@@ -26,7 +27,7 @@ def grid(*rows: str, rivers: tuple[str, ...] = (), rules=VS25) -> GameMap:  # ty
 
 
 def reached(game_map: GameMap, troop: str, start: str, turns: int = 1, rules=VS25, laden: bool = False) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    t = rules.vs.troop(troop)
+    t = vs_of(rules).troop(troop)
     origin = parse_cell(start)
     found = reach(game_map, rules, Going(t, laden=laden), origin, turns)
     return {cell_name(*c): n for c, n in found.items() if c != origin}
@@ -94,7 +95,7 @@ def test_rivers_are_refused_on_strategiya_maps() -> None:
     doc = parse_yaml("x: 1", "test")
     ck = Checker(doc)
     build_map({"rows": ["PP", "PP"], "objects": [], "rivers": ["A1"]}, load_bundled("strategiya"), doc, (), ck)
-    assert any("rivers are an overlay" in p.message for p in ck.problems)
+    assert any("strategiya maps have no rivers" in p.message for p in ck.problems)
 
 
 def test_cli_reach_with_a_troop(tmp_path: Path) -> None:
@@ -113,7 +114,7 @@ def test_cli_reach_with_a_troop(tmp_path: Path) -> None:
 
 def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:
     from printkit.geometry import MM
-    from printkit.sheets.map import MARGIN, RULER
+    from printkit.maps.sheet import MARGIN, RULER
 
     m = write(tmp_path / "m.yaml", "game: vs-2025\nrows: [PPP, PPP, PPP]\nrivers: [B2]\n")
     result = run("map", "draw", m, "--cell-mm", "20", "--out", tmp_path / "out")

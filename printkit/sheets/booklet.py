@@ -8,25 +8,30 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..booklet_text import Booklet, load_booklet
+from ..artefact import Build
+from ..config.model import Session
 from ..errors import RenderError
+from ..games import game, resolve
 from ..geometry import MM
-from ..labels import label
-from ..markup import MarkupError, to_html
-from ..model import Session
 from ..render.canvas import hex_colour, ink_on, luminance, tint
 from ..render.tabs import TabMark
-from ..rulesets import GAMES_DIR
-from ..tables import Table, table
+from .booklet_text import Booklet, load_booklet
+from .markup import MarkupError, to_html
 from .page import base_context
+from .tables import Table
 
 # Booklet pages: half of the chosen paper, so two fit on one sheet side for saddle stitching.
 PAGE = {"a4": (148 * MM, 210 * MM), "letter": (5.5 * 72, 8.5 * 72)}
 CSS_PAGE = {"a4": "A5", "letter": "5.5in 8.5in"}
 
 
-def has_booklet(session: Session) -> bool:
-    return session.ruleset.booklet is not None and session.ruleset.booklet.is_file()
+def data_table(name: str, session: Session) -> Table:
+    """A data table of the session's game by name, as a rules text's {{table:name}} asks for it."""
+    entry = game(session.ruleset.family)
+    if entry.tables is None:
+        raise KeyError(f"{entry.family} has no data tables")
+    found: Table = resolve(entry.tables)(name, session)
+    return found
 
 
 def _grey(colour: str) -> str:
@@ -68,7 +73,7 @@ def _table_html(t: Table) -> Markup:
 
 def _label(path: Path) -> str:
     """How a rules-text file is named in messages: relative to the package or the current folder."""
-    for base in (GAMES_DIR.parent.parent, Path.cwd()):
+    for base in (Path(__file__).resolve().parent.parent.parent, Path.cwd()):
         if path.is_relative_to(base):
             return str(path.relative_to(base))
     return str(path)
@@ -80,10 +85,11 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
     book: Booklet = load_booklet(rules.booklet, _label(rules.booklet))
     titles = {ch.id: ch.title[lang] for ch in book.chapters}
     titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
+    entry = game(rules.family)
 
     def render(text: str, where: str) -> Markup:
         try:
-            return to_html(text, titles, lambda name: _table_html(table(name, session)))
+            return to_html(text, titles, lambda name: _table_html(data_table(name, session)))
         except (MarkupError, KeyError, StopIteration) as exc:
             raise RenderError(f"{book.label}: {where}: {exc}") from None
 
@@ -102,37 +108,14 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
             "tab": tab.short[lang] if tab else None,
             "sections": [{"id": s.id, "title": s.title[lang], "html": render(pick(s.text), s.id)} for s in ch.sections],
         })  # fmt: skip
-    if session.adventures:
-        chapters.append(_adventures(session, titles))
+    if entry.booklet_chapters:
+        chapters += resolve(entry.booklet_chapters)(session, titles)
     return {
         **base_context(session),
         "page_size": CSS_PAGE[session.paper],
         "game": rules.title[lang],
         "chapters": chapters,
         "greyscale": greyscale,
-    }
-
-
-def _adventures(session: Session, titles: dict[str, str]) -> dict[str, Any]:
-    lang = session.language
-    sections = []
-    for t in session.ruleset.terrains:
-        entries = session.adventures.get(t.id, {})
-        if not entries:
-            continue
-        parts = []
-        for number in sorted(entries):
-            adventure = entries[number]
-            body = to_html(adventure.text, titles, lambda name: Markup("")) if adventure.text else Markup("")
-            parts.append(Markup(f'<h3 class="adventure">{number}. {escape(adventure.title)}</h3>') + body)
-        sections.append({"id": f"adventures-{t.id}", "title": t.name[lang], "html": Markup("\n").join(parts)})
-    return {
-        "id": "adventures",
-        "title": label("bk_adventures", lang),
-        "html": Markup(f"<p>{escape(label('bk_adventures_intro', lang))}</p>"),
-        "style": None,
-        "tab": None,
-        "sections": sections,
     }
 
 
@@ -172,3 +155,11 @@ def write_imposed(booklet_pdf: bytes, session: Session, target: Any) -> None:
 
     with open(target, "wb") as f:
         f.write(impose_saddle(booklet_pdf, session.paper))
+
+
+def build(b: Build) -> None:
+    """The kit's booklet.pdf, and booklet-print.pdf with saddle imposition."""
+    data = write_booklet(b.session, b.writer.path("booklet.pdf"), greyscale=b.options.greyscale)
+    if b.options.imposition == "saddle":
+        write_imposed(data, b.session, b.writer.path("booklet-print.pdf"))
+    b.progress("booklet", 1, 1)

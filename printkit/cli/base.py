@@ -1,0 +1,83 @@
+"""What every command shares: the group class that shows printkit errors and loads commands lazily, options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..config.model import Session
+from ..errors import ConfigError, PrintkitError
+
+
+class Failure(click.ClickException):
+    """A PrintkitError shown the printkit way: config problems as FILE:LINE lines, the rest as one line."""
+
+    def __init__(self, error: PrintkitError) -> None:
+        super().__init__(error.message)
+        self.exit_code = error.exit_code  # type: ignore[misc] (click reads it per instance)
+        self.error = error
+
+    def show(self, file: Any = None) -> None:
+        from .present import safe
+
+        if isinstance(self.error, ConfigError):
+            for line in self.error.lines():
+                click.echo(safe(line), err=True)
+        else:
+            click.echo(f"printkit: error: {safe(self.error.message)}", err=True)
+
+
+class Group(click.Group):
+    """A command group that reports PrintkitError cleanly and imports registered commands on first use.
+
+    `lazy` gives command name -> "module:attribute" of a click command; `printkit --help` and a
+    referee answer import only the commands they touch.
+    """
+
+    def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def _lazy(self) -> Mapping[str, str]:
+        return self.lazy() if self.lazy else {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._lazy()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in self._lazy():
+            from ..games import resolve
+
+            found = resolve(self._lazy()[cmd_name])
+            assert isinstance(found, click.Command)
+        return found
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PrintkitError as error:
+            raise Failure(error) from None
+
+
+CONFIG_ARG = click.argument("config", required=False, type=click.Path(dir_okay=False, path_type=Path))
+OUT = click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Kit folder [default: output/<game>-<YYYYMMDD-HHMMSS>/].",
+)
+SEED = click.option("--seed", help="Make the random sheets reproducible (same seed, same bytes).")
+PAPER = click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size [default: the config's].")
+LANG = click.option("--lang", type=click.Choice(["ru", "en"]), help="Printed language [default: the config's].")
+FORCE = click.option("--force", is_flag=True, help="Write into an existing, non-empty folder.")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+
+
+def load(config: Path | None, lang: str | None = None, paper: str | None = None) -> Session:
+    """The session of a config (or the default game), with command-line overrides."""
+    from ..config.session import load_session, with_overrides
+
+    return with_overrides(load_session(config), language=lang, paper=paper)

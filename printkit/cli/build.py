@@ -1,0 +1,214 @@
+"""Commands that print: build a kit, secret sheets alone, validate a config, the calibration sheet."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..config.model import Session
+from .base import CONFIG_ARG, FORCE, LANG, OUT, PAPER, SEED, load
+from .present import show_folder
+
+
+def _warn_seed(seed: str | None) -> None:
+    from ..randomness import weak_seed
+
+    if weak_seed(seed):
+        click.echo(
+            "printkit: note: a short --seed can be found by trying seeds against one printed sheet; "
+            "use 12+ random characters when the sheets must stay secret",
+            err=True,
+        )
+
+
+def _run_build(session: Session, out: Path | None, seed: str | None, force: bool, **kwargs: Any) -> None:
+    from ..kit import build_kit
+
+    _warn_seed(seed)
+    if sys.stderr.isatty():
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            tasks: dict[str, Any] = {}
+
+            def report(step: str, done: int, total: int) -> None:
+                if step not in tasks:
+                    tasks[step] = bar.add_task(step, total=total)
+                bar.update(tasks[step], completed=done, total=total)
+
+            result = build_kit(session, out, seed=seed, force=force, progress=report, **kwargs)
+        for path in result.files:
+            click.echo(f"  {path.name}", err=True)
+    else:
+        result = build_kit(session, out, seed=seed, force=force, **kwargs)
+    click.echo(f"Kit written to {show_folder(result.folder)}")
+
+
+@click.command(
+    epilog="""\b
+Examples:
+  printkit build
+  printkit build examples/strategiya.yaml --out kits/friday --lang en
+  printkit build my-game.yaml --only secret-sheets --seed "long random words"
+  printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
+"""
+)
+@CONFIG_ARG
+@OUT
+@SEED
+@click.option("--only", metavar="KIND,...", help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref).")
+@PAPER
+@LANG
+@click.option(
+    "--imposition",
+    type=click.Choice(["saddle"]),
+    help="Also write booklet-print.pdf: pages two-up, saddle-stitch order.",
+)
+@click.option("--greyscale", is_flag=True, help="Print the booklet in ink-friendly greys.")
+@click.option(
+    "--png",
+    "png",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
+)
+@click.option("--random", "random_setups", is_flag=True, help="Stratego: print a generated setup for each side.")
+@FORCE
+def build(
+    config: Path | None,
+    out: Path | None,
+    seed: str | None,
+    only: str | None,
+    paper: str | None,
+    lang: str | None,
+    imposition: str | None,
+    greyscale: bool,
+    png: Path | None,
+    random_setups: bool,
+    force: bool,
+) -> None:
+    """Build every printable of a game into one kit folder.
+
+    CONFIG is a session config (see examples/); without it, the bundled default game is built.
+    """
+    from ..kit import Options
+
+    kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
+    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups)
+    _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options)
+
+
+@click.command(
+    "secret-sheets",
+    epilog="""\b
+Examples:
+  printkit secret-sheets                       # sheets 1 and 2 plus the referee key
+  printkit secret-sheets --games 30            # 30 games: one page per game in each PDF
+  printkit secret-sheets --player 2            # only my own sheet, made on my own device
+  printkit secret-sheets --blank               # the empty form to fill in by hand
+""",
+)
+@CONFIG_ARG
+@click.option(
+    "--games", type=click.IntRange(1, 10_000), default=1, show_default=True, help="How many games to print at once."
+)
+@click.option("--player", type=click.IntRange(1, 2), help="Print only this player's sheet.")
+@click.option("--blank", is_flag=True, help="The empty form to fill in by hand (no key).")
+@SEED
+@OUT
+@PAPER
+@LANG
+@FORCE
+def secret_sheets(
+    config: Path | None,
+    games: int,
+    player: int | None,
+    blank: bool,
+    seed: str | None,
+    out: Path | None,
+    paper: str | None,
+    lang: str | None,
+    force: bool,
+) -> None:
+    """Print the secret "binary code" sheets and the referee key.
+
+    Each sheet maps a map object's number to another number; the referee key chains sheet 1,
+    sheet 2 and the ruleset's list for every object.
+    """
+    from ..kit import Options
+
+    if blank and (seed or games != 1):
+        raise click.UsageError("--blank prints the empty form: it takes no --seed or --games")
+    options = Options(games=games, player=player, blank=blank)
+    _run_build(load(config, lang, paper), out, seed, force, only=["secret-sheets"], options=options)
+
+
+@click.command(
+    epilog="""\b
+Examples:
+  printkit validate examples/strategiya.yaml
+"""
+)
+@click.argument("config", type=click.Path(dir_okay=False, path_type=Path))
+def validate(config: Path) -> None:
+    """Check a session config: print ok, or every problem with its line (exit 3).
+
+    Warnings (legal but probably unintended, such as a new hero who has not spent exactly the
+    starting points) are printed before ok and do not fail.
+    """
+    session = load(config)
+    for warning in session.warnings:
+        click.echo(warning, err=True)
+    click.echo("ok")
+
+
+@click.command(
+    epilog="""\b
+Examples:
+  printkit calibrate
+  printkit calibrate --paper letter --out kits/printer-test
+"""
+)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How your printer turns the sheet for the back side.")  # fmt: skip
+@LANG
+@OUT
+@FORCE
+def calibrate(paper: str, flip: str, lang: str | None, out: Path | None, force: bool) -> None:
+    """Print a duplex test sheet to measure your printer's back-side offset.
+
+    Print calibration.pdf on both sides at 100 %, read where the front crosses fall on the back's
+    millimetre scales, and save the numbers in your config:
+    printer: {back_offset_mm: [x, y]}.
+    """
+    from ..output import KitWriter, default_folder
+    from ..sheets.calibrate import write_calibration
+
+    folder = out or default_folder("calibrate")
+    with KitWriter(folder, force=force) as writer:
+        write_calibration(writer.path("calibration.pdf"), paper, lang or "ru", flip)
+        writer.commit({"kinds": ["calibrate"], "paper": paper})
+    click.echo(f"Calibration sheet written to {show_folder(folder)}")
+
+
+@click.command(
+    epilog="""\b
+Examples:
+  printkit schema config > printkit-config.schema.json
+  printkit schema ruleset > printkit-ruleset.schema.json
+"""
+)
+@click.argument("kind", type=click.Choice(["config", "ruleset"]))
+def schema(kind: str) -> None:
+    """Print the JSON Schema of session configs or of ruleset files, for an editor's YAML support.
+
+    The schema is generated from the checks `printkit validate` runs; validate stays the judge.
+    """
+    import json
+
+    from ..config.jsonschema import config_schema, ruleset_schema
+
+    click.echo(json.dumps(config_schema() if kind == "config" else ruleset_schema(), ensure_ascii=False, indent=1))

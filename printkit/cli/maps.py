@@ -1,0 +1,115 @@
+"""Map commands: check a map against its game's rules, draw it, make a random one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .base import FORCE, LANG, OUT, PAPER, Group
+from .moves import cell_on
+from .present import show_folder
+
+
+@click.group("map", cls=Group)
+def map_group() -> None:
+    """Game maps as text grids.
+
+    \b
+    Example:
+      printkit map check examples/map.yaml
+    """
+
+
+@map_group.command(
+    "check",
+    epilog="""\b
+Examples:
+  printkit map check examples/map.yaml
+""",
+)
+@click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
+def map_check(map_file: Path) -> None:
+    """Check a map against the rules: exit 0 (warnings allowed) or 1 with every violation.
+
+    Corners may not be death zone, water or mountain; every corner must reach every other;
+    every letter must be a terrain; object numbers are unique per terrain and kind, one object
+    per cell; a map with water needs a town next to it (a port). Missing terrains are warnings.
+    """
+    from ..errors import EXIT_CHECK_FAILED
+    from ..maps.grid import check as do_check
+    from ..maps.grid import load_map
+
+    game_map, rules = load_map(map_file)
+    findings = do_check(game_map, rules)
+    for finding in findings:
+        click.echo(str(finding))
+    if any(not f.warning for f in findings):
+        raise SystemExit(EXIT_CHECK_FAILED)
+    click.echo("ok")
+
+
+@map_group.command(
+    "draw",
+    epilog="""\b
+Examples:
+  printkit map draw examples/map.yaml
+  printkit map draw examples/map.yaml --cell-mm 20 --paper letter --out kits/map
+  printkit map draw examples/map.yaml --reach-from C4 --speed 2
+""",
+)
+@click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
+@OUT
+@PAPER
+@LANG
+@click.option("--cell-mm", type=click.FloatRange(5, 40), default=12.0, show_default=True, help="Size of a cell.")
+@click.option("--reach-from", help="Overlay where a hero standing here can go (turn numbers).")
+@click.option("--speed", type=click.IntRange(0, 99), default=0, show_default=True, help="With --reach-from.")
+@click.option("--turns", type=click.IntRange(1, 20), default=1, show_default=True, help="With --reach-from.")
+@FORCE
+def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | None, cell_mm: float,
+             reach_from: str | None, speed: int, turns: int, force: bool) -> None:  # fmt: skip
+    """Print map.pdf: terrain in colour with hatching that survives greyscale, coordinates on every
+    side, towns as stars, resources as numbers, adventures as circled numbers; a map larger than
+    the paper is tiled over several sheets with a one-cell overlap to glue."""
+    from ..maps.grid import load_map
+    from ..maps.moves import MoveRequest
+    from ..maps.moves import reach as do_reach
+    from ..maps.sheet import write_map
+    from ..output import KitWriter, default_folder
+
+    game_map, rules = load_map(map_file)
+    overlay = origin = None
+    if reach_from:
+        origin = cell_on(game_map, reach_from)
+        overlay = {origin: 0, **do_reach(game_map, rules, MoveRequest(origin, turns, speed)).cells}
+    folder = out or default_folder("map")
+    with KitWriter(folder, force=force) as writer:
+        sheets = write_map(game_map, rules, writer.path("map.pdf"), paper or "a4", lang or "ru", map_file.stem,
+                           cell_mm, overlay, origin)  # fmt: skip
+        writer.commit({"kinds": ["map"], "paper": paper or "a4", "sheets": sheets})
+    click.echo(f"Map written to {show_folder(folder)} ({sheets} sheet{'s' if sheets > 1 else ''})")
+
+
+@map_group.command(
+    "random",
+    epilog="""\b
+Examples:
+  printkit map random > my-map.yaml
+  printkit map random --size 30x20 --seed club-7
+""",
+)
+@click.option("--size", default="20x15", show_default=True, help="WIDTHxHEIGHT in cells (8x6 to 100x100).")
+@click.option("--seed", help="The same seed gives the same map.")
+def map_random(size: str, seed: str | None) -> None:
+    """Print a random «Стратегия» map (YAML) that passes `printkit map check`."""
+    from ..config.rulesets import load_bundled
+    from ..games.strategiya.map_random import random_map, to_yaml
+
+    try:
+        width, height = (int(v) for v in size.lower().split("x"))
+    except ValueError:
+        raise click.UsageError(f"--size {size!r}: give it like 20x15") from None
+    if not (8 <= width <= 100 and 6 <= height <= 100):
+        raise click.UsageError("--size: from 8x6 to 100x100 cells")
+    click.echo(to_yaml(random_map(load_bundled("strategiya"), width, height, seed), "strategiya"), nl=False)

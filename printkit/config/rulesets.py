@@ -1,0 +1,103 @@
+"""Rulesets as data: the bundled ones each game ships and ruleset files a user writes or copies."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..games import Game, bundled, game, games
+from ..suggest import suggest
+from .model import Ruleset
+from .ruleset_schema import GameSchema, build_terrains, ruleset_record
+from .schema import INVALID, Checker
+from .yamlsource import YamlDocument, load_yaml
+
+
+def bundled_ids() -> list[str]:
+    """Ids of the rulesets that ship with printkit (and with registered games)."""
+    return sorted(bundled())
+
+
+@cache
+def load_bundled(game_id: str) -> Ruleset:
+    """A bundled ruleset by id (KeyError if there is none)."""
+    entry, path = bundled()[game_id]
+    return load_ruleset_file(path, f"printkit/games/{entry.family}/{path.name}")
+
+
+@cache
+def game_schema(family: str) -> GameSchema:
+    """A game's schema parts, read from its schema module once."""
+    return GameSchema.of(game(family).schema_module())
+
+
+def forget() -> None:
+    """Drop cached rulesets and schemas (the registry changed)."""
+    load_bundled.cache_clear()
+    game_schema.cache_clear()
+
+
+def family_of(doc: YamlDocument, ck: Checker) -> Game | None:
+    """The game a ruleset document belongs to: its `family`, or its id when that names a game."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    families = [g.family for g in games()]
+    family = data.get("family", data.get("id"))
+    if isinstance(family, str) and family in families:
+        return game(family)
+    key = ("family",) if "family" in data else ("id",) if "id" in data else ()
+    shown = f"{family!r}" if isinstance(family, str) else "nothing"
+    ck.fail(key, f"say which game this ruleset is for: family is {shown}; games are {', '.join(families)}"
+            + (suggest(family, families) if isinstance(family, str) else ""))  # fmt: skip
+    return None
+
+
+def load_ruleset_file(path: Path, label: str | None = None) -> Ruleset:
+    """Read and check one ruleset file; every problem is reported at once."""
+    doc = load_yaml(path, label)
+    ck = Checker(doc)
+    entry = family_of(doc, ck)
+    # Without a known game, the shared keys are still checked, so one run reports every problem.
+    schema = game_schema(entry.family) if entry else GameSchema.of(None)
+    data = ruleset_record(schema, [g.family for g in games()]).check(doc.data, (), ck)
+    ck.raise_if_any()
+    assert data is not INVALID and entry is not None
+    booklet = _booklet_path(data, doc, entry, ck)
+    ck.raise_if_any()
+    build = schema.hook("build_rules")
+    part: Any = build(data) if build is not None else None
+    return Ruleset(
+        id=data["id"],
+        family=entry.family,
+        title=data["title"],
+        players_min=data["players"]["min"],
+        players_max=data["players"]["max"],
+        terrains=getattr(part, "terrains", None) or build_terrains(data),
+        source=path,
+        part=part,
+        booklet=booklet,
+    )
+
+
+def _booklet_path(data: dict[str, Any], doc: YamlDocument, entry: Game, ck: Checker) -> Path | None:
+    """The rules text a ruleset names: a file beside it, or else the game's bundled text of that name.
+
+    A copy of a bundled ruleset beside a config keeps `booklet: <bundled name>` and still finds its
+    text; a name that is found nowhere is an error, never a booklet silently left out.
+    """
+    value = data["booklet"]
+    if value is None:
+        return None
+    folder = doc.folder or Path.cwd()
+    here = (folder / value).resolve()
+    # Like configs, a ruleset may only name files in its own folder.
+    if not here.is_relative_to(folder.resolve()):
+        ck.fail(("booklet",), f"rules text {value!r} is outside the ruleset's folder")
+        return None
+    if here.is_file():
+        return here
+    shipped = entry.folder / Path(value).name
+    if shipped.is_file() and Path(value).name == value:
+        return shipped
+    ck.fail(("booklet",), f"no rules text {value!r} next to the ruleset, and {entry.family} ships none by that name")
+    return None

@@ -1,0 +1,363 @@
+"""A small declarative schema for YAML data: checks types, collects every problem with its line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ConfigError, Problem
+from ..suggest import suggest
+from .yamlsource import Key, YamlDocument
+
+__all__ = ["INVALID", "Checker", "Field", "Record", "Spec", "describe", "suggest"]
+
+
+class _Invalid:
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+
+
+class Checker:
+    """Collects problems while specs walk a document."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def fail(self, key: Key, message: str) -> Any:
+        self.problems.append(self.doc.problem(key, message))
+        return INVALID
+
+    def warn(self, key: Key, message: str) -> None:
+        """Something legal but probably unintended: reported by validate, never fatal."""
+        self.warnings.append(self.doc.problem(key, f"warning: {message}"))
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            # In file order, so a user can fix them top to bottom.
+            raise ConfigError(sorted(self.problems, key=lambda p: p.line or 0))
+
+
+def describe(value: Any) -> str:
+    """How a wrong value is named in a message."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:27] + "..."
+        return f"text ({shown!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+class Spec:
+    """One kind of value. check() returns the converted value or INVALID after recording problems."""
+
+    expects = "a value"
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        raise NotImplementedError
+
+    def partial(self, value: Any, key: Key, ck: Checker) -> Any:
+        """Like check, but a record or list keeps its good entries (bad ones are INVALID in their
+        place), so later checks can still look at them and one run reports every problem."""
+        return self.check(value, key, ck)
+
+    def json_schema(self) -> dict[str, Any]:
+        """This spec as JSON Schema (draft 2020-12), for editors; the loader's checks stay the judge."""
+        return {}
+
+    def wrong(self, value: Any, key: Key, ck: Checker) -> Any:
+        return ck.fail(key, f"expected {self.expects}, got {describe(value)}")
+
+
+class Text(Spec):
+    expects = "text"
+
+    def __init__(
+        self, max_len: int = 200, multiline: bool = False, pattern: str | None = None, pattern_hint: str = ""
+    ) -> None:
+        self.max_len = max_len
+        self.multiline = multiline
+        self.pattern = re.compile(pattern) if pattern else None
+        self.pattern_hint = pattern_hint
+
+    def json_schema(self) -> dict[str, Any]:
+        if self.pattern:
+            return {"type": "string", "pattern": f"^(?:{self.pattern.pattern})$", "maxLength": self.max_len}
+        # A number where text is expected is taken as text (a title "2026", an age 30).
+        return {"anyOf": [{"type": "string", "minLength": 1, "maxLength": self.max_len}, {"type": "number"}]}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            return self.wrong(value, key, ck)
+        text = str(value).strip()
+        if not text:
+            return ck.fail(key, "must not be empty")
+        if len(text) > self.max_len:
+            return ck.fail(key, f"is {len(text)} characters long; at most {self.max_len} fit")
+        if not self.multiline and "\n" in text:
+            return ck.fail(key, "must be a single line")
+        if any(ord(c) < 32 and c not in "\n\t" for c in text):
+            return ck.fail(key, "contains control characters")
+        if self.pattern and not self.pattern.fullmatch(text):
+            return ck.fail(key, f"{text!r} is not {self.pattern_hint}")
+        return text
+
+
+class Integer(Spec):
+    def __init__(self, lo: int | None = None, hi: int | None = None) -> None:
+        self.lo, self.hi = lo, hi
+        self.expects = "a whole number"
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return out
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.wrong(value, key, ck)
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            return ck.fail(key, f"{value} is out of range {self.lo}..{self.hi}")
+        return value
+
+
+class Number(Spec):
+    """A whole or decimal number within bounds."""
+
+    def __init__(self, lo: float, hi: float) -> None:
+        self.lo, self.hi = lo, hi
+        self.expects = "a number"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "number", "minimum": self.lo, "maximum": self.hi}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return self.wrong(value, key, ck)
+        if not self.lo <= value <= self.hi:
+            return ck.fail(key, f"{value} is out of range {self.lo:g}..{self.hi:g}")
+        return float(value)
+
+
+class Boolean(Spec):
+    expects = "true or false"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        return value if isinstance(value, bool) else self.wrong(value, key, ck)
+
+
+class Choice(Spec):
+    def __init__(self, choices: list[str], aliases: Mapping[str, str] | None = None) -> None:
+        self.choices = list(choices)
+        self.aliases = {k.lower(): v for k, v in (aliases or {}).items()}
+        self.expects = "one of " + ", ".join(self.choices)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"enum": [*self.choices, *(a for a in self.aliases if a not in self.choices)]}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if not isinstance(value, str):
+            return self.wrong(value, key, ck)
+        word = value.strip()
+        if word in self.choices:
+            return word
+        if word.lower() in self.aliases:
+            return self.aliases[word.lower()]
+        return ck.fail(key, f"{word!r} is not one of {', '.join(self.choices)}" + suggest(word, self.choices))
+
+
+class Colour(Text):
+    def __init__(self) -> None:
+        super().__init__(max_len=7, pattern=r"#[0-9A-Fa-f]{6}", pattern_hint="a colour like #2E7D32")
+
+
+class Nullable(Spec):
+    def __init__(self, inner: Spec) -> None:
+        self.inner = inner
+        self.expects = inner.expects + " or nothing"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.inner.json_schema(), {"type": "null"}]}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        return None if value is None else self.inner.check(value, key, ck)
+
+
+class ListOf(Spec):
+    def __init__(self, item: Spec, min_items: int = 0, max_items: int = 1000) -> None:
+        self.item, self.min_items, self.max_items = item, min_items, max_items
+        self.expects = "a list"
+
+    def json_schema(self) -> dict[str, Any]:
+        out = {"type": "array", "items": self.item.json_schema(), "maxItems": self.max_items}
+        return out | ({"minItems": self.min_items} if self.min_items else {})
+
+    def partial(self, value: Any, key: Key, ck: Checker) -> Any:
+        if not isinstance(value, list):
+            return self.wrong(value, key, ck)
+        if len(value) < self.min_items:
+            return ck.fail(key, f"needs at least {self.min_items} entries, has {len(value)}")
+        if len(value) > self.max_items:
+            return ck.fail(key, f"has {len(value)} entries; at most {self.max_items} allowed")
+        return [self.item.check(v, (*key, i), ck) for i, v in enumerate(value)]
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        out = self.partial(value, key, ck)
+        return INVALID if out is INVALID or any(v is INVALID for v in out) else out
+
+
+class MapOf(Spec):
+    def __init__(self, keys: Spec, values: Spec, max_items: int = 1000) -> None:
+        self.keys, self.values, self.max_items = keys, values, max_items
+        self.expects = "a mapping"
+
+    def json_schema(self) -> dict[str, Any]:
+        # Keys reach an editor as text; a whole-number key (an adventure number) is digits.
+        keys = {"pattern": "^[0-9]+$"} if isinstance(self.keys, Integer) else self.keys.json_schema()
+        keys = {k: v for k, v in keys.items() if k in ("pattern", "enum", "maxLength")}
+        return {"type": "object", "propertyNames": keys, "additionalProperties": self.values.json_schema(),
+                "maxProperties": self.max_items}  # fmt: skip
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if not isinstance(value, dict):
+            return self.wrong(value, key, ck)
+        if len(value) > self.max_items:
+            return ck.fail(key, f"has {len(value)} entries; at most {self.max_items} allowed")
+        out: dict[Any, Any] = {}
+        bad = False
+        for k, v in value.items():
+            sub = (*key, k if isinstance(k, str) else str(k))
+            name = self.keys.check(k, sub, ck)
+            item = self.values.check(v, sub, ck)
+            if name is INVALID or item is INVALID:
+                bad = True
+            elif name in out:
+                bad = ck.fail(sub, "names the same entry as another key") is INVALID
+            else:
+                out[name] = item
+        return INVALID if bad else out
+
+
+@dataclass(frozen=True)
+class Field:
+    spec: Spec
+    required: bool = False
+    default: Any = None
+    doc: str = ""
+
+
+class Record(Spec):
+    """A mapping with known fields; unknown keys are errors, because a typo must not pass silently."""
+
+    expects = "a mapping"
+
+    def __init__(
+        self,
+        fields: dict[str, Field],
+        check: Callable[[dict[str, Any], Key, Checker], None] | None = None,
+        elsewhere: Mapping[str, str] | None = None,
+    ) -> None:
+        self.fields = fields
+        self.extra_check = check
+        self.elsewhere = dict(elsewhere or {})  # keys that belong to another game: key -> the message
+
+    def json_schema(self) -> dict[str, Any]:
+        properties = {}
+        for name, f in self.fields.items():
+            prop = f.spec.json_schema()
+            if f.doc:
+                prop = {**prop, "description": f.doc}
+            if f.default not in (None, [], {}):
+                prop = {**prop, "default": f.default}
+            properties[name] = prop
+        required = [name for name, f in self.fields.items() if f.required]
+        out: dict[str, Any] = {"type": "object", "properties": properties, "additionalProperties": False}
+        return out | ({"required": required} if required else {})
+
+    def partial(self, value: Any, key: Key, ck: Checker) -> Any:
+        if value is None and not any(f.required for f in self.fields.values()):
+            value = {}
+        if not isinstance(value, dict):
+            return self.wrong(value, key, ck)
+        out: dict[str, Any] = {}
+        for name in value:
+            if name not in self.fields:
+                shown = name if isinstance(name, str) else str(name)
+                if shown in self.elsewhere:
+                    ck.fail((*key, shown), self.elsewhere[shown])
+                else:
+                    ck.fail((*key, shown), "unknown key" + suggest(shown, list(self.fields)))
+        for name, spec_field in self.fields.items():
+            if name in value:
+                out[name] = spec_field.spec.check(value[name], (*key, name), ck)
+            elif spec_field.required:
+                ck.fail(key, f"missing required key {name!r}")
+                out[name] = INVALID
+            else:
+                out[name] = spec_field.default
+        return out
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        before = len(ck.problems)
+        out = self.partial(value, key, ck)
+        if out is INVALID or len(ck.problems) > before or any(v is INVALID for v in out.values()):
+            return INVALID
+        if self.extra_check:
+            self.extra_check(out, key, ck)
+            if len(ck.problems) > before:
+                return INVALID
+        return out
+
+
+class Localized(Spec):
+    """Text in one language for all, or per language: {ru: ..., en: ...}. Returns {lang: text}."""
+
+    expects = "text or {ru: ..., en: ...}"
+
+    def __init__(self, languages: tuple[str, ...] = ("ru", "en"), max_len: int = 200, multiline: bool = False) -> None:
+        self.languages = languages
+        self.text = Text(max_len=max_len, multiline=multiline)
+
+    def json_schema(self) -> dict[str, Any]:
+        text = self.text.json_schema()
+        per_language = {"type": "object", "properties": {lang: text for lang in self.languages},
+                        "additionalProperties": False, "minProperties": 1}  # fmt: skip
+        return {"anyOf": [text, per_language]}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, dict):
+            inner = Record({lang: Field(self.text) for lang in self.languages})
+            got = inner.check(value, key, ck)
+            if got is INVALID:
+                return INVALID
+            present = {k: v for k, v in got.items() if v is not None}
+            if not present:
+                return ck.fail(key, "give the text in at least one language")
+            fallback = present.get(self.languages[0]) or next(iter(present.values()))
+            return {lang: present.get(lang, fallback) for lang in self.languages}
+        text = self.text.check(value, key, ck)
+        return INVALID if text is INVALID else {lang: text for lang in self.languages}
+
+
+# A lowercase id, as used for terrains, items, troops and sections in ruleset files.
+IDENT = Text(max_len=40, pattern=r"[a-z][a-z0-9_-]*", pattern_hint="a lowercase id like 'forest'")

@@ -1,0 +1,206 @@
+"""Session configs: YAML in, a checked and frozen Session out; errors as FILE:LINE: field: message."""
+
+from __future__ import annotations
+
+import dataclasses
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError, Problem
+from ..games import games
+from ..imposition import Printer
+from ..suggest import suggest
+from .model import Player, Ruleset, Session
+from .ruleset_schema import GameSchema
+from .rulesets import bundled_ids, game_schema, load_bundled, load_ruleset_file
+from .schema import INVALID, Checker, Choice, Colour, Field, ListOf, Number, Record, Text
+from .yamlsource import YamlDocument, load_yaml, parse_yaml
+
+LANGUAGES = ["ru", "en"]
+PAPERS = ["a4", "letter"]
+MAX_PLAYERS = 8
+
+GAME = Field(
+    Text(max_len=300),
+    required=True,
+    doc="a bundled ruleset id (strategiya) or a path to a ruleset file next to the config",
+)
+
+PLAYER_FIELDS: dict[str, Field] = {
+    "name": Field(Text(max_len=40)),
+    "colour": Field(Colour(), doc="the player's colour on card backs, tokens and markers"),
+}
+
+PRINTER = Record(
+    {
+        "back_offset_mm": Field(ListOf(Number(-20, 20), min_items=2, max_items=2), default=[0.0, 0.0]),
+        "scale": Field(Number(0.8, 1.2), default=1.0),
+    }
+)
+
+
+def _base_fields(player: Record) -> dict[str, Field]:
+    from ..maps.grid import MAP
+
+    return {
+        "game": GAME,
+        "title": Field(Text(max_len=80), doc="printed in every header; defaults to the game's name"),
+        "language": Field(Choice(LANGUAGES, {"russian": "ru", "english": "en"}), default="ru"),
+        "paper": Field(Choice(PAPERS, {"us-letter": "letter"}), default="a4"),
+        "players": Field(
+            ListOf(player, min_items=1, max_items=MAX_PLAYERS),
+            doc="one entry per player: a name and a colour, and what the game adds (heroes, ...)",
+        ),
+        "map": Field(MAP, doc="the game map: rows of terrain letters and objects (see printkit map check)"),
+        "printer": Field(PRINTER, doc="this printer's duplex offset and scale, from printkit calibrate"),
+    }
+
+
+def session_record(schema: GameSchema | None = None, playing: str = "this game") -> Record:
+    """The session config record for one game, or (None) for any game: the keys of every game.
+
+    A key another game uses is named as such ("only vs has cards; strategiya does not"), not as unknown."""
+    parts = [schema] if schema else [game_schema(g.family) for g in games()]
+    owners = {g.name: game_schema(g.family) for g in games()}
+    chosen = {id(p) for p in parts}
+    elsewhere = {k: f"only {fam} has {k}; {playing} does not"
+                 for fam, s in owners.items() if id(s) not in chosen for k in s.session_fields}  # fmt: skip
+    elsewhere_p = {k: f"only {fam} has {k}; {playing} does not"
+                   for fam, s in owners.items() if id(s) not in chosen for k in s.player_fields}  # fmt: skip
+    player_fields = {**PLAYER_FIELDS}
+    session_fields: dict[str, Field] = {}
+    for part in parts:
+        player_fields.update(part.player_fields)
+        session_fields.update(part.session_fields)
+    player = Record(player_fields, elsewhere=elsewhere_p)
+    return Record({**_base_fields(player), **session_fields}, elsewhere=elsewhere)
+
+
+DEFAULT_CONFIG = "game: strategiya\n"
+
+
+def load_session(path: str | PathLike[str] | None) -> Session:
+    """Read a session config; None means the bundled default game.
+
+    >>> session = load_session("examples/strategiya.yaml")
+    >>> session.ruleset.id, [p.name for p in session.players]
+    ('strategiya', ['Аня', 'Борис'])
+    """
+    if path is None:
+        return _session(parse_yaml(DEFAULT_CONFIG, "(default game)", folder=None))
+    return _session(load_yaml(Path(path), str(path)))
+
+
+def with_overrides(session: Session, language: str | None = None, paper: str | None = None) -> Session:
+    """The session with command-line choices applied over the config's."""
+    changes = {k: v for k, v in (("language", language), ("paper", paper)) if v}
+    return dataclasses.replace(session, **changes) if changes else session
+
+
+def _session(doc: YamlDocument) -> Session:
+    ck = Checker(doc)
+    if doc.data is None:
+        raise ConfigError([Problem(doc.label, None, "", "the file is empty; it needs at least 'game:'")])
+    if not isinstance(doc.data, dict):
+        raise ConfigError([Problem(doc.label, None, "", "a session config is a mapping of keys, like 'game: ...'")])
+    # The game decides which keys the rest of the file may have: find it first.
+    ruleset = None
+    if "game" in doc.data:
+        value = GAME.spec.check(doc.data["game"], ("game",), ck)
+        if value is not INVALID:
+            ruleset = _resolve_game(value, doc, ck)
+    schema = game_schema(ruleset.family) if ruleset else None
+    record = session_record(schema, ruleset.id if ruleset else "this game")
+    data = record.partial(doc.data, (), ck)
+    if ruleset is None or schema is None or data is INVALID:
+        ck.raise_if_any()
+        raise AssertionError("a session without a game reported no problem")
+    # Keep checking what is well formed, so that one run reports every problem of the file.
+    if data["players"] is INVALID and isinstance(doc.data.get("players"), list):
+        # Each well-formed player still meets the game's checks (its problems were reported once).
+        data["players"] = record.fields["players"].spec.partial(doc.data["players"], ("players",), Checker(doc))
+    data = {k: record.fields[k].default if v is INVALID else v for k, v in data.items()}
+    players, raw_players = _players(data["players"], ruleset, ck)
+    game_map = None
+    if data["map"] is not None:
+        from ..maps.grid import build_map
+
+        game_map = build_map(data["map"], ruleset, doc, ("map",), ck)
+    build = schema.hook("build_session")
+    part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None
+    ck.raise_if_any()
+    return Session(
+        ruleset=ruleset,
+        title=data["title"],
+        language=data["language"],
+        paper=data["paper"],
+        players=players,
+        label=doc.label,
+        folder=doc.folder,
+        warnings=tuple(str(w) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
+        printer=_printer(data["printer"]),
+        game_map=game_map,
+        part=part,
+    )
+
+
+def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tuple[Player, ...], list[dict[str, Any]]]:
+    """The shared player records, and the player entries for the game's own checks (INVALID where
+    an entry was malformed, so that the others keep their place in messages)."""
+    if raw is None:
+        # No players listed: the fewest the game allows, nameless, with every field at its default.
+        item = session_record(game_schema(ruleset.family)).fields["players"].spec.item  # type: ignore[attr-defined]
+        raw = [item.check({}, (), ck) for _ in range(ruleset.players_min)]
+    if not ruleset.players_min <= len(raw) <= ruleset.players_max:
+        ck.fail(
+            ("players",),
+            f"{ruleset.id} is played by {ruleset.players_min} to {ruleset.players_max} "
+            f"players; the config lists {len(raw)}",
+        )
+    players = tuple(Player(None) if p is INVALID else Player(p["name"], p["colour"]) for p in raw)
+    return players, list(raw)
+
+
+def _printer(data: dict[str, Any] | None) -> Printer:
+    from ..geometry import MM
+
+    printer = data or {}
+    offset = printer.get("back_offset_mm") or [0.0, 0.0]
+    return Printer((offset[0] * MM, offset[1] * MM), printer.get("scale", 1.0))
+
+
+def _resolve_game(value: str, doc: YamlDocument, ck: Checker) -> Ruleset | None:
+    ids = bundled_ids()
+    if value in ids:
+        return load_bundled(value)
+    looks_like_path = "/" in value or "\\" in value or value.endswith((".yaml", ".yml"))
+    if not looks_like_path:
+        ck.fail(("game",), f"unknown game {value!r}{suggest(value, ids)}; bundled games: {', '.join(ids)}")
+        return None
+    if doc.folder is None:
+        ck.fail(("game",), "a ruleset path needs a config file to be relative to")
+        return None
+    path = (doc.folder / value).resolve()
+    # A config may come from anyone: it may name files in its own folder, nothing elsewhere.
+    if not path.is_relative_to(doc.folder):
+        ck.fail(("game",), f"ruleset {value!r} is outside the config's folder; copy it next to the config")
+        return None
+    if not path.is_file():
+        ck.fail(("game",), f"no ruleset file {value!r} next to the config")
+        return None
+    return load_ruleset_file(path, str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path))
+
+
+def display_title(session: Session) -> str:
+    """The title printed in headers: the config's, or the game's name in the session language."""
+    return session.title or session.ruleset.title[session.language]
+
+
+def player_name(session: Session, number: int) -> str:
+    """Player number (1-based) as printed: the config's name, or 'Игрок 1' / 'Player 1'."""
+    from ..labels import label
+
+    if number <= len(session.players) and session.players[number - 1].name:
+        return session.players[number - 1].name or ""
+    return label("player_n", session.language, n=number)

@@ -1,0 +1,128 @@
+"""The registry of games: each game's small entry names its rulesets, schema, artefacts and referee commands."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..config.model import Session
+
+# Everything in an entry is data or a "module:attribute" string, so that reading the registry (for
+# `printkit --help`, say) imports no game code; the code is imported when it is first used.
+
+
+@dataclass(frozen=True)
+class Artefact:
+    """One printable a game offers: its kind name, its builder and whether a session has it."""
+
+    kind: str
+    builder: str  # "module:function"; the function takes a printkit.artefact.Build
+    available: Callable[[Session], bool] | None = None  # None: every session of the game has it
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's registry entry."""
+
+    family: str  # the id rulesets name in `family:` (or as their own id)
+    name: str  # how messages name the game
+    package: str  # the game's package; its bundled files sit in its folder
+    rulesets: tuple[str, ...] = ()  # bundled ruleset ids: <package folder>/<id>.yaml
+    schema: str | None = None  # module with the game's schema parts and builders (see config.rulesets)
+    artefacts: tuple[Artefact, ...] = ()
+    referee: Mapping[str, str] = field(default_factory=dict)  # CLI command -> "module:click command"
+    commands: Mapping[str, str] = field(default_factory=dict)  # top-level CLI groups -> "module:group"
+    movement: str | None = None  # module with reach() and route() on this game's maps (see maps.moves)
+    map_check: str | None = None  # "module:function(GameMap, Ruleset) -> list[Finding]"
+    map_rivers: bool = False  # its maps may carry rivers
+    tables: str | None = None  # "module:function(name, Session) -> Table" for {{table:...}} in rules texts
+    booklet_chapters: str | None = None  # "module:function(Session, titles) -> chapters" added to the booklet
+    labels: bool = False  # the package has a labels.yaml of its own words
+
+    @property
+    def folder(self) -> Path:
+        module = importlib.util.find_spec(self.package)
+        assert module is not None and module.submodule_search_locations is not None
+        return Path(next(iter(module.submodule_search_locations)))
+
+    def schema_module(self) -> ModuleType | None:
+        return importlib.import_module(self.schema) if self.schema else None
+
+
+def _has_booklet(session: Session) -> bool:
+    return session.ruleset.booklet is not None
+
+
+def _has_map(session: Session) -> bool:
+    return session.game_map is not None
+
+
+# Printables whose engines every game shares; an entry lists them where they fall in its build order.
+BOOKLET = Artefact("booklet", "printkit.sheets.booklet:build", _has_booklet)
+MAP = Artefact("map", "printkit.maps.sheet:build", _has_map)
+
+_REGISTRY: dict[str, Game] = {}
+_BUILTIN = ("strategiya", "vs", "stratego", "tannhauser")
+
+
+def _load_builtin() -> None:
+    if not _REGISTRY:
+        for name in _BUILTIN:
+            register(importlib.import_module(f"{__name__}.{name}").GAME)
+
+
+def register(game: Game) -> Game:
+    """Add a game (a test's, or a plug-in's); its family and bundled ruleset ids must be new."""
+    existing = _REGISTRY.get(game.family)
+    if existing is not None and existing is not game:
+        raise ValueError(f"a game {game.family!r} is registered already")
+    taken = {r for g in _REGISTRY.values() if g is not existing for r in g.rulesets}
+    if taken & set(game.rulesets):
+        raise ValueError(f"ruleset ids {sorted(taken & set(game.rulesets))} are taken")
+    _REGISTRY[game.family] = game
+    _forget_caches()
+    return game
+
+
+def unregister(family: str) -> None:
+    """Remove a registered game (tests clean up after themselves)."""
+    _REGISTRY.pop(family, None)
+    _forget_caches()
+
+
+def _forget_caches() -> None:
+    # Words and bundled rulesets are cached per registry; a change of registry starts them afresh.
+    from .. import labels
+    from ..config import rulesets
+
+    labels.forget()
+    rulesets.forget()
+
+
+def games() -> list[Game]:
+    """Every registered game, built-in ones first."""
+    _load_builtin()
+    return list(_REGISTRY.values())
+
+
+def game(family: str) -> Game:
+    """The entry of a family (KeyError if none)."""
+    _load_builtin()
+    return _REGISTRY[family]
+
+
+def bundled() -> dict[str, tuple[Game, Path]]:
+    """Bundled ruleset id -> (its game, its file)."""
+    return {rid: (g, g.folder / f"{rid}.yaml") for g in games() for rid in g.rulesets}
+
+
+def resolve(target: str) -> Any:
+    """Import "module:attribute"."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)

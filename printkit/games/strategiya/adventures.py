@@ -1,0 +1,41 @@
+"""The game master's adventures from a session config, as the booklet prints them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ...config.model import Session
+from ...labels import label
+from ...sheets.markup import to_html
+from .model import session_of
+
+
+def booklet_chapters(session: Session, titles: dict[str, str]) -> list[dict[str, Any]]:
+    """The config's adventures as one booklet chapter with a section per terrain (none: no chapter)."""
+    lang = session.language
+    table = session_of(session)
+    if not table.adventures:
+        return []
+    sections = []
+    for t in session.ruleset.terrains:
+        entries = table.adventures.get(t.id, {})
+        if not entries:
+            continue
+        parts = []
+        for number in sorted(entries):
+            adventure = entries[number]
+            body = to_html(adventure.text, titles, lambda name: Markup("")) if adventure.text else Markup("")
+            parts.append(Markup(f'<h3 class="adventure">{number}. {escape(adventure.title)}</h3>') + body)
+        sections.append({"id": f"adventures-{t.id}", "title": t.name[lang], "html": Markup("\n").join(parts)})
+    return [
+        {
+            "id": "adventures",
+            "title": label("bk_adventures", lang),
+            "html": Markup(f"<p>{escape(label('bk_adventures_intro', lang))}</p>"),
+            "style": None,
+            "tab": None,
+            "sections": sections,
+        }
+    ]

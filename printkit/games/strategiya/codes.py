@@ -1,0 +1,189 @@
+"""The "binary code" of «Стратегия»: secret permutations, the referee key file and the lookup chain."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import ConfigError, Problem
+from ...labels import label
+from ...randomness import Entropy
+from .model import Rules, StrategiyaSession
+
+KEY_FORMAT = "printkit.referee-key/1"
+MAX_KEY_BYTES = 64 * 1024 * 1024
+
+# section -> terrain id -> numbers; element i is the number written next to object i+1.
+Columns = Mapping[str, Mapping[str, tuple[int, ...]]]
+
+
+@dataclass(frozen=True)
+class SheetSecrets:
+    game: int
+    kit_id: str
+    player: int
+    columns: Columns
+
+
+@dataclass(frozen=True)
+class GameSecrets:
+    game: int
+    kit_id: str
+    sheets: Mapping[int, Columns]
+
+    def sheet(self, player: int) -> SheetSecrets:
+        return SheetSecrets(self.game, self.kit_id, player, self.sheets[player])
+
+
+@dataclass(frozen=True)
+class Chain:
+    """One lookup: object number -> sheet 1 -> sheet 2 -> what the object holds."""
+
+    section: str
+    terrain: str
+    number: int
+    first: int
+    second: int
+    entry: str
+    found: bool = True  # False when the object holds nothing
+
+
+def make_sheet(ruleset: Rules, entropy: Entropy, game: int, player: int) -> SheetSecrets:
+    """One player's sheet for game number `game`; depends only on (entropy, game, player)."""
+    assert ruleset.secret is not None
+    stream = entropy.stream("secret-sheet", game, player)
+    columns = {
+        section: {t.id: stream.permutation(t.slots) for t in ruleset.terrains} for section in ruleset.secret.sections
+    }
+    return SheetSecrets(game, entropy.kit_id(game), player, columns)
+
+
+def make_games(ruleset: Rules, entropy: Entropy, games: int, players: Iterable[int]) -> list[GameSecrets]:
+    """Every sheet of `games` games for the given players."""
+    wanted = list(players)
+    out = []
+    for game in range(1, games + 1):
+        sheets = {p: make_sheet(ruleset, entropy, game, p).columns for p in wanted}
+        out.append(GameSecrets(game, entropy.kit_id(game), sheets))
+    return out
+
+
+def key_document(ruleset: Rules, games: list[GameSecrets]) -> dict[str, Any]:
+    """The referee key as JSON data, in the documented printkit.referee-key/1 format."""
+    return {
+        "format": KEY_FORMAT,
+        "game": ruleset.id,
+        "games": [
+            {
+                "kit_id": g.kit_id,
+                "sheets": {
+                    str(p): {s: {t: list(nums) for t, nums in cols.items()} for s, cols in sheet.items()}
+                    for p, sheet in sorted(g.sheets.items())
+                },
+            }
+            for g in games
+        ],
+    }
+
+
+def key_json(ruleset: Rules, games: list[GameSecrets]) -> bytes:
+    text = json.dumps(key_document(ruleset, games), ensure_ascii=False, indent=1)
+    # One column per line keeps the file readable by a person checking a sheet by eye.
+    text = _NUMBER_LIST.sub(lambda m: "[" + ", ".join(m.group(1).replace(",", " ").split()) + "]", text)
+    return (text + "\n").encode("utf-8")
+
+
+_NUMBER_LIST = re.compile(r"\[\s*((?:\d+,\s*)*\d+)\s*\]")
+
+
+def compose(
+    ruleset: Rules,
+    session: StrategiyaSession | None,
+    sheets: Mapping[int, Columns],
+    section: str,
+    terrain: str,
+    number: int,
+    lang: str,
+) -> Chain:
+    """Follow the chain the rules prescribe: always sheet 1 first, then sheet 2, then the list."""
+    first = sheets[1][section][terrain][number - 1]
+    second = sheets[2][section][terrain][first - 1]
+    found = section != "resources" or ruleset.resource_at(terrain, second) is not None
+    entry = entry_text(ruleset, session, section, terrain, second, lang)
+    return Chain(section, terrain, number, first, second, entry, found)
+
+
+def entry_text(
+    ruleset: Rules, session: StrategiyaSession | None, section: str, terrain: str, number: int, lang: str
+) -> str:
+    """What list entry `number` of a terrain holds, as printed for the referee."""
+    if section == "resources":
+        resource = ruleset.resource_at(terrain, number)
+        return resource.describe(lang) if resource else label("nothing", lang)
+    adventure = session.adventure(terrain, number) if session else None
+    return adventure.title if adventure else label("adventure_n", lang, n=number)
+
+
+def load_key(path: Path, label_: str | None = None) -> tuple[str, list[GameSecrets]]:
+    """Read a referee-key.json, checking it closely: a wrong key gives wrong lookups silently."""
+    name = label_ or str(path)
+
+    def fail(message: str) -> ConfigError:
+        return ConfigError([Problem(name, None, "", message)])
+
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise fail("no such file") from None
+    except OSError as exc:
+        raise fail(f"cannot read: {exc.strerror}") from None
+    if len(raw) > MAX_KEY_BYTES:
+        raise fail("file is too large to be a referee key")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise fail("not UTF-8 text; is this a referee-key.json?") from None
+    except json.JSONDecodeError as exc:
+        raise ConfigError([Problem(name, exc.lineno, "", f"not valid JSON: {exc.msg}")]) from None
+    if not isinstance(data, dict) or data.get("format") != KEY_FORMAT:
+        raise fail(f'not a referee key (expected "format": "{KEY_FORMAT}")')
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise fail('missing "game"')
+    games_data = data.get("games")
+    if not isinstance(games_data, list) or not games_data:
+        raise fail('"games" must be a non-empty list')
+    games = []
+    for index, entry in enumerate(games_data, start=1):
+        where = f"games[{index - 1}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("sheets"), dict):
+            raise fail(f'{where}: needs "kit_id" and "sheets"')
+        sheets: dict[int, Columns] = {}
+        for player, sections in entry["sheets"].items():
+            if not (isinstance(player, str) and player.isdigit()) or not isinstance(sections, dict):
+                raise fail(f"{where}.sheets: bad sheet {player!r}")
+            sheets[int(player)] = _columns(sections, f"{where}.sheets.{player}", fail)
+        games.append(GameSecrets(index, str(entry.get("kit_id", "")), sheets))
+    return game_id, games
+
+
+def _columns(sections: dict[str, Any], where: str, fail: Any) -> Columns:
+    out: dict[str, dict[str, tuple[int, ...]]] = {}
+    for section, terrains in sections.items():
+        if not isinstance(terrains, dict):
+            raise fail(f"{where}.{section}: expected terrains")
+        out[section] = {}
+        for terrain, numbers in terrains.items():
+            ok = (
+                isinstance(numbers, list)
+                and all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+                and sorted(numbers) == list(range(1, len(numbers) + 1))
+            )
+            if not ok:
+                raise fail(f"{where}.{section}.{terrain}: not an arrangement of 1..N")
+            out[section][terrain] = tuple(numbers)
+    return out

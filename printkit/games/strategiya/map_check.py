@@ -1,0 +1,57 @@
+"""The map rules of «Стратегия»: clear corners linked over land, numbered objects, a port by the water."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ...config.model import Ruleset
+from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
+
+
+def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
+    """Every way a map breaks the rules of a «Стратегия» map, and warnings."""
+    out: list[Finding] = unknown_letters(game_map)
+    corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
+    forbidden = {"deathzone", "water", "mountain"}
+    for x, y in corners:
+        if game_map.terrain(x, y) in forbidden:
+            out.append(Finding(cell_name(x, y), f"a corner may not be {game_map.terrain(x, y)}"))
+    # Corners must reach each other on foot, however hard the way: anything but water.
+    passable = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
+                if game_map.terrain(x, y) not in (None, "water")}  # fmt: skip
+    start = next((c for c in corners if c in passable), None)
+    if start:
+        seen = {start}
+        queue = deque([start])
+        while queue:
+            cx, cy = queue.popleft()
+            for n in game_map.neighbours(cx, cy):
+                if n in passable and n not in seen:
+                    seen.add(n)
+                    queue.append(n)
+        for c in corners:
+            if c not in seen:
+                out.append(Finding(cell_name(*c), f"cut off from corner {cell_name(*start)}"))
+    present = {t for row in game_map.cells for t in row if t}
+    for t in rules.terrains:
+        if t.id not in present:
+            out.append(Finding(None, f"no {t.id} on the map (the rules like all six terrains)", warning=True))
+    out += one_per_cell(game_map)
+    numbers: dict[tuple[str, str, int], str] = {}
+    for o in game_map.objects:
+        name = cell_name(o.x, o.y)
+        if o.kind in ("resource", "adventure"):
+            terrain = game_map.terrain(o.x, o.y)
+            if o.number is None:
+                out.append(Finding(name, f"a {o.kind} needs a number"))
+                continue
+            slot = (terrain or "?", o.kind, o.number)
+            if slot in numbers:
+                out.append(Finding(name, f"{o.kind} {o.number} in {terrain} is already at {numbers[slot]}"))
+            numbers[slot] = name
+    if "water" in present:
+        towns = [o for o in game_map.objects if o.kind in ("town", "port")]
+        if towns and not any(any(game_map.terrain(*n) == "water" for n in game_map.neighbours(o.x, o.y))
+                             for o in towns):  # fmt: skip
+            out.append(Finding(None, "the map has water but no town next to it (a port)"))
+    return out

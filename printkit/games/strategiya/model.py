@@ -1,0 +1,266 @@
+"""Frozen records of «Стратегия»: terrains with their figures, heroes, the town, battle and turns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ...config.model import Localized, Ruleset, Session, Terrain, fold, part_of
+from ...labels import days, label
+
+
+@dataclass(frozen=True)
+class Move:
+    """Cells per turn on foot: base + speed, a fixed number, or only with one of `needs`."""
+
+    base: int | None = None
+    fixed: int | None = None
+    needs: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Resource:
+    """What a numbered resource object holds: work in days, price per unit, or an endless supply."""
+
+    name: Localized
+    price: int
+    days: int | None = None
+    endless: bool = False
+
+    def describe(self, lang: str) -> str:
+        if self.endless or self.days is None:
+            return label("resource_endless", lang, name=self.name[lang], price=self.price)
+        return label("resource_entry", lang, name=self.name[lang], days=days(self.days, lang), price=self.price)
+
+
+@dataclass(frozen=True)
+class LivesRules:
+    base: int
+    every: int
+    add: int
+    wounded_at: int
+    wounded_turns: int
+    slow_at: int
+    immobile_at: int
+    rest_heal: int
+    town_heal: int
+
+
+@dataclass(frozen=True)
+class HeroRules:
+    """The numbers behind a hero: lives, points, experience, border crossing, load, map markers."""
+
+    per_player: int
+    starting_points: int
+    common_potential: int
+    experience_per_point: int
+    lives: LivesRules
+    border_cells: int
+    border_per_speed: int
+    load_days_per_cell: int
+    load_strength_per_cell: int
+    markers: Mapping[str, tuple[tuple[str, ...], ...]]
+
+
+@dataclass(frozen=True)
+class Tier:
+    """Perks from a total potential of `start` on; None means "as the tier below"."""
+
+    start: int
+    text: Localized
+    deathzone_move: int | None = None
+    deathzone_lives: int | None = None
+    discount: int | None = None
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Anything the town offers: a hire, service, item, animal, scroll or market offer."""
+
+    kind: str
+    id: str
+    name: Localized
+    text: Localized
+    price: int | None = None
+    percent: int | None = None
+    times_price: int | None = None
+    points: int | None = None
+    strength: int = 0  # needed to use it
+    intellect: int = 0  # needed to use it
+    intellect_bonus: int = 0
+    work_strength: int = 0  # added to strength for mining and building
+    max: int = 1
+    pair_strength: int | None = None
+    pair_excludes: tuple[str, ...] = ()
+    weapon: bool = False
+    damage: int = 0
+    excludes_weapons: bool = False
+    move_bonus: int = 0
+    flight: int | None = None
+    not_on: tuple[str, ...] = ()
+    mount: bool = False
+    damage_times: int = 1
+    learn: Localized | None = None
+
+
+@dataclass(frozen=True)
+class Building:
+    id: str
+    name: Localized
+    days: int
+    per_cell: bool
+    needs: tuple[tuple[Localized, int], ...]
+    text: Localized
+
+
+@dataclass(frozen=True)
+class Learning:
+    turns_per_missing_point: int
+    gain_every: int
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The D6 battle of «Стратегия»: which rolls hit, how many per turn, multipliers, escape."""
+
+    die: int
+    hit_from: int
+    rolls_per_turn: int
+    backstab_times: int
+    surrounded_times: int
+    escape_from: int
+    escape_moves: int
+    winner_points: int
+
+
+@dataclass(frozen=True)
+class Turns:
+    object_skip: int
+    town_skip: int
+    shared_object_loss: int
+
+
+TOWN_KINDS = ("hires", "services", "items", "animals", "scrolls", "market")
+
+
+@dataclass(frozen=True)
+class SecretRules:
+    holders: int
+    sections: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Adventure:
+    title: str
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Hero:
+    """A hero as the config gives it: base stats and, for a reprint mid-game, the current state."""
+
+    name: str | None = None
+    sex: str | None = None
+    age: str | None = None
+    legend: str | None = None
+    strength: int = 0
+    speed: int = 0
+    intellect: int = 0
+    lives: int | None = None
+    experience: int = 0
+    money: int | None = None
+    potential: int = 0
+    items: tuple[str, ...] = ()
+    animals: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    hire: str | None = None
+
+
+@dataclass(frozen=True)
+class STerrain(Terrain):
+    """A terrain with the «Стратегия» figures: numbered objects, movement, experience, life loss."""
+
+    slots: int = 10
+    move: Move = Move()
+    experience: int = 0
+    lives_per_turn: int = 0
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything «Стратегия» adds to a ruleset."""
+
+    id: str
+    terrains: tuple[STerrain, ...]
+    secret: SecretRules | None
+    resources: Mapping[str, tuple[Resource | None, ...]]
+    heroes: HeroRules | None = None
+    tiers: tuple[Tier, ...] = ()
+    town: Mapping[str, tuple[Offer, ...]] = field(default_factory=dict)
+    learning: Learning | None = None
+    buildings: tuple[Building, ...] = ()
+    battle: Battle | None = None
+    turns: Turns | None = None
+
+    def offer(self, kind: str, word: str) -> Offer | None:
+        """A town offer of one kind by id or by any of its names, ignoring case."""
+        folded = fold(word)
+        for o in self.town.get(kind, ()):
+            if folded in {fold(o.id), *(fold(n) for n in o.name.values())}:
+                return o
+        return None
+
+    def offer_names(self, kind: str, lang: str) -> list[str]:
+        return [o.name[lang] for o in self.town.get(kind, ())]
+
+    def tiers_for(self, total: int) -> list[Tier]:
+        return [t for t in self.tiers if total >= t.start]
+
+    def terrain(self, terrain_id: str) -> STerrain:
+        for t in self.terrains:
+            if t.id == terrain_id:
+                return t
+        raise KeyError(terrain_id)
+
+    def find_terrain(self, word: str) -> STerrain | None:
+        """A terrain by id or by any of its localized names, ignoring case."""
+        folded = fold(word)
+        for t in self.terrains:
+            if folded in {fold(n) for n in (t.id, *t.name.values(), *t.short.values())}:
+                return t
+        return None
+
+    def resource_at(self, terrain_id: str, number: int) -> Resource | None:
+        """The resource behind list entry number (1-based), or None for an empty entry."""
+        entries = self.resources.get(terrain_id, ())
+        return entries[number - 1] if 1 <= number <= len(entries) else None
+
+
+@dataclass(frozen=True)
+class Party:
+    """One player's «Стратегия» side: heroes, common potential and map markers."""
+
+    heroes: tuple[Hero, ...] = ()
+    common_potential: int | None = None
+    markers: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class StrategiyaSession:
+    """The «Стратегия» part of a session: each player's party and the game master's adventures."""
+
+    parties: tuple[Party, ...]
+    adventures: Mapping[str, Mapping[int, Adventure]]
+
+    def adventure(self, terrain_id: str, number: int) -> Adventure | None:
+        return self.adventures.get(terrain_id, {}).get(number)
+
+
+def rules_of(ruleset: Ruleset) -> Rules:
+    """The «Стратегия» part of a ruleset."""
+    return part_of(ruleset, Rules)
+
+
+def session_of(session: Session) -> StrategiyaSession:
+    """The «Стратегия» part of a session."""
+    return part_of(session, StrategiyaSession)

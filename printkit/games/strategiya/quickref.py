@@ -1,0 +1,134 @@
+"""The «Стратегия» quick reference: battle, wounds, movement, town, work and adventures on one sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...labels import label
+from ...sheets.page import base_context
+from ...sheets.quickref import write_quickref
+from .model import Rules, rules_of
+from .tables import terrain_table
+
+
+def _cells(rules: Rules, lang: str) -> list[dict[str, str]]:
+    rows = terrain_table(rules, lang).rows
+    return [
+        {"name": name, "colour": t.colour, "cells": cells, "lives": lives, "bonus": bonus}
+        for t, (name, cells, lives, bonus) in zip(rules.terrains, rows, strict=True)
+    ]
+
+
+def _price(o: Any, lang: str) -> str:
+    if o.price is not None:
+        return f"{o.price} $"
+    if o.percent is not None:
+        return label("qr_percent", lang, n=o.percent)
+    return label("qr_times", lang, n=o.times_price)
+
+
+def context(session: Session) -> dict[str, Any]:
+    """The «Стратегия» card: battle, wounds, movement, experience, tiers, town, work, adventures."""
+    rules, lang = rules_of(session.ruleset), session.language
+    b, h, turns = rules.battle, rules.heroes, rules.turns
+    assert b is not None and h is not None and turns is not None
+    town = rules.town
+    tools = next((o for o in town.get("market", ()) if o.work_strength), None)
+    battle = [
+        label("qr_pass", lang, lo=1, hi=b.hit_from - 1),
+        label("qr_hit", lang, lo=b.hit_from, hi=b.die),
+        label("qr_rolls_per_turn", lang, n=b.rolls_per_turn),
+        label("qr_backstab", lang, n=b.backstab_times),
+        label("qr_surrounded", lang, n=b.surrounded_times),
+        label("qr_crowd", lang, die=b.die),
+        label("qr_escape", lang, die=b.die, lo=b.escape_from, hi=b.die, moves=b.escape_moves),
+        label("qr_winner", lang, n=b.winner_points),
+    ]
+    lives = h.lives
+    wounds = [
+        label("qr_max_lives", lang, base=lives.base, add=lives.add, every=lives.every),
+        label("qr_wounded", lang, at=lives.wounded_at, turns=lives.wounded_turns),
+        label("qr_slow", lang, n=lives.slow_at),
+        label("qr_still", lang, n=lives.immobile_at),
+        label("qr_saved", lang),
+        label("qr_rest", lang, at=lives.wounded_at, n=lives.rest_heal),
+        label("qr_town_rest", lang, n=lives.town_heal),
+    ]
+    movement = [
+        label("qr_king", lang),
+        label("qr_border", lang, cells=h.border_cells, per=h.border_per_speed),
+        label("qr_bridge", lang),
+        label("qr_experience", lang, n=h.experience_per_point),
+        label("qr_shared", lang, n=turns.shared_object_loss),
+    ]
+    town_rules = [
+        label("qr_town_skip", lang, n=turns.town_skip),
+        label("qr_object_skip", lang, n=turns.object_skip),
+        label("qr_hiding", lang, die=b.die),
+        label("qr_hidden", lang),
+        label("qr_found", lang),
+        label("qr_resale", lang),
+    ]
+    work = [label("qr_work_time", lang)]
+    if tools:
+        work.append(label("qr_tools", lang, n=tools.work_strength))
+    work += [
+        label("qr_load", lang, days=h.load_days_per_cell, per=h.load_strength_per_cell),
+        label("qr_load_attack", lang),
+    ]
+    from .fights import Fighter, fight
+
+    odds_rows = [
+        (lives, [f"{float(fight(b, Fighter(lives, d), Fighter(lives, d)).win_a) * 100:.1f} %" for d in (1, 2, 3)])
+        for lives in (5, 10, 15, 20, 25, 30)
+    ]
+    return {
+        **base_context(session),
+        "odds": odds_rows,
+        "odds_columns": [label("qr_damage_n", lang, n=d) for d in (1, 2, 3)],
+        "roll": label("qr_roll", lang, die=b.die),
+        "battle": battle,
+        "gear": [
+            {"name": o.name[lang], "price": _price(o, lang), "strength": o.strength, "text": o.text[lang]}
+            for o in town.get("items", ())
+        ],
+        "wounds": wounds,
+        "terrains": _cells(rules, lang),
+        "movement": movement,
+        "animals": [
+            {"name": o.name[lang], "price": _price(o, lang), "text": o.text[lang]} for o in town.get("animals", ())
+        ],
+        "tiers": [{"from": label("qr_from", lang, n=t.start), "text": t.text[lang]} for t in rules.tiers],
+        "town": town_rules,
+        "hires": [
+            {"name": o.name[lang], "price": _price(o, lang), "points": o.points, "text": o.text[lang]}
+            for o in town.get("hires", ())
+        ],
+        "services": [
+            {"name": o.name[lang], "price": _price(o, lang), "text": o.text[lang]} for o in town.get("services", ())
+        ],
+        "work": work,
+        "buildings": [
+            {
+                "name": x.name[lang],
+                "days": label("qr_per_cell", lang, n=x.days) if x.per_cell else str(x.days),
+                "needs": ", ".join(f"{n[lang]} ({d})" for n, d in x.needs),
+                "text": x.text[lang],
+            }
+            for x in rules.buildings
+        ],
+        "adventures": [
+            label("qr_adv_enemy", lang, die=b.die),
+            label("qr_adv_stats", lang),
+            label("qr_adv_escape", lang),
+            label("qr_disputes", lang, die=b.die),
+        ],
+    }
+
+
+def build(b: Build) -> None:
+    """The kit's quickref.pdf."""
+    write_quickref(b.session, "quickref-strategiya.html.j2", context(b.session), b.writer.path("quickref.pdf"))
+    b.progress("quickref", 1, 1)

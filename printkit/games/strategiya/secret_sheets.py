@@ -1,0 +1,326 @@
+"""Secret sheets and the referee key: page data from the binary code, then their PDFs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...config.session import display_title, player_name
+from ...geometry import mm, paper_size
+from ...labels import label
+from ...render import fonts
+from ...render.canvas import draw_fitted, hex_colour, ink_on, open_canvas, tint
+from .codes import GameSecrets, SheetSecrets, compose, key_json, make_games
+from .model import rules_of, session_of
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    colour: str
+    rows: tuple[tuple[int, int | None], ...]  # (object number, secret number or None on a blank form)
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    columns: tuple[Column, ...]
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    title: str
+    heading: str
+    player: str
+    kit_line: str
+    warning: str
+    hint: str
+    fold: str
+    sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True)
+class KeyBlock:
+    title: str
+    colour: str
+    rows: tuple[tuple[int, int, int, str, bool], ...]  # object, sheet 1, sheet 2, what is there, found?
+
+
+@dataclass(frozen=True)
+class KeyPage:
+    title: str
+    heading: str
+    kit_line: str
+    note: str
+    section: str
+    headers: tuple[str, str, str, str]
+    blocks: tuple[KeyBlock, ...]
+
+
+def sheet_page(session: Session, player: int, sheet: SheetSecrets | None, games_total: int = 1) -> SheetPage:
+    """One page of a player's secret sheet; sheet=None gives the blank form of the rules."""
+    lang, rules = session.language, rules_of(session.ruleset)
+    assert rules.secret is not None
+    sections = []
+    for section in rules.secret.sections:
+        columns = []
+        for t in rules.terrains:
+            numbers = sheet.columns[section][t.id] if sheet else (None,) * t.slots
+            columns.append(Column(t.short[lang], t.colour, tuple(zip(range(1, t.slots + 1), numbers, strict=True))))
+        sections.append(Section(label(f"section_{section}", lang), tuple(columns)))
+    if sheet:
+        kit_line = f"{label('kit_id', lang)} {sheet.kit_id}"
+        if games_total > 1:
+            kit_line += " · " + label("game_n_of", lang, n=sheet.game, total=games_total)
+        hint = label("how_to_read", lang)
+    else:
+        kit_line = label("blank_form", lang)
+        hint = label("blank_hint", lang, n=max(t.slots for t in rules.terrains))
+    return SheetPage(
+        title=display_title(session),
+        heading=f"{label('secret_sheet', lang)} · {label('player_n', lang, n=player)}",
+        player=player_name(session, player),
+        kit_line=kit_line,
+        warning=label("do_not_show", lang),
+        hint=hint,
+        fold=label("fold_here", lang),
+        sections=tuple(sections),
+    )
+
+
+def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
+    """The referee's pages: for every game and section, each object's whole chain."""
+    lang, rules = session.language, rules_of(session.ruleset)
+    assert rules.secret is not None
+    pages = []
+    for g in games:
+        kit_line = f"{label('kit_id', lang)} {g.kit_id}"
+        if len(games) > 1:
+            kit_line += " · " + label("game_n_of", lang, n=g.game, total=len(games))
+        for section in rules.secret.sections:
+            blocks = []
+            for t in rules.terrains:
+                rows = []
+                for n in range(1, t.slots + 1):
+                    chain = compose(rules, session_of(session), g.sheets, section, t.id, n, lang)
+                    rows.append((n, chain.first, chain.second, chain.entry, chain.found))
+                blocks.append(KeyBlock(t.name[lang], t.colour, tuple(rows)))
+            pages.append(
+                KeyPage(
+                    title=display_title(session),
+                    heading=label("referee_key", lang),
+                    kit_line=kit_line,
+                    note=label("referee_key_note", lang),
+                    section=label(f"section_{section}", lang),
+                    headers=(
+                        label("key_object", lang),
+                        label("key_sheet", lang, n=1),
+                        label("key_sheet", lang, n=2),
+                        label("key_entry", lang),
+                    ),
+                    blocks=tuple(blocks),
+                )
+            )
+    return pages
+
+
+# ---- drawing ---------------------------------------------------------------------------------------
+
+MARGIN = mm(12)
+HEADER = mm(36)
+GREY = (0.45, 0.45, 0.45)
+WARN = (0.70, 0.10, 0.10)
+
+
+def write_sheets(target: str | IO[bytes], pages: Sequence[SheetPage], paper: str, subject: str) -> None:
+    """A PDF with one page per SheetPage."""
+    c = open_canvas(target, paper, pages[0].title + " — " + pages[0].heading, subject)
+    for page in pages:
+        _draw_sheet(c, page, *paper_size(paper))
+        c.showPage()
+    c.save()
+
+
+def _draw_header(c: Any, width: float, top: float, title: str, heading: str, sub_left: str, sub_right: str) -> None:
+    inner = width - 2 * MARGIN
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, MARGIN, top - 16, title, fonts.SANS_BOLD, 16, inner * 0.48)
+    draw_fitted(c, MARGIN + inner * 0.5, top - 16, heading, fonts.SANS_BOLD, 16, inner * 0.5, align="right")
+    draw_fitted(c, MARGIN, top - 32, sub_left, fonts.SANS, 12, inner * 0.55)
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, MARGIN + inner * 0.56, top - 32, sub_right, fonts.SANS, 11, inner * 0.44, align="right")
+
+
+def _draw_sheet(c: Any, page: SheetPage, width: float, height: float) -> None:
+    top = height - MARGIN
+    inner = width - 2 * MARGIN
+    _draw_header(c, width, top, page.title, page.heading, page.player, page.kit_line)
+    # Warning band, always visible: it stays above the fold.
+    c.setStrokeColorRGB(*WARN)
+    c.setLineWidth(1.2)
+    c.rect(MARGIN, top - 60, inner, 20, stroke=1, fill=0)
+    c.setFillColorRGB(*WARN)
+    draw_fitted(c, MARGIN + 6, top - 54, page.warning, fonts.SANS_BOLD, 11, inner - 12, align="center")
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, MARGIN, top - 74, page.hint, fonts.SANS, 8.5, inner, align="center")
+    header_bottom = top - HEADER
+    # Folding the paper's bottom edge up to the header's lower edge hides both tables, face to face,
+    # and leaves the header readable: so the fold sits halfway between the two.
+    fold = header_bottom / 2
+    _draw_fold(c, width, fold, page.fold)
+    gap = mm(4)
+    _draw_section(c, page.sections[0], MARGIN, fold + gap, inner, header_bottom - fold - 2 * gap)
+    if len(page.sections) > 1:
+        _draw_section(c, page.sections[1], MARGIN, MARGIN, inner, fold - gap - MARGIN)
+
+
+def _draw_fold(c: Any, width: float, y: float, text: str) -> None:
+    c.setStrokeColorRGB(*GREY)
+    c.setLineWidth(0.6)
+    c.setDash(4, 3)
+    c.line(0, y, width, y)
+    c.setDash()
+    c.setFont(fonts.SANS, 7.5)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text_width = stringWidth(text, fonts.SANS, 7.5)
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(width / 2 - text_width / 2 - 4, y - 4, text_width + 8, 8, stroke=0, fill=1)
+    c.setFillColorRGB(*GREY)
+    c.drawCentredString(width / 2, y - 2.5, text)
+
+
+def _draw_section(c: Any, section: Section, x: float, y: float, width: float, height: float) -> None:
+    title_h = 16
+    band_h = 18
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, x, y + height - 12, section.title, fonts.SANS_BOLD, 12, width)
+    col_w = width / len(section.columns)
+    rows = max(len(col.rows) for col in section.columns)
+    row_h = min(mm(9.5), (height - title_h - band_h) / rows)
+    band_top = y + height - title_h
+    for i, col in enumerate(section.columns):
+        cx = x + i * col_w
+        rgb = hex_colour(col.colour)
+        c.setFillColorRGB(*rgb)
+        c.rect(cx + 1, band_top - band_h, col_w - 2, band_h, stroke=0, fill=1)
+        c.setFillColorRGB(*ink_on(rgb))
+        draw_fitted(c, cx + 4, band_top - band_h + 5.5, col.title, fonts.SANS_BOLD, 10.5, col_w - 8, align="center")
+        for r, (number, secret) in enumerate(col.rows):
+            ry = band_top - band_h - (r + 1) * row_h
+            if r % 2 == 0:
+                c.setFillColorRGB(*tint(rgb, 0.16))
+                c.rect(cx + 1, ry, col_w - 2, row_h, stroke=0, fill=1)
+            c.setFillColorRGB(*GREY)
+            c.setFont(fonts.SANS, 9)
+            c.drawRightString(cx + col_w * 0.34, ry + row_h / 2 - 3, str(number))
+            c.setStrokeColorRGB(*GREY)
+            c.setLineWidth(0.4)
+            c.line(cx + col_w * 0.42, ry + row_h * 0.3, cx + col_w * 0.42, ry + row_h * 0.7)
+            if secret is None:
+                c.line(cx + col_w * 0.5, ry + row_h * 0.22, cx + col_w * 0.86, ry + row_h * 0.22)
+            else:
+                c.setFillColorRGB(0, 0, 0)
+                c.setFont(fonts.SANS_BOLD, min(15, row_h * 0.62))
+                c.drawCentredString(cx + col_w * 0.68, ry + row_h / 2 - row_h * 0.2, str(secret))
+        c.setStrokeColorRGB(*rgb)
+        c.setLineWidth(0.8)
+        c.rect(cx + 1, band_top - band_h - rows * row_h, col_w - 2, band_h + rows * row_h, stroke=1, fill=0)
+
+
+def write_key(target: str | IO[bytes], pages: Sequence[KeyPage], paper: str, subject: str) -> None:
+    """The referee key PDF: one page per game and section."""
+    c = open_canvas(target, paper, pages[0].title + " — " + pages[0].heading, subject)
+    width, height = paper_size(paper)
+    for page in pages:
+        _draw_key_page(c, page, width, height)
+        c.showPage()
+    c.save()
+
+
+def _draw_key_page(c: Any, page: KeyPage, width: float, height: float) -> None:
+    top = height - MARGIN
+    inner = width - 2 * MARGIN
+    _draw_header(c, width, top, page.title, page.heading, page.section, page.kit_line)
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, MARGIN, top - 50, page.note, fonts.SANS, 9, inner)
+    gap = mm(5)
+    block_w = (inner - gap) / 2
+    per_column = (len(page.blocks) + 1) // 2
+    area_top = top - 62
+    block_h = (area_top - MARGIN - gap * (per_column - 1)) / per_column
+    for i, block in enumerate(page.blocks):
+        col, row = divmod(i, per_column)
+        bx = MARGIN + col * (block_w + gap)
+        by = area_top - (row + 1) * block_h - row * gap
+        _draw_key_block(c, block, page.headers, bx, by, block_w, block_h)
+
+
+def _draw_key_block(
+    c: Any, block: KeyBlock, headers: tuple[str, str, str, str], x: float, y: float, width: float, height: float
+) -> None:
+    rgb = hex_colour(block.colour)
+    band_h = 16
+    head_h = 11
+    c.setFillColorRGB(*rgb)
+    c.rect(x, y + height - band_h, width, band_h, stroke=0, fill=1)
+    c.setFillColorRGB(*ink_on(rgb))
+    draw_fitted(c, x + 5, y + height - band_h + 4.5, block.title, fonts.SANS_BOLD, 10.5, width - 10)
+    num_w = width * 0.13
+    cols = [x + 3, x + 3 + num_w, x + 3 + 2 * num_w, x + 3 + 3 * num_w]
+    entry_w = width - 3 * num_w - 6
+    hy = y + height - band_h - head_h + 3
+    c.setFillColorRGB(*GREY)
+    for cx, text, w in zip(cols, headers, (num_w, num_w, num_w, entry_w), strict=True):
+        draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2, min_size=5)
+    rows = len(block.rows)
+    row_h = min(16.0, (height - band_h - head_h) / max(rows, 1))
+    for r, (obj, first, second, entry, found) in enumerate(block.rows):
+        ry = y + height - band_h - head_h - (r + 1) * row_h
+        if r % 2 == 0:
+            c.setFillColorRGB(*tint(rgb, 0.14))
+            c.rect(x, ry, width, row_h, stroke=0, fill=1)
+        base = ry + row_h / 2 - 3
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.NARROW_BOLD, 10)
+        c.drawString(cols[0], base, str(obj))
+        c.setFont(fonts.NARROW, 10)
+        c.drawString(cols[1], base, str(first))
+        c.drawString(cols[2], base, str(second))
+        # Empty finds in grey, so the game master's eye lands on what is really there.
+        c.setFillColorRGB(*((0, 0, 0) if found else GREY))
+        draw_fitted(c, cols[3], base, entry, fonts.NARROW, 10, entry_w, min_size=5)
+    c.setStrokeColorRGB(*rgb)
+    c.setLineWidth(0.8)
+    c.rect(x, y + height - band_h - head_h - rows * row_h, width, band_h + head_h + rows * row_h, stroke=1, fill=0)
+
+
+def build(b: Build) -> None:
+    """The kit's secret sheets: one PDF per player and the referee key (PDF and JSON), or the blank form."""
+    rules, lang, opts = rules_of(b.session.ruleset), b.session.language, b.options
+    assert rules.secret is not None
+    holders = list(range(1, rules.secret.holders + 1))
+    players = [opts.player] if opts.player else holders
+    subject = label("secret_sheet", lang)
+    if opts.blank:
+        pages = [sheet_page(b.session, p, None) for p in players]
+        write_sheets(str(b.writer.path("secret-sheets-blank.pdf")), pages, b.session.paper, subject)
+        b.progress("secret-sheets", 1, 1)
+        return
+    games = make_games(rules, b.entropy, opts.games, players)
+    steps = len(players) + 2
+    for i, p in enumerate(players, start=1):
+        pages = [sheet_page(b.session, p, g.sheet(p), opts.games) for g in games]
+        write_sheets(str(b.writer.path(f"secret-sheet-player-{p}.pdf")), pages, b.session.paper, subject)
+        b.progress("secret-sheets", i, steps)
+    if players == holders:
+        b.writer.write("referee-key.json", key_json(rules, games))
+        write_key(str(b.writer.path("referee-key.pdf")), key_pages(b.session, games), b.session.paper,
+                  label("referee_key", lang))  # fmt: skip
+    else:
+        # One player's own sheet: its key part lets a referee merge both later (lookup --key A --key B).
+        b.writer.write(f"referee-key-player-{opts.player}.json", key_json(rules, games))
+    b.progress("secret-sheets", steps, steps)

@@ -1,0 +1,99 @@
+"""«Стратегия» data tables drawn from the ruleset: resources, the town's offers, buildings, terrains, tiers."""
+
+# One source for every printed table: a figure printed in one place is the figure printed everywhere.
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...config.model import Session
+from ...labels import label
+from ...sheets.tables import Table, make_table
+from .model import Rules, rules_of
+
+
+def resources(rules: Rules, lang: str, terrain: str) -> Table:
+    t = rules.terrain(terrain)
+    entries = rules.resources.get(terrain, ())
+    rows: list[list[object]] = []
+    for n, e in enumerate(entries, start=1):
+        if e is None:
+            rows.append([n, label("nothing", lang), "", ""])
+        else:
+            rows.append([n, e.name[lang], label("tb_endless", lang) if e.endless else e.days, e.price])
+    if len(entries) < t.slots:
+        span = label("tb_nothing_from", lang, lo=len(entries) + 1, hi=t.slots)
+        rows.append([span, label("nothing", lang), "", ""])
+    headers = [label("tb_number", lang), label("tb_resource", lang), label("tb_days", lang), label("tb_price", lang)]
+    return make_table(rows, headers, {0, 2, 3}, t.name[lang])
+
+
+def offers(rules: Rules, lang: str, kind: str) -> Table:
+    items = rules.town.get(kind, ())
+    headers = [label("tb_name", lang), label("tb_price", lang)]
+    extra: list[tuple[str, Callable]] = []
+    if kind == "hires":
+        extra = [(label("tb_points", lang), lambda o: o.points)]
+    elif kind == "items":
+        extra = [(label("tb_strength", lang), lambda o: o.strength or "—")]
+    elif kind == "animals":
+        extra = [(label("tb_intellect", lang), lambda o: o.intellect or "—")]
+    elif kind == "scrolls":
+        extra = [(label("tb_intellect", lang), lambda o: o.intellect),
+                 (label("tb_learning", lang), lambda o: o.learn[lang] if o.learn else "")]  # fmt: skip
+    headers += [h for h, _ in extra] + [label("tb_effect", lang)]
+    rows = []
+    for o in items:
+        price: object = o.price
+        if o.percent is not None:
+            price = f"{o.percent} %"
+        elif o.times_price is not None:
+            price = f"×{o.times_price}"
+        rows.append([o.name[lang], price, *(f(o) for _, f in extra), o.text[lang]])
+    return make_table(rows, headers, set(range(1, 2 + len(extra))) - ({3} if kind == "scrolls" else set()))
+
+
+def buildings(rules: Rules, lang: str) -> Table:
+    rows = []
+    for b in rules.buildings:
+        needs = ", ".join(f"{n[lang]} ({d})" for n, d in b.needs) or "—"
+        days = f"{b.days} / {label('cells_n', lang, n=1)}" if b.per_cell else b.days
+        rows.append([b.name[lang], days, needs, b.text[lang]])
+    headers = [label("tb_name", lang), label("tb_days", lang), label("tb_needs", lang), label("tb_effect", lang)]
+    return make_table(rows, headers, {1})
+
+
+def terrain_table(rules: Rules, lang: str) -> Table:
+    rows = []
+    for t in rules.terrains:
+        if t.move.fixed is not None:
+            cells = label("qr_fixed", lang, n=t.move.fixed)
+        elif t.move.base is not None:
+            cells = label("qr_plus_speed", lang, n=t.move.base)
+        else:
+            cells = label("qr_needs", lang)
+        bonus = f"+{t.experience}" if t.experience > 0 else ("−" + str(-t.experience) if t.experience < 0 else "0")
+        lives = "—" if not t.lives_per_turn else f"−{-t.lives_per_turn}"
+        rows.append([t.name[lang], cells, lives, bonus])
+    headers = [label(k, lang) for k in ("tb_terrain", "tb_cells", "tb_lives", "tb_bonus")]
+    return make_table(rows, headers, {2, 3})
+
+
+def tiers(rules: Rules, lang: str) -> Table:
+    rows = [[label("qr_from", lang, n=t.start), t.text[lang]] for t in rules.tiers]
+    return make_table(rows, [label("tb_tier", lang), label("tb_effect", lang)], {0})
+
+
+def table(name: str, session: Session) -> Table:
+    """A «Стратегия» table by name: resources.forest, items, buildings, terrain, tiers, ..."""
+    rules, lang = rules_of(session.ruleset), session.language
+    if name.startswith("resources."):
+        return resources(rules, lang, name.split(".", 1)[1])
+    if name in ("hires", "services", "items", "animals", "scrolls", "market"):
+        return offers(rules, lang, name)
+    simple: dict[str, Callable[[Rules, str], Table]] = {
+        "buildings": buildings, "terrain": terrain_table, "tiers": tiers,
+    }  # fmt: skip
+    if name not in simple:
+        raise KeyError(f"unknown table {name!r}")
+    return simple[name](rules, lang)

@@ -1,0 +1,76 @@
+"""Stratego attacks: who wins, what stays on the board, whether the game is over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Rank, StrategoData
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: Rank
+    defender: Rank
+    winner: str  # "attacker", "defender" or "both_removed"
+    bomb_removed: bool
+    game_over: bool
+    original_bombs: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {"winner": self.winner, "bomb_removed": self.bomb_removed, "game_over": self.game_over}
+
+
+class AttackError(ValueError):
+    pass
+
+
+def rank(data: StrategoData, word: str) -> Rank:
+    """A rank by symbol (X 9 … 1 B F) or by name in either language."""
+    folded = word.strip().casefold()
+    for r in data.ranks:
+        if folded == r.symbol.casefold() or folded in {n.casefold() for n in r.name.values()}:
+            return r
+    raise AttackError(f"unknown piece {word!r}; use X 9 8 7 6 5 4 3 2 1 B F or a rank's name")
+
+
+def attack(data: StrategoData, attacker: Rank, defender: Rank, original_bombs: bool = False) -> Attack:
+    """Resolve one attack. House rule (default): any bomb that goes off leaves the board; with
+    original_bombs a bomb stays unless a Miner takes it."""
+    if not attacker.movable:
+        raise AttackError(f"a {attacker.name['en'].lower()} never moves, so it cannot attack")
+
+    def result(winner: str, bomb_removed: bool = False, game_over: bool = False) -> Attack:
+        return Attack(attacker, defender, winner, bomb_removed, game_over, original_bombs)
+
+    if defender.flag:
+        return result("attacker", game_over=True)
+    if defender.bomb:
+        if attacker.defuses:
+            return result("attacker", bomb_removed=True)
+        return result("defender", bomb_removed=not original_bombs)
+    if attacker.kills_marshal and defender == data.marshal():
+        return result("attacker")
+    a, d = attacker.strength or 0, defender.strength or 0
+    if a == d:
+        return result("both_removed")
+    return result("attacker" if a > d else "defender")
+
+
+def describe(outcome: Attack, lang: str) -> str:
+    """One line for the referee, e.g. 'Сапёр побеждает, мина снята'."""
+    from ...labels import label
+
+    a, d = outcome.attacker.name[lang], outcome.defender.name[lang]
+    if outcome.winner == "both_removed":
+        text = label("st_both", lang, a=a, d=d)
+    elif outcome.winner == "attacker":
+        text = label("st_wins", lang, who=a)
+    else:
+        text = label("st_wins", lang, who=d)
+    if outcome.defender.bomb:
+        text += ", " + label("st_bomb_removed" if outcome.bomb_removed else "st_bomb_stays", lang)
+        if outcome.winner == "defender":
+            text += ", " + label("st_attacker_removed", lang, who=a)
+    if outcome.game_over:
+        text += " — " + label("st_game_over", lang)
+    return text

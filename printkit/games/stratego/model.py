@@ -1,0 +1,84 @@
+"""Frozen records of Stratego: ranks, variants (board, lakes, counts) and the two sides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...config.model import Ruleset, Session, part_of
+
+if TYPE_CHECKING:
+    from .setups import Setup
+
+Localized = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Rank:
+    symbol: str
+    name: Localized
+    strength: int | None = None  # None: bomb or flag
+    bomb: bool = False
+    flag: bool = False
+    defuses: bool = False  # the Miner
+    runs: bool = False  # the Scout: any distance in a straight line
+    kills_marshal: bool = False  # the Spy, when it attacks
+
+    @property
+    def movable(self) -> bool:
+        return not (self.bomb or self.flag)
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: Localized
+    files: int
+    rows: int
+    setup_rows: int
+    lakes: frozenset[str]
+    counts: Mapping[str, int]
+
+    @property
+    def pieces(self) -> int:
+        return sum(self.counts.values())
+
+    def file_letters(self) -> str:
+        return "abcdefghij"[: self.files]
+
+
+@dataclass(frozen=True)
+class StrategoData:
+    sides: Mapping[str, Localized]
+    first: str
+    ranks: tuple[Rank, ...]
+    variants: Mapping[str, Variant]
+    house_bombs: bool
+
+    def rank(self, symbol: str) -> Rank | None:
+        for r in self.ranks:
+            if r.symbol == symbol.upper():
+                return r
+        return None
+
+    def marshal(self) -> Rank:
+        return max((r for r in self.ranks if r.strength is not None), key=lambda r: r.strength or 0)
+
+
+@dataclass(frozen=True)
+class StrategoSession:
+    """The Stratego part of a session: the variant played and the setups the config gives."""
+
+    variant: str
+    setups: Mapping[str, Setup]
+
+
+def stratego_of(ruleset: Ruleset) -> StrategoData:
+    """The Stratego part of a ruleset."""
+    return part_of(ruleset, StrategoData)
+
+
+def stratego_session(session: Session) -> StrategoSession:
+    """The Stratego part of a session."""
+    return part_of(session, StrategoSession)

@@ -1,0 +1,119 @@
+"""Stratego positions as text and the legal moves of one piece: one step, or a scout's straight run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import ConfigError, Problem
+from .model import StrategoData, Variant
+
+SIDES = {"r": "red", "b": "blue"}
+MAX_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Piece:
+    side: str  # red or blue
+    symbol: str  # a rank symbol, or "?" for a piece whose rank is hidden
+
+
+@dataclass(frozen=True)
+class Position:
+    variant: Variant
+    pieces: dict[str, Piece]  # cell like e4 -> piece
+
+    def cell(self, file: int, row: int) -> str:
+        return f"{self.variant.file_letters()[file]}{row + 1}"
+
+
+@dataclass(frozen=True)
+class Move:
+    to: str
+    attacks: bool
+
+
+def parse_position(text: str, label: str, data: StrategoData, variant: Variant) -> Position:
+    """Rows from the top of the board (blue's back row) down to row 1 (red's back row); one token a
+    cell: `.` empty, `~` a lake, `r5` a red piece of rank 5, `b?` a blue piece of unknown rank.
+    Lines that are blank or start with # are skipped. Every problem is reported with its line."""
+    problems: list[Problem] = []
+    lines = [(n, line.split()) for n, line in enumerate(text.splitlines(), start=1)
+             if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+    if len(lines) != variant.rows:
+        problems.append(Problem(label, None, "", f"{len(lines)} rows; the {variant.id} board has {variant.rows}"))
+        raise ConfigError(problems)
+    letters = variant.file_letters()
+    pieces: dict[str, Piece] = {}
+    for index, (number, tokens) in enumerate(lines):
+        row = variant.rows - index  # the first written row is the top one
+        if len(tokens) != variant.files:
+            problems.append(Problem(label, number, f"row {row}", f"{len(tokens)} cells; it needs {variant.files}"))
+            continue
+        for file, token in enumerate(tokens):
+            cell = f"{letters[file]}{row}"
+            lake = cell in variant.lakes
+            if token == "~" or (token == "." and not lake):
+                if (token == "~") != lake:
+                    problems.append(Problem(label, number, cell, "a lake is only where the board has one"))
+                continue
+            side, symbol = SIDES.get(token[:1].lower()), token[1:].upper()
+            if lake:
+                problems.append(Problem(label, number, cell, "this cell is a lake (write ~)"))
+            elif side is None or len(token) != 2 or (symbol != "?" and data.rank(symbol) is None):
+                problems.append(
+                    Problem(label, number, cell, f"{token!r}: write ., ~, r or b then a rank like r5 or b?")
+                )
+            else:
+                pieces[cell] = Piece(side, symbol)
+    if problems:
+        raise ConfigError(problems)
+    return Position(variant, pieces)
+
+
+def read_position(path: Path, data: StrategoData, variant: Variant) -> Position:
+    try:
+        raw = path.read_bytes()[: MAX_BYTES + 1]
+    except OSError as exc:
+        raise ConfigError([Problem(str(path), None, "", f"cannot read: {exc.strerror}")]) from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError([Problem(str(path), None, "", "larger than 64 KiB; a board is a few lines")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError([Problem(str(path), None, "", "not UTF-8 text")]) from None
+    return parse_position(text, str(path), data, variant)
+
+
+def legal_moves(position: Position, data: StrategoData, at: str) -> list[Move]:
+    """Where the piece on `at` may go: one step up, down, left or right onto an empty cell or an
+    enemy; a scout runs any distance over empty cells and may attack at the end of its run. Lakes
+    and own pieces block. (The two-squares rule needs the game's history and is not applied.)"""
+    piece = position.pieces.get(at)
+    if piece is None:
+        raise ValueError(f"no piece on {at}")
+    rank = data.rank(piece.symbol) if piece.symbol != "?" else None
+    if rank is None:
+        raise ValueError(f"the piece on {at} has no known rank")
+    if not rank.movable:
+        return []
+    variant = position.variant
+    letters = variant.file_letters()
+    file, row = letters.index(at[0]), int(at[1:]) - 1
+    moves: list[Move] = []
+    for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
+        f, r = file + df, row + dr
+        while 0 <= f < variant.files and 0 <= r < variant.rows:
+            cell = position.cell(f, r)
+            if cell in variant.lakes:
+                break
+            other = position.pieces.get(cell)
+            if other is not None:
+                if other.side != piece.side:
+                    moves.append(Move(cell, True))
+                break
+            moves.append(Move(cell, False))
+            if not rank.runs:
+                break
+            f, r = f + df, r + dr
+    return moves

@@ -1,0 +1,56 @@
+"""The Stratego quick reference: ranks, moves, attacks with their exceptions, both bomb rules, winning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...labels import label
+from ...sheets.page import base_context
+from ...sheets.quickref import write_quickref
+from .model import stratego_of
+
+
+def context(session: Session) -> dict[str, Any]:
+    """The Stratego card: ranks and counts, moves, attacks with the exceptions, the two rules on
+    bombs, the two-squares rule and how to win. Outcomes come from the referee's own function."""
+    from .attack import attack, describe
+
+    data = stratego_of(session.ruleset)
+    lang = session.language
+    variants = list(data.variants.values())
+    ranks = []
+    for r in data.ranks:
+        moves = "sq_move_none" if not r.movable else ("sq_move_line" if r.runs else "sq_move_one")
+        counts = [v.counts.get(r.symbol, 0) for v in variants]
+        row = {"symbol": r.symbol, "name": r.name[lang], "strength": r.strength or "—", "counts": counts}
+        ranks.append({**row, "moves": label(moves, lang)})
+    get = data.rank
+    cases = [("1", "X"), ("X", "1"), ("3", "B"), ("5", "B"), ("4", "F"), ("7", "7")]
+    special = []
+    for a, d in cases:
+        house = attack(data, get(a), get(d))
+        original = attack(data, get(a), get(d), original_bombs=True)
+        pair = label("sq_pair", lang, a=a, d=d)
+        special.append({"pair": pair, "house": describe(house, lang), "original": describe(original, lang)})
+    battle = data.variants["battle"]
+    return {
+        **base_context(session),
+        "variants": [label("sq_variant", lang, name=v.name[lang], files=v.files, rows=v.rows) for v in variants],
+        "ranks": ranks,
+        "setup": label("sq_setup_rules", lang, n=battle.pieces, rows=battle.setup_rows),
+        "moves": label("sq_move_rules", lang),
+        "two_squares": label("sq_two_squares", lang),
+        "attack": label("sq_attack_rules", lang),
+        "special": special,
+        "house": label("st_house_rule", lang),
+        "original": label("st_original_rule", lang),
+        "win": label("sq_win_rules", lang),
+    }
+
+
+def build(b: Build) -> None:
+    """The kit's quickref.pdf."""
+    write_quickref(b.session, "quickref-stratego.html.j2", context(b.session), b.writer.path("quickref.pdf"))
+    b.progress("quickref", 1, 1)

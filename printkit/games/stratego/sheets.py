@@ -1,0 +1,142 @@
+"""Stratego setup sheets: blank planning boards with tallies, and each side's setup on its own page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...config.session import display_title, player_name
+from ...geometry import MM, paper_size
+from ...labels import label
+from ...render import fonts
+from ...render.canvas import draw_fitted, hex_colour, open_canvas, tint
+from .model import StrategoData, Variant, stratego_of, stratego_session
+from .setups import EMPTY, Setup
+
+SIDE_COLOURS = {"red": "#C62828", "blue": "#1565C0"}
+LAKE = "#90CAF9"
+CELL = 9.5 * MM
+
+
+def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float, setup: Setup | None) -> None:
+    """The whole board seen from `side`: its rows at the bottom, coordinates on every edge."""
+    colour = hex_colour(SIDE_COLOURS[side])
+    letters = v.file_letters()
+    files = list(range(v.files)) if side == "red" else list(reversed(range(v.files)))
+    rows = list(range(v.rows)) if side == "red" else list(reversed(range(v.rows)))
+    own = set(range(v.setup_rows)) if side == "red" else set(range(v.rows - v.setup_rows, v.rows))
+    c.setLineWidth(0.4)
+    for col, f in enumerate(files):
+        for line, r in enumerate(rows):
+            cx, cy = x + col * CELL, y + line * CELL
+            name = f"{letters[f]}{r + 1}"
+            if name in v.lakes:
+                c.setFillColorRGB(*hex_colour(LAKE))
+            elif r in own:
+                c.setFillColorRGB(*tint(colour, 0.16))
+            else:
+                c.setFillColorRGB(0.96, 0.96, 0.96)
+            c.setStrokeColorRGB(0.55, 0.55, 0.55)
+            c.rect(cx, cy, CELL, CELL, stroke=1, fill=1)
+            if setup is not None and r in own:
+                back_index = r if side == "red" else v.rows - 1 - r
+                file_index = f if side == "red" else v.files - 1 - f
+                symbol = setup.rows[back_index][file_index]
+                if symbol != EMPTY:
+                    c.setFillColorRGB(*colour)
+                    c.setFont(fonts.SANS_BOLD, 13)
+                    c.drawCentredString(cx + CELL / 2, cy + CELL / 2 - 4.5, symbol)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(1.4)
+    first_own = min(rows.index(r) for r in own)
+    c.rect(x, y + first_own * CELL, v.files * CELL, v.setup_rows * CELL, stroke=1, fill=0)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFont(fonts.SANS, 8)
+    for col, f in enumerate(files):
+        c.drawCentredString(x + col * CELL + CELL / 2, y - 3.5 * MM, letters[f])
+        c.drawCentredString(x + col * CELL + CELL / 2, y + v.rows * CELL + 1.5 * MM, letters[f])
+    for line, r in enumerate(rows):
+        c.drawRightString(x - 1.5 * MM, y + line * CELL + CELL / 2 - 3, str(r + 1))
+        c.drawString(x + v.files * CELL + 1.5 * MM, y + line * CELL + CELL / 2 - 3, str(r + 1))
+
+
+def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: float, lang: str,
+           setup: Setup | None) -> None:  # fmt: skip
+    """Per rank: how many to place, with boxes to tick (or the count placed on a filled sheet)."""
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, 8)
+    c.drawString(x, y, label("st_placed", lang))
+    placed = setup.counts() if setup else {}
+    line = y - 4.2 * MM
+    for rank in data.ranks:
+        need = v.counts.get(rank.symbol, 0)
+        if not need:
+            continue
+        c.setFont(fonts.SANS_BOLD, 9)
+        c.drawString(x, line, rank.symbol)
+        draw_fitted(c, x + 5 * MM, line, rank.name[lang], fonts.NARROW, 8, 20 * MM, min_size=5)
+        for k in range(need):
+            bx = x + 26 * MM + k * 3.2 * MM
+            c.setLineWidth(0.4)
+            c.setStrokeColorRGB(0.3, 0.3, 0.3)
+            filled = k < placed.get(rank.symbol, 0)
+            c.setFillColorRGB(*((0.25, 0.25, 0.25) if filled else (1, 1, 1)))
+            c.rect(bx, line - 0.5, 2.5 * MM, 2.5 * MM, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        line -= 4.2 * MM
+
+
+def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, Setup] | None = None) -> None:
+    """stratego-setup.pdf: two blank planning boards per side, then each given setup on its own page."""
+    data = stratego_of(session.ruleset)
+    v = data.variants[stratego_session(session).variant]
+    lang = session.language
+    width, height = paper_size(session.paper)
+    c = open_canvas(str(target), session.paper, f"{display_title(session)} — {label('st_setup_title', lang)}",
+                    label("st_setup_title", lang))  # fmt: skip
+    board_w = v.files * CELL
+    left = 16 * MM
+    for index, side in enumerate(("red", "blue"), start=1):
+        name = player_name(session, index)
+        heading = label("st_planning", lang, side=data.sides[side][lang]) + f" · {name}"
+        for top in (height - 14 * MM, height / 2 - 2 * MM):
+            c.setFillColorRGB(*hex_colour(SIDE_COLOURS[side]))
+            draw_fitted(c, left, top, heading, fonts.SANS_BOLD, 12, width - 2 * left)
+            _board(c, data, v, side, left, top - 8 * MM - v.rows * CELL, None)
+            _tally(c, data, v, left + board_w + 10 * MM, top - 12 * MM, 60 * MM, lang, None)
+        c.showPage()
+    for index, side in enumerate(("red", "blue"), start=1):
+        setup = (setups or {}).get(side)
+        if setup is None:
+            continue
+        top = height - 14 * MM
+        c.setFillColorRGB(*hex_colour(SIDE_COLOURS[side]))
+        draw_fitted(c, left, top, f"{label('st_setup_title', lang)} — {data.sides[side][lang]} · "
+                    f"{player_name(session, index)}", fonts.SANS_BOLD, 14, width - 2 * left)  # fmt: skip
+        c.setFillColorRGB(0.7, 0.1, 0.1)
+        draw_fitted(c, left, top - 7 * MM, label("st_secret", lang), fonts.SANS_BOLD, 10, width - 2 * left)
+        _board(c, data, v, side, left, top - 16 * MM - v.rows * CELL, setup)
+        _tally(c, data, v, left + board_w + 10 * MM, top - 20 * MM, 60 * MM, lang, setup)
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.setFont(fonts.NARROW, 9)
+        c.drawString(left, top - 24 * MM - v.rows * CELL, setup.to_setup40(slashes=True))
+        c.showPage()
+    c.save()
+
+
+def build(b: Build) -> None:
+    """The kit's stratego-setup.pdf; with --random, a generated setup for each side."""
+    from .advice import generate
+
+    setups = dict(stratego_session(b.session).setups)
+    data = stratego_of(b.session.ruleset)
+    if b.options.random_setups:
+        variant = data.variants[stratego_session(b.session).variant]
+        for side in ("red", "blue"):
+            # Each side draws from its own stream: printing one never reveals the other.
+            seed = b.entropy.stream("stratego", side).below(1 << 30)
+            setups[side] = generate(data, variant, "balanced", f"{b.entropy.kit_id(1)}-{side}-{seed}")
+    write_setup_sheets(b.session, b.writer.path("stratego-setup.pdf"), setups)
+    b.progress("stratego-setup", 1, 1)

@@ -1,0 +1,22 @@
+"""Tannhäuser: d10 pools against a difficulty, duels, and movement along the circles of a map."""
+
+from __future__ import annotations
+
+from .. import Artefact, Game
+
+_HERE = __name__
+
+GAME = Game(
+    family="tannhauser",
+    name="Tannhäuser",
+    package=_HERE,
+    rulesets=("tannhauser",),
+    schema=f"{_HERE}.schema",
+    artefacts=(Artefact("quickref", f"{_HERE}.quickref:build"),),
+    referee={
+        "pool": "printkit.cli.tannhauser:pool",
+        "duel": "printkit.cli.tannhauser:duel",
+        "paths": "printkit.cli.tannhauser:referee_paths",
+    },
+    labels=True,
+)

@@ -1,0 +1,42 @@
+"""«Великая Стратегическая», both editions: order battles, troops, buildings, spells; cards and tokens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import BOOKLET, MAP, Artefact, Game
+
+if TYPE_CHECKING:
+    from ...config.model import Session
+
+_HERE = __name__
+
+
+def _has_troops(session: Session) -> bool:
+    return session.ruleset.part is not None
+
+
+GAME = Game(
+    family="vs",
+    name="«Великая Стратегическая»",
+    package=_HERE,
+    rulesets=("vs-2025", "vs-2003"),
+    schema=f"{_HERE}.schema",
+    artefacts=(
+        Artefact("quickref", f"{_HERE}.quickref:build", _has_troops),
+        BOOKLET,
+        Artefact("battle-cards", f"{_HERE}.cards:build", _has_troops),
+        Artefact("tokens", f"{_HERE}.tokens:build", _has_troops),
+        MAP,
+    ),
+    referee={
+        "orders": "printkit.cli.vs:orders",
+        "spell": "printkit.cli.vs:spell",
+        "mine": "printkit.cli.vs:mine",
+    },
+    movement=f"{_HERE}.movement",
+    map_check=f"{_HERE}.map_check:check",
+    map_rivers=True,
+    tables=f"{_HERE}.tables:table",
+    labels=True,
+)

@@ -1,0 +1,376 @@
+"""Battle-order cards of «Великая Стратегическая»: vector faces, n-up sheets with bleed, duplex backs."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...config.session import display_title, player_name
+from ...errors import RenderError
+from ...geometry import MM, PAPERS
+from ...imposition import Box, Grid, back_box, best_grid
+from ...labels import label
+from ...render import fonts
+from ...render.canvas import draw_fitted, hex_colour, ink_on, open_canvas, tint
+from ...render.marks import corner_guides, crop_marks
+from .model import vs_of, vs_session
+from .orders import Card, all_cards
+
+# Back colours for players who name none: distinct hues that also differ in lightness.
+PALETTE = ["#B71C1C", "#1565C0", "#2E7D32", "#F9A825", "#6A1B9A", "#EF6C00", "#00838F", "#5D4037"]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One player's cards: the faces in print order, and the back colour."""
+
+    player: int
+    name: str
+    colour: str
+    cards: tuple[Card, ...]
+
+
+def default_counts(session: Session) -> dict[str, int]:
+    """Enough for the largest army of the table: a full battle row of the biggest troop for every
+    plain order, and the biggest advantaged troop for every «+» order."""
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    plain = vs.orders.row * max(t.squads for t in vs.troops)
+    advantaged = max((t.squads for t in vs.troops if t.advantage), default=plain // vs.orders.row)
+    counts = {o: plain for o in vs.orders.cycle}
+    counts.update({f"{o}+": advantaged for o in vs.orders.cycle})
+    return counts
+
+
+def decks(session: Session) -> list[Deck]:
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    counts = default_counts(session) | dict(vs_session(session).cards.per_player)
+    wanted = vs_session(session).cards.players
+    out = []
+    for number, player in enumerate(session.players, start=1):
+        name = player_name(session, number)
+        if wanted and name not in wanted and str(number) not in wanted:
+            continue
+        cards = []
+        for card in all_cards(vs.orders):
+            cards += [card] * counts[card.label()]
+        colour = player.colour or PALETTE[(number - 1) % len(PALETTE)]
+        out.append(Deck(number, name, colour, tuple(cards)))
+    return out
+
+
+# ---- vector symbols ------------------------------------------------------------------------------
+
+
+def _sword(c: Any, cx: float, cy: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(cx, cy + 0.50 * s)
+    p.lineTo(cx + 0.07 * s, cy + 0.36 * s)
+    p.lineTo(cx + 0.07 * s, cy - 0.18 * s)
+    p.lineTo(cx - 0.07 * s, cy - 0.18 * s)
+    p.lineTo(cx - 0.07 * s, cy + 0.36 * s)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.rect(cx - 0.26 * s, cy - 0.24 * s, 0.52 * s, 0.07 * s, stroke=0, fill=1)
+    c.rect(cx - 0.045 * s, cy - 0.42 * s, 0.09 * s, 0.18 * s, stroke=0, fill=1)
+    c.circle(cx, cy - 0.46 * s, 0.06 * s, stroke=0, fill=1)
+
+
+def _bow(c: Any, cx: float, cy: float, s: float) -> None:
+    c.saveState()
+    c.setLineWidth(max(0.6, 0.06 * s))
+    p = c.beginPath()
+    p.moveTo(cx - 0.10 * s, cy + 0.46 * s)
+    p.curveTo(cx + 0.42 * s, cy + 0.30 * s, cx + 0.42 * s, cy - 0.30 * s, cx - 0.10 * s, cy - 0.46 * s)
+    c.drawPath(p, stroke=1, fill=0)
+    c.setLineWidth(max(0.3, 0.018 * s))
+    c.line(cx - 0.10 * s, cy + 0.46 * s, cx - 0.10 * s, cy - 0.46 * s)
+    c.setLineWidth(max(0.5, 0.035 * s))
+    c.line(cx - 0.34 * s, cy, cx + 0.36 * s, cy)
+    c.restoreState()
+    head = c.beginPath()
+    head.moveTo(cx + 0.50 * s, cy)
+    head.lineTo(cx + 0.34 * s, cy + 0.08 * s)
+    head.lineTo(cx + 0.34 * s, cy - 0.08 * s)
+    head.close()
+    c.drawPath(head, stroke=0, fill=1)
+    for dy in (0.05, -0.05):
+        c.line(cx - 0.34 * s, cy, cx - 0.42 * s, cy + dy * 2 * s)
+
+
+def _shield(c: Any, cx: float, cy: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(cx - 0.36 * s, cy + 0.42 * s)
+    p.lineTo(cx + 0.36 * s, cy + 0.42 * s)
+    p.curveTo(cx + 0.36 * s, cy - 0.05 * s, cx + 0.25 * s, cy - 0.30 * s, cx, cy - 0.48 * s)
+    p.curveTo(cx - 0.25 * s, cy - 0.30 * s, cx - 0.36 * s, cy - 0.05 * s, cx - 0.36 * s, cy + 0.42 * s)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.rect(cx - 0.035 * s, cy - 0.30 * s, 0.07 * s, 0.62 * s, stroke=0, fill=1)
+    c.rect(cx - 0.22 * s, cy + 0.12 * s, 0.44 * s, 0.07 * s, stroke=0, fill=1)
+    c.restoreState()
+
+
+SYMBOLS = {"attack": _sword, "fire": _bow, "defend": _shield}
+
+
+def _plus(c: Any, cx: float, cy: float, r: float, colour: tuple[float, float, float]) -> None:
+    c.saveState()
+    c.setFillColorRGB(*colour)
+    c.circle(cx, cy, r, stroke=0, fill=1)
+    c.setFillColorRGB(*ink_on(colour))
+    arm, thick = r * 0.62, r * 0.24
+    c.rect(cx - arm, cy - thick / 2, 2 * arm, thick, stroke=0, fill=1)
+    c.rect(cx - thick / 2, cy - arm, thick, 2 * arm, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _arrow(c: Any, x0: float, x1: float, y: float, size: float) -> None:
+    c.line(x0, y, x1 - size, y)
+    p = c.beginPath()
+    p.moveTo(x1, y)
+    p.lineTo(x1 - size, y + size * 0.55)
+    p.lineTo(x1 - size, y - size * 0.55)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+# ---- faces ---------------------------------------------------------------------------------------
+
+
+def draw_front(c: Any, session: Session, card: Card, w: float, h: float, bleed: float) -> None:
+    """One card front with its origin at the trim's lower-left corner, art reaching into the bleed."""
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    lang = session.language
+    colour = hex_colour(vs.orders.colours.get(card.order, "#455A64"))
+    c.setFillColorRGB(*tint(colour, 0.28))
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    inset = 2.6 * MM
+    c.setFillColorRGB(1, 1, 1)
+    c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.2 * MM, stroke=0, fill=1)
+    band = 0.17 * h
+    c.setFillColorRGB(*colour)
+    c.roundRect(inset, h - inset - band, w - 2 * inset, band, 2.2 * MM, stroke=0, fill=1)
+    c.rect(inset, h - inset - band, w - 2 * inset, band / 2, stroke=0, fill=1)
+    name = vs.orders.names[card.order][lang]
+    c.setFillColorRGB(*ink_on(colour))
+    draw_fitted(c, inset + 2 * MM, h - inset - band * 0.62, name, fonts.SANS_BOLD, 0.09 * h, w - 2 * inset - 4 * MM,
+                align="center")  # fmt: skip
+    c.setFillColorRGB(*colour)
+    c.setStrokeColorRGB(*colour)
+    SYMBOLS[card.order](c, w / 2, h * 0.50, min(w, h) * 0.55)
+    if card.advantage:
+        _plus(c, w - inset - 0.11 * w, h - inset - band - 0.11 * w, 0.085 * w, colour)
+        c.setFillColorRGB(*colour)
+        c.setFont(fonts.SANS_BOLD, 0.042 * h)
+        c.drawCentredString(w / 2, inset + 0.19 * h, "+ " + label("advantage", lang) + " +")
+    _cycle(c, session, card, w, inset + 0.07 * h)
+
+
+def _cycle(c: Any, session: Session, card: Card, w: float, y: float) -> None:
+    """The order cycle, small: each symbol beats the one its arrow points at."""
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    cycle = list(vs.orders.cycle)
+    step = w * 0.24
+    x0 = w / 2 - step
+    size = w * 0.09
+    for i, order in enumerate(cycle):
+        colour = hex_colour(vs.orders.colours.get(order, "#455A64"))
+        shade = colour if order == card.order else (0.55, 0.55, 0.55)
+        c.setFillColorRGB(*shade)
+        c.setStrokeColorRGB(*shade)
+        SYMBOLS[order](c, x0 + i * step, y, size)
+    c.setStrokeColorRGB(0.4, 0.4, 0.4)
+    c.setFillColorRGB(0.4, 0.4, 0.4)
+    c.setLineWidth(0.5)
+    for i in range(len(cycle) - 1):
+        _arrow(c, x0 + i * step + size * 0.55, x0 + (i + 1) * step - size * 0.6, y, 1.4 * MM)
+    # The last order beats the first: a return arrow under the row.
+    low = y - size * 0.75
+    c.line(x0 + 2 * step, y - size * 0.55, x0 + 2 * step, low)
+    c.line(x0 + 2 * step, low, x0, low)
+    p = c.beginPath()
+    p.moveTo(x0, y - size * 0.55)
+    p.lineTo(x0 - 0.8 * MM, low + 0.1 * MM)
+    p.lineTo(x0 + 0.8 * MM, low + 0.1 * MM)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: float) -> None:
+    colour = hex_colour(deck.colour)
+    c.setFillColorRGB(*colour)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    c.saveState()
+    c.setStrokeColorRGB(*tint(colour, 0.55))
+    c.setLineWidth(0.6)
+    step = 6 * MM
+    k = -h
+    while k < w + h:
+        c.line(k - bleed, -bleed, k + h + bleed, h + bleed)
+        c.line(k + h + bleed, -bleed, k - bleed, h + bleed)
+        k += step
+    c.restoreState()
+    c.setFillColorRGB(*colour)
+    c.circle(w / 2, h / 2, 0.3 * w, stroke=0, fill=1)
+    c.setStrokeColorRGB(*ink_on(colour))
+    c.setLineWidth(1.2)
+    c.circle(w / 2, h / 2, 0.3 * w, stroke=1, fill=0)
+    c.setFillColorRGB(*ink_on(colour))
+    draw_fitted(c, w / 2 - 0.26 * w, h / 2 + 0.02 * h, deck.name, fonts.SANS_BOLD, 0.06 * h, 0.52 * w, align="center",
+                min_size=5)  # fmt: skip
+    draw_fitted(c, w / 2 - 0.26 * w, h / 2 - 0.05 * h, display_title(session), fonts.SANS, 0.035 * h, 0.52 * w,
+                align="center", min_size=4)  # fmt: skip
+
+
+# ---- sheets --------------------------------------------------------------------------------------
+
+
+def layout(session: Session) -> tuple[Grid, tuple[float, float]]:
+    opts = vs_session(session).cards
+    try:
+        grid, _ = best_grid(PAPERS[session.paper], opts.size, opts.bleed_mm * MM, opts.gutter_mm * MM)
+    except ValueError:
+        w, h = opts.size_mm
+        raise RenderError(
+            f"{w:g}×{h:g} mm cards with {opts.bleed_mm:g} mm bleed do not fit on {session.paper}"
+        ) from None
+    return grid, grid.page
+
+
+def _clip_for(grid: Grid, index: int) -> Box:
+    """The part of a card's art that may print: its trim, plus bleed where no neighbour is."""
+    b = grid.boxes[index]
+    col, row = index % grid.cols, index // grid.cols
+    reach = min(grid.bleed, grid.gutter / 2) if grid.gutter else 0.0
+    left = grid.bleed if col == 0 else reach
+    right = grid.bleed if col == grid.cols - 1 else reach
+    top = grid.bleed if row == 0 else reach
+    bottom = grid.bleed if row == grid.rows - 1 else reach
+    return Box(b.x - left, b.y - bottom, b.w + left + right, b.h + top + bottom)
+
+
+def _place(c: Any, form: str, clip: Box, at: Box, rotate: bool = False, scale: float = 1.0) -> None:
+    """Draw a face form at a trim box, clipped; rotated half a turn for short-edge backs."""
+    c.saveState()
+    path = c.beginPath()
+    path.rect(clip.x, clip.y, clip.w, clip.h)
+    c.clipPath(path, stroke=0, fill=0)
+    if rotate:
+        c.translate(at.x + at.w, at.y + at.h)
+        c.rotate(180)
+    else:
+        c.translate(at.x, at.y)
+    if scale != 1.0:
+        c.scale(scale, scale)
+    c.doForm(form)
+    c.restoreState()
+
+
+def write_cards(session: Session, target: str | Path) -> None:
+    """battle-cards.pdf: per player, sheets of fronts each followed by its page of backs."""
+    opts = vs_session(session).cards
+    grid, page = layout(session)
+    w, h = opts.size
+    bleed = opts.bleed_mm * MM
+    c = open_canvas(str(target), session.paper, f"{display_title(session)} — {label('cards_title', session.language)}",
+                    label("cards_title", session.language), pagesize=page)  # fmt: skip
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    for card in all_cards(vs.orders):
+        c.beginForm(f"front-{card.label()}", -bleed, -bleed, w + bleed, h + bleed)
+        draw_front(c, session, card, w, h, bleed)
+        c.endForm()
+    all_decks = decks(session)
+    for deck in all_decks:
+        c.beginForm(f"back-{deck.player}", -bleed, -bleed, w + bleed, h + bleed)
+        draw_back(c, session, deck, w, h, bleed)
+        c.endForm()
+    # Every front sheet has the same marks: draw them once and stamp them.
+    c.beginForm("crop-marks", 0, 0, page[0], page[1])
+    crop_marks(c, grid)
+    c.endForm()
+    n = grid.per_sheet
+    for deck in all_decks:
+        for start in range(0, len(deck.cards), n):
+            chunk = deck.cards[start : start + n]
+            for i, card in enumerate(chunk):
+                _place(c, f"front-{card.label()}", _clip_for(grid, i), grid.boxes[i])
+            _finish(c, grid, len(chunk), opts.corners, opts.corner_radius_mm * MM)
+            c.showPage()
+            for i in range(len(chunk)):
+                front = grid.boxes[i]
+                at = back_box(front, page, opts.duplex, session.printer)
+                clip = back_box(_clip_for(grid, i), page, opts.duplex, session.printer)
+                _place(c, f"back-{deck.player}", clip, at, opts.duplex == "short", at.w / w)
+            c.showPage()
+    c.save()
+
+
+def _finish(c: Any, grid: Grid, used: int, corners: bool, radius: float) -> None:
+    c.doForm("crop-marks")
+    if corners:
+        corner_guides(c, list(grid.boxes[:used]), radius)
+
+
+def face_pdfs(session: Session) -> list[tuple[str, bytes]]:
+    """Each distinct face (fronts, then one back per player) as a one-page PDF of card + bleed."""
+    opts = vs_session(session).cards
+    w, h = opts.size
+    bleed = opts.bleed_mm * MM
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    faces: list[tuple[str, Any]] = [
+        (
+            f"{card.order}{'-plus' if card.advantage else ''}",
+            lambda c, card=card: draw_front(c, session, card, w, h, bleed),
+        )
+        for card in all_cards(vs.orders)
+    ]
+    faces += [(f"back-player-{d.player}", lambda c, d=d: draw_back(c, session, d, w, h, bleed)) for d in decks(session)]
+    out = []
+    for name, draw in faces:
+        buffer = io.BytesIO()
+        c = open_canvas(buffer, session.paper, name, name, pagesize=(w + 2 * bleed, h + 2 * bleed))
+        c.translate(bleed, bleed)
+        draw(c)
+        c.showPage()
+        c.save()
+        out.append((name, buffer.getvalue()))
+    return out
+
+
+def write_pngs(session: Session, folder: Path, dpi: int = 300) -> list[Path]:
+    """One PNG per card face at `dpi`, bleed included (what print shops ask for)."""
+    import pypdfium2 as pdfium
+
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    w, h = vs_session(session).cards.size
+    bleed = vs_session(session).cards.bleed_mm * MM
+    # Exact pixel size: the renderer rounds partial pixels up, so trim the extra row or column.
+    size = (round((w + 2 * bleed) / 72 * dpi), round((h + 2 * bleed) / 72 * dpi))
+    for name, pdf in face_pdfs(session):
+        page = pdfium.PdfDocument(pdf)[0]
+        image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))
+        path = folder / f"{name}.png"
+        image.save(path, dpi=(dpi, dpi))
+        paths.append(path)
+    return paths
+
+
+def build(b: Build) -> None:
+    """The kit's battle-cards.pdf, and one PNG per card face where --png asks for them."""
+    write_cards(b.session, b.writer.path("battle-cards.pdf"))
+    if b.options.png is not None:
+        write_pngs(b.session, b.options.png)
+    b.progress("battle-cards", 1, 1)

@@ -1,0 +1,133 @@
+"""Frozen records of «Великая Стратегическая»: troops, structures, mines, spells, orders, figures."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...config.model import Ruleset, Session, part_of
+
+if TYPE_CHECKING:
+    from .options import CardOptions, TokenOptions
+
+Localized = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Troop:
+    id: str
+    name: Localized
+    kind: str  # land, sea or magic
+    squads: int
+    upkeep: int
+    move: Mapping[str, int]  # terrain id -> cells per turn; missing: cannot enter
+    cost: int | None = None  # None: raised by magic, not hired
+    magic_cost: int | None = None
+    advantage: bool = False  # every squad plays with the «+»
+    crosses: bool = False  # ignores terrain changes and rivers
+    heavy: bool = False  # one of the heavy infantry, hired only on its home terrain
+    home: str | None = None
+
+
+@dataclass(frozen=True)
+class Structure:
+    id: str
+    name: Localized
+    level: int
+    cost: int
+    garrison: int
+    lord: bool = False  # a lord's house: collects the land's income
+    income: str | None = None
+    garrison_advantage: bool = False
+    walls: str | None = None  # "defence" or "always"
+    treasury: int = 0  # added to the treasury limit
+    upkeep: int = 0
+    hires: tuple[str, ...] = ()  # troop ids; "heavy" stands for the heavy infantry of the home land
+
+
+@dataclass(frozen=True)
+class Mine:
+    level: int
+    name: Localized
+    cost: int
+    income: int
+    garrison: int
+    garrison_advantage: bool = False
+    height: int | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    low: int
+    high: int
+    text: Localized
+
+
+@dataclass(frozen=True)
+class Spell:
+    id: str
+    number: str
+    school: str
+    name: Localized
+    text: Localized
+    range: int | None = None
+    cost: int | None = None  # None: the edition's usual spell cost
+    chance: Fraction | None = None
+    outcomes: tuple[Outcome, ...] = ()
+
+
+@dataclass(frozen=True)
+class Orders:
+    cycle: tuple[str, ...]  # each order beats the next; the last beats the first
+    names: Mapping[str, Localized]
+    row: int
+    colours: Mapping[str, str] = field(default_factory=dict)
+
+    def beats(self, a: str, b: str) -> bool:
+        i = self.cycle.index(a)
+        return self.cycle[(i + 1) % len(self.cycle)] == b
+
+
+@dataclass(frozen=True)
+class VsData:
+    """Everything VS-specific in a ruleset; `figures` holds the edition's loose numbers."""
+
+    orders: Orders
+    troops: tuple[Troop, ...]
+    structures: tuple[Structure, ...]
+    mines: tuple[Mine, ...]
+    schools: Mapping[str, Localized]
+    spells: tuple[Spell, ...]
+    figures: Mapping[str, Any]
+
+    def troop(self, word: str) -> Troop | None:
+        folded = word.strip().casefold()
+        for t in self.troops:
+            if folded in {t.id, *(n.casefold() for n in t.name.values())}:
+                return t
+        return None
+
+
+@dataclass(frozen=True)
+class VsSession:
+    """The VS part of a session: card and token options."""
+
+    cards: CardOptions
+    tokens: TokenOptions
+
+    @property
+    def map_cell_mm(self) -> float:
+        # A printed map's cells match the tokens placed on them.
+        return self.tokens.cell_mm
+
+
+def vs_of(ruleset: Ruleset) -> VsData:
+    """The VS part of a ruleset."""
+    return part_of(ruleset, VsData)
+
+
+def vs_session(session: Session) -> VsSession:
+    """The VS part of a session."""
+    return part_of(session, VsSession)

@@ -1,0 +1,237 @@
+"""The shape of the VS part of a ruleset file (troops, structures, mines, spells, orders, figures)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from ...config.model import Ruleset
+from ...config.schema import (
+    IDENT,
+    INVALID,
+    Boolean,
+    Checker,
+    Choice,
+    Colour,
+    Field,
+    Integer,
+    ListOf,
+    Localized,
+    MapOf,
+    Nullable,
+    Record,
+    Spec,
+    Text,
+)
+from ...config.yamlsource import Key, YamlDocument
+from .model import Mine, Orders, Outcome, Spell, Structure, Troop, VsData, VsSession
+from .options import CARDS, TOKENS, build_print_options
+
+COUNT = Integer(0, 100_000)
+FRACTION = Record(
+    {"numerator": Field(Integer(0, 1000), required=True), "denominator": Field(Integer(1, 1000), required=True)}
+)
+NAME = Localized(max_len=60)
+TEXT = Localized(max_len=400)
+
+TROOP = Record(
+    {
+        "id": Field(IDENT, required=True),
+        "name": Field(NAME, required=True),
+        "kind": Field(Choice(["land", "sea", "magic"]), required=True),
+        "cost": Field(COUNT),
+        "magic_cost": Field(COUNT),
+        "squads": Field(Integer(1, 20), required=True),
+        "advantage": Field(Boolean(), default=False),
+        "upkeep": Field(COUNT, required=True),
+        "move": Field(MapOf(IDENT, Integer(0, 99)), required=True),
+        "crosses": Field(Boolean(), default=False),
+        "heavy": Field(Boolean(), default=False),
+        "home": Field(IDENT),
+    }
+)
+
+STRUCTURE = Record(
+    {
+        "id": Field(IDENT, required=True),
+        "name": Field(NAME, required=True),
+        "lord": Field(Boolean(), default=False),
+        "level": Field(Integer(1, 10), required=True),
+        "cost": Field(COUNT, required=True),
+        "income": Field(Choice(["land"])),
+        "garrison": Field(Integer(0, 20), required=True),
+        "garrison_advantage": Field(Boolean(), default=False),
+        "walls": Field(Choice(["defence", "always"])),
+        "treasury": Field(COUNT, default=0),
+        "upkeep": Field(COUNT, default=0),
+        "hires": Field(ListOf(IDENT), default=[]),
+    }
+)
+
+MINE = Record(
+    {
+        "level": Field(Integer(1, 10), required=True),
+        "name": Field(NAME, required=True),
+        "cost": Field(COUNT, required=True),
+        "income": Field(COUNT, required=True),
+        "garrison": Field(Integer(0, 20), required=True),
+        "garrison_advantage": Field(Boolean(), default=False),
+        "height": Field(Integer(0, 99)),
+    }
+)
+
+OUTCOME = Record(
+    {
+        "from": Field(Integer(1, 20), required=True),
+        "to": Field(Integer(1, 20), required=True),
+        "text": Field(TEXT, required=True),
+    }
+)
+
+SPELL = Record(
+    {
+        "id": Field(IDENT, required=True),
+        "number": Field(Text(max_len=10), required=True),
+        "school": Field(IDENT, required=True),
+        "name": Field(NAME, required=True),
+        "text": Field(TEXT, required=True),
+        "range": Field(Integer(0, 99)),
+        "cost": Field(COUNT),
+        "chance": Field(FRACTION),
+        "outcomes": Field(ListOf(OUTCOME, max_items=20), default=[]),
+    }
+)
+
+ORDERS = Record(
+    {
+        "cycle": Field(ListOf(IDENT, min_items=3, max_items=3), required=True),
+        "names": Field(MapOf(IDENT, NAME), required=True),
+        "row": Field(Integer(1, 10), default=3),
+        "colours": Field(MapOf(IDENT, Colour()), default={}),
+    }
+)
+
+FIGURE_NAMES = (
+    "treasury", "transfer_tax", "neutral_vanish_percent", "personal_restore_years", "mithril_cost", "prize",
+    "start", "ship_cargo_speed", "cargo_squads", "spell_cost", "die_cap", "mine_chance", "rebellion_chance",
+    "buildings_apart", "mental_duel_range", "commander_upkeep", "commander_prize", "prize_values", "leader_cost",
+    "escape_cost", "escape", "level_up_cost", "transport", "bridge", "zombies_per_cell", "returns_after_years",
+)  # fmt: skip
+
+
+class Figure(Spec):
+    """A loose figure of an edition: a number, a fraction, a text in each language, or a list or
+    mapping of those."""
+
+    expects = "a number, {numerator, denominator}, {ru, en} or a mapping of those"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "array"}, {"type": "object"}]}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, bool):
+            return self.wrong(value, key, ck)
+        if isinstance(value, int):
+            return value
+        if isinstance(value, list):
+            return [self.check(v, (*key, i), ck) for i, v in enumerate(value)]
+        if isinstance(value, dict):
+            if set(value) == {"numerator", "denominator"}:
+                got = FRACTION.check(value, key, ck)
+                return got if got is INVALID else Fraction(got["numerator"], got["denominator"])
+            if set(value) <= {"ru", "en"}:
+                return NAME.check(value, key, ck)
+            return {k: self.check(v, (*key, str(k)), ck) for k, v in value.items()}
+        return self.wrong(value, key, ck)
+
+
+FIGURES = Record({name: Field(Figure()) for name in FIGURE_NAMES})
+
+
+def build_rules(data: dict[str, Any]) -> VsData | None:
+    """VsData from checked ruleset data, or None for a ruleset without troops."""
+    if not data.get("troops"):
+        return None
+    orders = data["orders"]
+    frozen = MappingProxyType
+    return VsData(
+        orders=Orders(
+            tuple(orders["cycle"]),
+            frozen({k: frozen(v) for k, v in orders["names"].items()}),
+            orders["row"],
+            frozen({k: v.upper() for k, v in orders["colours"].items()}),
+        ),
+        troops=tuple(Troop(**{**t, "name": frozen(t["name"]), "move": frozen(t["move"])}) for t in data["troops"]),
+        structures=tuple(
+            Structure(**{**s, "name": frozen(s["name"]), "hires": tuple(s["hires"])}) for s in data["structures"]
+        ),
+        mines=tuple(Mine(**{**m, "name": frozen(m["name"])}) for m in data["mines"]),
+        schools=frozen({k: frozen(v) for k, v in data["schools"].items()}),
+        spells=tuple(
+            Spell(
+                **{
+                    **sp,
+                    "name": frozen(sp["name"]),
+                    "text": frozen(sp["text"]),
+                    "chance": Fraction(sp["chance"]["numerator"], sp["chance"]["denominator"])
+                    if sp["chance"]
+                    else None,
+                    "outcomes": tuple(Outcome(o["from"], o["to"], frozen(o["text"])) for o in sp["outcomes"]),
+                }
+            )
+            for sp in data["spells"]
+        ),
+        figures=frozen(data["vs"] or {}),
+    )
+
+
+def check_ruleset(data: dict[str, Any], key: Key, ck: Checker) -> None:
+    """Cross-checks: terrains and troops named in the VS tables exist; D6 tables cover 1..6 once."""
+    terrains = {t["id"] for t in data["terrains"]}
+    troops = {t["id"] for t in data["troops"]}
+    if data["troops"] and not data["orders"]:
+        ck.fail(key, "a ruleset with troops needs 'orders'")
+    for i, t in enumerate(data["troops"]):
+        for tid in t["move"]:
+            if tid not in terrains:
+                ck.fail((*key, "troops", i, "move", tid), f"unknown terrain {tid!r}")
+        if t["cost"] is None and t["kind"] != "magic":
+            ck.fail((*key, "troops", i), "only magical troops may have no cost")
+    for i, s in enumerate(data["structures"]):
+        for hire in s["hires"]:
+            if hire != "heavy" and hire not in troops:
+                ck.fail((*key, "structures", i, "hires"), f"unknown troop {hire!r}")
+    for i, sp in enumerate(data["spells"]):
+        if sp["school"] not in data["schools"]:
+            ck.fail((*key, "spells", i, "school"), f"unknown school {sp['school']!r}")
+        if sp["outcomes"]:
+            covered = sorted(n for o in sp["outcomes"] for n in range(o["from"], o["to"] + 1))
+            if covered != list(range(1, 7)):
+                ck.fail((*key, "spells", i, "outcomes"), "the outcomes must cover 1 to 6 exactly once")
+    orders = data["orders"]
+    if orders and set(orders["names"]) != set(orders["cycle"]):
+        ck.fail((*key, "orders", "names"), "give a name for every order of the cycle, and no other")
+
+
+RULESET_FIELDS = {
+    "vs": Field(Nullable(FIGURES)),
+    "orders": Field(Nullable(ORDERS)),
+    "troops": Field(ListOf(TROOP, max_items=50), default=[]),
+    "structures": Field(ListOf(STRUCTURE, max_items=50), default=[]),
+    "mines": Field(ListOf(MINE, max_items=20), default=[]),
+    "schools": Field(MapOf(IDENT, NAME), default={}),
+    "spells": Field(ListOf(SPELL, max_items=100), default=[]),
+}
+
+
+SESSION_FIELDS = {
+    "cards": Field(CARDS, doc="VS battle-order cards: size, bleed, duplex, how many per player"),
+    "tokens": Field(TOKENS, doc="VS building and troop tokens: cell size, copies per player"),
+}
+
+
+def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> VsSession:
+    """The card and token options of a VS session."""
+    cards, tokens = build_print_options(data)
+    return VsSession(cards, tokens)

@@ -1,0 +1,204 @@
+"""Game maps as text grids: cells, objects, coordinates like C4, and the checks the rules ask for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..config.model import Ruleset
+from ..config.schema import INVALID, Checker, Choice, Field, Integer, ListOf, Record, Text
+from ..config.yamlsource import YamlDocument, load_yaml
+from ..errors import Problem
+from ..games import game, resolve
+
+KINDS = ["town", "port", "resource", "adventure", "building", "bridge"]
+CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
+
+MAP = Record(
+    {
+        "rows": Field(ListOf(Text(max_len=200), min_items=2, max_items=200), required=True),
+        "objects": Field(
+            ListOf(
+                Record(
+                    {
+                        "at": Field(CELL, required=True),
+                        "kind": Field(Choice(KINDS), required=True),
+                        "number": Field(Integer(1, 99)),
+                        "name": Field(Text(max_len=40)),
+                    }
+                ),
+                max_items=2000,
+            ),
+            default=[],
+        ),
+        # «Великая Стратегическая»: land cells a river runs through.
+        "rivers": Field(ListOf(CELL, max_items=5000), default=[]),
+    }
+)
+
+
+def column_name(x: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA."""
+    name = ""
+    x += 1
+    while x:
+        x, rem = divmod(x - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def cell_name(x: int, y: int) -> str:
+    return f"{column_name(x)}{y + 1}"
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """C4 -> (2, 3): columns from A, rows from 1 at the top."""
+    letters = "".join(ch for ch in text if ch.isalpha()).upper()
+    digits = "".join(ch for ch in text if ch.isdigit())
+    if not letters or not digits or letters + digits != text.upper().strip():
+        raise ValueError(f"{text!r} is not a cell like C4")
+    x = 0
+    for ch in letters:
+        x = x * 26 + (ord(ch) - 64)
+    return x - 1, int(digits) - 1
+
+
+@dataclass(frozen=True)
+class MapObject:
+    x: int
+    y: int
+    kind: str
+    number: int | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class GameMap:
+    width: int
+    height: int
+    cells: tuple[tuple[str | None, ...], ...]  # terrain id per cell; None: a letter no terrain uses
+    objects: tuple[MapObject, ...]
+    letters: tuple[str, ...]  # the rows as written
+    rivers: frozenset[tuple[int, int]] = frozenset()
+
+    def terrain(self, x: int, y: int) -> str | None:
+        return self.cells[y][x]
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def neighbours(self, x: int, y: int) -> list[tuple[int, int]]:
+        """King moves."""
+        return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if (dx or dy) and self.inside(x + dx, y + dy)]  # fmt: skip
+
+    def object_at(self, x: int, y: int) -> MapObject | None:
+        return next((o for o in self.objects if (o.x, o.y) == (x, y)), None)
+
+
+def legend(rules: Ruleset) -> dict[str, str]:
+    return {t.letter: t.id for t in rules.terrains if t.letter}
+
+
+def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: tuple, ck: Checker) -> GameMap | None:
+    """A map from checked data; cell and object problems go to ck with their lines."""
+    rows = ["".join(r.split()) for r in data["rows"]]
+    width = len(rows[0])
+    letters = legend(rules)
+    cells = []
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            ck.fail((*key, "rows", y), f"row {y + 1} has {len(row)} cells; the first row has {width}")
+            continue
+        cells.append(tuple(letters.get(ch.upper()) for ch in row))
+    if len(cells) != len(rows):
+        return None
+    objects = []
+    for i, o in enumerate(data["objects"]):
+        try:
+            x, y = parse_cell(o["at"])
+        except ValueError as exc:
+            ck.fail((*key, "objects", i, "at"), str(exc))
+            continue
+        if not (0 <= x < width and 0 <= y < len(rows)):
+            ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
+            continue
+        objects.append(MapObject(x, y, o["kind"], o["number"], o["name"]))
+    rivers = set()
+    for i, text in enumerate(data.get("rivers", [])):
+        try:
+            x, y = parse_cell(text)
+        except ValueError as exc:
+            ck.fail((*key, "rivers", i), str(exc))
+            continue
+        if not (0 <= x < width and 0 <= y < len(rows)):
+            ck.fail((*key, "rivers", i), f"{text} is outside the {width}×{len(rows)} map")
+            continue
+        if not game(rules.family).map_rivers:
+            ck.fail((*key, "rivers", i), f"{rules.family} maps have no rivers")
+            continue
+        rivers.add((x, y))
+    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), frozenset(rivers))
+
+
+def load_map(path: Path) -> tuple[GameMap, Ruleset]:
+    """A map file: the map itself (game, rows, objects), or a session config with a `map:` key.
+    `game:` names the bundled ruleset the letters belong to (default strategiya)."""
+    from ..config.rulesets import bundled_ids, load_bundled
+    from ..errors import ConfigError
+
+    doc = load_yaml(path, str(path))
+    ck = Checker(doc)
+    if not isinstance(doc.data, dict):
+        raise ConfigError([Problem(doc.label, None, "", "a map file holds rows: and objects:")])
+    game = doc.data.get("game", "strategiya")
+    if game not in bundled_ids():
+        raise ConfigError([doc.problem(("game",), f"unknown game {game!r}")])
+    rules = load_bundled(game)
+    nested = "map" in doc.data
+    data = doc.data["map"] if nested else {k: v for k, v in doc.data.items() if k != "game"}
+    key: tuple = ("map",) if nested else ()
+    checked = MAP.check(data, key, ck)
+    game_map = None if checked is INVALID else build_map(checked, rules, doc, key, ck)
+    if ck.problems or game_map is None:
+        raise ConfigError(ck.problems or [Problem(doc.label, None, "", "no map")])
+    return game_map, rules
+
+
+@dataclass(frozen=True)
+class Finding:
+    cell: str | None
+    message: str
+    warning: bool = False
+
+    def __str__(self) -> str:
+        where = f"{self.cell}: " if self.cell else ""
+        return ("warning: " if self.warning else "") + where + self.message
+
+
+def unknown_letters(game_map: GameMap) -> list[Finding]:
+    """A finding for every cell whose letter is no terrain of the map's game."""
+    return [Finding(cell_name(x, y), f"{game_map.letters[y][x]!r} is no terrain of this game")
+            for y in range(game_map.height) for x in range(game_map.width)
+            if game_map.terrain(x, y) is None]  # fmt: skip
+
+
+def one_per_cell(game_map: GameMap) -> list[Finding]:
+    """A finding for every cell holding two objects."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for o in game_map.objects:
+        if (o.x, o.y) in seen:
+            out.append(Finding(cell_name(o.x, o.y), "two objects in one cell"))
+        seen.add((o.x, o.y))
+    return out
+
+
+def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
+    """Every way a map breaks the rules of its game's map, and warnings (the game's own check)."""
+    target = game(rules.family).map_check
+    if target is None:
+        return unknown_letters(game_map) + one_per_cell(game_map)
+    found: list[Finding] = resolve(target)(game_map, rules)
+    return found

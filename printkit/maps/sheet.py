@@ -1,0 +1,277 @@
+"""The printed map: terrain in colour with greyscale-safe hatching, coordinates, objects, tiling."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ..artefact import Build
+from ..config.model import Ruleset
+from ..games import game
+from ..geometry import MM, paper_size
+from ..labels import label
+from ..render import fonts
+from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
+from .grid import GameMap, cell_name, column_name
+
+MARGIN = 12 * MM
+RULER = 6 * MM  # room for the coordinates around a tile
+LEGEND = 22 * MM  # room for the legend and the tile caption at the bottom
+
+
+# «Великая Стратегическая» terrains borrow the patterns of their «Стратегия» likes.
+LIKE = {"mountains": "mountain", "coast": "water", "sea": "water"}
+
+
+def _hatch(c: Any, terrain: str, x: float, y: float, s: float, ink: tuple[float, float, float]) -> None:
+    """A pattern per terrain, so the map still reads on a greyscale printer."""
+    if terrain == "sea":  # open sea: the waves of the coast and a dense band, to tell them apart
+        c.saveState()
+        c.setStrokeColorRGB(*ink)
+        c.setLineWidth(1.2)
+        c.line(x + 0.15 * s, y + 0.12 * s, x + 0.85 * s, y + 0.12 * s)
+        c.restoreState()
+    elif terrain == "desert":
+        c.saveState()
+        c.setFillColorRGB(*ink)
+        for cx, cy in ((0.25, 0.3), (0.5, 0.55), (0.75, 0.3), (0.25, 0.8), (0.75, 0.8)):
+            c.circle(x + cx * s, y + cy * s, 0.03 * s, stroke=0, fill=1)
+        c.restoreState()
+        return
+    terrain = LIKE.get(terrain, terrain)
+    c.saveState()
+    c.setStrokeColorRGB(*ink)
+    c.setFillColorRGB(*ink)
+    c.setLineWidth(0.45)
+    if terrain == "mountain":
+        for dx in (0.25, 0.65):
+            p = c.beginPath()
+            p.moveTo(x + (dx - 0.15) * s, y + 0.3 * s)
+            p.lineTo(x + dx * s, y + 0.7 * s)
+            p.lineTo(x + (dx + 0.15) * s, y + 0.3 * s)
+            c.drawPath(p, stroke=1, fill=0)
+    elif terrain == "swamp":
+        for k in (0.3, 0.55, 0.8):
+            c.line(x + 0.2 * s, y + k * s, x + 0.45 * s, y + k * s)
+            c.line(x + 0.55 * s, y + (k - 0.12) * s, x + 0.8 * s, y + (k - 0.12) * s)
+    elif terrain == "forest":
+        for cx, cy in ((0.3, 0.35), (0.7, 0.35), (0.5, 0.7)):
+            c.circle(x + cx * s, y + cy * s, 0.09 * s, stroke=1, fill=0)
+    elif terrain == "water":
+        for k in (0.3, 0.55, 0.8):
+            p = c.beginPath()
+            p.moveTo(x + 0.15 * s, y + k * s)
+            p.curveTo(x + 0.35 * s, y + (k + 0.08) * s, x + 0.45 * s, y + (k - 0.08) * s, x + 0.65 * s, y + k * s)
+            p.curveTo(x + 0.75 * s, y + (k + 0.06) * s, x + 0.8 * s, y + k * s, x + 0.85 * s, y + k * s)
+            c.drawPath(p, stroke=1, fill=0)
+    elif terrain == "deathzone":
+        c.line(x + 0.25 * s, y + 0.25 * s, x + 0.75 * s, y + 0.75 * s)
+        c.line(x + 0.25 * s, y + 0.75 * s, x + 0.75 * s, y + 0.25 * s)
+    c.restoreState()
+
+
+def _river(c: Any, game_map: GameMap, waters: set[str], x: int, y: int, px: float, py: float, s: float) -> None:
+    """Half a river from the cell's centre towards every river or sea cell around it; the
+    neighbour draws the other half, so the line joins up across cells and sheets."""
+    cx, cy = px + s / 2, py + s / 2
+    c.saveState()
+    c.setStrokeColorRGB(0.1, 0.35, 0.85)
+    c.setLineWidth(max(1.5, s * 0.12))
+    c.setLineCap(1)
+    rivers = game_map.rivers
+    # A diagonal link is left out where an orthogonal river cell already joins the two.
+    ends = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if (nx, ny) in rivers
+            and (nx == x or ny == y or ((nx, y) not in rivers and (x, ny) not in rivers))]  # fmt: skip
+    if len(ends) <= 1:  # a river's end: into one sea cell, an orthogonal one if there is one
+        mouths = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if game_map.terrain(nx, ny) in waters]
+        ends += sorted(mouths, key=lambda d: abs(d[0]) + abs(d[1]))[:1]
+    if not ends:
+        c.line(cx - s * 0.3, cy, cx + s * 0.3, cy)
+    for dx, dy in ends:
+        c.line(cx, cy, cx + dx * s / 2, cy - dy * s / 2)
+    c.restoreState()
+
+
+def _star(c: Any, cx: float, cy: float, r: float) -> None:
+    p = c.beginPath()
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        angle = math.pi / 2 + i * math.pi / 5
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        if i == 0:
+            p.moveTo(x, y)
+        else:
+            p.lineTo(x, y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
+    cx, cy = x + s / 2, y + s / 2
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(1, 1, 1)
+    c.setLineWidth(0.8)
+    if o.kind in ("town", "port"):
+        c.setFillColorRGB(0.95, 0.77, 0.1)
+        _star(c, cx, cy, 0.38 * s)
+    elif o.kind == "adventure":
+        c.circle(cx, cy, 0.3 * s, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 0.34 * s)
+        c.drawCentredString(cx, cy - 0.12 * s, str(o.number or ""))
+    elif o.kind == "resource":
+        c.rect(cx - 0.24 * s, cy - 0.2 * s, 0.48 * s, 0.4 * s, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, 0.4 * s)
+        c.drawCentredString(cx, cy - 0.14 * s, str(o.number or ""))
+    elif o.kind == "bridge":
+        c.setFillColorRGB(0.55, 0.4, 0.25)
+        c.rect(x + 0.1 * s, cy - 0.15 * s, 0.8 * s, 0.3 * s, stroke=1, fill=1)
+    else:
+        c.rect(cx - 0.25 * s, cy - 0.25 * s, 0.5 * s, 0.5 * s, stroke=1, fill=1)
+    c.restoreState()
+
+
+def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range]]:
+    """Column and row ranges per sheet; neighbouring sheets share one cell to glue over."""
+    width, height = paper_size(paper)
+    cols = max(1, int((width - 2 * MARGIN - 2 * RULER) // cell))
+    rows = max(1, int((height - 2 * MARGIN - 2 * RULER - LEGEND) // cell))
+
+    def spans(total: int, per: int) -> list[range]:
+        out, start = [], 0
+        while True:
+            end = min(total, start + per)
+            out.append(range(start, end))
+            if end >= total:
+                return out
+            start = end - 1  # one cell of overlap
+
+    return [(c, r) for r in spans(game_map.height, rows) for c in spans(game_map.width, cols)]
+
+
+def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
+              cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
+              reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
+    """map.pdf; returns the number of sheets."""
+    cell = cell_mm * MM
+    width, height = paper_size(paper)
+    sheets = tiles(game_map, paper, cell)
+    c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang))
+    colours = {t.id: hex_colour(t.colour) for t in rules.terrains}
+    waters = {t.id for t in rules.terrains if t.water}
+    for number, (cols, rows) in enumerate(sheets, start=1):
+        x0 = MARGIN + RULER
+        top = height - MARGIN - RULER
+        for j, y in enumerate(rows):
+            for i, x in enumerate(cols):
+                px, py = x0 + i * cell, top - (j + 1) * cell
+                terrain = game_map.terrain(x, y)
+                rgb = colours.get(terrain or "", (1.0, 0.0, 1.0))
+                c.setFillColorRGB(*rgb)
+                c.setStrokeColorRGB(0.35, 0.35, 0.35)
+                c.setLineWidth(0.3)
+                c.rect(px, py, cell, cell, stroke=1, fill=1)
+                if terrain:
+                    _hatch(c, terrain, px, py, cell, ink_on(rgb))
+                if (x, y) in game_map.rivers:
+                    _river(c, game_map, waters, x, y, px, py, cell)
+                o = game_map.object_at(x, y)
+                if o is not None:
+                    _object(c, o, px, py, cell)
+                if reach is not None and ((x, y) in reach or (x, y) == reach_from):
+                    c.saveState()
+                    c.setFillColorRGB(1, 1, 1)
+                    c.setStrokeColorRGB(0.8, 0.1, 0.1)
+                    c.circle(px + cell * 0.8, py + cell * 0.8, cell * 0.16, stroke=1, fill=1)
+                    c.setFillColorRGB(0.8, 0.1, 0.1)
+                    c.setFont(fonts.SANS_BOLD, cell * 0.2)
+                    text = "@" if (x, y) == reach_from else str(reach[(x, y)])
+                    c.drawCentredString(px + cell * 0.8, py + cell * 0.73, text)
+                    c.restoreState()
+        # Coordinates on all four sides.
+        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.setFont(fonts.SANS, 7)
+        bottom = top - len(rows) * cell
+        right = x0 + len(cols) * cell
+        for i, x in enumerate(cols):
+            cx = x0 + i * cell + cell / 2
+            c.drawCentredString(cx, top + 1.5 * MM, column_name(x))
+            c.drawCentredString(cx, bottom - 3.8 * MM, column_name(x))
+        for j, y in enumerate(rows):
+            cy = top - j * cell - cell / 2 - 2.5
+            c.drawRightString(x0 - 1.2 * MM, cy, str(y + 1))
+            c.drawString(right + 1.2 * MM, cy, str(y + 1))
+        # The overlap strips shared with neighbouring sheets, dashed, to glue over.
+        c.setDash(3, 2)
+        c.setStrokeColorRGB(0.1, 0.1, 0.1)
+        c.setLineWidth(0.8)
+        if cols.start > 0:
+            c.line(x0 + cell, bottom, x0 + cell, top)
+        if cols.stop < game_map.width:
+            c.line(right - cell, bottom, right - cell, top)
+        if rows.start > 0:
+            c.line(x0, top - cell, right, top - cell)
+        if rows.stop < game_map.height:
+            c.line(x0, bottom + cell, right, bottom + cell)
+        c.setDash()
+        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from)
+        c.showPage()
+    c.save()
+    return len(sheets)
+
+
+def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
+            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None) -> None:  # fmt: skip
+    s = 5 * MM
+    rivers = game(rules.family).map_rivers  # the legend shows rivers where the game has them
+    step = width / (len(rules.terrains) + rivers)
+    if rivers:
+        left = x + len(rules.terrains) * step
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        c.rect(left, y + 8 * MM, s, s, stroke=1, fill=1)
+        c.saveState()
+        c.setStrokeColorRGB(0.1, 0.35, 0.85)
+        c.setLineWidth(1.5)
+        c.line(left + 0.5, y + 8 * MM + s / 2, left + s - 0.5, y + 8 * MM + s / 2)
+        c.restoreState()
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5, step - s - 2 * MM,
+                    min_size=5)  # fmt: skip
+    for i, t in enumerate(rules.terrains):
+        rgb = hex_colour(t.colour)
+        c.setFillColorRGB(*rgb)
+        c.setStrokeColorRGB(0.3, 0.3, 0.3)
+        c.rect(x + i * step, y + 8 * MM, s, s, stroke=1, fill=1)
+        _hatch(c, t.id, x + i * step, y + 8 * MM, s, ink_on(rgb))
+        c.setFillColorRGB(0, 0, 0)
+        name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
+        draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
+                    fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    caption = f"{title} · " + label("map_tile", lang, n=number, total=total,
+                                    rows=f"{rows.start + 1}–{rows.stop}",
+                                    cols=f"{column_name(cols.start)}–{column_name(cols.stop - 1)}")  # fmt: skip
+    if total > 1:
+        caption += " · " + label("map_glue", lang)
+    if reach_from is not None:
+        caption += " · " + label("map_reach", lang, cell=cell_name(*reach_from))
+    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+
+
+DEFAULT_CELL_MM = 20.0
+
+
+def build(b: Build) -> None:
+    """The kit's map.pdf from the config's map; cells as large as the game's tokens where it has them."""
+    from ..config.session import display_title
+
+    session = b.session
+    assert session.game_map is not None
+    cell_mm = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM))
+    write_map(session.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
+              display_title(session), cell_mm)  # fmt: skip
+    b.progress("map", 1, 1)

@@ -1,1 +1,0 @@
-"""Referee engines used at the table: pure functions, no printing, no files."""

@@ -1,0 +1,30 @@
+"""Data tables as printed: headers, rows of text, numeric columns; each game draws its own from its ruleset."""
+
+# One source for every printed table: a figure printed in one place is the figure printed everywhere.
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class Table:
+    """A printed table: headers, rows of text, the columns to centre and an optional caption."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: frozenset[int] = frozenset()  # columns to centre
+    caption: str = ""
+
+
+def make_table(
+    rows: list[list[object]], headers: list[str], numeric: set[int] | frozenset[int] = frozenset(), caption: str = ""
+) -> Table:
+    """A table from rows of any values, each printed as text."""
+    return Table(tuple(headers), tuple(tuple(str(c) for c in row) for row in rows), frozenset(numeric), caption)
+
+
+def fraction(f: Fraction) -> str:
+    """3/4 as printed in tables."""
+    return f"{f.numerator}/{f.denominator}"
