@@ -1,4 +1,4 @@
-"""Figures for issue 2: start-up of `printkit --help` and `printkit referee lookup` (target < 0.3 s).
+"""Start-up of `printkit --help`, `referee --help`, `referee lookup` and `referee odds 2d6` (target < 0.3 s).
 
 Also lists which heavy packages each command imported (none of WeasyPrint or ReportLab may load).
 Run: python bench/startup.py
@@ -40,6 +40,8 @@ def main() -> None:
         rows = [
             ("printkit --help", ["--help"]),
             ("printkit referee lookup ...", ["referee", "lookup", "--key", key, "resources", "forest", "3"]),
+            ("printkit referee odds 2d6", ["referee", "odds", "2d6"]),
+            ("printkit referee --help", ["referee", "--help"]),
         ]
         base = statistics.median(wall([sys.executable, "-c", "pass"]) for _ in range(7))
         print(f"python -c pass (interpreter alone):  {base:5.3f} s")

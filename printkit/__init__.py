@@ -1,18 +1,81 @@
 """printkit: print-ready PDF kits and a referee calculator for tabletop games."""
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "build_kit", "load_session"]
+# `import printkit` stays cheap (the CLI's start-up time depends on it): each name is imported
+# from its module on first use.
+_PUBLIC = {
+    "load_session": "printkit.config.session",
+    "build_kit": "printkit.kit",
+    "Options": "printkit.artefact",
+    "KitResult": "printkit.kit",
+    "Session": "printkit.config.model",
+    "Ruleset": "printkit.config.model",
+    "PrintkitError": "printkit.errors",
+    "ConfigError": "printkit.errors",
+    "UsageError": "printkit.errors",
+    "OutputError": "printkit.errors",
+    "RenderError": "printkit.errors",
+    "odds": "printkit.api",
+    "roll": "printkit.api",
+    "fight": "printkit.api",
+    "hide": "printkit.api",
+    "lookup": "printkit.api",
+    "reach": "printkit.api",
+    "route": "printkit.api",
+    "orders": "printkit.api",
+    "pool": "printkit.api",
+    "duel": "printkit.api",
+    "stratego_attack": "printkit.api",
+    "check_setup": "printkit.api",
+}
+
+__all__ = [
+    "ConfigError",
+    "KitResult",
+    "Options",
+    "OutputError",
+    "PrintkitError",
+    "RenderError",
+    "Ruleset",
+    "Session",
+    "UsageError",
+    "__version__",
+    "build_kit",
+    "check_setup",
+    "duel",
+    "fight",
+    "hide",
+    "load_session",
+    "lookup",
+    "odds",
+    "orders",
+    "pool",
+    "reach",
+    "roll",
+    "route",
+    "stratego_attack",
+]
+
+if TYPE_CHECKING:
+    from .api import check_setup, duel, fight, hide, lookup, odds, orders, pool, reach, roll, route, stratego_attack
+    from .artefact import Options
+    from .config.model import Ruleset, Session
+    from .config.session import load_session
+    from .errors import ConfigError, OutputError, PrintkitError, RenderError, UsageError
+    from .kit import KitResult, build_kit
 
 
 def __getattr__(name: str) -> object:
-    # Keep `import printkit` cheap: the CLI's start-up time depends on it.
-    if name == "build_kit":
-        from .kit import build_kit
+    if name in _PUBLIC:
+        return getattr(importlib.import_module(_PUBLIC[name]), name)
+    raise AttributeError(f"module 'printkit' has no attribute {name!r}")
 
-        return build_kit
-    if name == "load_session":
-        from .config import load_session
 
-        return load_session
-    raise AttributeError(name)
+def __dir__() -> list[str]:
+    return sorted(__all__)

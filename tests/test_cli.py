@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from printkit.cli import cli
 
 from .conftest import EXAMPLES, run, write
-from .test_binarycode import RULES_EXAMPLE, TERRAINS
+from .strategiya.test_codes import RULES_EXAMPLE, TERRAINS
 
 COMMANDS = [
     [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["schema"],

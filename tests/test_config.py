@@ -178,3 +178,59 @@ def test_broken_ruleset_reports_its_own_file(tmp_path: Path) -> None:
     lines = problems(p)
     assert any(":4: terrains[0].id: 'Forest' is not a lowercase id like 'forest'" in line for line in lines)
     assert any(":6: terrains[0].colour: 'green' is not a colour like #2E7D32" in line for line in lines)
+
+
+def test_validate_reports_every_problem_of_a_file_in_one_run(tmp_path: Path) -> None:
+    p = write(
+        tmp_path / "c.yaml",
+        "game: strategiya\n"
+        "paper: a3\n"
+        "titel: Friday\n"
+        "players:\n"
+        "  - name: Аня\n"
+        "    heroes:\n"
+        "      - {name: Гром, strength: 2, speed: 2, intellect: 1, items: [Меч, Меч]}\n"
+        "  - name: Борис\n"
+        "    colour: blue\n"
+        "adventures:\n"
+        "  forst: {1: {title: A}}\n"
+        "map:\n"
+        "  rows: [PPP, PP]\n",
+    )
+    found = problems(p)
+    assert found == [
+        f"{p}:2: paper: 'a3' is not one of a4, letter",
+        f"{p}:3: titel: unknown key (did you mean 'title'?)",
+        f"{p}:7: players[0].heroes[0].items: two of Меч need strength 6; Гром has 2",
+        f"{p}:9: players[1].colour: 'blue' is not a colour like #2E7D32",
+        f"{p}:11: adventures.forst: unknown terrain 'forst'; terrains are mountain, swamp, forest, plain, water, "
+        "deathzone (did you mean 'forest'?)",
+        f"{p}:13: map.rows[1]: row 2 has 2 cells; the first row has 3",
+    ]
+
+
+def test_a_copied_ruleset_builds_the_same_kit_booklet_included(tmp_path: Path) -> None:
+    from printkit import build_kit
+
+    bundled = Path(__file__).parent.parent / "printkit" / "games" / "strategiya" / "strategiya.yaml"
+    write(tmp_path / "myrules.yaml", bundled.read_text("utf-8"))
+    copied = load_session(write(tmp_path / "c.yaml", "game: myrules.yaml\n"))
+    assert copied.ruleset.booklet == load_session(None).ruleset.booklet
+    one = build_kit(copied, tmp_path / "copied", seed="same seed for both kits", only=["booklet", "quickref"])
+    two = build_kit(load_session(None), tmp_path / "bundled", seed="same seed for both kits",
+                    only=["booklet", "quickref"])  # fmt: skip
+    assert [p.name for p in one.files] == [p.name for p in two.files] == ["booklet.pdf", "quickref.pdf",
+                                                                          "manifest.json"]  # fmt: skip
+    assert (tmp_path / "copied" / "booklet.pdf").read_bytes() == (tmp_path / "bundled" / "booklet.pdf").read_bytes()
+
+
+def test_a_rules_text_that_cannot_be_found_is_an_error(tmp_path: Path) -> None:
+    bundled = Path(__file__).parent.parent / "printkit" / "games" / "strategiya" / "strategiya.yaml"
+    text = bundled.read_text("utf-8").replace("booklet: strategiya-text.yaml", "booklet: my-text.yaml")
+    write(tmp_path / "myrules.yaml", text)
+    p = write(tmp_path / "c.yaml", "game: myrules.yaml\n")
+    line = text.splitlines().index("booklet: my-text.yaml") + 1
+    assert problems(p) == [
+        f"{tmp_path / 'myrules.yaml'}:{line}: booklet: no rules text 'my-text.yaml' next to the ruleset, "
+        "and strategiya ships none by that name"
+    ]

@@ -28,6 +28,12 @@ def test_ruff_format() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_mypy_strict() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "printkit"], cwd=ROOT, capture_output=True,
+                            text=True)  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 @pytest.mark.parametrize(
     "path",
     sorted(p for p in (ROOT / "printkit").rglob("*.py") if "cli" not in p.relative_to(ROOT / "printkit").parts),

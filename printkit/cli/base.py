@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..config.model import Session
 from ..errors import ConfigError, PrintkitError
+
+if TYPE_CHECKING:
+    from ..config.model import Session
 
 
 class Failure(click.ClickException):
@@ -17,7 +19,8 @@ class Failure(click.ClickException):
 
     def __init__(self, error: PrintkitError) -> None:
         super().__init__(error.message)
-        self.exit_code = error.exit_code  # type: ignore[misc] (click reads it per instance)
+        # click reads the exit code from the instance; each printkit error has its own.
+        self.exit_code = error.exit_code  # type: ignore[misc]
         self.error = error
 
     def show(self, file: Any = None) -> None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..config.model import Session
 from .base import CONFIG_ARG, FORCE, LANG, OUT, PAPER, SEED, load
 from .present import show_folder
+
+if TYPE_CHECKING:
+    from ..config.model import Session
 
 
 def _warn_seed(seed: str | None) -> None:

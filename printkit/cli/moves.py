@@ -8,8 +8,6 @@ from typing import Any
 
 import click
 
-from ..maps.moves import MoveRequest
-
 
 def _mover_options(f: Any) -> Any:
     for option in reversed([
@@ -74,6 +72,7 @@ def reach(map_file: Path, start: str, speed: int | None, config: Path | None, he
     rivers. Other troops on the map are not known here.
     """
     from ..maps.grid import load_map
+    from ..maps.moves import MoveRequest
     from ..maps.moves import reach as do_reach
 
     game_map, rules = load_map(map_file)
@@ -122,6 +121,7 @@ def route(map_file: Path, start: str, speed: int | None, config: Path | None, he
           goal: str, as_json: bool) -> None:  # fmt: skip
     """The fastest route in turns, cell by cell («Стратегия» maps)."""
     from ..maps.grid import cell_name, load_map
+    from ..maps.moves import MoveRequest
     from ..maps.moves import route as do_route
 
     game_map, rules = load_map(map_file)

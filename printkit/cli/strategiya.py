@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from ..games.strategiya.model import rules_of, session_of
 from .base import LANG, load
 from .present import can_print, fraction, percent
 
@@ -61,6 +60,7 @@ def lookup(
     from ..games.strategiya.codes import load_key
     from ..games.strategiya.lookup import format_chain, merge_keys, pick_game
     from ..games.strategiya.lookup import lookup as do_lookup
+    from ..games.strategiya.model import rules_of, session_of
 
     game_id, games = merge_keys([load_key(k) for k in keys])
     session = load(config, lang) if config else None
@@ -126,6 +126,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
     from ..config.rulesets import load_bundled
     from ..games.strategiya.fights import Fighter, fighters_from_config
     from ..games.strategiya.fights import fight as do_fight
+    from ..games.strategiya.model import rules_of
 
     battle = rules_of(load_bundled("strategiya")).battle
     assert battle is not None
@@ -221,6 +222,7 @@ def escape(heroes: int) -> None:
     from fractions import Fraction
 
     from ..config.rulesets import load_bundled
+    from ..games.strategiya.model import rules_of
 
     battle = rules_of(load_bundled("strategiya")).battle
     assert battle is not None

@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from ..games.stratego.model import stratego_of
 from .base import LANG, Group
 
 
@@ -27,6 +26,7 @@ _variant = click.option("--variant", type=click.Choice(["battle", "duel"]), defa
 
 def _stratego_data(variant: str) -> Any:
     from ..config.rulesets import load_bundled
+    from ..games.stratego.model import stratego_of
 
     data = stratego_of(load_bundled("stratego"))
     return data, data.variants[variant]
@@ -169,6 +169,7 @@ def referee_stratego(attacker: str, defender: str, original_bombs: bool, as_json
     """
     from ..config.rulesets import load_bundled
     from ..games.stratego.attack import AttackError, attack, describe, rank
+    from ..games.stratego.model import stratego_of
     from ..labels import label
 
     data = stratego_of(load_bundled("stratego"))

@@ -6,7 +6,6 @@ import json
 
 import click
 
-from ..games.vs.model import vs_of
 from .base import LANG
 from .present import percent
 
@@ -36,6 +35,7 @@ def orders(
     the losers leave and the survivors meet again with the same orders.
     """
     from ..config.rulesets import load_bundled
+    from ..games.vs.model import vs_of
     from ..games.vs.orders import battle, best_mix, parse_cards, random_odds
 
     vs = vs_of(load_bundled(edition))
@@ -86,6 +86,7 @@ Examples:
 def mine(edition: str, do_roll: bool, seed: str | None) -> None:
     """VS: the chance that opening or deepening a mine succeeds, from the ruleset."""
     from ..config.rulesets import load_bundled
+    from ..games.vs.model import vs_of
     from ..randomness import Entropy
 
     vs = vs_of(load_bundled(edition))
@@ -111,6 +112,7 @@ Examples:
 def spell(name: str, edition: str, do_roll: bool, seed: str | None, lang: str | None) -> None:
     """A VS spell's D6 table (or its chance), from the ruleset; --roll casts it."""
     from ..config.rulesets import load_bundled
+    from ..games.vs.model import vs_of
     from ..randomness import Entropy
 
     vs = vs_of(load_bundled(edition))

@@ -13,6 +13,9 @@ from .ruleset_schema import GameSchema, build_terrains, ruleset_record
 from .schema import INVALID, Checker
 from .yamlsource import YamlDocument, load_yaml
 
+# The game printkit builds when no config is given, and whose letters a map file without `game:` uses.
+DEFAULT_GAME = "strategiya"
+
 
 def bundled_ids() -> list[str]:
     """Ids of the rulesets that ship with printkit (and with registered games)."""
@@ -85,7 +88,7 @@ def _booklet_path(data: dict[str, Any], doc: YamlDocument, entry: Game, ck: Chec
     A copy of a bundled ruleset beside a config keeps `booklet: <bundled name>` and still finds its
     text; a name that is found nowhere is an error, never a booklet silently left out.
     """
-    value = data["booklet"]
+    value: str | None = data["booklet"]
     if value is None:
         return None
     folder = doc.folder or Path.cwd()
@@ -96,7 +99,7 @@ def _booklet_path(data: dict[str, Any], doc: YamlDocument, entry: Game, ck: Chec
         return None
     if here.is_file():
         return here
-    shipped = entry.folder / Path(value).name
+    shipped: Path = entry.folder / Path(value).name
     if shipped.is_file() and Path(value).name == value:
         return shipped
     ck.fail(("booklet",), f"no rules text {value!r} next to the ruleset, and {entry.family} ships none by that name")

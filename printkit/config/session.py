@@ -13,7 +13,7 @@ from ..imposition import Printer
 from ..suggest import suggest
 from .model import Player, Ruleset, Session
 from .ruleset_schema import GameSchema
-from .rulesets import bundled_ids, game_schema, load_bundled, load_ruleset_file
+from .rulesets import DEFAULT_GAME, bundled_ids, game_schema, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Colour, Field, ListOf, Number, Record, Text
 from .yamlsource import YamlDocument, load_yaml, parse_yaml
 
@@ -77,7 +77,7 @@ def session_record(schema: GameSchema | None = None, playing: str = "this game")
     return Record({**_base_fields(player), **session_fields}, elsewhere=elsewhere)
 
 
-DEFAULT_CONFIG = "game: strategiya\n"
+DEFAULT_CONFIG = f"game: {DEFAULT_GAME}\n"
 
 
 def load_session(path: str | PathLike[str] | None) -> Session:
@@ -94,8 +94,11 @@ def load_session(path: str | PathLike[str] | None) -> Session:
 
 def with_overrides(session: Session, language: str | None = None, paper: str | None = None) -> Session:
     """The session with command-line choices applied over the config's."""
-    changes = {k: v for k, v in (("language", language), ("paper", paper)) if v}
-    return dataclasses.replace(session, **changes) if changes else session
+    if language:
+        session = dataclasses.replace(session, language=language)
+    if paper:
+        session = dataclasses.replace(session, paper=paper)
+    return session
 
 
 def _session(doc: YamlDocument) -> Session:

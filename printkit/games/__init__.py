@@ -98,11 +98,13 @@ def unregister(family: str) -> None:
 
 def _forget_caches() -> None:
     # Words and bundled rulesets are cached per registry; a change of registry starts them afresh.
-    from .. import labels
-    from ..config import rulesets
+    # Only modules already loaded hold caches: `printkit --help` loads neither.
+    import sys
 
-    labels.forget()
-    rulesets.forget()
+    for name in ("printkit.labels", "printkit.config.rulesets"):
+        module = sys.modules.get(name)
+        if module is not None:
+            module.forget()
 
 
 def games() -> list[Game]:

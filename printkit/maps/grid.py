@@ -8,7 +8,7 @@ from typing import Any
 
 from ..config.model import Ruleset
 from ..config.schema import INVALID, Checker, Choice, Field, Integer, ListOf, Record, Text
-from ..config.yamlsource import YamlDocument, load_yaml
+from ..config.yamlsource import Key, YamlDocument, load_yaml
 from ..errors import Problem
 from ..games import game, resolve
 
@@ -101,7 +101,7 @@ def legend(rules: Ruleset) -> dict[str, str]:
     return {t.letter: t.id for t in rules.terrains if t.letter}
 
 
-def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: tuple, ck: Checker) -> GameMap | None:
+def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key, ck: Checker) -> GameMap | None:
     """A map from checked data; cell and object problems go to ck with their lines."""
     rows = ["".join(r.split()) for r in data["rows"]]
     width = len(rows[0])
@@ -145,20 +145,20 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: tupl
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:
     """A map file: the map itself (game, rows, objects), or a session config with a `map:` key.
     `game:` names the bundled ruleset the letters belong to (default strategiya)."""
-    from ..config.rulesets import bundled_ids, load_bundled
+    from ..config.rulesets import DEFAULT_GAME, bundled_ids, load_bundled
     from ..errors import ConfigError
 
     doc = load_yaml(path, str(path))
     ck = Checker(doc)
     if not isinstance(doc.data, dict):
         raise ConfigError([Problem(doc.label, None, "", "a map file holds rows: and objects:")])
-    game = doc.data.get("game", "strategiya")
+    game = doc.data.get("game", DEFAULT_GAME)
     if game not in bundled_ids():
         raise ConfigError([doc.problem(("game",), f"unknown game {game!r}")])
     rules = load_bundled(game)
     nested = "map" in doc.data
     data = doc.data["map"] if nested else {k: v for k, v in doc.data.items() if k != "game"}
-    key: tuple = ("map",) if nested else ()
+    key: Key = ("map",) if nested else ()
     checked = MAP.check(data, key, ck)
     game_map = None if checked is INVALID else build_map(checked, rules, doc, key, ck)
     if ck.problems or game_map is None:

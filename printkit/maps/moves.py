@@ -62,7 +62,7 @@ def _movement(rules: Ruleset) -> _Movement:
     module = game(rules.family).movement
     if module is None:
         raise UsageError(f"{rules.family} maps have no movement rules in printkit")
-    found: _Movement = importlib.import_module(module)  # type: ignore[assignment]
+    found: _Movement = importlib.import_module(module)
     return found
 
 

@@ -67,7 +67,7 @@ def fit_size(text: str, font: str, size: float, width: float, min_size: float) -
     natural = stringWidth(text, font, size)
     if natural <= width:
         return size
-    fitted = size * width / natural
+    fitted = float(size * width / natural)
     if fitted < min_size:
         raise RenderError(f"text does not fit its box even at {min_size:g} pt: {text!r}; shorten it")
     return fitted

@@ -50,7 +50,7 @@ def allowed_roots(config_folder: Path | None = None) -> list[Path]:
 def _fetcher_class() -> type:
     from weasyprint.urls import URLFetcher
 
-    class SafeFetcher(URLFetcher):  # type: ignore[misc,valid-type]
+    class SafeFetcher(URLFetcher):  # type: ignore[misc]
         """Serves data: URLs and files under the allowed roots; refuses everything else."""
 
         def __init__(self, roots: Sequence[Path]) -> None:
@@ -116,7 +116,8 @@ def write(document: Any, target: str | IO[bytes]) -> None:
 
 def pdf_bytes(document: Any) -> bytes:
     with _fixed_epoch():
-        return document.write_pdf()
+        data: bytes = document.write_pdf()
+        return data
 
 
 def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = None) -> Any:

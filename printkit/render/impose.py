@@ -44,7 +44,7 @@ def impose_saddle(pdf: bytes, paper: str) -> bytes:
                 w, h = sizes[number - 1]
                 placed.append((forms[number - 1], width / 2 - w if slot == 0 else width / 2, (height - h) / 2))
         place(writer, sheet, placed)
-    title = str((reader.metadata or {}).get("/Title", ""))
+    title = str(reader.metadata.get("/Title", "")) if reader.metadata else ""
     writer.add_metadata({"/Title": f"{title} (print)", "/Creator": "printkit"})
     out = io.BytesIO()
     writer.write(out)

@@ -14,7 +14,8 @@ def _content_bytes(page: Any) -> bytes:
     contents = contents.get_object()
     if isinstance(contents, ArrayObject):
         return b"\n".join(part.get_object().get_data() for part in contents)
-    return contents.get_data()
+    data: bytes = contents.get_data()
+    return data
 
 
 def as_xobject(writer: Any, page: Any) -> Any:

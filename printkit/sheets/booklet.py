@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,7 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         except (MarkupError, KeyError, StopIteration) as exc:
             raise RenderError(f"{book.label}: {where}: {exc}") from None
 
-    def pick(text: Any) -> str:
+    def pick(text: Mapping[str, str]) -> str:
         # VS rules texts exist in Russian only; English booklets keep them with English headings.
         return text.get(lang) or text["ru"]
 

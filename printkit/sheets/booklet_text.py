@@ -96,7 +96,8 @@ class Booklet:
     def table_names(self) -> list[str]:
         out = []
         for ch in self.chapters:
-            for item in (ch, *ch.sections):
+            items: list[Chapter | BookSection] = [ch, *ch.sections]
+            for item in items:
                 for text in (item.text or {}).values():
                     out += tables(text)
         return out

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -19,7 +20,10 @@ class Table:
 
 
 def make_table(
-    rows: list[list[object]], headers: list[str], numeric: set[int] | frozenset[int] = frozenset(), caption: str = ""
+    rows: Sequence[Sequence[object]],
+    headers: Sequence[str],
+    numeric: set[int] | frozenset[int] = frozenset(),
+    caption: str = "",
 ) -> Table:
     """A table from rows of any values, each printed as text."""
     return Table(tuple(headers), tuple(tuple(str(c) for c in row) for row in rows), frozenset(numeric), caption)

@@ -8,6 +8,9 @@ from fractions import Fraction
 from ...config.model import Session
 from .model import Battle
 
+# A fight in progress: lives of A and B, who rolls, and whether each still takes its first blow multiplied.
+State = tuple[int, int, str, bool, bool]
+
 HALF = Fraction(1, 2)
 
 
@@ -124,9 +127,9 @@ def fight_with_healing(
     max_b = max(b.max_lives, b.lives)
     p = 1.0 / battle.die
 
-    def moves(la: int, lb: int, roller: str, pa: bool, pb: bool) -> list[tuple[float, tuple | str]]:
+    def moves(la: int, lb: int, roller: str, pa: bool, pb: bool) -> list[tuple[float, State | str]]:
         me, other = (a, b) if roller == "a" else (b, a)
-        out: list[tuple[float, tuple | str]] = []
+        out: list[tuple[float, State | str]] = []
         for face in range(1, battle.die + 1):
             dmg, again = 0, False
             heal = 0
@@ -157,8 +160,8 @@ def fight_with_healing(
                 out.append((p, (na, nb, nxt, npa, npb)))
         return out
 
-    start = (a.lives, b.lives, first, a.first_times > 1, b.first_times > 1)
-    table: dict[tuple, list[tuple[float, tuple | str]]] = {}
+    start: State = (a.lives, b.lives, first, a.first_times > 1, b.first_times > 1)
+    table: dict[State, list[tuple[float, State | str]]] = {}
     todo = [start]
     while todo:
         state = todo.pop()
@@ -171,7 +174,7 @@ def fight_with_healing(
     for _ in range(100_000):
         change = 0.0
         for state, outs in table.items():
-            w = sum(q * (1.0 if nxt == "A" else 0.0 if nxt == "B" else win[nxt]) for q, nxt in outs)
+            w = sum(q * (win[nxt] if isinstance(nxt, tuple) else 1.0 if nxt == "A" else 0.0) for q, nxt in outs)
             r = 1.0 + sum(q * rolls[nxt] for q, nxt in outs if isinstance(nxt, tuple))
             change = max(change, abs(w - win[state]), abs(r - rolls[state]) / max(1.0, r))
             win[state], rolls[state] = w, r

@@ -85,7 +85,7 @@ def terrain_figures(rules: Rules, hero: Hero) -> list[TerrainFigures]:
     has = owned(rules, hero)
     p = perks(rules, hero)
     lives_now = current_lives(rules, hero)
-    wound = 0
+    wound: int | None = 0
     if lives_now <= h.lives.immobile_at:
         wound = None
     elif lives_now <= h.lives.slow_at:

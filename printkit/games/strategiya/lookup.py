@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import UsageError
-from .codes import Chain, GameSecrets, compose
+from .codes import Chain, Columns, GameSecrets, compose
 from .model import Rules, StrategiyaSession
 
 SECTION_WORDS = {
@@ -38,7 +38,7 @@ def merge_keys(keys: Sequence[tuple[str, list[GameSecrets]]]) -> tuple[str, list
     count = max(len(games) for _, games in keys)
     merged = []
     for index in range(count):
-        sheets: dict = {}
+        sheets: dict[int, Columns] = {}
         kit_ids = []
         for _, games in keys:
             if index < len(games):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ...config.model import Session
 from ...labels import label
 from ...sheets.tables import Table, make_table
-from .model import Rules, rules_of
+from .model import Offer, Rules, rules_of
 
 
 def resources(rules: Rules, lang: str, terrain: str) -> Table:
@@ -31,7 +31,7 @@ def resources(rules: Rules, lang: str, terrain: str) -> Table:
 def offers(rules: Rules, lang: str, kind: str) -> Table:
     items = rules.town.get(kind, ())
     headers = [label("tb_name", lang), label("tb_price", lang)]
-    extra: list[tuple[str, Callable]] = []
+    extra: list[tuple[str, Callable[[Offer], object]]] = []
     if kind == "hires":
         extra = [(label("tb_points", lang), lambda o: o.points)]
     elif kind == "items":

@@ -92,6 +92,7 @@ def _attempt(data: StrategoData, variant: Variant, style: str, stream: RandomStr
         choice = [s for s in officers if s in pool]
         if spots and choice:
             put(_pick(stream, spots), choice[stream.below(len(choice))])
+    general: tuple[int, int] | None
     if "9" in pool:
         general = _pick(stream, sorted(free))
         put(general, "9")

@@ -9,7 +9,7 @@ from ...config.model import Session
 from ...labels import label
 from ...sheets.page import base_context
 from ...sheets.quickref import write_quickref
-from .model import stratego_of
+from .model import Rank, stratego_of
 
 
 def context(session: Session) -> dict[str, Any]:
@@ -26,7 +26,12 @@ def context(session: Session) -> dict[str, Any]:
         counts = [v.counts.get(r.symbol, 0) for v in variants]
         row = {"symbol": r.symbol, "name": r.name[lang], "strength": r.strength or "—", "counts": counts}
         ranks.append({**row, "moves": label(moves, lang)})
-    get = data.rank
+
+    def get(symbol: str) -> Rank:
+        found = data.rank(symbol)
+        assert found is not None, symbol
+        return found
+
     cases = [("1", "X"), ("X", "1"), ("3", "B"), ("5", "B"), ("4", "F"), ("7", "7")]
     special = []
     for a, d in cases:

@@ -26,7 +26,7 @@ class CardSize(Text):
         self.expects = "a card size: " + ", ".join(CARD_SIZES) + " or like 63x88mm"
 
     def json_schema(self) -> dict[str, Any]:
-        return {"anyOf": [{"enum": list(CARD_SIZES)}, {"type": "string", "pattern": _SIZE.pattern}]}
+        return {"anyOf": [{"enum": list(CARD_SIZES)}, {"type": "string", "pattern": f"^(?:{_SIZE.pattern})$"}]}
 
     def check(self, value: Any, key: Key, ck: Checker) -> Any:
         text = super().check(value, key, ck)
@@ -91,7 +91,7 @@ def build_print_options(data: dict[str, Any]) -> tuple[CardOptions, TokenOptions
     cards = data["cards"] or {}
     tokens = data["tokens"] or {}
     card_options = CardOptions(
-        size_mm=tuple(cards["size"]) if cards else CARD_SIZES["standard"],  # type: ignore[arg-type]
+        size_mm=(cards["size"][0], cards["size"][1]) if cards else CARD_SIZES["standard"],
         bleed_mm=cards.get("bleed_mm", 3.0),
         gutter_mm=cards.get("gutter_mm", 0.0),
         corners=cards.get("corners", False),

@@ -145,7 +145,7 @@ def best_mix(orders: Orders, advantage_a: bool, advantage_b: bool) -> tuple[dict
                     full[r] = mix[i]
                 guaranteed = min(sum(full[i] * m[i][j] for i in range(len(cycle))) for j in range(len(cycle)))
                 if best is None or guaranteed > best[1]:
-                    best = (full, guaranteed, list(rows))
+                    best = (full, Fraction(guaranteed), list(rows))
     assert best is not None
     return dict(zip(cycle, best[0], strict=True)), best[1]
 

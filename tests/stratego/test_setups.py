@@ -14,7 +14,7 @@ from printkit.games.stratego.attack import AttackError, attack, rank
 from printkit.games.stratego.model import stratego_of
 from printkit.games.stratego.setups import SetupError, from_gravon, parse_grid, parse_setup40, problems, to_gravon
 
-from .conftest import EXAMPLES, pdf_text, run, write
+from ..conftest import EXAMPLES, pdf_text, run, write
 
 DATA = stratego_of(load_bundled("stratego"))
 BATTLE = DATA.variants["battle"]

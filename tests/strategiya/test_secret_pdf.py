@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from .conftest import EXAMPLES, pdf_runs, pdf_text, run, sheet_columns, write
+from ..conftest import EXAMPLES, pdf_runs, pdf_text, run, sheet_columns, write
 
 TERRAINS = ["mountain", "swamp", "forest", "plain", "water", "deathzone"]
 SEED = "velvet-zebra-4471-quartz"

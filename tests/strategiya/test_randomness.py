@@ -12,7 +12,7 @@ from printkit.games.strategiya.codes import make_sheet
 from printkit.games.strategiya.model import rules_of
 from printkit.randomness import Entropy, RandomStream, weak_seed
 
-from .stats import chi_square_p
+from ..stats import chi_square_p
 
 RULES = rules_of(load_bundled("strategiya"))
 

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from printkit.config.rulesets import load_bundled
 from printkit.games.strategiya.model import rules_of
 
-from .conftest import EXAMPLES, ROOT, pdf_text, run, write
+from ..conftest import EXAMPLES, ROOT, pdf_text, run, write
 
 HEROES = EXAMPLES / "strategiya-heroes.yaml"
 

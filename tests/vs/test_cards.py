@@ -20,7 +20,7 @@ from printkit.geometry import MM, PAPERS
 from printkit.imposition import Box, Printer, back_box, best_grid, seen_through
 from printkit.render.canvas import hex_colour
 
-from .conftest import EXAMPLES, pdf_text, run, write
+from ..conftest import EXAMPLES, pdf_text, run, write
 
 ORDERS = vs_of(load_bundled("vs-2025")).orders
 

@@ -12,7 +12,7 @@ from printkit.games.vs.model import vs_of
 from printkit.games.vs.movement import Going, reach
 from printkit.maps.grid import GameMap, build_map, cell_name, check, parse_cell
 
-from .conftest import EXAMPLES, run, write
+from ..conftest import EXAMPLES, run, write
 
 VS25 = load_bundled("vs-2025")
 VS03 = load_bundled("vs-2003")
@@ -119,7 +119,7 @@ def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:
     m = write(tmp_path / "m.yaml", "game: vs-2025\nrows: [PPP, PPP, PPP]\nrivers: [B2]\n")
     result = run("map", "draw", m, "--cell-mm", "20", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    from .test_maps import pixel
+    from ..test_maps import pixel
 
     top = 842 - MARGIN - RULER
     centre = pixel(tmp_path / "out" / "map.pdf", 0, MARGIN + RULER + 30 * MM, top - 30 * MM)

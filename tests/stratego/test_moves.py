@@ -13,7 +13,7 @@ from printkit.games.stratego.model import stratego_of
 from printkit.games.stratego.moves import legal_moves, parse_position
 from printkit.games.tannhauser.paths import load_graph, reach
 
-from .conftest import EXAMPLES, run, write
+from ..conftest import EXAMPLES, run, write
 
 DATA = stratego_of(load_bundled("stratego"))
 assert DATA is not None

@@ -10,7 +10,7 @@ from printkit.config.session import load_session
 from printkit.errors import ConfigError
 from printkit.games.strategiya.model import session_of
 
-from .conftest import EXAMPLES, write
+from ..conftest import EXAMPLES, write
 
 
 def config(tmp_path: Path, heroes: str, extra: str = "") -> Path:

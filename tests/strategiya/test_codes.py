@@ -14,7 +14,7 @@ from printkit.games.strategiya.codes import KEY_FORMAT, compose, key_json, load_
 from printkit.games.strategiya.model import rules_of, session_of
 from printkit.randomness import Entropy
 
-from .conftest import EXAMPLES
+from ..conftest import EXAMPLES
 
 RULES = rules_of(load_bundled("strategiya"))
 TERRAINS = ["mountain", "swamp", "forest", "plain", "water", "deathzone"]

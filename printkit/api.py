@@ -1,0 +1,232 @@
+"""The typed public API: what a script calls to load configs, build kits and ask the referee."""
+
+# Each function is a thin door into a game's engine, with plain arguments (str or Path, numbers,
+# words) and a frozen result; the examples are run by the test suite.
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from os import PathLike
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import UsageError
+
+if TYPE_CHECKING:
+    from .dice import Dist, Odds, Roll
+    from .games.strategiya.fights import FightResult
+    from .games.strategiya.lookup import Lookup
+    from .games.stratego.attack import Attack
+    from .games.vs.orders import BattleResult
+    from .maps.moves import Reach, Route
+
+PathArg = str | PathLike[str]
+
+
+def odds(notation: str) -> Odds:
+    """The exact distribution of a dice expression, and the chance of its comparison if it has one.
+
+    >>> result = odds("2d6+1>=8")
+    >>> result.chance
+    Fraction(7, 12)
+    >>> float(odds("3d6").dist.mean())
+    10.5
+    """
+    from .dice import odds as dice_odds
+
+    return dice_odds(notation)
+
+
+def roll(notation: str, seed: str | int | None = None) -> Roll:
+    """Roll a dice expression: every die and the total. The same seed replays the same roll.
+
+    >>> roll("4d6kh3", seed="turn-12").total == roll("4d6kh3", seed="turn-12").total
+    True
+    """
+    from .dice import roll as dice_roll
+    from .randomness import Entropy
+
+    return dice_roll(notation, Entropy.from_seed(seed).stream("roll", notation))
+
+
+def fight(
+    lives: tuple[int, int], damage: tuple[int, int], *, first: str = "a", backstab: bool = False,
+    surrounded: bool = False,
+) -> FightResult:  # fmt: skip
+    """«Стратегия»: the exact odds of a battle between side A and side B.
+
+    >>> result = fight((10, 10), (1, 1))
+    >>> result.win_a
+    Fraction(619380496, 1162261467)
+    """
+    from .config.rulesets import load_bundled
+    from .games.strategiya.fights import Fighter
+    from .games.strategiya.fights import fight as do_fight
+    from .games.strategiya.model import rules_of
+
+    battle = rules_of(load_bundled("strategiya")).battle
+    assert battle is not None
+    times = 3 if surrounded else 2 if backstab else 1
+    try:
+        return do_fight(battle, Fighter(lives[0], damage[0]), Fighter(lives[1], damage[1], first_times=times), first)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def hide(hiders: Sequence[int], seekers: Sequence[int]) -> Fraction:
+    """«Стратегия»: the chance that heroes hiding in a town are not found (each number an intellect).
+
+    >>> hide([3, 2], [5])
+    Fraction(13, 27)
+    """
+    from .games.strategiya.fights import hide_chance
+
+    return hide_chance(list(hiders), list(seekers))
+
+
+def lookup(
+    keys: PathArg | Sequence[PathArg], section: str, terrain: str, number: int, *, game: str | None = None,
+    config: PathArg | None = None, lang: str = "ru",
+) -> Lookup:  # fmt: skip
+    """«Стратегия»: follow one object's chain through the secret sheets of a referee key.
+
+    >>> kit = build_kit(load_session("examples/strategiya.yaml"), "kits/doc", seed="doc-example-seed",
+    ...                 only=["secret-sheets"])
+    >>> found = lookup("kits/doc/referee-key.json", "resources", "forest", 3)
+    >>> found.chain.terrain, found.chain.number
+    ('forest', 3)
+    """
+    from .config.rulesets import load_bundled
+    from .config.session import load_session
+    from .games.strategiya.codes import load_key
+    from .games.strategiya.lookup import lookup as do_lookup
+    from .games.strategiya.lookup import merge_keys, pick_game
+    from .games.strategiya.model import rules_of, session_of
+
+    paths = [keys] if isinstance(keys, str | PathLike) else list(keys)
+    game_id, games = merge_keys([load_key(Path(k)) for k in paths])
+    session = load_session(config) if config is not None else None
+    ruleset = session.ruleset if session else load_bundled(game_id)
+    table = session_of(session) if session else None
+    return do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, lang)
+
+
+def reach(map_file: PathArg, start: str, **request: object) -> Reach:
+    """Every cell a hero (or a VS troop) reaches from `start`; keywords as in printkit.maps.moves.MoveRequest.
+
+    >>> found = reach("examples/map.yaml", "C4", speed=2)
+    >>> len(found.cells) > 0
+    True
+    """
+    from .maps.grid import load_map
+    from .maps.moves import MoveRequest
+    from .maps.moves import reach as do_reach
+
+    game_map, rules = load_map(Path(map_file))
+    return do_reach(game_map, rules, MoveRequest(_cell(game_map, start), **request))  # type: ignore[arg-type]
+
+
+def route(map_file: PathArg, start: str, goal: str, **request: object) -> Route:
+    """The fastest route from `start` to `goal`, one list of cells per turn.
+
+    >>> legs = route("examples/map.yaml", "C4", "H9", speed=2).legs
+    >>> legs is not None and legs[0][0]
+    (2, 3)
+    """
+    from .maps.grid import load_map
+    from .maps.moves import MoveRequest
+    from .maps.moves import route as do_route
+
+    game_map, rules = load_map(Path(map_file))
+    wanted = MoveRequest(_cell(game_map, start), **request)  # type: ignore[arg-type]
+    return do_route(game_map, rules, wanted, _cell(game_map, goal))
+
+
+def _cell(game_map: object, text: str) -> tuple[int, int]:
+    from .maps.grid import GameMap, parse_cell
+
+    assert isinstance(game_map, GameMap)
+    try:
+        x, y = parse_cell(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if not game_map.inside(x, y):
+        raise UsageError(f"{text} is outside the {game_map.width}×{game_map.height} map")
+    return x, y
+
+
+def orders(attackers: str, defenders: str, *, edition: str = "vs-2025") -> BattleResult:
+    """«Великая Стратегическая»: a battle of order cards laid out as given (A, F, D, with + for advantage).
+
+    >>> orders("A+ F D", "D D A", edition="vs-2025").winner in ("attackers", "defenders", "both")
+    True
+    """
+    from .config.rulesets import load_bundled
+    from .games.vs.model import vs_of
+    from .games.vs.orders import battle, parse_cards
+
+    vs = vs_of(load_bundled(edition))
+    try:
+        return battle(vs.orders, parse_cards(attackers, vs.orders), parse_cards(defenders, vs.orders))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def pool(dice: int, difficulty: int, *, bonus: int = 0, penalty: int = 0) -> Dist:
+    """Tannhäuser: the distribution of successes of a pool of d10 against a difficulty.
+
+    >>> dict(pool(1, 6).table())
+    {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    """
+    from .games.tannhauser.pools import pool as do_pool
+
+    return do_pool(dice, difficulty, bonus - penalty)
+
+
+def duel(attacker: int, defender: int) -> Fraction:
+    """Tannhäuser: the chance that the attacker wins a duel of stat against stat (ties to the defender).
+
+    >>> duel(5, 4) > Fraction(1, 2)
+    True
+    """
+    from .games.tannhauser.pools import duel as do_duel
+
+    return do_duel(attacker, defender)
+
+
+def stratego_attack(attacker: str, defender: str, *, original_bombs: bool = False) -> Attack:
+    """Stratego: who wins one attack (symbols X 9 … 2 1 B F, or names); the house bomb rule by default.
+
+    >>> stratego_attack("3", "B").winner
+    'attacker'
+    """
+    from .config.rulesets import load_bundled
+    from .games.stratego.attack import AttackError, attack, rank
+    from .games.stratego.model import stratego_of
+
+    data = stratego_of(load_bundled("stratego"))
+    try:
+        return attack(data, rank(data, attacker), rank(data, defender), original_bombs)
+    except AttackError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def check_setup(text: str, *, variant: str = "battle") -> list[str]:
+    """Stratego: every problem of a setup (a setup string, a grid or a Gravon board); [] when legal.
+
+    >>> check_setup("BFB343B563/B3492625B4/728X176258/2264B75232")
+    []
+    """
+    from .config.rulesets import load_bundled
+    from .games.stratego.model import stratego_of
+    from .games.stratego.setups import SetupError, problems, read_setup
+
+    data = stratego_of(load_bundled("stratego"))
+    if variant not in data.variants:
+        raise UsageError(f"unknown variant {variant!r}; one of {', '.join(data.variants)}")
+    try:
+        found, other = read_setup(text, data, data.variants[variant])
+    except SetupError as exc:
+        return list(exc.problems)
+    return [p for side in (found, other) if side is not None for p in problems(side, data)]

@@ -1,0 +1,31 @@
+"""The tiny game's part of a ruleset (how many coins) and of a session (a table name)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.config.model import Ruleset
+from printkit.config.schema import Checker, Field, Integer, Record, Text
+from printkit.config.yamlsource import YamlDocument
+
+RULESET_FIELDS = {"tiny": Field(Record({"coins": Field(Integer(1, 10), required=True)}), required=True)}
+SESSION_FIELDS = {"table_name": Field(Text(max_len=40), doc="Tiny: printed on the tally")}
+
+
+@dataclass(frozen=True)
+class TinyRules:
+    coins: int
+
+
+@dataclass(frozen=True)
+class TinySession:
+    table_name: str
+
+
+def build_rules(data: dict[str, Any]) -> TinyRules:
+    return TinyRules(data["tiny"]["coins"])
+
+
+def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> TinySession:
+    return TinySession(data["table_name"] or "?")
