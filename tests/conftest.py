@@ -13,6 +13,27 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--write-catalogues",
+        action="store_true",
+        help="rewrite the tests column of docs/rules/*.md from the rule markers (use with --collect-only)",
+    )
+    parser.addoption("--dump-rule-marks", metavar="FILE", help="write rule id -> marked tests as JSON to FILE")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from .catalogue import marked_tests, write_tests_column
+
+    if config.getoption("--write-catalogues"):
+        write_tests_column(marked_tests(list(items)))
+    dump = config.getoption("--dump-rule-marks")
+    if dump:
+        import json
+
+        Path(dump).write_text(json.dumps(marked_tests(list(items))), encoding="utf-8")
+
+
 @pytest.fixture
 def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Run in an empty folder, as a user would in a fresh checkout."""

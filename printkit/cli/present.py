@@ -69,3 +69,55 @@ def echo_json(data: Any) -> None:
 def pointed(notation: str, message: str, column: int) -> click.UsageError:
     """A usage error that points at the column of an expression where it went wrong."""
     return click.UsageError(f"{message}\n  {notation}\n  {' ' * (column - 1)}^ column {column}")
+
+
+WIDTH = 80  # every referee answer fits an 80-column terminal
+
+
+def language(lang: str | None, config_language: str | None = None) -> str:
+    """The language of an answer: --lang, else PRINTKIT_LANG, else the config's language, else Russian."""
+    import os
+
+    for choice in (lang, os.environ.get("PRINTKIT_LANG", "").strip().lower() or None, config_language):
+        if choice in ("ru", "en"):
+            return choice
+    return "ru"
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+    """A paragraph wrapped to the terminal's 80 columns, continuation lines indented."""
+    import textwrap
+
+    return textwrap.fill(text, width=width, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def table(headers: list[str], rows: list[list[str]], right: set[int] | None = None, width: int = WIDTH) -> list[str]:
+    """Aligned columns within `width`; the widest columns wrap their cells when the row would not fit."""
+    import textwrap
+
+    right = right or set()
+    cells = [[str(c) for c in row] for row in [headers, *rows]]
+    count = max(len(r) for r in cells)
+    cells = [r + [""] * (count - len(r)) for r in cells]
+    widths = [max(len(r[i]) for r in cells) for i in range(count)]
+    gap = 2
+    while sum(widths) + gap * (count - 1) > width and max(widths) > 8:
+        widest = widths.index(max(widths))
+        widths[widest] -= 1
+    lines = []
+    for r, row in enumerate(cells):
+        parts = [textwrap.wrap(c, widths[i], break_on_hyphens=False) or [""] for i, c in enumerate(row)]
+        for k in range(max(len(p) for p in parts)):
+            line = []
+            for i, p in enumerate(parts):
+                piece = p[k] if k < len(p) else ""
+                line.append(piece.rjust(widths[i]) if i in right else piece.ljust(widths[i]))
+            lines.append((" " * gap).join(line).rstrip())
+        if r == 0:
+            lines.append((" " * gap).join("-" * w for w in widths))
+    return lines
+
+
+def bar(share: float, width: int) -> str:
+    """A text bar of `share` (0..1) of `width` characters."""
+    return "#" * round(max(0.0, min(1.0, share)) * width)
