@@ -177,15 +177,18 @@ def _notes(result: Odds, lang: str) -> list[str]:
 
 
 def _json(result: Odds) -> dict[str, Any]:
+    """Exact and compact: integer weights over one total (as strings, so no reader rounds them)."""
     dist = result.dist
     out: dict[str, Any] = {
+        "of": "left - right" if result.two_sided else "total",
         "mean": float(dist.mean()),
         "sd": float(dist.variance()) ** 0.5,
-        "distribution": {str(v): str(p) for v, p in dist.table()},
+        "total": str(dist.total),
+        "weights": {str(v): str(w) for v, w in sorted(dist.weights.items())},
     }
     if result.two_sided:
         more, tie, less = result.versus()
-        out.update({"of": "left - right", "more": str(more), "tie": str(tie), "less": str(less)})
+        out.update({"more": str(more), "tie": str(tie), "less": str(less)})
     if result.chance is not None:
         out["chance"] = str(result.chance)
         out["percent"] = round(float(result.chance) * 100, 4)
