@@ -96,7 +96,7 @@ def test_explode_cap_option_is_printed_and_bounded() -> None:
 def test_errors_point_at_the_column_in_the_answers_language() -> None:
     bad = run("referee", "odds", "2d6+kq")
     assert bad.exit_code == 2 and "ожидалось число или кубики" in bad.output
-    assert bad.output.splitlines()[-2:] == ["  2d6+kq", "      ^ column 5"]
+    assert bad.output.splitlines()[-2:] == ["  2d6+kq", "      ^ позиция 5"]
     en = run("referee", "roll", "4d6kh5", "--lang", "en")
     assert "cannot keep 5 of 4 dice" in en.output and en.output.splitlines()[-1] == "     ^ column 4"
     far = run("referee", "odds", "d6+" * 60 + "d6q").output.splitlines()
@@ -124,6 +124,17 @@ def test_random_notation_fuzz() -> None:
         result = run("referee", "odds", "--", text)
         assert result.exit_code in (0, 2), (text, result.output)
         assert max(len(line) for line in result.output.splitlines()) <= 80, text
+
+
+def test_a_leading_minus_is_notation_not_an_option() -> None:
+    assert run("referee", "odds", "-d6+10", "--lang", "en").output.splitlines()[-1].startswith("mean 6.50")
+    assert run("referee", "roll", "-5+d6", "--seed", "x").exit_code == 0
+
+
+def test_percentages_never_round_to_certainty() -> None:
+    assert run("referee", "odds", "20d6 > 20").output.splitlines()[-1].endswith("(>99.99 %)")
+    every = run("referee", "odds", "20d6", "--all").output.splitlines()
+    assert every[2].split()[:4] == ["20", "<0.01", "%", "100.00"] and every[3].split()[3] == ">99.99"
 
 
 def test_seed_that_is_not_utf8_still_replays() -> None:

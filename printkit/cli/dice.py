@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..labels import label
-from .present import WIDTH, arrow, can_print, echo_json, fraction, language, percent, pointed, table, wrap
+from .present import WIDTH, arrow, can_print, echo_json, fraction, language, pointed, table, wrap
 
 if TYPE_CHECKING:
     from ..dice import DiceError, Dist, Odds
@@ -21,17 +21,18 @@ _CAP = click.option(
 
 
 def _refused(notation: str, exc: DiceError, lang: str) -> click.UsageError:
-    return pointed(notation, exc.text(lang), exc.column)
+    return pointed(notation, exc.text(lang), exc.column, label("dice_column", lang))
 
 
 @click.command(
+    context_settings={"ignore_unknown_options": True},  # so -d6+10 is a notation, not an option
     epilog="""\b
 Examples:
   printkit referee roll 2к6+1
   printkit referee roll 4d6kh3 --seed turn-12
   printkit referee roll "5d10cs>=7" --lang en
   printkit referee roll "3d6 >= 2d6+2"
-"""
+""",
 )
 @click.argument("notation")
 @click.option("--seed", help="Replay a roll: the same seed and notation give the same dice.")
@@ -68,6 +69,7 @@ def roll(notation: str, seed: str | None, explode_cap: int, lang: str | None, as
 
 
 @click.command(
+    context_settings={"ignore_unknown_options": True},
     epilog="""\b
 Examples:
   printkit referee odds "2d6+1>=8"          # 7/12 (58.33 %)
@@ -75,7 +77,7 @@ Examples:
   printkit referee odds "3d6 >= 2d6+2"
   printkit referee odds 100d100 --all
   printkit referee odds "3d6>=15" --json
-"""
+""",
 )
 @click.argument("notation")
 @click.option("--all", "every", is_flag=True, help="One row for every total, however many.")
@@ -110,7 +112,7 @@ def odds(notation: str, every: bool, explode_cap: int, lang: str | None, as_json
         op = compare[0]
         left, right = result.expression.left_text, result.expression.right_text
         if result.two_sided:
-            more, tie, less = (percent(p) for p in result.versus())
+            more, tie, less = (_percent(p) for p in result.versus())
             click.echo(wrap(label("dice_versus", lang, left=left, right=right, more=more, tie=tie, less=less)))
             click.echo(wrap(f"P({left} {op} {right}) = {_chance(result.chance)}"))
         else:
@@ -118,7 +120,7 @@ def odds(notation: str, every: bool, explode_cap: int, lang: str | None, as_json
 
 
 def _chance(p: Fraction) -> str:
-    return f"{fraction(p)} ({percent(p)})"
+    return f"{fraction(p)} ({_percent(p)})"
 
 
 def _number(x: Fraction) -> str:
@@ -131,9 +133,16 @@ def _number(x: Fraction) -> str:
 
 
 def _share(weight: int, total: int) -> str:
+    """A percentage that never shows 0.00 % for what can happen or 100.00 % for what can fail."""
     if weight and weight * 10_000 < total:
         return "<0.01 %"
+    if weight < total and weight * 10_000 > total * 9_999:
+        return ">99.99 %"
     return f"{weight * 100 / total:.2f} %"
+
+
+def _percent(p: Fraction) -> str:
+    return _share(p.numerator, p.denominator)
 
 
 def _table(dist: Dist, every: bool, head: str, lang: str) -> list[str]:

@@ -73,7 +73,7 @@ def _printable(char: str) -> str:
     return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
 
 
-def pointed(notation: str, message: str, column: int) -> click.UsageError:
+def pointed(notation: str, message: str, column: int, word: str = "column") -> click.UsageError:
     """A usage error that points at the column of an expression where it went wrong; long input is
     shown around that column, and characters a terminal could act on are shown by their codes."""
     at = max(0, min(column - 1, len(notation)))
@@ -94,7 +94,7 @@ def pointed(notation: str, message: str, column: int) -> click.UsageError:
     line = ("..." if before else "") + "".join(forms[start:end]).rstrip() + ("..." if after else "")
     caret = (3 if before else 0) + sum(map(len, forms[start : at - first]))
     text = wrap(message, width=WIDTH - len("Error: "))
-    return click.UsageError(f"{text}\n  {line}\n  {' ' * caret}^ column {column}")
+    return click.UsageError(f"{text}\n  {line}\n  {' ' * caret}^ {word} {column}")
 
 
 WIDTH = 80  # every referee answer fits an 80-column terminal
