@@ -51,11 +51,13 @@ def fair_range(die: Die) -> tuple[int, int] | None:
 
 def distribution(group: Group, cap: int, budget: Budget) -> Dist:
     n, where = group.count, (group.text(), group.column)
+    if group.die.explode:  # each explosion adds a copy of the die to every outcome so far
+        budget.charge((cap + 1) ** 2 * (group.die.hi - group.die.lo + 1) // 4, where)
     die = single(group.die, cap)
     check_total(die.total**n, group.column)
     top, kept = group.band()
     if group.success:
-        budget.charge(n * n, where)
+        budget.charge(2 * n * n, where)
         return kept_successes(n, die, top, kept, *group.success)
     if kept == 0:
         return Dist({0: die.total**n}, die.total**n)

@@ -25,10 +25,11 @@ _SAME = {"≥": ">=", "≤": "<=", "==": "="}
 
 # Keywords are matched longest first, so "4d6xkh3" reads as x, kh; к and д are the Russian d, ф the F.
 _TOKEN = re.compile(
-    r"\s*(?:(?P<num>[0-9]+)|(?P<op>>=|<=|==|[≥≤]|[-+*()<>=!%])|(?P<word>kh|kl|dh|dl|ro|cs|[dкдxkrfф]))",
+    r"[ \t\u00a0\u202f]*(?:(?P<num>[0-9]+)|(?P<op>>=|<=|==|[≥≤]|[-+*()<>=!%])|(?P<word>kh|kl|dh|dl|ro|cs|[dкдxkrfф]))",
     re.IGNORECASE,
 )
 _WORDS = {"к": "d", "д": "d", "ф": "f"}
+_SPACE = " \t\u00a0\u202f"  # spaces people type or paste; other control characters are refused
 
 
 class DiceError(ValueError):
@@ -169,7 +170,7 @@ def tokens(text: str) -> list[Token]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            at = len(text) - len(text[pos:].lstrip())
+            at = len(text) - len(text[pos:].lstrip(_SPACE))
             if at < len(text):
                 char = text[at]
                 key = "dice_e_latin" if unicodedata.name(char, "").startswith("CYRILLIC") else "dice_e_char"
@@ -194,7 +195,7 @@ class _Parser:
 
     def peek(self) -> Token:
         if self.i >= len(self.tokens):
-            return Token("end", "", len(self.text.rstrip()) + 1)
+            return Token("end", "", len(self.text.rstrip(_SPACE)) + 1)
         tok = self.tokens[self.i]
         if tok.error:
             raise tok.error
@@ -238,8 +239,8 @@ class _Parser:
         tok = self.peek()
         if tok.kind != "end":
             raise DiceError("dice_e_char", tok.column, char=tok.text)
-        left = self.text[:split].strip()
-        right = self.text[split:].strip().lstrip("<>=≥≤").strip() if compare else ""
+        left = " ".join(self.text[:split].split())
+        right = " ".join(self.text[split:].lstrip(_SPACE + "<>=≥≤").split()) if compare else ""
         return Expression(root, compare, self.text, left, right)
 
     def sum(self) -> Node:
