@@ -243,3 +243,6 @@ def test_rolled_dice_follow_the_modifiers() -> None:
         assert all(len(d.faces) <= 3 and all(f == 4 for f in d.faces[:-1]) for d in boom.dice)
         (fudge,) = roll("4dF", seed).groups
         assert all(d.value in (-1, 0, 1) for d in fudge.dice)
+    (stubborn,) = roll("100d1000r<1000", "s").groups  # 999 faces of 1000 reroll: bounded all the same
+    assert all(d.value == 1000 and d.rerolled <= 3 for d in stubborn.dice) and any(d.more for d in stubborn.dice)
+    assert "...→1000" in stubborn.text()

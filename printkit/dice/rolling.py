@@ -8,7 +8,9 @@ from ..randomness import Entropy, RandomStream
 from .notation import COMPARE, EXPLODE_CAP, Die, Expression, Group, Node, parse
 from .odds import check_cap
 
-_SHOWN_REROLLS = 3  # a long run of rerolls is shown by its first and last faces
+# After this many rerolls of one die, its face is drawn from the faces that stay: the same chances
+# (each roll is independent), and a die that rerolls on 999 faces of 1000 takes no longer than another.
+_REROLLS = 3
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,7 @@ class DieRoll:
     faces: tuple[int, ...]
     rerolled: int  # how many of the first faces were rolled again
     fudge: bool = False
+    more: bool = False  # it would have gone on rerolling: the last face came from the faces that stay
     kept: bool = True
     success: bool = False
 
@@ -29,9 +32,7 @@ class DieRoll:
         def face(f: int) -> str:
             return f"{f:+d}" if self.fudge and f else str(f)
 
-        gone = [face(f) for f in self.faces[: self.rerolled]]
-        if len(gone) > _SHOWN_REROLLS:
-            gone = [gone[0], "..."]
+        gone = [face(f) for f in self.faces[: self.rerolled]] + (["..."] if self.more else [])
         out = "".join(g + arrow for g in gone) + "+".join(face(f) for f in self.faces[self.rerolled :])
         out += "*" if self.success else ""
         return out if self.kept else f"({out})"
@@ -66,12 +67,18 @@ def _die(die: Die, stream: RandomStream, cap: int) -> DieRoll:
         return die.lo + stream.below(die.hi - die.lo + 1)
 
     faces = [face()]
+    more = False
     while die.reroll and die.rerolls(faces[-1]) and not (die.once and len(faces) > 1):
+        if len(faces) == _REROLLS:
+            stay = [f for f in range(die.lo, die.hi + 1) if not die.rerolls(f)]
+            faces.append(stay[stream.below(len(stay))])
+            more = True
+            break
         faces.append(face())
     rerolled = len(faces) - 1
     while die.explode and faces[-1] == die.hi and len(faces) - rerolled <= cap:
         faces.append(face())
-    return DieRoll(tuple(faces), rerolled, die.lo == -1)
+    return DieRoll(tuple(faces), rerolled, die.lo == -1, more=more)
 
 
 def _group(group: Group, stream: RandomStream, cap: int) -> GroupRoll:
@@ -82,9 +89,9 @@ def _group(group: Group, stream: RandomStream, cap: int) -> GroupRoll:
     if group.success:
         op, target = group.success
         hits = {i for i in keep if COMPARE[op](dice[i].value, target)}
-        shown = [DieRoll(d.faces, d.rerolled, d.fudge, i in keep, i in hits) for i, d in enumerate(dice)]
+        shown = [DieRoll(d.faces, d.rerolled, d.fudge, d.more, i in keep, i in hits) for i, d in enumerate(dice)]
         return GroupRoll(group, tuple(shown), len(hits))
-    shown = [DieRoll(d.faces, d.rerolled, d.fudge, i in keep) for i, d in enumerate(dice)]
+    shown = [DieRoll(d.faces, d.rerolled, d.fudge, d.more, i in keep) for i, d in enumerate(dice)]
     return GroupRoll(group, tuple(shown), sum(dice[i].value for i in keep))
 
 
