@@ -26,7 +26,7 @@ def bundled_ids() -> list[str]:
 def load_bundled(game_id: str) -> Ruleset:
     """A bundled ruleset by id (KeyError if there is none)."""
     entry, path = bundled()[game_id]
-    return load_ruleset_file(path, f"printkit/games/{entry.family}/{path.name}")
+    return load_ruleset_file(path, f"printkit/games/{entry.family}/{path.name}", own_text=True)
 
 
 @cache
@@ -55,10 +55,14 @@ def family_of(doc: YamlDocument, ck: Checker) -> Game | None:
     return None
 
 
-def load_ruleset_file(path: Path, label: str | None = None) -> Ruleset:
-    """Read and check one ruleset file; every problem is reported at once."""
+def load_ruleset_file(path: Path, label: str | None = None, own_text: bool = False) -> Ruleset:
+    """Read and check one ruleset file; every problem is reported at once.
+
+    A bundled ruleset (`own_text`) must give every name in every language; a user's ruleset may give
+    one language, and its names then print as written whatever the kit's language.
+    """
     doc = load_yaml(path, label)
-    ck = Checker(doc)
+    ck = Checker(doc, own_text=own_text)
     entry = family_of(doc, ck)
     # Without a known game, the shared keys are still checked, so one run reports every problem.
     schema = game_schema(entry.family) if entry else GameSchema.of(None)
