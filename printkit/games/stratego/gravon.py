@@ -1,19 +1,18 @@
-"""Gravon archive boards: the 100-character field of StraDoS2 game files, read and written.
+"""Gravon archive boards: the 100-character field of StraDoS2 game files, read and written."""
 
-The format is the one of the public Gravon archive (gravon.de/strados2/files/), as decoded by
-rhalbersma/gravon at commit ad0b4ddefc0448d7bc6c59032089966926b25ee6: the letter table in
-src/gravon/strados2.py (lines 8-36, after page 90 of Vincent de Boer's MSc thesis) and the split
-into the two setups in src/scripts/transform/setups.py (lines 34-39). In short:
-
-- one character per square, index = (rank - 1) * 10 + file, rank 1 (red's back row) first;
-- `A` is an empty square and `_` a lake (always c5 d5 g5 h5 c6 d6 g6 h6);
-- red's pieces are B..M and blue's N..Y, each in the order bomb, spy, scout, miner, sergeant,
-  lieutenant, captain, major, colonel, general, marshal, flag;
-- red's setup, back row first, is field[:40]; blue's, seen from blue's side, is field[60:][::-1].
-
-Every game type of the archive uses this board: classic (40 pieces), duell (10), barrage (8),
-each anywhere in its side's four rows; empty squares there are `A`.
-"""
+# The format is the one of the public Gravon archive (gravon.de/strados2/files/), as decoded by
+# rhalbersma/gravon at commit ad0b4ddefc0448d7bc6c59032089966926b25ee6: the letter table in
+# src/gravon/strados2.py (lines 8-36, after page 90 of Vincent de Boer's MSc thesis) and the split
+# into the two setups in src/scripts/transform/setups.py (lines 34-39). In short:
+#
+# - one character per square, index = (rank - 1) * 10 + file, rank 1 (red's back row) first;
+# - `A` is an empty square and `_` a lake (always c5 d5 g5 h5 c6 d6 g6 h6);
+# - red's pieces are B..M and blue's N..Y, each in the order bomb, spy, scout, miner, sergeant,
+#   lieutenant, captain, major, colonel, general, marshal, flag;
+# - red's setup, back row first, is field[:40]; blue's, seen from blue's side, is field[60:][::-1].
+#
+# Every game type of the archive uses this board: classic (40 pieces), duell (10), barrage (8),
+# each anywhere in its side's four rows; empty squares there are `A`.
 
 from __future__ import annotations
 
