@@ -76,7 +76,9 @@ Examples:
     type=click.Path(file_okay=False, path_type=Path),
     help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
 )
-@click.option("--random", "random_setups", is_flag=True, help="Stratego: print a generated setup for each side.")
+@click.option(
+    "--random", "random_setups", is_flag=True, help="Stratego: generate a setup for each side the config leaves out."
+)
 @FORCE
 def build(
     config: Path | None,
