@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from .base import Whole, whole
 from .present import fraction, percent
 
 
@@ -22,7 +23,7 @@ Examples:
 @click.argument("graph_file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--from", "start", help="The character's circle (or --enter).")
 @click.option("--enter", is_flag=True, help="The character enters the board through an entry circle (1 point).")
-@click.option("--points", type=click.IntRange(0, 30), required=True, help="Movement points this cycle.")
+@click.option("--points", type=Whole(0, 30), required=True, help="Movement points this cycle.")
 @click.option("--bull-rush", is_flag=True, help="Assume the bull-rush duel is won: enemies are passed.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"reachable": {"B2": 3, ...}}.')
 def referee_paths(graph_file: Path, start: str | None, enter: bool, points: int, bull_rush: bool,
@@ -61,19 +62,17 @@ Examples:
 """
 )
 @click.argument("dice")
-@click.option("--difficulty", type=click.IntRange(1, 12), required=True)
-@click.option("--bonus", type=click.IntRange(0, 9), default=0)
-@click.option("--penalty", type=click.IntRange(0, 9), default=0)
+@click.option("--difficulty", type=Whole(1, 12), required=True)
+@click.option("--bonus", type=Whole(0, 9), default=0)
+@click.option("--penalty", type=Whole(0, 9), default=0)
 @click.option("--json", "as_json", is_flag=True)
 def pool(dice: str, difficulty: int, bonus: int, penalty: int, as_json: bool) -> None:
     """Tannhäuser pool: successes of N d10 against a difficulty (natural 10 and natural 1 hold)."""
     from ..games.tannhauser.pools import die_success
     from ..games.tannhauser.pools import pool as do_pool
 
-    count = dice.lower().removesuffix("d10")
-    if not count.isdigit() or not 1 <= int(count) <= 30:
-        raise click.UsageError(f"{dice!r}: give the pool as 4d10 or 4 (1 to 30 dice)")
-    dist = do_pool(int(count), difficulty, bonus - penalty)
+    count = whole(dice.lower().removesuffix("d10"), 1, 30, "DICE (give the pool as 4d10 or 4)")
+    dist = do_pool(count, difficulty, bonus - penalty)
     table = dist.table()
     if as_json:
         click.echo(json.dumps({"per_die": str(die_success(difficulty, bonus - penalty)),
@@ -92,8 +91,8 @@ Examples:
   printkit referee duel 5 4
 """
 )
-@click.argument("attacker", type=click.IntRange(1, 30))
-@click.argument("defender", type=click.IntRange(1, 30))
+@click.argument("attacker", type=Whole(1, 30))
+@click.argument("defender", type=Whole(1, 30))
 @click.option("--json", "as_json", is_flag=True)
 def duel(attacker: int, defender: int, as_json: bool) -> None:
     """Tannhäuser duel: stat against stat; more successes wins, a tie goes to the defender."""
