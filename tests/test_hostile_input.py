@@ -230,3 +230,21 @@ def test_games_limit_of_the_cli_and_the_library_agree() -> None:
 
     games = next(p for p in secret_sheets.params if p.name == "games")
     assert games.type.max == MAX_GAMES  # type: ignore[attr-defined]
+
+
+def test_answers_into_a_full_disk(tmp_path: Path) -> None:
+    # `printkit ... > file` on a full disk: /dev/full refuses every write with ENOSPC.
+    for args in (("map", "random"), ("referee", "escape", "2"), ("--help",)):
+        with open("/dev/full", "w") as full:
+            result = subprocess.run(
+                [sys.executable, "-m", "printkit", *args],
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=60,
+            )
+        assert (result.returncode, result.stderr) == (
+            4,
+            "printkit: error: cannot write the output: No space left on device\n",
+        )

@@ -71,8 +71,12 @@ class Group(click.Group):
         from .present import escaped_output
 
         # The root of every run: whatever any command prints is escaped on its way to the terminal.
-        with escaped_output():
-            return super().main(*args, **kwargs)
+        try:
+            with escaped_output():
+                return super().main(*args, **kwargs)
+        except PrintkitError as error:  # raised outside a command: --help into a full disk, say
+            Failure(error).show()
+            raise SystemExit(error.exit_code) from None
 
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")

@@ -40,11 +40,17 @@ class _Escaping(io.TextIOBase):
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write(safe(text))
+        try:
+            self.raw.write(safe(text))
+        except OSError as exc:
+            raise _failed(exc) from None
         return len(text)
 
     def flush(self) -> None:
-        self.raw.flush()
+        try:
+            self.raw.flush()
+        except OSError as exc:
+            raise _failed(exc) from None
 
     def isatty(self) -> bool:
         return self.raw.isatty()
@@ -62,6 +68,19 @@ class _Escaping(io.TextIOBase):
     @property
     def errors(self) -> str | None:  # type: ignore[override]
         return getattr(self.raw, "errors", None)
+
+
+def _failed(exc: OSError) -> Exception:
+    """Output that cannot be written (a full disk behind `> file`): a clean error, exit 4.
+
+    A closed pipe (`| head`) stays an OSError: click ends quietly on EPIPE itself."""
+    import errno
+
+    from ..errors import OutputError
+
+    if exc.errno == errno.EPIPE:
+        return exc
+    return OutputError(f"cannot write the output: {exc.strerror or exc}")
 
 
 @contextlib.contextmanager
