@@ -70,7 +70,7 @@ def _has_map(session: Session) -> bool:
 
 # Printables whose engines every game shares; an entry lists them where they fall in its build order.
 BOOKLET = Artefact("booklet", "printkit.sheets.booklet:build", _has_booklet, "printkit.sheets.booklet:preflight")
-MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:build")
+MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
 
 _REGISTRY: dict[str, Game] = {}
 _BUILTIN = ("strategiya", "vs", "stratego", "tannhauser")
