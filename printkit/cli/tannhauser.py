@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .base import LANG
+from .base import LANG, Whole
 from .present import language, safe, wrap
 
 MOST_DICE = 30  # pools and stats above this are refused at once; 30 dice answer in milliseconds
@@ -32,9 +32,9 @@ Examples:
 """
 )
 @click.argument("dice")
-@click.option("--difficulty", type=click.IntRange(1, 20), required=True, help="A die succeeds at or above it.")
-@click.option("--bonus", type=click.IntRange(0, 9), default=0, help="Added to each die but a natural 1.")
-@click.option("--penalty", type=click.IntRange(0, 9), default=0, help="Taken from each die but a natural 10.")
+@click.option("--difficulty", type=Whole(1, 20), required=True, help="A die succeeds at or above it.")
+@click.option("--bonus", type=Whole(0, 9), default=0, help="Added to each die but a natural 1.")
+@click.option("--penalty", type=Whole(0, 9), default=0, help="Taken from each die but a natural 10.")
 @click.option("--natural-one-stays", is_flag=True,
               help="The other reading: a natural 1 keeps its 1 whatever the penalty.")  # fmt: skip
 @click.option("--net", is_flag=True, help="The other reading: net the bonus against the penalty first.")
@@ -56,8 +56,8 @@ def pool(dice: str, difficulty: int, bonus: int, penalty: int, natural_one_stays
 
     lang = language(lang)
     count = dice.lower().removesuffix("d10").removesuffix("к10")
-    if not count.isdigit() or not 1 <= int(count) <= MOST_DICE:
-        raise click.UsageError(safe(label("tr_bad_pool", lang, text=dice, most=MOST_DICE)))
+    if not count.isascii() or not count.isdigit() or len(count) > 3 or not 1 <= int(count) <= MOST_DICE:
+        raise click.UsageError(safe(label("tr_bad_pool", lang, text=dice[:20], most=MOST_DICE)))
     reading = Reading(natural_one_penalised=not natural_one_stays, net=net)
     one = die_success(difficulty, bonus, penalty, reading)
     dist = do_pool(int(count), difficulty, bonus, penalty, reading)
@@ -97,8 +97,8 @@ Examples:
   printkit referee duel 3 2 --json
 """
 )
-@click.argument("initiator", type=click.IntRange(1, MOST_DICE))
-@click.argument("defender", type=click.IntRange(1, MOST_DICE))
+@click.argument("initiator", type=Whole(1, MOST_DICE))
+@click.argument("defender", type=Whole(1, MOST_DICE))
 @click.option(
     "--json", "as_json", is_flag=True, help='Print {"attacker_wins": ..., "defender_wins": ..., "ties": ...}.'
 )
@@ -149,7 +149,7 @@ Examples:
 @click.option("--from", "start", help="The character's circle (or --enter).")
 @click.option("--enter", is_flag=True, help="The character enters the board through its side's entry point (1 point).")
 @click.option("--side", type=click.Choice(["red", "blue"]), help="The side of a character that enters (--enter).")
-@click.option("--points", type=click.IntRange(0, 30), required=True, help="Movement points this cycle.")
+@click.option("--points", type=Whole(0, 30), required=True, help="Movement points this cycle.")
 @click.option("--bull-rush", is_flag=True,
               help="Also show where one won Bull Rush leads (one a cycle: it takes the Action Phase).")  # fmt: skip
 @click.option("--line-cost-one", is_flag=True, help="The other reading: each circle of a rushed enemy line costs 1.")

@@ -11,6 +11,7 @@ from ..suggest import suggest
 from .model import Ruleset
 from .ruleset_schema import GameSchema, build_terrains, ruleset_record
 from .schema import INVALID, Checker
+from .userfile import is_file
 from .yamlsource import YamlDocument, load_yaml
 
 # The game printkit builds when no config is given, and whose letters a map file without `game:` uses.
@@ -96,15 +97,19 @@ def _booklet_path(data: dict[str, Any], doc: YamlDocument, entry: Game, ck: Chec
     if value is None:
         return None
     folder = doc.folder or Path.cwd()
-    here = (folder / value).resolve()
+    try:
+        here = (folder / value).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
+        ck.fail(("booklet",), f"rules text {value!r} cannot be found: the path loops or is not a file name")
+        return None
     # Like configs, a ruleset may only name files in its own folder.
     if not here.is_relative_to(folder.resolve()):
         ck.fail(("booklet",), f"rules text {value!r} is outside the ruleset's folder")
         return None
-    if here.is_file():
+    if is_file(here):
         return here
     shipped: Path = entry.folder / Path(value).name
-    if shipped.is_file() and Path(value).name == value:
+    if is_file(shipped) and Path(value).name == value:
         return shipped
     ck.fail(("booklet",), f"no rules text {value!r} next to the ruleset, and {entry.family} ships none by that name")
     return None

@@ -90,10 +90,16 @@ class Text(Spec):
     expects = "text"
 
     def __init__(
-        self, max_len: int = 200, multiline: bool = False, pattern: str | None = None, pattern_hint: str = ""
+        self,
+        max_len: int = 200,
+        multiline: bool = False,
+        pattern: str | None = None,
+        pattern_hint: str = "",
+        printed: bool = True,
     ) -> None:
         self.max_len = max_len
         self.multiline = multiline
+        self.printed = printed  # False for names that never reach a page (file names)
         self.pattern = re.compile(pattern) if pattern else None
         self.pattern_hint = pattern_hint
 
@@ -113,10 +119,17 @@ class Text(Spec):
             return ck.fail(key, f"is {len(text)} characters long; at most {self.max_len} fit")
         if not self.multiline and "\n" in text:
             return ck.fail(key, "must be a single line")
-        if any(ord(c) < 32 and c not in "\n\t" for c in text):
+        if any((ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F for c in text):
             return ck.fail(key, "contains control characters")
         if self.pattern and not self.pattern.fullmatch(text):
             return ck.fail(key, f"{text!r} is not {self.pattern_hint}")
+        if self.printed:
+            from ..render.fonts import unprintable
+
+            missing = unprintable(text)
+            if missing:
+                shown = ", ".join(f"{c} (U+{ord(c):04X})" for c in missing[:6]) + (", ..." if len(missing) > 6 else "")
+                return ck.fail(key, f"the bundled fonts cannot print {shown}; they cover Latin and Cyrillic")
         return text
 
 

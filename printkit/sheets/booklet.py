@@ -120,7 +120,10 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
             "sections": [{"id": s.id, "title": s.title[lang], "html": render(s.text[lang], s.id)} for s in ch.sections],
         })  # fmt: skip
     if entry.booklet_chapters:
-        chapters += resolve(entry.booklet_chapters)(session, titles)
+        try:
+            chapters += resolve(entry.booklet_chapters)(session, titles)
+        except MarkupError as exc:
+            raise RenderError(f"{session.label}: {exc}") from None
     return {
         **base_context(session),
         "page_size": CSS_PAGE[session.paper],
@@ -166,6 +169,11 @@ def write_imposed(booklet_pdf: bytes, session: Session, target: Any) -> None:
 
     with open(target, "wb") as f:
         f.write(impose_saddle(booklet_pdf, session.paper))
+
+
+def preflight(b: Build) -> None:
+    """What can refuse a booklet, without laying it out: its rules text, tables and cross-references."""
+    context(b.session, greyscale=b.options.greyscale)
 
 
 def build(b: Build) -> None:

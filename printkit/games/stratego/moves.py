@@ -73,17 +73,9 @@ def parse_position(text: str, label: str, data: StrategoData, variant: Variant) 
 
 
 def read_position(path: Path, data: StrategoData, variant: Variant) -> Position:
-    try:
-        raw = path.read_bytes()[: MAX_BYTES + 1]
-    except OSError as exc:
-        raise ConfigError([Problem(str(path), None, "", f"cannot read: {exc.strerror}")]) from None
-    if len(raw) > MAX_BYTES:
-        raise ConfigError([Problem(str(path), None, "", "larger than 64 KiB; a board is a few lines")])
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError([Problem(str(path), None, "", "not UTF-8 text")]) from None
-    return parse_position(text, str(path), data, variant)
+    from ...config.userfile import read_text
+
+    return parse_position(read_text(path, str(path), MAX_BYTES), str(path), data, variant)
 
 
 class MoveError(StrategoError):
