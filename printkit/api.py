@@ -172,15 +172,22 @@ def orders(attackers: str, defenders: str, *, edition: str = "vs-2025") -> Battl
         raise UsageError(str(exc)) from None
 
 
-def pool(dice: int, difficulty: int, *, bonus: int = 0, penalty: int = 0) -> Dist:
+def pool(dice: int, difficulty: int, *, bonus: int = 0, penalty: int = 0, natural_one_stays: bool = False,
+         net: bool = False) -> Dist:  # fmt: skip
     """Tannhäuser: the distribution of successes of a pool of d10 against a difficulty.
+
+    A natural 10 takes no penalty, a natural 1 no bonus; natural_one_stays and net switch to the
+    other readings of the text (a natural 1 keeps its 1; the bonus and penalty netted first).
 
     >>> dict(pool(1, 6).table())
     {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    >>> dict(pool(1, 11, bonus=2).table())[1]
+    Fraction(1, 5)
     """
+    from .games.tannhauser.pools import Reading
     from .games.tannhauser.pools import pool as do_pool
 
-    return do_pool(dice, difficulty, bonus - penalty)
+    return do_pool(dice, difficulty, bonus, penalty, Reading(natural_one_penalised=not natural_one_stays, net=net))
 
 
 def duel(attacker: int, defender: int) -> Fraction:
@@ -211,21 +218,26 @@ def stratego_attack(attacker: str, defender: str, *, original_bombs: bool = Fals
         raise UsageError(str(exc)) from None
 
 
-def check_setup(text: str, *, variant: str = "battle") -> list[str]:
-    """Stratego: every problem of a setup (a setup string, a grid or a Gravon board); [] when legal.
+def check_setup(text: str, *, variant: str | None = None) -> list[str]:
+    """Stratego: every problem of a setup (a setup string, a grid, a Gravon board or archive file);
+    [] when legal. Without a variant, the one whose pieces the setup holds; a board's problems
+    start with its side.
 
     >>> check_setup("BFB343B563/B3492625B4/728X176258/2264B75232")
     []
     """
     from .config.rulesets import load_bundled
+    from .games.stratego.gravon import Board
     from .games.stratego.model import stratego_of
     from .games.stratego.setups import SetupError, problems, read_setup
 
     data = stratego_of(load_bundled("stratego"))
-    if variant not in data.variants:
+    if variant is not None and variant not in data.variants:
         raise UsageError(f"unknown variant {variant!r}; one of {', '.join(data.variants)}")
     try:
-        found, other = read_setup(text, data, data.variants[variant])
+        found = read_setup(text, data, data.variants[variant] if variant else None)
     except SetupError as exc:
         return list(exc.problems)
-    return [p for side in (found, other) if side is not None for p in problems(side, data)]
+    if isinstance(found, Board):
+        return [f"{side}: {p}" for side, setup in found.sides() for p in problems(setup, data)]
+    return problems(found, data)

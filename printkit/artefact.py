@@ -27,7 +27,7 @@ class Options:
     imposition: str | None = None  # booklet: "saddle" adds booklet-print.pdf
     greyscale: bool = False  # booklet: ink-friendly greys instead of colours
     png: Path | None = None  # battle cards: also one PNG per face into this folder
-    random_setups: bool = False  # Stratego: print generated setups for both sides
+    random_setups: bool = False  # Stratego: generate the setups the config leaves out
 
     def __post_init__(self) -> None:
         if self.png is not None and not isinstance(self.png, Path):

@@ -9,14 +9,14 @@ from pathlib import Path
 from . import __version__
 from .artefact import Build, Options, Progress, quiet
 from .config.model import Session
-from .config.session import display_title
-from .errors import UsageError
+from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
+from .errors import ConfigError, Problem, RenderError, UsageError
 from .games import Artefact, game, resolve
 from .output import KitWriter, default_folder
 from .randomness import Entropy
 from .suggest import suggest
 
-__all__ = ["KitResult", "Options", "build_kit", "kinds_for"]
+__all__ = ["KitResult", "Options", "build_kit", "check_kit", "kinds_for"]
 
 
 def _artefacts(session: Session) -> list[Artefact]:
@@ -66,8 +66,11 @@ def build_kit(
     folder = Path(out) if out is not None else default_folder(session.ruleset.id)
     entropy = Entropy.from_seed(seed)
     by_kind = {a.kind: a for a in offered}
-    with KitWriter(folder, force=force) as writer:
-        b = Build(session, entropy, writer, progress or quiet, options or Options())
+    options = options or Options()
+    with KitWriter(folder, force=force, unique=out is None) as writer:
+        if options.png is not None:
+            writer.extra_folder(options.png)  # checked now, before anything renders
+        b = Build(session, entropy, writer, progress or quiet, options)
         for kind in kinds:
             resolve(by_kind[kind].builder)(b)
         files = writer.commit(
@@ -80,4 +83,41 @@ def build_kit(
                 "printkit": __version__,
             }
         )
-    return KitResult(folder, files)
+    return KitResult(writer.folder, files)
+
+
+def check_kit(session: Session) -> list[Problem]:
+    """What building this session would refuse for its content, found without writing a kit.
+
+    Every artefact's preflight (see games.Artefact) runs for every paper and language, in a
+    throwaway folder: `printkit validate` says ok only when `printkit build` would succeed with any
+    --paper and --lang.
+    """
+    import tempfile
+
+    problems: list[Problem] = []
+    seen: set[tuple[str, str]] = set()
+    with tempfile.TemporaryDirectory(prefix="printkit-check-") as tmp:
+        for artefact in _artefacts(session):
+            if artefact.preflight is None:
+                continue
+            for paper in PAPERS:
+                for lang in LANGUAGES:
+                    variant = with_overrides(session, language=lang, paper=paper)
+                    writer = KitWriter(Path(tmp) / f"{artefact.kind}-{paper}-{lang}")
+                    b = Build(variant, Entropy.from_seed("check"), writer, quiet, Options())
+                    try:
+                        resolve(artefact.preflight)(b)
+                    except ConfigError as exc:
+                        for problem in exc.problems:
+                            if (artefact.kind, str(problem)) not in seen:
+                                seen.add((artefact.kind, str(problem)))
+                                problems.append(problem)
+                    except RenderError as exc:
+                        if (artefact.kind, exc.message) not in seen:
+                            seen.add((artefact.kind, exc.message))
+                            where = f"{artefact.kind} ({paper}, {lang})"
+                            problems.append(Problem(session.label, None, where, exc.message))
+                    finally:
+                        writer.abort()
+    return problems

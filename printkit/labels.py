@@ -1,9 +1,11 @@
-"""Printed words in Russian and English, looked up by key, with Russian plural forms."""
+"""Printed words in Russian and English, looked up by key, with plural forms in both languages."""
 
 from __future__ import annotations
 
+import string
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -43,11 +45,35 @@ def known(key: str) -> bool:
     return key in _table()
 
 
+class _Words(string.Formatter):
+    """str.format, plus a plural spec: {n:cell|cells} in English, {n:клетка|клетки|клеток} in Russian
+    print the form that agrees with n (the spec may itself hold fields: {n:the next turn|{n} turns})."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        forms = format_spec.split("|")
+        if self.lang == "ru" and len(forms) == 3:
+            return plural_ru(int(value), *forms)
+        if len(forms) != 2:
+            raise ValueError(f"{self.lang} plural spec {format_spec!r} needs {'3' if self.lang == 'ru' else '2'} forms")
+        return forms[0] if value == 1 else forms[1]
+
+
 def label(key: str, lang: str, **values: object) -> str:
-    """The text for key in lang, with {placeholders} filled from values."""
+    """The text for key in lang, with {placeholders} filled from values.
+
+    Every label has every language (tests/test_labels_fonts.py): there is no fallback to another
+    language, so a missing word is a KeyError naming it rather than Russian in an English kit.
+    """
     entry = _table()[key]
-    text = entry.get(lang) or entry["ru"]
-    return text.format(**values) if values else text
+    if lang not in entry:
+        raise KeyError(f"label {key!r} has no {lang!r} text")
+    text = entry[lang]
+    return _Words(lang).format(text, **values) if values else text
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:

@@ -64,11 +64,14 @@ class Entropy:
         """None: fresh OS entropy; any text or number: the same streams every time."""
         if seed is None:
             return cls.fresh()
-        master = hashlib.sha256(b"printkit/seed/v1\0" + str(seed).encode("utf-8")).digest()
+        # surrogatepass: a seed typed on a terminal that is not UTF-8 reaches Python as lone
+        # surrogates (its raw bytes, escaped); they still make one fixed byte string, so any
+        # bytes the user typed are a seed. Valid UTF-8 text encodes exactly as before.
+        master = hashlib.sha256(b"printkit/seed/v1\0" + str(seed).encode("utf-8", "surrogatepass")).digest()
         return cls(master, seeded=True)
 
     def _derive(self, *labels: str | int) -> bytes:
-        text = "\0".join(str(part) for part in labels).encode("utf-8")
+        text = "\0".join(str(part) for part in labels).encode("utf-8", "surrogatepass")
         return hashlib.sha256(self._master + b"\0" + text).digest()
 
     def stream(self, *labels: str | int) -> RandomStream:

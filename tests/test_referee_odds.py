@@ -13,7 +13,6 @@ import pytest
 from printkit.config.rulesets import load_bundled
 from printkit.games.strategiya.fights import Fighter, fight, hide_chance
 from printkit.games.strategiya.model import rules_of
-from printkit.games.tannhauser.pools import die_success, duel, pool
 from printkit.games.vs.model import vs_of
 
 from .conftest import EXAMPLES, run
@@ -123,30 +122,6 @@ def test_hiding() -> None:
     assert hide_chance([3, 2], [5]) == Fraction(13, 27)
 
 
-# ---- Tannhäuser --------------------------------------------------------------------------------------
-
-
-def test_pool_natural_ten_and_one() -> None:
-    assert die_success(6) == Fraction(1, 2)
-    assert die_success(10, -3) == Fraction(1, 10)  # only a natural 10 gets there with a penalty
-    assert die_success(2, 5) == Fraction(9, 10)  # a natural 1 never takes the bonus
-    assert pool(4, 6).probability(lambda k: k >= 2) == Fraction(11, 16)
-
-
-def test_duel_ties_go_to_the_defender() -> None:
-    assert duel(1, 1) == 0  # both always succeed against 1: a tie, so the defender
-    # 3 dice against 2 (each 9/10) versus 2 dice against 3 (each 8/10), worked out by hand:
-    assert duel(3, 2) == Fraction(20439, 25000)
-    rng = random.Random("duel")
-    n = 20_000
-
-    def successes(dice: int, difficulty: int) -> int:
-        return sum(rng.randint(1, 10) >= difficulty for _ in range(dice))
-
-    wins = sum(successes(5, 4) > successes(4, 5) for _ in range(n))
-    assert within(wins / n, duel(5, 4), n)
-
-
 # ---- the command line --------------------------------------------------------------------------------
 
 
@@ -156,17 +131,12 @@ def test_cli_answers() -> None:
     data = json.loads(run("referee", "fight", "--lives", "2", "2", "--damage", "1", "1", "--json").output)
     assert data["a_wins"] == "16/27"
     assert run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output.startswith("the hiders vanish: 13/27")
-    assert json.loads(run("referee", "duel", "3", "2", "--json").output)["attacker_wins"] == "20439/25000"
-    assert "68.75 %" in run("referee", "pool", "4d10", "--difficulty", "6").output
     heroes = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4")
     assert heroes.exit_code == 0 and heroes.output.startswith("A (25 lives, 9 a hit)")
 
 
 def test_output_fits_80_columns() -> None:
-    for args in (
-        ["fight", "--lives", "30", "30", "--damage", "2", "3"],
-        ["pool", "8", "--difficulty", "7"],
-    ):
+    for args in (["fight", "--lives", "30", "30", "--damage", "2", "3"],):
         assert max(len(line) for line in run("referee", *args).output.splitlines()) <= 80
 
 
@@ -225,20 +195,6 @@ def test_orders_cli() -> None:
 
 
 # ---- odds on paper -------------------------------------------------------------------------------------
-
-
-def test_tannhauser_quickref_prints_the_engines_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from printkit.games.tannhauser.pools import at_least
-
-    from .conftest import pdf_text
-
-    result = run("build", EXAMPLES / "tannhauser.yaml", "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    text = " ".join(pdf_text(tmp_path / "kit" / "quickref.pdf"))
-    for difficulty in (2, 6, 10):
-        row = " ".join(f"{float(at_least(3, difficulty, k)) * 100:.0f}" for k in (1, 2, 3))
-        assert f"3 {row}" in text, difficulty
-    assert "Натуральная 10" in text and "Натуральная 1" in text
 
 
 def test_strategiya_quickref_prints_first_attacker_odds(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,6 +66,69 @@ class Group(click.Group):
             return super().invoke(ctx)
         except PrintkitError as error:
             raise Failure(error) from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from .present import escaped_output
+
+        # The root of every run: whatever any command prints is escaped on its way to the terminal.
+        try:
+            with escaped_output():
+                return super().main(*args, **kwargs)
+        except PrintkitError as error:  # raised outside a command: --help into a full disk, say
+            Failure(error).show()
+            raise SystemExit(error.exit_code) from None
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+
+
+class Whole(click.IntRange):
+    """A whole number within bounds, for every numeric option and argument.
+
+    Only ASCII digits: "²" passes str.isdigit() and fails int(). The length is checked before any
+    conversion, so a thousands-digit argument is refused at once, and it is never echoed in full.
+    """
+
+    def __init__(self, lo: int, hi: int) -> None:
+        super().__init__(lo, hi)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from .present import shown
+
+            text = value.strip()
+            if not _WHOLE.fullmatch(text):
+                self.fail(f"{shown(value)} is not a whole number ({self._describe_range()})", param, ctx)
+            if len(text.lstrip("+-0")) > len(str(max(abs(self.min or 0), abs(self.max or 0)))):
+                self.fail(f"{shown(value)} is out of range {self._describe_range()}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Decimal(click.FloatRange):
+    """A finite decimal number within bounds: no nan, no inf, no exponent."""
+
+    def __init__(self, lo: float, hi: float) -> None:
+        super().__init__(lo, hi)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from .present import shown
+
+            if len(value) > 24 or not _DECIMAL.fullmatch(value.strip()):
+                self.fail(f"{shown(value)} is not a number like 12 or 12.5 ({self._describe_range()})", param, ctx)
+        result = super().convert(value, param, ctx)
+        if not math.isfinite(result):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return result
+
+
+def whole(text: str, lo: int, hi: int, what: str) -> int:
+    """A whole number read by hand from a command's words (for commands that parse their own)."""
+    try:
+        return int(Whole(lo, hi).convert(text, None, None))
+    except click.BadParameter as exc:
+        raise click.UsageError(f"{what}: {exc.message}") from None
 
 
 CONFIG_ARG = click.argument("config", required=False, type=click.Path(dir_okay=False, path_type=Path))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .base import CONFIG_ARG, FORCE, LANG, OUT, PAPER, SEED, load
+from .base import CONFIG_ARG, FORCE, LANG, OUT, PAPER, SEED, Whole, load
 from .present import show_folder
 
 if TYPE_CHECKING:
@@ -31,9 +31,13 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
 
     _warn_seed(seed)
     if sys.stderr.isatty():
+        from rich.console import Console
         from rich.progress import Progress
 
-        with Progress(transient=True) as bar:
+        from .present import raw_stream
+
+        # The bar's own control sequences go to the terminal itself, past the escaping stream.
+        with Progress(transient=True, console=Console(file=raw_stream(sys.stderr))) as bar:
             tasks: dict[str, Any] = {}
 
             def report(step: str, done: int, total: int) -> None:
@@ -76,7 +80,9 @@ Examples:
     type=click.Path(file_okay=False, path_type=Path),
     help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
 )
-@click.option("--random", "random_setups", is_flag=True, help="Stratego: print a generated setup for each side.")
+@click.option(
+    "--random", "random_setups", is_flag=True, help="Stratego: generate a setup for each side the config leaves out."
+)
 @FORCE
 def build(
     config: Path | None,
@@ -113,10 +119,8 @@ Examples:
 """,
 )
 @CONFIG_ARG
-@click.option(
-    "--games", type=click.IntRange(1, 10_000), default=1, show_default=True, help="How many games to print at once."
-)
-@click.option("--player", type=click.IntRange(1, 2), help="Print only this player's sheet.")
+@click.option("--games", type=Whole(1, 1000), default=1, show_default=True, help="How many games to print at once.")
+@click.option("--player", type=Whole(1, 2), help="Print only this player's sheet.")
 @click.option("--blank", is_flag=True, help="The empty form to fill in by hand (no key).")
 @SEED
 @OUT
@@ -160,9 +164,16 @@ def validate(config: Path) -> None:
     Warnings (legal but probably unintended, such as a new hero who has not spent exactly the
     starting points) are printed before ok and do not fail.
     """
+    from ..errors import ConfigError
+    from ..kit import check_kit
+
     session = load(config)
     for warning in session.warnings:
         click.echo(warning, err=True)
+    # The config's content against every page it prints, in both papers and languages.
+    problems = check_kit(session)
+    if problems:
+        raise ConfigError(problems)
     click.echo("ok")
 
 
@@ -190,10 +201,10 @@ def calibrate(paper: str, flip: str, lang: str | None, out: Path | None, force: 
     from ..sheets.calibrate import write_calibration
 
     folder = out or default_folder("calibrate")
-    with KitWriter(folder, force=force) as writer:
+    with KitWriter(folder, force=force, unique=out is None) as writer:
         write_calibration(writer.path("calibration.pdf"), paper, lang or "ru", flip)
         writer.commit({"kinds": ["calibrate"], "paper": paper})
-    click.echo(f"Calibration sheet written to {show_folder(folder)}")
+    click.echo(f"Calibration sheet written to {show_folder(writer.folder)}")
 
 
 @click.command(

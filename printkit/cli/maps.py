@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .base import FORCE, LANG, OUT, PAPER, Group
+from .base import FORCE, LANG, OUT, PAPER, Decimal, Group, Whole
 from .moves import cell_on
 from .present import show_folder
 
@@ -62,10 +62,10 @@ Examples:
 @OUT
 @PAPER
 @LANG
-@click.option("--cell-mm", type=click.FloatRange(5, 40), default=12.0, show_default=True, help="Size of a cell.")
+@click.option("--cell-mm", type=Decimal(5, 40), default=12.0, show_default=True, help="Size of a cell.")
 @click.option("--reach-from", help="Overlay where a hero standing here can go (turn numbers).")
-@click.option("--speed", type=click.IntRange(0, 99), default=0, show_default=True, help="With --reach-from.")
-@click.option("--turns", type=click.IntRange(1, 20), default=1, show_default=True, help="With --reach-from.")
+@click.option("--speed", type=Whole(0, 99), default=0, show_default=True, help="With --reach-from.")
+@click.option("--turns", type=Whole(1, 20), default=1, show_default=True, help="With --reach-from.")
 @FORCE
 def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | None, cell_mm: float,
              reach_from: str | None, speed: int, turns: int, force: bool) -> None:  # fmt: skip
@@ -84,11 +84,11 @@ def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | No
         origin = cell_on(game_map, reach_from)
         overlay = {origin: 0, **do_reach(game_map, rules, MoveRequest(origin, turns, speed)).cells}
     folder = out or default_folder("map")
-    with KitWriter(folder, force=force) as writer:
+    with KitWriter(folder, force=force, unique=out is None) as writer:
         sheets = write_map(game_map, rules, writer.path("map.pdf"), paper or "a4", lang or "ru", map_file.stem,
                            cell_mm, overlay, origin)  # fmt: skip
         writer.commit({"kinds": ["map"], "paper": paper or "a4", "sheets": sheets})
-    click.echo(f"Map written to {show_folder(folder)} ({sheets} sheet{'s' if sheets > 1 else ''})")
+    click.echo(f"Map written to {show_folder(writer.folder)} ({sheets} sheet{'s' if sheets > 1 else ''})")
 
 
 @map_group.command(

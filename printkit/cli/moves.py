@@ -8,20 +8,22 @@ from typing import Any
 
 import click
 
+from .base import Whole
+
 
 def _mover_options(f: Any) -> Any:
     for option in reversed([
         click.option("--from", "start", required=True, help="The hero's cell, like C4."),
-        click.option("--speed", type=click.IntRange(0, 99), help="The hero's speed (or use --config and --hero)."),
+        click.option("--speed", type=Whole(0, 99), help="The hero's speed (or use --config and --hero)."),
         click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="A config with the hero."),
         click.option("--hero", help="The hero's map marker in that config, like А or 1."),
         click.option("--horse", is_flag=True, help="Riding: +1 cell everywhere but mountains."),
-        click.option("--flight", type=click.IntRange(0, 20), default=0, help="Flying cells a turn (griffin 4)."),
-        click.option("--ship", type=click.IntRange(0, 20), default=0,
+        click.option("--flight", type=Whole(0, 20), default=0, help="Flying cells a turn (griffin 4)."),
+        click.option("--ship", type=Whole(0, 20), default=0,
                      help="A ship's cells a turn (its builders' intellect; +1 downstream, -1 upstream)."),
-        click.option("--load-days", type=click.IntRange(0, 999), default=0,
+        click.option("--load-days", type=Whole(0, 999), default=0,
                      help="Days of mining carried: one cell less per 10 days, one back per 4 strength."),
-        click.option("--strength", type=click.IntRange(0, 99), default=0, help="With --load-days and --speed."),
+        click.option("--strength", type=Whole(0, 99), default=0, help="With --load-days and --speed."),
         click.option("--cross-free", is_flag=True, help="Switch: a border may be crossed with no step left."),
         click.option("--no-corner-cutting", is_flag=True, help="Switch: no diagonal step between two waters."),
     ]):  # fmt: skip
@@ -55,7 +57,7 @@ Examples:
 @_mover_options
 @click.option("--troop", help="«Великая Стратегическая» map: the troop, like elves or Эльфы.")
 @click.option("--laden", is_flag=True, help="VS: the ship carries a troop (a quarter slower).")
-@click.option("--turns", type=click.IntRange(1, 50), default=1, show_default=True)
+@click.option("--turns", type=Whole(1, 50), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 def reach(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
           flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,

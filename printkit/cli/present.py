@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import sys
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -18,6 +21,90 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 def safe(text: str) -> str:
     """Text with control characters shown as \\x1b and the like."""
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def shown(value: Any, limit: int = 24) -> str:
+    """A user's value quoted in a message: escaped, and cut short when it is absurdly long."""
+    text = safe(str(value))
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+class _Escaping(io.TextIOBase):
+    """A text stream that escapes control characters on their way to the real one.
+
+    It has no .buffer on purpose: click would otherwise write around it on a misconfigured terminal.
+    """
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        try:
+            self.raw.write(safe(text))
+        except OSError as exc:
+            raise _failed(exc) from None
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.raw.flush()
+        except OSError as exc:
+            raise _failed(exc) from None
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.raw, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.raw, "errors", None)
+
+
+def _failed(exc: OSError) -> Exception:
+    """Output that cannot be written (a full disk behind `> file`): a clean error, exit 4.
+
+    A closed pipe (`| head`) stays an OSError: click ends quietly on EPIPE itself."""
+    import errno
+
+    from ..errors import OutputError
+
+    if exc.errno == errno.EPIPE:
+        return exc
+    return OutputError(f"cannot write the output: {exc.strerror or exc}")
+
+
+@contextlib.contextmanager
+def escaped_output() -> Iterator[None]:
+    """While it lasts, nothing printed reaches the terminal with a control character in it.
+
+    A config's key, a player's name, a file name or an argument can carry an escape sequence (a
+    clipboard write, a cursor move): every string the CLI prints passes through here, so no message
+    or answer needs to remember to escape what it quotes.
+    """
+    old = sys.stdout, sys.stderr
+    if old[0] is not None:
+        sys.stdout = _Escaping(old[0])
+    if old[1] is not None:
+        sys.stderr = _Escaping(old[1])
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = old
+
+
+def raw_stream(stream: Any) -> Any:
+    """The terminal behind an escaping stream, for the progress bar's own control sequences."""
+    return stream.raw if isinstance(stream, _Escaping) else stream
 
 
 def percent(p: Any) -> str:

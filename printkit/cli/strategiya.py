@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .base import LANG, load
+from .base import LANG, Whole, load, whole
 from .present import can_print, fraction, percent
 
 
@@ -39,7 +39,7 @@ Examples:
 @click.option("--json", "as_json", is_flag=True, help="Print the chain as JSON.")
 @click.argument("section")
 @click.argument("terrain")
-@click.argument("number", type=int)
+@click.argument("number", type=Whole(1, 999))
 def lookup(
     keys: tuple[Path, ...],
     game: str | None,
@@ -105,8 +105,8 @@ Examples:
   printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 Б
 """
 )
-@click.option("--lives", nargs=2, type=click.IntRange(1, 500), help="Lives of side A and side B.")
-@click.option("--damage", nargs=2, type=click.IntRange(0, 500), help="Damage per hit of A and of B.")
+@click.option("--lives", nargs=2, type=Whole(1, 500), help="Lives of side A and side B.")
+@click.option("--damage", nargs=2, type=Whole(0, 500), help="Damage per hit of A and of B.")
 @click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="Take two heroes from a config.")
 @click.option("--heroes", nargs=2, help="Their map markers (e.g. 1 Б) when --config is given.")
 @click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True, help="Who rolls first.")
@@ -197,8 +197,10 @@ def hide(words: tuple[str, ...]) -> None:
             current = word
         elif word == "--json":
             as_json = True
-        elif current and word.isdigit():
-            groups[current].append(int(word))
+        elif current and not word.startswith("-"):
+            # Parsing bound only (a hero's intellect is at most 1000 in a ruleset); the hiding
+            # engine states its own limits.
+            groups[current].append(whole(word, 0, 1000, current))
         else:
             raise click.UsageError(f"unexpected {word!r}; give --hiders INT... --seekers INT...")
     if not groups["--hiders"] or not groups["--seekers"]:
@@ -216,7 +218,7 @@ Examples:
   printkit referee escape 2
 """
 )
-@click.argument("heroes", type=click.IntRange(1, 12))
+@click.argument("heroes", type=Whole(1, 12))
 def escape(heroes: int) -> None:
     """«Стратегия»: chances when HEROES heroes try to flee a battle (each needs 4-6 on a D6)."""
     from fractions import Fraction

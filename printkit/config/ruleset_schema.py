@@ -36,7 +36,7 @@ def base_fields(families: list[str], terrain: Record) -> dict[str, Field]:
         ),
         "terrains": Field(ListOf(terrain, min_items=1, max_items=20), required=True),
         "booklet": Field(
-            Text(max_len=200),
+            Text(max_len=200, printed=False),
             doc="the rules text for the booklet: a file next to the ruleset, or a bundled rules text by name",
         ),
     }

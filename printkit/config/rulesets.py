@@ -11,6 +11,7 @@ from ..suggest import suggest
 from .model import Ruleset
 from .ruleset_schema import GameSchema, build_terrains, ruleset_record
 from .schema import INVALID, Checker
+from .userfile import is_file
 from .yamlsource import YamlDocument, load_yaml
 
 # The game printkit builds when no config is given, and whose letters a map file without `game:` uses.
@@ -26,7 +27,7 @@ def bundled_ids() -> list[str]:
 def load_bundled(game_id: str) -> Ruleset:
     """A bundled ruleset by id (KeyError if there is none)."""
     entry, path = bundled()[game_id]
-    return load_ruleset_file(path, f"printkit/games/{entry.family}/{path.name}")
+    return load_ruleset_file(path, f"printkit/games/{entry.family}/{path.name}", own_text=True)
 
 
 @cache
@@ -55,10 +56,14 @@ def family_of(doc: YamlDocument, ck: Checker) -> Game | None:
     return None
 
 
-def load_ruleset_file(path: Path, label: str | None = None) -> Ruleset:
-    """Read and check one ruleset file; every problem is reported at once."""
+def load_ruleset_file(path: Path, label: str | None = None, own_text: bool = False) -> Ruleset:
+    """Read and check one ruleset file; every problem is reported at once.
+
+    A bundled ruleset (`own_text`) must give every name in every language; a user's ruleset may give
+    one language, and its names then print as written whatever the kit's language.
+    """
     doc = load_yaml(path, label)
-    ck = Checker(doc)
+    ck = Checker(doc, own_text=own_text)
     entry = family_of(doc, ck)
     # Without a known game, the shared keys are still checked, so one run reports every problem.
     schema = game_schema(entry.family) if entry else GameSchema.of(None)
@@ -92,15 +97,19 @@ def _booklet_path(data: dict[str, Any], doc: YamlDocument, entry: Game, ck: Chec
     if value is None:
         return None
     folder = doc.folder or Path.cwd()
-    here = (folder / value).resolve()
+    try:
+        here = (folder / value).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
+        ck.fail(("booklet",), f"rules text {value!r} cannot be found: the path loops or is not a file name")
+        return None
     # Like configs, a ruleset may only name files in its own folder.
     if not here.is_relative_to(folder.resolve()):
         ck.fail(("booklet",), f"rules text {value!r} is outside the ruleset's folder")
         return None
-    if here.is_file():
+    if is_file(here):
         return here
     shipped: Path = entry.folder / Path(value).name
-    if shipped.is_file() and Path(value).name == value:
+    if is_file(shipped) and Path(value).name == value:
         return shipped
     ck.fail(("booklet",), f"no rules text {value!r} next to the ruleset, and {entry.family} ships none by that name")
     return None

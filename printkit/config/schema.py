@@ -25,8 +25,11 @@ INVALID: Any = _Invalid()
 class Checker:
     """Collects problems while specs walk a document."""
 
-    def __init__(self, doc: YamlDocument) -> None:
+    def __init__(self, doc: YamlDocument, own_text: bool = False) -> None:
         self.doc = doc
+        # printkit's own files (bundled rulesets and rules texts) are printed in every language, so
+        # each of their words must be written out in each one; a user's file may give one language.
+        self.own_text = own_text
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
 
@@ -87,10 +90,16 @@ class Text(Spec):
     expects = "text"
 
     def __init__(
-        self, max_len: int = 200, multiline: bool = False, pattern: str | None = None, pattern_hint: str = ""
+        self,
+        max_len: int = 200,
+        multiline: bool = False,
+        pattern: str | None = None,
+        pattern_hint: str = "",
+        printed: bool = True,
     ) -> None:
         self.max_len = max_len
         self.multiline = multiline
+        self.printed = printed  # False for names that never reach a page (file names)
         self.pattern = re.compile(pattern) if pattern else None
         self.pattern_hint = pattern_hint
 
@@ -110,10 +119,17 @@ class Text(Spec):
             return ck.fail(key, f"is {len(text)} characters long; at most {self.max_len} fit")
         if not self.multiline and "\n" in text:
             return ck.fail(key, "must be a single line")
-        if any(ord(c) < 32 and c not in "\n\t" for c in text):
+        if any((ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F for c in text):
             return ck.fail(key, "contains control characters")
         if self.pattern and not self.pattern.fullmatch(text):
             return ck.fail(key, f"{text!r} is not {self.pattern_hint}")
+        if self.printed:
+            from ..render.fonts import unprintable
+
+            missing = unprintable(text)
+            if missing:
+                shown = ", ".join(f"{c} (U+{ord(c):04X})" for c in missing[:6]) + (", ..." if len(missing) > 6 else "")
+                return ck.fail(key, f"the bundled fonts cannot print {shown}; they cover Latin and Cyrillic")
         return text
 
 
@@ -329,14 +345,33 @@ class Record(Spec):
         return out
 
 
+# Markup and figures read the same in every language: a text of only these needs no translation.
+_NEUTRAL = re.compile(r"\{\{[^}]*\}\}|\[\[[^\]]*\]\]|[^\w]|[\d_]")
+
+
+def language_neutral(text: str) -> bool:
+    """Whether a text has no words once markup ({{table:..}}, [[refs]]), figures and signs are gone."""
+    return not _NEUTRAL.sub("", text)
+
+
 class Localized(Spec):
-    """Text in one language for all, or per language: {ru: ..., en: ...}. Returns {lang: text}."""
+    """Text in one language for all, or per language: {ru: ..., en: ...}. Returns {lang: text}.
+
+    Where a language is missing, the first language given stands in (`fill`), so a name a user
+    typed in one language prints as typed in every language. Rules texts ask for `fill=False`: they
+    get only the languages given, and a booklet in a missing language is refused rather than mixed.
+    In printkit's own files (`Checker.own_text`) every language must be given, or the text must be
+    language-neutral.
+    """
 
     expects = "text or {ru: ..., en: ...}"
 
-    def __init__(self, languages: tuple[str, ...] = ("ru", "en"), max_len: int = 200, multiline: bool = False) -> None:
+    def __init__(
+        self, languages: tuple[str, ...] = ("ru", "en"), max_len: int = 200, multiline: bool = False, fill: bool = True
+    ) -> None:
         self.languages = languages
         self.text = Text(max_len=max_len, multiline=multiline)
+        self.fill = fill
 
     def json_schema(self) -> dict[str, Any]:
         text = self.text.json_schema()
@@ -353,10 +388,22 @@ class Localized(Spec):
             present = {k: v for k, v in got.items() if v is not None}
             if not present:
                 return ck.fail(key, "give the text in at least one language")
+            missing = [lang for lang in self.languages if lang not in present]
+            neutral = all(language_neutral(t) for t in present.values())
+            # A rules text (fill=False) reports its own gaps, by chapter id, where it is used.
+            if missing and ck.own_text and self.fill and not neutral:
+                return ck.fail(key, f"printkit's own text needs every language: {', '.join(missing)} is missing")
+            if not self.fill and not neutral:
+                return present
             fallback = present.get(self.languages[0]) or next(iter(present.values()))
             return {lang: present.get(lang, fallback) for lang in self.languages}
         text = self.text.check(value, key, ck)
-        return INVALID if text is INVALID else {lang: text for lang in self.languages}
+        if text is INVALID:
+            return INVALID
+        if ck.own_text and not language_neutral(text):
+            langs = ", ".join(f"{lang}: ..." for lang in self.languages)
+            return ck.fail(key, f"printkit's own text is written per language: {{{langs}}}, not {text[:30]!r}")
+        return {lang: text for lang in self.languages}
 
 
 # A lowercase id, as used for terrains, items, troops and sections in ruleset files.

@@ -15,6 +15,7 @@ from .model import Player, Ruleset, Session
 from .ruleset_schema import GameSchema
 from .rulesets import DEFAULT_GAME, bundled_ids, game_schema, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Colour, Field, ListOf, Number, Record, Text
+from .userfile import is_file
 from .yamlsource import YamlDocument, load_yaml, parse_yaml
 
 LANGUAGES = ["ru", "en"]
@@ -22,7 +23,7 @@ PAPERS = ["a4", "letter"]
 MAX_PLAYERS = 8
 
 GAME = Field(
-    Text(max_len=300),
+    Text(max_len=300, printed=False),
     required=True,
     doc="a bundled ruleset id (strategiya) or a path to a ruleset file next to the config",
 )
@@ -184,12 +185,16 @@ def _resolve_game(value: str, doc: YamlDocument, ck: Checker) -> Ruleset | None:
     if doc.folder is None:
         ck.fail(("game",), "a ruleset path needs a config file to be relative to")
         return None
-    path = (doc.folder / value).resolve()
+    try:
+        path = (doc.folder / value).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
+        ck.fail(("game",), f"ruleset {value!r} cannot be found: the path loops or is not a file name")
+        return None
     # A config may come from anyone: it may name files in its own folder, nothing elsewhere.
     if not path.is_relative_to(doc.folder):
         ck.fail(("game",), f"ruleset {value!r} is outside the config's folder; copy it next to the config")
         return None
-    if not path.is_file():
+    if not is_file(path):
         ck.fail(("game",), f"no ruleset file {value!r} next to the config")
         return None
     return load_ruleset_file(path, str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else str(path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -9,9 +10,18 @@ from typing import Any
 import yaml
 
 from ..errors import Problem, config_error
+from .userfile import MAX_BYTES, read_text
 
-# A session config or ruleset is a few kilobytes; anything this large is a mistake or an attack.
-MAX_BYTES = 2 * 1024 * 1024
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "Key", "YamlDocument", "format_key", "load_yaml", "parse_yaml", "read_text"]
+
+# Configs and rulesets nest a handful of levels. libyaml's composer recurses in C, so a file nested
+# tens of thousands of levels deep overflows the C stack (a crash, not an exception): the depth is
+# counted on the parser's events, which need no recursion, before anything is composed.
+MAX_DEPTH = 64
+
+# What YAML 1.1 refuses to read (C0 and C1 controls but tab, newline, CR and NEL; DEL; surrogates;
+# U+FFFE and U+FFFF): found here first, so that the message can give the line and column.
+_UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 
 Key = tuple[str | int, ...]
 
@@ -67,38 +77,6 @@ class _Loader(_Base):  # type: ignore[misc,valid-type]
     }
 
 
-def read_text(path: Path, label: str) -> str:
-    """Read a small UTF-8 text file, with clear errors for missing, huge or non-UTF-8 files."""
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise config_error(label, None, "", "no such file") from None
-    except OSError as exc:
-        raise config_error(label, None, "", f"cannot read: {exc.strerror}") from None
-    if path.is_dir():
-        raise config_error(label, None, "", "is a folder, not a file")
-    if size > MAX_BYTES:
-        raise config_error(
-            label,
-            None,
-            "",
-            f"file is {size / 1_000_000:.1f} MB; printkit reads files up to "
-            f"{MAX_BYTES // (1024 * 1024)} MB (is this the right file?)",
-        )
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise config_error(label, None, "", f"cannot read: {exc.strerror}") from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise config_error(
-            label, line, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {column}); save the file as UTF-8"
-        ) from None
-
-
 def load_yaml(path: Path, label: str | None = None) -> YamlDocument:
     """Parse one YAML file safely: no aliases, no custom tags, bounded size and depth."""
     label = label or str(path)
@@ -108,8 +86,19 @@ def load_yaml(path: Path, label: str | None = None) -> YamlDocument:
 
 def parse_yaml(text: str, label: str, folder: Path | None = None) -> YamlDocument:
     """Parse YAML text; every failure becomes a ConfigError naming label and line."""
+    bad = _UNREADABLE.search(text)
+    if bad:
+        at = bad.start()
+        raise config_error(
+            label,
+            text.count("\n", 0, at) + 1,
+            "",
+            f"control character U+{ord(bad.group()):04X} at column {at - text.rfind(chr(10), 0, at)} "
+            "cannot be read; remove it",
+        )
     loader = _Loader(text)
     try:
+        _check_depth(text, label)
         node = loader.get_single_node()
         doc = YamlDocument(None, label, folder=folder)
         if node is not None:
@@ -125,11 +114,44 @@ def parse_yaml(text: str, label: str, folder: Path | None = None) -> YamlDocumen
         what = exc.problem or exc.context or "invalid YAML"
         raise config_error(label, mark.line + 1 if mark else None, "", f"YAML syntax: {what}{where}") from None
     except yaml.YAMLError as exc:
-        raise config_error(label, None, "", f"YAML syntax: {exc}") from None
+        raise config_error(label, None, "", "YAML syntax: " + " ".join(str(exc).split())) from None
     except RecursionError:
         raise config_error(label, None, "", "YAML is nested too deeply") from None
     finally:
         loader.dispose()
+
+
+def _check_depth(text: str, label: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH, counted on parser events (no recursion, no crash)."""
+    loader = _Loader(text)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise config_error(
+                        label,
+                        event.start_mark.line + 1 if event.start_mark else None,
+                        "",
+                        f"nested more than {MAX_DEPTH} levels deep; a config needs a handful",
+                    )
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()
+
+
+def _scalar(node: yaml.ScalarNode, loader: _Loader, label: str, line: int, key: Key) -> Any:
+    try:
+        return loader.construct_object(node)
+    except ValueError:
+        # Python refuses to turn more than 4300 digits into an int; no config value is that long.
+        what = "number" if node.tag.endswith(":int") else "value"
+        raise config_error(
+            label, line, format_key(key), f"this {what} is too long to read ({len(node.value)} characters)"
+        ) from None
 
 
 _ALLOWED_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")}
@@ -148,7 +170,7 @@ def _convert(node: yaml.Node, key: Key, lines: dict[Key, int], loader: _Loader, 
         shown = node.tag.replace("tag:yaml.org,2002:", "!!")
         raise config_error(label, lines[key], format_key(key), f"YAML tag {shown!r} is not allowed")
     if isinstance(node, yaml.ScalarNode):
-        return loader.construct_object(node)
+        return _scalar(node, loader, label, lines[key], key)
     if isinstance(node, yaml.SequenceNode):
         return [
             _convert(child, (*key, i), lines, loader, label, seen, node.start_mark)
@@ -160,7 +182,7 @@ def _convert(node: yaml.Node, key: Key, lines: dict[Key, int], loader: _Loader, 
             line = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
                 raise config_error(label, line, format_key(key), "a key must be a plain name or number")
-            name = loader.construct_object(key_node)
+            name = _scalar(key_node, loader, label, line, key)
             # Map keys are strings in paths, so "forest.1" (a key) never reads like "[1]" (a list index).
             sub = (*key, name if isinstance(name, str) else str(name))
             if name in out:

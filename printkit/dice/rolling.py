@@ -119,8 +119,6 @@ def roll(
     notation, so `2к6` and `2d6` with one seed show the same dice."""
     check_cap(explode_cap)
     expression = parse(notation) if isinstance(notation, str) else notation
-    if isinstance(seed, str):  # a seed typed as bytes that are not UTF-8 still replays: shown escaped
-        seed = seed.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     if stream is None:
         stream = Entropy.from_seed(seed).stream("roll", expression.canonical())
     shown: list[GroupRoll] = []

@@ -24,6 +24,11 @@ class Artefact:
     kind: str
     builder: str  # "module:function"; the function takes a printkit.artefact.Build
     available: Callable[[Session], bool] | None = None  # None: every session of the game has it
+    # "module:function(Build)" that `validate` runs for every paper and language, so that it refuses
+    # whatever the build would refuse for the config's content (text too long for its box, a broken
+    # cross-reference, a page that would overlap). A fixed-geometry sheet that renders in a blink
+    # names its own builder; None: nothing in the config can make this artefact fail.
+    preflight: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,8 +69,8 @@ def _has_map(session: Session) -> bool:
 
 
 # Printables whose engines every game shares; an entry lists them where they fall in its build order.
-BOOKLET = Artefact("booklet", "printkit.sheets.booklet:build", _has_booklet)
-MAP = Artefact("map", "printkit.maps.sheet:build", _has_map)
+BOOKLET = Artefact("booklet", "printkit.sheets.booklet:build", _has_booklet, "printkit.sheets.booklet:preflight")
+MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
 
 _REGISTRY: dict[str, Game] = {}
 _BUILTIN = ("strategiya", "vs", "stratego", "tannhauser")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,12 +53,16 @@ def cell_name(x: int, y: int) -> str:
     return f"{column_name(x)}{y + 1}"
 
 
+_CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,4})")
+
+
 def parse_cell(text: str) -> tuple[int, int]:
     """C4 -> (2, 3): columns from A, rows from 1 at the top."""
-    letters = "".join(ch for ch in text if ch.isalpha()).upper()
-    digits = "".join(ch for ch in text if ch.isdigit())
-    if not letters or not digits or letters + digits != text.upper().strip():
-        raise ValueError(f"{text!r} is not a cell like C4")
+    # ASCII only and short: "²" passes isdigit() and fails int(), and no map is wider than ZZZ.
+    found = _CELL.fullmatch(text.strip())
+    if not found:
+        raise ValueError(f"{text[:12]!r} is not a cell like C4")
+    letters, digits = found.group(1).upper(), found.group(2)
     x = 0
     for ch in letters:
         x = x * 26 + (ord(ch) - 64)

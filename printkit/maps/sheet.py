@@ -252,6 +252,12 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
                     fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
+    caption = _caption(lang, title, number, total, cols, rows, reach_from)
+    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+
+
+def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,
+             reach_from: tuple[int, int] | None) -> str:  # fmt: skip
     caption = f"{title} · " + label("map_tile", lang, n=number, total=total,
                                     rows=f"{rows.start + 1}–{rows.stop}",
                                     cols=f"{column_name(cols.start)}–{column_name(cols.stop - 1)}")  # fmt: skip
@@ -259,7 +265,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         caption += " · " + label("map_glue", lang)
     if reach_from is not None:
         caption += " · " + label("map_reach", lang, cell=cell_name(*reach_from))
-    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+    return caption
 
 
 DEFAULT_CELL_MM = 20.0
@@ -275,3 +281,25 @@ def build(b: Build) -> None:
     write_map(session.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
               display_title(session), cell_mm)  # fmt: skip
     b.progress("map", 1, 1)
+
+
+def preflight(b: Build) -> None:
+    """What can refuse a map sheet, without drawing a cell: the legend and caption of every tile."""
+    import io
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from ..config.session import display_title
+
+    session = b.session
+    assert session.game_map is not None
+    cell = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM)) * MM
+    width = paper_size(session.paper)[0]
+    sheets = tiles(session.game_map, session.paper, cell)
+    c = open_canvas(io.BytesIO(), session.paper, "check", "check")
+    title, lang, total = display_title(session), session.language, len(sheets)
+    # The legend is the same on every tile but for its caption: draw it once, with the widest caption.
+    captions = [_caption(lang, title, n, total, cols, rows, None) for n, (cols, rows) in enumerate(sheets, start=1)]
+    widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, 7.5))
+    cols, rows = sheets[widest]
+    _legend(c, session.ruleset, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None)

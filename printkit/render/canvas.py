@@ -93,3 +93,70 @@ def draw_fitted(
         c.drawRightString(x + width, y, text)
     else:
         c.drawString(x, y, text)
+
+
+def stamp_form(c: Any, forms: dict[Any, str], key: Any, draw: Any) -> str:
+    """The name of the form drawn for `key` (content that repeats page after page), drawing it with
+    draw(c) the first time; stamp it with c.doForm(name)."""
+    if key not in forms:
+        forms[key] = name = f"form-{len(forms)}"
+        c.beginForm(name)
+        draw(c)
+        c.endForm()
+    return str(forms[key])
+
+
+class TextRuns:
+    """Many short texts on one page written as a single text object, each distinct text encoded once.
+
+    Pages that repeat hundreds of small numbers (a stack of secret sheets, a referee key) spend
+    most of their time in ReportLab's per-string set-up; this writes the same PDF text operators
+    directly. Positions are page coordinates (draw with the canvas untransformed); align works as
+    in drawString, drawCentredString and drawRightString.
+    """
+
+    def __init__(self, c: Any) -> None:
+        self.c = c
+        self._ops: list[str] = []
+        self._encoded: dict[tuple[str, float, str], tuple[str, float]] = {}
+        self._fitted: dict[tuple[str, str, float, float, float], float] = {}
+
+    def _encode(self, text: str, font: str, size: float) -> tuple[str, float]:
+        key = (font, size, text)
+        found = self._encoded.get(key)
+        if found is None:
+            from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+            face, doc = getFont(font), self.c._doc
+            parts = [f"{face.getSubsetInternalName(subset, doc)} {size:.3f} Tf ({self.c._escape(chunk)}) Tj"
+                     for subset, chunk in face.splitString(text, doc)]  # fmt: skip
+            found = self._encoded[key] = (" ".join(parts), stringWidth(text, font, size))
+        return found
+
+    def colour(self, rgb: Colour) -> None:
+        self._ops.append(f"{rgb[0]:.4f} {rgb[1]:.4f} {rgb[2]:.4f} rg")
+
+    def text(self, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
+        op, width = self._encode(text, font, size)
+        if align == "center":
+            x -= width / 2
+        elif align == "right":
+            x -= width
+        self._ops.append(f"1 0 0 1 {x:.3f} {y:.3f} Tm {op}")
+
+    def fitted(self, x: float, y: float, text: str, font: str, size: float, width: float, align: str = "left",
+               min_size: float = 6.0) -> None:  # fmt: skip
+        """Like draw_fitted: shrunk to fit `width`, a RenderError when even min_size does not fit."""
+        key = (text, font, size, width, min_size)
+        used = self._fitted.get(key)
+        if used is None:
+            used = self._fitted[key] = fit_size(text, font, size, width, min_size)
+        start = x + width / 2 if align == "center" else x + width if align == "right" else x
+        self.text(start, y, text, font, used, align)
+
+    def draw(self) -> None:
+        """Put everything added since the last draw() on the current page."""
+        if self._ops:
+            # q/Q: the colours set inside stay inside, where the canvas does not see them.
+            self.c._code.append("q BT\n" + "\n".join(self._ops) + "\nET Q")
+            self._ops = []

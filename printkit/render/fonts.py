@@ -33,6 +33,37 @@ def register_reportlab() -> None:
         pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / filename)))
 
 
+# Characters every bundled font is known to have (tests/test_fonts_coverage.py checks it): text made
+# only of these needs no look-up in the font files.
+_SURE = frozenset(range(0x20, 0x7F)) | frozenset(range(0x410, 0x450)) | {0x401, 0x451, 0xA0}
+
+
+@cache
+def printable() -> frozenset[int]:
+    """Code points that every bundled font can draw: text outside them would print as nothing."""
+    from fontTools.ttLib import TTFont
+
+    files = sorted(fonts_dir().glob("*.ttf"))
+    covered: frozenset[int] | None = None
+    for path in files:
+        with TTFont(str(path), lazy=True) as font:
+            cmap = frozenset(font.getBestCmap())
+        covered = cmap if covered is None else covered & cmap
+    return covered or frozenset()
+
+
+def unprintable(text: str) -> list[str]:
+    """The characters of text that no bundled font has, in order, each once (line breaks are fine).
+
+    Canvas pages would drop them silently and HTML pages would borrow whatever font the machine
+    has, so such text is refused before anything prints.
+    """
+    if all(ord(c) in _SURE or c in "\n\t" for c in text):
+        return []
+    covered = printable()
+    return list(dict.fromkeys(c for c in text if ord(c) not in covered and c not in "\n\t"))
+
+
 def font_face_css() -> str:
     """@font-face rules that point WeasyPrint at the bundled files (served by our URL fetcher)."""
     families = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from markupsafe import Markup, escape
 
 from ..artefact import Build
 from ..config.model import Session
-from ..errors import RenderError
+from ..errors import ConfigError, RenderError
 from ..games import game, resolve
 from ..geometry import MM
 from ..render.canvas import hex_colour, ink_on, luminance, tint
@@ -80,10 +79,25 @@ def _label(path: Path) -> str:
     return str(path)
 
 
-def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
+def rules_text(session: Session) -> Booklet:
+    """The session's rules text, refused when it lacks the session's language anywhere.
+
+    A booklet is one language throughout: a chapter missing from the English text stops the build
+    with every gap named (file, line, id, language) rather than printing Russian under English
+    headings. printkit's own texts are also held to every language when they are read.
+    """
     rules, lang = session.ruleset, session.language
     assert rules.booklet is not None
-    book: Booklet = load_booklet(rules.booklet, _label(rules.booklet))
+    own = rules.booklet.resolve().parent == game(rules.family).folder.resolve()
+    book: Booklet = load_booklet(rules.booklet, _label(rules.booklet), own_text=own)
+    if book.gaps[lang]:
+        raise ConfigError(list(book.gaps[lang]))
+    return book
+
+
+def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
+    rules, lang = session.ruleset, session.language
+    book = rules_text(session)
     titles = {ch.id: ch.title[lang] for ch in book.chapters}
     titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
     entry = game(rules.family)
@@ -94,23 +108,22 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         except (MarkupError, KeyError, StopIteration) as exc:
             raise RenderError(f"{book.label}: {where}: {exc}") from None
 
-    def pick(text: Mapping[str, str]) -> str:
-        # VS rules texts exist in Russian only; English booklets keep them with English headings.
-        return text.get(lang) or text["ru"]
-
     chapters = []
     for ch in book.chapters:
         tab = book.tabs.get(ch.coded) if ch.coded else None
         chapters.append({
             "id": ch.id,
             "title": ch.title[lang],
-            "html": render(pick(ch.text), ch.id) if ch.text else "",
+            "html": render(ch.text[lang], ch.id) if ch.text else "",
             "style": _style(tab.colour, greyscale) if tab else None,
             "tab": tab.short[lang] if tab else None,
-            "sections": [{"id": s.id, "title": s.title[lang], "html": render(pick(s.text), s.id)} for s in ch.sections],
+            "sections": [{"id": s.id, "title": s.title[lang], "html": render(s.text[lang], s.id)} for s in ch.sections],
         })  # fmt: skip
     if entry.booklet_chapters:
-        chapters += resolve(entry.booklet_chapters)(session, titles)
+        try:
+            chapters += resolve(entry.booklet_chapters)(session, titles)
+        except MarkupError as exc:
+            raise RenderError(f"{session.label}: {exc}") from None
     return {
         **base_context(session),
         "page_size": CSS_PAGE[session.paper],
@@ -156,6 +169,11 @@ def write_imposed(booklet_pdf: bytes, session: Session, target: Any) -> None:
 
     with open(target, "wb") as f:
         f.write(impose_saddle(booklet_pdf, session.paper))
+
+
+def preflight(b: Build) -> None:
+    """What can refuse a booklet, without laying it out: its rules text, tables and cross-references."""
+    context(b.session, greyscale=b.options.greyscale)
 
 
 def build(b: Build) -> None:

@@ -10,16 +10,21 @@ from types import MappingProxyType
 from typing import Any
 
 from ..config.schema import INVALID, Checker, Colour, Field, ListOf, Localized, MapOf, Record, Text
-from ..config.yamlsource import Key, load_yaml
+from ..config.yamlsource import Key, YamlDocument, load_yaml
+from ..errors import ConfigError, Problem
+from ..labels import LANGUAGES
 from .markup import references, tables
 
 IDENT = Text(max_len=60, pattern=r"[a-z0-9][a-z0-9-]*", pattern_hint="a lowercase id like 'battle'")
-BODY = Localized(max_len=20_000, multiline=True)
+# Rules texts keep only the languages they give (fill=False): a booklet is printed in one language
+# throughout, or refused, never with a paragraph of another language under its headings.
+BODY = Localized(max_len=20_000, multiline=True, fill=False)
+TITLE = Localized(max_len=120, fill=False)
 
 SECTION = Record(
     {
         "id": Field(IDENT, required=True),
-        "title": Field(Localized(max_len=120), required=True),
+        "title": Field(TITLE, required=True),
         "text": Field(BODY, required=True),
     }
 )
@@ -27,7 +32,7 @@ SECTION = Record(
 CHAPTER = Record(
     {
         "id": Field(IDENT, required=True),
-        "title": Field(Localized(max_len=120), required=True),
+        "title": Field(TITLE, required=True),
         "coded": Field(IDENT),
         "text": Field(BODY),
         "sections": Field(ListOf(SECTION, max_items=100), default=[]),
@@ -48,14 +53,16 @@ def _check(data: dict[str, Any], key: Key, ck: Checker) -> None:
     for i, ch in enumerate(data["chapters"]):
         for where, item in [((*key, "chapters", i), ch), *(((*key, "chapters", i, "sections", j), s)
                                                            for j, s in enumerate(ch["sections"]))]:  # fmt: skip
-            # A text given in one language stands for both: check each distinct text once.
+            # Check each distinct text once (a language-neutral text stands for every language).
             for text in dict.fromkeys((item["text"] or {}).values()):
                 for target in references(text):
                     if target not in seen:
                         ck.fail((*where, "text"), f"[[{target}]] points to no chapter or section")
 
 
-TAB = Record({"colour": Field(Colour(), required=True), "short": Field(Localized(max_len=14), required=True)})
+TAB = Record(
+    {"colour": Field(Colour(), required=True), "short": Field(Localized(max_len=14, fill=False), required=True)}
+)
 BOOKLET = Record(
     {
         "tabs": Field(MapOf(IDENT, TAB), default={}),
@@ -92,6 +99,8 @@ class Booklet:
     label: str
     tabs: Mapping[str, Tab]
     chapters: tuple[Chapter, ...]
+    # Per language, every title, text or tab label the file does not give in it, with its line.
+    gaps: Mapping[str, tuple[Problem, ...]]
 
     def table_names(self) -> list[str]:
         out = []
@@ -103,17 +112,37 @@ class Booklet:
         return out
 
 
+def _gaps(data: dict[str, Any], doc: YamlDocument, lang: str) -> list[Problem]:
+    """Where the checked file gives no text in lang: each place named by its id and line."""
+    out = [doc.problem(("tabs", k, "short"), f"tab {k!r} has no {lang} text") for k, tab in data["tabs"].items()
+           if lang not in tab["short"]]  # fmt: skip
+    for i, ch in enumerate(data["chapters"]):
+        places = [(("chapters", i), ch), *((("chapters", i, "sections", j), s) for j, s in enumerate(ch["sections"]))]
+        for key, item in places:
+            for part in ("title", "text"):
+                if item[part] is not None and lang not in item[part]:
+                    out.append(doc.problem((*key, part), f"{item['id']!r} has no {lang} {part}"))
+    return out
+
+
 @cache
-def load_booklet(path: Path, label: str) -> Booklet:
-    """Read and check a rules-text file (cached: three booklets may share a build)."""
+def load_booklet(path: Path, label: str, own_text: bool = False) -> Booklet:
+    """Read and check a rules-text file (cached: three booklets may share a build).
+
+    printkit's own rules texts (`own_text`) must give every title and text in every language.
+    """
     doc = load_yaml(path, label)
-    ck = Checker(doc)
+    ck = Checker(doc, own_text=own_text)
     data = BOOKLET.check(doc.data, (), ck)
     ck.raise_if_any()
     assert data is not INVALID
+    gaps = {lang: tuple(_gaps(data, doc, lang)) for lang in LANGUAGES}
+    if own_text and any(gaps.values()):
+        raise ConfigError([p for lang in LANGUAGES for p in gaps[lang]])
     frozen = MappingProxyType
     return Booklet(
         label=label,
+        gaps=frozen(gaps),
         tabs=frozen({k: Tab(v["colour"].upper(), frozen(v["short"])) for k, v in data["tabs"].items()}),
         chapters=tuple(
             Chapter(

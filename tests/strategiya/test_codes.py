@@ -93,16 +93,16 @@ def test_key_round_trips(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\xff\xfe", "not UTF-8 text; is this a referee-key.json?"),
-        (b'{"format": "other"}', 'not a referee key (expected "format": "printkit.referee-key/1")'),
+        (b"\xff\xfe", ":1: not UTF-8 text (byte 0xff at column 1); save the file as UTF-8"),
+        (b'{"format": "other"}', ': not a referee key (expected "format": "printkit.referee-key/1")'),
         (
             b'{"format": "printkit.referee-key/1", "game": "strategiya", "games": []}',
-            '"games" must be a non-empty list',
+            ': "games" must be a non-empty list',
         ),
         (
             b'{"format": "printkit.referee-key/1", "game": "strategiya", "games": [{"kit_id": "A", "sheets": '
             b'{"1": {"resources": {"forest": [1, 1, 2]}}}}]}',
-            "games[0].sheets.1.resources.forest: not an arrangement of 1..N",
+            ": games[0].sheets.1.resources.forest: not an arrangement of 1..N",
         ),
     ],
 )
@@ -111,7 +111,7 @@ def test_bad_keys_are_refused_clearly(tmp_path: Path, content: bytes, message: s
     path.write_bytes(content)
     with pytest.raises(ConfigError) as info:
         load_key(path)
-    assert info.value.lines() == [f"{path}: {message}"]
+    assert info.value.lines() == [f"{path}{message}"]
 
 
 def test_invalid_json_names_the_line(tmp_path: Path) -> None:

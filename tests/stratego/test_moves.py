@@ -1,4 +1,4 @@
-"""Stratego legal moves on a written position, and Tannhäuser reach along a path graph."""
+"""Stratego legal moves on a written position, in the library and at the referee's command line."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ import pytest
 from printkit.config.rulesets import load_bundled
 from printkit.errors import ConfigError
 from printkit.games.stratego.model import stratego_of
-from printkit.games.stratego.moves import legal_moves, parse_position
-from printkit.games.tannhauser.paths import load_graph, reach
+from printkit.games.stratego.moves import MoveError, legal_moves, parse_position
 
 from ..conftest import EXAMPLES, run, write
 
@@ -31,20 +30,23 @@ def board(**pieces: str) -> list[str]:
     return [" ".join(r) for r in rows]
 
 
-def moves(rows: list[str], at: str) -> tuple[set[str], set[str]]:
-    found = legal_moves(parse_position("\n".join(rows), "test", DATA, BATTLE), DATA, at)
+def moves(rows: list[str], at: str, run_attacks: bool = True) -> tuple[set[str], set[str]]:
+    found = legal_moves(parse_position("\n".join(rows), "test", DATA, BATTLE), DATA, at, run_attacks)
     return {m.to for m in found if not m.attacks}, {m.to for m in found if m.attacks}
 
 
+@pytest.mark.rule("stratego.move.step")
 def test_a_piece_steps_one_cell_orthogonally() -> None:
     assert moves(board(e4="r5"), "e4") == ({"e3", "e5", "d4", "f4"}, set())
     assert moves(board(a1="r5"), "a1") == ({"a2", "b1"}, set())
 
 
+@pytest.mark.rule("stratego.move.step")
 def test_own_pieces_block_and_enemies_are_attacked() -> None:
     assert moves(board(e4="r5", e5="r3", f4="b?"), "e4") == ({"e3", "d4"}, {"f4"})
 
 
+@pytest.mark.rule("stratego.move.lakes", "stratego.board.lakes")
 def test_lakes_block_steps_and_runs() -> None:
     assert moves(board(c4="r5"), "c4") == ({"c3", "b4", "d4"}, set())
     steps, attacks = moves(board(a5="r2", j5="b?"), "a5")
@@ -53,12 +55,31 @@ def test_lakes_block_steps_and_runs() -> None:
     assert "f5" in steps and "g5" not in steps and "h5" not in steps  # stops at the lake
 
 
+@pytest.mark.rule("stratego.move.scout")
 def test_a_scout_runs_and_attacks_at_the_end() -> None:
     steps, attacks = moves(board(e1="r2", e8="b?"), "e1")
     assert {"e2", "e7"} <= steps and "e8" not in steps and attacks == {"e8"}
     assert "a1" in steps and "j1" in steps
+    # No jumping: a piece in the way ends the run.
+    steps, attacks = moves(board(e1="r2", e3="r4", a1="b?"), "e1")
+    assert "e2" in steps and "e4" not in steps and attacks == {"a1"}
 
 
+@pytest.mark.rule("stratego.move.scout")
+def test_a_scout_that_strikes_only_neighbours() -> None:
+    steps, attacks = moves(board(e1="r2", e8="b?", f1="b?"), "e1", run_attacks=False)
+    assert "e7" in steps and attacks == {"f1"}  # e8 is at the end of a run, f1 next door
+
+
+def test_a_marshal_may_be_written_as_ten() -> None:
+    position = parse_position("\n".join(board(e4="r10", e5="b10")), "test", DATA, BATTLE)
+    assert position.pieces["e4"].symbol == "X" and position.pieces["e5"].symbol == "X"
+    with pytest.raises(MoveError) as info:
+        legal_moves(position, DATA, "z9")
+    assert info.value.text("ru") == "'z9' — не клетка этой доски (a1 … j10)"
+
+
+@pytest.mark.rule("stratego.move.immovable")
 def test_bombs_and_the_flag_never_move() -> None:
     assert moves(board(e4="rB"), "e4") == (set(), set())
     assert moves(board(e4="rF"), "e4") == (set(), set())
@@ -85,53 +106,24 @@ def test_moves_cli(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {"moves": ["j6", "i5"], "attacks": ["j7"]}
     empty = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "e5")
-    assert empty.exit_code == 2 and "no piece on e5" in empty.output
+    assert empty.exit_code == 2 and "на e5 нет фишки" in empty.output
+    assert "no piece on e5" in run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "e5",
+                                   "--lang", "en").output  # fmt: skip
     bad = write(tmp_path / "p.txt", "\n".join([*board(e4="r5")[:9], "r5 . . . . . . . . x9"]))
     refused = run("referee", "moves", bad, "--from", "e4")
     assert refused.exit_code == 3 and "p.txt:10: j1:" in refused.output
 
 
-GRAPH = """\
-circles:
-  - {id: E, entry: red}
-  - {id: A}
-  - {id: B, cost: 2}
-  - {id: C}
-  - {id: D}
-  - {id: F}
-links: [[E, A], [A, B], [B, C], [A, D], [D, F], [F, C]]
-"""
-
-
-def test_slowing_circles_cost_two(tmp_path: Path) -> None:
-    graph = load_graph(write(tmp_path / "g.yaml", GRAPH))
-    assert reach(graph, "A", 2) == {"B": 2, "D": 1, "F": 2}
-    assert reach(graph, "A", 3) == {"B": 2, "D": 1, "F": 2, "C": 3}
-    assert reach(graph, "A", 0) == {}
-
-
-def test_entering_costs_one_and_no_move_ends_on_an_entry(tmp_path: Path) -> None:
-    graph = load_graph(write(tmp_path / "g.yaml", GRAPH))
-    assert reach(graph, None, 2) == {"A": 2}
-    assert "E" not in reach(graph, "A", 5)
-
-
-def test_allies_are_passed_and_enemies_stop_the_move(tmp_path: Path) -> None:
-    ally = load_graph(write(tmp_path / "a.yaml", GRAPH + "characters: {D: ally}\n"))
-    assert reach(ally, "A", 2) == {"B": 2, "F": 2}  # through D, but not ending on it
-    enemy = load_graph(write(tmp_path / "e.yaml", GRAPH + "characters: {D: enemy}\n"))
-    assert reach(enemy, "A", 2) == {"B": 2}
-    assert reach(enemy, "A", 2, bull_rush=True) == {"B": 2, "F": 2}
-
-
-def test_bad_graphs_name_the_line(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError) as exc:
-        load_graph(write(tmp_path / "g.yaml", GRAPH.replace("[F, C]]", "[F, Z]]")))
-    assert [str(p).rsplit("/", 1)[-1] for p in exc.value.problems] == ["g.yaml:8: links[5][1]: no circle Z"]
-
-
-def test_paths_cli() -> None:
-    result = run("referee", "paths", EXAMPLES / "tannhauser-paths.yaml", "--enter", "--points", "6", "--json")
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["reachable"] == {"A1": 2, "A2": 3, "B1": 3, "A3": 5, "C1": 5}
-    assert run("referee", "paths", EXAMPLES / "tannhauser-paths.yaml", "--points", "3").exit_code == 2
+@pytest.mark.rule("stratego.move.two-squares")
+def test_moves_cli_answers_in_russian_and_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PRINTKIT_LANG", raising=False)
+    ru = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5").output.splitlines()
+    assert ru[:3] == ["Красные, Разведчик (2) на j5: ходов — 3", "  на:     j6 i5", "  атака:  j7"]
+    assert "правило двух клеток (ISF, ст. 10.1) не проверяется" in ru[-1]
+    en = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5", "--lang", "en").output
+    assert en.splitlines()[0] == "Red Scout (2) on j5: 3 legal moves"
+    assert "reading: a scout may attack at the end of a run" in en
+    adjacent = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5", "--scout-strikes-adjacent")
+    assert "атака" not in adjacent.output and "чтение --scout-strikes-adjacent" in adjacent.output
+    for out in (ru, en.splitlines(), adjacent.output.splitlines()):
+        assert max(len(line) for line in out) <= 80

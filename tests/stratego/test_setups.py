@@ -1,4 +1,4 @@
-"""Stratego: every attack against the rules, setups legal and convertible, the CLI, the sheets."""
+"""Stratego: every attack against the rules, setups legal and convertible, the setup commands."""
 
 from __future__ import annotations
 
@@ -6,19 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from printkit.config.rulesets import load_bundled
 from printkit.games.stratego.advice import STYLES, advice, generate
 from printkit.games.stratego.attack import AttackError, attack, rank
 from printkit.games.stratego.model import stratego_of
-from printkit.games.stratego.setups import SetupError, from_gravon, parse_grid, parse_setup40, problems, to_gravon
+from printkit.games.stratego.setups import SetupError, parse_grid, parse_setup40, problems, read_setup
 
-from ..conftest import EXAMPLES, pdf_text, run, write
+from ..conftest import run, write
 
 DATA = stratego_of(load_bundled("stratego"))
 BATTLE = DATA.variants["battle"]
 DUEL = DATA.variants["duel"]
+BARRAGE = DATA.variants["barrage"]
 SYMBOLS = ["X", "9", "8", "7", "6", "5", "4", "3", "2", "1", "B", "F"]
 EXAMPLE = "BFB343B563/B3492625B4/728X176258/2264B75232"
 STRENGTH = {"X": 10, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2, "1": 1}
@@ -41,6 +41,8 @@ def expected(a: str, d: str, original: bool) -> tuple[str, bool, bool] | None:
     return ("attacker" if STRENGTH[a] > STRENGTH[d] else "defender", False, False)
 
 
+@pytest.mark.rule("stratego.attack.resolution", "stratego.attack.tie", "stratego.attack.spy", "stratego.attack.bomb",
+                  "stratego.attack.bomb-house-rule", "stratego.attack.flag", "stratego.move.immovable")  # fmt: skip
 @pytest.mark.parametrize("original", [False, True], ids=["house", "original"])
 def test_every_rank_pair(original: bool) -> None:
     for a in SYMBOLS:
@@ -54,10 +56,14 @@ def test_every_rank_pair(original: bool) -> None:
             assert (got.winner, got.bomb_removed, got.game_over) == want, (a, d)
 
 
-def test_ranks_by_name() -> None:
-    assert rank(DATA, "сапёр").symbol == "3" and rank(DATA, "Marshal").symbol == "X"
-    with pytest.raises(AttackError):
-        rank(DATA, "king")
+@pytest.mark.rule("stratego.pieces.strength")
+def test_ranks_by_name_and_number() -> None:
+    assert rank(DATA, "сапёр").symbol == "3" and rank(DATA, "сапер").symbol == "3"
+    assert rank(DATA, "Marshal").symbol == "X" and rank(DATA, "10").symbol == "X" and rank(DATA, "x").symbol == "X"
+    assert [rank(DATA, str(n)).strength for n in range(1, 11)] == list(range(1, 11))
+    for word in ("king", "11", "0", ""):
+        with pytest.raises(AttackError):
+            rank(DATA, word)
 
 
 def test_example_setup_is_legal_with_advice() -> None:
@@ -67,6 +73,7 @@ def test_example_setup_is_legal_with_advice() -> None:
     assert setup.rows[0] == tuple("BFB343B563")
 
 
+@pytest.mark.rule("stratego.setup.battle")
 @pytest.mark.parametrize(("text", "message"), [
     ("BFB343B563", "10 cells given; a battle setup has 40 (4 rows of 10)"),
     (EXAMPLE[:-1] + "Z", "cell 40 (row 4 from the back, file j): 'Z' is not a piece symbol (1 2 3 4 5 6 7 8 9 B F X)"),
@@ -78,14 +85,16 @@ def test_bad_strings_are_refused_clearly(text: str, message: str) -> None:
     assert message in info.value.problems
 
 
+@pytest.mark.rule("stratego.setup.battle")
 def test_wrong_counts_are_listed_per_rank() -> None:
     setup = parse_setup40(EXAMPLE.replace("X", "9"), DATA, BATTLE)
     assert problems(setup, DATA) == ["X (Marshal): 0 placed, 1 needed", "9 (General): 2 placed, 1 needed"]
 
 
+@pytest.mark.rule("stratego.setup.battle")
 def test_a_thousand_random_setups_are_legal_and_follow_the_advice() -> None:
     for i in range(1000):
-        variant = DUEL if i % 10 == 0 else BATTLE
+        variant = DUEL if i % 10 == 0 else BARRAGE if i % 10 == 5 else BATTLE
         setup = generate(DATA, variant, STYLES[i % 3], seed=f"setup-{i}")
         assert problems(setup, DATA) == [], setup.to_setup40()
         assert advice(setup, DATA) == [], setup.to_setup40()
@@ -106,16 +115,10 @@ def test_conversions_round_trip() -> None:
         assert parse_setup40(red.to_setup40(), DATA, BATTLE) == red
         assert parse_setup40(red.to_setup40(slashes=True), DATA, BATTLE) == red
         assert parse_grid(red.to_grid(), DATA, BATTLE) == red
-        board = to_gravon(red, blue)
-        assert len(board) == 100 and board[40:60] == "__AA__AA____AA__AA__"
-        assert from_gravon(board, DATA, BATTLE) == (red, blue)
-
-
-def test_gravon_letters() -> None:
-    board = to_gravon(parse_setup40(EXAMPLE, DATA, BATTLE), None)
-    # Red letters B..M stand for F 1 2 ... 9 X B; the back row comes first.
-    assert board[:10] == "MBMEFEMGHE"
-    assert board[60:] == "_" * 40
+        duel = generate(DATA, DUEL, STYLES[i % 3], seed=f"duel-{i}")
+        assert parse_grid(duel.to_grid(), DATA, DUEL) == duel
+        # Without a variant, the one whose pieces the setup holds.
+        assert read_setup(duel.to_setup40(), DATA) == duel and read_setup(blue.to_setup40(), DATA) == blue
 
 
 def test_cli_check_random_convert(workdir: Path) -> None:
@@ -136,53 +139,44 @@ def test_cli_check_random_convert(workdir: Path) -> None:
     assert grid.splitlines()[-2] == "1 | B F B 3 4 3 B 5 6 3"
     assert run("stratego", "convert", grid, "--to", "setup40").output.strip() == EXAMPLE
     gravon = run("stratego", "convert", EXAMPLE, "--to", "gravon", "--side", "blue").output.strip()
-    assert gravon.startswith("_" * 40) and run("stratego", "check", gravon).exit_code == 1  # red side empty
+    assert gravon.startswith("A" * 40)
+    one_side = run("stratego", "check", gravon)
+    assert one_side.exit_code == 0 and "red: no pieces on this board" in one_side.output
+    assert run("stratego", "convert", gravon, "--to", "setup40").output.strip() == EXAMPLE
     duel = run("stratego", "random", "--variant", "duel", "--seed", "1").output.strip()
     assert run("stratego", "check", "--variant", "duel", duel).output == "ok\n"
+    assert run("stratego", "check", duel).output == "variant: duel\nok\n"  # found from its pieces
+    assert run("stratego", "check", "--variant", "battle", duel).exit_code == 1
 
 
-@pytest.mark.parametrize(("args", "output"), [
-    (["3", "B"], "3 B: Miner wins, bomb removed\n"),
-    (["X", "1"], "X 1: Marshal wins\n"),
-    (["1", "X"], "1 X: Spy wins\n"),
-    (["4", "F"], "4 F: Sergeant wins — flag taken, game over\n"),
+@pytest.mark.rule("stratego.attack.resolution", "stratego.attack.spy", "stratego.attack.flag")
+@pytest.mark.parametrize(("args", "output", "russian"), [
+    (["3", "B"], "3 B: Miner wins, bomb removed\n", "3 B: Сапёр побеждает, мина снята\n"),
+    (["X", "1"], "X 1: Marshal wins\n", "X 1: Маршал побеждает\n"),
+    (["1", "10"], "1 X: Spy wins\n", "1 X: Шпион побеждает\n"),
+    (["сержант", "флаг"], "4 F: Sergeant wins — flag taken, game over\n",
+     "4 F: Сержант побеждает — флаг взят, игра окончена\n"),
 ])  # fmt: skip
-def test_referee_stratego(args: list[str], output: str) -> None:
+def test_referee_stratego(args: list[str], output: str, russian: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PRINTKIT_LANG", raising=False)
     result = run("referee", "stratego", *args, "--lang", "en")
     assert result.exit_code == 0 and result.output.startswith(output)
+    assert run("referee", "stratego", *args).output.startswith(russian)
+    monkeypatch.setenv("PRINTKIT_LANG", "en")
+    assert run("referee", "stratego", *args).output.startswith(output)
 
 
+@pytest.mark.rule("stratego.attack.bomb", "stratego.attack.bomb-house-rule")
 def test_referee_stratego_bombs_and_json() -> None:
     house = run("referee", "stratego", "5", "B", "--json")
     original = run("referee", "stratego", "5", "B", "--original-bombs", "--json")
     assert json.loads(house.output) == {"winner": "defender", "bomb_removed": True, "game_over": False}
     assert json.loads(original.output) == {"winner": "defender", "bomb_removed": False, "game_over": False}
-    assert run("referee", "stratego", "B", "3").exit_code == 2
-
-
-def test_build_example(tmp_path: Path) -> None:
-    result = run("build", EXAMPLES / "stratego.yaml", "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    pages = pdf_text(tmp_path / "kit" / "stratego-setup.pdf")
-    assert len(pages) == 3  # a planning page per side, then red's own setup
-    assert "План расстановки — Красные · Аня" in pages[0] and "План расстановки — Синие · Борис" in pages[1]
-    assert "Секретно" in pages[2] and EXAMPLE in pages[2]
-    quick = " ".join(pdf_text(tmp_path / "kit" / "quickref.pdf"))
-    assert len(PdfReader(tmp_path / "kit" / "quickref.pdf").pages) == 1
-    for r in DATA.ranks:
-        assert r.name["ru"] in quick
-    assert "Сапёр побеждает, мина снята" in quick and "Шпион побеждает" in quick
-
-
-def test_build_random_setups_are_legal(tmp_path: Path) -> None:
-    result = run("build", EXAMPLES / "stratego.yaml", "--random", "--seed", "club-night-2026", "--only",
-                 "stratego-setup", "--out", tmp_path / "kit")  # fmt: skip
-    assert result.exit_code == 0, result.output
-    pages = pdf_text(tmp_path / "kit" / "stratego-setup.pdf")
-    assert len(pages) == 4
-    for page in pages[2:]:
-        line = next(x for x in page.splitlines() if x.count("/") == 3)
-        assert problems(parse_setup40(line, DATA, BATTLE), DATA) == []
+    refused = run("referee", "stratego", "B", "3")
+    assert refused.exit_code == 2 and "Мина не ходит и поэтому не нападает" in refused.output
+    assert "(правило этой версии: взорвавшаяся мина уходит с поля)" in run("referee", "stratego", "5", "B").output
+    unknown = run("referee", "stratego", "king", "3", "--lang", "en")
+    assert unknown.exit_code == 2 and "unknown piece 'king'" in unknown.output
 
 
 def test_config_setups_are_checked(tmp_path: Path) -> None:

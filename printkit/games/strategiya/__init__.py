@@ -31,7 +31,7 @@ GAME = Game(
     rulesets=("strategiya",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret),
+        Artefact("secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret, f"{_HERE}.secret_sheets:build"),
         Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes),
         Artefact("quickref", f"{_HERE}.quickref:build"),
         BOOKLET,

@@ -135,20 +135,9 @@ def load_key(path: Path, label_: str | None = None) -> tuple[str, list[GameSecre
     def fail(message: str) -> ConfigError:
         return ConfigError([Problem(name, None, "", message)])
 
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise fail("no such file") from None
-    except OSError as exc:
-        raise fail(f"cannot read: {exc.strerror}") from None
-    if len(raw) > MAX_KEY_BYTES:
-        raise fail("file is too large to be a referee key")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise fail("not UTF-8 text; is this a referee-key.json?") from None
-    except json.JSONDecodeError as exc:
-        raise ConfigError([Problem(name, exc.lineno, "", f"not valid JSON: {exc.msg}")]) from None
+    from ...config.userfile import read_json
+
+    data = read_json(path, name, MAX_KEY_BYTES)
     if not isinstance(data, dict) or data.get("format") != KEY_FORMAT:
         raise fail(f'not a referee key (expected "format": "{KEY_FORMAT}")')
     game_id = data.get("game")
@@ -164,7 +153,9 @@ def load_key(path: Path, label_: str | None = None) -> tuple[str, list[GameSecre
             raise fail(f'{where}: needs "kit_id" and "sheets"')
         sheets: dict[int, Columns] = {}
         for player, sections in entry["sheets"].items():
-            if not (isinstance(player, str) and player.isdigit()) or not isinstance(sections, dict):
+            if not (
+                isinstance(player, str) and player.isascii() and player.isdigit() and len(player) < 4
+            ) or not isinstance(sections, dict):
                 raise fail(f"{where}.sheets: bad sheet {player!r}")
             sheets[int(player)] = _columns(sections, f"{where}.sheets.{player}", fail)
         games.append(GameSecrets(index, str(entry.get("kit_id", "")), sheets))

@@ -56,10 +56,11 @@ def pick_game(games: list[GameSecrets], game: str | None) -> GameSecrets:
                 f"the key covers {len(games)} games; choose one with --game 1..{len(games)} or --game KIT-ID"
             )
         return games[0]
-    if game.isdigit():
-        n = int(game)
+    if game.isascii() and game.isdigit():
+        # Length first: Python refuses to read more than 4300 digits, and no key holds that many games.
+        n = int(game) if len(game) <= 9 else 0
         if not 1 <= n <= len(games):
-            raise UsageError(f"--game {n}: the key covers games 1..{len(games)}")
+            raise UsageError(f"--game: the key covers games 1..{len(games)}")
         return games[n - 1]
     for g in games:
         if game.upper() in g.kit_id.upper().split(" + "):

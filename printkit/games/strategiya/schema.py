@@ -379,4 +379,23 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
                     f"{terrain.id} has numbers 1..{terrain.slots}; {number} is beyond them",
                 )
         adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
+        _check_references(entries, ruleset, ("adventures", tid), ck)
     return StrategiyaSession(parties, MappingProxyType(adventures))
+
+
+def _check_references(entries: dict[int, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
+    """An adventure's [[section]] must name a section of the rules booklet it is printed in."""
+    from ...sheets.booklet_text import load_booklet
+    from ...sheets.markup import references
+
+    wanted = {n: references(a["text"] or "") for n, a in entries.items()}
+    if ruleset.booklet is None or not any(wanted.values()):
+        return
+    book = load_booklet(ruleset.booklet, str(ruleset.booklet))
+    known = {ch.id for ch in book.chapters} | {s.id for ch in book.chapters for s in ch.sections}
+    for number, targets in wanted.items():
+        for target in targets:
+            if target not in known:
+                ck.fail(
+                    (*key, str(number), "text"), f"[[{target}]] points to no chapter or section of the rules booklet"
+                )

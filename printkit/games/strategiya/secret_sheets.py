@@ -9,10 +9,11 @@ from typing import IO, Any
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import display_title, player_name
+from ...errors import RenderError, UsageError
 from ...geometry import mm, paper_size
 from ...labels import label
 from ...render import fonts
-from ...render.canvas import draw_fitted, hex_colour, ink_on, open_canvas, tint
+from ...render.canvas import TextRuns, draw_fitted, hex_colour, ink_on, open_canvas, stamp_form, tint
 from .codes import GameSecrets, SheetSecrets, compose, key_json, make_games
 from .model import rules_of, session_of
 
@@ -128,36 +129,87 @@ def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
 
 
 # ---- drawing ---------------------------------------------------------------------------------------
+# A stack of games repeats the same page with other numbers: everything but the numbers and the kit
+# line is drawn once as a form and stamped on every page, and the numbers go out as one text object
+# per page (see TextRuns). A stack of 10,000 games stays a matter of seconds.
 
+# The most games one build stacks (`secret-sheets --games`): about 6 s and 150 MB on a small machine
+# (bench/secret_sheets.py); ten times as many took a minute and a gigabyte.
+MAX_GAMES = 1000
 MARGIN = mm(12)
 HEADER = mm(36)
 GREY = (0.45, 0.45, 0.45)
 WARN = (0.70, 0.10, 0.10)
+# The smallest row and column that keep the numbers apart; a ruleset asking for more numbers per
+# terrain, or more terrains, than a page can hold that way is refused rather than overprinted.
+MIN_ROW = 11.0
+MIN_COLUMN = mm(14)
 
 
 def write_sheets(target: str | IO[bytes], pages: Sequence[SheetPage], paper: str, subject: str) -> None:
     """A PDF with one page per SheetPage."""
     c = open_canvas(target, paper, pages[0].title + " — " + pages[0].heading, subject)
+    width, height = paper_size(paper)
+    forms: dict[Any, str] = {}
+    runs = TextRuns(c)
     for page in pages:
-        _draw_sheet(c, page, *paper_size(paper))
+        static = (page.title, page.heading, page.player, page.warning, page.hint, page.fold,
+                  tuple((s.title, tuple((col.title, col.colour, len(col.rows)) for col in s.columns))
+                        for s in page.sections))  # fmt: skip
+        c.doForm(stamp_form(c, forms, static, lambda c, page=page: _draw_sheet_form(c, page, width, height)))
+        _draw_sheet_numbers(c, runs, page, width, height)
         c.showPage()
     c.save()
 
 
-def _draw_header(c: Any, width: float, top: float, title: str, heading: str, sub_left: str, sub_right: str) -> None:
+def _draw_header(c: Any, width: float, top: float, title: str, heading: str, sub_left: str) -> None:
     inner = width - 2 * MARGIN
     c.setFillColorRGB(0, 0, 0)
     draw_fitted(c, MARGIN, top - 16, title, fonts.SANS_BOLD, 16, inner * 0.48)
     draw_fitted(c, MARGIN + inner * 0.5, top - 16, heading, fonts.SANS_BOLD, 16, inner * 0.5, align="right")
     draw_fitted(c, MARGIN, top - 32, sub_left, fonts.SANS, 12, inner * 0.55)
+
+
+def _kit_line(c: Any, width: float, top: float, text: str) -> None:
+    inner = width - 2 * MARGIN
     c.setFillColorRGB(*GREY)
-    draw_fitted(c, MARGIN + inner * 0.56, top - 32, sub_right, fonts.SANS, 11, inner * 0.44, align="right")
+    draw_fitted(c, MARGIN + inner * 0.56, top - 32, text, fonts.SANS, 11, inner * 0.44, align="right")
 
 
-def _draw_sheet(c: Any, page: SheetPage, width: float, height: float) -> None:
+def _section_boxes(page_height: float, width: float, count: int) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of the sheet's sections: above the fold, then below it."""
+    top = page_height - MARGIN
+    header_bottom = top - HEADER
+    # Folding the paper's bottom edge up to the header's lower edge hides both tables, face to face,
+    # and leaves the header readable: so the fold sits halfway between the two.
+    fold = header_bottom / 2
+    gap = mm(4)
+    inner = width - 2 * MARGIN
+    boxes = [(MARGIN, fold + gap, inner, header_bottom - fold - 2 * gap)]
+    if count > 1:
+        boxes.append((MARGIN, MARGIN, inner, fold - gap - MARGIN))
+    return boxes
+
+
+def _grid(section: Section, width: float, height: float) -> tuple[float, float]:
+    """Column width and row height of a section's table, or a RenderError when it would overprint."""
+    columns = len(section.columns)
+    rows = max(len(col.rows) for col in section.columns)
+    col_w = width / columns
+    row_h = min(mm(9.5), (height - 16 - 18) / rows)
+    if row_h < MIN_ROW:
+        raise RenderError(f"a secret-sheet column on this paper holds at most {int((height - 34) // MIN_ROW)} "
+                          f"numbers; the ruleset asks for {rows}")  # fmt: skip
+    if col_w < MIN_COLUMN:
+        raise RenderError(f"a secret sheet holds at most {int(width // MIN_COLUMN)} terrains side by side; "
+                          f"the ruleset has {columns}")  # fmt: skip
+    return col_w, row_h
+
+
+def _draw_sheet_form(c: Any, page: SheetPage, width: float, height: float) -> None:
     top = height - MARGIN
     inner = width - 2 * MARGIN
-    _draw_header(c, width, top, page.title, page.heading, page.player, page.kit_line)
+    _draw_header(c, width, top, page.title, page.heading, page.player)
     # Warning band, always visible: it stays above the fold.
     c.setStrokeColorRGB(*WARN)
     c.setLineWidth(1.2)
@@ -166,15 +218,9 @@ def _draw_sheet(c: Any, page: SheetPage, width: float, height: float) -> None:
     draw_fitted(c, MARGIN + 6, top - 54, page.warning, fonts.SANS_BOLD, 11, inner - 12, align="center")
     c.setFillColorRGB(*GREY)
     draw_fitted(c, MARGIN, top - 74, page.hint, fonts.SANS, 8.5, inner, align="center")
-    header_bottom = top - HEADER
-    # Folding the paper's bottom edge up to the header's lower edge hides both tables, face to face,
-    # and leaves the header readable: so the fold sits halfway between the two.
-    fold = header_bottom / 2
-    _draw_fold(c, width, fold, page.fold)
-    gap = mm(4)
-    _draw_section(c, page.sections[0], MARGIN, fold + gap, inner, header_bottom - fold - 2 * gap)
-    if len(page.sections) > 1:
-        _draw_section(c, page.sections[1], MARGIN, MARGIN, inner, fold - gap - MARGIN)
+    _draw_fold(c, width, (top - HEADER) / 2, page.fold)
+    for section, box in zip(page.sections, _section_boxes(height, width, len(page.sections)), strict=False):
+        _draw_section(c, section, *box)
 
 
 def _draw_fold(c: Any, width: float, y: float, text: str) -> None:
@@ -194,14 +240,13 @@ def _draw_fold(c: Any, width: float, y: float, text: str) -> None:
 
 
 def _draw_section(c: Any, section: Section, x: float, y: float, width: float, height: float) -> None:
-    title_h = 16
+    """Everything of a section's table but the secret numbers."""
     band_h = 18
     c.setFillColorRGB(0, 0, 0)
     draw_fitted(c, x, y + height - 12, section.title, fonts.SANS_BOLD, 12, width)
-    col_w = width / len(section.columns)
+    col_w, row_h = _grid(section, width, height)
     rows = max(len(col.rows) for col in section.columns)
-    row_h = min(mm(9.5), (height - title_h - band_h) / rows)
-    band_top = y + height - title_h
+    band_top = y + height - 16
     for i, col in enumerate(section.columns):
         cx = x + i * col_w
         rgb = hex_colour(col.colour)
@@ -222,86 +267,135 @@ def _draw_section(c: Any, section: Section, x: float, y: float, width: float, he
             c.line(cx + col_w * 0.42, ry + row_h * 0.3, cx + col_w * 0.42, ry + row_h * 0.7)
             if secret is None:
                 c.line(cx + col_w * 0.5, ry + row_h * 0.22, cx + col_w * 0.86, ry + row_h * 0.22)
-            else:
-                c.setFillColorRGB(0, 0, 0)
-                c.setFont(fonts.SANS_BOLD, min(15, row_h * 0.62))
-                c.drawCentredString(cx + col_w * 0.68, ry + row_h / 2 - row_h * 0.2, str(secret))
         c.setStrokeColorRGB(*rgb)
         c.setLineWidth(0.8)
         c.rect(cx + 1, band_top - band_h - rows * row_h, col_w - 2, band_h + rows * row_h, stroke=1, fill=0)
+
+
+def _draw_sheet_numbers(c: Any, runs: TextRuns, page: SheetPage, width: float, height: float) -> None:
+    """What changes from game to game: the kit line and the secret numbers."""
+    _kit_line(c, width, height - MARGIN, page.kit_line)
+    runs.colour((0, 0, 0))
+    for section, (x, y, w, h) in zip(page.sections, _section_boxes(height, width, len(page.sections)), strict=False):
+        col_w, row_h = _grid(section, w, h)
+        band_bottom = y + h - 16 - 18
+        size = min(15, row_h * 0.62)
+        for i, col in enumerate(section.columns):
+            cx = x + i * col_w
+            for r, (_, secret) in enumerate(col.rows):
+                if secret is not None:
+                    ry = band_bottom - (r + 1) * row_h
+                    runs.text(cx + col_w * 0.68, ry + row_h / 2 - row_h * 0.2, str(secret), fonts.SANS_BOLD, size,
+                              "center")  # fmt: skip
+    runs.draw()
 
 
 def write_key(target: str | IO[bytes], pages: Sequence[KeyPage], paper: str, subject: str) -> None:
     """The referee key PDF: one page per game and section."""
     c = open_canvas(target, paper, pages[0].title + " — " + pages[0].heading, subject)
     width, height = paper_size(paper)
+    forms: dict[Any, str] = {}
+    runs = TextRuns(c)
     for page in pages:
-        _draw_key_page(c, page, width, height)
+        static = (page.title, page.heading, page.note, page.section, page.headers,
+                  tuple((b.title, b.colour, len(b.rows)) for b in page.blocks))  # fmt: skip
+        c.doForm(stamp_form(c, forms, static, lambda c, page=page: _draw_key_form(c, page, width, height)))
+        _kit_line(c, width, height - MARGIN, page.kit_line)
+        for block, box in zip(page.blocks, _key_boxes(page, width, height), strict=True):
+            _draw_key_rows(runs, block, *box)
+        runs.draw()
         c.showPage()
     c.save()
 
 
-def _draw_key_page(c: Any, page: KeyPage, width: float, height: float) -> None:
+def _key_boxes(page: KeyPage, width: float, height: float) -> list[tuple[float, float, float, float]]:
     top = height - MARGIN
-    inner = width - 2 * MARGIN
-    _draw_header(c, width, top, page.title, page.heading, page.section, page.kit_line)
-    c.setFillColorRGB(*GREY)
-    draw_fitted(c, MARGIN, top - 50, page.note, fonts.SANS, 9, inner)
     gap = mm(5)
-    block_w = (inner - gap) / 2
+    block_w = (width - 2 * MARGIN - gap) / 2
     per_column = (len(page.blocks) + 1) // 2
     area_top = top - 62
     block_h = (area_top - MARGIN - gap * (per_column - 1)) / per_column
-    for i, block in enumerate(page.blocks):
+    boxes = []
+    for i in range(len(page.blocks)):
         col, row = divmod(i, per_column)
-        bx = MARGIN + col * (block_w + gap)
-        by = area_top - (row + 1) * block_h - row * gap
-        _draw_key_block(c, block, page.headers, bx, by, block_w, block_h)
+        boxes.append((MARGIN + col * (block_w + gap), area_top - (row + 1) * block_h - row * gap, block_w, block_h))
+    return boxes
+
+
+def _draw_key_form(c: Any, page: KeyPage, width: float, height: float) -> None:
+    top = height - MARGIN
+    _draw_header(c, width, top, page.title, page.heading, page.section)
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, MARGIN, top - 50, page.note, fonts.SANS, 9, width - 2 * MARGIN)
+    for block, box in zip(page.blocks, _key_boxes(page, width, height), strict=True):
+        _draw_key_block(c, block, page.headers, *box)
+
+
+KEY_BAND = 16
+KEY_HEAD = 11
+
+
+def _key_rows(block: KeyBlock, height: float) -> float:
+    """A key block's row height, or a RenderError when its rows would overprint."""
+    rows = len(block.rows)
+    row_h = min(16.0, (height - KEY_BAND - KEY_HEAD) / max(rows, 1))
+    if row_h < MIN_ROW:
+        raise RenderError(f"the referee key has room for {int((height - KEY_BAND - KEY_HEAD) // MIN_ROW)} objects "
+                          f"per terrain on this paper; the ruleset asks for {rows}")  # fmt: skip
+    return row_h
 
 
 def _draw_key_block(
     c: Any, block: KeyBlock, headers: tuple[str, str, str, str], x: float, y: float, width: float, height: float
 ) -> None:
+    """A key block's band, headings, stripes and frame; its rows come per game (_draw_key_rows)."""
     rgb = hex_colour(block.colour)
-    band_h = 16
-    head_h = 11
     c.setFillColorRGB(*rgb)
-    c.rect(x, y + height - band_h, width, band_h, stroke=0, fill=1)
+    c.rect(x, y + height - KEY_BAND, width, KEY_BAND, stroke=0, fill=1)
     c.setFillColorRGB(*ink_on(rgb))
-    draw_fitted(c, x + 5, y + height - band_h + 4.5, block.title, fonts.SANS_BOLD, 10.5, width - 10)
+    draw_fitted(c, x + 5, y + height - KEY_BAND + 4.5, block.title, fonts.SANS_BOLD, 10.5, width - 10)
     num_w = width * 0.13
     cols = [x + 3, x + 3 + num_w, x + 3 + 2 * num_w, x + 3 + 3 * num_w]
     entry_w = width - 3 * num_w - 6
-    hy = y + height - band_h - head_h + 3
+    hy = y + height - KEY_BAND - KEY_HEAD + 3
     c.setFillColorRGB(*GREY)
     for cx, text, w in zip(cols, headers, (num_w, num_w, num_w, entry_w), strict=True):
         draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2, min_size=5)
     rows = len(block.rows)
-    row_h = min(16.0, (height - band_h - head_h) / max(rows, 1))
-    for r, (obj, first, second, entry, found) in enumerate(block.rows):
-        ry = y + height - band_h - head_h - (r + 1) * row_h
+    row_h = _key_rows(block, height)
+    for r in range(rows):
+        ry = y + height - KEY_BAND - KEY_HEAD - (r + 1) * row_h
         if r % 2 == 0:
             c.setFillColorRGB(*tint(rgb, 0.14))
             c.rect(x, ry, width, row_h, stroke=0, fill=1)
-        base = ry + row_h / 2 - 3
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.NARROW_BOLD, 10)
-        c.drawString(cols[0], base, str(obj))
-        c.setFont(fonts.NARROW, 10)
-        c.drawString(cols[1], base, str(first))
-        c.drawString(cols[2], base, str(second))
-        # Empty finds in grey, so the game master's eye lands on what is really there.
-        c.setFillColorRGB(*((0, 0, 0) if found else GREY))
-        draw_fitted(c, cols[3], base, entry, fonts.NARROW, 10, entry_w, min_size=5)
     c.setStrokeColorRGB(*rgb)
     c.setLineWidth(0.8)
-    c.rect(x, y + height - band_h - head_h - rows * row_h, width, band_h + head_h + rows * row_h, stroke=1, fill=0)
+    c.rect(x, y + height - KEY_BAND - KEY_HEAD - rows * row_h, width, KEY_BAND + KEY_HEAD + rows * row_h, stroke=1,
+           fill=0)  # fmt: skip
+
+
+def _draw_key_rows(runs: TextRuns, block: KeyBlock, x: float, y: float, width: float, height: float) -> None:
+    num_w = width * 0.13
+    cols = [x + 3, x + 3 + num_w, x + 3 + 2 * num_w, x + 3 + 3 * num_w]
+    entry_w = width - 3 * num_w - 6
+    row_h = _key_rows(block, height)
+    for r, (obj, first, second, entry, found) in enumerate(block.rows):
+        base = y + height - KEY_BAND - KEY_HEAD - (r + 1) * row_h + row_h / 2 - 3
+        runs.colour((0, 0, 0))
+        runs.text(cols[0], base, str(obj), fonts.NARROW_BOLD, 10)
+        runs.text(cols[1], base, str(first), fonts.NARROW, 10)
+        runs.text(cols[2], base, str(second), fonts.NARROW, 10)
+        # Empty finds in grey, so the game master's eye lands on what is really there.
+        runs.colour((0, 0, 0) if found else GREY)
+        runs.fitted(cols[3], base, entry, fonts.NARROW, 10, entry_w, min_size=5)
 
 
 def build(b: Build) -> None:
     """The kit's secret sheets: one PDF per player and the referee key (PDF and JSON), or the blank form."""
     rules, lang, opts = rules_of(b.session.ruleset), b.session.language, b.options
     assert rules.secret is not None
+    if not 1 <= opts.games <= MAX_GAMES:
+        raise UsageError(f"games: 1 to {MAX_GAMES} at once (a stack of {MAX_GAMES} is {4 * MAX_GAMES} pages)")
     holders = list(range(1, rules.secret.holders + 1))
     players = [opts.player] if opts.player else holders
     subject = label("secret_sheet", lang)

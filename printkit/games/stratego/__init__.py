@@ -14,7 +14,7 @@ GAME = Game(
     schema=f"{_HERE}.schema",
     artefacts=(
         Artefact("quickref", f"{_HERE}.quickref:build"),
-        Artefact("stratego-setup", f"{_HERE}.sheets:build"),
+        Artefact("stratego-setup", f"{_HERE}.sheets:build", preflight=f"{_HERE}.sheets:build"),
     ),
     referee={
         "stratego": "printkit.cli.stratego:referee_stratego",

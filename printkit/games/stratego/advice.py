@@ -35,7 +35,8 @@ def advice(setup: Setup, data: StrategoData) -> list[str]:
             out.append("the flag is not on the back row")
         around = [(flag[0] + dr, flag[1] + df) for dr, df in ((0, -1), (0, 1), (1, 0))]
         open_sides = [c for c in around if 0 <= c[1] < v.files and c[0] < v.setup_rows and where.get(c) != "B"]
-        if open_sides:
+        # Two bombs close in a flag in a back corner; with fewer the advice cannot be followed.
+        if open_sides and v.counts.get("B", 0) >= 2:
             out.append("the flag is not closed in by bombs")
     front = v.setup_rows - 1
     if sum(1 for (r, _), s in where.items() if r == front and s == "B") >= 3:
@@ -70,7 +71,9 @@ def _attempt(data: StrategoData, variant: Variant, style: str, stream: RandomStr
         free.discard(cell)
         pool.remove(symbol)
 
-    flag = (0, stream.below(files))
+    # With only two bombs, a back corner is the one place they can close the flag in.
+    corner = variant.counts.get("B", 0) < 3
+    flag = (0, (0, files - 1)[stream.below(2)] if corner else stream.below(files))
     put(flag, "F")
     for cell in ((0, flag[1] - 1), (0, flag[1] + 1), (1, flag[1])):
         if cell in free and "B" in pool:

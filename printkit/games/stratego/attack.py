@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Rank, StrategoData
+from .model import Rank, StrategoData, StrategoError
 
 
 @dataclass(frozen=True)
@@ -20,24 +20,30 @@ class Attack:
         return {"winner": self.winner, "bomb_removed": self.bomb_removed, "game_over": self.game_over}
 
 
-class AttackError(ValueError):
-    pass
+class AttackError(StrategoError):
+    """An attack that cannot be asked (an unknown piece, a bomb or flag as the attacker)."""
 
 
 def rank(data: StrategoData, word: str) -> Rank:
-    """A rank by symbol (X 9 … 1 B F) or by name in either language."""
-    folded = word.strip().casefold()
+    """A rank by symbol (X 9 … 1 B F), by strength as a number (10 for the marshal) or by name."""
+
+    def fold(text: str) -> str:
+        return text.strip().casefold().replace("ё", "е")  # Russians often type сапер for сапёр
+
+    found = data.rank(word.strip()) if word.strip() else None
+    if found is not None:
+        return found
     for r in data.ranks:
-        if folded == r.symbol.casefold() or folded in {n.casefold() for n in r.name.values()}:
+        if fold(word) in {fold(n) for n in r.name.values()}:
             return r
-    raise AttackError(f"unknown piece {word!r}; use X 9 8 7 6 5 4 3 2 1 B F or a rank's name")
+    raise AttackError("st_unknown_piece", word=word)
 
 
 def attack(data: StrategoData, attacker: Rank, defender: Rank, original_bombs: bool = False) -> Attack:
     """Resolve one attack. House rule (default): any bomb that goes off leaves the board; with
     original_bombs a bomb stays unless a Miner takes it."""
     if not attacker.movable:
-        raise AttackError(f"a {attacker.name['en'].lower()} never moves, so it cannot attack")
+        raise AttackError("st_cannot_attack", ru=attacker.name["ru"], en=attacker.name["en"])
 
     def result(winner: str, bomb_removed: bool = False, game_over: bool = False) -> Attack:
         return Attack(attacker, defender, winner, bomb_removed, game_over, original_bombs)

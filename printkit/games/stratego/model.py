@@ -14,6 +14,21 @@ if TYPE_CHECKING:
 Localized = Mapping[str, str]
 
 
+class StrategoError(ValueError):
+    """A question the referee cannot answer: its message in English, text(lang) in either language."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        from ...labels import label
+
+        super().__init__(label(key, "en", **values))
+        self.key, self.values = key, values
+
+    def text(self, lang: str) -> str:
+        from ...labels import label
+
+        return label(self.key, lang, **self.values)
+
+
 @dataclass(frozen=True)
 class Rank:
     symbol: str
@@ -39,6 +54,8 @@ class Variant:
     setup_rows: int
     lakes: frozenset[str]
     counts: Mapping[str, int]
+    source: Localized | None = None  # where the variant comes from, when not the rules document
+    gravon: str | None = None  # the game type Gravon archive files give this variant
 
     @property
     def pieces(self) -> int:
@@ -55,11 +72,17 @@ class StrategoData:
     ranks: tuple[Rank, ...]
     variants: Mapping[str, Variant]
     house_bombs: bool
+    two_squares: int | None = None  # the ISF limit on moves between two squares (not the document's)
 
     def rank(self, symbol: str) -> Rank | None:
+        """A rank by its symbol, or by its strength written as a number (10 for the marshal)."""
         for r in self.ranks:
             if r.symbol == symbol.upper():
                 return r
+        if symbol.isdigit():
+            for r in self.ranks:
+                if r.strength == int(symbol):
+                    return r
         return None
 
     def marshal(self) -> Rank:

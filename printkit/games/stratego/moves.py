@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import ConfigError, Problem
-from .model import StrategoData, Variant
+from .model import StrategoData, StrategoError, Variant
 
 SIDES = {"r": "red", "b": "blue"}
 MAX_BYTES = 64 * 1024
@@ -58,47 +58,47 @@ def parse_position(text: str, label: str, data: StrategoData, variant: Variant) 
                     problems.append(Problem(label, number, cell, "a lake is only where the board has one"))
                 continue
             side, symbol = SIDES.get(token[:1].lower()), token[1:].upper()
+            rank = data.rank(symbol) if symbol and symbol != "?" else None  # r10 is the marshal, like rX
             if lake:
                 problems.append(Problem(label, number, cell, "this cell is a lake (write ~)"))
-            elif side is None or len(token) != 2 or (symbol != "?" and data.rank(symbol) is None):
+            elif side is None or (symbol != "?" and rank is None):
                 problems.append(
-                    Problem(label, number, cell, f"{token!r}: write ., ~, r or b then a rank like r5 or b?")
+                    Problem(label, number, cell, f"{token!r}: write ., ~, r or b then a rank like r5, r10 or b?")
                 )
             else:
-                pieces[cell] = Piece(side, symbol)
+                pieces[cell] = Piece(side, rank.symbol if rank else "?")
     if problems:
         raise ConfigError(problems)
     return Position(variant, pieces)
 
 
 def read_position(path: Path, data: StrategoData, variant: Variant) -> Position:
-    try:
-        raw = path.read_bytes()[: MAX_BYTES + 1]
-    except OSError as exc:
-        raise ConfigError([Problem(str(path), None, "", f"cannot read: {exc.strerror}")]) from None
-    if len(raw) > MAX_BYTES:
-        raise ConfigError([Problem(str(path), None, "", "larger than 64 KiB; a board is a few lines")])
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError([Problem(str(path), None, "", "not UTF-8 text")]) from None
-    return parse_position(text, str(path), data, variant)
+    from ...config.userfile import read_text
+
+    return parse_position(read_text(path, str(path), MAX_BYTES), str(path), data, variant)
 
 
-def legal_moves(position: Position, data: StrategoData, at: str) -> list[Move]:
+class MoveError(StrategoError):
+    """A move question about a cell that holds no piece of known rank."""
+
+
+def legal_moves(position: Position, data: StrategoData, at: str, run_attacks: bool = True) -> list[Move]:
     """Where the piece on `at` may go: one step up, down, left or right onto an empty cell or an
-    enemy; a scout runs any distance over empty cells and may attack at the end of its run. Lakes
-    and own pieces block. (The two-squares rule needs the game's history and is not applied.)"""
+    enemy; a scout runs any distance over empty cells and may attack at the end of its run (the
+    text lets a piece attack by moving onto an enemy; run_attacks=False: a scout attacks only a
+    neighbour). Lakes and own pieces block. (The two-squares rule needs the game's history.)"""
+    letters = position.variant.file_letters()
+    if len(at) < 2 or at[0] not in letters or not at[1:].isdigit() or not 1 <= int(at[1:]) <= position.variant.rows:
+        raise MoveError("mv_bad_cell", cell=at)
     piece = position.pieces.get(at)
     if piece is None:
-        raise ValueError(f"no piece on {at}")
+        raise MoveError("mv_no_piece", cell=at)
     rank = data.rank(piece.symbol) if piece.symbol != "?" else None
     if rank is None:
-        raise ValueError(f"the piece on {at} has no known rank")
+        raise MoveError("mv_hidden", cell=at)
     if not rank.movable:
         return []
     variant = position.variant
-    letters = variant.file_letters()
     file, row = letters.index(at[0]), int(at[1:]) - 1
     moves: list[Move] = []
     for df, dr in ((0, 1), (0, -1), (-1, 0), (1, 0)):
@@ -109,7 +109,7 @@ def legal_moves(position: Position, data: StrategoData, at: str) -> list[Move]:
                 break
             other = position.pieces.get(cell)
             if other is not None:
-                if other.side != piece.side:
+                if other.side != piece.side and (run_attacks or (f, r) == (file + df, row + dr)):
                     moves.append(Move(cell, True))
                 break
             moves.append(Move(cell, False))

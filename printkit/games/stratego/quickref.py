@@ -9,7 +9,10 @@ from ...config.model import Session
 from ...labels import label
 from ...sheets.page import base_context
 from ...sheets.quickref import write_quickref
-from .model import Rank, stratego_of
+from .model import Rank, Variant, stratego_of
+
+# The variants the rules text names without describing (its duel); others come from elsewhere.
+NAMED_BY_TEXT = ("duel",)
 
 
 def context(session: Session) -> dict[str, Any]:
@@ -23,7 +26,7 @@ def context(session: Session) -> dict[str, Any]:
     ranks = []
     for r in data.ranks:
         moves = "sq_move_none" if not r.movable else ("sq_move_line" if r.runs else "sq_move_one")
-        counts = [v.counts.get(r.symbol, 0) for v in variants]
+        counts = [v.counts.get(r.symbol, 0) or "—" for v in variants]
         row = {"symbol": r.symbol, "name": r.name[lang], "strength": r.strength or "—", "counts": counts}
         ranks.append({**row, "moves": label(moves, lang)})
 
@@ -39,20 +42,51 @@ def context(session: Session) -> dict[str, Any]:
         original = attack(data, get(a), get(d), original_bombs=True)
         pair = label("sq_pair", lang, a=a, d=d)
         special.append({"pair": pair, "house": describe(house, lang), "original": describe(original, lang)})
-    battle = data.variants["battle"]
+    battle = variants[0]
+    about = []
+    for v in variants:
+        values = {"name": v.name[lang], "n": v.pieces, "rows": v.setup_rows}
+        if v.source is None:
+            about.append(label("sq_variant_document", lang, **values))
+        else:
+            key = "sq_variant_duel" if v.id in NAMED_BY_TEXT else "sq_variant_other"
+            about.append(label(key, lang, source=v.source[lang], **values))
+    lakes = " ".join(sorted(battle.lakes, key=lambda c: (int(c[1:]), c[0])))
     return {
         **base_context(session),
-        "variants": [label("sq_variant", lang, name=v.name[lang], files=v.files, rows=v.rows) for v in variants],
+        "variants": [v.name[lang] for v in variants],
+        "about_variants": about,
+        "board": label("sq_board_rules", lang, lakes=lakes),
+        "grid": _grid(battle),
         "ranks": ranks,
         "setup": label("sq_setup_rules", lang, n=battle.pieces, rows=battle.setup_rows),
         "moves": label("sq_move_rules", lang),
-        "two_squares": label("sq_two_squares", lang),
+        "two_squares": label("sq_two_squares", lang, n=data.two_squares) if data.two_squares else None,
         "attack": label("sq_attack_rules", lang),
         "special": special,
         "house": label("st_house_rule", lang),
         "original": label("st_original_rule", lang),
         "win": label("sq_win_rules", lang),
     }
+
+
+def _grid(v: Variant) -> list[tuple[int, list[str]]]:
+    """The board from blue's back row down: each cell 'red', 'blue', 'lake' or '' (neutral)."""
+    letters = v.file_letters()
+    rows = []
+    for r in range(v.rows, 0, -1):
+        kinds = []
+        for f in letters:
+            if f"{f}{r}" in v.lakes:
+                kinds.append("lake")
+            elif r <= v.setup_rows:
+                kinds.append("red")
+            elif r > v.rows - v.setup_rows:
+                kinds.append("blue")
+            else:
+                kinds.append("")
+        rows.append((r, kinds))
+    return rows
 
 
 def build(b: Build) -> None:

@@ -29,6 +29,8 @@ RANK = Record(
 VARIANT = Record(
     {
         "name": Field(Localized(max_len=40), required=True),
+        "source": Field(Localized(max_len=80)),
+        "gravon": Field(Text(max_len=20)),
         "board": Field(
             Record(
                 {
@@ -64,6 +66,7 @@ STRATEGO = Record(
         "ranks": Field(ListOf(RANK, min_items=2, max_items=20), required=True),
         "variants": Field(MapOf(Text(max_len=20), VARIANT), required=True),
         "house_bombs": Field(Boolean(), default=True),
+        "two_squares": Field(Integer(2, 20)),
     },
     check=_check,
 )
@@ -90,11 +93,14 @@ def build_rules(data: dict[str, Any]) -> StrategoData:
                     v["board"]["setup_rows"],
                     frozenset(v["lakes"]),
                     frozen(v["counts"]),
+                    frozen(v["source"]) if v.get("source") else None,
+                    v.get("gravon"),
                 )
                 for name, v in data["variants"].items()
             }
         ),
         house_bombs=data["house_bombs"],
+        two_squares=data.get("two_squares"),
     )
 
 
@@ -102,7 +108,10 @@ SETUP_TEXT = Text(max_len=400, multiline=True)
 SETUPS = Record({"red": Field(SETUP_TEXT), "blue": Field(SETUP_TEXT)})
 
 SESSION_FIELDS = {
-    "variant": Field(Choice(["battle", "duel"]), doc="Stratego: the 40-piece battle or the quick duel"),
+    "variant": Field(
+        Choice(["battle", "duel", "barrage"]),
+        doc="Stratego: the 40-piece battle, or the 10-piece duel or 8-piece barrage (published rules)",
+    ),
     "setups": Field(SETUPS, doc="Stratego: each side's setup string, printed on its own secret page"),
 }
 
@@ -114,6 +123,9 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
 
     rules = stratego_of(ruleset)
     name = data["variant"] or "battle"
+    if name not in rules.variants:
+        ck.fail(("variant",), f"the ruleset has no variant {name!r} (it has {', '.join(rules.variants)})")
+        return StrategoSession(name, MappingProxyType({}))
     variant = rules.variants[name]
     out = {}
     for side, text in (data["setups"] or {}).items():

@@ -1,19 +1,17 @@
-"""Stratego setups: the setup40, Gravon and grid formats, and legality checks with every problem."""
+"""Stratego setups: the setup40 and grid formats, and legality checks with every problem."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .model import StrategoData, Variant
 
+if TYPE_CHECKING:
+    from .gravon import Board
+
 EMPTY = "."
-# Gravon archive letters: flag, spy, scout, miner, sergeant ... marshal, bomb; red B..M, blue N..Y.
-_GRAVON_ORDER = "F123456789XB"
-_GRAVON_RED = "BCDEFGHIJKLM"
-_GRAVON_BLUE = "NOPQRSTUVWXY"
-GRAVON_LAKE = "A"
-GRAVON_EMPTY = "_"
 
 
 @dataclass(frozen=True)
@@ -106,60 +104,22 @@ def problems(setup: Setup, data: StrategoData) -> list[str]:
     return out
 
 
-def to_gravon(red: Setup | None, blue: Setup | None) -> str:
-    """The 100-character board of Gravon archive files: red's 40 cells from its back row, the two
-    middle rows with lakes ('A') and empty cells ('_'), then blue's 40 from its front row."""
-    variant = (red or blue).variant  # type: ignore[union-attr]
-    if variant.files != 10 or variant.setup_rows != 4:
-        raise SetupError(["the Gravon format holds the 10×10 battle board only"])
-    board = [[GRAVON_EMPTY] * 10 for _ in range(10)]
-    if red:
-        for r, row in enumerate(red.rows):
-            for f, s in enumerate(row):
-                board[r][f] = _GRAVON_RED[_GRAVON_ORDER.index(s)]
-    if blue:
-        for r, row in enumerate(blue.rows):
-            for f, s in enumerate(row):
-                # Blue sits opposite: its back row is board row 10 and its files run the other way.
-                board[9 - r][9 - f] = _GRAVON_BLUE[_GRAVON_ORDER.index(s)]
-    letters = "abcdefghij"
-    for cell in variant.lakes:
-        board[int(cell[1:]) - 1][letters.index(cell[0])] = GRAVON_LAKE
-    return "".join("".join(row) for row in board)
+def read_setup(text: str, data: StrategoData, variant: Variant | None = None) -> Setup | Board:
+    """A setup string, a grid as `convert --to grid` prints it, or a Gravon board (field or archive
+    file). Without a variant, a setup is read as the variant whose pieces it holds (else the first,
+    the battle, whose problems are then reported); a board names its own."""
+    from .gravon import looks_like_board, read_board
 
-
-def from_gravon(text: str, data: StrategoData, variant: Variant) -> tuple[Setup, Setup]:
-    """Both setups from a 100-character Gravon board."""
-    board = "".join(text.split())
-    if len(board) != 100:
-        raise SetupError([f"{len(board)} characters given; a Gravon board has 100"])
-    bad = sorted({ch for ch in board if ch not in _GRAVON_RED + _GRAVON_BLUE + GRAVON_LAKE + GRAVON_EMPTY})
-    if bad:
-        raise SetupError([f"not Gravon board letters: {' '.join(bad)}"])
-    rows = [board[i * 10 : (i + 1) * 10] for i in range(10)]
-
-    def side(letters: str, cells: list[list[str]]) -> Setup:
-        out = []
-        for row in cells:
-            symbols = []
-            for ch in row:
-                if ch not in letters:
-                    raise SetupError([f"{ch!r} does not belong in this side's rows"])
-                symbols.append(_GRAVON_ORDER[letters.index(ch)])
-            out.append(tuple(symbols))
-        return Setup(variant, tuple(out))
-
-    red = side(_GRAVON_RED, [list(rows[r]) for r in range(4)])
-    blue = side(_GRAVON_BLUE, [list(reversed(rows[9 - r])) for r in range(4)])
-    return red, blue
-
-
-def read_setup(text: str, data: StrategoData, variant: Variant) -> tuple[Setup, Setup | None]:
-    """Any of the three formats: returns (setup, other side if the text held a whole board)."""
-    stripped = "".join(text.split())
-    if "|" in text:
-        return parse_grid(text, data, variant), None
-    if len(stripped) == 100 and set(stripped) & set(GRAVON_LAKE + GRAVON_EMPTY):
-        red, blue = from_gravon(stripped, data, variant)
-        return red, blue
-    return parse_setup40(text, data, variant), None
+    if looks_like_board(text):
+        return read_board(text, data, variant)
+    parse = parse_grid if "|" in text else parse_setup40
+    if variant is None:
+        # The variant whose pieces the setup holds; failing all, the first one reports the problems.
+        for candidate in data.variants.values():
+            try:
+                setup = parse(text, data, candidate)
+            except SetupError:
+                continue
+            if not problems(setup, data):
+                return setup
+    return parse(text, data, variant or next(iter(data.variants.values())))

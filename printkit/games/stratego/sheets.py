@@ -127,14 +127,20 @@ def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, S
 
 
 def build(b: Build) -> None:
-    """The kit's stratego-setup.pdf; with --random, a generated setup for each side."""
+    """The kit's stratego-setup.pdf; with --random, a generated setup for each side the config leaves
+    out (the config's own setups are kept; with both given, --random is refused)."""
+    from ...errors import UsageError
     from .advice import generate
 
     setups = dict(stratego_session(b.session).setups)
     data = stratego_of(b.session.ruleset)
     if b.options.random_setups:
         variant = data.variants[stratego_session(b.session).variant]
-        for side in ("red", "blue"):
+        missing = [side for side in ("red", "blue") if side not in setups]
+        if not missing:
+            raise UsageError("--random generates the setups a config leaves out, and this one gives both "
+                             "(red and blue); drop --random or a setup")  # fmt: skip
+        for side in missing:
             # Each side draws from its own stream: printing one never reveals the other.
             seed = b.entropy.stream("stratego", side).below(1 << 30)
             setups[side] = generate(data, variant, "balanced", f"{b.entropy.kit_id(1)}-{side}-{seed}")

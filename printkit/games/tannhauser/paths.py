@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,8 @@ GRAPH = Record(
                     {
                         "id": Field(CIRCLE_ID, required=True),
                         "cost": Field(Integer(1, 2), default=1),  # 2: the red movement symbol
-                        "entry": Field(Choice(["red", "blue", "any"])),  # an entry point, and whose
+                        # an entry point, and whose: the placement roll gives each side its own
+                        "entry": Field(Choice(["red", "blue"])),
                     }
                 ),
                 min_items=1,
@@ -39,8 +41,17 @@ GRAPH = Record(
 class Graph:
     cost: dict[str, int]  # circle -> movement points to step onto it
     links: dict[str, tuple[str, ...]]
-    entries: frozenset[str]
-    characters: dict[str, str]  # circle -> ally or enemy
+    entries: dict[str, str]  # entry circle -> the side (red or blue) whose entry point it is
+    characters: dict[str, str]  # circle -> ally or enemy (of the character that moves)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a character may end its move: without a bull rush, and only after one it wins."""
+
+    free: dict[str, int]  # circle -> the fewest points it costs
+    # circle -> (fewest points, the enemies whose won duel gets there), where that beats a free move
+    rushed: dict[str, tuple[int, tuple[str, ...]]]
 
 
 def load_graph(path: Path) -> Graph:
@@ -51,13 +62,13 @@ def load_graph(path: Path) -> Graph:
     if data is INVALID or ck.problems:
         raise ConfigError(ck.problems or [Problem(doc.label, None, "", "not a path graph")])
     cost: dict[str, int] = {}
-    entries = set()
+    entries: dict[str, str] = {}
     for i, c in enumerate(data["circles"]):
         if c["id"] in cost:
             ck.fail(("circles", i, "id"), f"circle {c['id']} is listed twice")
         cost[c["id"]] = c["cost"]
         if c.get("entry"):
-            entries.add(c["id"])
+            entries[c["id"]] = c["entry"]
     links: dict[str, list[str]] = {c: [] for c in cost}
     for i, (a, b) in enumerate(data["links"]):
         for j, end in enumerate((a, b)):
@@ -71,35 +82,87 @@ def load_graph(path: Path) -> Graph:
             ck.fail(("characters", circle), f"no circle {circle}")
     if ck.problems:
         raise ConfigError(ck.problems)
-    return Graph(cost, {k: tuple(v) for k, v in links.items()}, frozenset(entries), dict(data["characters"]))
+    return Graph(cost, {k: tuple(v) for k, v in links.items()}, entries, dict(data["characters"]))
 
 
-def reach(graph: Graph, start: str | None, points: int, bull_rush: bool = False) -> dict[str, int]:
+def reach(graph: Graph, start: str | None, points: int, side: str | None = None, bull_rush: bool = True,
+          line_cost_one: bool = False) -> Reach:  # fmt: skip
     """Every circle the character may end its move on, with the fewest points it costs.
 
-    start None: the character enters the board, paying 1 point to stand on an entry circle.
-    Stepping onto a circle costs its cost (1, or 2 for a slowing circle). Allies are passed at
-    the normal cost; an enemy stops the move on the circle before it unless `bull_rush` assumes
-    the duel is won. No move ends on an occupied circle or on an entry circle."""
-    best: dict[str, int] = {}
-    queue: list[tuple[int, str]] = []
+    start None: the character enters the board through one of its own side's entry points, paying
+    1 point to stand on it. Stepping onto a circle costs its cost (1, or 2 for a slowing circle).
+    Allies are passed at the normal cost; an enemy stops the move on the circle before it. A bull
+    rush (a Stamina duel that takes the Action Phase, so at most one a cycle) passes one enemy, or
+    one unbroken line of enemies on adjacent circles, at the normal cost of each circle
+    (line_cost_one: 1 point each, the other reading); after it every enemy blocks again. No move
+    ends on an occupied circle or on an entry circle. bull_rush False: the Action Phase is spent."""
+    enemies = {c for c, who in graph.characters.items() if who == "enemy"}
+
+    def line_step(n: str) -> int:
+        return 1 if line_cost_one else graph.cost[n]
+
+    # Before any bull rush: enemies block.
     if start is None:
-        queue = [(1, e) for e in sorted(graph.entries) if points >= 1 and graph.characters.get(e) != "enemy"]
+        seeds = {e: 1 for e, owner in graph.entries.items() if owner == side and e not in enemies and points >= 1}
     else:
-        queue = [(0, start)]
+        seeds = {start: 0}
+    free_best = _cheapest(seeds, lambda c: [(n, graph.cost[n]) for n in graph.links[c] if n not in enemies], points)
+    # After one won duel: from any circle reached so far (where the move pauses), into the enemy
+    # next to it, along the enemies adjacent to one another, then on with every enemy blocking.
+    first: dict[str, tuple[int, set[str]]] = {}
+    if bull_rush:
+        for circle, spent in free_best.items():
+            for n in graph.links[circle]:
+                if n in enemies and spent + line_step(n) <= points:
+                    low, who = first.get(n, (points + 1, set()))
+                    cost = spent + line_step(n)
+                    first[n] = (cost, {n}) if cost < low else (low, who | ({n} if cost == low else set()))
+
+    def onward(c: str) -> list[tuple[str, int]]:
+        if c in enemies:
+            return [(n, line_step(n) if n in enemies else graph.cost[n]) for n in graph.links[c]]
+        return [(n, graph.cost[n]) for n in graph.links[c] if n not in enemies]
+
+    rush_best, opened_by = _cheapest_with_origin(first, onward, points)
+
+    def can_end(c: str) -> bool:
+        return c != start and c not in graph.characters and c not in graph.entries
+
+    free = {c: p for c, p in free_best.items() if can_end(c)}
+    rushed = {c: (p, tuple(sorted(opened_by[c]))) for c, p in rush_best.items()
+              if can_end(c) and p < free.get(c, points + 1)}  # fmt: skip
+    return Reach(free, rushed)
+
+
+def _cheapest(seeds: dict[str, int], steps: Callable[[str], list[tuple[str, int]]], points: int) -> dict[str, int]:
+    """Dijkstra: the fewest points to every circle reachable within `points`."""
+    best, _ = _cheapest_with_origin({c: (p, {c}) for c, p in seeds.items()}, steps, points)
+    return best
+
+
+def _cheapest_with_origin(seeds: dict[str, tuple[int, set[str]]], steps: Callable[[str], list[tuple[str, int]]],
+                          points: int) -> tuple[dict[str, int], dict[str, set[str]]]:  # fmt: skip
+    """Dijkstra from several seeds, each with the origins it stands for: the fewest points to every
+    circle, and the origins of all its cheapest routes (steps cost at least 1, so a circle's
+    origins are complete when it is taken from the queue)."""
+    pending: dict[str, tuple[int, set[str]]] = {c: (p, set(o)) for c, (p, o) in seeds.items()}
+    queue = [(p, c) for c, (p, _) in pending.items()]
     heapq.heapify(queue)
+    best: dict[str, int] = {}
+    origin: dict[str, set[str]] = {}
     while queue:
         spent, circle = heapq.heappop(queue)
-        if circle in best:
+        if circle in best or pending[circle][0] != spent:
             continue
-        best[circle] = spent
-        for n in graph.links[circle]:
-            if n in best:
+        best[circle], origin[circle] = spent, pending[circle][1]
+        for n, step in steps(circle):
+            total = spent + step
+            if n in best or total > points:
                 continue
-            if graph.characters.get(n) == "enemy" and not bull_rush:
-                continue
-            total = spent + graph.cost[n]
-            if total <= points:
+            low, who = pending.get(n, (points + 1, set()))
+            if total < low:
+                pending[n] = (total, set(origin[circle]))
                 heapq.heappush(queue, (total, n))
-    return {c: p for c, p in best.items()
-            if c != start and c not in graph.characters and c not in graph.entries}  # fmt: skip
+            elif total == low:
+                who |= origin[circle]
+    return best, origin

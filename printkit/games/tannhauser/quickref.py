@@ -1,4 +1,4 @@
-"""The Tannhäuser quick reference: pools, natural 10 and 1, duels, movement and a table of pool odds."""
+"""The Tannhäuser quick reference: dice, duels, turns, movement, actions, gear, levels, modes, odds."""
 
 from __future__ import annotations
 
@@ -11,11 +11,41 @@ from ...sheets.page import base_context
 from ...sheets.quickref import write_quickref
 from .model import tannhauser_of
 
+# The rule sections of the card, in two columns: (heading, items); an item "lead | text" prints
+# its lead in bold. The figures come from the rules text; see docs/rules/tannhauser.md.
+LEFT = [
+    ("qt_pools", ["qt_pool_rules", "qt_success_rules", "qt_modifier_rules", "qt_natural10", "qt_natural1"]),
+    ("qt_duels", ["qt_duel_rules"]),
+    ("qt_turn", ["qt_placement", "qt_initiative", "qt_activation", "qt_cycle"]),
+    ("qt_movement", ["qt_move_step", "qt_move_blocked", "qt_move_others", "qt_move_end", "qt_entering"]),
+]
+RIGHT = [
+    ("qt_action", ["qt_action_list", "qt_bull_rush"]),
+    ("qt_gear", ["qt_gear_free", "qt_gear_drop", "qt_gear_pass", "qt_gear_pick", "qt_crates"]),
+    ("qt_levels", ["qt_level_list", "qt_reinforcement"]),
+    (
+        "qt_modes",
+        ["qt_mode_any", "qt_mode_story", "qt_mode_death", "qt_mode_flag", "qt_mode_domination", "qt_mode_crates"],
+    ),
+]
+
+
+def _sections(columns: list[tuple[str, list[str]]], lang: str) -> list[dict[str, Any]]:
+    out = []
+    for heading, keys in columns:
+        items = []
+        for key in keys:
+            lead, _, text = label(key, lang).partition(" | ")
+            items.append({"lead": lead, "text": text} if text else {"lead": "", "text": lead})
+        out.append({"title": label(heading, lang), "lines": items})
+    return out
+
 
 def context(session: Session) -> dict[str, Any]:
-    """The Tannhäuser card: pools, natural 10 and 1, duels, movement, and the odds table computed by
-    the referee's own pool engine."""
-    from .pools import at_least
+    """The Tannhäuser card: the rules a player reaches for, the odds of a pool and of a duel, each
+    computed by the referee's own engine and printed without a false 100 % or 0 %."""
+    from .pools import at_least, duel
+    from .shares import percent
 
     lang = session.language
     t = tannhauser_of(session.ruleset)
@@ -23,16 +53,19 @@ def context(session: Session) -> dict[str, Any]:
     d_lo, d_hi = t.table_difficulties
     tables = []
     for difficulty in range(d_lo, d_hi + 1):
-        rows = [(n, [f"{float(at_least(n, difficulty, k)) * 100:.0f}" if k <= n else "" for k in range(1, hi + 1)])
+        rows = [(n, [percent(at_least(n, difficulty, k)) if k <= n else "" for k in range(1, hi + 1)])
                 for n in range(lo, hi + 1)]  # fmt: skip
         tables.append({"difficulty": difficulty, "rows": rows})
+    stats = list(range(lo, hi + 1))
+    duels = [(a, [percent(duel(a, d)) for d in stats]) for a in stats]
     return {
         **base_context(session),
-        "rules": [label("qt_pool_rules", lang), label("qt_natural10", lang), label("qt_natural1", lang)],
-        "duel": label("qt_duel_rules", lang),
-        "move": label("qt_move_rules", lang),
+        "left": _sections(LEFT, lang),
+        "right": _sections(RIGHT, lang),
         "ks": [label("qt_at_least", lang, k=k) for k in range(1, hi + 1)],
         "tables": tables,
+        "stats": stats,
+        "duels": duels,
     }
 
 

@@ -25,8 +25,8 @@ GAME = Game(
     artefacts=(
         Artefact("quickref", f"{_HERE}.quickref:build", _has_troops),
         BOOKLET,
-        Artefact("battle-cards", f"{_HERE}.cards:build", _has_troops),
-        Artefact("tokens", f"{_HERE}.tokens:build", _has_troops),
+        Artefact("battle-cards", f"{_HERE}.cards:build", _has_troops, f"{_HERE}.cards:build"),
+        Artefact("tokens", f"{_HERE}.tokens:build", _has_troops, f"{_HERE}.tokens:build"),
         MAP,
     ),
     referee={

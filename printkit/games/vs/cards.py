@@ -372,5 +372,5 @@ def build(b: Build) -> None:
     """The kit's battle-cards.pdf, and one PNG per card face where --png asks for them."""
     write_cards(b.session, b.writer.path("battle-cards.pdf"))
     if b.options.png is not None:
-        write_pngs(b.session, b.options.png)
+        write_pngs(b.session, b.writer.extra_folder(b.options.png))
     b.progress("battle-cards", 1, 1)

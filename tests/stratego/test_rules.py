@@ -1,0 +1,90 @@
+"""Stratego figures against the rules text (and the duel's published source), and the quick reference."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from printkit.config.rulesets import load_bundled
+from printkit.games.stratego.model import stratego_of
+
+from ..conftest import EXAMPLES, pdf_text, run
+
+DATA = stratego_of(load_bundled("stratego"))
+
+# The army as the rules page lists it, name by name: (name, strength, count).
+DOCUMENT_ARMY = [("Маршал", 10, 1), ("Генерал", 9, 1), ("Полковник", 8, 2), ("Майор", 7, 3), ("Капитан", 6, 4),
+                 ("Лейтенант", 5, 4), ("Сержант", 4, 4), ("Сапёр", 3, 5), ("Разведчик", 2, 8), ("Шпион", 1, 1),
+                 ("Мина", None, 6), ("Флаг", None, 1)]  # fmt: skip
+# Jumbo's «Stratego Duel» (item 81320): Spy 1, Flag 1, Bomb 2, Marshal 1, General 1, Miner 2, Scout 2.
+JUMBO_DUEL = {"Шпион": 1, "Флаг": 1, "Мина": 2, "Маршал": 1, "Генерал": 1, "Сапёр": 2, "Разведчик": 2}
+
+
+@pytest.mark.rule("stratego.pieces.roster", "stratego.pieces.strength", "stratego.board.zones",
+                  "stratego.variant.battle")  # fmt: skip
+def test_the_battle_army_is_the_documents() -> None:
+    battle = DATA.variants["battle"]
+    by_name = {r.name["ru"]: r for r in DATA.ranks}
+    assert [(n, by_name[n].strength, battle.counts.get(by_name[n].symbol, 0)) for n, _, _ in DOCUMENT_ARMY] == (
+        DOCUMENT_ARMY
+    )
+    assert battle.pieces == 40 and len(DATA.ranks) == len(DOCUMENT_ARMY)
+    assert (battle.files, battle.rows, battle.setup_rows) == (10, 10, 4)
+    assert battle.pieces == battle.files * battle.setup_rows  # all 40 fill the four rows
+    # The 8 lake cells lie in the two neutral rows between the sides' four.
+    assert len(battle.lakes) == 8 and {int(c[1:]) for c in battle.lakes} == {5, 6}
+    assert DATA.first == "red" and DATA.house_bombs
+
+
+@pytest.mark.rule("stratego.variant.duel")
+def test_the_duel_is_jumbos() -> None:
+    duel = DATA.variants["duel"]
+    names = {r.symbol: r.name["ru"] for r in DATA.ranks}
+    assert {names[s]: n for s, n in duel.counts.items() if n} == JUMBO_DUEL
+    assert (duel.files, duel.rows, duel.setup_rows) == (10, 10, 4) and duel.lakes == DATA.variants["battle"].lakes
+    assert duel.source is not None and "81320" in duel.source["en"] and duel.gravon == "duell"
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The quick reference's text in each language, whitespace squeezed."""
+    out = {}
+    for lang in ("ru", "en"):
+        folder = tmp_path_factory.mktemp(f"stratego-{lang}")
+        result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--lang", lang, "--out", folder / "k")
+        assert result.exit_code == 0, result.output
+        out[lang] = re.sub(r"\s+", " ", " ".join(pdf_text(Path(folder / "k" / "quickref.pdf"))))
+    return out
+
+
+@pytest.mark.rule("stratego.pieces.roster", "stratego.board.lakes", "stratego.variant.duel")
+def test_the_quick_reference_prints_ranks_counts_and_sources(cards: dict[str, str]) -> None:
+    for r in DATA.ranks:
+        assert r.name["ru"] in cards["ru"] and r.name["en"] in cards["en"]
+    assert "Маршал 10 1 1 1" in cards["ru"] and "Scout 2 8 2 2" in cards["en"]
+    assert "Jumbo" in cards["ru"] and "81320" in cards["en"]
+    assert "обрывается" in cards["ru"] and "breaks off" in cards["en"]
+    assert "c5 d5 g5 h5 c6 d6 g6 h6" in cards["ru"] and "standard board" in cards["en"]
+
+
+@pytest.mark.rule("stratego.turn.red-first", "stratego.move.two-squares", "stratego.win")
+def test_the_quick_reference_prints_the_rules_of_play(cards: dict[str, str]) -> None:
+    assert "Первыми ходят красные" in cards["ru"] and "Red moves first" in cards["en"]
+    assert "ISF (ст. 10.1)" in cards["ru"] and "больше 5 раз подряд" in cards["ru"]
+    assert "not in the rules text" in cards["en"] and "more than 5 times in a row" in cards["en"]
+    assert "возьмёт флаг противника" in cards["ru"] and "leaving the enemy no move" in cards["en"]
+    assert "Сапёр побеждает, мина снята" in cards["ru"] and "Spy wins" in cards["en"]
+
+
+def test_the_quick_reference_fits_one_page_in_every_paper_and_language(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    for lang in ("ru", "en"):
+        for paper in ("a4", "letter"):
+            out = tmp_path / f"{lang}-{paper}"
+            result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--lang", lang, "--paper", paper,
+                         "--out", out)  # fmt: skip
+            assert result.exit_code == 0, result.output
+            assert len(PdfReader(out / "quickref.pdf").pages) == 1

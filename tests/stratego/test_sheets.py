@@ -1,0 +1,82 @@
+"""Stratego setup sheets: planning boards, each given setup on its own page, and --random."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.config.rulesets import load_bundled
+from printkit.games.stratego.model import stratego_of
+from printkit.games.stratego.setups import parse_setup40, problems
+
+from ..conftest import EXAMPLES, pdf_runs, pdf_text, run, write
+
+DATA = stratego_of(load_bundled("stratego"))
+BATTLE = DATA.variants["battle"]
+EXAMPLE = "BFB343B563/B3492625B4/728X176258/2264B75232"
+
+
+def setup_lines(page: str) -> list[str]:
+    return [x for x in page.splitlines() if x.count("/") == 3]
+
+
+@pytest.mark.rule("stratego.setup.hidden")
+def test_build_example(tmp_path: Path) -> None:
+    result = run("build", EXAMPLES / "stratego.yaml", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    pages = pdf_text(tmp_path / "kit" / "stratego-setup.pdf")
+    assert len(pages) == 3  # a planning page per side, then red's own setup
+    assert "План расстановки — Красные · Аня" in pages[0] and "План расстановки — Синие · Борис" in pages[1]
+    assert "Секретно" in pages[2] and EXAMPLE in pages[2]
+    assert len(PdfReader(tmp_path / "kit" / "quickref.pdf").pages) == 1
+
+
+@pytest.mark.rule("stratego.board.zones")
+def test_setup_sheets_show_the_board_from_each_side(tmp_path: Path) -> None:
+    result = run("build", EXAMPLES / "stratego.yaml", "--only", "stratego-setup", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    # Red's page numbers its rows 1..10 from the bottom, blue's 10..1: each side sees its rows nearest.
+    for page, nearest in ((0, "1"), (1, "10")):
+        rows = [(y, text) for x, y, text, _, size in pdf_runs(tmp_path / "kit" / "stratego-setup.pdf", page)
+                if text.isdigit() and size == 8 and x < 60]  # fmt: skip
+        lowest = min(rows)[1]
+        assert lowest == nearest, rows[:4]
+    # The filled page prints every piece of the setup on the board: 40 symbols in big bold type.
+    symbols = [text for _, _, text, font, size in pdf_runs(tmp_path / "kit" / "stratego-setup.pdf", 2)
+               if font == "PTSans-Bold" and size == 13]  # fmt: skip
+    assert sorted(symbols) == sorted(EXAMPLE.replace("/", ""))
+
+
+def test_build_random_fills_only_the_missing_side(tmp_path: Path) -> None:
+    result = run("build", EXAMPLES / "stratego.yaml", "--random", "--seed", "club-night-2026", "--only",
+                 "stratego-setup", "--out", tmp_path / "kit")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    pages = pdf_text(tmp_path / "kit" / "stratego-setup.pdf")
+    assert len(pages) == 4
+    assert setup_lines(pages[2]) == [EXAMPLE]  # the config's red setup, kept
+    blue = setup_lines(pages[3])
+    assert len(blue) == 1 and blue != [EXAMPLE]
+    assert problems(parse_setup40(blue[0], DATA, BATTLE), DATA) == []
+
+
+def test_build_random_refuses_when_the_config_gives_both(tmp_path: Path) -> None:
+    config = write(tmp_path / "both.yaml", (EXAMPLES / "stratego.yaml").read_text("utf-8") + f"  blue: {EXAMPLE}\n")
+    result = run("build", config, "--random", "--only", "stratego-setup", "--out", tmp_path / "kit")
+    assert result.exit_code == 2
+    assert "gives both (red and blue); drop --random or a setup" in result.output
+    assert "Traceback" not in result.output
+    fine = run("build", config, "--only", "stratego-setup", "--out", tmp_path / "kit2")
+    assert fine.exit_code == 0 and len(pdf_text(tmp_path / "kit2" / "stratego-setup.pdf")) == 4
+
+
+def test_a_duel_kit_prints_ten_pieces(tmp_path: Path) -> None:
+    config = write(tmp_path / "duel.yaml", "game: stratego\nvariant: duel\nplayers: [{name: A}, {name: B}]\n")
+    result = run("build", config, "--random", "--seed", "duel night at the club", "--only", "stratego-setup",
+                 "--out", tmp_path / "kit")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for page in (2, 3):
+        symbols = [text for _, _, text, font, size in pdf_runs(tmp_path / "kit" / "stratego-setup.pdf", page)
+                   if font == "PTSans-Bold" and size == 13]  # fmt: skip
+        assert sorted(symbols) == sorted("X933221BBF")  # the duel's ten pieces
