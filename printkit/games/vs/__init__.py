@@ -31,6 +31,7 @@ GAME = Game(
     ),
     referee={
         "orders": "printkit.cli.vs:orders",
+        "battle": "printkit.cli.vs:battle",
         "spell": "printkit.cli.vs:spell",
         "mine": "printkit.cli.vs:mine",
     },

@@ -1,0 +1,18 @@
+"""What the VS referee says: refusals that name their reason in the asker's language."""
+
+from __future__ import annotations
+
+from ...errors import UsageError
+from ...labels import label
+
+
+class Refusal(UsageError):
+    """A question the VS referee will not answer as asked; the message is a label, so the command
+    line can say it in Russian or English (the library's own message is English)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key, self.values = key, values
+        super().__init__(label(key, "en", **values))
+
+    def say(self, lang: str) -> str:
+        return label(self.key, lang, **self.values)
