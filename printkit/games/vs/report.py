@@ -93,8 +93,8 @@ def orders_json(answer: OrdersAnswer) -> dict[str, Any]:
             "width": rnd.width,
             "attackers": [card(c) for c in rnd.attackers],
             "defenders": [card(c) for c in rnd.defenders],
-            "columns": [{"attackers": [card(rnd.attackers[i]) for i in a], "defenders": [card(rnd.defenders[j]) for j in d]}
-                        for a, d in rnd.columns],
+            "columns": [{"attackers": [card(rnd.attackers[i]) for i in a],
+                         "defenders": [card(rnd.defenders[j]) for j in d]} for a, d in rnd.columns],
             "duels": [{"column": d.column + 1, "attackers": card(d.attacker), "defenders": card(d.defender),
                        "winner": d.winner} for d in rnd.duels],
             "attackers_left": [card(c) for c in rnd.attackers_left],
