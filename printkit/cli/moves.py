@@ -52,8 +52,8 @@ def _vs_options(f: Any) -> Any:
 def _request(game_map: Any, start: str, turns: int, options: dict[str, Any], lang: str) -> Any:
     from ..maps.moves import MoveRequest
 
-    switches = frozenset(k.replace("_", "-") for k in ("fair_wind", "water", "transport", "ghost_table", "ships_cross")
-                         if options.get(k))  # fmt: skip
+    names = ("fair_wind", "water", "transport", "ghost_table", "ships_cross")
+    switches = frozenset(k.replace("_", "-") for k in names if options.get(k))
     o = options
     return MoveRequest(cell_on(game_map, start), turns, o["speed"], o["config"], o["hero"], o["horse"], o["flight"],
                        o["ship"], o["load_days"], o["strength"], o["cross_free"], o["no_corner_cutting"], o.get("troop"),
