@@ -56,8 +56,9 @@ def _request(game_map: Any, start: str, turns: int, options: dict[str, Any], lan
     switches = frozenset(k.replace("_", "-") for k in names if options.get(k))
     o = options
     return MoveRequest(cell_on(game_map, start), turns, o["speed"], o["config"], o["hero"], o["horse"], o["flight"],
-                       o["ship"], o["load_days"], o["strength"], o["cross_free"], o["no_corner_cutting"], o.get("troop"),
-                       o.get("laden", False), o.get("player"), tuple(o.get("allow") or ()), switches, lang)  # fmt: skip
+                       o["ship"], o["load_days"], o["strength"], o["cross_free"], o["no_corner_cutting"],
+                       o.get("troop"), o.get("laden", False), o.get("player"), tuple(o.get("allow") or ()), switches,
+                       lang)  # fmt: skip
 
 
 def _said(exc: Exception, lang: str) -> click.UsageError:
