@@ -230,7 +230,8 @@ def test_cli_reach_and_route_with_a_troop(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["count"] == len(out["reachable"]) > 0
-    assert "D3" in out["reachable"] and "E3" in out["reachable"] and "F3" not in out["reachable"]
+    # C3 is forest: the field at D3 ends the move; the elves of D2 stand in the way to E3.
+    assert "D3" in out["reachable"] and "E3" not in out["reachable"] and "B2" not in out["reachable"]
     assert run("referee", "reach", EXAMPLES / "vs-map.yaml", "--from", "C3").exit_code == 2
     wrong = run("referee", "reach", EXAMPLES / "vs-map.yaml", "--from", "C3", "--troop", "unicorns", "--lang", "en")
     assert wrong.exit_code == 2 and "no troop 'unicorns'" in wrong.output
@@ -241,8 +242,12 @@ def test_cli_reach_and_route_with_a_troop(tmp_path: Path) -> None:
     near = run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "C3", "--to", "D3")
     assert near.exit_code == 0 and near.output.startswith("ход 1: C3 → D3\nходов: 1")
     far = json.loads(run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "E2", "--to",
-                         "H6", "--json").output)  # fmt: skip
+                         "H6", "--player", "Север", "--json").output)  # fmt: skip
     assert far["turns"] == 2 and far["legs"][0][0] == "E2" and far["legs"][-1][-1] == "H6"
+    # Without saying whose they are, the elves at D2 belong to another player and stop the knights beside them.
+    watched = json.loads(run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "E2",
+                             "--to", "H6", "--json").output)  # fmt: skip
+    assert watched["turns"] == 3 and watched["legs"][0] == ["E2", "F2"]
     sea = run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "ship", "--from", "K1", "--to", "D3",
               "--lang", "en")  # fmt: skip
     assert sea.exit_code == 2 and "ship cannot stand on D3" in sea.output

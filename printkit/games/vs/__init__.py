@@ -32,6 +32,11 @@ GAME = Game(
     referee={
         "orders": "printkit.cli.vs:orders",
         "battle": "printkit.cli.vs:battle",
+        "income": "printkit.cli.vs:income",
+        "cost": "printkit.cli.vs:cost",
+        "prize": "printkit.cli.vs:prize",
+        "rebellion": "printkit.cli.vs:rebellion",
+        "leader-escape": "printkit.cli.vs:leader_escape",
         "spell": "printkit.cli.vs:spell",
         "mine": "printkit.cli.vs:mine",
     },
