@@ -126,10 +126,22 @@ def test_print_at_100_percent_is_requested() -> None:
         assert prefs["/PrintScaling"] == "/None"
 
 
-def test_default_card_counts_cover_the_largest_army() -> None:
+@pytest.mark.rule("vs.print.battle-cards")
+def test_default_card_counts_cover_the_standard_starts_and_the_largest_army() -> None:
+    from printkit.games.vs.army import parse_side
+
+    for config, start in (("vs-2025.yaml", "knights@castle"), ("vs-2003.yaml", "knights@city")):
+        session = load_session(EXAMPLES / config)
+        counts = default_counts(session)
+        assert counts == {"attack": 12, "fire": 12, "defend": 12, "attack+": 6, "fire+": 6, "defend+": 6}
+        vs = vs_of(session.ruleset)
+        side = parse_side(start, vs, attacking=False)
+        # Every squad of the standard start may take the same order: 5 (2025) or 6 (2003) «+» cards.
+        assert sum(u.squads for u in side if u.advantage) <= counts["attack+"]
+        most = max(t.squads for t in vs.troops) + max(s.garrison for s in vs.structures)
+        assert most <= counts["attack+"] <= counts["attack"]  # the biggest troop with the biggest garrison
     session = load_session(EXAMPLES / "vs-2025.yaml")
     counts = default_counts(session)
-    assert counts == {"attack": 12, "fire": 12, "defend": 12, "attack+": 4, "fire+": 4, "defend+": 4}
     out = kit()
     per_player = sum(counts.values())
     sheets = -(-per_player // 9)
