@@ -214,6 +214,7 @@ def test_order_resolution_follows_the_rules() -> None:
     assert resolve(ORDERS, ap, f) == "a" and resolve(ORDERS, dp, fp) == "b"  # the cycle beats the «+»
 
 
+@pytest.mark.rule("vs.print.quick-reference")
 def test_quickref_order_table_matches_the_referee() -> None:
     text = " ".join(pdf_text(kit() / "quickref.pdf"))
     cards = all_cards(ORDERS)
@@ -224,6 +225,7 @@ def test_quickref_order_table_matches_the_referee() -> None:
         assert re.search(re.escape(names[a]) + r"\s+" + re.escape(expected), text), names[a]
 
 
+@pytest.mark.rule("vs.print.quick-reference")
 def test_quickref_prints_the_edition_tables() -> None:
     for game, castle in (("vs-2025", "100"), ("vs-2003", "75")):
         text = re.sub(r"\s+", " ", " ".join(pdf_text(kit(game) / "quickref.pdf")))
@@ -237,6 +239,7 @@ def test_quickref_prints_the_edition_tables() -> None:
                 assert o.text["ru"] in text
 
 
+@pytest.mark.rule("vs.print.tokens")
 def test_tokens_for_every_player_and_edition() -> None:
     for game in ("vs-2025", "vs-2003"):
         session = load_session(EXAMPLES / f"{game}.yaml")

@@ -165,6 +165,7 @@ def test_water_of_tirelessness() -> None:
 
 
 @pytest.mark.rule("vs.movement.building-as-terrain")
+@pytest.mark.rule("vs.player.permission")
 def test_a_building_is_passed_as_any_terrain() -> None:
     own = grid("PPFPPP", objects=[obj("C1", "Север")])
     assert reached(own, "knights", "A1", player="Север") == {"B1": 1, "C1": 1, "D1": 1}
@@ -215,6 +216,17 @@ def test_vs_map_check() -> None:
     assert bad is not None
     found = [str(f) for f in check(bad, VS25)]
     assert found == ["C2: 'X' is no terrain of this game", "C1: a river runs over land, not over the sea"]
+
+
+@pytest.mark.rule("vs.building.spacing")
+def test_buildings_stand_at_least_three_cells_apart() -> None:
+    close = grid("PPPPPP", objects=[obj("A1", "Север"), obj("D1", "Юг", "tower")])
+    assert [str(f) for f in check(close, VS25)] == ["D1: fewer than 3 cells from the building at A1"]
+    assert check(grid("PPPPPP", objects=[obj("A1", "Север"), obj("E1", "Юг", "tower")]), VS25) == []
+    mine = grid("PPPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
+    assert check(mine, VS25) == []  # mines are not постройки
+    assert [str(f) for f in check(grid("PP", troops=[piece("A1", "unicorns")]), VS25)] == [
+        "A1: no troop 'unicorns' in vs-2025"]  # fmt: skip
 
 
 def test_rivers_are_refused_on_strategiya_maps() -> None:

@@ -49,7 +49,7 @@ def brute_force(att: list[tuple[int, bool, int]], dfn: list[tuple[int, bool, int
     return {k: Fraction(n, total) for k, n in counts.items()}
 
 
-@pytest.mark.rule("vs.battle.odds-random")
+@pytest.mark.rule("vs.battle.order-choice")
 def test_odds_at_random_equal_brute_force_over_the_naive_resolver() -> None:
     rng = random.Random("odds-random")
     for _ in range(12):
@@ -70,7 +70,7 @@ def naive_value(att: tuple[naive.Card, ...], dfn: tuple[naive.Card, ...], memo: 
     return memo[key]
 
 
-@pytest.mark.rule("vs.battle.odds-optimal")
+@pytest.mark.rule("vs.battle.order-choice")
 def test_the_value_of_optimal_play_equals_a_brute_force_game_tree() -> None:
     rng = random.Random("odds-optimal")
     memo: dict = {}  # type: ignore[type-arg]
@@ -89,7 +89,7 @@ def test_the_value_of_optimal_play_equals_a_brute_force_game_tree() -> None:
         assert sum(found.endings.values()) == 1
 
 
-@pytest.mark.rule("vs.battle.odds-optimal")
+@pytest.mark.rule("vs.battle.order-choice")
 def test_one_card_each_is_the_plain_cycle() -> None:
     even = optimal([(0, False, 0)], [(0, False, 1)])
     assert even.value == 0 and {w: even.winner(w) for w in ("attackers", "defenders", "both")} == {
@@ -170,3 +170,27 @@ def test_limits_are_named() -> None:
         battle_odds(VS25, "knights knights", "knights", play="optimal")
     both = battle_odds(VS25, "knights knights", "knights", play="both")
     assert both.random is not None and both.optimal is None
+
+
+@pytest.mark.rule("vs.battle.arranger")
+def test_the_troops_are_laid_in_the_order_given() -> None:
+    vs = vs_of(VS25)
+    first = parse_side("elves knights", vs, attacking=True)
+    assert [s[2] for s in squads_of(first)] == [0, 0, 0, 1, 1, 1, 1]  # each troop's squads together
+    # Who stands in front changes the odds: the order is the arranger's choice, given by the list.
+    a = battle_odds(VS25, "light-infantry knights", "elves", play="random").random
+    b = battle_odds(VS25, "knights light-infantry", "elves", play="random").random
+    assert a is not None and b is not None and a.destroyed("attackers", 0) != b.destroyed("attackers", 1)
+
+
+@pytest.mark.rule("vs.mithril.armour")
+@pytest.mark.rule("vs.spell.shield-of-fury")
+@pytest.mark.rule("vs.battle.mental-duel")
+def test_the_plus_of_mithril_or_the_shield_and_a_mental_duel() -> None:
+    plain = battle_odds(VS25, "knights", "knights", play="random").random
+    armoured = battle_odds(VS25, "knights+", "knights", play="random").random
+    assert plain is not None and armoured is not None
+    assert plain.winner("attackers") == plain.winner("defenders") < armoured.winner("attackers")
+    # A mental duel is fought as a battle: two mages of two «+» squads each, even.
+    duel = battle_odds(VS25, "mage", "mage", play="both")
+    assert duel.optimal is not None and duel.optimal.value == 0

@@ -60,8 +60,7 @@ def test_orders_refuses_bad_input_in_the_asked_language() -> None:
     assert run("referee", "orders", "A", "D", "--relay", "A D").exit_code == 2
 
 
-@pytest.mark.rule("vs.battle.odds-random")
-@pytest.mark.rule("vs.battle.odds-optimal")
+@pytest.mark.rule("vs.battle.order-choice")
 def test_battle_prints_both_kinds_of_odds() -> None:
     ru = lines("battle", "knights", "knights@castle")
     assert ru[0].startswith("Битва (2025): Рыцари, 4 отр. против Рыцари, 4 отр.+")

@@ -51,9 +51,13 @@ def test_a_year_of_income_2003() -> None:
 
 
 @pytest.mark.rule("vs.economy.forced-disband")
+@pytest.mark.rule("vs.income.timing")
 def test_short_of_upkeep_says_to_disband() -> None:
     out = lines("income", "--troops", "knights knights", "--cash", "3")
     assert any("распустить войска" in line for line in out)
+    assert out[0] == "Доход за год (правила 2025 года, выдаётся в начале хода игрока):"
+    en = lines("income", "--edition", "vs-2003", "--troops", "knights", "--lang", "en")
+    assert en[0] == "A year's income (2003 rules, paid at the start of the year):"
 
 
 @pytest.mark.rule("vs.income.sources")

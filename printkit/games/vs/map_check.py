@@ -23,6 +23,16 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     for o in game_map.objects:
         if o.structure and o.structure.casefold() not in known:
             out.append(Finding(cell_name(o.x, o.y), f"no building {o.structure!r} in {rules.id}"))
+    # At least `buildings_apart` cells must lie between two постройки (lord houses and fortresses):
+    # read as a king's distance of more than that.
+    apart = int(vs.figures.get("buildings_apart") or 0)
+    houses = [o for o in game_map.objects if o.kind in ("town", "port", "building")
+              and (o.structure or "tower").casefold() in {s.id for s in vs.structures if s.id != "bridge"}]  # fmt: skip
+    for i, a in enumerate(houses):
+        for b in houses[i + 1 :]:
+            if max(abs(a.x - b.x), abs(a.y - b.y)) <= apart:
+                out.append(Finding(cell_name(b.x, b.y), f"fewer than {apart} cells from the building at "
+                                   f"{cell_name(a.x, a.y)}"))  # fmt: skip
     seen: set[tuple[int, int]] = set()
     for p in game_map.pieces:
         where = cell_name(p.x, p.y)
