@@ -61,6 +61,22 @@ class RandomPlay:
     def __init__(self, row: int = 3, mirror: bool = False) -> None:
         self.row, self.mirror = row, mirror
         self.memo: dict[tuple[tuple[Squad, ...], tuple[Squad, ...]], dict[Ending, int]] = {}
+        self.columns: dict[
+            tuple[tuple[int, ...], tuple[int, ...], tuple[Squad, ...], tuple[Squad, ...]], list[_Left]
+        ] = {}
+
+    def _column(self, qa: list[int], qd: list[int], att: tuple[Squad, ...], dfn: tuple[Squad, ...]) -> list[_Left]:
+        """The ways one column ends, its survivors paired with their places (the last of each side's
+        column), remembered: many states share a column."""
+        key = (tuple(qa), tuple(qd), att, dfn)
+        found = self.columns.get(key)
+        if found is None:
+            found = self.columns[key] = [
+                _Left(n, tuple(zip(qa[len(qa) - len(la) :], la, strict=True)),
+                      tuple(zip(qd[len(qd) - len(ld) :], ld, strict=True)))
+                for n, la, ld in column_chances(att, dfn)
+            ]  # fmt: skip
+        return found
 
     def endings(self, att: tuple[Squad, ...], dfn: tuple[Squad, ...]) -> dict[Ending, int]:
         """Numerators over 3**(unrevealed squads of att and dfn)."""
@@ -71,13 +87,8 @@ class RandomPlay:
         if found is not None:
             return found
         w = width(len(att), len(dfn), self.row)
-        columns = []
-        for qa, qd in zip(lanes(len(att), w, False), lanes(len(dfn), w, self.mirror), strict=True):
-            ways = column_chances(tuple(att[i] for i in qa), tuple(dfn[j] for j in qd))
-            # The survivors are the last cards of each side's column: pair them with their places.
-            columns.append([_Left(n, tuple(zip(qa[len(qa) - len(la) :], la, strict=True)),
-                                  tuple(zip(qd[len(qd) - len(ld) :], ld, strict=True)))
-                            for n, la, ld in ways])  # fmt: skip
+        columns = [self._column(qa, qd, tuple(att[i] for i in qa), tuple(dfn[j] for j in qd))
+                   for qa, qd in zip(lanes(len(att), w, False), lanes(len(dfn), w, self.mirror), strict=True)]  # fmt: skip
         out: dict[Ending, int] = defaultdict(int)
         # The rounds that end the battle only matter through the troops left: fold them column by
         # column (attackers gone everywhere, then defenders gone everywhere but not both).
@@ -96,9 +107,22 @@ class RandomPlay:
                 who = ("both" if not troops else "defenders") if side == 0 else "attackers"
                 e: Ending = (who, (), tuple(sorted(troops))) if side == 0 else (who, tuple(sorted(troops)), ())
                 out[e] += n
-        for combo in product(*columns):
-            if all(c.empty[0] for c in combo) or all(c.empty[1] for c in combo):
+        # A column always ends with one side (or both) gone from it, so the battle goes on only when
+        # one column is left to the attackers and another to the defenders.
+        kept_a = [[c for c in col if not c.empty[0]] for col in columns]
+        kept_d = [[c for c in col if not c.empty[1]] for col in columns]
+        gone = [[c for c in col if c.empty[0] and c.empty[1]] for col in columns]
+        for kinds in product((0, 1, 2), repeat=len(columns)):
+            if 0 not in kinds or 1 not in kinds:
                 continue
+            pools = [kept_a[k] if kind == 0 else kept_d[k] if kind == 1 else gone[k] for k, kind in enumerate(kinds)]
+            self._go_on(pools, out)
+        self.memo[key] = dict(out)
+        return self.memo[key]
+
+    def _go_on(self, pools: list[list[_Left]], out: dict[Ending, int]) -> None:
+        """Add the endings of every round whose columns come from these pools, with a next round."""
+        for combo in product(*pools):
             n = 1
             placed_a: list[tuple[int, Squad]] = []
             placed_d: list[tuple[int, Squad]] = []
@@ -110,8 +134,6 @@ class RandomPlay:
             placed_d.sort()
             for e, q in self.endings(tuple(s for _, s in placed_a), tuple(s for _, s in placed_d)).items():
                 out[e] += n * q
-        self.memo[key] = dict(out)
-        return self.memo[key]
 
 
 def at_random(att: Sequence[Squad], dfn: Sequence[Squad], row: int = 3, mirror: bool = False) -> Odds:
