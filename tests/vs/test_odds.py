@@ -168,6 +168,8 @@ def test_limits_are_named() -> None:
         battle_odds(VS25, "knights knights knights", "knights knights", play="random")
     with pytest.raises(Refusal, match="up to 10 squads"):
         battle_odds(VS25, "knights knights", "knights", play="optimal")
+    with pytest.raises(Refusal, match="8 on one side"):
+        battle_odds(VS25, "light-infantry:1", "knights elves light-infantry", play="optimal")
     both = battle_odds(VS25, "knights knights", "knights", play="both")
     assert both.random is not None and both.optimal is None
 

@@ -11,7 +11,7 @@ from .army import Unit, parse_side, squads_of
 from .battle import ATTACKERS, BOTH, DEFENDERS, Battle, battle
 from .lanes import Squad
 from .model import Orders, vs_of
-from .odds import OPTIMAL_LIMIT, RANDOM_LIMIT, Odds, at_random, optimal
+from .odds import OPTIMAL_LIMIT, OPTIMAL_SIDE, RANDOM_LIMIT, Odds, at_random, optimal
 from .orders import Card, parse_cards
 from .relay import RELAY_LIMIT, Choice, Relays, TooLarge
 from .words import Refusal
@@ -129,12 +129,13 @@ def battle_odds(rules: Ruleset, attackers: str, defenders: str, *, play: str = "
     if play in ("optimal", "both"):
         # With both asked, a battle too large for optimal play still gets its odds at random.
         try:
-            if 3**n > OPTIMAL_LIMIT:
+            if 3**n > OPTIMAL_LIMIT or max(len(sa), len(sd)) > OPTIMAL_SIDE:
                 raise TooLarge(n)
             best = optimal(sa, sd, vs.orders.row, mirror)
         except TooLarge:
             if play == "optimal":
-                raise Refusal("rf_too_many_optimal", limit=optimal_exponent(), n=n) from None
+                raise Refusal("rf_too_many_optimal", limit=optimal_exponent(), side=OPTIMAL_SIDE, n=n,
+                              a=len(sa), d=len(sd)) from None  # fmt: skip
     return BattleOdds(rules.id, units_a, units_d, random_odds, best, mirror, (len(sa), len(sd)))
 
 

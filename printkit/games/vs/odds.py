@@ -17,6 +17,7 @@ from .zerosum import Solution, double_oracle, solve
 Ending = tuple[str, tuple[int, ...], tuple[int, ...]]
 RANDOM_LIMIT = 16  # squads on both sides together for the odds at random
 OPTIMAL_LIMIT = 3**10  # order choices of one side times the other's, for optimal play
+OPTIMAL_SIDE = 8  # squads of one side at most: each of its 3**n choices is tried against the other's mix
 
 
 @dataclass(frozen=True)
