@@ -226,6 +226,8 @@ def test_quickref_order_table_matches_the_referee() -> None:
 
 
 @pytest.mark.rule("vs.print.quick-reference")
+@pytest.mark.rule("vs.garrison.values")
+@pytest.mark.rule("vs.troop.magic-squads")
 def test_quickref_prints_the_edition_tables() -> None:
     for game, castle in (("vs-2025", "100"), ("vs-2003", "75")):
         text = re.sub(r"\s+", " ", " ".join(pdf_text(kit(game) / "quickref.pdf")))
@@ -237,6 +239,8 @@ def test_quickref_prints_the_edition_tables() -> None:
         for spell in vs_of(rules).spells:
             for o in spell.outcomes:
                 assert o.text["ru"] in text
+        # The 2025 figures lost with the pictures are the 2003 ones, and the card says so.
+        assert ("Гарнизоны — по правилам 2003 года" in text) == (game == "vs-2025")
 
 
 @pytest.mark.rule("vs.print.tokens")
