@@ -163,6 +163,14 @@ def test_standard_starts() -> None:
         assert sum(u.squads for u in side if u.advantage) == plus
 
 
+@pytest.mark.rule("vs.garrison.values")
+def test_a_zero_garrison_always_loses() -> None:
+    answer = battle_odds(VS25, "knights", "tower")
+    assert answer.random is not None and answer.optimal is not None
+    assert answer.random.winner("attackers") == 1 == answer.optimal.winner("attackers")
+    assert answer.destroyed(answer.random, "defenders") == [1]
+
+
 def test_limits_are_named() -> None:
     with pytest.raises(Refusal, match="16 squads"):
         battle_odds(VS25, "knights knights knights", "knights knights", play="random")

@@ -58,6 +58,13 @@ def test_orders_refuses_bad_input_in_the_asked_language() -> None:
     wrong = run("referee", "orders", "A+ F D", "D D A", "--relay", "A A / D", "--lang", "en")
     assert wrong.exit_code == 2 and "orders never change" in wrong.output
     assert run("referee", "orders", "A", "D", "--relay", "A D").exit_code == 2
+    big = run(
+        "referee", "orders", "A+ A+ A+ D A F+ A F+ D+ A+ A F", "D+ F D+ A A D+ A+ F F D+ F+ A+ D F D", "--lang", "en"
+    )
+    assert big.exit_code == 2 and "21600 pairs of sequences" in big.output and "limit 900" in big.output
+    kept = json.loads(run("referee", "orders", "A+ A+ A+ D A F+ A F+ D+ A+ A F", "D+ F D+ A A D+ A+ F F D+ F+ A+ D F D",
+                          "--relay", "keep", "--json").output)  # fmt: skip
+    assert kept["winner"] in ("attackers", "defenders", "both") and kept["relay"] == {"reading": "keep"}
 
 
 @pytest.mark.rule("vs.battle.order-choice")

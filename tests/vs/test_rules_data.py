@@ -108,8 +108,9 @@ def test_terrains_and_letters() -> None:
 def test_schools() -> None:
     assert set(V25.schools) == {"grey", "forest", "desert", "mountains", "plains"}
     assert set(V03.schools) == {"all", "elf", "orc", "dwarf", "human"}
-    assert {s.id: s.school for s in V25.spells if s.school != "grey"} == {
-        "sleep-fog": "forest", "evogr-wrath": "desert", "fury-shield": "mountains", "tireless-water": "plains"}  # fmt: skip
+    schools = {s.id: s.school for s in V25.spells if s.school != "grey"}
+    assert schools == {"sleep-fog": "forest", "evogr-wrath": "desert", "fury-shield": "mountains",
+                       "tireless-water": "plains"}  # fmt: skip
 
 
 @pytest.mark.rule("vs.setup.ruler-entry")

@@ -13,6 +13,7 @@ from .model import vs_of
 from .words import Refusal
 
 TURN_LIMIT = 50  # turns a route may take before the referee says it is out of reach
+WORK_LIMIT = 500_000  # cells of the map times turns searched: about half a second
 
 
 def _ground(board: Board, cell: Cell) -> str | None:
@@ -99,33 +100,60 @@ def _enter(board: Board, home: str, prev: Cell, cell: Cell) -> bool | None:
 
 def one_turn(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
     """Every cell this turn's move can end on, with one path to it (the start left out)."""
-    if board.mover.kind == "dragon" and board.mover.year == 2003:
-        return _straight(board, start)
+    return {c: path[1:] for c, path in spread(board, [start]).items()}
+
+
+def spread(board: Board, sources: list[Cell]) -> dict[Cell, list[Cell]]:
+    """Every cell a move this turn can end on from any of the sources, each with one path from its
+    source. Sources with the same ground share one search: where a move may stop depends only on
+    the ground it started on and the cell entered, so one search from all of them finds what each
+    would (the nearest source's way is kept)."""
     found: dict[Cell, list[Cell]] = {}
-    for home in _homes(board, start):
+    if board.mover.kind == "dragon" and board.mover.year == 2003:
+        for src in sources:
+            for cell, path in _straight(board, src).items():
+                if cell not in found or len(path) + 1 < len(found[cell]):
+                    found[cell] = [src, *path]
+        return {c: p for c, p in found.items() if c not in set(sources)}
+    groups: dict[str, list[Cell]] = {}
+    for src in sources:
+        for home in _homes(board, src):
+            groups.setdefault(home, []).append(src)
+    starts = set(sources)
+    for home, group in groups.items():
         budget = _allowance(board, home)
         if not budget:
             continue
-        # States are (cell, may go on); a later visit that may go on beats one that had to stop.
-        seen: dict[tuple[Cell, bool], list[Cell]] = {(start, True): []}
-        queue = deque([(start, True)])
+        # States are (cell, may go on); one that may go on beats one that had to stop there.
+        parent: dict[tuple[Cell, bool], tuple[Cell, bool] | None] = {(src, True): None for src in group}
+        depth = dict.fromkeys(parent, 0)
+        queue = deque(parent)
         while queue:
-            cell, going = queue.popleft()
-            path = seen[(cell, going)]
-            if not going or len(path) == budget:
+            state = queue.popleft()
+            cell, going = state
+            if not going or depth[state] == budget:
                 continue
             for n in board.map.neighbours(*cell):
+                if n in starts:
+                    continue
                 stop = _enter(board, home, cell, n)
-                if stop is None or n == start:
+                if stop is None:
                     continue
-                state = (n, not stop)
-                if state in seen or (n, True) in seen:
+                nxt = (n, not stop)
+                if nxt in parent or (n, True) in parent:
                     continue
-                seen[state] = [*path, n]
-                queue.append(state)
-        for (cell, _), path in seen.items():
-            if path and (cell not in found or len(path) < len(found[cell])):
-                found[cell] = path
+                parent[nxt] = state
+                depth[nxt] = depth[state] + 1
+                queue.append(nxt)
+        for state, d in depth.items():
+            cell = state[0]
+            if d and (cell not in found or d + 1 < len(found[cell])):
+                path = [cell]
+                back = parent[state]
+                while back is not None:
+                    path.append(back[0])
+                    back = parent[back]
+                found[cell] = path[::-1]
     return found
 
 
@@ -180,11 +208,10 @@ def _turns(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: 
     board = Board(game_map, rules, mover, start)
     for turn in range(1, turns + 1):
         fresh = []
-        for cell in frontier:
-            for n, path in one_turn(board, cell).items():
-                if n not in found:
-                    found[n] = (turn, [cell, *path])
-                    fresh.append(n)
+        for n, path in spread(board, frontier).items():
+            if n not in found:
+                found[n] = (turn, path)
+                fresh.append(n)
         if not fresh or (goal is not None and goal in found):
             break
         frontier = fresh
@@ -212,8 +239,16 @@ def notes(mover: Mover, lang: str) -> str:
     return " ".join(label(k, lang, troop=name) for k in keys)
 
 
+def _turn_limit(game_map: GameMap) -> int:
+    """The most turns searched on this map within the work limit (never more than TURN_LIMIT)."""
+    return max(1, min(TURN_LIMIT, WORK_LIMIT // (game_map.width * game_map.height)))
+
+
 def reach_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest) -> Reach:
     """`printkit referee reach` on a VS map: the troop's cells over the turns asked."""
+    if request.turns > _turn_limit(game_map):
+        raise Refusal("mv_too_many_turns", turns=request.turns, most=_turn_limit(game_map),
+                      cells=game_map.width * game_map.height, limit=WORK_LIMIT)  # fmt: skip
     mover = mover_of(rules, request)
     found = reach(game_map, rules, mover, request.start, request.turns)
     return Reach({c: t for c, t in found.items() if c != request.start}, notes(mover, request.lang))
@@ -222,10 +257,15 @@ def reach_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest) -> Rea
 def route_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest, goal: Cell) -> Route:
     """`printkit referee route` on a VS map: the fewest turns, cell by cell, or why not."""
     mover = mover_of(rules, request)
-    found = _turns(game_map, rules, mover, request.start, TURN_LIMIT, goal)
+    limit = _turn_limit(game_map)
+    found = _turns(game_map, rules, mover, request.start, limit, goal)
     if goal not in found:
-        raise Refusal(_why_not(game_map, rules, mover, request.start, goal), cell=cell_name(*goal),
-                      start=cell_name(*request.start), troop=mover.troop.id, turns=TURN_LIMIT)  # fmt: skip
+        last = max(t for t, _ in found.values())
+        why = _why_not(game_map, rules, mover, request.start, goal)
+        if why == "mv_cut_off" and last == limit:
+            why = "mv_too_far"  # still going when the turns ran out
+        raise Refusal(why, cell=cell_name(*goal), start=cell_name(*request.start), troop=dict(mover.troop.name),
+                      turns=limit, cells=game_map.width * game_map.height)  # fmt: skip
     legs: list[list[Cell]] = []
     cell = goal
     while cell != request.start:

@@ -88,8 +88,8 @@ class RandomPlay:
         if found is not None:
             return found
         w = width(len(att), len(dfn), self.row)
-        columns = [self._column(qa, qd, tuple(att[i] for i in qa), tuple(dfn[j] for j in qd))
-                   for qa, qd in zip(lanes(len(att), w, False), lanes(len(dfn), w, self.mirror), strict=True)]  # fmt: skip
+        pairs = zip(lanes(len(att), w, False), lanes(len(dfn), w, self.mirror), strict=True)
+        columns = [self._column(qa, qd, tuple(att[i] for i in qa), tuple(dfn[j] for j in qd)) for qa, qd in pairs]
         out: dict[Ending, int] = defaultdict(int)
         # The rounds that end the battle only matter through the troops left: fold them column by
         # column (attackers gone everywhere, then defenders gone everywhere but not both).
@@ -159,6 +159,10 @@ def optimal(att: Sequence[Squad], dfn: Sequence[Squad], row: int = 3, mirror: bo
     """The odds when both sides choose the orders of all their squads by an optimal mix, and lay
     the survivors again by an optimal mix at every re-lay; the value is unique, the chances
     of each ending are those of the equilibrium found."""
+    if not att or not dfn:
+        # A zero garrison (a tower, a 2003 bridge) plays no card and always loses.
+        return Odds({ending(att, dfn): Fraction(1)}, len({s[2] for s in att}), len({s[2] for s in dfn}),
+                    Fraction(1 if att else -1 if dfn else 0))  # fmt: skip
     relays = Relays(row, mirror)
     n_a, n_d = 3 ** len(att), 3 ** len(dfn)
     w = width(len(att), len(dfn), row)

@@ -159,7 +159,8 @@ def odds_lines(answer: BattleOdds, lang: str) -> list[str]:
     if answer.optimal is not None and answer.optimal.value is not None:
         out += wrap(label("rf_reading_optimal", lang, v=answer.optimal.value))
     elif answer.random is not None:
-        from .answers import OPTIMAL_SIDE, optimal_exponent
+        from .answers import optimal_exponent
+        from .odds import OPTIMAL_SIDE
 
         out += wrap(label("rf_optimal_skipped", lang, limit=optimal_exponent(), side=OPTIMAL_SIDE))
     out += wrap(label("rf_reading_mirror" if answer.mirror else "rf_reading_layout", lang))

@@ -12,7 +12,9 @@ class Refusal(UsageError):
 
     def __init__(self, key: str, **values: object) -> None:
         self.key, self.values = key, values
-        super().__init__(label(key, "en", **values))
+        super().__init__(self.say("en"))
 
     def say(self, lang: str) -> str:
-        return label(self.key, lang, **self.values)
+        """The refusal in a language; a value given as {ru, en} is said in that language too."""
+        said = {k: v[lang] if isinstance(v, dict) and lang in v else v for k, v in self.values.items()}
+        return label(self.key, lang, **said)
