@@ -177,7 +177,7 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
         if not (0 <= x < width and 0 <= y < len(rows)):
             ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
             continue
-        objects.append(MapObject(x, y, o["kind"], o["number"], o["name"], o["owner"], o["structure"]))
+        objects.append(MapObject(x, y, o["kind"], o.get("number"), o.get("name"), o.get("owner"), o.get("structure")))
     rivers = set()
     for i, text in enumerate(data.get("rivers", [])):
         try:

@@ -204,3 +204,15 @@ def test_the_plus_of_mithril_or_the_shield_and_a_mental_duel() -> None:
     # A mental duel is fought as a battle: two mages of two «+» squads each, even.
     duel = battle_odds(VS25, "mage", "mage", play="both")
     assert duel.optimal is not None and duel.optimal.value == 0
+
+
+@pytest.mark.rule("vs.battle.relay")
+def test_relay_sequences_are_every_distinct_order_of_the_cards() -> None:
+    from printkit.games.vs.relay import count_sequences, sequences
+
+    rng = random.Random("sequences")
+    for _ in range(100):
+        kinds = [(rng.randint(0, 2), rng.random() < 0.5) for _ in range(rng.randint(0, 6))]
+        assert sequences(kinds) == sorted(set(permutations(kinds)))
+        assert count_sequences(kinds) == len(sequences(kinds))
+    assert len(sequences([(0, False)] * 6 + [(1, True)] * 6)) == 924  # made without 12! permutations

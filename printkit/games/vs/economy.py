@@ -1,5 +1,4 @@
-"""The VS treasury: yearly income and upkeep, the cap, prices of buildings, mines and hires, the
-transfer tax, prizes, and the odds of rebellions and a 2003 leader's escape."""
+"""The VS treasury: income and upkeep, the cap, prices, the tax, prizes, rebellions, escapes."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The battle core on plain tuples, for the odds: squads as (order, advantage, troop), rounds fought
-column by column, and the squads left; the same rules as battle.py, written for speed."""
+"""The VS battle core on plain tuples for the odds: rounds fought column by column, at speed."""
 
 from __future__ import annotations
 

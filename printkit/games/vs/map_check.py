@@ -1,5 +1,4 @@
-"""The map rules of «Великая Стратегическая»: known letters, rivers on land, one object and one
-troop per cell, troops and buildings the edition knows."""
+"""The map rules of «Великая Стратегическая»: letters, rivers, one piece a cell, names, spacing."""
 
 from __future__ import annotations
 

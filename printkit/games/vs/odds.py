@@ -1,5 +1,4 @@
-"""Exact odds of a VS battle between troops: every squad's order at random, or both sides playing
-their best mix (a matrix game over every order of every squad, re-lays included)."""
+"""Exact odds of a VS battle between troops: orders at random, or both sides at their best."""
 
 from __future__ import annotations
 

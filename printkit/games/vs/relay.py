@@ -1,13 +1,11 @@
-"""The re-lay as the players' choice: after a round both sides know every surviving order and each
-lays its survivors again face down in a sequence of its choosing; solved exactly as a matrix game."""
+"""The re-lay as the players' choice, solved exactly as a matrix game of laying face down."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations
 
 from .lanes import Squad, fight
 from .zerosum import Solution, solve
@@ -24,8 +22,27 @@ def ending(att: Sequence[Squad], dfn: Sequence[Squad]) -> Ending:
 
 
 def sequences(kinds: Sequence[Kind]) -> list[tuple[Kind, ...]]:
-    """Every distinct sequence of these cards (cards of one kind are alike to both players)."""
-    return sorted(set(permutations(kinds)))
+    """Every distinct sequence of these cards (cards of one kind are alike to both players), in
+    order, made kind by kind rather than by filtering all the permutations."""
+    left = Counter(kinds)
+    order = sorted(left)
+    out: list[tuple[Kind, ...]] = []
+    seq: list[Kind] = []
+
+    def grow() -> None:
+        if len(seq) == len(kinds):
+            out.append(tuple(seq))
+            return
+        for k in order:
+            if left[k]:
+                left[k] -= 1
+                seq.append(k)
+                grow()
+                seq.pop()
+                left[k] += 1
+
+    grow()
+    return out
 
 
 def count_sequences(kinds: Sequence[Kind]) -> int:

@@ -1,5 +1,4 @@
-"""Two-player zero-sum matrix games solved exactly in fractions: the simplex method, and a double
-oracle that grows small sub-games until no pure reply does better (for matrices too large to fill)."""
+"""Two-player zero-sum matrix games solved exactly in fractions: simplex, and a double oracle."""
 
 from __future__ import annotations
 
