@@ -8,6 +8,9 @@ from typing import Any
 
 import click
 
+from .base import LANG
+from .present import WIDTH, language, safe, wrap
+
 
 def _mover_options(f: Any) -> Any:
     for option in reversed([
@@ -56,10 +59,11 @@ Examples:
 @click.option("--troop", help="«Великая Стратегическая» map: the troop, like elves or Эльфы.")
 @click.option("--laden", is_flag=True, help="VS: the ship carries a troop (a quarter slower).")
 @click.option("--turns", type=click.IntRange(1, 50), default=1, show_default=True)
+@LANG
 @click.option("--json", "as_json", is_flag=True)
 def reach(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
           flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
-          troop: str | None, laden: bool, turns: int, as_json: bool) -> None:  # fmt: skip
+          troop: str | None, laden: bool, turns: int, lang: str | None, as_json: bool) -> None:  # fmt: skip
     """Every cell a hero (or a VS troop) reaches in one turn (or in --turns K), drawn as a map.
 
     «Стратегия»: cells per turn come from the terrain (plus speed), the border rule ends a move
@@ -76,34 +80,51 @@ def reach(map_file: Path, start: str, speed: int | None, config: Path | None, he
     from ..maps.moves import reach as do_reach
 
     game_map, rules = load_map(map_file)
+    lang = language(lang)
     request = MoveRequest(cell_on(game_map, start), turns, speed, config, hero, horse, flight, ship, load_days,
-                          strength, cross_free, no_corner_cutting, troop, laden)  # fmt: skip
+                          strength, cross_free, no_corner_cutting, troop, laden, lang)  # fmt: skip
     found = do_reach(game_map, rules, request)
-    _print_reach(game_map, request.start, found.cells, turns, found.note, as_json)
+    _print_reach(game_map, request.start, found.cells, turns, found.note, as_json, lang)
 
 
 def _print_reach(game_map: Any, origin: tuple[int, int], reached: dict[tuple[int, int], int], turns: int,
-                 note: str, as_json: bool) -> None:  # fmt: skip
+                 note: str, as_json: bool, lang: str) -> None:  # fmt: skip
+    """The map with the turn that reaches each cell; wider maps show the columns around the start."""
+    from ..labels import label
     from ..maps.grid import cell_name, column_name
 
     if as_json:
         cells = {cell_name(*c): t for c, t in sorted(reached.items())}
         click.echo(json.dumps({"reachable": cells, "count": len(reached), "rules": note}, ensure_ascii=False))
         return
-    click.echo("   " + "".join(f"{column_name(x):>2}" for x in range(game_map.width)))
+    # Two characters a cell while names and turn numbers fit in one or two; three from column AA
+    # or turn 10 on, so neighbours never run together.
+    widest = max([len(column_name(game_map.width - 1)), *(len(str(t)) for t in reached.values())])
+    cell_w = 2 if widest < 2 else 3
+    margin = len(str(game_map.height)) + 1
+    shown = max(1, (WIDTH - margin) // cell_w)
+    left = 0
+    if game_map.width > shown:
+        left = min(max(0, origin[0] - shown // 2), game_map.width - shown)
+    columns = range(left, min(game_map.width, left + shown))
+    click.echo(" " * margin + "".join(f"{column_name(x):>{cell_w}}" for x in columns))
     for y in range(game_map.height):
         row = []
-        for x in range(game_map.width):
+        for x in columns:
             if (x, y) == origin:
-                row.append(" @")
+                row.append("@".rjust(cell_w))
             elif (x, y) in reached:
-                row.append(f"{reached[(x, y)]:>2}")
+                row.append(f"{reached[(x, y)]:>{cell_w}}")
             else:
                 # A river cell shows as ~ before its terrain letter.
-                row.append(("~" if (x, y) in game_map.rivers else " ") + game_map.letters[y][x].lower())
-        click.echo(f"{y + 1:>3}" + "".join(row))
-    click.echo(f"{len(reached)} cells reachable in {turns} turn{'s' if turns > 1 else ''}")
-    click.echo(note)
+                mark = "~" if (x, y) in game_map.rivers else " "
+                row.append((mark + game_map.letters[y][x].lower()).rjust(cell_w))
+        click.echo(f"{y + 1:>{margin}}" + "".join(row))
+    if len(columns) < game_map.width:
+        first, last = column_name(columns[0]), column_name(columns[-1])
+        click.echo(wrap(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
+    click.echo(label("map_reached", lang, n=len(reached), turns=turns))
+    click.echo(wrap(note, "  "))
 
 
 @click.command(
@@ -115,29 +136,34 @@ Examples:
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
 @_mover_options
 @click.option("--to", "goal", required=True, help="Where to go, like H9.")
+@LANG
 @click.option("--json", "as_json", is_flag=True)
 def route(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
           flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
-          goal: str, as_json: bool) -> None:  # fmt: skip
+          goal: str, lang: str | None, as_json: bool) -> None:  # fmt: skip
     """The fastest route in turns, cell by cell («Стратегия» maps)."""
     from ..maps.grid import cell_name, load_map
     from ..maps.moves import MoveRequest
     from ..maps.moves import route as do_route
 
+    from ..labels import label
+
     game_map, rules = load_map(map_file)
+    lang = language(lang)
     request = MoveRequest(cell_on(game_map, start), 1, speed, config, hero, horse, flight, ship, load_days,
-                          strength, cross_free, no_corner_cutting)  # fmt: skip
+                          strength, cross_free, no_corner_cutting, lang=lang)  # fmt: skip
     found = do_route(game_map, rules, request, cell_on(game_map, goal))
     legs = found.legs
     if legs is None:
         if as_json:
             click.echo(json.dumps({"turns": None}))
         else:
-            click.echo(f"{goal} cannot be reached from {start}")
+            click.echo(label("map_unreachable", lang, goal=safe(goal), start=safe(start)))
         raise SystemExit(1)
     if as_json:
         click.echo(json.dumps({"turns": len(legs), "legs": [[cell_name(*c) for c in leg] for leg in legs]}))
         return
     for number, leg in enumerate(legs, start=1):
-        click.echo(f"turn {number}: " + " → ".join(cell_name(*c) for c in leg))
-    click.echo(f"{len(legs)} turn{'s' if len(legs) > 1 else ''}; {found.note}")
+        click.echo(wrap(label("map_route_turn", lang, n=number, cells=" → ".join(cell_name(*c) for c in leg)), "  "))
+    click.echo(label("map_route_total", lang, n=len(legs)))
+    click.echo(wrap(found.note, "  "))

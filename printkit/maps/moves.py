@@ -33,6 +33,7 @@ class MoveRequest:
     no_corner_cutting: bool = False  # «Стратегия» switch: no diagonal step between two waters
     troop: str | None = None  # «Великая Стратегическая»: the troop that moves
     laden: bool = False  # «Великая Стратегическая»: a ship carrying a troop
+    lang: str = "ru"  # the language of the answer's notes
 
 
 @dataclass(frozen=True)
