@@ -155,7 +155,7 @@ def test_cli(tmp_path: Path) -> None:
     data = json.loads(run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2", "--json").output)
     assert data["reachable"]["D4"] == 1 and data["count"] == len(data["reachable"])
     out = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2").output
-    assert max(len(line) for line in out.splitlines()) <= 80 and "switches:" in out
+    assert max(len(line) for line in out.splitlines()) <= 80 and "чтение правил:" in out
     routed = run("referee", "route", EXAMPLES / "map.yaml", "--from", "A1", "--to", "L9", "--speed", "1", "--json")
     assert json.loads(routed.output)["turns"] == 4
     assert run("referee", "route", bad, "--from", "A1", "--to", "Z9", "--speed", "1").exit_code == 2
