@@ -396,6 +396,13 @@ def hide_chance(hiders: list[int], seekers: list[int], die: int = 6, per_hero: b
     return hide(hiders, seekers, die, per_hero).hidden
 
 
+def bow_kill(battle: Battle, shield: bool) -> Fraction:
+    """A bow shot kills outright on two top faces in a row; a shielded target needs a third roll
+    above 3 as well."""
+    p = Fraction(1, battle.die) ** 2
+    return p * Fraction(battle.die - 3, battle.die) if shield else p
+
+
 def escape_chances(battle: Battle, heroes: int) -> tuple[Fraction, Fraction, Fraction]:
     """Fleeing: each hero rolls alone; the chance for one, for all `heroes`, for at least one."""
     each = Fraction(battle.die - battle.escape_from + 1, battle.die)

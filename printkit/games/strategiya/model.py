@@ -62,6 +62,14 @@ class HeroRules:
     load_days_per_cell: int
     load_strength_per_cell: int
     markers: Mapping[str, tuple[tuple[str, ...], ...]]
+    three_players: tuple[int, ...] | None = None  # heroes of players 1, 2, 3 when three play
+    three_players_talk_every: int = 10  # turns between the third player's private talks
+
+    def heroes_of(self, player: int, players: int) -> int:
+        """Heroes player `player` (from 0) has in a game of `players` players."""
+        if players == 3 and self.three_players:
+            return self.three_players[player]
+        return self.per_player
 
 
 @dataclass(frozen=True)
