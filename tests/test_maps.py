@@ -39,6 +39,7 @@ def test_coordinates() -> None:
         parse_cell("4C")
 
 
+@pytest.mark.rule("strategiya.move.king", "strategiya.move.terrain")
 def test_plain_speed_0_reaches_every_cell_within_3_king_moves() -> None:
     m = grid(*["P" * 9] * 9)
     found = reach(m, RULES, Mover(speed=0), (4, 4))
@@ -50,6 +51,7 @@ def test_mountain_start_at_speed_0_reaches_nothing() -> None:
     assert cells(reach(m, RULES, Mover(speed=0), (1, 1)), (1, 1)) == set()
 
 
+@pytest.mark.rule("strategiya.border.crossing")
 def test_crossing_into_a_forest_stops_one_cell_in() -> None:
     m = grid("PPPFFFF", "PPPFFFF")
     found = reach(m, RULES, Mover(speed=0), (0, 0))
@@ -59,6 +61,7 @@ def test_crossing_into_a_forest_stops_one_cell_in() -> None:
         (3, 0), (3, 1), (4, 0), (4, 1)}  # fmt: skip
 
 
+@pytest.mark.rule("strategiya.border.crossing")
 def test_crossing_switch() -> None:
     m = grid("MP", "MP")
     assert cells(reach(m, RULES, Mover(), (0, 0)), (0, 0)) == set()
@@ -66,6 +69,7 @@ def test_crossing_switch() -> None:
     assert cells(free, (0, 0)) == {"B1", "B2"}
 
 
+@pytest.mark.rule("strategiya.water.movement")
 def test_water_needs_flight_and_corner_cutting_is_a_switch() -> None:
     # A plain cell ringed by water: only its diagonals lead out, and only while corners may be cut.
     ring = grid("PWP", "WPW", "PWP")
@@ -82,11 +86,13 @@ def test_water_needs_flight_and_corner_cutting_is_a_switch() -> None:
     assert "E1" in cells(flying, (0, 0))
 
 
+@pytest.mark.rule("strategiya.water.movement")
 def test_bridge_carries_walkers_over_water() -> None:
     m = grid("PWP", objects=[{"at": "B1", "kind": "bridge", "number": None, "name": None}])
     assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"B1", "C1"}
 
 
+@pytest.mark.rule("strategiya.deathzone.move-and-damage", "strategiya.wound.movement")
 def test_death_zone_and_wounds() -> None:
     assert allowance(RULES, Mover(speed=9), "deathzone") == 1
     assert allowance(RULES, Mover(speed=9, deathzone_move=3), "deathzone") == 3
@@ -108,6 +114,7 @@ def test_more_turns_and_routes() -> None:
     assert route(grid("PWWP"), RULES, Mover(speed=3), (0, 0), (3, 0)) is None
 
 
+@pytest.mark.rule("strategiya.tier.total-potential", "strategiya.horse")
 def test_hero_mover_uses_the_sheet_numbers() -> None:
     from printkit.config.session import load_session
 
@@ -233,6 +240,7 @@ def pixel(pdf: Path, page: int, x: float, y: float) -> tuple[int, int, int]:
     return image.getpixel((int(x * 2), int((height - y) * 2)))
 
 
+@pytest.mark.rule("strategiya.map.object-marks", "strategiya.map.closed-regions")
 def test_map_pdf_tiles_and_colours(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
@@ -271,6 +279,7 @@ def load(path: Path) -> GameMap:
     return load_map(path)[0]
 
 
+@pytest.mark.rule("strategiya.water.movement")
 def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
     m = grid("PWWWWP", "PWWWWP")
     aboard = cells(reach(m, RULES, Mover(speed=0, ship=2), (1, 0)), (1, 0))
@@ -280,6 +289,7 @@ def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
     assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"A2"}  # no ship: no water
 
 
+@pytest.mark.rule("strategiya.load.cargo")
 def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
     from printkit.games.strategiya.movement import load_cells
 

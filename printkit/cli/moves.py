@@ -142,11 +142,10 @@ def route(map_file: Path, start: str, speed: int | None, config: Path | None, he
           flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
           goal: str, lang: str | None, as_json: bool) -> None:  # fmt: skip
     """The fastest route in turns, cell by cell («Стратегия» maps)."""
+    from ..labels import label
     from ..maps.grid import cell_name, load_map
     from ..maps.moves import MoveRequest
     from ..maps.moves import route as do_route
-
-    from ..labels import label
 
     game_map, rules = load_map(map_file)
     lang = language(lang)

@@ -78,7 +78,7 @@ def lookup(
     if as_json:
         c = found.chain
         echo_json(
-                {
+            {
                 "kit_id": found.kit_id,
                 "game": found.game,
                 "section": c.section,
@@ -118,7 +118,9 @@ Examples:
 @click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True, help="Who rolls first.")
 @click.option("--backstab", is_flag=True, help="B is attacked from behind: B's first damage ×2.")
 @click.option("--surrounded", is_flag=True, help="B is surrounded: B's first damage ×3.")
-@click.option("--sword-keeps-roll", is_flag=True, help="Reading: after the sword's blow on a 3 the striker rolls again.")
+@click.option(
+    "--sword-keeps-roll", is_flag=True, help="Reading: after the sword's blow on a 3 the striker rolls again."
+)
 @click.option("--shield-any-one", is_flag=True, help="Reading: a shield heals on any 1, not only its holder's own.")
 @LANG
 @JSON

@@ -59,9 +59,12 @@ def test_entries_in_english_and_endless_fish() -> None:
     assert compose(RULES, None, sheets, "resources", "forest", 3, "en").entry == (
         "Animal hides — 35 days at $20 a day, $700 in all"
     )
-    assert compose(RULES, None, sheets, "resources", "water", 8, "ru").entry == "Рыба — без конца, по 1 $ за день работы"
+    assert (
+        compose(RULES, None, sheets, "resources", "water", 8, "ru").entry == "Рыба — без конца, по 1 $ за день работы"
+    )
 
 
+@pytest.mark.rule("strategiya.adventure.keying")
 def test_adventure_titles_come_from_the_config() -> None:
     session = load_session(EXAMPLES / "strategiya.yaml")
     sheets = example_sheets()
@@ -88,6 +91,7 @@ def test_key_json_has_exactly_the_documented_shape() -> None:
     assert doc["games"][1]["sheets"]["2"]["adventures"]["water"] == list(games[1].sheets[2]["adventures"]["water"])
 
 
+@pytest.mark.rule("strategiya.secret.lookup")
 def test_key_round_trips(tmp_path: Path) -> None:
     games = make_games(RULES, Entropy.from_seed("round"), 3, [1, 2])
     path = tmp_path / "referee-key.json"

@@ -63,7 +63,7 @@ def test_first_damage_multiplied(times: int) -> None:
 def test_large_fights_in_floating_point_agree_with_the_exact_recursion() -> None:
     a, b = Fighter(60, 1), Fighter(55, 1)
     got = fight(BATTLE, a, b)
-    assert 60 * 55 > EXACT_STATES and not got.exact
+    assert EXACT_STATES < 60 * 55 and not got.exact
     assert abs(float(got.win_a) - float(naive.exact_duel(60, 55, 1, 1))) < 1e-12
     # and the same fight solved over lives, the other engine (exact fractions)
     assert abs(float(got.win_a) - float(fight_by_lives(BATTLE, a, b).win_a)) < 1e-12
@@ -142,7 +142,9 @@ def test_sword_keeps_roll_reading() -> None:
     assert keeps.win_a > passes.win_a
     n = 30_000
     opts = naive.BattleOptions(sword_three_continues=True)
-    assert within(monte_carlo(naive.Hero(strength=6, swords=1), naive.Hero(strength=6), n, 9, opts), float(keeps.win_a), n)
+    assert within(
+        monte_carlo(naive.Hero(strength=6, swords=1), naive.Hero(strength=6), n, 9, opts), float(keeps.win_a), n
+    )
 
 
 @pytest.mark.rule("strategiya.shield")
@@ -219,8 +221,9 @@ def test_hide_command_literal_by_default_with_the_switch_printed() -> None:
     en = run("referee", "hide", "--hiders", "3", "2", "--seekers", "5", "--per-hero", "--lang", "en")
     assert "the hiders vanish: 13/27 (48.15 %)" in en.output and "a D6 per hero" in en.output
     data = json.loads(run("referee", "hide", "--hiders", "4", "--seekers", "2", "2", "1", "--json").output)
-    assert data == {"hide": str(hide([4], [2, 2, 1]).hidden), "percent": round(float(hide([4], [2, 2, 1]).hidden) * 100, 4),
-                    "tie": str(hide([4], [2, 2, 1]).tie), "reading": "one-die-a-side", "tie_goes_to": "seekers"}  # fmt: skip
+    want = hide([4], [2, 2, 1])
+    assert data == {"hide": str(want.hidden), "percent": round(float(want.hidden) * 100, 4), "tie": str(want.tie),
+                    "reading": "one-die-a-side", "tie_goes_to": "seekers"}  # fmt: skip
     for result in (ru, en):
         assert max(len(line) for line in result.output.splitlines()) <= 80
 

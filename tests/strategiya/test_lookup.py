@@ -10,6 +10,7 @@ import pytest
 from ..conftest import EXAMPLES, run, write
 from .test_codes import RULES_EXAMPLE, TERRAINS
 
+
 def example_key(folder: Path) -> Path:
     """The rules' own example sheets as a key file (resources; other columns in plain order)."""
     identity = list(range(1, 11))
@@ -93,7 +94,10 @@ def test_lookup_adventure_titles_from_config(workdir: Path) -> None:
     [
         (["treasure", "forest", "3"], "unknown section 'treasure'; use resources or adventures"),
         (["resources", "sky", "3"], "unknown terrain 'sky'; use one of mountain swamp forest plain water deathzone"),
-        (["resources", "fores", "3"], "use one of mountain swamp forest plain water deathzone (did you mean 'forest'?)"),
+        (
+            ["resources", "fores", "3"],
+            "use one of mountain swamp forest plain water deathzone (did you mean 'forest'?)",
+        ),
         (["resources", "forest", "11"], "forest objects are numbered 1..10; 11 is not one of them"),
     ],
 )

@@ -91,9 +91,7 @@ def _plain(a: Fighter, b: Fighter) -> bool:
     )
 
 
-def fight(
-    battle: Battle, a: Fighter, b: Fighter, first: str = "a", readings: Readings = Readings()
-) -> FightResult:
+def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a", readings: Readings = Readings()) -> FightResult:
     """The odds of a battle, A and B given as fighters; `first` rolls first.
 
     Without items it is a race of hits (`race`); with the sword or armour lives move in uneven
@@ -132,8 +130,8 @@ def race(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResul
     def lives_left(lives: int, damage: int, times: int, hits: int) -> int:
         return lives if hits == 0 else lives - damage * times - damage * (hits - 1)
 
-    left_a: dict[int, Fraction] = {}
-    left_b: dict[int, Fraction] = {}
+    left_a: dict[int, Fraction | float] = {}
+    left_b: dict[int, Fraction | float] = {}
     win_a = win_b = hits = zero
     # Mass of the states of one row (A has i hits) by B's hits, split by who rolls next.
     a_rolls = [zero] * n_b

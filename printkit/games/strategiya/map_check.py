@@ -7,7 +7,6 @@ from collections import deque
 from ...config.model import Ruleset
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
 
-
 # The rules: corners may not be these terrains, and these terrains may not cut a corner off.
 CORNER_FORBIDDEN = frozenset({"deathzone", "water", "mountain"})
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass
 
@@ -251,7 +252,7 @@ def one_turn(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, switche
     came = {start: start}
     for cell in turn.cells():
         path = turn.path(cell)
-        for a, b in zip(path, path[1:], strict=False):
+        for a, b in itertools.pairwise(path):
             came.setdefault(b, a)
     return came
 
