@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ from printkit.games.strategiya.fights import (
 )
 from printkit.games.strategiya.model import rules_of
 
-from ..conftest import EXAMPLES, run
+from ..conftest import EXAMPLES, run, write
 from . import naive
 
 BATTLE = rules_of(load_bundled("strategiya")).battle
@@ -266,3 +267,21 @@ def test_escape_command() -> None:
     ]
     assert run("referee", "escape", "3", "--lang", "en").output.startswith("each hero escapes: 1/2")
     assert run("referee", "escape", "13").exit_code == 2
+
+
+@pytest.mark.rule("strategiya.shield", "strategiya.armour")
+@pytest.mark.parametrize("strength", [3, 6, 99])
+def test_any_two_heroes_a_config_allows_are_answered(tmp_path: Path, strength: int) -> None:
+    # The strongest heroes a config allows, shields and armour on both: lives climb back, yet the
+    # fight is settled (bench/strategiya.py prints how long it takes).
+    items = "[sword, shield, armour]" if strength >= 6 else "[sword, shield]"
+    hero = f"{{name: H{{n}}, strength: {strength}, items: {items}}}"
+    body = "game: strategiya\nplayers:\n" + "".join(
+        f"  - name: P{n}\n    heroes:\n      - {hero.replace('{n}', str(n))}\n" for n in (1, 2)
+    )
+    config = write(tmp_path / "strong.yaml", body)
+    for extra in ([], ["--shield-any-one", "--sword-keeps-roll"]):
+        out = run("referee", "fight", "--config", config, "--heroes", "1", "А", "--json", *extra)
+        assert out.exit_code == 0, out.output
+        data = json.loads(out.output)
+        assert data["exact"] is False and 0 < data["a_percent"] < 100
