@@ -316,11 +316,11 @@ def fight_with_healing(
                 if nxt == "A":
                     win_a += flow
                     left_a[state[0]] = left_a.get(state[0], 0.0) + flow
-                elif nxt == "B":
+                elif isinstance(nxt, tuple):
+                    after[nxt] = after.get(nxt, 0.0) + flow
+                else:
                     win_b += flow
                     left_b[state[1]] = left_b.get(state[1], 0.0) + flow
-                else:
-                    after[nxt] = after.get(nxt, 0.0) + flow
         mass = after
     else:
         raise ValueError(f"this fight does not settle within {HEALING_MAX_ROLLS} rolls; it is left unanswered")
