@@ -85,7 +85,7 @@ def hide(hiders: Sequence[int], seekers: Sequence[int], *, per_hero: bool = Fals
     >>> hide([3, 2], [5], per_hero=True)
     Fraction(13, 27)
     """
-    from .games.strategiya.fights import hide_chance
+    from .games.strategiya.hiding import hide_chance
 
     try:
         return hide_chance(list(hiders), list(seekers), per_hero=per_hero)

@@ -11,7 +11,8 @@ import pytest
 
 from printkit.config.rulesets import load_bundled
 from printkit.dice import DiceError, odds, roll
-from printkit.games.strategiya.fights import Fighter, fight, hide_chance
+from printkit.games.strategiya.fights import Fighter, fight
+from printkit.games.strategiya.hiding import hide_chance
 from printkit.games.strategiya.model import rules_of
 from printkit.games.tannhauser.pools import die_success, duel, pool
 from printkit.games.vs.model import vs_of

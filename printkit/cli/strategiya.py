@@ -193,7 +193,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
 
 
 def _intellects(word: str, option: str) -> int:
-    from ..games.strategiya.fights import HIDE_MAX_INTELLECT
+    from ..games.strategiya.hiding import HIDE_MAX_INTELLECT
 
     # ASCII digits only: "²" passes str.isdigit() but is no number, and a long string of digits
     # would be a slow conversion for nothing.
@@ -220,8 +220,8 @@ def hide(words: tuple[str, ...]) -> None:
     the products summed; --per-hero rolls a D6 for each hero instead. The hiders vanish only if
     their total is higher: a tie means they are found.
     """
-    from ..games.strategiya.fights import HIDE_MAX_HEROES
-    from ..games.strategiya.fights import hide as do_hide
+    from ..games.strategiya.hiding import HIDE_MAX_HEROES
+    from ..games.strategiya.hiding import hide as do_hide
     from ..labels import label
 
     groups: dict[str, list[int]] = {"--hiders": [], "--seekers": []}

@@ -18,8 +18,8 @@ from printkit.games.strategiya.fights import (
     escape_chances,
     fight,
     fight_by_lives,
-    hide,
 )
+from printkit.games.strategiya.hiding import hide
 from printkit.games.strategiya.model import rules_of
 
 from ..conftest import EXAMPLES, run, write

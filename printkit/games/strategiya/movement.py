@@ -96,13 +96,17 @@ class _Board:
         self._near: dict[Cell, list[Cell]] = {}
 
     def near(self, cell: Cell) -> list[Cell]:
+        """King moves from a cell (the map's own `neighbours`, without a call per candidate)."""
         found = self._near.get(cell)
         if found is None:
-            found = self._near[cell] = self.map.neighbours(*cell)
+            x, y = cell
+            w, h = self.map.width, self.map.height
+            found = self._near[cell] = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                                        if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]  # fmt: skip
         return found
 
     def step_ok(self, a: Cell, b: Cell) -> bool:
-        return _step_ok(self.map, a, b, self.switches)
+        return self.switches.corner_cutting or _step_ok(self.map, a, b, self.switches)
 
 
 def _step_ok(game_map: GameMap, a: Cell, b: Cell, switches: Switches) -> bool:
@@ -154,6 +158,7 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], border: int
     and ends the move. As the allowance depends on the terrain only, one breadth-first search
     from all sources gives the union of the searches from each, and the whole map costs one pass."""
     terrain, allow, cross_needs_step = board.terrain, board.allow, board.switches.cross_needs_step
+    free = board.switches.corner_cutting  # every diagonal allowed: no step needs checking
     walked: dict[Cell, Cell] = {}
     steps: dict[Cell, int] = {}
     queue: deque[Cell] = deque()
@@ -172,11 +177,11 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], border: int
         for n in board.near(cell):
             t = terrain[n]
             if t == home:
-                if d < budget and n not in steps and board.step_ok(cell, n):
+                if d < budget and n not in steps and (free or board.step_ok(cell, n)):
                     steps[n] = d + 1
                     walked[n] = cell
                     queue.append(n)
-            elif allow.get(t) is not None and (d < budget or not cross_needs_step) and board.step_ok(cell, n):
+            elif (d < budget or not cross_needs_step) and allow.get(t) is not None and (free or board.step_ok(cell, n)):
                 entries.append((cell, n))
     # Past a border: the first cell, then up to border - 1 more within the terrain entered.
     crossed: dict[Cell, tuple[Cell, bool]] = {}
@@ -191,7 +196,7 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], border: int
         if depth[cell] >= border:
             continue
         for n in board.near(cell):
-            if n not in depth and terrain[n] == terrain[cell] and board.step_ok(cell, n):
+            if n not in depth and terrain[n] == terrain[cell] and (free or board.step_ok(cell, n)):
                 depth[n] = depth[cell] + 1
                 crossed[n] = (cell, False)
                 queue.append(n)
