@@ -90,7 +90,7 @@ def lookup(
             }
         )
         return
-    click.echo(safe(format_chain(rules_of(ruleset), found.chain, lang, arrow(ascii_only))))
+    click.echo(wrap(safe(format_chain(rules_of(ruleset), found.chain, lang, arrow(ascii_only))), "  "))
 
 
 def _battle() -> Any:

@@ -134,3 +134,23 @@ def test_lookup_joins_two_one_player_keys(workdir: Path) -> None:
 def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
     result = run("referee", "lookup", "--key", workdir / "nope.json", "resources", "forest", "3")
     assert (result.exit_code, result.output) == (3, f"{workdir / 'nope.json'}: no such file\n")
+
+
+@pytest.mark.rule("strategiya.secret.lookup")
+def test_lookup_refuses_odd_game_numbers_without_a_traceback(workdir: Path) -> None:
+    key = example_key(workdir)
+    for game in ("9" * 5000, "²", "0"):
+        result = run("referee", "lookup", "--key", key, "--game", game, "resources", "forest", "3")
+        assert result.exit_code == 2 and result.output.startswith("printkit: error: --game"), game
+        assert len(result.output.splitlines()[0]) <= 80
+
+
+@pytest.mark.rule("strategiya.secret.lookup")
+def test_every_lookup_fits_80_columns(workdir: Path) -> None:
+    key = example_key(workdir)
+    for section in ("resources", "adventures"):
+        for terrain in ("mountain", "swamp", "forest", "plain", "water", "deathzone"):
+            for number in range(1, 11):
+                for lang in ("ru", "en"):
+                    out = run("referee", "lookup", "--key", key, "--lang", lang, section, terrain, str(number)).output
+                    assert max(len(line) for line in out.splitlines()) <= 80, out

@@ -58,15 +58,16 @@ def pick_game(games: list[GameSecrets], game: str | None) -> GameSecrets:
                 f"the key covers {len(games)} games; choose one with --game 1..{len(games)} or --game KIT-ID"
             )
         return games[0]
-    if game.isdigit():
-        n = int(game)
+    if game.isascii() and game.isdigit():  # "²" is a digit to isdigit() but no number
+        # Compared as text first: a number thousands of digits long is no game, and int() of it fails.
+        n = int(game) if len(game) <= 9 else 0
         if not 1 <= n <= len(games):
-            raise UsageError(f"--game {n}: the key covers games 1..{len(games)}")
+            raise UsageError(f"--game {game[:12]}{'…' if len(game) > 12 else ''}: the key covers games 1..{len(games)}")
         return games[n - 1]
     for g in games:
         if game.upper() in g.kit_id.upper().split(" + "):
             return g
-    raise UsageError(f"--game {game}: no game with that kit ID in the key")
+    raise UsageError(f"--game {game[:40]!r}: no game with that kit ID in the key")
 
 
 def lookup(
