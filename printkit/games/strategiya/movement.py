@@ -101,8 +101,13 @@ class _Board:
         if found is None:
             x, y = cell
             w, h = self.map.width, self.map.height
-            found = self._near[cell] = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                                        if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]  # fmt: skip
+            if 0 < x < w - 1 and 0 < y < h - 1:  # inside: all eight, no bounds to test
+                found = [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x + 1, y),
+                         (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)]  # fmt: skip
+            else:
+                found = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                         if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]  # fmt: skip
+            self._near[cell] = found
         return found
 
     def step_ok(self, a: Cell, b: Cell) -> bool:
@@ -150,7 +155,9 @@ class _Turn:
         return list(reversed(out))
 
 
-def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], border: int) -> _Turn:
+def _one_turn_from(
+    board: _Board, mover: Mover, sources: list[Cell], border: int, settled: set[Cell] | None = None
+) -> _Turn:
     """Every move of one turn from any of `sources` at once.
 
     Within its starting terrain a hero walks up to that terrain's allowance; a step into another
@@ -159,6 +166,9 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], border: int
     from all sources gives the union of the searches from each, and the whole map costs one pass."""
     terrain, allow, cross_needs_step = board.terrain, board.allow, board.switches.cross_needs_step
     free = board.switches.corner_cutting  # every diagonal allowed: no step needs checking
+    # Cells reached two turns ago or earlier have walked their whole terrain allowance from
+    # themselves already: a walk through them finds nothing new, so the walk skips them.
+    done = settled if settled is not None else set()
     walked: dict[Cell, Cell] = {}
     steps: dict[Cell, int] = {}
     queue: deque[Cell] = deque()
@@ -175,6 +185,8 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], border: int
         assert budget is not None
         d = steps[cell]
         for n in board.near(cell):
+            if n in done:
+                continue
             t = terrain[n]
             if t == home:
                 if d < budget and n not in steps and (free or board.step_ok(cell, n)):
@@ -274,14 +286,16 @@ def _search(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: i
     worse: a hero may wait). turns=None: until the goal is reached or nothing new is."""
     board = _Board(game_map, rules, mover, switches)
     first: dict[Cell, int] = {start: 0}
+    settled: set[Cell] = set()  # cells whose own turn from there has been searched
     history: list[_Turn] = []
     frontier = [start]
     turn = 0
     while frontier and (turns is None or turn < turns):
         turn += 1
-        moves = _one_turn_from(board, mover, frontier, border)
+        moves = _one_turn_from(board, mover, frontier, border, settled)
         if goal is not None:
             history.append(moves)
+        settled.update(frontier)
         frontier = [c for c in moves.cells() if c not in first]
         for c in frontier:
             first[c] = turn
