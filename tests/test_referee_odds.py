@@ -11,7 +11,8 @@ import pytest
 
 from printkit.config.rulesets import load_bundled
 from printkit.dice import DiceError, odds, roll
-from printkit.games.strategiya.fights import Fighter, fight, hide_chance
+from printkit.games.strategiya.fights import Fighter, fight
+from printkit.games.strategiya.hiding import hide_chance
 from printkit.games.strategiya.model import rules_of
 from printkit.randomness import Entropy
 
@@ -170,8 +171,10 @@ def test_expected_rolls_and_lives_left_are_consistent() -> None:
 
 
 def test_hiding() -> None:
+    # One die a side by default (the rules' wording); a die per hero is the switch.
     assert hide_chance([1], [1]) == Fraction(15, 36)
-    assert hide_chance([3, 2], [5]) == Fraction(13, 27)
+    assert hide_chance([3, 2], [5]) == Fraction(5, 12)
+    assert hide_chance([3, 2], [5], per_hero=True) == Fraction(13, 27)
 
 
 # ---- the command line --------------------------------------------------------------------------------
@@ -183,11 +186,13 @@ def test_cli_answers() -> None:
     assert "(53.29 %)" in fight_out.splitlines()[0]
     data = json.loads(run("referee", "fight", "--lives", "2", "2", "--damage", "1", "1", "--json").output)
     assert data["a_wins"] == "16/27"
-    assert run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output.startswith("the hiders vanish: 13/27")
+    assert "скрылись: 5/12" in run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output
+    assert json.loads(run("referee", "duel", "3", "2", "--json").output)["attacker_wins"] == "20439/25000"
+    assert "68.75 %" in run("referee", "pool", "4d10", "--difficulty", "6").output
     bad = run("referee", "odds", "2d6+kq")
     assert bad.exit_code == 2 and "^ column 5" in bad.output
     heroes = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4")
-    assert heroes.exit_code == 0 and heroes.output.startswith("A (25 lives, 9 a hit)")
+    assert heroes.exit_code == 0 and heroes.output.startswith("A (жизни 25, урон 9)")
 
 
 def test_output_fits_80_columns() -> None:
