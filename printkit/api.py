@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .games.strategiya.fights import FightResult
     from .games.strategiya.lookup import Lookup
     from .games.stratego.attack import Attack
-    from .games.vs.orders import BattleResult
+    from .games.vs.answers import BattleOdds, OrdersAnswer
     from .maps.moves import Reach, Route
 
 PathArg = str | PathLike[str]
@@ -73,15 +73,23 @@ def fight(
         raise UsageError(str(exc)) from None
 
 
-def hide(hiders: Sequence[int], seekers: Sequence[int]) -> Fraction:
+def hide(hiders: Sequence[int], seekers: Sequence[int], *, per_hero: bool = False) -> Fraction:
     """«Стратегия»: the chance that heroes hiding in a town are not found (each number an intellect).
 
+    By the rules' wording each side rolls one D6 times every hero's intellect; per_hero=True
+    rolls a die for each hero. A tie means the hiders are found.
+
     >>> hide([3, 2], [5])
+    Fraction(5, 12)
+    >>> hide([3, 2], [5], per_hero=True)
     Fraction(13, 27)
     """
-    from .games.strategiya.fights import hide_chance
+    from .games.strategiya.hiding import hide_chance
 
-    return hide_chance(list(hiders), list(seekers))
+    try:
+        return hide_chance(list(hiders), list(seekers), per_hero=per_hero)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def lookup(
@@ -155,21 +163,35 @@ def _cell(game_map: object, text: str) -> tuple[int, int]:
     return x, y
 
 
-def orders(attackers: str, defenders: str, *, edition: str = "vs-2025") -> BattleResult:
-    """«Великая Стратегическая»: a battle of order cards laid out as given (A, F, D, with + for advantage).
+def orders(attackers: str, defenders: str, *, edition: str = "vs-2025", relays: Sequence[str] = (),
+           mirror: bool = False) -> OrdersAnswer:  # fmt: skip
+    """«Великая Стратегическая»: a battle of order cards laid out as given (A, F, D, with + for
+    advantage). Each re-lay comes from `relays` ("F D / D", or "keep"); when they run out with both
+    sides standing, the answer holds the odds of both sides' best re-lay.
 
-    >>> orders("A+ F D", "D D A", edition="vs-2025").winner in ("attackers", "defenders", "both")
-    True
+    >>> orders("A A A A", "D D D F F F").battle.winner
+    'defenders'
+    >>> orders("A+ F D", "D D A").relay.chances["attackers"]
+    Fraction(1, 1)
     """
     from .config.rulesets import load_bundled
-    from .games.vs.model import vs_of
-    from .games.vs.orders import battle, parse_cards
+    from .games.vs.answers import orders_answer
 
-    vs = vs_of(load_bundled(edition))
-    try:
-        return battle(vs.orders, parse_cards(attackers, vs.orders), parse_cards(defenders, vs.orders))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    return orders_answer(load_bundled(edition), attackers, defenders, relays, mirror=mirror)
+
+
+def vs_battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both",
+              at_sea: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
+    """«Великая Стратегическая»: the exact odds of a battle between troops ("knights", "knights@castle",
+    "zombie:3", "elves+"), with orders at random and at both sides' best.
+
+    >>> vs_battle("knights", "knights@castle", play="random").random.winner("defenders")
+    Fraction(5984, 6561)
+    """
+    from .config.rulesets import load_bundled
+    from .games.vs.answers import battle_odds
+
+    return battle_odds(load_bundled(edition), attackers, defenders, play=play, at_sea=at_sea, mirror=mirror)
 
 
 def pool(dice: int, difficulty: int, *, bonus: int = 0, penalty: int = 0, natural_one_stays: bool = False,

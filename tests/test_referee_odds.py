@@ -11,9 +11,9 @@ from fractions import Fraction
 import pytest
 
 from printkit.config.rulesets import load_bundled
-from printkit.games.strategiya.fights import Fighter, fight, hide_chance
+from printkit.games.strategiya.fights import Fighter, fight
+from printkit.games.strategiya.hiding import hide_chance
 from printkit.games.strategiya.model import rules_of
-from printkit.games.vs.model import vs_of
 
 from .conftest import EXAMPLES, run
 
@@ -118,8 +118,10 @@ def test_expected_rolls_and_lives_left_are_consistent() -> None:
 
 
 def test_hiding() -> None:
+    # One die a side by default (the rules' wording); a die per hero is the switch.
     assert hide_chance([1], [1]) == Fraction(15, 36)
-    assert hide_chance([3, 2], [5]) == Fraction(13, 27)
+    assert hide_chance([3, 2], [5]) == Fraction(5, 12)
+    assert hide_chance([3, 2], [5], per_hero=True) == Fraction(13, 27)
 
 
 # ---- the command line --------------------------------------------------------------------------------
@@ -130,68 +132,16 @@ def test_cli_answers() -> None:
     assert "(53.29 %)" in fight_out.splitlines()[0]
     data = json.loads(run("referee", "fight", "--lives", "2", "2", "--damage", "1", "1", "--json").output)
     assert data["a_wins"] == "16/27"
-    assert run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output.startswith("the hiders vanish: 13/27")
+    assert "скрылись: 5/12" in run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output
+    assert json.loads(run("referee", "duel", "3", "2", "--json").output)["attacker_wins"] == "20439/25000"
+    assert "68.75 %" in run("referee", "pool", "4d10", "--difficulty", "6").output
     heroes = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4")
-    assert heroes.exit_code == 0 and heroes.output.startswith("A (25 lives, 9 a hit)")
+    assert heroes.exit_code == 0 and heroes.output.startswith("A (жизни 25, урон 9)")
 
 
 def test_output_fits_80_columns() -> None:
     for args in (["fight", "--lives", "30", "30", "--damage", "2", "3"],):
         assert max(len(line) for line in run("referee", *args).output.splitlines()) <= 80
-
-
-# ---- «Великая Стратегическая» orders -------------------------------------------------------------------
-
-ORDERS = vs_of(load_bundled("vs-2025")).orders
-
-
-def test_laid_out_battle() -> None:
-    from printkit.games.vs.orders import battle, parse_cards
-
-    result = battle(ORDERS, parse_cards("A+ F D", ORDERS), parse_cards("D D A", ORDERS))
-    first = [(x.label(), y.label(), w) for x, y, w in result.rounds[0].pairs]
-    assert first == [("attack+", "defend", "b"), ("fire", "defend", "a"), ("defend", "attack", "a")]
-    assert result.winner == "attackers" and [c.label() for c in result.attackers_left] == ["defend", "fire"]
-    # Fewer than three on a side: rows as long as the smaller army.
-    small = battle(ORDERS, parse_cards("A A A A", ORDERS), parse_cards("F F", ORDERS))
-    assert len(small.rounds[0].pairs) == 2 and small.winner == "attackers"
-    with pytest.raises(ValueError, match="unknown order 'Q'"):
-        parse_cards("A Q", ORDERS)
-
-
-def test_best_mix_is_uniform_and_the_advantage_is_worth_a_third() -> None:
-    from printkit.games.vs.orders import best_mix
-
-    mix, value = best_mix(ORDERS, False, False)
-    assert set(mix.values()) == {Fraction(1, 3)} and value == 0
-    assert best_mix(ORDERS, True, False)[1] == Fraction(1, 3)
-    assert best_mix(ORDERS, False, True)[1] == Fraction(-1, 3)
-
-
-def test_random_orders_against_a_monte_carlo() -> None:
-    from printkit.games.vs.orders import Card, resolve
-
-    rng = random.Random("orders")
-    n = 20_000
-    wins = sum(resolve(ORDERS, Card(rng.choice(ORDERS.cycle), True), Card(rng.choice(ORDERS.cycle))) == "a"
-               for _ in range(n))  # fmt: skip
-    assert within(wins / n, Fraction(2, 3), n)  # win 1/3 by the cycle + 1/3 on equal orders with the «+»
-
-
-def test_spells_come_from_the_ruleset() -> None:
-    out = run("referee", "spell", "storm", "--lang", "en").output.splitlines()
-    assert out[1:] == ["   1-2: nothing happens", "   3-4: the ships lose their active action for a year",
-                       "   5-6: the ships sink"]  # fmt: skip
-    rolled = run("referee", "spell", "storm", "--roll", "--seed", "s1").output
-    assert rolled == run("referee", "spell", "storm", "--roll", "--seed", "s1").output and "rolled " in rolled
-    assert "chance 1/3" in run("referee", "spell", "release").output
-
-
-def test_orders_cli() -> None:
-    out = run("referee", "orders", "A+ F D", "D D A").output.splitlines()
-    assert out[-1] == "winner: attackers (defend fire left)"
-    data = json.loads(run("referee", "orders", "--mix", "--advantage", "a", "--json").output)
-    assert data["value"] == "1/3"
 
 
 # ---- odds on paper -------------------------------------------------------------------------------------

@@ -8,7 +8,9 @@ from typing import Any
 
 import click
 
-from .base import Whole
+from ..errors import PrintkitError
+from .base import LANG, Whole
+from .present import WIDTH, safe, wrap
 
 
 def _mover_options(f: Any) -> Any:
@@ -29,6 +31,41 @@ def _mover_options(f: Any) -> Any:
     ]):  # fmt: skip
         f = option(f)
     return f
+
+
+def _vs_options(f: Any) -> Any:
+    """«Великая Стратегическая»: who moves, under which spells, and the readings to switch."""
+    for option in reversed([
+        click.option("--troop", help="VS map: the troop, like elves or Эльфы."),
+        click.option("--laden", is_flag=True, help="VS 2025: the ship carries a troop (a quarter slower)."),
+        click.option("--player", help="VS: whose troop moves (the map's troops and buildings have owners)."),
+        click.option("--allow", "allow", multiple=True, help="VS: a player who lets it pass (repeat)."),
+        click.option("--fair-wind", is_flag=True, help="VS: the fair wind spell on a ship or transport."),
+        click.option("--water", is_flag=True, help="VS: the water of tirelessness (5 cells on land)."),
+        click.option("--transport", is_flag=True, help="VS 2003: the troop is afloat on its transport."),
+        click.option("--ghost-table", is_flag=True, help="VS reading: the ghost ship sails as its table row says."),
+        click.option("--ships-cross", is_flag=True, help="VS reading: ships pass between coastal and open sea."),
+    ]):  # fmt: skip
+        f = option(f)
+    return f
+
+
+def _request(game_map: Any, start: str, turns: int, options: dict[str, Any], lang: str) -> Any:
+    from ..maps.moves import MoveRequest
+
+    names = ("fair_wind", "water", "transport", "ghost_table", "ships_cross")
+    switches = frozenset(k.replace("_", "-") for k in names if options.get(k))
+    o = options
+    return MoveRequest(cell_on(game_map, start), turns, o["speed"], o["config"], o["hero"], o["horse"], o["flight"],
+                       o["ship"], o["load_days"], o["strength"], o["cross_free"], o["no_corner_cutting"],
+                       o.get("troop"), o.get("laden", False), o.get("player"), tuple(o.get("allow") or ()), switches,
+                       lang)  # fmt: skip
+
+
+def _said(exc: Exception, lang: str) -> click.UsageError:
+    """A refusal in the asked language when the game can say it (VS refusals can)."""
+    say = getattr(exc, "say", None)
+    return click.UsageError(say(lang) if callable(say) else str(exc))
 
 
 def cell_on(game_map: Any, text: str) -> tuple[int, int]:
@@ -55,13 +92,11 @@ Examples:
 )
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
 @_mover_options
-@click.option("--troop", help="«Великая Стратегическая» map: the troop, like elves or Эльфы.")
-@click.option("--laden", is_flag=True, help="VS: the ship carries a troop (a quarter slower).")
+@_vs_options
 @click.option("--turns", type=Whole(1, 50), default=1, show_default=True)
+@LANG
 @click.option("--json", "as_json", is_flag=True)
-def reach(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
-          flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
-          troop: str | None, laden: bool, turns: int, as_json: bool) -> None:  # fmt: skip
+def reach(map_file: Path, start: str, turns: int, lang: str | None, as_json: bool, **options: Any) -> None:
     """Every cell a hero (or a VS troop) reaches in one turn (or in --turns K), drawn as a map.
 
     «Стратегия»: cells per turn come from the terrain (plus speed), the border rule ends a move
@@ -69,43 +104,63 @@ def reach(map_file: Path, start: str, speed: int | None, config: Path | None, he
     the potential tiers), water needs a ship or flight, bridges carry walkers over water.
 
     «Великая Стратегическая» (a map with `game: vs-2025` or `vs-2003`): cells per turn from the
-    edition's troop table for the terrain the troop starts on; entering another terrain or a
-    river cell ends the move; mages and magical troops ignore both; ships sail coast, sea and
-    rivers. Other troops on the map are not known here.
+    edition's troop table for the terrain the troop starts on; the move ends on another terrain,
+    on a river (2003: stepping onto a river), next to another player's troop (2025); mages and
+    magical troops ignore terrain and rivers; ships sail coast, sea and rivers; troops and
+    buildings listed in the map file block or stop the move. The answer prints its readings.
     """
     from ..maps.grid import load_map
-    from ..maps.moves import MoveRequest
     from ..maps.moves import reach as do_reach
+    from .present import language
 
+    words = language(lang)
     game_map, rules = load_map(map_file)
-    request = MoveRequest(cell_on(game_map, start), turns, speed, config, hero, horse, flight, ship, load_days,
-                          strength, cross_free, no_corner_cutting, troop, laden)  # fmt: skip
-    found = do_reach(game_map, rules, request)
-    _print_reach(game_map, request.start, found.cells, turns, found.note, as_json)
+    request = _request(game_map, start, turns, options, words)
+    try:
+        found = do_reach(game_map, rules, request)
+    except PrintkitError as exc:
+        raise _said(exc, words) from None
+    _print_reach(game_map, request.start, found.cells, turns, found.note, as_json, words)
 
 
 def _print_reach(game_map: Any, origin: tuple[int, int], reached: dict[tuple[int, int], int], turns: int,
-                 note: str, as_json: bool) -> None:  # fmt: skip
+                 note: str, as_json: bool, lang: str) -> None:  # fmt: skip
+    """The map with the turn that reaches each cell; wider maps show the columns around the start."""
+    from ..labels import label
     from ..maps.grid import cell_name, column_name
 
     if as_json:
         cells = {cell_name(*c): t for c, t in sorted(reached.items())}
         click.echo(json.dumps({"reachable": cells, "count": len(reached), "rules": note}, ensure_ascii=False))
         return
-    click.echo("   " + "".join(f"{column_name(x):>2}" for x in range(game_map.width)))
+    # Two characters a cell while names and turn numbers fit in one or two; three from column AA
+    # or turn 10 on, so neighbours never run together.
+    widest = max([len(column_name(game_map.width - 1)), *(len(str(t)) for t in reached.values())])
+    cell_w = 2 if widest < 2 else 3
+    margin = len(str(game_map.height)) + 1
+    shown = max(1, (WIDTH - margin) // cell_w)
+    left = 0
+    if game_map.width > shown:
+        left = min(max(0, origin[0] - shown // 2), game_map.width - shown)
+    columns = range(left, min(game_map.width, left + shown))
+    click.echo(" " * margin + "".join(f"{column_name(x):>{cell_w}}" for x in columns))
     for y in range(game_map.height):
         row = []
-        for x in range(game_map.width):
+        for x in columns:
             if (x, y) == origin:
-                row.append(" @")
+                row.append("@".rjust(cell_w))
             elif (x, y) in reached:
-                row.append(f"{reached[(x, y)]:>2}")
+                row.append(f"{reached[(x, y)]:>{cell_w}}")
             else:
                 # A river cell shows as ~ before its terrain letter.
-                row.append(("~" if (x, y) in game_map.rivers else " ") + game_map.letters[y][x].lower())
-        click.echo(f"{y + 1:>3}" + "".join(row))
-    click.echo(f"{len(reached)} cells reachable in {turns} turn{'s' if turns > 1 else ''}")
-    click.echo(note)
+                mark = "~" if (x, y) in game_map.rivers else " "
+                row.append((mark + game_map.letters[y][x].lower()).rjust(cell_w))
+        click.echo(f"{y + 1:>{margin}}" + "".join(row))
+    if len(columns) < game_map.width:
+        first, last = column_name(columns[0]), column_name(columns[-1])
+        click.echo(wrap(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
+    click.echo(label("map_reached", lang, n=len(reached), turns=turns))
+    click.echo(wrap(note, "  "))
 
 
 @click.command(
@@ -116,30 +171,37 @@ Examples:
 )
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
 @_mover_options
+@_vs_options
 @click.option("--to", "goal", required=True, help="Where to go, like H9.")
+@LANG
 @click.option("--json", "as_json", is_flag=True)
-def route(map_file: Path, start: str, speed: int | None, config: Path | None, hero: str | None, horse: bool,
-          flight: int, ship: int, load_days: int, strength: int, cross_free: bool, no_corner_cutting: bool,
-          goal: str, as_json: bool) -> None:  # fmt: skip
-    """The fastest route in turns, cell by cell («Стратегия» maps)."""
+def route(map_file: Path, start: str, goal: str, lang: str | None, as_json: bool, **options: Any) -> None:
+    """The fastest route in turns, cell by cell («Стратегия» maps; VS maps with --troop)."""
+    from ..labels import label
     from ..maps.grid import cell_name, load_map
-    from ..maps.moves import MoveRequest
     from ..maps.moves import route as do_route
+    from .present import arrow, language, wrap
 
+    words = language(lang)
     game_map, rules = load_map(map_file)
-    request = MoveRequest(cell_on(game_map, start), 1, speed, config, hero, horse, flight, ship, load_days,
-                          strength, cross_free, no_corner_cutting)  # fmt: skip
-    found = do_route(game_map, rules, request, cell_on(game_map, goal))
+    request = _request(game_map, start, 1, options, words)
+    try:
+        found = do_route(game_map, rules, request, cell_on(game_map, goal))
+    except PrintkitError as exc:
+        raise _said(exc, words) from None
     legs = found.legs
     if legs is None:
         if as_json:
             click.echo(json.dumps({"turns": None}))
         else:
-            click.echo(f"{goal} cannot be reached from {start}")
+            click.echo(label("map_unreachable", words, goal=safe(goal), start=safe(start)))
         raise SystemExit(1)
     if as_json:
-        click.echo(json.dumps({"turns": len(legs), "legs": [[cell_name(*c) for c in leg] for leg in legs]}))
+        click.echo(json.dumps({"turns": len(legs), "legs": [[cell_name(*c) for c in leg] for leg in legs],
+                               "rules": found.note}, ensure_ascii=False))  # fmt: skip
         return
     for number, leg in enumerate(legs, start=1):
-        click.echo(f"turn {number}: " + " → ".join(cell_name(*c) for c in leg))
-    click.echo(f"{len(legs)} turn{'s' if len(legs) > 1 else ''}; {found.note}")
+        cells = f" {arrow()} ".join(cell_name(*c) for c in leg)
+        click.echo(wrap(label("map_route_turn", words, n=number, cells=cells), "  "))
+    click.echo(label("map_route_total", words, n=len(legs)))
+    click.echo(wrap(found.note, "  "))

@@ -27,6 +27,8 @@ MAP = Record(
                         "kind": Field(Choice(KINDS), required=True),
                         "number": Field(Integer(1, 99)),
                         "name": Field(Text(max_len=40)),
+                        "owner": Field(Text(max_len=40)),  # a player's name; none: neutral
+                        "structure": Field(Text(max_len=40)),  # which building, in the game's words
                     }
                 ),
                 max_items=2000,
@@ -35,6 +37,34 @@ MAP = Record(
         ),
         # «Великая Стратегическая»: land cells a river runs through.
         "rivers": Field(ListOf(CELL, max_items=5000), default=[]),
+        # Pieces standing on the map (a game's movement reads them): what, where, whose.
+        "troops": Field(
+            ListOf(
+                Record(
+                    {
+                        "at": Field(CELL, required=True),
+                        "troop": Field(Text(max_len=40), required=True),
+                        "owner": Field(Text(max_len=40)),
+                    }
+                ),
+                max_items=2000,
+            ),
+            default=[],
+        ),
+        # Lands (provinces): a name, an income and the cells, like "A1-C3 D4" (rectangles and cells).
+        "lands": Field(
+            ListOf(
+                Record(
+                    {
+                        "name": Field(Text(max_len=40), required=True),
+                        "income": Field(Integer(0, 10_000), default=0),
+                        "cells": Field(Text(max_len=2000), required=True),
+                    }
+                ),
+                max_items=500,
+            ),
+            default=[],
+        ),
     }
 )
 
@@ -76,6 +106,27 @@ class MapObject:
     kind: str
     number: int | None = None
     name: str | None = None
+    owner: str | None = None
+    structure: str | None = None
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A troop standing on the map."""
+
+    x: int
+    y: int
+    troop: str
+    owner: str | None = None  # None: neutral
+
+
+@dataclass(frozen=True)
+class Land:
+    """A land (province) of the map: its name, yearly income and cells."""
+
+    name: str
+    income: int
+    cells: frozenset[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -86,6 +137,8 @@ class GameMap:
     objects: tuple[MapObject, ...]
     letters: tuple[str, ...]  # the rows as written
     rivers: frozenset[tuple[int, int]] = frozenset()
+    pieces: tuple[Piece, ...] = ()
+    lands: tuple[Land, ...] = ()
 
     def terrain(self, x: int, y: int) -> str | None:
         return self.cells[y][x]
@@ -129,7 +182,7 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
         if not (0 <= x < width and 0 <= y < len(rows)):
             ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
             continue
-        objects.append(MapObject(x, y, o["kind"], o["number"], o["name"]))
+        objects.append(MapObject(x, y, o["kind"], o.get("number"), o.get("name"), o.get("owner"), o.get("structure")))
     rivers = set()
     for i, text in enumerate(data.get("rivers", [])):
         try:
@@ -144,7 +197,45 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
             ck.fail((*key, "rivers", i), f"{rules.family} maps have no rivers")
             continue
         rivers.add((x, y))
-    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), frozenset(rivers))
+    pieces = []
+    for i, t in enumerate(data.get("troops", [])):
+        try:
+            x, y = parse_cell(t["at"])
+        except ValueError as exc:
+            ck.fail((*key, "troops", i, "at"), str(exc))
+            continue
+        if not (0 <= x < width and 0 <= y < len(rows)):
+            ck.fail((*key, "troops", i, "at"), f"{t['at']} is outside the {width}×{len(rows)} map")
+            continue
+        pieces.append(Piece(x, y, t["troop"], t["owner"]))
+    lands = []
+    for i, land in enumerate(data.get("lands", [])):
+        try:
+            found = cell_ranges(land["cells"])
+        except ValueError as exc:
+            ck.fail((*key, "lands", i, "cells"), str(exc))
+            continue
+        outside = sorted(cell_name(*c) for c in found if not (0 <= c[0] < width and 0 <= c[1] < len(rows)))
+        if outside:
+            ck.fail((*key, "lands", i, "cells"), f"{outside[0]} is outside the {width}×{len(rows)} map")
+            continue
+        lands.append(Land(land["name"], land["income"], frozenset(found)))
+    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), frozenset(rivers), tuple(pieces),
+                   tuple(lands))  # fmt: skip
+
+
+def cell_ranges(text: str) -> set[tuple[int, int]]:
+    """Cells from "A1-C3 D4": rectangles between two corners, and single cells."""
+    out: set[tuple[int, int]] = set()
+    for word in text.replace(",", " ").split():
+        corners = [parse_cell(part) for part in word.split("-")]
+        if len(corners) > 2:
+            raise ValueError(f"{word!r} is not a cell like C4 or a range like A1-C3")
+        (x1, y1), (x2, y2) = corners[0], corners[-1]
+        out |= {(x, y) for x in range(min(x1, x2), max(x1, x2) + 1) for y in range(min(y1, y2), max(y1, y2) + 1)}
+    if not out:
+        raise ValueError("no cells")
+    return out
 
 
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:

@@ -33,6 +33,10 @@ class MoveRequest:
     no_corner_cutting: bool = False  # «Стратегия» switch: no diagonal step between two waters
     troop: str | None = None  # «Великая Стратегическая»: the troop that moves
     laden: bool = False  # «Великая Стратегическая»: a ship carrying a troop
+    player: str | None = None  # whose piece moves (the map's pieces of others may stop or block it)
+    allow: tuple[str, ...] = ()  # players who let it pass their pieces and buildings
+    switches: frozenset[str] = frozenset()  # a game's own spells and readings, by name
+    lang: str = "ru"  # the language of the answer's notes
 
 
 @dataclass(frozen=True)

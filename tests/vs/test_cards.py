@@ -126,10 +126,22 @@ def test_print_at_100_percent_is_requested() -> None:
         assert prefs["/PrintScaling"] == "/None"
 
 
-def test_default_card_counts_cover_the_largest_army() -> None:
+@pytest.mark.rule("vs.print.battle-cards")
+def test_default_card_counts_cover_the_standard_starts_and_the_largest_army() -> None:
+    from printkit.games.vs.army import parse_side
+
+    for config, start in (("vs-2025.yaml", "knights@castle"), ("vs-2003.yaml", "knights@city")):
+        session = load_session(EXAMPLES / config)
+        counts = default_counts(session)
+        assert counts == {"attack": 12, "fire": 12, "defend": 12, "attack+": 6, "fire+": 6, "defend+": 6}
+        vs = vs_of(session.ruleset)
+        side = parse_side(start, vs, attacking=False)
+        # Every squad of the standard start may take the same order: 5 (2025) or 6 (2003) «+» cards.
+        assert sum(u.squads for u in side if u.advantage) <= counts["attack+"]
+        most = max(t.squads for t in vs.troops) + max(s.garrison for s in vs.structures)
+        assert most <= counts["attack+"] <= counts["attack"]  # the biggest troop with the biggest garrison
     session = load_session(EXAMPLES / "vs-2025.yaml")
     counts = default_counts(session)
-    assert counts == {"attack": 12, "fire": 12, "defend": 12, "attack+": 4, "fire+": 4, "defend+": 4}
     out = kit()
     per_player = sum(counts.values())
     sheets = -(-per_player // 9)
@@ -202,6 +214,7 @@ def test_order_resolution_follows_the_rules() -> None:
     assert resolve(ORDERS, ap, f) == "a" and resolve(ORDERS, dp, fp) == "b"  # the cycle beats the «+»
 
 
+@pytest.mark.rule("vs.print.quick-reference")
 def test_quickref_order_table_matches_the_referee() -> None:
     text = " ".join(pdf_text(kit() / "quickref.pdf"))
     cards = all_cards(ORDERS)
@@ -212,6 +225,9 @@ def test_quickref_order_table_matches_the_referee() -> None:
         assert re.search(re.escape(names[a]) + r"\s+" + re.escape(expected), text), names[a]
 
 
+@pytest.mark.rule("vs.print.quick-reference")
+@pytest.mark.rule("vs.garrison.values")
+@pytest.mark.rule("vs.troop.magic-squads")
 def test_quickref_prints_the_edition_tables() -> None:
     for game, castle in (("vs-2025", "100"), ("vs-2003", "75")):
         text = re.sub(r"\s+", " ", " ".join(pdf_text(kit(game) / "quickref.pdf")))
@@ -223,8 +239,11 @@ def test_quickref_prints_the_edition_tables() -> None:
         for spell in vs_of(rules).spells:
             for o in spell.outcomes:
                 assert o.text["ru"] in text
+        # The 2025 figures lost with the pictures are the 2003 ones, and the card says so.
+        assert ("Гарнизоны — по правилам 2003 года" in text) == (game == "vs-2025")
 
 
+@pytest.mark.rule("vs.print.tokens")
 def test_tokens_for_every_player_and_edition() -> None:
     for game in ("vs-2025", "vs-2003"):
         session = load_session(EXAMPLES / f"{game}.yaml")

@@ -1,15 +1,18 @@
-"""«Великая Стратегическая» troop movement on small text maps: terrain changes, rivers, ships, magic."""
+"""«Великая Стратегическая» troop movement on small text maps: terrain, rivers, ships, magic, pieces."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from printkit.config.rulesets import load_bundled
 from printkit.config.schema import Checker
 from printkit.config.yamlsource import parse_yaml
+from printkit.games.vs.ground import Mover, edition
 from printkit.games.vs.model import vs_of
-from printkit.games.vs.movement import Going, reach
+from printkit.games.vs.movement import reach
 from printkit.maps.grid import GameMap, build_map, cell_name, check, parse_cell
 
 from ..conftest import EXAMPLES, run, write
@@ -18,40 +21,81 @@ VS25 = load_bundled("vs-2025")
 VS03 = load_bundled("vs-2003")
 
 
-def grid(*rows: str, rivers: tuple[str, ...] = (), rules=VS25) -> GameMap:  # type: ignore[no-untyped-def]
+def grid(*rows: str, rivers: tuple[str, ...] = (), rules=VS25, objects=(), troops=()) -> GameMap:  # type: ignore[no-untyped-def]
     doc = parse_yaml("x: 1", "test")
     ck = Checker(doc)
-    built = build_map({"rows": list(rows), "objects": [], "rivers": list(rivers)}, rules, doc, (), ck)
+    data = {"rows": list(rows), "objects": list(objects), "rivers": list(rivers), "troops": list(troops), "lands": []}
+    built = build_map(data, rules, doc, (), ck)
     assert built is not None and not ck.problems
     return built
 
 
-def reached(game_map: GameMap, troop: str, start: str, turns: int = 1, rules=VS25, laden: bool = False) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def reached(game_map: GameMap, troop: str, start: str, turns: int = 1, rules=VS25, **how) -> dict:  # type: ignore[no-untyped-def,type-arg]
     t = vs_of(rules).troop(troop)
+    assert t is not None
     origin = parse_cell(start)
-    found = reach(game_map, rules, Going(t, laden=laden), origin, turns)
+    found = reach(game_map, rules, Mover(t, edition(rules), **how), origin, turns)
     return {cell_name(*c): n for c, n in found.items() if c != origin}
 
 
+def obj(at: str, owner: str | None = None, structure: str = "castle", kind: str = "building") -> dict:  # type: ignore[type-arg]
+    return {"at": at, "kind": kind, "number": None, "name": None, "owner": owner, "structure": structure}
+
+
+def piece(at: str, troop: str, owner: str | None = None) -> dict:  # type: ignore[type-arg]
+    return {"at": at, "troop": troop, "owner": owner}
+
+
+@pytest.mark.rule("vs.movement.allowance")
+@pytest.mark.rule("vs.movement.diagonal")
 def test_a_troop_walks_its_terrain_allowance_on_one_terrain() -> None:
     m = grid(*["P" * 9] * 3)
     assert set(reached(m, "knights", "A2")) == {f"{c}{r}" for c in "ABCD" for r in (1, 2, 3)} - {"A2"}
     assert set(reached(m, "orcs", "A2")) == {"A1", "A3", "B1", "B2", "B3"}  # orcs: 1 cell on field
 
 
+@pytest.mark.rule("vs.movement.terrain-change-stop")
 def test_a_terrain_change_ends_the_move_one_cell_in() -> None:
     m = grid("PPFFFFF")
     # Knights walk 3 on field but stop on the first forest cell.
     assert reached(m, "knights", "A1") == {"B1": 1, "C1": 1}
     assert reached(m, "knights", "A1", turns=2) == {"B1": 1, "C1": 1, "D1": 2, "E1": 2}
+    assert reached(grid("PPFFFFF", rules=VS03), "knights", "A1", rules=VS03) == {"B1": 1, "C1": 1}
 
 
+@pytest.mark.rule("vs.river.crossing-2025")
 def test_a_river_cell_stops_a_land_troop_and_releases_it_next_turn() -> None:
     m = grid("PPPPPP", rivers=("C1",))
     assert reached(m, "knights", "A1") == {"B1": 1, "C1": 1}
     assert reached(m, "knights", "C1") == {"B1": 1, "A1": 1, "D1": 1, "E1": 1, "F1": 1}
+    # Walking along the river bed: every river cell entered ends the move (2025).
+    along = grid("PPPPP", rivers=("B1", "C1", "D1"))
+    assert reached(along, "knights", "B1") == {"A1": 1, "C1": 1}
 
 
+@pytest.mark.rule("vs.river.crossing-2025")
+@pytest.mark.rule("vs.map.rivers")
+def test_no_diagonal_across_the_corner_where_two_river_cells_touch() -> None:
+    m = grid("PPP", "PPP", "PPP", rivers=("B1", "A2"))
+    assert reached(m, "knights", "A1") == {"B1": 1, "A2": 1}  # B2 lies across the river bed
+    assert set(reached(m, "mage", "A1")) >= {"B2", "C3"}  # mages cross rivers freely
+    # The example map's river runs E1-F2 diagonally: E2 cannot step to F1 across it.
+    from printkit.maps.grid import load_map
+
+    example, rules = load_map(EXAMPLES / "vs-map.yaml")
+    assert "F1" not in reached(example, "knights", "E2", rules=rules)
+    assert reached(m, "knights", "A1", rules=VS03) == {"B1": 1, "A2": 1}  # the same map reading in 2003
+
+
+@pytest.mark.rule("vs.river.entry-2003")
+def test_2003_stops_only_stepping_onto_a_river_from_dry_land() -> None:
+    m = grid("PPPPP", rivers=("B1", "C1", "D1"), rules=VS03)
+    assert reached(m, "knights", "A1", rules=VS03) == {"B1": 1}
+    assert reached(m, "knights", "B1", rules=VS03) == {"A1": 1, "C1": 1, "D1": 1, "E1": 1}
+    assert reached(grid("PPPPP", rivers=("B1", "C1", "D1")), "knights", "B1") == {"A1": 1, "C1": 1}  # 2025
+
+
+@pytest.mark.rule("vs.movement.magic-troops")
 def test_mages_and_magical_troops_ignore_changes_and_rivers() -> None:
     m = grid("PFMDPP", rivers=("B1",))
     assert set(reached(m, "mage", "A1")) == {"B1", "C1"}
@@ -60,10 +104,21 @@ def test_mages_and_magical_troops_ignore_changes_and_rivers() -> None:
     assert set(reached(sea, "dragon", "A1")) == {"B1", "C1", "D1", "E1", "F1"}  # 5 cells, over the sea
 
 
+@pytest.mark.rule("vs.movement.magic-troops")
+def test_2003_dragons_fly_strictly_straight() -> None:
+    m = grid(*["P" * 7] * 7, rules=VS03)
+    straight = reached(m, "dragon", "D4", rules=VS03)
+    assert "E6" not in straight and {"D1", "A1", "G7", "A4", "G1"} <= set(straight)
+    assert len(straight) == 3 * 8  # three cells each way to the edge
+    assert "E6" in reached(grid(*["P" * 7] * 7), "dragon", "D4")  # 2025 dragons go where they like
+
+
 def test_land_troops_cannot_enter_the_sea() -> None:
     assert reached(grid("PPCPP"), "knights", "A1") == {"B1": 1}
 
 
+@pytest.mark.rule("vs.river.water-movement")
+@pytest.mark.rule("vs.ship.loaded-speed")
 def test_ships_sail_rivers_as_coast_in_2025_and_stop_entering_open_sea() -> None:
     m = grid("CCCCCSSSS", "PPPPPPPPP")
     # 4 cells on the coast; the first open-sea cell ends the move; never onto land.
@@ -71,15 +126,87 @@ def test_ships_sail_rivers_as_coast_in_2025_and_stop_entering_open_sea() -> None
     assert set(reached(m, "ship", "A1", laden=True)) == {"B1", "C1", "D1"}  # 3 with a troop aboard
     three = reached(m, "ship", "A1", turns=3)
     assert (three["E1"], three["F1"], three["I1"]) == (1, 2, 3)
+    assert set(reached(m, "ship", "B1", ships_cross=True)) == {"A1", "C1", "D1", "E1", "F1"}
+    assert set(reached(m, "ship", "E1", ships_cross=True)) >= {"F1", "G1", "H1"}  # the other reading
     river = grid("CPPPP", rivers=("B1", "C1", "D1"))
     assert set(reached(river, "ship", "A1")) == {"B1", "C1", "D1"}
     assert set(reached(river, "knights", "E1")) == {"D1"}
 
 
+@pytest.mark.rule("vs.river.water-movement")
 def test_2003_ships_stop_between_river_and_sea() -> None:
     m = grid("SSPPP", rivers=("C1", "D1"), rules=VS03)
     assert set(reached(m, "ship", "A1", rules=VS03)) == {"B1", "C1"}
     assert set(reached(m, "ship", "C1", rules=VS03)) == {"B1", "D1"}
+
+
+@pytest.mark.rule("vs.ghost-ship.coast")
+def test_ghost_ships_crumble_next_to_land_unless_the_table_is_read() -> None:
+    m = grid("SSSSS", "SSSSS", "SSSSP")
+    body = reached(m, "ghost-ship", "A1")
+    assert not {"D2", "E2", "D3"} & set(body) and {"B1", "C2"} <= set(body)
+    assert {"D2", "E2", "D3"} <= set(reached(m, "ghost-ship", "A1", ghost_table=True))
+
+
+@pytest.mark.rule("vs.spell.fair-wind")
+def test_fair_wind() -> None:
+    m = grid("CCCCCCCCC")
+    assert len(reached(m, "ship", "A1", fair_wind=True)) == 6  # 4 + 2
+    assert len(reached(grid("SSSSSSSSS", rules=VS03), "ship", "A1", rules=VS03, fair_wind=True)) == 5
+
+
+@pytest.mark.rule("vs.spell.water-of-tirelessness")
+def test_water_of_tirelessness() -> None:
+    m = grid("PFMDPFM", rivers=("F1",))
+    assert reached(m, "knights", "A1", water=True) == {c: 1 for c in ("B1", "C1", "D1", "E1", "F1")}
+    m03 = grid("PFMDPFM", rivers=("C1",), rules=VS03)
+    assert len(reached(m03, "knights", "A1", rules=VS03, water=True)) == 5  # no stop at the 2003 river
+    assert reached(grid("PFMDPFM", rivers=("C1",)), "knights", "A1", water=True) == {"B1": 1, "C1": 1}
+
+
+@pytest.mark.rule("vs.movement.building-as-terrain")
+@pytest.mark.rule("vs.player.permission")
+def test_a_building_is_passed_as_any_terrain() -> None:
+    own = grid("PPFPPP", objects=[obj("C1", "Север")])
+    assert reached(own, "knights", "A1", player="Север") == {"B1": 1, "C1": 1, "D1": 1}
+    assert reached(grid("PPFPPP"), "knights", "A1") == {"B1": 1, "C1": 1}  # forest without the building
+    assert reached(own, "knights", "A1", player="Юг") == {"B1": 1}  # another's building: no leave
+    assert reached(own, "knights", "A1", player="Юг", allow=frozenset({"Север"})) == {"B1": 1, "C1": 1, "D1": 1}
+    assert reached(own, "zombie", "A1", player="Север") == {"B1": 1}  # magical troops never enter
+    canal = grid("CPC", objects=[obj("B1", "Север")])
+    assert set(reached(canal, "ship", "A1", player="Север")) == {"B1", "C1"}
+
+
+@pytest.mark.rule("vs.movement.adjacent-enemy-stop")
+@pytest.mark.rule("vs.troop.one-per-cell")
+def test_troops_on_the_map_stop_and_block() -> None:
+    m = grid("PPPPPP", "PPPPPP", troops=[piece("E2", "elves", "Юг")])
+    assert reached(m, "knights", "A1", player="Север") == {c: 1 for c in ("A2", "B1", "B2", "C1", "C2", "D1", "D2")}
+    assert "D1" in reached(m, "knights", "A1", player="Север") and "E1" not in reached(m, "knights", "A1")
+    assert "E2" not in reached(m, "knights", "D1", player="Север")  # one troop a cell
+    quiet = grid("PPPPPP", "PPPPPP", troops=[piece("E2", "elves")])  # a neutral watches nobody
+    empty = reached(grid("PPPPPP", "PPPPPP"), "knights", "B1")
+    assert reached(quiet, "knights", "B1") == {c: t for c, t in empty.items() if c != "E2"}
+    m03 = grid("PPPPPP", "PPPPPP", troops=[piece("E2", "elves", "Юг")], rules=VS03)
+    walked = reached(m03, "knights", "C1", rules=VS03)
+    assert {"E1", "F1"} <= set(walked) and "E2" not in walked  # 2003: no stop beside, only the cell is taken
+
+
+@pytest.mark.rule("vs.ship.loading")
+def test_boarding_ones_own_ship_ends_the_move() -> None:
+    m = grid("PPCC", troops=[piece("C1", "ship", "Север")])
+    assert reached(m, "knights", "A1", player="Север") == {"B1": 1, "C1": 1}
+    assert reached(m, "knights", "A1", player="Юг") == {"B1": 1}
+
+
+@pytest.mark.rule("vs.transport.landing")
+def test_2003_transports() -> None:
+    m = grid("PSSSSPP", rivers=(), rules=VS03)
+    assert reached(m, "elves", "B1", rules=VS03, transport=True) == {"A1": 1, "C1": 1, "D1": 1}
+    assert reached(m, "elves", "E1", rules=VS03, transport=True) == {"D1": 1, "C1": 1, "F1": 1}  # F1: landed
+    river = grid("SSPP", rivers=("C1", "D1"), rules=VS03)
+    assert reached(river, "elves", "A1", rules=VS03, transport=True) == {"B1": 1, "C1": 1}  # stops at the river
+    assert reached(river, "elves", "C1", rules=VS03, transport=True) == {"B1": 1, "D1": 1}
 
 
 def test_vs_map_check() -> None:
@@ -91,6 +218,17 @@ def test_vs_map_check() -> None:
     assert found == ["C2: 'X' is no terrain of this game", "C1: a river runs over land, not over the sea"]
 
 
+@pytest.mark.rule("vs.building.spacing")
+def test_buildings_stand_at_least_three_cells_apart() -> None:
+    close = grid("PPPPPP", objects=[obj("A1", "Север"), obj("D1", "Юг", "tower")])
+    assert [str(f) for f in check(close, VS25)] == ["D1: fewer than 3 cells from the building at A1"]
+    assert check(grid("PPPPPP", objects=[obj("A1", "Север"), obj("E1", "Юг", "tower")]), VS25) == []
+    mine = grid("PPPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
+    assert check(mine, VS25) == []  # mines are not постройки
+    assert [str(f) for f in check(grid("PP", troops=[piece("A1", "unicorns")]), VS25)] == [
+        "A1: no troop 'unicorns' in vs-2025"]  # fmt: skip
+
+
 def test_rivers_are_refused_on_strategiya_maps() -> None:
     doc = parse_yaml("x: 1", "test")
     ck = Checker(doc)
@@ -98,18 +236,47 @@ def test_rivers_are_refused_on_strategiya_maps() -> None:
     assert any("strategiya maps have no rivers" in p.message for p in ck.problems)
 
 
-def test_cli_reach_with_a_troop(tmp_path: Path) -> None:
+@pytest.mark.rule("vs.movement.route")
+def test_cli_reach_and_route_with_a_troop(tmp_path: Path) -> None:
     result = run("referee", "reach", EXAMPLES / "vs-map.yaml", "--troop", "Эльфы", "--from", "C3", "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["count"] == len(out["reachable"]) > 0
-    assert "D3" in out["reachable"] and "E3" in out["reachable"] and "F3" not in out["reachable"]
+    # C3 is forest: the field at D3 ends the move; the elves of D2 stand in the way to E3.
+    assert "D3" in out["reachable"] and "E3" not in out["reachable"] and "B2" not in out["reachable"]
     assert run("referee", "reach", EXAMPLES / "vs-map.yaml", "--from", "C3").exit_code == 2
-    wrong = run("referee", "reach", EXAMPLES / "vs-map.yaml", "--from", "C3", "--troop", "unicorns")
+    wrong = run("referee", "reach", EXAMPLES / "vs-map.yaml", "--from", "C3", "--troop", "unicorns", "--lang", "en")
     assert wrong.exit_code == 2 and "no troop 'unicorns'" in wrong.output
-    text = run("referee", "reach", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "E4")
-    assert text.exit_code == 0 and "stops at terrain changes and rivers" in text.output
+    ru = run("referee", "reach", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "E4")
+    assert ru.exit_code == 0 and "ход кончается" in ru.output and "досягаемо клеток" in ru.output
+    assert max(len(line) for line in ru.output.splitlines()) <= 80
+    # The neighbouring field cell is one step away, not "cannot be reached".
+    near = run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "C3", "--to", "D3")
+    assert near.exit_code == 0 and near.output.startswith("ход 1: C3 → D3\nходов: 1")
+    far = json.loads(run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "E2", "--to",
+                         "H6", "--player", "Север", "--json").output)  # fmt: skip
+    assert far["turns"] == 2 and far["legs"][0][0] == "E2" and far["legs"][-1][-1] == "H6"
+    # Without saying whose they are, the elves at D2 belong to another player and stop the knights beside them.
+    watched = json.loads(run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "knights", "--from", "E2",
+                             "--to", "H6", "--json").output)  # fmt: skip
+    assert watched["turns"] == 3 and len(watched["legs"][0]) == 2  # one step, next to the elves
+    sea = run("referee", "route", EXAMPLES / "vs-map.yaml", "--troop", "ship", "--from", "K1", "--to", "D3",
+              "--lang", "en")  # fmt: skip
+    assert sea.exit_code == 2 and "Ship cannot stand on D3" in sea.output
     assert run("map", "check", EXAMPLES / "vs-map.yaml").output.strip() == "ok"
+
+
+@pytest.mark.rule("vs.movement.route")
+def test_big_maps_are_searched_within_a_named_limit(tmp_path: Path) -> None:
+    big = write(tmp_path / "big.yaml", "game: vs-2025\nrows:\n" + "".join(f"  - {'P' * 200}\n" for _ in range(200)))
+    refused = run("referee", "reach", big, "--troop", "dragon", "--from", "A1", "--turns", "13", "--lang", "en")
+    assert refused.exit_code == 2 and "at most 12 turns (cells × turns ≤ 500000)" in refused.output
+    far = run("referee", "route", big, "--troop", "orcs", "--from", "A1", "--to", "GR200", "--lang", "en")
+    assert far.exit_code == 2 and "within 12 turns" in far.output  # orcs walk one field cell a turn
+    near = json.loads(
+        run("referee", "route", big, "--troop", "knights", "--from", "A1", "--to", "AJ36", "--json").output
+    )
+    assert near["turns"] == 12  # 35 cells of diagonal, 3 a turn
 
 
 def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from ...geometry import mm, paper_size
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import TextRuns, draw_fitted, hex_colour, ink_on, open_canvas, stamp_form, tint
-from .codes import GameSecrets, SheetSecrets, compose, key_json, make_games
-from .model import rules_of, session_of
+from .codes import Chain, GameSecrets, SheetSecrets, compose, key_json, make_games
+from .model import Rules, rules_of, session_of
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,16 @@ class KeyPage:
     section: str
     headers: tuple[str, str, str, str]
     blocks: tuple[KeyBlock, ...]
+
+
+def _key_entry(rules: Rules, chain: Chain, lang: str) -> str:
+    """What the key prints for a chain: resources as days × price a day = the haul, short enough
+    for the key's narrow column."""
+    found = rules.resource_at(chain.terrain, chain.second) if chain.section == "resources" else None
+    if found is None or found.endless or found.days is None:
+        return chain.entry
+    return label("key_resource", lang, name=found.name[lang], days=found.days, price=found.price,
+                 total=found.days * found.price)  # fmt: skip
 
 
 def sheet_page(session: Session, player: int, sheet: SheetSecrets | None, games_total: int = 1) -> SheetPage:
@@ -107,7 +117,7 @@ def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
                 rows = []
                 for n in range(1, t.slots + 1):
                     chain = compose(rules, session_of(session), g.sheets, section, t.id, n, lang)
-                    rows.append((n, chain.first, chain.second, chain.entry, chain.found))
+                    rows.append((n, chain.first, chain.second, _key_entry(rules, chain, lang), chain.found))
                 blocks.append(KeyBlock(t.name[lang], t.colour, tuple(rows)))
             pages.append(
                 KeyPage(

@@ -31,6 +31,12 @@ GAME = Game(
     ),
     referee={
         "orders": "printkit.cli.vs:orders",
+        "battle": "printkit.cli.vs:battle",
+        "income": "printkit.cli.vs_treasury:income",
+        "cost": "printkit.cli.vs_treasury:cost",
+        "prize": "printkit.cli.vs_treasury:prize",
+        "rebellion": "printkit.cli.vs_treasury:rebellion",
+        "leader-escape": "printkit.cli.vs_treasury:leader_escape",
         "spell": "printkit.cli.vs:spell",
         "mine": "printkit.cli.vs:mine",
     },

@@ -35,12 +35,21 @@ class Deck:
 
 
 def default_counts(session: Session) -> dict[str, int]:
-    """Enough for the largest army of the table: a full battle row of the biggest troop for every
-    plain order, and the biggest advantaged troop for every «+» order."""
+    """Cards of each kind per player, so that every squad may take any order.
+
+    «+» cards: the most advantaged squads one cell can field, the biggest troop (behind walls or
+    in mithril armour) with the biggest garrison that has the «+»: 4 + 2 = 6 in both editions,
+    which covers the standard starts (2025: castle 1 + knights 4 = 5; 2003: city 2 + knights 4 =
+    6) and a necromancer's six zombie squads. Plain cards: a full row of the biggest troops
+    (3 × 4 = 12), never fewer than the «+» count."""
     vs = vs_of(session.ruleset)
     assert vs is not None
-    plain = vs.orders.row * max(t.squads for t in vs.troops)
-    advantaged = max((t.squads for t in vs.troops if t.advantage), default=plain // vs.orders.row)
+    biggest = max(t.squads for t in vs.troops)
+    garrisons = [s.garrison for s in vs.structures if s.garrison_advantage] + [
+        m.garrison for m in vs.mines if m.garrison_advantage
+    ]
+    advantaged = biggest + max(garrisons, default=0)
+    plain = max(vs.orders.row * biggest, advantaged)
     counts = {o: plain for o in vs.orders.cycle}
     counts.update({f"{o}+": advantaged for o in vs.orders.cycle})
     return counts

@@ -1,128 +1,291 @@
-"""«Великая Стратегическая» troop movement: cells per troop and terrain, stops at terrain changes and rivers."""
+"""VS troop movement: cells per troop and terrain, where a move must end, reach over turns and routes."""
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from ...config.model import Ruleset
-from ...errors import UsageError
-from ...maps.grid import GameMap
+from ...labels import label
+from ...maps.grid import GameMap, cell_name
 from ...maps.moves import MoveRequest, Reach, Route
-from .map_check import WATERS
-from .model import Troop, VsData, vs_of
+from .ground import LAND, WATERS, Board, Cell, Mover, edition
+from .model import vs_of
+from .words import Refusal
 
-Cell = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Going:
-    """How one troop moves this turn: its table row, and a ship's cargo."""
-
-    troop: Troop
-    laden: bool = False  # a ship carrying a troop sails slower
+TURN_LIMIT = 50  # turns a route may take before the referee says it is out of reach
+WORK_LIMIT = 500_000  # cells of the map times turns searched: about half a second
 
 
-def water_of(rules: Ruleset, game_map: GameMap, cell: Cell) -> str | None:
-    """The water a ship sees in a cell: the sea terrains, and rivers (which count as coastal waters
-    in 2025 and as sea in 2003, where the sea terrain holds the rivers)."""
-    terrain = game_map.terrain(*cell)
-    if terrain in WATERS:
-        return terrain
-    if cell in game_map.rivers:
-        return "coast" if any(t.id == "coast" for t in rules.terrains) else "sea"
-    return None
+def _ground(board: Board, cell: Cell) -> str | None:
+    """What the mover walks or sails on in a cell: a land terrain, coast, sea, river; None: it cannot."""
+    m = board.mover
+    t = board.terrain(cell)
+    kind = m.kind
+    if kind == "dragon":
+        return t
+    if kind in ("walker", "free"):
+        return t if t in LAND else None
+    river = board.river(cell)
+    if kind == "transport" or (kind == "ship" and m.year == 2003):
+        if river:
+            return "river"
+        return "sea" if t in WATERS else ("land" if kind == "transport" else None)
+    # 2025 ships and ghost ships: rivers are coastal water.
+    if river or t == "coast":
+        return "coast"
+    return "sea" if t == "sea" else None
 
 
-def _river_edition(rules: Ruleset) -> bool:
-    """2003: a ship stops where it passes between a river and the sea; 2025 counts them as one."""
-    return not any(t.id == "coast" for t in rules.terrains)
-
-
-def cells_per_turn(rules: Ruleset, going: Going, terrain: str) -> int | None:
-    cells = going.troop.move.get(terrain)
+def _allowance(board: Board, home: str) -> int | None:
+    m = board.mover
+    fig = board.vs.figures
+    kind = m.kind
+    if kind == "transport":
+        return 5 if m.fair_wind else int(fig["transport"]["speed"])
+    if kind in ("walker", "free") and m.water:
+        return 5  # the water of tirelessness: five cells on land, whatever the terrain
+    if kind == "ship" and m.year == 2003:
+        return 5 if m.fair_wind else m.troop.move.get("sea")
+    cells = m.troop.move.get(home)
     if cells is None:
         return None
-    if going.laden and isinstance(rules.part, VsData):
-        cells = rules.part.figures.get("ship_cargo_speed", {}).get(terrain, cells)
+    if m.laden and kind == "ship":
+        cells = int((fig.get("ship_cargo_speed") or {}).get(home, cells))
+    if m.fair_wind and kind in ("ship", "ghost"):
+        cells += 2
     return cells
 
 
-def one_turn(game_map: GameMap, rules: Ruleset, going: Going, start: Cell) -> dict[Cell, Cell]:
-    """Cells reachable this turn, each with the cell it came from. A troop's cells per turn are those
-    of the terrain it starts on: since any change of terrain ends the move, it never walks on
-    another terrain's allowance."""
-    troop = going.troop
-    sailing = troop.kind == "sea" or (troop.kind == "magic" and not troop.move.keys() - set(WATERS))
+def _homes(board: Board, start: Cell) -> list[str]:
+    """The grounds a move may start on: one, or in a building any the mover can use (2025)."""
+    g = _ground(board, start)
+    if board.mover.year == 2025 and board.building(start):
+        if board.mover.kind in ("walker", "free"):
+            return [t for t in LAND if t in board.mover.troop.move]
+        if board.mover.kind in ("ship", "ghost"):
+            return ["coast"]
+    return [g] if g is not None else []
 
-    def ground(cell: Cell) -> str | None:
-        if sailing:
-            water = water_of(rules, game_map, cell)
-            if water and _river_edition(rules) and cell in game_map.rivers:
-                return "river"  # the same allowance as the sea, but a different water to stop at
-            return water
-        terrain = game_map.terrain(*cell)
-        return None if terrain in WATERS and not troop.crosses else terrain
 
-    def allowance(cell: Cell) -> int | None:
-        g = ground(cell)
-        return None if g is None else cells_per_turn(rules, going, "sea" if g == "river" else g)
+def _enter(board: Board, home: str, prev: Cell, cell: Cell) -> bool | None:
+    """None: the mover cannot step from prev to cell; True: it may, and its move ends there;
+    False: it may and can go on."""
+    m = board.mover
+    kind = m.kind
+    if not board.free(cell):
+        return True if board.boards(cell) else None  # boarding one's own ship ends the move
+    wild = m.year == 2025 and board.building(cell)  # passed as any terrain, rivers included
+    g = home if wild else _ground(board, cell)
+    if g is None or not board.may_enter_structure(cell):
+        return None
+    if kind == "ghost" and not m.ghost_table and not wild and board.borders_land(cell):
+        return None  # it would crumble to dust there
+    walking = kind == "walker" and not (m.water and m.year == 2003)
+    if walking and board.corner_river(prev, cell):
+        return None  # the diagonal would cross the river bed at the corner
+    stop = cell in board.watched
+    if kind == "walker" and not m.water:
+        stop = stop or g != home
+    if walking and not wild:
+        # 2025: any river cell entered ends the move; 2003: only a step onto it from dry land.
+        onto = board.river(cell) and (m.year == 2025 or not board.river(prev))
+        stop = stop or onto
+    if kind == "transport" or (kind == "ship" and m.year == 2003):
+        # Between sea and river a ship or transport stops; a transport that reaches land lands.
+        stop = stop or g == "land" or {g, _ground(board, prev)} == {"sea", "river"}
+    elif kind in ("ship", "ghost") and not wild and not m.ships_cross:
+        stop = stop or g != home
+    return stop
 
-    budget = allowance(start)
-    came: dict[Cell, Cell] = {start: start}
-    if not budget:
-        return came
-    home = ground(start)
-    depth = {start: 0}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if depth[cell] == budget:
+
+def one_turn(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
+    """Every cell this turn's move can end on, with one path to it (the start left out)."""
+    return {c: path[1:] for c, path in spread(board, [start]).items()}
+
+
+def spread(board: Board, sources: list[Cell]) -> dict[Cell, list[Cell]]:
+    """Every cell a move this turn can end on from any of the sources, each with one path from its
+    source. Sources with the same ground share one search: where a move may stop depends only on
+    the ground it started on and the cell entered, so one search from all of them finds what each
+    would (the nearest source's way is kept)."""
+    found: dict[Cell, list[Cell]] = {}
+    if board.mover.kind == "dragon" and board.mover.year == 2003:
+        for src in sources:
+            for cell, path in _straight(board, src).items():
+                if cell not in found or len(path) + 1 < len(found[cell]):
+                    found[cell] = [src, *path]
+        return {c: p for c, p in found.items() if c not in set(sources)}
+    groups: dict[str, list[Cell]] = {}
+    for src in sources:
+        for home in _homes(board, src):
+            groups.setdefault(home, []).append(src)
+    starts = set(sources)
+    for home, group in groups.items():
+        budget = _allowance(board, home)
+        if not budget:
             continue
-        for n in game_map.neighbours(*cell):
-            if n in came or allowance(n) is None:
+        # States are (cell, may go on); one that may go on beats one that had to stop there.
+        parent: dict[tuple[Cell, bool], tuple[Cell, bool] | None] = {(src, True): None for src in group}
+        depth = dict.fromkeys(parent, 0)
+        queue = deque(parent)
+        while queue:
+            state = queue.popleft()
+            cell, going = state
+            if not going or depth[state] == budget:
                 continue
-            came[n] = cell
-            depth[n] = depth[cell] + 1
-            # Magical troops and mages ignore terrain changes and rivers; everyone else stops on
-            # entering another terrain, and a land troop stops on a river to cross it.
-            stops = not troop.crosses and (ground(n) != home or (not sailing and n in game_map.rivers))
-            if not stops:
-                queue.append(n)
-    return came
+            for n in board.map.neighbours(*cell):
+                if n in starts:
+                    continue
+                stop = _enter(board, home, cell, n)
+                if stop is None:
+                    continue
+                nxt = (n, not stop)
+                if nxt in parent or (n, True) in parent:
+                    continue
+                parent[nxt] = state
+                depth[nxt] = depth[state] + 1
+                queue.append(nxt)
+        for state, d in depth.items():
+            cell = state[0]
+            if d and (cell not in found or d + 1 < len(found[cell])):
+                path = [cell]
+                back = parent[state]
+                while back is not None:
+                    path.append(back[0])
+                    back = parent[back]
+                found[cell] = path[::-1]
+    return found
 
 
-def reach(game_map: GameMap, rules: Ruleset, going: Going, start: Cell, turns: int = 1) -> dict[Cell, int]:
+def _straight(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
+    """2003 dragons fly strictly in a straight line: along a row, a column or a diagonal."""
+    budget = _allowance(board, board.terrain(start) or "field") or 0
+    found: dict[Cell, list[Cell]] = {}
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            if not dx and not dy:
+                continue
+            path: list[Cell] = []
+            x, y = start
+            for _ in range(budget):
+                x, y = x + dx, y + dy
+                if not board.map.inside(x, y) or _enter(board, "field", path[-1] if path else start, (x, y)) is None:
+                    break
+                path.append((x, y))
+                found[(x, y)] = list(path)
+    return found
+
+
+def mover_of(rules: Ruleset, request: MoveRequest) -> Mover:
+    vs = vs_of(rules)
+    if not request.troop:
+        raise Refusal("mv_need_troop")
+    troop = vs.troop(request.troop)
+    if troop is None:
+        raise Refusal(
+            "mv_unknown_troop", troop=request.troop, edition=rules.id, names=", ".join(t.id for t in vs.troops)
+        )
+    year = edition(rules)
+    s = request.switches
+    if "transport" in s and (year != 2003 or troop.kind != "land"):
+        raise Refusal("mv_transport_2003")
+    if request.laden and (troop.kind != "sea" or year != 2025):
+        raise Refusal("mv_laden_ship")
+    return Mover(troop, year, request.player, frozenset(request.allow), request.laden, "fair-wind" in s,
+                 "water" in s, "transport" in s, "ghost-table" in s, "ships-cross" in s)  # fmt: skip
+
+
+def reach(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: int = 1) -> dict[Cell, int]:
     """The first turn (1..turns) each cell can be reached in; the start maps to 0."""
-    found: dict[Cell, int] = {start: 0}
-    frontier = {start}
+    return {c: t for c, (t, _) in _turns(game_map, rules, mover, start, turns).items()}
+
+
+def _turns(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: int,
+           goal: Cell | None = None) -> dict[Cell, tuple[int, list[Cell]]]:  # fmt: skip
+    """Cell -> (first turn reaching it, that turn's path to it from the cell it started on)."""
+    found: dict[Cell, tuple[int, list[Cell]]] = {start: (0, [])}
+    frontier = [start]
+    board = Board(game_map, rules, mover, start)
     for turn in range(1, turns + 1):
-        fresh: set[Cell] = set()
-        for cell in frontier:
-            for n in one_turn(game_map, rules, going, cell):
-                if n not in found:
-                    found[n] = turn
-                    fresh.add(n)
-        if not fresh:
+        fresh = []
+        for n, path in spread(board, frontier).items():
+            if n not in found:
+                found[n] = (turn, path)
+                fresh.append(n)
+        if not fresh or (goal is not None and goal in found):
             break
         frontier = fresh
     return found
 
 
+def notes(mover: Mover, lang: str) -> str:
+    """The readings the answer used, in words."""
+    keys = [f"mv_rule_{mover.kind}_{mover.year}"]
+    if mover.kind == "walker" and mover.year == 2025:
+        keys.append("mv_rule_corner")
+    if mover.year == 2025:
+        keys.append("mv_rule_watch")
+        keys.append("mv_rule_building")
+    if mover.kind == "ghost":
+        keys.append("mv_rule_ghost_table" if mover.ghost_table else "mv_rule_ghost_body")
+    if mover.kind == "ship" and mover.year == 2025:
+        keys.append("mv_rule_ships_cross" if mover.ships_cross else "mv_rule_ships_stop")
+    if mover.water:
+        keys.append(f"mv_rule_water_{mover.year}")
+    if mover.fair_wind:
+        keys.append(f"mv_rule_wind_{mover.year}")
+    keys.append("mv_rule_pieces")
+    name = mover.troop.name[lang]
+    return " ".join(label(k, lang, troop=name) for k in keys)
+
+
+def _turn_limit(game_map: GameMap) -> int:
+    """The most turns searched on this map within the work limit (never more than TURN_LIMIT)."""
+    return max(1, min(TURN_LIMIT, WORK_LIMIT // (game_map.width * game_map.height)))
+
+
 def reach_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest) -> Reach:
-    """`printkit referee reach` on a VS map: the troop's cells, from its table row."""
-    vs = vs_of(rules)
-    if not request.troop:
-        raise UsageError("a «Великая Стратегическая» map needs --troop NAME")
-    troop = vs.troop(request.troop)
-    if troop is None:
-        names = ", ".join(t.id for t in vs.troops)
-        raise UsageError(f"no troop {request.troop!r} in {rules.id}; one of {names}")
-    found = reach(game_map, rules, Going(troop, laden=request.laden), request.start, request.turns)
-    rule = "ignores terrain changes and rivers" if troop.crosses else "stops at terrain changes and rivers"
-    return Reach({c: t for c, t in found.items() if c != request.start}, f"{troop.id} ({rules.id}); {rule}")
+    """`printkit referee reach` on a VS map: the troop's cells over the turns asked."""
+    if request.turns > _turn_limit(game_map):
+        raise Refusal("mv_too_many_turns", turns=request.turns, most=_turn_limit(game_map),
+                      cells=game_map.width * game_map.height, limit=WORK_LIMIT)  # fmt: skip
+    mover = mover_of(rules, request)
+    found = reach(game_map, rules, mover, request.start, request.turns)
+    return Reach({c: t for c, t in found.items() if c != request.start}, notes(mover, request.lang))
 
 
 def route_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest, goal: Cell) -> Route:
-    """`printkit referee route` on a VS map: not answered yet, refused rather than guessed."""
-    raise UsageError("routes on «Великая Стратегическая» maps are not available yet; use `referee reach --turns N`")
+    """`printkit referee route` on a VS map: the fewest turns, cell by cell, or why not."""
+    mover = mover_of(rules, request)
+    limit = _turn_limit(game_map)
+    found = _turns(game_map, rules, mover, request.start, limit, goal)
+    if goal not in found:
+        last = max(t for t, _ in found.values())
+        why = _why_not(game_map, rules, mover, request.start, goal)
+        if why == "mv_cut_off" and last == limit:
+            why = "mv_too_far"  # still going when the turns ran out
+        raise Refusal(why, cell=cell_name(*goal), start=cell_name(*request.start), troop=dict(mover.troop.name),
+                      turns=limit, cells=game_map.width * game_map.height)  # fmt: skip
+    legs: list[list[Cell]] = []
+    cell = goal
+    while cell != request.start:
+        _, path = found[cell]
+        legs.insert(0, path)
+        cell = path[0]
+    return Route(legs, notes(mover, request.lang))
+
+
+def _why_not(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, goal: Cell) -> str:
+    """The label of the reason a goal is out of reach."""
+    board = Board(game_map, rules, mover, start)
+    if goal == start:
+        return "mv_same_cell"
+    if _ground(board, goal) is None and not (mover.year == 2025 and board.building(goal)):
+        return "mv_wrong_ground"
+    if not board.may_enter_structure(goal):
+        return "mv_no_leave"
+    if not board.free(goal) and not board.boards(goal):
+        return "mv_taken"
+    if mover.kind == "ghost" and not mover.ghost_table and board.borders_land(goal):
+        return "mv_ghost_shore"
+    return "mv_cut_off"

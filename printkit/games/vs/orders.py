@@ -1,4 +1,4 @@
-"""Battle orders of «Великая Стратегическая»: who wins when two order cards meet."""
+"""Battle orders of «Великая Стратегическая»: who wins when two order cards meet, one card's best mix."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .model import Orders
+from .words import Refusal
 
 
 @dataclass(frozen=True)
 class Card:
     order: str
     advantage: bool = False
+    troop: int = -1  # which troop of its side the squad belongs to; -1: not known
 
     def label(self) -> str:
         return self.order + ("+" if self.advantage else "")
@@ -38,8 +40,9 @@ ABBREVIATIONS = {"a": "attack", "f": "fire", "d": "defend"}
 
 
 def parse_cards(text: str, orders: Orders) -> list[Card]:
-    """Cards written like "A+ F D": A attack, F fire, D defend (or their names), + for the advantage."""
-    cards = []
+    """Cards written like "A+ F D": A attack, F fire, D defend (or their names), + for the advantage;
+    each card's troop is its place in the list."""
+    cards: list[Card] = []
     for word in text.replace(",", " ").split():
         advantage = word.endswith("+")
         core = word.rstrip("+").casefold()
@@ -48,58 +51,11 @@ def parse_cards(text: str, orders: Orders) -> list[Card]:
             order = next((o for o, names in orders.names.items()
                           if core in {o, *(n.casefold() for n in names.values())}), None)  # fmt: skip
         if order is None:
-            raise ValueError(f"unknown order {word!r}; use A, F, D (attack, fire, defend) with an optional +")
-        cards.append(Card(order, advantage))
+            raise Refusal("rf_bad_order", word=word)
+        cards.append(Card(order, advantage, len(cards)))
     if not cards:
-        raise ValueError("no cards given")
+        raise Refusal("rf_no_cards")
     return cards
-
-
-@dataclass(frozen=True)
-class Round:
-    pairs: tuple[tuple[Card, Card, str], ...]  # attacker card, defender card, who won the pair
-
-
-@dataclass(frozen=True)
-class BattleResult:
-    rounds: tuple[Round, ...]
-    attackers_left: tuple[Card, ...]
-    defenders_left: tuple[Card, ...]
-
-    @property
-    def winner(self) -> str:
-        if self.attackers_left and not self.defenders_left:
-            return "attackers"
-        if self.defenders_left and not self.attackers_left:
-            return "defenders"
-        return "none"
-
-
-def battle(orders: Orders, attackers: list[Card], defenders: list[Card]) -> BattleResult:
-    """A laid-out battle: rows of three (or as long as the smaller army), card facing card; the
-    losers leave, the survivors are laid out again with the same orders until one side is gone.
-    Attackers are listed left to right and defenders right to left, so position k faces k."""
-    a, d = list(attackers), list(defenders)
-    rounds = []
-    while a and d:
-        row = orders.row if min(len(a), len(d)) >= orders.row else min(len(a), len(d))
-        front_a, front_d = a[:row], d[:row]
-        pairs = []
-        keep_a, keep_d = [], []
-        for x, y in zip(front_a, front_d, strict=True):
-            who = resolve(orders, x, y)
-            pairs.append((x, y, who))
-            if who == "a":
-                keep_a.append(x)
-            elif who == "b":
-                keep_d.append(y)
-        rounds.append(Round(tuple(pairs)))
-        # Winners step back in line behind the rows still waiting, as the rules lay them out again.
-        a = a[row:] + keep_a
-        d = d[row:] + keep_d
-        if len(rounds) > 1000:
-            break
-    return BattleResult(tuple(rounds), tuple(a), tuple(d))
 
 
 def _value(matrix: list[list[Fraction]], rows: list[int], cols: list[int]) -> tuple[list[Fraction], Fraction] | None:

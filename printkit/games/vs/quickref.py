@@ -54,11 +54,11 @@ def context(session: Session) -> dict[str, Any]:
     return {
         **base_context(session),
         "structures": table_context(structures(rules, lang)),
-        "walls": label("qv_walls", lang),
+        "walls": label("qv_walls", lang) + _borrowed("qv_borrowed_garrisons", fig, lang),
         "mines": table_context(mines(rules, lang)),
         "mine_chance": label("qv_mine_chance", lang, p=fraction(fig["mine_chance"]), n=per_level),
         "troops": table_context(troops(rules, lang)),
-        "crossing": label("qv_crossing", lang),
+        "crossing": label("qv_crossing", lang) + _borrowed("qv_borrowed_squads", fig, lang),
         "cycle": label("qv_cycle", lang, a=names[0], b=names[1], c=names[2]),
         "advantage": label("qv_advantage", lang),
         "matrix": order_matrix(session),
@@ -71,6 +71,12 @@ def context(session: Session) -> dict[str, Any]:
         "spells": table_context(spells(rules, lang)),
         "outcomes": [table_context(spell_outcomes(rules, lang, s.id)) for s in vs.spells if s.outcomes or s.chance],
     }
+
+
+def _borrowed(key: str, fig: Any, lang: str) -> str:
+    """A note that a figure lost from this edition's text stands in from another edition."""
+    year = fig.get("borrowed_from")
+    return " " + label(key, lang, year=year) if year else ""
 
 
 def build(b: Build) -> None:

@@ -117,6 +117,7 @@ FIGURE_NAMES = (
     "start", "ship_cargo_speed", "cargo_squads", "spell_cost", "die_cap", "mine_chance", "rebellion_chance",
     "buildings_apart", "mental_duel_range", "commander_upkeep", "commander_prize", "prize_values", "leader_cost",
     "escape_cost", "escape", "level_up_cost", "transport", "bridge", "zombies_per_cell", "returns_after_years",
+    "borrowed_from",
 )  # fmt: skip
 
 

@@ -1,0 +1,355 @@
+"""The VS treasury: income and upkeep, the cap, prices, the tax, prizes, rebellions, escapes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import ceil, comb
+
+from ...config.model import Ruleset
+from .ground import BUILDINGS
+from .model import Mine, Structure, Troop, VsData
+from .words import Refusal
+
+
+def year_of(vs: VsData) -> int:
+    return 2003 if vs.figures.get("level_up_cost") else 2025
+
+
+# ---- income and the treasury ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What a side owns, as the yearly reckoning needs it."""
+
+    lands: tuple[tuple[str, int], ...] = ()  # lands with the side's lord house: (name, income)
+    mines: tuple[int, ...] = ()  # levels of its mines
+    troops: tuple[str, ...] = ()  # troop ids, the personal troop among them
+    personal: str | None = None  # the personal troop's id (needs no upkeep, but see 2003 commanders)
+    fortresses: int = 0
+    bridges: int = 0  # 2003
+    commander: bool = False  # a player without lands (2003: his cap and his personal troop's upkeep)
+    cash: int = 0
+
+
+@dataclass(frozen=True)
+class Income:
+    lands: int
+    mines: int
+    upkeep: list[tuple[str, int]]  # (troop id or 'bridge', coins)
+    cap: int
+    cash_kept: int  # cash left after the excess over the cap is taken away
+    cash_after: int  # then income minus upkeep
+    year: int
+
+    @property
+    def gross(self) -> int:
+        return self.lands + self.mines
+
+    @property
+    def net(self) -> int:
+        return self.gross - sum(c for _, c in self.upkeep)
+
+
+def treasury_cap(vs: VsData, fortresses: int, commander: bool = False) -> int:
+    """The most coins a player may keep: the edition's treasury plus 10 a fortress."""
+    t = vs.figures["treasury"]
+    base = t.get("base") or (t["commander"] if commander else t["ruler"])
+    return int(base) + int(t["per_fortress"]) * fortresses
+
+
+def income(vs: VsData, h: Holdings) -> Income:
+    """One year's reckoning: the excess over the cap is taken, then lands and mines pay and the
+    troops are kept (the personal troop free, but a 2003 commander pays 1 coin for it)."""
+    year = year_of(vs)
+    mine_income = {m.level: m.income for m in vs.mines}
+    for level in h.mines:
+        if level not in mine_income:
+            raise Refusal("ec_bad_mine", level=level)
+    upkeep: list[tuple[str, int]] = []
+    personal_left = h.personal
+    for tid in h.troops:
+        troop = _troop(vs, tid)
+        if personal_left is not None and troop.id == personal_left:
+            personal_left = None
+            fee = int(vs.figures.get("commander_upkeep") or 0) if h.commander and year == 2003 else 0
+            upkeep.append((f"{troop.id}*", fee))
+            continue
+        upkeep.append((troop.id, troop.upkeep))
+    if h.bridges:
+        upkeep.append(("bridge", int(vs.figures["bridge"]["upkeep"]) * h.bridges))
+    cap = treasury_cap(vs, h.fortresses, h.commander)
+    kept = min(h.cash, cap)
+    lands = sum(i for _, i in h.lands)
+    mines = sum(mine_income[lv] for lv in h.mines)
+    result = Income(lands, mines, upkeep, cap, kept, 0, year)
+    return Income(lands, mines, upkeep, cap, kept, kept + result.net, year)
+
+
+def _troop(vs: VsData, word: str) -> Troop:
+    troop = vs.troop(word)
+    if troop is None:
+        raise Refusal("ec_bad_troop", word=word, names=", ".join(t.id for t in vs.troops))
+    return troop
+
+
+def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str | None, cash: int,
+                      commander: bool) -> Holdings:  # fmt: skip
+    """A player's lands (those holding his lord house), mines, fortresses, bridges and troops, read
+    from a map file's objects and troops with their owners."""
+    from ...maps.grid import GameMap
+
+    assert isinstance(game_map, GameMap)
+    lands: list[tuple[str, int]] = []
+    mines: list[int] = []
+    fortresses = bridges = 0
+    for o in game_map.objects:
+        if o.owner != player:
+            continue
+        what = (o.structure or "").casefold()
+        if what.startswith("mine"):
+            mines.append(int(what.removeprefix("mine").strip("-") or 1))
+        elif what == "fortress":
+            fortresses += 1
+        elif what == "bridge":
+            bridges += 1
+        elif what in BUILDINGS or o.kind in ("town", "port"):
+            land = next((land for land in game_map.lands if (o.x, o.y) in land.cells), None)
+            if land is not None and all(name != land.name for name, _ in lands):
+                lands.append((land.name, land.income))
+    troops = tuple(p.troop for p in game_map.pieces if p.owner == player)
+    return Holdings(tuple(lands), tuple(mines), troops, personal, fortresses, bridges, commander or not lands, cash)
+
+
+# ---- prices ----------------------------------------------------------------------------------------
+
+
+def structure(vs: VsData, word: str) -> Structure:
+    folded = word.strip().casefold()
+    for s in vs.structures:
+        if folded in {s.id, *(n.casefold() for n in s.name.values())}:
+            return s
+    raise Refusal("ec_bad_building", word=word, names=", ".join(s.id for s in vs.structures))
+
+
+def mine(vs: VsData, word: str) -> Mine:
+    folded = word.strip().casefold().removeprefix("mine").strip("-")
+    for m in vs.mines:
+        if folded in {str(m.level), *(n.casefold() for n in m.name.values())}:
+            return m
+    raise Refusal("ec_bad_mine", level=word)
+
+
+BUILT_AT_ONCE = {2025: ("tower", "fortress"), 2003: ("tower", "fortress", "bridge")}
+
+
+@dataclass(frozen=True)
+class Price:
+    """One priced step: what, how much, and the chance it works (mines)."""
+
+    what: str  # build, upgrade, deepen, open
+    target: str
+    coins: int
+    chance: Fraction = Fraction(1)
+    steps: tuple[tuple[str, int], ...] = ()  # one level a year: (level, coins)
+
+
+def build_price(vs: VsData, word: str) -> Price:
+    """What a troop pays to build it at once (a tower, a fortress, 2003 a bridge, or a mine of any
+    level); a higher lord house only grows from a tower, level by level."""
+    if word.casefold().startswith("mine") or any(word.casefold() in (n.casefold() for n in m.name.values())
+                                                  for m in vs.mines):  # fmt: skip
+        m = mine(vs, word)
+        return Price("open", f"mine-{m.level}", m.cost, Fraction(vs.figures["mine_chance"]))
+    s = structure(vs, word)
+    if s.id in BUILT_AT_ONCE[year_of(vs)]:
+        return Price("build", s.id, s.cost)
+    tower = structure(vs, "tower")
+    up = upgrade_price(vs, tower.id, s.id)
+    return Price("grow", s.id, tower.cost + up.coins, steps=(("tower", tower.cost), *up.steps))
+
+
+def upgrade_price(vs: VsData, low: str, high: str) -> Price:
+    """Raising a lord house level by level: 2025 the difference of the levels' prices, 2003 a flat
+    price a level; one level a year (an active action of the building)."""
+    a, b = structure(vs, low), structure(vs, high)
+    houses = sorted((s for s in vs.structures if s.lord), key=lambda s: s.level)
+    if not (a.lord and b.lord) or b.level <= a.level:
+        raise Refusal("ec_bad_upgrade", low=a.id, high=b.id)
+    flat = vs.figures.get("level_up_cost")
+    steps = []
+    prev = a
+    for s in houses:
+        if a.level < s.level <= b.level:
+            steps.append((s.id, int(flat) if flat else s.cost - prev.cost))
+            prev = s
+    return Price("upgrade", b.id, sum(c for _, c in steps), steps=tuple(steps))
+
+
+def deepen_price(vs: VsData, low: str, high: str) -> Price:
+    """Deepening a mine: the difference of the levels' prices, with the mine's chance of success."""
+    a, b = mine(vs, low), mine(vs, high)
+    if b.level <= a.level:
+        raise Refusal("ec_bad_upgrade", low=f"mine-{a.level}", high=f"mine-{b.level}")
+    return Price("deepen", f"mine-{b.level}", b.cost - a.cost, Fraction(vs.figures["mine_chance"]))
+
+
+def terrain_id(rules: Ruleset, word: str) -> str:
+    """A land terrain by id or name, in either language."""
+    folded = word.strip().casefold()
+    for t in rules.terrains:
+        if folded in {t.id, *(n.casefold() for n in t.name.values())} and not t.water:
+            return t.id
+    raise Refusal("ec_bad_terrain", word=word, names=", ".join(t.id for t in rules.terrains if not t.water))
+
+
+def hires(vs: VsData, building: str, terrain: str) -> list[tuple[Troop, int]]:
+    """The troops a building hires standing on a terrain, with their prices: heavy infantry only
+    on its home land; the rest anywhere."""
+    s = structure(vs, building)
+    out = []
+    for word in s.hires:
+        if word == "heavy":
+            out += [(t, int(t.cost or 0)) for t in vs.troops if t.heavy and t.home == terrain]
+        else:
+            t = _troop(vs, word)
+            out.append((t, int(t.cost or 0)))
+    return out
+
+
+@dataclass(frozen=True)
+class Transfer:
+    amount: int
+    tax: int
+    received: int
+    paid: int
+
+
+def transfer(vs: VsData, amount: int, on_top: bool = False) -> Transfer:
+    """Sending money: a tax of 1/5 of the sum, rounded up. Reading: the tax comes out of the sum;
+    `on_top`: the sender pays it besides."""
+    rate = Fraction(vs.figures["transfer_tax"])
+    tax = ceil(amount * rate)
+    return Transfer(amount, tax, amount if on_top else amount - tax, amount + tax if on_top else amount)
+
+
+# ---- prizes ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrizeItem:
+    what: str
+    name: Mapping[str, str]
+    coins: Fraction
+    note: str = ""  # a label key for a reading used
+
+
+@dataclass(frozen=True)
+class Prize:
+    items: list[PrizeItem]
+    share: Fraction  # 2025: all of it to the personal troop's owner; 2003: a commander's fifth
+    total: int
+    rounding: str  # down or up (2003)
+
+
+def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_up: bool = False) -> Prize:
+    """The prize for what was defeated: troops (NAME, NAME:N squads of zombies, NAME+ in mithril,
+    NAME@personal) and buildings (each word one level lost). 2025: the personal troop's owner gets
+    the full cost; 2003: a commander gets a fifth, the personal troop valued 100 (150 in mithril)."""
+    year = year_of(vs)
+    f = vs.figures
+    values = f.get("prize_values") or {}
+    special = f.get("prize") or {}
+    items: list[PrizeItem] = []
+    for word in words:
+        core, _, place = word.partition("@")
+        count = 1
+        if ":" in core:
+            core, _, n = core.partition(":")
+            count = int(n)
+        mithril = core.endswith("+")
+        core = core.rstrip("+")
+        troop = vs.troop(core)
+        if troop is not None:
+            if place == "personal" and year == 2003:
+                coins = Fraction(values["personal_mithril" if mithril else "personal"])
+                items.append(PrizeItem(word, troop.name, coins))
+                continue
+            if troop.id == "zombie":
+                per = int(values.get("zombie_squad") or special["zombie_squad"])
+                items.append(PrizeItem(word, troop.name, Fraction(per * count)))
+                continue
+            if troop.id == "dragon":
+                items.append(PrizeItem(word, troop.name, Fraction(int(values.get("dragon") or special["dragon"]))))
+                continue
+            if troop.id == "ghost-ship":
+                # Not priced in the text; it counts as two zombie squads for control, so it is
+                # read as two zombie squads here.
+                ghost = Fraction(2 * int(special["zombie_squad"]))
+                items.append(PrizeItem(word, troop.name, ghost, "ec_ghost_prize"))
+                continue
+            coins = Fraction(int(troop.cost or 0) + (int(f["mithril_cost"]) if mithril else 0))
+            items.append(PrizeItem(word, troop.name, coins))
+            continue
+        if core.casefold().startswith("mine") or any(core.casefold() in (n.casefold() for n in m.name.values())
+                                                      for m in vs.mines):  # fmt: skip
+            m = mine(vs, core)
+            below = next((x.cost for x in vs.mines if x.level == m.level - 1), 0)
+            level = Fraction(m.cost if level_table else m.cost - below)
+            items.append(PrizeItem(word, m.name, level, "ec_level_prize"))
+            continue
+        s = structure(vs, core)
+        below_s = next((x for x in vs.structures if x.lord and s.lord and x.level == s.level - 1), None)
+        lost = s.cost if level_table or below_s is None else s.cost - below_s.cost
+        items.append(PrizeItem(word, s.name, Fraction(lost), "ec_level_prize" if below_s is not None else ""))
+    share = Fraction(f.get("commander_prize") or 1)
+    whole = sum((i.coins for i in items), Fraction(0)) * share
+    total: int = ceil(whole) if round_up else int(whole)
+    return Prize(items, share, total, "up" if round_up else "down")
+
+
+# ---- chances -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rebellion:
+    houses: int
+    together: bool
+    chances: dict[int, Fraction] = field(default_factory=dict)  # houses won -> chance
+
+    @property
+    def expected(self) -> Fraction:
+        return sum((k * p for k, p in self.chances.items()), Fraction(0))
+
+
+def rebellion(vs: VsData, houses: int, together: bool = False) -> Rebellion:
+    """How many of `houses` lord houses (2003: troops and buildings) pass to the winner: each with
+    the edition's chance on its own roll, or all on one roll."""
+    p = Fraction(vs.figures["rebellion_chance"])
+    if together:
+        return Rebellion(houses, True, {houses: p, 0: 1 - p} if houses else {0: Fraction(1)})
+    return Rebellion(houses, False, {k: comb(houses, k) * p**k * (1 - p) ** (houses - k) for k in range(houses + 1)})
+
+
+def escape_cost(vs: VsData, gross_income: int) -> int:
+    """2003: a captured leader's escape costs a tenth of the player's whole income, rounded up."""
+    return ceil(gross_income * Fraction(vs.figures["escape_cost"]))
+
+
+def escape_faces(vs: VsData) -> list[tuple[int, int, Fraction, dict[str, str]]]:
+    """The 2003 escape outcomes on one D6 (a reading: 6 free, 2-5 still captive, 1 killed), each as
+    (low face, high face, chance, words)."""
+    outcomes = vs.figures["escape"]
+    faces = [(6, 6), (2, 5), (1, 1)]
+    out = []
+    for (low, high), o in zip(faces, outcomes, strict=True):
+        assert Fraction(high - low + 1, 6) == o["chance"], "the die reading must give the text's chances"
+        out.append((low, high, o["chance"], o["text"]))
+    return out
+
+
+def with_amulet(face: int, cap: int = 6) -> int:
+    """The mithril amulet's +1 to a spell's die, never above the cap (a roll over 6 counts as 6)."""
+    return min(face + 1, cap)

@@ -1,0 +1,134 @@
+"""What each cell of a VS map is to one moving troop: its ground, rivers, buildings and pieces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...config.model import Ruleset
+from ...maps.grid import GameMap, MapObject
+from .model import Troop, VsData
+
+Cell = tuple[int, int]
+WATERS = ("coast", "sea")
+LAND = ("field", "forest", "mountains", "desert")
+BUILDINGS = ("tower", "manor", "castle", "city", "fortress")  # постройки: lord houses and the fortress
+
+
+def edition(rules: Ruleset) -> int:
+    """2025 or 2003: the 2003 maps have one sea terrain, which also holds the rivers."""
+    return 2025 if any(t.id == "coast" for t in rules.terrains) else 2003
+
+
+@dataclass(frozen=True)
+class Mover:
+    """Who moves, and under which spells and readings."""
+
+    troop: Troop
+    year: int  # 2025 or 2003
+    player: str | None = None
+    allow: frozenset[str] = frozenset()
+    laden: bool = False  # 2025: a ship carrying a troop
+    fair_wind: bool = False
+    water: bool = False  # the water of tirelessness
+    transport: bool = False  # 2003: a troop afloat on its transport
+    ghost_table: bool = False  # reading: the ghost ship sails as the table says
+    ships_cross: bool = False  # reading: a ship passes between coastal and open sea without stopping
+
+    @property
+    def kind(self) -> str:
+        """walker, free (mages and zombies: no stop at terrain or rivers), dragon, ship, ghost or
+        transport (2003: a land troop afloat)."""
+        t = self.troop
+        if self.transport:
+            return "transport"
+        if t.id == "ghost-ship":
+            return "ghost"
+        if t.kind == "sea":
+            return "ship"
+        if t.id == "dragon":
+            return "dragon"
+        return "free" if t.crosses else "walker"
+
+    @property
+    def magical(self) -> bool:
+        return self.troop.kind == "magic"
+
+
+class Board:
+    """The map as one mover sees it."""
+
+    def __init__(self, game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell) -> None:
+        self.map, self.rules, self.mover, self.start = game_map, rules, mover, start
+        assert isinstance(rules.part, VsData)
+        self.vs = rules.part
+
+    def terrain(self, cell: Cell) -> str | None:
+        return self.map.terrain(*cell)
+
+    def river(self, cell: Cell) -> bool:
+        return cell in self.map.rivers
+
+    def is_water(self, cell: Cell) -> bool:
+        return self.terrain(cell) in WATERS
+
+    @cached_property
+    def structures(self) -> dict[Cell, MapObject]:
+        """Cells holding a building or a mine (a vein with no owner and no mine is no building)."""
+        out = {}
+        for o in self.map.objects:
+            mine = o.kind == "resource" and (o.owner is not None or (o.structure or "").startswith("mine"))
+            if o.kind in ("town", "port", "building") or mine:
+                out[(o.x, o.y)] = o
+        return out
+
+    def building(self, cell: Cell) -> bool:
+        """A постройка (lord house or fortress), which a troop may pass as any terrain (2025)."""
+        o = self.structures.get(cell)
+        return o is not None and o.kind != "resource" and (o.structure or "tower") in BUILDINGS
+
+    @cached_property
+    def pieces(self) -> dict[Cell, tuple[str, str | None]]:
+        """Other troops on the map: (troop, owner); the mover's own start cell is left out."""
+        return {(p.x, p.y): (p.troop, p.owner) for p in self.map.pieces if (p.x, p.y) != self.start}
+
+    def friend(self, owner: str | None) -> bool:
+        return owner is not None and (owner == self.mover.player or owner in self.mover.allow)
+
+    @cached_property
+    def watched(self) -> frozenset[Cell]:
+        """2025: cells next to another player's troop, where a move ends (neutrals watch nobody)."""
+        if self.mover.year != 2025:
+            return frozenset()
+        out = set()
+        for (x, y), (_, owner) in self.pieces.items():
+            if owner is not None and not self.friend(owner):
+                out |= set(self.map.neighbours(x, y))
+        return frozenset(out)
+
+    def may_enter_structure(self, cell: Cell) -> bool:
+        """A building or mine may be entered with its owner's leave; magical troops never get it."""
+        o = self.structures.get(cell)
+        if o is None:
+            return True
+        return not self.mover.magical and self.friend(o.owner)
+
+    def boards(self, cell: Cell) -> bool:
+        """2025: a land troop steps onto its own ship (boarding ends the move)."""
+        found = self.pieces.get(cell)
+        if found is None or self.mover.year != 2025 or self.mover.kind != "walker":
+            return False
+        ship = self.vs.troop(found[0])
+        return ship is not None and ship.id == "ship" and self.friend(found[1])
+
+    def free(self, cell: Cell) -> bool:
+        """No other troop stands there (one troop a cell)."""
+        return cell not in self.pieces
+
+    def borders_land(self, cell: Cell) -> bool:
+        return any(not self.is_water(n) or self.river(n) for n in self.map.neighbours(*cell))
+
+    def corner_river(self, a: Cell, b: Cell) -> bool:
+        """A diagonal step that cuts the corner where two river cells touch: it would cross the bed."""
+        (x1, y1), (x2, y2) = a, b
+        return x1 != x2 and y1 != y2 and self.river((x2, y1)) and self.river((x1, y2))

@@ -1,0 +1,97 @@
+"""VS spells at the table: a spell's D6 table or chance, cast with a die (and a mage's mithril amulet)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ...labels import label
+from .economy import with_amulet, year_of
+from .model import Spell, VsData
+from .words import Refusal
+
+
+def find_spell(vs: VsData, name: str) -> Spell:
+    folded = name.strip().casefold()
+    found = next((s for s in vs.spells if folded in {s.id, *(n.casefold() for n in s.name.values())}), None)
+    if found is None:
+        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells))
+    return found
+
+
+def chance_faces(p: Fraction) -> int:
+    """The lowest face of a D6 that makes a chance of p: 1/2 is 4-6, 1/3 is 5-6 (a reading: the text
+    gives the chance, not the faces, and the faces let the amulet's +1 work)."""
+    six = p * 6
+    if six.denominator != 1 or not 0 < six <= 6:
+        raise ValueError(f"{p} is no whole number of faces of a D6")
+    return 7 - int(six)
+
+
+@dataclass(frozen=True)
+class Cast:
+    spell: Spell
+    cost: int
+    face: int | None  # the die as rolled
+    raised: int | None  # with the amulet's +1
+    amulet: bool
+    low: int | None  # chance spells: the lowest face that works
+    result: dict[str, str] | None  # the outcome's words
+    works: bool | None  # chance spells: did it work
+
+    def lines(self, lang: str) -> list[str]:
+        import textwrap
+
+        s = self.spell
+        head = label("sp_head", lang, name=s.name[lang], cost=self.cost,
+                     range=label("sp_range", lang, n=s.range) if s.range else "")  # fmt: skip
+        out = textwrap.wrap(f"{head}: {s.text[lang]}", 80, subsequent_indent="  ")
+        if self.low is not None and s.chance is not None:
+            out += textwrap.wrap(label("sp_chance", lang, p=s.chance, low=self.low), 80, subsequent_indent="  ")
+            if self.amulet:
+                better = Fraction(7 - max(self.low - 1, 1), 6)
+                out.append(label("sp_chance_amulet", lang, p=better, low=max(self.low - 1, 1)))
+        for o in s.outcomes:
+            faces = str(o.low) if o.low == o.high else f"{o.low}-{o.high}"
+            out.append(f"  {faces:>4}: {o.text[lang]}")
+        if self.face is None:
+            return out
+        shown = str(self.face) if self.raised == self.face else label("sp_raised", lang, face=self.face,
+                                                                         raised=self.raised)  # fmt: skip
+        if self.result is not None:
+            out.append(label("sp_rolled", lang, face=shown, result=self.result[lang]))
+        elif self.works is not None:
+            out.append(
+                label("sp_rolled", lang, face=shown, result=label("sp_works" if self.works else "sp_fails", lang))
+            )
+        else:
+            out.append(label("sp_no_roll", lang))
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        s = self.spell
+        return {"spell": s.id, "cost": self.cost, "chance": str(s.chance) if s.chance is not None else None,
+                "faces": [self.low, 6] if self.low is not None else None,
+                "outcomes": [{"faces": [o.low, o.high], "text": o.text["en"]} for o in s.outcomes],
+                "rolled": self.face, "with_amulet": self.raised if self.amulet else None,
+                "result": self.result["en"] if self.result else None, "works": self.works}  # fmt: skip
+
+
+def cast(vs: VsData, spell: Spell, face: int | None, *, amulet: bool = False) -> Cast:
+    """A spell with its price and, given a rolled face, what happens: a D6 table's outcome, or for a
+    spell with a chance whether it works. The 2025 amulet adds 1 to the die, capped at 6."""
+    if amulet and year_of(vs) != 2025:
+        raise Refusal("sp_amulet_2025")
+    cost = spell.cost if spell.cost is not None else int(vs.figures["spell_cost"])
+    low = chance_faces(spell.chance) if spell.chance is not None else None
+    raised = None if face is None else with_amulet(face, int(vs.figures.get("die_cap") or 6)) if amulet else face
+    result = None
+    works = None
+    if raised is not None:
+        if spell.outcomes:
+            hit = next(o for o in spell.outcomes if o.low <= raised <= o.high)
+            result = dict(hit.text)
+        elif low is not None:
+            works = raised >= low
+    return Cast(spell, cost, face, raised, amulet, low, result, works)

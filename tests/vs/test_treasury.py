@@ -1,0 +1,212 @@
+"""The VS treasury and chances: income, upkeep and the cap, prices, the tax, prizes, rebellions,
+the 2003 leader's escape, spells with a die and the mithril amulet."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from printkit.config.rulesets import load_bundled
+from printkit.games.vs import economy as ec
+from printkit.games.vs.model import vs_of
+from printkit.games.vs.spells import cast, chance_faces, find_spell
+from printkit.games.vs.words import Refusal
+
+from ..conftest import EXAMPLES, run
+
+V25, V03 = vs_of(load_bundled("vs-2025")), vs_of(load_bundled("vs-2003"))
+
+
+def lines(*args: str) -> list[str]:
+    result = run("referee", *args)
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    assert max(len(line) for line in out) <= 80, max(out, key=len)
+    return out
+
+
+@pytest.mark.rule("vs.income.sources")
+@pytest.mark.rule("vs.economy.upkeep")
+@pytest.mark.rule("vs.treasury.cap")
+def test_a_year_of_income_2025() -> None:
+    # Lands 12 + 8, mines of levels 1 and 3 (2 coins a level), elves 5 upkeep, knights personal
+    # (free); the cap 100 + 10 for the fortress takes 20 of the 130 held before paying.
+    held = ec.Holdings((("a", 12), ("b", 8)), (1, 3), ("knights", "elves"), "knights", 1, cash=130)
+    got = ec.income(V25, held)
+    assert (got.lands, got.mines, got.net, got.cap, got.cash_kept) == (20, 8, 23, 110, 110)
+    assert got.cash_after == 110 + 20 + 8 - 5
+    assert ec.income(V25, ec.Holdings(troops=("knights", "knights"), personal="knights")).net == -10  # one is paid
+
+
+@pytest.mark.rule("vs.treasury.cap")
+@pytest.mark.rule("vs.economy.upkeep")
+def test_a_year_of_income_2003() -> None:
+    ruler = ec.income(V03, ec.Holdings((("a", 10),), (), ("knights", "dragon"), "knights", 2, 1, cash=200))
+    assert ruler.cap == 50 + 20 and ruler.net == 10 - 15 - 1  # the dragon's 15, a bridge's 1
+    commander = ec.income(V03, ec.Holdings(troops=("knights",), personal="knights", commander=True, cash=120))
+    assert commander.cap == 100 and commander.net == -1 and commander.cash_after == 99  # 1 coin for the personal troop
+
+
+@pytest.mark.rule("vs.economy.forced-disband")
+@pytest.mark.rule("vs.income.timing")
+def test_short_of_upkeep_says_to_disband() -> None:
+    out = lines("income", "--troops", "knights knights", "--cash", "3")
+    assert any("распустить войска" in line for line in out)
+    assert out[0] == "Доход за год (правила 2025 года, выдаётся в начале хода игрока):"
+    en = lines("income", "--edition", "vs-2003", "--troops", "knights", "--lang", "en")
+    assert en[0] == "A year's income (2003 rules, paid at the start of the year):"
+
+
+@pytest.mark.rule("vs.income.sources")
+@pytest.mark.rule("vs.map.provinces")
+def test_income_from_a_map_file() -> None:
+    data = json.loads(run("referee", "income", EXAMPLES / "vs-map.yaml", "--player", "Север", "--personal", "knights",
+                          "--cash", "40", "--json").output)  # fmt: skip
+    # The castle stands in the land Лесная (12); the silver mine (level 2) gives 4; elves cost 5.
+    assert (data["lands"], data["mines"], data["net"], data["cash_after"]) == (12, 4, 11, 51)
+    assert run("referee", "income", EXAMPLES / "vs-map.yaml").exit_code == 2  # whose holdings?
+
+
+@pytest.mark.rule("vs.tax.transfer")
+def test_transfer_tax_rounds_up() -> None:
+    for amount, tax in ((5, 1), (6, 2), (37, 8), (40, 8), (1, 1)):
+        t = ec.transfer(V25, amount)
+        assert (t.tax, t.received, t.paid) == (tax, amount - tax, amount)
+        top = ec.transfer(V03, amount, on_top=True)
+        assert (top.received, top.paid) == (amount, amount + tax)
+    assert "получатель получает 29" in " ".join(lines("cost", "--transfer", "37"))
+
+
+@pytest.mark.rule("vs.building.upgrade")
+@pytest.mark.rule("vs.building.construct")
+@pytest.mark.rule("vs.building.table-2025")
+@pytest.mark.rule("vs.building.table-2003")
+def test_building_prices() -> None:
+    assert [c for _, c in ec.upgrade_price(V25, "tower", "city").steps] == [25, 50, 25]  # the differences
+    assert [c for _, c in ec.upgrade_price(V03, "tower", "city").steps] == [25, 25, 25]  # 25 a level in 2003
+    assert ec.build_price(V25, "fortress").coins == 50 and ec.build_price(V25, "tower").what == "build"
+    castle = ec.build_price(V25, "castle")
+    assert castle.what == "grow" and castle.coins == 100  # from a tower, level by level
+    assert ec.build_price(V03, "bridge").coins == 10
+    assert ec.build_price(V03, "city").coins == 100
+    with pytest.raises(Refusal):
+        ec.upgrade_price(V25, "city", "tower")
+
+
+@pytest.mark.rule("vs.mine.table")
+@pytest.mark.rule("vs.mine.deepen")
+def test_mine_prices_and_chances() -> None:
+    assert [(m.level, m.cost, m.income) for m in V25.mines] == [(1, 10, 2), (2, 20, 4), (3, 30, 6), (4, 40, 8)]
+    assert [m.height for m in V03.mines] == [7, 7, 8, 9]
+    deep = ec.deepen_price(V25, "mine-1", "mine-3")
+    assert (deep.coins, deep.chance) == (20, Fraction(1, 2))
+    opened = ec.build_price(V25, "золото")
+    assert (opened.what, opened.coins, opened.chance) == ("open", 30, Fraction(1, 2))
+    assert lines("mine", "--roll", "--seed", "x") == lines("mine", "--roll", "--seed", "x")
+
+
+@pytest.mark.rule("vs.hire.rules")
+@pytest.mark.rule("vs.troop.heavy-infantry-homeland")
+def test_which_troops_a_building_hires() -> None:
+    def ids(vs, building, terrain):  # type: ignore[no-untyped-def]
+        return [t.id for t, _ in ec.hires(vs, building, terrain)]
+
+    assert ids(V25, "castle", "forest") == ["light-infantry", "elves", "knights"]
+    assert ids(V25, "city", "desert") == ["light-infantry", "orcs", "ship"]  # the literal table: no knights
+    assert ids(V25, "tower", "field") == ["mage"] and ids(V25, "fortress", "field") == ["light-infantry"]
+    assert ids(V03, "manor", "mountains") == ["dwarves", "ship"] and ids(V03, "fortress", "field") == []
+    assert json.loads(run("referee", "cost", "--hire", "замок", "--terrain", "горы", "--json").output)["hires"][1] == {
+        "troop": "dwarves", "coins": 25}  # fmt: skip
+
+
+@pytest.mark.rule("vs.prize.personal-troop")
+def test_prizes_2025() -> None:
+    got = ec.prize(V25, ["knights+", "zombie:3", "dragon", "castle", "ghost-ship"])
+    assert [i.coins for i in got.items] == [100, 30, 100, 50, 20]  # mithril adds 50; a castle level is 100-50
+    assert got.total == 300
+    assert ec.prize(V25, ["castle"], level_table=True).total == 100
+
+
+@pytest.mark.rule("vs.prize.commander-2003")
+def test_prizes_2003() -> None:
+    got = ec.prize(V03, ["knights+@personal", "zombie:2", "dragon", "elves"])
+    assert sum(i.coins for i in got.items) == 150 + 30 + 75 + 25 and got.share == Fraction(1, 5)
+    assert got.total == 56 and ec.prize(V03, ["elves", "tower"], round_up=True).total == 10  # 50/5
+
+
+@pytest.mark.rule("vs.rebellion.state")
+@pytest.mark.rule("vs.rebellion.capital")
+@pytest.mark.rule("vs.rebellion.commander-2003")
+def test_rebellion_odds_match_counting_every_roll() -> None:
+    for houses in range(6):
+        counted: dict[int, Fraction] = {}
+        for rolls in product((0, 1), repeat=houses):
+            counted[sum(rolls)] = counted.get(sum(rolls), Fraction(0)) + Fraction(1, 2**houses)
+        assert ec.rebellion(V25, houses).chances == counted
+        assert ec.rebellion(V03, houses).chances == counted
+    together = ec.rebellion(V25, 3, together=True)
+    assert together.chances == {3: Fraction(1, 2), 0: Fraction(1, 2)}
+    assert ec.rebellion(V25, 1).chances == {0: Fraction(1, 2), 1: Fraction(1, 2)}  # the capital alone
+
+
+@pytest.mark.rule("vs.leader.escape")
+def test_the_2003_leader_escape() -> None:
+    assert ec.escape_cost(V03, 47) == 5 and ec.escape_cost(V03, 50) == 5 and ec.escape_cost(V03, 51) == 6
+    faces = ec.escape_faces(V03)
+    assert [(lo, hi, p) for lo, hi, p, _ in faces] == [(6, 6, Fraction(1, 6)), (2, 5, Fraction(2, 3)),
+                                                      (1, 1, Fraction(1, 6))]  # fmt: skip
+    rolled = json.loads(run("referee", "leader-escape", "--income", "47", "--roll", "--seed", "s", "--json").output)
+    assert rolled["cost"] == 5 and 1 <= rolled["rolled"] <= 6 and rolled["result"]
+    assert run("referee", "leader-escape", "--edition", "vs-2025").exit_code == 2
+
+
+@pytest.mark.rule("vs.mithril.amulet")
+@pytest.mark.rule("vs.magic.die-cap")
+def test_the_amulet_adds_one_never_above_six() -> None:
+    assert [ec.with_amulet(face) for face in range(1, 7)] == [2, 3, 4, 5, 6, 6]
+    storm = find_spell(V25, "storm")
+    assert cast(V25, storm, 4, amulet=True).result == dict(storm.outcomes[2].text)  # 4 + 1 = 5: the ships sink
+    assert cast(V25, storm, 6, amulet=True).raised == 6
+    with pytest.raises(Refusal):
+        cast(V03, find_spell(V03, "storm"), 3, amulet=True)
+
+
+@pytest.mark.rule("vs.spell.release")
+@pytest.mark.rule("vs.spell.ghost-ship")
+@pytest.mark.rule("vs.economy.spell-cost")
+def test_every_spell_with_a_chance_rolls() -> None:
+    assert chance_faces(Fraction(1, 2)) == 4 and chance_faces(Fraction(1, 3)) == 5
+    for vs, name in ((V25, "release"), (V25, "ghost-ship"), (V03, "lift-spell")):
+        spell = find_spell(vs, name)
+        low = chance_faces(spell.chance)  # type: ignore[arg-type]
+        assert sum(cast(vs, spell, face).works for face in range(1, 7)) == spell.chance * 6  # type: ignore[operator]
+        assert [cast(vs, spell, face).works for face in range(1, 7)] == [face >= low for face in range(1, 7)]
+        edition = "vs-2025" if vs is V25 else "vs-2003"
+        out = lines("spell", name, "--roll", "--seed", "r", "--edition", edition)
+        assert out[-1].startswith("Бросок ") and ("получилось" in out[-1] or "не вышло" in out[-1])
+    assert cast(V03, find_spell(V03, "summon-dragon"), None).cost == 50
+    assert cast(V03, find_spell(V03, "gift-of-freedom"), None).cost == 0
+    assert lines("spell", "fair-wind", "--roll")[-1].startswith("Кубик не нужен")
+
+
+@pytest.mark.rule("vs.spell.storm")
+@pytest.mark.rule("vs.spell.dragon-taming")
+@pytest.mark.rule("vs.spell.raise-zombies")
+@pytest.mark.rule("vs.spell.turn-to-dust")
+def test_d6_tables_cover_every_face() -> None:
+    for vs, name, per_face in (
+        (V25, "storm", [0, 0, 1, 1, 2, 2]),
+        (V25, "tame-dragon", [0, 1, 1, 1, 2, 3]),
+        (V03, "summon-dragon", [0, 1, 1, 1, 2, 3]),
+        (V25, "raise-zombies", [0, 0, 1, 1, 2, 2]),
+        (V03, "dust", [0, 0, 1, 1, 2, 2]),
+    ):
+        spell = find_spell(vs, name)
+        got = [next(i for i, o in enumerate(spell.outcomes) if o.low <= f <= o.high) for f in range(1, 7)]
+        assert got == per_face, name
+    en = lines("spell", "storm", "--lang", "en")
+    assert en[-3:] == ["   1-2: nothing happens", "   3-4: the ships lose their active action for a year",
+                      "   5-6: the ships sink"]  # fmt: skip
