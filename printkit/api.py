@@ -45,9 +45,8 @@ def roll(notation: str, seed: str | int | None = None) -> Roll:
     True
     """
     from .dice import roll as dice_roll
-    from .randomness import Entropy
 
-    return dice_roll(notation, Entropy.from_seed(seed).stream("roll", notation))
+    return dice_roll(notation, seed)
 
 
 def fight(
