@@ -54,7 +54,29 @@ def forgiving_match(word: str, names: Iterable[tuple[str, T]]) -> T | None:
     return found[0] if found and all(t == found[0] for t in found) else None
 
 
+def closest(word: str, names: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The name a near miss most likely meant ("forrest" -> "forest", "лесс" -> "лес", "elfs" ->
+    "elves"), compared without case, ё or Russian endings; None when nothing is close."""
+    best, score = None, cutoff
+    wanted = (fold(word), stem(word))
+    for name in dict.fromkeys(names):
+        for a, b in zip(wanted, (fold(name), stem(name)), strict=True):
+            ratio = difflib.SequenceMatcher(None, a, b).ratio()
+            if ratio > score or (ratio == score and best is None):
+                best, score = name, ratio
+    return best
+
+
 def suggest(word: str, choices: list[str]) -> str:
     """' (did you mean 'x'?)' when a close choice exists, else ''."""
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+def did_you_mean(word: str, names: Iterable[str]) -> str:
+    """ " (did you mean 'forest'?)" for the closest name, as a Phrase that says itself in either
+    language (" (может быть, «лес»?)"); '' when nothing is close."""
+    from .labels import Phrase
+
+    near = closest(word, names)
+    return Phrase("cl_did_you_mean", names={"en": repr(near), "ru": f"«{near}»"}) if near else ""

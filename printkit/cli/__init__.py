@@ -53,7 +53,7 @@ def cli() -> None:
     """
 
 
-@cli.group(cls=Group, lazy=_referee_commands)
+@cli.group(cls=Group, lazy=_referee_commands, speaks=True)
 def referee() -> None:
     """Answers for the referee at the table.
 

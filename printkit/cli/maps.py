@@ -11,7 +11,7 @@ from .moves import cell_on
 from .present import show_folder
 
 
-@click.group("map", cls=Group)
+@click.group("map", cls=Group, speaks=True)
 def map_group() -> None:
     """Game maps as text grids.
 
@@ -29,7 +29,8 @@ Examples:
 """,
 )
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
-def map_check(map_file: Path) -> None:
+@LANG
+def map_check(map_file: Path, lang: str | None) -> None:
     """Check a map against the rules: exit 0 (warnings allowed) or 1 with every violation.
 
     Corners may not be death zone, water or mountain, nor be cut off by them: every corner must
@@ -38,16 +39,19 @@ def map_check(map_file: Path) -> None:
     per cell; a map with water needs a town next to it (a port). Missing terrains are warnings.
     """
     from ..errors import EXIT_CHECK_FAILED
+    from ..labels import label
     from ..maps.grid import check as do_check
     from ..maps.grid import load_map
+    from .present import language, wrap
 
+    lang = language(lang)
     game_map, rules = load_map(map_file)
     findings = do_check(game_map, rules)
     for finding in findings:
-        click.echo(str(finding))
+        click.echo(wrap(finding.say(lang), "  "))
     if any(not f.warning for f in findings):
         raise SystemExit(EXIT_CHECK_FAILED)
-    click.echo("ok")
+    click.echo(label("mc_ok", lang))
 
 
 @map_group.command(

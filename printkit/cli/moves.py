@@ -10,7 +10,7 @@ import click
 
 from ..errors import PrintkitError
 from .base import LANG, Whole
-from .present import WIDTH, safe, wrap
+from .present import WIDTH, refuse, safe, said, wrap
 
 
 def _mover_options(f: Any) -> Any:
@@ -62,21 +62,15 @@ def _request(game_map: Any, start: str, turns: int, options: dict[str, Any], lan
                        lang)  # fmt: skip
 
 
-def _said(exc: Exception, lang: str) -> click.UsageError:
-    """A refusal in the asked language when the game can say it (VS refusals can)."""
-    say = getattr(exc, "say", None)
-    return click.UsageError(say(lang) if callable(say) else str(exc))
-
-
 def cell_on(game_map: Any, text: str) -> tuple[int, int]:
     from ..maps.grid import parse_cell
 
     try:
         x, y = parse_cell(text)
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(said(exc)) from None
     if not game_map.inside(x, y):
-        raise click.UsageError(f"{text} is outside the {game_map.width}×{game_map.height} map")
+        raise refuse("mc_outside", cell=safe(text), w=game_map.width, h=game_map.height)
     return x, y
 
 
@@ -119,7 +113,7 @@ def reach(map_file: Path, start: str, turns: int, lang: str | None, as_json: boo
     try:
         found = do_reach(game_map, rules, request)
     except PrintkitError as exc:
-        raise _said(exc, words) from None
+        raise click.UsageError(said(exc)) from None
     _print_reach(game_map, request.start, found.cells, turns, found.note, as_json, words)
 
 
@@ -188,7 +182,7 @@ def route(map_file: Path, start: str, goal: str, lang: str | None, as_json: bool
     try:
         found = do_route(game_map, rules, request, cell_on(game_map, goal))
     except PrintkitError as exc:
-        raise _said(exc, words) from None
+        raise click.UsageError(said(exc)) from None
     legs = found.legs
     if legs is None:
         if as_json:

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from .base import JSON, LANG, Whole, load, whole
-from .present import arrow, chance, echo_json, language, percent, safe, wrap
+from .present import arrow, chance, echo_json, language, percent, refuse, safe, said, wrap
 
 
 @click.command(
@@ -65,13 +65,13 @@ def lookup(
     session = load(config, lang) if config else None
     if session is not None:
         if session.ruleset.id != game_id:
-            raise click.UsageError(f"the key is for {game_id}, the config for {session.ruleset.id}")
+            raise refuse("rf_e_key_config", key=game_id, config=session.ruleset.id)
         ruleset = session.ruleset
     else:
         try:
             ruleset = load_bundled(game_id)
         except KeyError:
-            raise click.UsageError(f"the key is for {game_id!r}, not a bundled game: pass --config") from None
+            raise refuse("rf_e_key_game", key=game_id) from None
     lang = language(lang, session.language if session else None)
     table = session_of(session) if session else None
     found = do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, lang)
@@ -142,20 +142,20 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
     session = None
     if config is not None:
         if not heroes:
-            raise click.UsageError("--config needs --heroes MARKER MARKER")
+            raise refuse("rf_e_heroes")
         session = load(config)
         a, b, notes = fighters_from_config(session, heroes[0], heroes[1])
         b = Fighter(b.lives, b.damage, b.sword_blow, b.armour, times, b.shield_heal, b.max_lives)
     elif lives and damage:
         a, b, notes = Fighter(lives[0], damage[0]), Fighter(lives[1], damage[1], first_times=times), []
     else:
-        raise click.UsageError("give --lives A B and --damage A B, or --config and --heroes")
+        raise refuse("rf_e_fight_what")
     lang = language(lang, session.language if session else None)
     readings = Readings(sword_keeps_roll, shield_any_one)
     try:
         result = do_fight(_battle(), a, b, first, readings)
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(said(exc)) from None
     if as_json:
         echo_json({
             "a_wins": str(result.win_a), "b_wins": str(result.win_b), "a_percent": round(float(result.win_a) * 100, 4),
@@ -238,17 +238,17 @@ def hide(words: tuple[str, ...]) -> None:
         elif word == "--lang":
             lang = words_left.pop(0) if words_left else ""
             if lang not in ("ru", "en"):
-                raise click.UsageError(f"--lang {safe(lang)!r}: choose ru or en")
+                raise refuse("cl_choose_lang", value=safe(lang[:20]))
         elif current:
             groups[current].append(_intellects(word, current))
             if len(groups[current]) > HIDE_MAX_HEROES:
-                raise click.UsageError(f"{current}: at most {HIDE_MAX_HEROES} heroes a side")
+                raise refuse("rf_e_hide_many", side=current, n=HIDE_MAX_HEROES)
         else:
-            raise click.UsageError(f"unexpected {safe(word[:20])!r}; give --hiders INT... --seekers INT...")
-    if not groups["--hiders"] or not groups["--seekers"]:
-        raise click.UsageError("give the intellect of every hiding hero (--hiders) and every seeker (--seekers)")
-    found = do_hide(groups["--hiders"], groups["--seekers"], per_hero=per_hero)
+            raise refuse("rf_e_hide_word", word=safe(word[:20]))
     lang = language(lang)
+    if not groups["--hiders"] or not groups["--seekers"]:
+        raise refuse("rf_e_hide_what")
+    found = do_hide(groups["--hiders"], groups["--seekers"], per_hero=per_hero)
     if as_json:
         echo_json({
             "hide": str(found.hidden), "percent": round(float(found.hidden) * 100, 4), "tie": str(found.tie),

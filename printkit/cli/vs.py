@@ -16,9 +16,9 @@ MIRROR = click.option(
 
 
 def refusal_in(refusal: Exception, lang: str) -> click.UsageError:
-    from ..games.vs.words import Refusal
-
-    return click.UsageError(refusal.say(lang) if isinstance(refusal, Refusal) else str(refusal))
+    """A refusal as a usage error, in the answer's language when the refusal can say it."""
+    say = getattr(refusal, "say", None)
+    return click.UsageError(say(lang) if callable(say) else str(refusal))
 
 
 @click.command(

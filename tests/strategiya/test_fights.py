@@ -242,7 +242,7 @@ def test_hide_answers_its_whole_range_and_refuses_beyond_it_at_once() -> None:
         (["--hiders", "²", "--seekers", "1"], "--hiders: '²' is not a whole number (0<=x<=199)"),
         (["--hiders", "1", "--seekers", "1", "--lang", "de"], "choose ru or en"),
     ):
-        result = run("referee", "hide", *words)
+        result = run("referee", "hide", *words, "--lang", "en")
         assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
 
 

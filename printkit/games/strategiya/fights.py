@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...config.model import Session
+from ...errors import RefusedValue
 from ...labels import label
 from .model import Battle
 
@@ -101,7 +102,7 @@ def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a", readings: Re
     Without items it is a race of hits (`race`); with the sword or armour lives move in uneven
     steps (`fight_by_lives`); with a shield lives can go back up (`fight_with_healing`)."""
     if a.damage <= 0 and b.damage <= 0 and not (a.sword_blow or b.sword_blow):
-        raise ValueError("neither side can wound the other")
+        raise RefusedValue("rf_e_no_wound")
     if a.shield_heal or b.shield_heal:
         return fight_with_healing(battle, a, b, first, readings=readings)
     if _plain(a, b):
@@ -323,7 +324,7 @@ def fight_with_healing(
                     left_b[state[1]] = left_b.get(state[1], 0.0) + flow
         mass = after
     else:
-        raise ValueError(f"this fight does not settle within {HEALING_MAX_ROLLS} rolls; it is left unanswered")
+        raise RefusedValue("rf_e_unsettled", n=HEALING_MAX_ROLLS)
     total = win_a + win_b
     chance = Fraction(win_a / total).limit_denominator(10**15)
 
@@ -354,7 +355,7 @@ def fighters_from_config(
 ) -> tuple[Fighter, Fighter, list[str]]:
     """Two heroes of a config by their map markers: lives and damage from strength and items, and
     notes on what the exact model leaves out."""
-    from ...errors import UsageError
+    from ...errors import Refused
     from . import heroes as H
     from .model import rules_of
 
@@ -366,7 +367,7 @@ def fighters_from_config(
     def fighter(marker: str) -> Fighter:
         hero = found.get(marker.casefold())
         if hero is None:
-            raise UsageError(f"no hero marked {marker!r} in the config; markers: {' '.join(sorted(found))}")
+            raise Refused("rf_e_marker", marker=marker, markers=" ".join(sorted(found)))
         owned = H.owned(rules, hero)
         damage = hero.strength + sum(o.damage for o in owned)
         for o in owned:

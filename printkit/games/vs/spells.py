@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label
+from ...labels import label, wrapped
 from .economy import with_amulet, year_of
 from .model import Spell, VsData
 from .words import Refusal
@@ -41,14 +41,12 @@ class Cast:
     works: bool | None  # chance spells: did it work
 
     def lines(self, lang: str) -> list[str]:
-        import textwrap
-
         s = self.spell
         head = label("sp_head", lang, name=s.name[lang], cost=self.cost,
                      range=label("sp_range", lang, n=s.range) if s.range else "")  # fmt: skip
-        out = textwrap.wrap(f"{head}: {s.text[lang]}", 80, subsequent_indent="  ")
+        out = wrapped(f"{head}: {s.text[lang]}", 80, "  ")
         if self.low is not None and s.chance is not None:
-            out += textwrap.wrap(label("sp_chance", lang, p=s.chance, low=self.low), 80, subsequent_indent="  ")
+            out += wrapped(label("sp_chance", lang, p=s.chance, low=self.low), 80, "  ")
             if self.amulet:
                 better = Fraction(7 - max(self.low - 1, 1), 6)
                 out.append(label("sp_chance_amulet", lang, p=better, low=max(self.low - 1, 1)))
