@@ -13,11 +13,12 @@ T = TypeVar("T")
 # words are not worn down to nothing.
 _ENDINGS = (
     "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими",
-    "ах", "ях", "ой", "ей", "ою", "ею", "ом", "ем", "ам", "ям", "ая", "яя", "ое", "ее", "ые", "ие",
+    "ах", "ях", "ой", "ей", "ою", "ею", "ом", "ем", "ам", "ям", "ая", "яя", "ое", "ее", "ые", "ие", "ов", "ев",
     "ый", "ий", "ую", "юю", "ых", "их", "ым", "им",
     "ы", "и", "у", "ю", "е", "а", "я", "о", "ь", "й",
 )  # fmt: skip
 _MIN_STEM = 3
+_VOWELS = "аеиоуыэюя"
 
 
 def fold(word: str) -> str:
@@ -36,6 +37,9 @@ def stem(word: str) -> str:
             if part.endswith(ending) and len(part) - len(ending) >= _MIN_STEM:
                 part = part[: -len(ending)]
                 break
+        # The vowel that drops out when an ending comes: замок -> замка, отец -> отца.
+        if len(part) > _MIN_STEM and part[-2] in "ое" and part[-1] in "кц" and part[-3] not in _VOWELS:
+            part = part[:-2] + part[-1]
         out.append(part)
     return " ".join(out)
 

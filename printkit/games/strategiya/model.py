@@ -213,12 +213,15 @@ class Rules:
     turns: Turns | None = None
 
     def offer(self, kind: str, word: str) -> Offer | None:
-        """A town offer of one kind by id or by any of its names, ignoring case."""
+        """A town offer of one kind by id or by any of its names, ignoring case, ё and the usual
+        Russian endings ("мечом", "Волшебного посоха")."""
+        from ...suggest import forgiving_match
+
         folded = fold(word)
         for o in self.town.get(kind, ()):
             if folded in {fold(o.id), *(fold(n) for n in o.name.values())}:
                 return o
-        return None
+        return forgiving_match(word, [(n, o) for o in self.town.get(kind, ()) for n in (o.id, *o.name.values())])
 
     def offer_names(self, kind: str, lang: str) -> list[str]:
         return [o.name[lang] for o in self.town.get(kind, ())]

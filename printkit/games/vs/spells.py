@@ -13,10 +13,14 @@ from .words import Refusal
 
 
 def find_spell(vs: VsData, name: str) -> Spell:
-    folded = name.strip().casefold()
-    found = next((s for s in vs.spells if folded in {s.id, *(n.casefold() for n in s.name.values())}), None)
+    """A spell by id or name in either language, any case and the usual Russian forms ("шторма")."""
+    from ...suggest import did_you_mean, forgiving_match
+
+    pairs = [(n, s) for s in vs.spells for n in (s.id, *s.name.values())]
+    found = forgiving_match(name.strip(), pairs)
     if found is None:
-        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells))
+        hint = did_you_mean(name, [n for n, _ in pairs])
+        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells), hint=hint)
     return found
 
 
