@@ -113,11 +113,12 @@ def _said(key: str, lang: str, values: dict[str, object]) -> str:
 
 
 def wrapped(text: str, width: int = 80, indent: str = "") -> list[str]:
-    """A paragraph's lines within width, continuation lines indented; a number and its percent sign
-    ("58.33 %") never part at a line break."""
+    """A paragraph's lines within width, continuation lines indented; a number, its share and its
+    percent sign ("25 (34.2 %)") never part at a line break."""
+    import re
     import textwrap
 
-    glued = text.replace(" %", "\x00%")
+    glued = re.sub(r"(\d) \(", "\\1\x00(", text.replace(" %", "\x00%"))
     lines = textwrap.wrap(glued, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
     return [line.replace("\x00", " ") for line in lines]
 

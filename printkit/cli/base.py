@@ -196,4 +196,23 @@ def load(config: Path | None, lang: str | None = None, paper: str | None = None)
     """The session of a config (or the default game), with command-line overrides."""
     from ..config.session import load_session, with_overrides
 
-    return with_overrides(load_session(config), language=lang, paper=paper)
+    session = remembered(config, load_session) if config is not None else load_session(None)
+    return with_overrides(session, language=lang, paper=paper)
+
+
+_READ: dict[tuple[Any, ...], Any] = {}
+
+
+def remembered(path: Path, read: Callable[[Path], Any]) -> Any:
+    """What `read` made of a file, read again only when the file changed: an evening's session asks
+    many questions of one config and one key."""
+    try:
+        seen = path.stat()
+        stamp: tuple[Any, ...] = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, read)
+    except (OSError, ValueError):
+        return read(path)  # let the reader say what is wrong with it
+    if stamp not in _READ:
+        if len(_READ) >= 8:  # a config, a key or two, a map: a session needs a handful
+            _READ.clear()
+        _READ[stamp] = read(path)
+    return _READ[stamp]

@@ -40,7 +40,9 @@ class _Escaping(io.TextIOBase):
         super().__init__()
         self.raw = raw
 
-    def write(self, text: str) -> int:
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, bytes):  # click echoes bytes (shell completion's answer) to a stream without .buffer
+            text = text.decode(self.encoding, "replace")
         try:
             self.raw.write(safe(text))
         except OSError as exc:
@@ -202,7 +204,8 @@ WIDTH = 80  # every referee answer fits an 80-column terminal
 # The language of the command running now: what --lang asked on the command line (read before click
 # parses it, so that a mistake in parsing is already told in that language), and what a command
 # settled on once it knew more (a config's language).
-_voice: dict[str, str | None] = {"asked": None, "settled": None}
+# An evening's session (`printkit referee` with no command) sets the language of all its answers.
+_voice: dict[str, str | None] = {"asked": None, "settled": None, "session": None}
 
 
 def hear(args: list[str]) -> None:
@@ -219,17 +222,23 @@ def hear(args: list[str]) -> None:
 
 
 def language(lang: str | None, config_language: str | None = None) -> str:
-    """The language of an answer: --lang, else PRINTKIT_LANG, else the config's language, else
-    Russian. Whatever the command says after this (a refusal too) is said in that language."""
+    """The language of an answer: --lang, else the session's, else PRINTKIT_LANG, else the config's
+    language, else Russian. Whatever the command says after this (a refusal too) is said in it."""
     import os
 
     chosen = "ru"
-    for choice in (lang, os.environ.get("PRINTKIT_LANG", "").strip().lower() or None, config_language):
+    env = os.environ.get("PRINTKIT_LANG", "").strip().lower() or None
+    for choice in (lang, _voice["session"], env, config_language):
         if choice in ("ru", "en"):
             chosen = choice
             break
     _voice["settled"] = chosen
     return chosen
+
+
+def speak_for_session(lang: str | None) -> None:
+    """The language every answer of a session is given in (None: the session is over)."""
+    _voice["session"] = lang
 
 
 def voice() -> str:

@@ -7,25 +7,28 @@ from typing import Any
 
 import click
 
-from .base import JSON, LANG, Whole, load, whole
+from . import complete
+from .base import JSON, LANG, Whole, load, remembered, whole
 from .present import arrow, chance, echo_json, language, percent, refuse, safe, said, wrap
 
 
 @click.command(
     epilog="""\b
 Examples:
-  printkit referee lookup --key referee-key.json resources forest 3
-  printkit referee lookup --key referee-key.json --game 4 ресурсы лес 3
-  printkit referee lookup --key p1.json --key p2.json --config game.yaml adventures mountain 7
+  printkit secret-sheets --out kit --seed friday      # writes kit/referee-key.json
+  printkit referee lookup --key kit/referee-key.json resources forest 3
+  printkit referee lookup --key kit/referee-key.json ресурсы лесу 3 --lang en
+  printkit referee lookup --key kit/referee-key.json --config examples/strategiya.yaml adventures forest 4
+  PRINTKIT_KEY=kit/referee-key.json printkit referee lookup горы ресурсы 7
 """
 )
 @click.option(
     "--key",
     "keys",
     multiple=True,
-    required=True,
+    envvar="PRINTKIT_KEY",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="referee-key.json (repeat to join one-player keys).",
+    help="referee-key.json (repeat to join one-player keys) [default: $PRINTKIT_KEY, or the config's key:].",
 )
 @click.option("--game", help="Which game of a multi-game key: 1, 2, ... or a kit ID.")
 @click.option(
@@ -36,8 +39,8 @@ Examples:
 @LANG
 @click.option("--ascii", "ascii_only", is_flag=True, help="Print -> instead of →.")
 @click.option("--json", "as_json", is_flag=True, help="Print the chain as JSON.")
-@click.argument("section")
-@click.argument("terrain")
+@click.argument("section", shell_complete=complete.terrains)
+@click.argument("terrain", shell_complete=complete.terrains)
 @click.argument("number", type=Whole(1, 999))
 def lookup(
     keys: tuple[Path, ...],
@@ -61,8 +64,12 @@ def lookup(
     from ..games.strategiya.lookup import lookup as do_lookup
     from ..games.strategiya.model import rules_of, session_of
 
-    game_id, games = merge_keys([load_key(k) for k in keys])
     session = load(config, lang) if config else None
+    named = getattr(session.part, "key", None) if session else None
+    keys = keys or ((named,) if named else ())
+    if not keys:
+        raise refuse("rf_e_no_key")
+    game_id, games = merge_keys([remembered(k, load_key) for k in keys])
     if session is not None:
         if session.ruleset.id != game_id:
             raise refuse("rf_e_key_config", key=game_id, config=session.ruleset.id)
@@ -107,14 +114,16 @@ def _battle() -> Any:
 Examples:
   printkit referee fight --lives 10 10 --damage 1 1
   printkit referee fight --lives 25 15 --damage 9 3 --first b --backstab
-  printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 Б
+  printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 4
   printkit referee fight --lives 500 500 --damage 1 1 --lang en
 """
 )
 @click.option("--lives", nargs=2, type=Whole(1, 500), help="Lives of side A and side B (1..500).")
 @click.option("--damage", nargs=2, type=Whole(0, 500), help="Damage per hit of A and of B (0..500).")
 @click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="Take two heroes from a config.")
-@click.option("--heroes", nargs=2, help="Their map markers (e.g. 1 Б) when --config is given.")
+@click.option(
+    "--heroes", nargs=2, help="Two heroes' map markers (e.g. 1 Б), with --config.", shell_complete=complete.markers
+)
 @click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True, help="Who rolls first.")
 @click.option("--backstab", is_flag=True, help="B is attacked from behind: B's first damage ×2.")
 @click.option("--surrounded", is_flag=True, help="B is surrounded: B's first damage ×3.")
@@ -140,8 +149,9 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
 
     times = 3 if surrounded else 2 if backstab else 1
     session = None
-    if config is not None:
-        if not heroes:
+    # A config counts only with --heroes: a referee's session passes its config to every question.
+    if heroes:
+        if config is None:
             raise refuse("rf_e_heroes")
         session = load(config)
         a, b, notes = fighters_from_config(session, heroes[0], heroes[1])
@@ -171,7 +181,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
         return chance(p) if result.exact else f"≈ {percent(p)}"
 
     for side, f, p in (("A", a, result.win_a), ("B", b, result.win_b)):
-        click.echo(label("rf_side_wins", lang, side=side, lives=f.lives, damage=f.damage, chance=odds(p)))
+        click.echo(wrap(label("rf_side_wins", lang, side=side, lives=f.lives, damage=f.damage, chance=odds(p)), "  "))
     click.echo(label("rf_rolls", lang, rolls=f"{float(result.expected_rolls):.2f}",
                      turns=f"{float(result.expected_turns):.2f}", per=result.rolls_per_turn))  # fmt: skip
     for name, left, total in (("A", result.lives_left_a, result.win_a), ("B", result.lives_left_b, result.win_b)):
@@ -179,7 +189,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
             mean = sum(k * v for k, v in left.items()) / total
             likely = sorted(left.items(), key=lambda kv: -kv[1])[:3]
             shown = ", ".join(f"{k} ({float(v / total) * 100:.1f} %)" for k, v in likely)
-            click.echo(label("rf_keeps", lang, side=name, mean=f"{float(mean):.2f}", likely=shown))
+            click.echo(wrap(label("rf_keeps", lang, side=name, mean=f"{float(mean):.2f}", likely=shown), "  "))
     if times > 1:
         notes.append(label("rf_first_times", lang, n=times))
     if not result.exact:

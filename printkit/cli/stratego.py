@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from . import complete
 from .base import LANG, Group
 from .present import language as present_language
 from .present import safe, said, wrap
@@ -67,6 +68,7 @@ def _read(setup: str, data: Any, variant: Any) -> Any:
     epilog="""\b
 Examples:
   printkit stratego check BFB343B563/B3492625B4/728X176258/2264B75232
+  printkit stratego random --seed 7 > my-setup.txt
   printkit stratego check my-setup.txt
   printkit stratego check FB......../B.X.9...../...21...3./......2..3
   printkit stratego check duell-2014.4-387.xml       # a Gravon archive file
@@ -242,8 +244,8 @@ Examples:
   printkit referee stratego 5 B --original-bombs --json
 """,
 )
-@click.argument("attacker")
-@click.argument("defender")
+@click.argument("attacker", shell_complete=complete.pieces)
+@click.argument("defender", shell_complete=complete.pieces)
 @click.option("--original-bombs", is_flag=True, help="The original rule: a bomb stays unless a Miner takes it.")
 @click.option("--json", "as_json", is_flag=True, help="Print winner, bomb_removed and game_over as JSON.")
 @LANG
@@ -283,7 +285,7 @@ Examples:
 """,
 )
 @click.argument("position_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "start", required=True, help="The piece's cell, like e4.")
+@click.option("--from", "start", required=True, help="The piece's cell, like e4.", shell_complete=complete.squares)
 @click.option("--variant", type=click.Choice(_VARIANTS), default="battle", show_default=True)
 @click.option("--scout-strikes-adjacent", is_flag=True,
               help="The other reading: a scout attacks only a neighbour, never at the end of a run.")  # fmt: skip

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from . import complete
 from .base import LANG, Whole
 from .present import language, safe, said, wrap
 
@@ -146,7 +147,7 @@ Examples:
 """,
 )
 @click.argument("graph_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "start", help="The character's circle (or --enter).")
+@click.option("--from", "start", help="The character's circle (or --enter).", shell_complete=complete.circles)
 @click.option("--enter", is_flag=True, help="The character enters the board through its side's entry point (1 point).")
 @click.option("--side", type=click.Choice(["red", "blue"]), help="The side of a character that enters (--enter).")
 @click.option("--points", type=Whole(0, 30), required=True, help="Movement points this cycle.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ...config.model import Localized, Ruleset, Session, Terrain, fold, part_of
 from ...labels import days, label
@@ -270,6 +271,7 @@ class StrategiyaSession:
 
     parties: tuple[Party, ...]
     adventures: Mapping[str, Mapping[int, Adventure]]
+    key: Path | None = None  # the referee key the config names, for lookups without --key
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

@@ -348,9 +348,10 @@ def _mover(rules: Rules, request: MoveRequest) -> tuple[Mover, int]:
     import dataclasses
 
     strength = request.strength
-    if request.config is not None:
-        if not request.hero:
-            raise Refused("rf_e_need_hero")
+    # A config says who moves only with --hero (a referee's session passes its config to every question).
+    if request.hero:
+        if request.config is None:
+            raise Refused("rf_e_need_config")
         from ...config.session import load_session
         from .heroes import marked_heroes
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -357,6 +358,11 @@ SESSION_FIELDS = {
         default={},
         doc="«Стратегия»: adventures per terrain and number: {forest: {1: {title, text}}}",
     ),
+    "key": Field(
+        Text(max_len=300),
+        doc="«Стратегия»: the referee key of this game's kit (a path inside the config's folder), so that "
+        "printkit referee lookup and the referee's session need no --key",
+    ),
 }
 
 
@@ -387,7 +393,24 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
                 )
         adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
         _check_references(entries, ruleset, ("adventures", tid), ck)
-    return StrategiyaSession(parties, MappingProxyType(adventures))
+    return StrategiyaSession(parties, MappingProxyType(adventures), _key(data.get("key"), doc, ck))
+
+
+def _key(value: str | None, doc: YamlDocument, ck: Checker) -> Path | None:
+    """The referee key a config names: inside its own folder, like every file a config names (it
+    need not exist yet: the kit may be built after the config is written)."""
+    if value is None:
+        return None
+    folder = (doc.folder or Path.cwd()).resolve()
+    try:
+        path = (folder / value).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
+        ck.fail(("key",), f"key {value!r} cannot be found: the path loops or is not a file name")
+        return None
+    if not path.is_relative_to(folder):
+        ck.fail(("key",), f"key {value!r} is outside the config's folder; keep the kit next to the config")
+        return None
+    return path
 
 
 def _check_references(entries: dict[int, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
