@@ -175,8 +175,8 @@ def whole(text: str, lo: int, hi: int, what: str) -> int:
     """A whole number read by hand from a command's words (for commands that parse their own)."""
     try:
         return int(Whole(lo, hi).convert(text, None, None))
-    except click.BadParameter as exc:
-        raise click.UsageError(f"{what}: {exc.message}") from None
+    except click.BadParameter as exc:  # worded as click words a parameter it checks itself
+        raise click.BadParameter(exc.message, param_hint=f"'{what}'") from None
 
 
 CONFIG_ARG = click.argument("config", required=False, type=click.Path(dir_okay=False, path_type=Path))

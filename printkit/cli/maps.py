@@ -93,7 +93,10 @@ def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | No
         sheets = write_map(game_map, rules, writer.path("map.pdf"), paper or "a4", lang or "ru", map_file.stem,
                            cell_mm, overlay, origin)  # fmt: skip
         writer.commit({"kinds": ["map"], "paper": paper or "a4", "sheets": sheets})
-    click.echo(f"Map written to {show_folder(writer.folder)} ({sheets} sheet{'s' if sheets > 1 else ''})")
+    from ..labels import label
+    from .present import language
+
+    click.echo(label("map_written", language(lang), folder=show_folder(writer.folder), n=sheets))
 
 
 @map_group.command(
@@ -106,15 +109,19 @@ Examples:
 )
 @click.option("--size", default="20x15", show_default=True, help="WIDTHxHEIGHT in cells (8x6 to 100x100).")
 @click.option("--seed", help="The same seed gives the same map.")
-def map_random(size: str, seed: str | None) -> None:
-    """Print a random «Стратегия» map (YAML) that passes `printkit map check`."""
+@LANG
+def map_random(size: str, seed: str | None, lang: str | None) -> None:
+    """Print a random «Стратегия» map (YAML) that passes `printkit map check`; the map is the same in
+    either language (--lang only changes what a refusal says)."""
     from ..config.rulesets import load_bundled
     from ..games.strategiya.map_random import random_map, to_yaml
+    from .present import language, refuse, safe
 
+    language(lang)
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
-        raise click.UsageError(f"--size {size!r}: give it like 20x15") from None
+        raise refuse("map_e_size", size=safe(size[:20])) from None
     if not (8 <= width <= 100 and 6 <= height <= 100):
-        raise click.UsageError("--size: from 8x6 to 100x100 cells")
+        raise refuse("map_e_size_range")
     click.echo(to_yaml(random_map(load_bundled("strategiya"), width, height, seed), "strategiya"), nl=False)

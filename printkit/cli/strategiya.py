@@ -15,7 +15,7 @@ from .present import arrow, chance, echo_json, language, percent, refuse, safe, 
 @click.command(
     epilog="""\b
 Examples:
-  printkit secret-sheets --out kit --seed friday      # writes kit/referee-key.json
+  printkit secret-sheets --out kit --seed "friday at anna's"     # writes kit/referee-key.json
   printkit referee lookup --key kit/referee-key.json resources forest 3
   printkit referee lookup --key kit/referee-key.json ресурсы лесу 3 --lang en
   printkit referee lookup --key kit/referee-key.json --config examples/strategiya.yaml adventures forest 4
@@ -39,9 +39,7 @@ Examples:
 @LANG
 @click.option("--ascii", "ascii_only", is_flag=True, help="Print -> instead of →.")
 @click.option("--json", "as_json", is_flag=True, help="Print the chain as JSON.")
-@click.argument("section", shell_complete=complete.terrains)
-@click.argument("terrain", shell_complete=complete.terrains)
-@click.argument("number", type=Whole(1, 999))
+@click.argument("words", nargs=-1, required=True, metavar="SECTION TERRAIN NUMBER", shell_complete=complete.terrains)
 def lookup(
     keys: tuple[Path, ...],
     game: str | None,
@@ -49,24 +47,27 @@ def lookup(
     lang: str | None,
     ascii_only: bool,
     as_json: bool,
-    section: str,
-    terrain: str,
-    number: int,
+    words: tuple[str, ...],
 ) -> None:
     """Follow one object's chain: SECTION TERRAIN NUMBER -> sheet 1 -> sheet 2 -> the list.
 
-    SECTION is resources or adventures; TERRAIN is mountain swamp forest plain water deathzone
-    (Russian names work too, and the two words may come in either order).
+    SECTION is resources or adventures; TERRAIN is mountain swamp forest plain water deathzone.
+    Russian names work too, as people type them (в горах, лесу), the two in either order.
     """
     from ..config.rulesets import load_bundled
     from ..games.strategiya.codes import load_key
-    from ..games.strategiya.lookup import format_chain, merge_keys, pick_game
+    from ..games.strategiya.lookup import format_chain, merge_keys, pick_game, split_words
     from ..games.strategiya.lookup import lookup as do_lookup
     from ..games.strategiya.model import rules_of, session_of
 
+    if len(words) < 3:
+        raise refuse("rf_e_lookup_words")
+    number = whole(words[-1], 1, 999, "NUMBER")
+    section, terrain = split_words(words[:-1])
     session = load(config, lang) if config else None
-    named = getattr(session.part, "key", None) if session else None
-    keys = keys or ((named,) if named else ())
+    lang = language(lang, session.language if session else None)
+    key_of_config = getattr(session.part, "key", None) if session else None
+    keys = keys or ((Path(key_of_config),) if key_of_config else ())
     if not keys:
         raise refuse("rf_e_no_key")
     game_id, games = merge_keys([remembered(k, load_key) for k in keys])
@@ -79,7 +80,6 @@ def lookup(
             ruleset = load_bundled(game_id)
         except KeyError:
             raise refuse("rf_e_key_game", key=game_id) from None
-    lang = language(lang, session.language if session else None)
     table = session_of(session) if session else None
     found = do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, lang)
     if as_json:
@@ -154,6 +154,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
         if config is None:
             raise refuse("rf_e_heroes")
         session = load(config)
+        language(lang, session.language)  # a refusal about the heroes speaks the config's language
         a, b, notes = fighters_from_config(session, heroes[0], heroes[1])
         b = Fighter(b.lives, b.damage, b.sword_blow, b.armour, times, b.shield_heal, b.max_lives)
     elif lives and damage:

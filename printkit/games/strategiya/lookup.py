@@ -91,7 +91,7 @@ def lookup(
     if terrain is None:
         names = {"en": " ".join(t.id for t in ruleset.terrains),
                  "ru": ", ".join(t.name["ru"].lower() for t in ruleset.terrains)}  # fmt: skip
-        every = [n for t in ruleset.terrains for n in (t.id, *t.name.values())]
+        every = [n.lower() for t in ruleset.terrains for n in (t.id, *t.name.values())]
         raise Refused("rf_e_terrain", word=terrain_word, names=names, hint=did_you_mean(terrain_word, every))
     if not 1 <= number <= terrain.slots:
         named = {"en": terrain.id, "ru": terrain.name["ru"].lower()}
@@ -101,6 +101,15 @@ def lookup(
         raise Refused("rf_e_sheet", n=missing[0])
     chain = compose(ruleset, session, game.sheets, section, terrain.id, number, lang)
     return Lookup(game.kit_id, game.game, chain)
+
+
+def split_words(words: Sequence[str]) -> tuple[str, str]:
+    """The section word and the terrain words of a question typed as people say it: «в горах ресурсы»
+    gives («ресурсы», «в горах»). The section is one word; whatever else was typed names the terrain."""
+    named = list(words)
+    at = next((i for i, w in enumerate(named) if _section(w)), 0)
+    section = named.pop(at)
+    return section, " ".join(named)
 
 
 def _section(word: str) -> str | None:

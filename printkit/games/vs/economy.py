@@ -310,7 +310,12 @@ def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_
             level = Fraction(m.cost if level_table else m.cost - below)
             items.append(PrizeItem(word, m.name, level, "ec_level_prize"))
             continue
-        s = structure(vs, core)
+        try:
+            s = structure(vs, core)
+        except Refusal:  # neither a troop nor a building: say so, with the closest of either
+            every = [n for n, _ in vs.troop_names()] + [n for b in vs.structures for n in (b.id, *b.name.values())]
+            names = ", ".join([t.id for t in vs.troops] + [b.id for b in vs.structures])
+            raise Refusal("rf_bad_unit", word=word, names=names, hint=did_you_mean(core, every)) from None
         below_s = next((x for x in vs.structures if x.lord and s.lord and x.level == s.level - 1), None)
         lost = s.cost if level_table or below_s is None else s.cost - below_s.cost
         items.append(PrizeItem(word, s.name, Fraction(lost), "ec_level_prize" if below_s is not None else ""))
