@@ -56,6 +56,7 @@ Examples:
   printkit build examples/strategiya.yaml --out kits/friday --lang en
   printkit build my-game.yaml --only secret-sheets --seed "long random words"
   printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
+  printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
 """
 )
 @CONFIG_ARG
@@ -79,6 +80,16 @@ Examples:
 @click.option(
     "--random", "random_setups", is_flag=True, help="Stratego: generate a setup for each side the config leaves out."
 )
+@click.option(
+    "--print-shop",
+    is_flag=True,
+    help="Cards and tokens: also write *-print-shop.pdf, one face per page with 1/8 in bleed and trim boxes.",
+)
+@click.option(
+    "--cutter",
+    type=click.Choice(["silhouette"]),
+    help="Cards and tokens: sheets with a cutting machine's registration marks, and a cut template (*-cut.svg).",
+)
 @FORCE
 def build(
     config: Path | None,
@@ -91,6 +102,8 @@ def build(
     greyscale: bool,
     png: Path | None,
     random_setups: bool,
+    print_shop: bool,
+    cutter: str | None,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
@@ -100,7 +113,8 @@ def build(
     from ..kit import Options
 
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
-    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups)
+    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups,
+                      print_shop=print_shop, cutter=cutter)  # fmt: skip
     _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options)
 
 
