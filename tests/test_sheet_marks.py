@@ -45,3 +45,28 @@ def test_long_text_takes_a_second_line_before_going_below_6_pt() -> None:
     assert (lines, size) == (["Tower"], 9.6)
     with pytest.raises(RenderError):
         fit_lines("a very long name that will never fit in so small a box", fonts.NARROW, 8, 30.0)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_of_a_turned_sheet_land_behind_their_fronts(flip: str) -> None:
+    """Letter's 4×2 card sheets are landscape pages, which a printer turns a quarter onto the paper:
+    simulate that turn and the paper's flip, and every back must sit behind its front."""
+    from printkit.imposition import back_box, sheet_flip
+
+    grid, landscape = best_grid(PAPERS["letter"], (63 * MM, 88 * MM))
+    assert landscape
+    w, h = grid.page  # w > h: the page; the paper is h wide and w tall
+
+    def to_paper(x: float, y: float) -> tuple[float, float]:
+        return h - y, x  # the quarter turn onto portrait paper
+
+    def behind(u: float, v: float) -> tuple[float, float]:
+        # The point on the other side of the paper, in that side's own coordinates.
+        return (h - u, v) if flip == "long" else (u, w - v)
+
+    for front in grid.boxes:
+        back = back_box(front, grid.page, sheet_flip(flip, grid.page))
+        for fx, fy in ((front.x, front.y), (front.x + front.w, front.y + front.h)):
+            target = behind(*to_paper(fx, fy))
+            corners = [to_paper(x, y) for x in (back.x, back.x + back.w) for y in (back.y, back.y + back.h)]
+            assert any(abs(a - target[0]) < 1e-6 and abs(b - target[1]) < 1e-6 for a, b in corners)

@@ -276,7 +276,7 @@ def _draw_key_block(
     hy = y + height - band_h - head_h + 3
     c.setFillColorRGB(*GREY)
     for cx, text, w in zip(cols, headers, (num_w, num_w, num_w, entry_w), strict=True):
-        draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2, min_size=5)
+        draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2)
     rows = len(block.rows)
     row_h = min(16.0, (height - band_h - head_h) / max(rows, 1))
     for r, (obj, first, second, entry, found) in enumerate(block.rows):
@@ -293,7 +293,8 @@ def _draw_key_block(
         c.drawString(cols[2], base, str(second))
         # Empty finds in grey, so the game master's eye lands on what is really there.
         c.setFillColorRGB(*((0, 0, 0) if found else GREY))
-        draw_fitted(c, cols[3], base, entry, fonts.NARROW, 10, entry_w, min_size=5)
+        # What players typed is cut short rather than printed below 6 pt.
+        draw_fitted(c, cols[3], base, entry, fonts.NARROW, 10, entry_w, shorten=True)
     c.setStrokeColorRGB(*rgb)
     c.setLineWidth(0.8)
     c.rect(x, y + height - band_h - head_h - rows * row_h, width, band_h + head_h + rows * row_h, stroke=1, fill=0)
