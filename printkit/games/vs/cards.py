@@ -17,7 +17,7 @@ from ...labels import label
 from ...render import fonts
 from ...render.canvas import draw_fitted, draw_lines, hex_colour, ink_on, open_canvas, tint
 from ...render.marks import corner_guides, crop_marks
-from ...render.printshop import SHOP_BLEED, cut_template_svg, registration_keep_out, registration_marks, write_faces
+from ...render.printshop import cut_template_svg, registration_keep_out, registration_marks
 from .model import vs_of, vs_session
 from .orders import Card, all_cards
 
@@ -329,31 +329,6 @@ def write_cards(session: Session, target: str | Path, cutter: str | None = None)
     return grid
 
 
-def write_print_shop(session: Session, target: str | Path) -> int:
-    """battle-cards-print-shop.pdf: every card of every deck, its front then its back, each on a page
-    of its own at trim size plus 1/8 in bleed, with TrimBox and BleedBox; returns the page count."""
-    opts = vs_session(session).cards
-    w, h = opts.size
-    vs = vs_of(session.ruleset)
-    assert vs is not None
-    fronts = {card.label(): card for card in all_cards(vs.orders)}
-
-    def front(label_: str) -> Any:
-        return lambda c: draw_front(c, session, fronts[label_], w, h, SHOP_BLEED)
-
-    def back(deck: Deck) -> Any:
-        return lambda c: draw_back(c, session, deck, w, h, SHOP_BLEED)
-
-    pages = [
-        page
-        for deck in decks(session)
-        for card in deck.cards
-        for page in ((f"front-{card.label()}", front(card.label())), (f"back-{deck.player}", back(deck)))
-    ]
-    title = f"{display_title(session)} — {label('cards_title', session.language)}"
-    return write_faces(target, (w, h), pages, title)
-
-
 def _finish(c: Any, grid: Grid, used: int, corners: bool, radius: float) -> None:
     c.doForm("crop-marks")
     if corners:
@@ -415,7 +390,9 @@ def build(b: Build) -> None:
         radius = opts.corner_radius_mm * MM if opts.corners else 0.0
         b.writer.write("battle-cards-cut.svg", cut_template_svg(grid.page, grid.boxes, radius).encode())
     if b.options.print_shop:
-        write_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"))
+        from .shop import cards_for_print_shop
+
+        cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"))
     if b.options.png is not None:
         write_pngs(b.session, b.options.png)
     b.progress("battle-cards", 1, 1)
