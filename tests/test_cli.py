@@ -251,3 +251,22 @@ def test_lookup_joins_two_one_player_keys(workdir: Path) -> None:
 def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
     result = run("referee", "lookup", "--key", workdir / "nope.json", "resources", "forest", "3")
     assert (result.exit_code, result.output) == (3, f"{workdir / 'nope.json'}: no such file\n")
+
+
+def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: every step gets its own line with its time, and the files are listed with sizes."""
+    import printkit.cli.build as build_cli
+
+    class Terminal:
+        stderr = type("Err", (), {"isatty": staticmethod(lambda: True)})()
+
+    monkeypatch.setattr(build_cli, "sys", Terminal)
+    result = CliRunner().invoke(cli, ["build", str(EXAMPLES / "vs-2003.yaml"), "--out", "kit"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for step in ("quickref", "booklet", "battle-cards", "tokens"):
+        assert re.search(rf"✓ {step}\s+\d+\.\d s", text), step
+    assert re.search(r"booklet\.pdf\s+\d+ KB", text) and re.search(r"\d+ files in \d+\.\d s", text)
+    assert text.splitlines()[-1] == "Kit written to kit/"
