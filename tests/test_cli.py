@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -150,3 +151,34 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
     CliRunner().invoke(cli, ["build", "--out", str(out), "--force", "--only", "secret-sheets"])
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in workdir.iterdir()] == ["kit"]
+
+
+def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: every step gets its own line with its time, and the files are listed with sizes."""
+    import sys as real_sys
+
+    import printkit.cli.build as build_cli
+
+    class Err:
+        """The runner's captured stderr, claiming to be a terminal."""
+
+        def isatty(self) -> bool:
+            return True
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real_sys.stderr, name)
+
+    class Terminal:
+        stderr = Err()
+
+    monkeypatch.setattr(build_cli, "sys", Terminal)
+    result = CliRunner().invoke(cli, ["build", str(EXAMPLES / "vs-2003.yaml"), "--out", "kit"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    # The terminal's colours (shown escaped: under the test runner the terminal is the escaping stream).
+    text = re.sub(r"(?:\x1b|\\x1b)\[[0-9;?]*[A-Za-z]", "", result.output)
+    for step in ("quickref", "booklet", "battle-cards", "tokens"):
+        assert re.search(rf"✓ {step}\s+\d+\.\d s", text), step
+    assert re.search(r"booklet\.pdf\s+\d+ KB", text) and re.search(r"\d+ files in \d+\.\d s", text)
+    assert text.splitlines()[-1] == "Kit written to kit/"

@@ -240,7 +240,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.restoreState()
         c.setFillColorRGB(0, 0, 0)
         draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5, step - s - 2 * MM,
-                    min_size=5)  # fmt: skip
+                    shorten=True)  # fmt: skip
     for i, t in enumerate(rules.terrains):
         rgb = hex_colour(t.colour)
         c.setFillColorRGB(*rgb)
@@ -250,10 +250,10 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.setFillColorRGB(0, 0, 0)
         name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
         draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
-                    fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
+                    fonts.SANS, 7.5, step - s - 2 * MM, shorten=True)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = _caption(lang, title, number, total, cols, rows, reach_from)
-    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, shorten=True)
 
 
 def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,

@@ -10,11 +10,19 @@ from ...artefact import Build
 from ...config.model import Session
 from ...config.session import display_title
 from ...geometry import MM, PAPERS
-from ...imposition import Box, back_box, grid
+from ...imposition import Box, Grid, back_box, grid
 from ...labels import label
 from ...render import fonts
-from ...render.canvas import draw_fitted, hex_colour, ink_on, open_canvas, tint
+from ...render.canvas import draw_lines, fit_lines, hex_colour, ink_on, open_canvas, tint
 from ...render.marks import cut_lines
+from ...render.printshop import (
+    SHOP_BLEED,
+    SHOP_SAFE,
+    cut_template_svg,
+    registration_keep_out,
+    registration_marks,
+    write_faces,
+)
 from .cards import PALETTE
 from .model import vs_of, vs_session
 from .tables import squads
@@ -64,38 +72,51 @@ def tokens(session: Session) -> list[Token]:
     return out
 
 
-def _face(c: Any, box: Box, token: Token, back: bool) -> None:
+# Token text never goes below 6 pt: long names take two lines instead of shrinking further.
+MIN_TEXT = 6.0
+
+
+def _face(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0) -> None:
+    """One side of a token in its box; `bleed` carries the background and the coloured strip past the
+    box, `safe` keeps the text that far inside it (a print shop's cutting tolerance)."""
     colour = hex_colour(token.colour)
-    pad = box.w * 0.06
+    pad = max(box.w * 0.06, safe)
     c.setFillColorRGB(*(tint(colour, 0.18) if back else (1, 1, 1)))
-    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    c.rect(box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, stroke=0, fill=1)
     c.setFillColorRGB(*colour)
-    strip = box.h * 0.16
-    c.rect(box.x, box.y + box.h - strip, box.w, strip, stroke=0, fill=1)
+    # Inside a print shop's safe area the strip grows so that its label clears the cut.
+    strip = max(box.h * 0.21, safe + 3.0 * MM)
+    c.rect(box.x - bleed, box.y + box.h - strip, box.w + 2 * bleed, strip + bleed, stroke=0, fill=1)
     inner = box.w - 2 * pad
-    if not back:
-        c.setFillColorRGB(*ink_on(colour))
-        draw_fitted(c, box.x + pad, box.y + box.h - strip * 0.75, token.front, fonts.NARROW_BOLD, strip * 0.6, inner,
-                    align="center", min_size=3.5)  # fmt: skip
-        c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, box.x + pad, box.y + box.h * 0.42, token.title, fonts.NARROW_BOLD, box.h * 0.17, inner,
-                    align="center", min_size=3.5)  # fmt: skip
-        return
+    strip_base = box.y + box.h - max(strip * 0.68, safe + 2.1 * MM)
     c.setFillColorRGB(*ink_on(colour))
-    draw_fitted(c, box.x + pad, box.y + box.h - strip * 0.75, token.title, fonts.NARROW_BOLD, strip * 0.6, inner,
-                align="center", min_size=3.5)  # fmt: skip
+    draw_lines(c, box.x + pad, strip_base, token.title if back else token.front, fonts.NARROW_BOLD,
+               max(MIN_TEXT, box.h * 0.12), inner, max_lines=1)  # fmt: skip
     c.setFillColorRGB(0, 0, 0)
+    if not back:
+        draw_lines(c, box.x + pad, box.y + box.h * 0.36, token.title, fonts.NARROW_BOLD, box.h * 0.17, inner)
+        return
     lines = [line for line in token.back if line]
-    step = (box.h - strip) / (len(lines) + 1)
-    for i, line in enumerate(lines, start=1):
-        draw_fitted(c, box.x + pad, box.y + box.h - strip - i * step - box.h * 0.04, line, fonts.NARROW, box.h * 0.12,
-                    inner, align="center", min_size=3.2)  # fmt: skip
+    # One slot per printed line between the strip and the bottom (or the safe area), each centred
+    # in its slot; a figure that needs two lines takes two slots.
+    top, bottom = box.y + box.h - strip, box.y + max(safe, box.h * 0.08)
+    size = max(MIN_TEXT, min(box.h * 0.12, (top - bottom) / (len(lines) + 1)))
+    fitted = [fit_lines(line, fonts.NARROW, size, inner) for line in lines]
+    step = (top - bottom) / sum(len(rows) for rows, _ in fitted)
+    k = 0
+    for rows, used in fitted:
+        c.setFont(fonts.NARROW, used)
+        for row in rows:
+            c.drawCentredString(box.x + box.w / 2, top - (k + 0.5) * step - used * 0.3, row)
+            k += 1
 
 
-def write_tokens(session: Session, target: str | Path) -> None:
-    """tokens.pdf: sheets of one-cell tokens with cut lines, each followed by its backs."""
+def write_tokens(session: Session, target: str | Path, cutter: str | None = None) -> Grid:
+    """tokens.pdf: sheets of one-cell tokens with cut lines, each followed by its backs; with a
+    cutting machine, fronts carry its registration marks. Returns the grid."""
     cell = vs_session(session).tokens.cell_mm * MM
-    g = grid(PAPERS[session.paper], (cell, cell), bleed=0, margin=8 * MM)
+    page = PAPERS[session.paper]
+    g = grid(page, (cell, cell), bleed=0, margin=8 * MM, keep_out=registration_keep_out(page) if cutter else ())
     all_tokens = tokens(session)
     title = f"{display_title(session)} — {label('tokens_title', session.language)}"
     c = open_canvas(str(target), session.paper, title, label("tokens_title", session.language))
@@ -106,6 +127,8 @@ def write_tokens(session: Session, target: str | Path) -> None:
         for box, token in zip(boxes, chunk, strict=True):
             _face(c, box, token, back=False)
         cut_lines(c, boxes)
+        if cutter:
+            registration_marks(c, page)
         c.showPage()
         backs = [back_box(box, g.page, flip, session.printer) for box in boxes]
         for box, token in zip(backs, chunk, strict=True):
@@ -120,9 +143,35 @@ def write_tokens(session: Session, target: str | Path) -> None:
         cut_lines(c, backs)
         c.showPage()
     c.save()
+    return g
+
+
+def write_print_shop(session: Session, target: str | Path) -> int:
+    """tokens-print-shop.pdf: every token, front then back, one per page at its size plus 1/8 in
+    bleed, with TrimBox and BleedBox; returns the page count."""
+    cell = vs_session(session).tokens.cell_mm * MM
+    box = Box(0, 0, cell, cell)
+
+    def side(token: Token, back: bool) -> Any:
+        return lambda c: _face(c, box, token, back, SHOP_BLEED, SHOP_SAFE)
+
+    pages = [(f"{'back' if back else 'front'}-{id(t)}", side(t, back)) for t in _distinct(tokens(session))
+             for back in (False, True)]  # fmt: skip
+    title = f"{display_title(session)} — {label('tokens_title', session.language)}"
+    return write_faces(target, (cell, cell), pages, title)
+
+
+def _distinct(all_tokens: list[Token]) -> list[Token]:
+    """The tokens in print order, copies being the same object (so their faces are drawn once)."""
+    seen: dict[Token, Token] = {}
+    return [seen.setdefault(t, t) for t in all_tokens]
 
 
 def build(b: Build) -> None:
-    """The kit's tokens.pdf."""
-    write_tokens(b.session, b.writer.path("tokens.pdf"))
+    """The kit's tokens.pdf; the print shop's file and the cutting machine's template where asked."""
+    g = write_tokens(b.session, b.writer.path("tokens.pdf"), b.options.cutter)
+    if b.options.cutter:
+        b.writer.write("tokens-cut.svg", cut_template_svg(g.page, g.boxes).encode())
+    if b.options.print_shop:
+        write_print_shop(b.session, b.writer.path("tokens-print-shop.pdf"))
     b.progress("tokens", 1, 1)
