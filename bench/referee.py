@@ -1,8 +1,9 @@
 """Figures for issue 7: the referee's answers at the table.
 
 Targets: `printkit referee fight --lives 10 10 --damage 1 1` under 0.3 s wall (interpreter start
-included; nothing may import WeasyPrint or ReportLab), a 100 vs 100 fight under 1 s, and each
-`odds` of up to 20 dice under 0.5 s. Run: python bench/referee.py
+included; nothing may import WeasyPrint or ReportLab), a 100 vs 100 fight under 1 s, and the largest
+dice expression of each kind the CLI accepts under 1 s wall. Run: python bench/referee.py
+(--calibrate: the dice engine's measured microseconds per estimated step, per kind of work).
 """
 
 from __future__ import annotations
@@ -16,9 +17,6 @@ from timing import timed, wall
 COMMANDS = [
     ["referee", "fight", "--lives", "10", "10", "--damage", "1", "1"],
     ["referee", "odds", "2d6+1>=8"],
-    ["referee", "odds", "20d6>=80"],
-    ["referee", "odds", "20d10kh3"],
-    ["referee", "odds", "20d10cs>=7"],
     ["referee", "pool", "8", "--difficulty", "7"],
     ["referee", "duel", "5", "4"],
     ["referee", "orders", "A+ F D", "D D A"],
@@ -44,6 +42,73 @@ def main() -> None:
     battle = rules_of(load_bundled("strategiya")).battle
     took = timed(lambda: fight(battle, Fighter(100, 1), Fighter(100, 1)))
     print(f"{'fight 100 vs 100, in-process':52s} {took:5.3f} s  (target < 1 s)")
+    dice_rows("--calibrate" in sys.argv)
+
+
+# Each kind of dice expression, with a number to raise until the engine refuses: the bench times the
+# largest accepted one (refusals are instant, so the search is cheap); limits: printkit/dice/dist.py.
+DICE = [
+    ("sum of fair dice", "odds", "{}d1000", 100),
+    ("fair dice of two sizes", "odds", "100d1000+{}d999", 100),
+    ("two sums compared", "odds", "100d1000 >= {}d1000", 100),
+    ("keep highest, d100", "odds", "100d100kh{}", 99),
+    ("keep highest, d1000", "odds", "100d1000kh{}", 99),
+    ("keep lowest, d1000", "odds", "100d1000kl{}", 99),
+    ("keep a middle band of d100", "odds", "{}d100dh2dl2", 100),
+    ("exploding d1000", "odds", "{}d1000x", 100),
+    ("exploding d20", "odds", "{}d20x", 100),
+    ("reroll until it stops", "odds", "{}d1000r1", 100),
+    ("reroll once", "odds", "{}d100ro1", 100),
+    ("successes on kept dice", "odds", "100d1000kh{}cs>=500", 99),
+    ("Fudge dice", "odds", "{}dF", 100),
+    ("product", "odds", "d1000*d{}", 1000),
+    ("exploding with keep", "odds", "{}d10xkh5", 100),
+    ("roll: many rerolls", "roll", "{}d1000r<1000", 100),
+    ("roll: every kind at once", "roll", "100d1000kh50+50d6x+20dF-d%*d20>={}d6ro1", 100),
+]
+
+
+def largest(template: str, top: int) -> str:
+    from printkit.dice import DiceError, odds
+
+    def accepted(n: int) -> bool:
+        try:
+            odds(template.format(n))
+        except DiceError:
+            return False
+        return True
+
+    lo, hi = 1, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if accepted(mid) else (lo, mid - 1)
+    return template.format(lo)
+
+
+def dice_rows(calibrate: bool) -> None:
+    from printkit.dice import odds
+    from printkit.dice.dist import MAX_WORK, Budget
+
+    print(f"\n{'dice: the largest accepted of each kind':34s} {'command':40s}  wall   steps")
+    spent: list[int] = []
+    original = Budget.charge
+
+    def charge(self: Budget, steps: int, where: tuple[str, int]) -> None:
+        if self.limit == MAX_WORK:  # not the inner, prepaid steps of a sum by squaring
+            spent.append(steps)
+        original(self, steps, where)
+
+    Budget.charge = charge  # type: ignore[method-assign]
+    for kind, command, template, top in DICE:
+        notation = largest(template, top) if command == "odds" else template.format(top)
+        seconds = statistics.median(
+            wall([sys.executable, "-m", "printkit", "referee", command, notation]) for _ in range(3)
+        )
+        spent.clear()
+        inside = timed(lambda n=notation: odds(n)) if command == "odds" else 0.0
+        steps = sum(spent)
+        rate = f"  {inside / steps * 1e6:5.2f} µs a step ({inside:5.3f} s in-process)" if calibrate and steps else ""
+        print(f"{kind:34s} {command + ' ' + notation:40.40s} {seconds:5.3f} s {steps:>8,}{rate}")
 
 
 if __name__ == "__main__":

@@ -45,9 +45,8 @@ def roll(notation: str, seed: str | int | None = None) -> Roll:
     True
     """
     from .dice import roll as dice_roll
-    from .randomness import Entropy
 
-    return dice_roll(notation, Entropy.from_seed(seed).stream("roll", notation))
+    return dice_roll(notation, seed)
 
 
 def fight(
@@ -74,15 +73,23 @@ def fight(
         raise UsageError(str(exc)) from None
 
 
-def hide(hiders: Sequence[int], seekers: Sequence[int]) -> Fraction:
+def hide(hiders: Sequence[int], seekers: Sequence[int], *, per_hero: bool = False) -> Fraction:
     """«Стратегия»: the chance that heroes hiding in a town are not found (each number an intellect).
 
+    By the rules' wording each side rolls one D6 times every hero's intellect; per_hero=True
+    rolls a die for each hero. A tie means the hiders are found.
+
     >>> hide([3, 2], [5])
+    Fraction(5, 12)
+    >>> hide([3, 2], [5], per_hero=True)
     Fraction(13, 27)
     """
-    from .games.strategiya.fights import hide_chance
+    from .games.strategiya.hiding import hide_chance
 
-    return hide_chance(list(hiders), list(seekers))
+    try:
+        return hide_chance(list(hiders), list(seekers), per_hero=per_hero)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def lookup(

@@ -1,8 +1,57 @@
-"""Forgiving names: "did you mean" suggestions for a word that is close to a known one."""
+"""Forgiving names: words matched despite case, ё and Russian endings, and "did you mean" hints."""
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+# Russian case and number endings, longest first, so "горах", "лесу" and "смертельной зоне" meet
+# the names "Гора", "Лес" and "Смертельная зона". What is left must keep three letters, so short
+# words are not worn down to nothing.
+_ENDINGS = (
+    "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими",
+    "ах", "ях", "ой", "ей", "ою", "ею", "ом", "ем", "ам", "ям", "ая", "яя", "ое", "ее", "ые", "ие",
+    "ый", "ий", "ую", "юю", "ых", "их", "ым", "им",
+    "ы", "и", "у", "ю", "е", "а", "я", "о", "ь", "й",
+)  # fmt: skip
+_MIN_STEM = 3
+
+
+def fold(word: str) -> str:
+    """Case and ё/е do not matter; inner spaces count once."""
+    return " ".join(word.casefold().replace("ё", "е").split())
+
+
+def stem(word: str) -> str:
+    """Each word of a name without its ending: "смертельной зоне" -> "смертельн зон", "forests" -> "forest"."""
+    out = []
+    for part in fold(word).split():
+        if part.isascii():  # English: only the plural s ("mountains")
+            out.append(part[:-1] if part.endswith("s") and len(part) > _MIN_STEM else part)
+            continue
+        for ending in _ENDINGS:
+            if part.endswith(ending) and len(part) - len(ending) >= _MIN_STEM:
+                part = part[: -len(ending)]
+                break
+        out.append(part)
+    return " ".join(out)
+
+
+def forgiving_match(word: str, names: Iterable[tuple[str, T]]) -> T | None:
+    """What `word` names among (name, thing) pairs: the same name when folded, else the same once
+    Russian endings are dropped ("горах" finds "Гора"). None when nothing matches, or when the
+    endings make two different things look alike."""
+    pairs = list(names)
+    folded = fold(word)
+    for name, thing in pairs:
+        if fold(name) == folded:
+            return thing
+    wanted = stem(word)
+    found = [thing for name, thing in pairs if stem(name) == wanted]
+    return found[0] if found and all(t == found[0] for t in found) else None
 
 
 def suggest(word: str, choices: list[str]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -12,7 +11,6 @@ from click.testing import CliRunner
 from printkit.cli import cli
 
 from .conftest import EXAMPLES, run, write
-from .strategiya.test_codes import RULES_EXAMPLE, TERRAINS
 
 COMMANDS = [
     [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["schema"],
@@ -127,7 +125,7 @@ def test_config_error_on_build_leaves_nothing(workdir: Path) -> None:
 
 
 def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.games.strategiya import secret_sheets as secret
+    from printkit.games.strategiya import referee_key as secret
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -139,7 +137,7 @@ def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: p
 
 
 def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.games.strategiya import secret_sheets as secret
+    from printkit.games.strategiya import referee_key as secret
 
     out = workdir / "kit"
     assert run("build", "--out", out, "--seed", "old-kit-seed-123", "--only", "secret-sheets").exit_code == 0
@@ -152,103 +150,3 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
     CliRunner().invoke(cli, ["build", "--out", str(out), "--force", "--only", "secret-sheets"])
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in workdir.iterdir()] == ["kit"]
-
-
-# ---- referee lookup -------------------------------------------------------------------------------
-
-
-def example_key(folder: Path) -> Path:
-    """The rules' own example sheets as a key file (resources; other columns in plain order)."""
-    identity = list(range(1, 11))
-    sheets = {
-        str(p): {
-            s: {t: RULES_EXAMPLE[p].get(t, identity) if s == "resources" else identity for t in TERRAINS}
-            for s in ("resources", "adventures")
-        }
-        for p in (1, 2)
-    }
-    key = {
-        "format": "printkit.referee-key/1",
-        "game": "strategiya",
-        "games": [{"kit_id": "TEST-0001", "sheets": sheets}],
-    }
-    return write(folder / "referee-key.json", json.dumps(key))
-
-
-def test_lookup_prints_the_rules_example_chain(workdir: Path) -> None:
-    key = example_key(workdir)
-    result = run("referee", "lookup", "--key", key, "resources", "forest", "3")
-    assert (result.exit_code, result.output) == (0, "forest resources 3 → 9 → 2: Шкуры животных — 35 дней по 20 $\n")
-
-
-def test_lookup_accepts_russian_words_either_order_and_ascii(workdir: Path) -> None:
-    key = example_key(workdir)
-    result = run("referee", "lookup", "--key", key, "--ascii", "Гора", "ресурсы", "3")
-    assert result.output == "mountain resources 3 -> 9 -> 9: Нет\n"
-    result = run("referee", "lookup", "--key", key, "--lang", "en", "resources", "ЛЕС", "3")
-    assert result.output == "forest resources 3 → 9 → 2: Animal hides — 35 days at $20\n"
-
-
-def test_lookup_json(workdir: Path) -> None:
-    result = run("referee", "lookup", "--key", example_key(workdir), "--json", "resources", "forest", "3")
-    assert json.loads(result.output) == {
-        "kit_id": "TEST-0001",
-        "game": 1,
-        "section": "resources",
-        "terrain": "forest",
-        "number": 3,
-        "sheet1": 9,
-        "sheet2": 2,
-        "entry": "Шкуры животных — 35 дней по 20 $",
-    }
-
-
-def test_lookup_adventure_titles_from_config(workdir: Path) -> None:
-    key = example_key(workdir)
-    result = run(
-        "referee", "lookup", "--key", key, "--config", EXAMPLES / "strategiya.yaml", "adventures", "forest", "4"
-    )
-    assert result.output == "forest adventures 4 → 4 → 4: Пепелище у реки\n"
-
-
-@pytest.mark.parametrize(
-    ("words", "message"),
-    [
-        (["treasure", "forest", "3"], "unknown section 'treasure'; use resources or adventures"),
-        (["resources", "sky", "3"], "unknown terrain 'sky'; use one of mountain swamp forest plain water deathzone"),
-        (["resources", "forest", "11"], "forest objects are numbered 1..10; 11 is not one of them"),
-    ],
-)
-def test_lookup_bad_words_exit_2(workdir: Path, words: list[str], message: str) -> None:
-    result = run("referee", "lookup", "--key", example_key(workdir), *words)
-    assert (result.exit_code, result.output) == (2, f"printkit: error: {message}\n")
-
-
-def test_lookup_needs_game_for_multi_game_key_and_takes_kit_id(workdir: Path) -> None:
-    assert run("secret-sheets", "--games", "2", "--seed", "stack-seed-1234", "--out", workdir / "k").exit_code == 0
-    key = workdir / "k" / "referee-key.json"
-    result = run("referee", "lookup", "--key", key, "resources", "forest", "3")
-    assert result.exit_code == 2 and "choose one with --game 1..2" in result.output
-    kit_id = json.loads(key.read_text("utf-8"))["games"][1]["kit_id"]
-    by_number = run("referee", "lookup", "--key", key, "--game", "2", "resources", "forest", "3")
-    by_id = run("referee", "lookup", "--key", key, "--game", kit_id.lower(), "resources", "forest", "3")
-    assert by_number.exit_code == 0 and by_number.output == by_id.output
-
-
-def test_lookup_joins_two_one_player_keys(workdir: Path) -> None:
-    for p in ("1", "2"):
-        assert run("secret-sheets", "--player", p, "--out", workdir / f"p{p}").exit_code == 0
-    one = workdir / "p1" / "referee-key-player-1.json"
-    two = workdir / "p2" / "referee-key-player-2.json"
-    alone = run("referee", "lookup", "--key", one, "resources", "forest", "3")
-    assert alone.exit_code == 2 and "the key has no sheet 2" in alone.output
-    joined = run("referee", "lookup", "--key", one, "--key", two, "resources", "forest", "3")
-    assert joined.exit_code == 0
-    first = json.loads(one.read_text("utf-8"))["games"][0]["sheets"]["1"]["resources"]["forest"][2]
-    second = json.loads(two.read_text("utf-8"))["games"][0]["sheets"]["2"]["resources"]["forest"][first - 1]
-    assert joined.output.startswith(f"forest resources 3 → {first} → {second}: ")
-
-
-def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
-    result = run("referee", "lookup", "--key", workdir / "nope.json", "resources", "forest", "3")
-    assert (result.exit_code, result.output) == (3, f"{workdir / 'nope.json'}: no such file\n")

@@ -116,7 +116,7 @@ def test_game_naming_a_symlink_loop(tmp_path: Path) -> None:
     [
         (("referee", "hide", "--hiders", HUGE, "--seekers", "2"), "--hiders: '9999"),
         (("referee", "hide", "--hiders", "²", "--seekers", "2"), "--hiders: '²' is not a whole number"),
-        (("referee", "lookup", "--key", "KEY", "--game", HUGE, "resources", "forest", "3"), "--game: the key"),
+        (("referee", "lookup", "--key", "KEY", "--game", HUGE, "resources", "forest", "3"), "…: the key covers games"),
         (("referee", "lookup", "--key", "KEY", "resources", "forest", HUGE), "Invalid value for 'NUMBER'"),
         (("referee", "duel", HUGE, "3"), "is out of range 1<=x<=30"),
         (("referee", "pool", "²d10", "--difficulty", "6"), "'²d10': пул пишется как 4d10"),
@@ -126,7 +126,7 @@ def test_game_naming_a_symlink_loop(tmp_path: Path) -> None:
     ],
 )
 def test_numeric_arguments_are_bounded_before_conversion(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
-    from .test_cli import example_key
+    from .strategiya.test_lookup import example_key
 
     key = str(example_key(tmp_path))
     args = tuple(key if a == "KEY" else str(EXAMPLES / "map.yaml") if a == "MAP" else a for a in args)

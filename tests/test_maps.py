@@ -39,6 +39,7 @@ def test_coordinates() -> None:
         parse_cell("4C")
 
 
+@pytest.mark.rule("strategiya.move.king", "strategiya.move.terrain")
 def test_plain_speed_0_reaches_every_cell_within_3_king_moves() -> None:
     m = grid(*["P" * 9] * 9)
     found = reach(m, RULES, Mover(speed=0), (4, 4))
@@ -50,6 +51,7 @@ def test_mountain_start_at_speed_0_reaches_nothing() -> None:
     assert cells(reach(m, RULES, Mover(speed=0), (1, 1)), (1, 1)) == set()
 
 
+@pytest.mark.rule("strategiya.border.crossing")
 def test_crossing_into_a_forest_stops_one_cell_in() -> None:
     m = grid("PPPFFFF", "PPPFFFF")
     found = reach(m, RULES, Mover(speed=0), (0, 0))
@@ -59,6 +61,7 @@ def test_crossing_into_a_forest_stops_one_cell_in() -> None:
         (3, 0), (3, 1), (4, 0), (4, 1)}  # fmt: skip
 
 
+@pytest.mark.rule("strategiya.border.crossing")
 def test_crossing_switch() -> None:
     m = grid("MP", "MP")
     assert cells(reach(m, RULES, Mover(), (0, 0)), (0, 0)) == set()
@@ -66,6 +69,7 @@ def test_crossing_switch() -> None:
     assert cells(free, (0, 0)) == {"B1", "B2"}
 
 
+@pytest.mark.rule("strategiya.water.movement")
 def test_water_needs_flight_and_corner_cutting_is_a_switch() -> None:
     # A plain cell ringed by water: only its diagonals lead out, and only while corners may be cut.
     ring = grid("PWP", "WPW", "PWP")
@@ -82,11 +86,13 @@ def test_water_needs_flight_and_corner_cutting_is_a_switch() -> None:
     assert "E1" in cells(flying, (0, 0))
 
 
+@pytest.mark.rule("strategiya.water.movement")
 def test_bridge_carries_walkers_over_water() -> None:
     m = grid("PWP", objects=[{"at": "B1", "kind": "bridge", "number": None, "name": None}])
     assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"B1", "C1"}
 
 
+@pytest.mark.rule("strategiya.deathzone.move-and-damage", "strategiya.wound.movement")
 def test_death_zone_and_wounds() -> None:
     assert allowance(RULES, Mover(speed=9), "deathzone") == 1
     assert allowance(RULES, Mover(speed=9, deathzone_move=3), "deathzone") == 3
@@ -108,6 +114,7 @@ def test_more_turns_and_routes() -> None:
     assert route(grid("PWWP"), RULES, Mover(speed=3), (0, 0), (3, 0)) is None
 
 
+@pytest.mark.rule("strategiya.tier.total-potential", "strategiya.horse")
 def test_hero_mover_uses_the_sheet_numbers() -> None:
     from printkit.config.session import load_session
 
@@ -121,13 +128,55 @@ def test_hero_mover_uses_the_sheet_numbers() -> None:
 @pytest.mark.parametrize(("rows", "message"), [
     (["DPP", "PPP", "PPP"], "A1: a corner may not be deathzone"),
     (["PPP", "PPP", "PPW"], "C3: a corner may not be water"),
-    (["PWP", "WWW", "PPP"], "C1: cut off from corner A1"),
+    (["PWP", "WWW", "PPP"], "C1: cut off from corner A1 by death zone, water or mountains"),
+    (["PMP", "MMM", "PPP"], "C1: cut off from corner A1 by death zone, water or mountains"),
+    (["PPPP", "PPDD", "PPDP"], "D3: cut off from corner A1 by death zone, water or mountains"),
+    (["PFMP", "SFMP", "PFMM", "PPMP"], "D4: cut off from corner A1 by death zone, water or mountains"),
     (["PPP", "PQP", "PPP"], "B2: 'Q' is no terrain of this game"),
 ])  # fmt: skip
+@pytest.mark.rule("strategiya.corner.forbidden-terrain", "strategiya.corner.no-cutoff", "strategiya.map.no-gaps")
 def test_each_map_rule_has_a_failing_map(rows: list[str], message: str) -> None:
     assert message in [str(f) for f in check(grid(*rows), BASE)]
 
 
+@pytest.mark.rule("strategiya.corner.no-cutoff")
+def test_corners_joined_over_swamp_forest_or_plain_pass_even_diagonally() -> None:
+    # A king's diagonal step through a gap in a mountain wall keeps the corners joined.
+    assert not [f for f in check(grid("PPMP", "PPMP", "MMPP", "PPPP"), BASE) if not f.warning]
+    assert not [f for f in check(grid("PSP", "SSS", "FFP"), BASE) if not f.warning]
+    # A bridge lets walkers over a river but does not open a wall the map rules forbid.
+    bridged = grid("PWP", "WWW", "PWP", objects=[{"at": "B2", "kind": "bridge", "number": None, "name": None}])
+    assert any("cut off from corner A1" in str(f) for f in check(bridged, BASE))
+
+
+def walled_corners(rows: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Written apart from map_check: corners no flood over S, F and P letters reaches from A1."""
+    height, width = len(rows), len(rows[0])
+    seen, todo = {(0, 0)}, [(0, 0)]
+    while todo:
+        x, y = todo.pop()
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                n = (x + dx, y + dy)
+                if 0 <= n[0] < width and 0 <= n[1] < height and n not in seen and rows[n[1]][n[0]] in "SFP":
+                    seen.add(n)
+                    todo.append(n)
+    corners = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
+    return [c for c in corners if c not in seen or rows[c[1]][c[0]] not in "SFP"]
+
+
+@pytest.mark.rule("strategiya.corner.no-cutoff", "strategiya.corner.forbidden-terrain")
+@pytest.mark.parametrize(("width", "height"), [(24, 16), (20, 14), (8, 6), (31, 9), (12, 30)])
+def test_random_maps_never_wall_a_corner_in(width: int, height: int) -> None:
+    from printkit.games.strategiya.map_random import random_map
+
+    for seed in range(31):
+        m = random_map(BASE, width, height, seed=f"corners-{seed}")
+        assert walled_corners(m.letters) == [], (width, height, seed)
+        assert not [f for f in check(m, BASE) if not f.warning], (width, height, seed)
+
+
+@pytest.mark.rule("strategiya.map.no-duplicates", "strategiya.map.port-towns")
 def test_objects_rules() -> None:
     twice = grid("PPP", "PPP", objects=[
         {"at": "A1", "kind": "resource", "number": 2, "name": None},
@@ -142,6 +191,7 @@ def test_objects_rules() -> None:
     assert "the map has water but no town next to it (a port)" in [str(f) for f in check(far, BASE)]
 
 
+@pytest.mark.rule("strategiya.map.all-types")
 def test_missing_terrains_are_warnings_only() -> None:
     findings = check(grid("PPP", "PPP"), BASE)
     assert findings and all(f.warning for f in findings)
@@ -155,7 +205,7 @@ def test_cli(tmp_path: Path) -> None:
     data = json.loads(run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2", "--json").output)
     assert data["reachable"]["D4"] == 1 and data["count"] == len(data["reachable"])
     out = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2").output
-    assert max(len(line) for line in out.splitlines()) <= 80 and "switches:" in out
+    assert max(len(line) for line in out.splitlines()) <= 80 and "чтение правил:" in out
     routed = run("referee", "route", EXAMPLES / "map.yaml", "--from", "A1", "--to", "L9", "--speed", "1", "--json")
     assert json.loads(routed.output)["turns"] == 4
     assert run("referee", "route", bad, "--from", "A1", "--to", "Z9", "--speed", "1").exit_code == 2
@@ -164,6 +214,7 @@ def test_cli(tmp_path: Path) -> None:
 # ---- printed maps and random maps -------------------------------------------------------------------
 
 
+@pytest.mark.rule("strategiya.corner.no-cutoff", "strategiya.map.port-towns", "strategiya.map.no-duplicates")
 def test_random_maps_pass_the_check_and_repeat_with_a_seed() -> None:
     from printkit.games.strategiya.map_random import random_map, to_yaml
 
@@ -189,6 +240,7 @@ def pixel(pdf: Path, page: int, x: float, y: float) -> tuple[int, int, int]:
     return image.getpixel((int(x * 2), int((height - y) * 2)))
 
 
+@pytest.mark.rule("strategiya.map.object-marks", "strategiya.map.closed-regions")
 def test_map_pdf_tiles_and_colours(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
@@ -227,6 +279,7 @@ def load(path: Path) -> GameMap:
     return load_map(path)[0]
 
 
+@pytest.mark.rule("strategiya.water.movement")
 def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
     m = grid("PWWWWP", "PWWWWP")
     aboard = cells(reach(m, RULES, Mover(speed=0, ship=2), (1, 0)), (1, 0))
@@ -236,6 +289,7 @@ def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
     assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"A2"}  # no ship: no water
 
 
+@pytest.mark.rule("strategiya.load.cargo")
 def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
     from printkit.games.strategiya.movement import load_cells
 
@@ -245,3 +299,125 @@ def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
     result = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "A9", "--speed", "0", "--load-days", "30",
                  "--json")  # fmt: skip
     assert json.loads(result.output)["count"] == 0
+
+
+# ---- movement against a search written apart, and the limits ------------------------------------------
+
+
+def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free: bool) -> set[tuple[int, int]]:
+    """One hero's turn straight from the rules, one origin at a time: walk the starting terrain up
+    to its cells a turn, or step over a border and walk 1 + speed // 4 cells into the new terrain."""
+    base = {"mountain": 0, "swamp": 1, "forest": 2, "plain": 3}
+
+    def cells_a_turn(t: str | None) -> int | None:
+        if t == "deathzone":
+            return 1
+        return None if t not in base else base[t] + speed
+
+    home = m.terrain(*origin)
+    budget = cells_a_turn(home)
+    out = {origin}
+    if budget is None:
+        return out
+    steps = {origin: 0}
+    queue = [origin]
+    for cell in queue:
+        for n in m.neighbours(*cell):
+            if m.terrain(*n) == home and n not in steps and steps[cell] < budget:
+                steps[n] = steps[cell] + 1
+                queue.append(n)
+    out |= set(steps)
+    for cell, used in steps.items():
+        if used >= budget and not cross_free:
+            continue
+        for first in m.neighbours(*cell):
+            entered = m.terrain(*first)
+            if entered == home or cells_a_turn(entered) is None:
+                continue
+            depth = {first: 1}
+            walk = [first]
+            for c in walk:
+                for n in m.neighbours(*c):
+                    if n not in depth and m.terrain(*n) == entered and depth[c] < 1 + speed // 4:
+                        depth[n] = depth[c] + 1
+                        walk.append(n)
+            out |= set(depth)
+    return out
+
+
+@pytest.mark.rule("strategiya.move.king", "strategiya.move.terrain", "strategiya.border.crossing")
+def test_reach_equals_the_search_from_each_origin_written_apart() -> None:
+    from printkit.games.strategiya.map_random import random_map
+
+    rng = __import__("random").Random(4)
+    for i in range(30):
+        m = random_map(BASE, rng.randint(8, 18), rng.randint(6, 14), seed=f"walk-{i}")
+        start = (rng.randrange(m.width), rng.randrange(m.height))
+        speed, turns, cross_free = rng.choice([0, 1, 2, 3, 5, 8, 12]), rng.randint(1, 4), rng.random() < 0.3
+        switches = Switches(cross_needs_step=not cross_free)
+        found = reach(m, RULES, Mover(speed=speed), start, turns, switches, border=1 + speed // 4)
+        first = {start: 0}
+        frontier = [start]
+        for turn in range(1, turns + 1):
+            new = {c for o in frontier for c in one_origin_turn(m, speed, o, cross_free)} - set(first)
+            first.update(dict.fromkeys(new, turn))
+            frontier = list(new)
+        assert found == first, (i, start, speed, turns, cross_free)
+
+
+@pytest.mark.rule("strategiya.move.king")
+def test_routes_follow_the_turns_of_reach() -> None:
+    from printkit.games.strategiya.map_random import random_map
+
+    m = random_map(BASE, 24, 16, seed="routes")
+    found = reach(m, RULES, Mover(speed=1), (0, 0), 40)
+    for goal, turns in list(found.items())[::7]:
+        legs = route(m, RULES, Mover(speed=1), (0, 0), goal)
+        assert legs is not None and len(legs) == turns
+        for number, leg in enumerate(legs, start=1):  # every leg ends where the turn count says
+            assert found[leg[-1]] <= number and all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+                                                    for a, b in itertools.pairwise(leg))  # fmt: skip
+
+
+def big_map(tmp_path: Path, size: int = 200) -> Path:
+    """Bands of every terrain, a river and a bridge: the largest map printkit reads."""
+    letters = "PFSMPDPF"
+    rows = []
+    for y in range(size):
+        row = "".join(letters[(x // 7 + y // 11) % len(letters)] for x in range(size))
+        if y == size // 2:
+            row = "W" * (size - 1) + "P"
+        rows.append(row)
+    rows[0] = "P" * size
+    rows[-1] = "P" * size
+    body = "game: strategiya\nrows:\n" + "".join(f"  - {r}\n" for r in rows)
+    return write(tmp_path / "big.yaml", body + f"objects:\n  - {{at: C{size // 2 + 1}, kind: bridge}}\n")
+
+
+@pytest.mark.rule("strategiya.move.king")
+def test_speed_99_on_a_200_by_200_map_is_answered(tmp_path: Path) -> None:
+    # The largest question the commands accept; bench/maps.py prints how long it takes.
+    path = big_map(tmp_path)
+    reached = run("referee", "reach", path, "--from", "CV100", "--speed", "99", "--turns", "50", "--json")
+    assert reached.exit_code == 0 and json.loads(reached.output)["count"] > 30_000
+    routed = run("referee", "route", path, "--from", "A1", "--to", "GR200", "--speed", "99", "--json")
+    assert routed.exit_code == 0 and json.loads(routed.output)["turns"] >= 1
+    slow = run("referee", "route", path, "--from", "A1", "--to", "GR200", "--speed", "0", "--json")
+    assert slow.exit_code == 0 and json.loads(slow.output)["turns"] > 100  # no cap on the turns a route takes
+
+
+@pytest.mark.rule("strategiya.move.king")
+def test_wide_maps_print_an_excerpt_with_columns_apart(tmp_path: Path) -> None:
+    path = big_map(tmp_path, 60)
+    result = run("referee", "reach", path, "--from", "AH20", "--speed", "1", "--turns", "12")
+    out = result.output
+    lines = out.splitlines()
+    assert result.exit_code == 0
+    assert max(len(line) for line in lines) <= 80
+    header = lines[0].split()
+    assert "AH" in header and all(len(name) <= 2 for name in header)  # AA AB ... never run together
+    assert "карта шире экрана: столбцы" in out and "вокруг AH20" in out
+    en = run("referee", "reach", path, "--from", "A1", "--speed", "1", "--lang", "en").output
+    assert "the map is wider than the screen" in en and "cells reachable in 1 turn(s)" in en
+    route_en = run("referee", "route", path, "--from", "A1", "--to", "B2", "--speed", "1", "--lang", "en").output
+    assert route_en.startswith("turn 1: A1 → B2") and "reading of the rules" in route_en

@@ -1,4 +1,5 @@
-"""The referee's exact odds, against hand-computed fractions and an independent seeded Monte Carlo."""
+"""The referee's exact odds, against hand-computed fractions and an independent seeded Monte Carlo (dice:
+tests/test_dice*.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ from fractions import Fraction
 import pytest
 
 from printkit.config.rulesets import load_bundled
-from printkit.dice import DiceError, odds, roll
-from printkit.games.strategiya.fights import Fighter, fight, hide_chance
+from printkit.games.strategiya.fights import Fighter, fight
+from printkit.games.strategiya.hiding import hide_chance
 from printkit.games.strategiya.model import rules_of
-from printkit.randomness import Entropy
 
 from .conftest import EXAMPLES, run
 
@@ -24,58 +24,6 @@ def within(estimate: float, exact: Fraction, n: int) -> bool:
     p = float(exact)
     se = math.sqrt(max(p * (1 - p), 1e-12) / n)
     return abs(estimate - p) <= 3 * se + 1e-9
-
-
-# ---- dice ------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("notation", "chance"), [
-    ("2d6+1>=8", Fraction(7, 12)), ("3d6>=15", Fraction(5, 54)), ("d6>=4", Fraction(1, 2)),
-    ("2d6=7", Fraction(1, 6)), ("d%<=5", Fraction(1, 20)), ("2*d6>10", Fraction(1, 6)), ("d6-d6>0", Fraction(5, 12)),
-])  # fmt: skip
-def test_comparisons_by_hand(notation: str, chance: Fraction) -> None:
-    assert odds(notation).chance == chance
-
-
-def test_keep_and_drop() -> None:
-    assert odds("4d6kh3").dist.mean() == Fraction(15869, 1296)
-    assert odds("4d6dl1").dist.table() == odds("4d6kh3").dist.table()
-    assert odds("2d20kh1>=20").chance == Fraction(39, 400)  # advantage on a natural 20
-    assert odds("2d20kl1>=20").chance == Fraction(1, 400)
-
-
-def test_exploding_and_successes() -> None:
-    assert odds("d6x").dist.probability(lambda v: v == 7) == Fraction(1, 36)
-    assert odds("d6!").dist.table() == odds("d6x").dist.table()
-    assert odds("5d10cs>=7").dist.probability(lambda v: v == 5) == Fraction(2, 5) ** 5
-
-
-def rolls(notation: str, n: int) -> list[int]:
-    stream = Entropy.from_seed("monte-carlo").stream(notation)
-    return [roll(notation, stream).total for _ in range(n)]
-
-
-@pytest.mark.parametrize("notation", ["4d6kh3", "3d8+2", "2d10dl1", "6d6cs>=5", "d6x+d4"])
-def test_distributions_match_a_seeded_monte_carlo(notation: str) -> None:
-    n = 20_000
-    sample = rolls(notation, n)
-    dist = odds(notation).dist
-    for value, p in dist.table():
-        if p > Fraction(1, 200):
-            assert within(sample.count(value) / n, p, n), (notation, value)
-
-
-def test_roll_is_replayable_and_shows_every_die() -> None:
-    a = roll("4d6kh3", Entropy.from_seed("s").stream("r"))
-    b = roll("4d6kh3", Entropy.from_seed("s").stream("r"))
-    assert a == b and len(a.shown) == 1 and a.shown[0].count(",") == 3 and "(" in a.shown[0]
-
-
-@pytest.mark.parametrize(("notation", "column"), [("2d6+kq", 5), ("3d", 3), ("2d6>=", 6), ("4d6kh5", 4), ("", 1)])
-def test_bad_notation_points_at_the_column(notation: str, column: int) -> None:
-    with pytest.raises(DiceError) as info:
-        odds(notation)
-    assert info.value.column == column
 
 
 # ---- «Стратегия» fights ------------------------------------------------------------------------------
@@ -170,31 +118,29 @@ def test_expected_rolls_and_lives_left_are_consistent() -> None:
 
 
 def test_hiding() -> None:
+    # One die a side by default (the rules' wording); a die per hero is the switch.
     assert hide_chance([1], [1]) == Fraction(15, 36)
-    assert hide_chance([3, 2], [5]) == Fraction(13, 27)
+    assert hide_chance([3, 2], [5]) == Fraction(5, 12)
+    assert hide_chance([3, 2], [5], per_hero=True) == Fraction(13, 27)
 
 
 # ---- the command line --------------------------------------------------------------------------------
 
 
 def test_cli_answers() -> None:
-    assert run("referee", "odds", "2d6+1>=8").output.splitlines()[-1] == "P(total >= 8) = 7/12 (58.33 %)"
     fight_out = run("referee", "fight", "--lives", "10", "10", "--damage", "1", "1").output
     assert "(53.29 %)" in fight_out.splitlines()[0]
     data = json.loads(run("referee", "fight", "--lives", "2", "2", "--damage", "1", "1", "--json").output)
     assert data["a_wins"] == "16/27"
-    assert run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output.startswith("the hiders vanish: 13/27")
-    bad = run("referee", "odds", "2d6+kq")
-    assert bad.exit_code == 2 and "^ column 5" in bad.output
+    assert "скрылись: 5/12" in run("referee", "hide", "--hiders", "3", "2", "--seekers", "5").output
+    assert json.loads(run("referee", "duel", "3", "2", "--json").output)["attacker_wins"] == "20439/25000"
+    assert "68.75 %" in run("referee", "pool", "4d10", "--difficulty", "6").output
     heroes = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4")
-    assert heroes.exit_code == 0 and heroes.output.startswith("A (25 lives, 9 a hit)")
+    assert heroes.exit_code == 0 and heroes.output.startswith("A (жизни 25, урон 9)")
 
 
 def test_output_fits_80_columns() -> None:
-    for args in (
-        ["odds", "4d6kh3"],
-        ["fight", "--lives", "30", "30", "--damage", "2", "3"],
-    ):
+    for args in (["fight", "--lives", "30", "30", "--damage", "2", "3"],):
         assert max(len(line) for line in run("referee", *args).output.splitlines()) <= 80
 
 

@@ -32,7 +32,8 @@ Examples:
 def map_check(map_file: Path) -> None:
     """Check a map against the rules: exit 0 (warnings allowed) or 1 with every violation.
 
-    Corners may not be death zone, water or mountain; every corner must reach every other;
+    Corners may not be death zone, water or mountain, nor be cut off by them: every corner must
+    reach every other over swamp, forest or plain;
     every letter must be a terrain; object numbers are unique per terrain and kind, one object
     per cell; a map with water needs a town next to it (a port). Missing terrains are warnings.
     """

@@ -10,6 +10,7 @@ import click
 
 from ..errors import PrintkitError
 from .base import LANG, Whole
+from .present import WIDTH, safe, wrap
 
 
 def _mover_options(f: Any) -> Any:
@@ -124,29 +125,42 @@ def reach(map_file: Path, start: str, turns: int, lang: str | None, as_json: boo
 
 def _print_reach(game_map: Any, origin: tuple[int, int], reached: dict[tuple[int, int], int], turns: int,
                  note: str, as_json: bool, lang: str) -> None:  # fmt: skip
+    """The map with the turn that reaches each cell; wider maps show the columns around the start."""
+    from ..labels import label
     from ..maps.grid import cell_name, column_name
 
     if as_json:
         cells = {cell_name(*c): t for c, t in sorted(reached.items())}
         click.echo(json.dumps({"reachable": cells, "count": len(reached), "rules": note}, ensure_ascii=False))
         return
-    click.echo("   " + "".join(f"{column_name(x):>2}" for x in range(game_map.width)))
+    # Two characters a cell while names and turn numbers fit in one or two; three from column AA
+    # or turn 10 on, so neighbours never run together.
+    widest = max([len(column_name(game_map.width - 1)), *(len(str(t)) for t in reached.values())])
+    cell_w = 2 if widest < 2 else 3
+    margin = len(str(game_map.height)) + 1
+    shown = max(1, (WIDTH - margin) // cell_w)
+    left = 0
+    if game_map.width > shown:
+        left = min(max(0, origin[0] - shown // 2), game_map.width - shown)
+    columns = range(left, min(game_map.width, left + shown))
+    click.echo(" " * margin + "".join(f"{column_name(x):>{cell_w}}" for x in columns))
     for y in range(game_map.height):
         row = []
-        for x in range(game_map.width):
+        for x in columns:
             if (x, y) == origin:
-                row.append(" @")
+                row.append("@".rjust(cell_w))
             elif (x, y) in reached:
-                row.append(f"{reached[(x, y)]:>2}")
+                row.append(f"{reached[(x, y)]:>{cell_w}}")
             else:
                 # A river cell shows as ~ before its terrain letter.
-                row.append(("~" if (x, y) in game_map.rivers else " ") + game_map.letters[y][x].lower())
-        click.echo(f"{y + 1:>3}" + "".join(row))
-    from ..labels import label
-    from .present import wrap
-
-    click.echo(label("reach_count", lang, n=len(reached), turns=turns))
-    click.echo(wrap(note))
+                mark = "~" if (x, y) in game_map.rivers else " "
+                row.append((mark + game_map.letters[y][x].lower()).rjust(cell_w))
+        click.echo(f"{y + 1:>{margin}}" + "".join(row))
+    if len(columns) < game_map.width:
+        first, last = column_name(columns[0]), column_name(columns[-1])
+        click.echo(wrap(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
+    click.echo(label("map_reached", lang, n=len(reached), turns=turns))
+    click.echo(wrap(note, "  "))
 
 
 @click.command(
@@ -180,13 +194,14 @@ def route(map_file: Path, start: str, goal: str, lang: str | None, as_json: bool
         if as_json:
             click.echo(json.dumps({"turns": None}))
         else:
-            click.echo(label("route_none", words, goal=goal, start=start))
+            click.echo(label("map_unreachable", words, goal=safe(goal), start=safe(start)))
         raise SystemExit(1)
     if as_json:
         click.echo(json.dumps({"turns": len(legs), "legs": [[cell_name(*c) for c in leg] for leg in legs],
                                "rules": found.note}, ensure_ascii=False))  # fmt: skip
         return
     for number, leg in enumerate(legs, start=1):
-        click.echo(wrap(label("route_turn", words, n=number) + f" {arrow()} ".join(cell_name(*c) for c in leg), "    "))
-    click.echo(label("route_total", words, n=len(legs)))
-    click.echo(wrap(found.note))
+        cells = f" {arrow()} ".join(cell_name(*c) for c in leg)
+        click.echo(wrap(label("map_route_turn", words, n=number, cells=cells), "  "))
+    click.echo(label("map_route_total", words, n=len(legs)))
+    click.echo(wrap(found.note, "  "))

@@ -153,9 +153,35 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-def pointed(notation: str, message: str, column: int) -> click.UsageError:
-    """A usage error that points at the column of an expression where it went wrong."""
-    return click.UsageError(f"{message}\n  {notation}\n  {' ' * (column - 1)}^ column {column}")
+def _printable(char: str) -> str:
+    """One typed character as a terminal can show it safely: itself, or its code."""
+    if char.isprintable() and not 0xD800 <= ord(char) <= 0xDFFF:
+        return char
+    return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+
+def pointed(notation: str, message: str, column: int, word: str = "column") -> click.UsageError:
+    """A usage error that points at the column of an expression where it went wrong; long input is
+    shown around that column, and characters a terminal could act on are shown by their codes."""
+    at = max(0, min(column - 1, len(notation)))
+    room = WIDTH - 8  # two spaces of indent and "..." at each end
+    first, last = max(0, at - room), min(len(notation), at + room)
+    forms = [_printable(c) for c in notation[first:last]] + [" "]
+    start, end = at - first, at - first + 1
+    used = len(forms[start])
+    while True:  # widen the window around the column, one character each side in turn, while it fits
+        grown = False
+        if end < len(forms) and used + len(forms[end]) <= room:
+            used, end, grown = used + len(forms[end]), end + 1, True
+        if start > 0 and used + len(forms[start - 1]) <= room:
+            used, start, grown = used + len(forms[start - 1]), start - 1, True
+        if not grown:
+            break
+    before, after = first + start > 0, first + end < len(notation) + 1
+    line = ("..." if before else "") + "".join(forms[start:end]).rstrip() + ("..." if after else "")
+    caret = (3 if before else 0) + sum(map(len, forms[start : at - first]))
+    text = wrap(message, width=WIDTH - len("Error: "))
+    return click.UsageError(f"{text}\n  {line}\n  {' ' * caret}^ {word} {column}")
 
 
 WIDTH = 80  # every referee answer fits an 80-column terminal

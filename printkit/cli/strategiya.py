@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
-from .base import LANG, Whole, load, whole
-from .present import can_print, fraction, percent
+from .base import JSON, LANG, Whole, load, whole
+from .present import arrow, chance, echo_json, language, percent, safe, wrap
 
 
 @click.command(
@@ -73,28 +72,34 @@ def lookup(
             ruleset = load_bundled(game_id)
         except KeyError:
             raise click.UsageError(f"the key is for {game_id!r}, not a bundled game: pass --config") from None
-    language = lang or (session.language if session else "ru")
+    lang = language(lang, session.language if session else None)
     table = session_of(session) if session else None
-    found = do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, language)
+    found = do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, lang)
     if as_json:
         c = found.chain
-        click.echo(
-            json.dumps(
-                {
-                    "kit_id": found.kit_id,
-                    "game": found.game,
-                    "section": c.section,
-                    "terrain": c.terrain,
-                    "number": c.number,
-                    "sheet1": c.first,
-                    "sheet2": c.second,
-                    "entry": c.entry,
-                },
-                ensure_ascii=False,
-            )
+        echo_json(
+            {
+                "kit_id": found.kit_id,
+                "game": found.game,
+                "section": c.section,
+                "terrain": c.terrain,
+                "number": c.number,
+                "sheet1": c.first,
+                "sheet2": c.second,
+                "entry": c.entry,
+            }
         )
         return
-    click.echo(format_chain(found.chain, "->" if ascii_only or not can_print("→") else "→"))
+    click.echo(wrap(safe(format_chain(rules_of(ruleset), found.chain, lang, arrow(ascii_only))), "  "))
+
+
+def _battle() -> Any:
+    from ..config.rulesets import load_bundled
+    from ..games.strategiya.model import rules_of
+
+    battle = rules_of(load_bundled("strategiya")).battle
+    assert battle is not None
+    return battle
 
 
 @click.command(
@@ -103,74 +108,96 @@ Examples:
   printkit referee fight --lives 10 10 --damage 1 1
   printkit referee fight --lives 25 15 --damage 9 3 --first b --backstab
   printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 Б
+  printkit referee fight --lives 500 500 --damage 1 1 --lang en
 """
 )
-@click.option("--lives", nargs=2, type=Whole(1, 500), help="Lives of side A and side B.")
-@click.option("--damage", nargs=2, type=Whole(0, 500), help="Damage per hit of A and of B.")
+@click.option("--lives", nargs=2, type=Whole(1, 500), help="Lives of side A and side B (1..500).")
+@click.option("--damage", nargs=2, type=Whole(0, 500), help="Damage per hit of A and of B (0..500).")
 @click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="Take two heroes from a config.")
 @click.option("--heroes", nargs=2, help="Their map markers (e.g. 1 Б) when --config is given.")
 @click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True, help="Who rolls first.")
 @click.option("--backstab", is_flag=True, help="B is attacked from behind: B's first damage ×2.")
 @click.option("--surrounded", is_flag=True, help="B is surrounded: B's first damage ×3.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--sword-keeps-roll", is_flag=True, help="Reading: after the sword's blow on a 3 the striker rolls again."
+)
+@click.option("--shield-any-one", is_flag=True, help="Reading: a shield heals on any 1, not only its holder's own.")
+@LANG
+@JSON
 def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str, backstab: bool, surrounded: bool,
-          as_json: bool) -> None:  # fmt: skip
-    """Exact odds of a «Стратегия» battle: 1-3 pass the attack, 4-6 hit and roll again.
+          sword_keeps_roll: bool, shield_any_one: bool, lang: str | None, as_json: bool) -> None:  # fmt: skip
+    """Odds of a «Стратегия» battle: 1-3 pass the attack, 4-6 hit and roll again.
 
     Prints each side's chance to win, the expected number of rolls and game turns (two rolls per
     turn) and the lives the winner keeps. With --config, lives and damage come from the heroes'
     strength and items (two-handed sword +2, dragon ×2, sword's extra blow on a 3, armour against
-    a 6, the shield's 4 lives on a 1). Answers are exact fractions; with a shield, lives can go
-    back up and the chance is solved numerically instead.
+    a 6, the shield's 4 lives on a 1). Small fights are exact fractions; large ones (up to 500
+    lives a side) and fights with a shield are solved in floating point.
     """
-    from ..config.rulesets import load_bundled
-    from ..games.strategiya.fights import Fighter, fighters_from_config
+    from ..games.strategiya.fights import Fighter, Readings, fighters_from_config
     from ..games.strategiya.fights import fight as do_fight
-    from ..games.strategiya.model import rules_of
+    from ..labels import label
 
-    battle = rules_of(load_bundled("strategiya")).battle
-    assert battle is not None
     times = 3 if surrounded else 2 if backstab else 1
+    session = None
     if config is not None:
         if not heroes:
             raise click.UsageError("--config needs --heroes MARKER MARKER")
-        a, b, notes = fighters_from_config(load(config), heroes[0], heroes[1])
-        b = Fighter(b.lives, b.damage, b.sword_blow, b.armour, times)
+        session = load(config)
+        a, b, notes = fighters_from_config(session, heroes[0], heroes[1])
+        b = Fighter(b.lives, b.damage, b.sword_blow, b.armour, times, b.shield_heal, b.max_lives)
     elif lives and damage:
         a, b, notes = Fighter(lives[0], damage[0]), Fighter(lives[1], damage[1], first_times=times), []
     else:
         raise click.UsageError("give --lives A B and --damage A B, or --config and --heroes")
+    lang = language(lang, session.language if session else None)
+    readings = Readings(sword_keeps_roll, shield_any_one)
     try:
-        result = do_fight(battle, a, b, first)
+        result = do_fight(_battle(), a, b, first, readings)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    switches = "switches: the sword's blow on a 3 passes the attack; armour stops a 6"
     if as_json:
-        click.echo(json.dumps({
+        echo_json({
             "a_wins": str(result.win_a), "b_wins": str(result.win_b), "a_percent": round(float(result.win_a) * 100, 4),
-            "expected_rolls": float(result.expected_rolls), "expected_turns": float(result.expected_turns),
+            "exact": result.exact, "expected_rolls": float(result.expected_rolls),
+            "expected_turns": float(result.expected_turns),
             "a_lives_left": {str(k): str(v) for k, v in sorted(result.lives_left_a.items())},
             "b_lives_left": {str(k): str(v) for k, v in sorted(result.lives_left_b.items())},
-        }))  # fmt: skip
+            "readings": readings.describe(a, b, "en"),
+        })  # fmt: skip
         return
 
-    def chance(p: Any) -> str:
-        return f"{fraction(p)} ({percent(p)})" if result.exact else f"≈ {percent(p)}"
+    def odds(p: Any) -> str:
+        return chance(p) if result.exact else f"≈ {percent(p)}"
 
-    click.echo(f"A ({a.lives} lives, {a.damage} a hit) wins: {chance(result.win_a)}")
-    click.echo(f"B ({b.lives} lives, {b.damage} a hit) wins: {chance(result.win_b)}")
-    if not result.exact:
-        notes.append("a shield lets lives go back up: solved numerically, not as a fraction")
-    click.echo(f"expected rolls {float(result.expected_rolls):.2f}, game turns {float(result.expected_turns):.2f}")
+    for side, f, p in (("A", a, result.win_a), ("B", b, result.win_b)):
+        click.echo(label("rf_side_wins", lang, side=side, lives=f.lives, damage=f.damage, chance=odds(p)))
+    click.echo(label("rf_rolls", lang, rolls=f"{float(result.expected_rolls):.2f}",
+                     turns=f"{float(result.expected_turns):.2f}", per=result.rolls_per_turn))  # fmt: skip
     for name, left, total in (("A", result.lives_left_a, result.win_a), ("B", result.lives_left_b, result.win_b)):
         if total and left:
             mean = sum(k * v for k, v in left.items()) / total
             likely = sorted(left.items(), key=lambda kv: -kv[1])[:3]
             shown = ", ".join(f"{k} ({float(v / total) * 100:.1f} %)" for k, v in likely)
-            click.echo(f"{name} keeps {float(mean):.2f} lives on average; most often {shown}")
+            click.echo(label("rf_keeps", lang, side=name, mean=f"{float(mean):.2f}", likely=shown))
+    if times > 1:
+        notes.append(label("rf_first_times", lang, n=times))
+    if not result.exact:
+        shielded = a.shield_heal or b.shield_heal
+        notes.append(label("rf_shield_float" if shielded else "rf_float", lang))
     for note in notes:
-        click.echo(f"note: {note}")
-    click.echo(switches)
+        click.echo(wrap(label("rf_note", lang, text=safe(note)), "  "))
+    described = readings.describe(a, b, lang)
+    if described:
+        click.echo(wrap(label("rf_readings", lang, text="; ".join(described)), "  "))
+
+
+def _intellects(word: str, option: str) -> int:
+    from ..games.strategiya.hiding import HIDE_MAX_INTELLECT
+
+    # The shared number reader: ASCII digits only ("²" is a digit to isdigit() but no number), and
+    # the length is checked before any conversion.
+    return whole(word, 0, HIDE_MAX_INTELLECT, option)
 
 
 @click.command(
@@ -178,58 +205,88 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
     epilog="""\b
 Examples:
   printkit referee hide --hiders 3 2 --seekers 5
-  printkit referee hide --hiders 4 --seekers 2 2 1 --json
+  printkit referee hide --hiders 3 2 --seekers 5 --per-hero
+  printkit referee hide --hiders 4 --seekers 2 2 1 --json --lang en
 """,
 )
 @click.argument("words", nargs=-1, type=click.UNPROCESSED)
 def hide(words: tuple[str, ...]) -> None:
-    """Hiding in a town: --hiders INT... --seekers INT... (each hero's intellect).
+    """Hiding in a town: --hiders INT... --seekers INT... (each hero's intellect, 0..199,
+    1..24 heroes a side) [--per-hero] [--lang ru|en] [--json].
 
-    Each side sums D6 × intellect over its heroes; the hiders vanish if their sum is higher.
+    By the rules' wording each side rolls one D6 and multiplies it by every hero's intellect,
+    the products summed; --per-hero rolls a D6 for each hero instead. The hiders vanish only if
+    their total is higher: a tie means they are found.
     """
-    from ..games.strategiya.fights import hide_chance
+    from ..games.strategiya.hiding import HIDE_MAX_HEROES
+    from ..games.strategiya.hiding import hide as do_hide
+    from ..labels import label
 
     groups: dict[str, list[int]] = {"--hiders": [], "--seekers": []}
     current = None
-    as_json = False
-    for word in words:
+    as_json = per_hero = False
+    lang: str | None = None
+    words_left = list(words)
+    while words_left:
+        word = words_left.pop(0)
         if word in groups:
             current = word
         elif word == "--json":
             as_json = True
-        elif current and not word.startswith("-"):
-            # Parsing bound only (a hero's intellect is at most 1000 in a ruleset); the hiding
-            # engine states its own limits.
-            groups[current].append(whole(word, 0, 1000, current))
+        elif word == "--per-hero":
+            per_hero = True
+        elif word == "--lang":
+            lang = words_left.pop(0) if words_left else ""
+            if lang not in ("ru", "en"):
+                raise click.UsageError(f"--lang {safe(lang)!r}: choose ru or en")
+        elif current:
+            groups[current].append(_intellects(word, current))
+            if len(groups[current]) > HIDE_MAX_HEROES:
+                raise click.UsageError(f"{current}: at most {HIDE_MAX_HEROES} heroes a side")
         else:
-            raise click.UsageError(f"unexpected {word!r}; give --hiders INT... --seekers INT...")
+            raise click.UsageError(f"unexpected {safe(word[:20])!r}; give --hiders INT... --seekers INT...")
     if not groups["--hiders"] or not groups["--seekers"]:
         raise click.UsageError("give the intellect of every hiding hero (--hiders) and every seeker (--seekers)")
-    chance = hide_chance(groups["--hiders"], groups["--seekers"])
+    found = do_hide(groups["--hiders"], groups["--seekers"], per_hero=per_hero)
+    lang = language(lang)
     if as_json:
-        click.echo(json.dumps({"hide": str(chance), "percent": round(float(chance) * 100, 4)}))
+        echo_json({
+            "hide": str(found.hidden), "percent": round(float(found.hidden) * 100, 4), "tie": str(found.tie),
+            "reading": "per-hero" if per_hero else "one-die-a-side", "tie_goes_to": "seekers",
+        })  # fmt: skip
         return
-    click.echo(f"the hiders vanish: {chance} ({percent(chance)}); found: {1 - chance} ({percent(1 - chance)})")
+    hiders = " + ".join(map(str, groups["--hiders"]))
+    seekers = " + ".join(map(str, groups["--seekers"]))
+    click.echo(wrap(label("rf_hide_sides", lang, hiders=hiders, seekers=seekers), "  "))
+    click.echo(label("rf_hidden", lang, chance=chance(found.hidden)))
+    click.echo(label("rf_found", lang, chance=chance(found.found), tie=chance(found.tie)))
+    click.echo(wrap(label("rf_tie", lang), "  "))
+    click.echo(wrap(label("rf_found_then", lang), "  "))
+    reading = label("rf_hide_per_hero" if per_hero else "rf_hide_shared", lang)
+    click.echo(wrap(label("rf_readings", lang, text=reading), "  "))
 
 
 @click.command(
     epilog="""\b
 Examples:
   printkit referee escape 2
+  printkit referee escape 3 --lang en
 """
 )
 @click.argument("heroes", type=Whole(1, 12))
-def escape(heroes: int) -> None:
-    """«Стратегия»: chances when HEROES heroes try to flee a battle (each needs 4-6 on a D6)."""
-    from fractions import Fraction
+@LANG
+@JSON
+def escape(heroes: int, lang: str | None, as_json: bool) -> None:
+    """«Стратегия»: chances when HEROES (1..12) heroes try to flee a battle (each needs 4-6 on a D6)."""
+    from ..games.strategiya.fights import escape_chances
+    from ..labels import label
 
-    from ..config.rulesets import load_bundled
-    from ..games.strategiya.model import rules_of
-
-    battle = rules_of(load_bundled("strategiya")).battle
-    assert battle is not None
-    each = Fraction(battle.die - battle.escape_from + 1, battle.die)
-    everyone, nobody = each**heroes, (1 - each) ** heroes
-    click.echo(f"each hero escapes: {each} ({percent(each)})")
-    click.echo(f"all {heroes} escape: {everyone} ({percent(everyone)}); at least one: {1 - nobody} "
-               f"({percent(1 - nobody)})")  # fmt: skip
+    battle = _battle()
+    each, everyone, someone = escape_chances(battle, heroes)
+    if as_json:
+        echo_json({"each": str(each), "all": str(everyone), "at_least_one": str(someone)})
+        return
+    lang = language(lang)
+    click.echo(label("rf_escape_each", lang, chance=chance(each)))
+    click.echo(label("rf_escape_all", lang, n=heroes, all=chance(everyone), one=chance(someone)))
+    click.echo(wrap(label("rf_escape_then", lang, moves=battle.escape_moves), "  "))

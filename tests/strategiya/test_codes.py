@@ -39,22 +39,32 @@ def example_sheets() -> dict[int, dict[str, dict[str, tuple[int, ...]]]]:
     }
 
 
+@pytest.mark.rule("strategiya.secret.lookup", "strategiya.price.per-day")
 def test_chain_of_the_rules_example_finds_animal_hides() -> None:
+    # The rules' "jackpot": 35 days at $20 is $20 for every day of work, $700 for the haul.
     chain = compose(RULES, None, example_sheets(), "resources", "forest", 3, "ru")
-    assert (chain.first, chain.second, chain.entry, chain.found) == (9, 2, "Шкуры животных — 35 дней по 20 $", True)
+    assert (chain.first, chain.second, chain.found) == (9, 2, True)
+    assert chain.entry == "Шкуры животных — 35 дней по 20 $ в день, всего 700 $"
 
 
+@pytest.mark.rule("strategiya.secret.lookup", "strategiya.experience.empty-object")
 def test_chain_of_the_rules_second_example_finds_nothing() -> None:
     chain = compose(RULES, None, example_sheets(), "resources", "mountain", 3, "ru")
     assert (chain.first, chain.second, chain.entry, chain.found) == (9, 9, "Нет", False)
 
 
+@pytest.mark.rule("strategiya.price.per-day")
 def test_entries_in_english_and_endless_fish() -> None:
     sheets = example_sheets()
-    assert compose(RULES, None, sheets, "resources", "forest", 3, "en").entry == "Animal hides — 35 days at $20"
-    assert compose(RULES, None, sheets, "resources", "water", 8, "ru").entry == "Рыба — без конца, по 1 $"
+    assert compose(RULES, None, sheets, "resources", "forest", 3, "en").entry == (
+        "Animal hides — 35 days at $20 a day, $700 in all"
+    )
+    assert (
+        compose(RULES, None, sheets, "resources", "water", 8, "ru").entry == "Рыба — без конца, по 1 $ за день работы"
+    )
 
 
+@pytest.mark.rule("strategiya.adventure.keying")
 def test_adventure_titles_come_from_the_config() -> None:
     session = load_session(EXAMPLES / "strategiya.yaml")
     sheets = example_sheets()
@@ -81,6 +91,7 @@ def test_key_json_has_exactly_the_documented_shape() -> None:
     assert doc["games"][1]["sheets"]["2"]["adventures"]["water"] == list(games[1].sheets[2]["adventures"]["water"])
 
 
+@pytest.mark.rule("strategiya.secret.lookup")
 def test_key_round_trips(tmp_path: Path) -> None:
     games = make_games(RULES, Entropy.from_seed("round"), 3, [1, 2])
     path = tmp_path / "referee-key.json"

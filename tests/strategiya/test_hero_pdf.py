@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from printkit.config.rulesets import load_bundled
@@ -40,6 +41,7 @@ def test_front_and_back_per_player(tmp_path: Path) -> None:
     assert "Лист героев · Борис" in pages[2] and "Оборот — тайное · Борис" in pages[3]
 
 
+@pytest.mark.rule("strategiya.hero.creation", "strategiya.bow.range", "strategiya.potential.general")
 def test_computed_figures_are_printed(tmp_path: Path) -> None:
     kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
     front = pdf_text(kit / "hero-sheets.pdf")[0]
@@ -118,6 +120,7 @@ def test_a_sheet_that_cannot_fit_fails_loudly(tmp_path: Path) -> None:
     assert not (tmp_path / "kit").exists()
 
 
+@pytest.mark.rule("strategiya.quickref.content", "strategiya.wound.light-regen", "strategiya.wound.threshold")
 def test_quickref_numbers_come_from_the_ruleset(tmp_path: Path) -> None:
     kit = build(tmp_path / "kit", "--only", "quickref")
     pages = pdf_text(kit / "quickref.pdf")

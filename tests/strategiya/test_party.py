@@ -25,6 +25,7 @@ def problems(path: Path) -> list[str]:
     return info.value.lines()
 
 
+@pytest.mark.rule("strategiya.hero.creation")
 def test_example_with_heroes_loads() -> None:
     s = load_session(EXAMPLES / "strategiya-heroes.yaml")
     grom = session_of(s).parties[0].heroes[0]
@@ -56,6 +57,7 @@ def test_item_too_heavy_for_the_hero(tmp_path: Path) -> None:
     assert problems(p) == [f"{p}:7: players[0].heroes[0].items: Доспехи needs strength 6; Лёва has 4"]
 
 
+@pytest.mark.rule("strategiya.sword.two", "strategiya.item.equip-logic")
 def test_two_swords_need_strength_6_and_no_shield(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {name: X, strength: 5, items: [sword, sword]}\n")
     assert problems(p) == [f"{p}:5: players[0].heroes[0].items: two of Меч need strength 6; X has 5"]
@@ -65,6 +67,7 @@ def test_two_swords_need_strength_6_and_no_shield(tmp_path: Path) -> None:
     assert problems(p) == [f"{p}:5: players[0].heroes[0].items: Меч: at most 2 per hero, listed 3 times"]
 
 
+@pytest.mark.rule("strategiya.item.staff")
 def test_staff_excludes_other_weapons(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {strength: 5, items: [staff, bow]}\n")
     assert problems(p) == [
@@ -72,6 +75,7 @@ def test_staff_excludes_other_weapons(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.rule("strategiya.lives.strength-cap")
 def test_lives_above_maximum(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {name: X, strength: 3, lives: 16}\n")
     assert problems(p) == [f"{p}:5: players[0].heroes[0].lives: 16 is more than X's maximum of 15"]
@@ -85,6 +89,7 @@ def test_unknown_hire(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.rule("strategiya.potential.personal")
 def test_new_hero_must_spend_the_starting_points_warning_only(tmp_path: Path) -> None:
     p = config(
         tmp_path,
@@ -105,6 +110,7 @@ def test_dragon_with_low_intellect_is_a_warning(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.rule("strategiya.players.side-marks")
 def test_markers_must_cover_the_heroes(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {strength: 5}\n      - {strength: 5}\n    markers: [Q]\n")
     assert problems(p) == [f"{p}:7: players[0].markers: 1 markers for 2 heroes"]

@@ -7,6 +7,8 @@ import itertools
 import re
 from collections import Counter
 
+import pytest
+
 from printkit.config.rulesets import load_bundled
 from printkit.games.strategiya.codes import make_sheet
 from printkit.games.strategiya.model import rules_of
@@ -22,6 +24,7 @@ def position_table(perms: list[tuple[int, ...]], n: int) -> list[int]:
     return [counts[(pos, value)] for pos in range(n) for value in range(1, n + 1)]
 
 
+@pytest.mark.rule("strategiya.secret.fill")
 def test_each_value_equally_likely_at_each_position_seeded() -> None:
     stream = Entropy.from_seed("uniformity").stream("test")
     perms = [stream.permutation(10) for _ in range(20_000)]
@@ -53,6 +56,7 @@ def test_below_is_uniform_for_awkward_ranges() -> None:
         assert chi_square_p([draws[i] for i in range(n)], [30_000 / n] * n, dof=n - 1) > 1e-4
 
 
+@pytest.mark.rule("strategiya.secret.fill")
 def test_the_two_players_sheets_are_independent() -> None:
     entropy = Entropy.from_seed("independence")
     pairs = Counter()

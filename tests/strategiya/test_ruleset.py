@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from printkit.config.rulesets import bundled_ids, load_bundled
 from printkit.games.strategiya.model import rules_of
 
@@ -21,6 +23,7 @@ def test_terrains_in_rules_order_with_ten_numbers_each() -> None:
     assert all(t.slots == 10 for t in RULES.terrains)
 
 
+@pytest.mark.rule("strategiya.resource.table")
 def test_resource_table_figures() -> None:
     assert figures("mountain") == [(30, 15), (20, 50), (7, 50), (10, 100)]
     assert figures("swamp") == [(20, 30), (10, 30), (45, 10), (35, 20), (25, 15)]
@@ -37,6 +40,7 @@ def test_numbers_past_the_list_hold_nothing() -> None:
     assert RULES.resource_at("water", 9) is None
 
 
+@pytest.mark.rule("strategiya.secret.lookup")
 def test_terrain_lookup_by_any_name() -> None:
     assert RULES.find_terrain("См. зона").id == "deathzone"
     assert RULES.find_terrain("death zone").id == "deathzone"

@@ -26,6 +26,7 @@ def key_columns(folder: Path, player: str, game: int = 0) -> list[tuple[int, ...
     return [tuple(sheet[s][t]) for s in ("resources", "adventures") for t in TERRAINS]
 
 
+@pytest.mark.rule("strategiya.secret.layout")
 def test_each_sheet_prints_exactly_its_own_columns(tmp_path: Path) -> None:
     kit = build(tmp_path / "kit", "--seed", SEED)
     for player, other in (("1", "2"), ("2", "1")):
@@ -88,6 +89,7 @@ def test_fonts_are_embedded_and_no_helvetica(tmp_path: Path) -> None:
                 assert "/FontFile2" in descriptor
 
 
+@pytest.mark.rule("strategiya.secret.lookup", "strategiya.price.per-day")
 def test_referee_key_pdf_prints_every_chain(tmp_path: Path) -> None:
     kit = build(tmp_path / "kit", EXAMPLES / "strategiya.yaml", "--seed", SEED)
     key = json.loads((kit / "referee-key.json").read_text("utf-8"))["games"][0]["sheets"]
@@ -199,6 +201,7 @@ def test_many_games_one_page_each_and_one_key(tmp_path: Path) -> None:
     assert key_columns(single, "1") == key_columns(club, "1", 0)
 
 
+@pytest.mark.rule("strategiya.secret.layout")
 def test_blank_form(tmp_path: Path) -> None:
     result = run("secret-sheets", "--blank", "--out", tmp_path / "blank")
     assert result.exit_code == 0, result.output

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...config.model import Session
+from ...labels import label
 from .model import Battle
 
 # A fight in progress: lives of A and B, who rolls, and whether each still takes its first blow multiplied.
@@ -34,14 +35,36 @@ class FightResult:
     expected_rolls: Fraction
     lives_left_a: dict[int, Fraction] = field(default_factory=dict)  # when A wins
     lives_left_b: dict[int, Fraction] = field(default_factory=dict)
-    exact: bool = True  # False: solved numerically (a shield lets lives go back up)
+    exact: bool = True  # False: solved in floating point (a large fight, or a shield)
+    rolls_per_turn: int = 2
 
     @property
     def expected_turns(self) -> Fraction:
-        return self.expected_rolls / 2
+        return self.expected_rolls / self.rolls_per_turn
 
 
-def _outcomes(battle: Battle, me: Fighter, other: Fighter) -> list[tuple[Fraction, int, bool]]:
+@dataclass(frozen=True)
+class Readings:
+    """Where the rules leave a battle open, the reading taken; printed with every answer."""
+
+    sword_keeps_roll: bool = False  # after the sword's blow on a 3 the striker rolls again
+    shield_any_one: bool = False  # a shield heals on any 1 rolled, not only its holder's own
+
+    def describe(self, a: Fighter, b: Fighter, lang: str) -> list[str]:
+        """The readings that matter for these two fighters, in words."""
+        out = []
+        if a.sword_blow or b.sword_blow:
+            out.append(label("rf_sword_keeps" if self.sword_keeps_roll else "rf_sword_passes", lang))
+        if a.shield_heal or b.shield_heal:
+            out.append(label("rf_shield_any" if self.shield_any_one else "rf_shield_own", lang))
+        if a.armour or b.armour:
+            out.append(label("rf_armour", lang))
+        return out
+
+
+def _outcomes(
+    battle: Battle, me: Fighter, other: Fighter, readings: Readings = Readings()
+) -> list[tuple[Fraction, int, bool]]:
     """For the side rolling: (probability, damage dealt, keeps the roll) per face."""
     p = Fraction(1, battle.die)
     out = []
@@ -50,21 +73,117 @@ def _outcomes(battle: Battle, me: Fighter, other: Fighter) -> list[tuple[Fractio
             harmless = other.armour and face == battle.die
             out.append((p, 0 if harmless else me.damage, True))
         elif face == 3 and me.sword_blow:
-            out.append((p, me.sword_blow, False))
+            out.append((p, me.sword_blow, readings.sword_keeps_roll))
         else:
             out.append((p, 0, False))
     return out
 
 
-def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResult:
-    """Exact: mass flows from higher lives to lower; the passing back and forth at fixed lives is
-    a two-state loop solved in closed form, so every state is visited once."""
+# A fight with a shield is followed roll by roll until less than `tolerance` of it is still going;
+# heroes a config allows settle in a few hundred rolls, so this bound is never reached by them.
+HEALING_MAX_ROLLS = 20_000
+
+# Up to this many hit-count states a fight is solved in exact fractions; beyond, in floats (the
+# fractions grow to thousands of digits and nobody reads them; see bench/fights.py).
+EXACT_STATES = 2500
+
+
+def _plain(a: Fighter, b: Fighter) -> bool:
+    """No item changes a roll and both sides can wound: the fight is a race of hits."""
+    return not (a.sword_blow or b.sword_blow or a.armour or b.armour or a.shield_heal or b.shield_heal) and (
+        a.damage > 0 and b.damage > 0
+    )
+
+
+def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a", readings: Readings = Readings()) -> FightResult:
+    """The odds of a battle, A and B given as fighters; `first` rolls first.
+
+    Without items it is a race of hits (`race`); with the sword or armour lives move in uneven
+    steps (`fight_by_lives`); with a shield lives can go back up (`fight_with_healing`)."""
     if a.damage <= 0 and b.damage <= 0 and not (a.sword_blow or b.sword_blow):
         raise ValueError("neither side can wound the other")
     if a.shield_heal or b.shield_heal:
-        return fight_with_healing(battle, a, b, first)
-    out_a = _outcomes(battle, a, b)
-    out_b = _outcomes(battle, b, a)
+        return fight_with_healing(battle, a, b, first, readings=readings)
+    if _plain(a, b):
+        return race(battle, a, b, first)
+    return fight_by_lives(battle, a, b, first, readings)
+
+
+def _hits_to_kill(lives: int, damage: int, first_times: int) -> int:
+    """Hits that take `lives` to zero when the first one is multiplied."""
+    rest = lives - damage * first_times
+    return 1 if rest <= 0 else 1 + -(-rest // damage)
+
+
+def race(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResult:
+    """A fight without items, as a race of hits.
+
+    Every roll hits with the same chance p whoever rolls, and the hitter keeps the roll; so from
+    "X rolls" the next hit is X's with chance 1/(1 + q) (q = 1 - p: X may pass and get the roll
+    back any even number of times). The fight is then a walk over (A's hits, B's hits, who hit
+    last): about hits_A × hits_B states, each visited once, and 1/p rolls per hit on average."""
+    n_a = _hits_to_kill(b.lives, a.damage, b.first_times)  # A's hits that kill B
+    n_b = _hits_to_kill(a.lives, b.damage, a.first_times)
+    p = Fraction(battle.die - battle.hit_from + 1, battle.die)
+    exact = n_a * n_b <= EXACT_STATES
+    num = Fraction if exact else float
+    same = num(1 / (2 - p))  # 1/(1 + q)
+    other = 1 - same
+    zero = num(0)
+
+    def lives_left(lives: int, damage: int, times: int, hits: int) -> int:
+        return lives if hits == 0 else lives - damage * times - damage * (hits - 1)
+
+    left_a: dict[int, Fraction | float] = {}
+    left_b: dict[int, Fraction | float] = {}
+    win_a = win_b = hits = zero
+    # Mass of the states of one row (A has i hits) by B's hits, split by who rolls next.
+    a_rolls = [zero] * n_b
+    b_rolls = [zero] * n_b
+    (a_rolls if first == "a" else b_rolls)[0] = num(1)
+    for i in range(n_a):
+        next_row = [zero] * n_b
+        b_lives = lives_left(b.lives, a.damage, b.first_times, i)
+        for j in range(n_b):
+            m_a, m_b = a_rolls[j], b_rolls[j]
+            if not (m_a or m_b):
+                continue
+            by_b = other * m_a + same * m_b  # B's next hit
+            by_a = same * m_a + other * m_b
+            if j + 1 == n_b:
+                win_b += by_b
+                hits += by_b * (i + n_b)
+                left_b[b_lives] = left_b.get(b_lives, zero) + by_b
+            else:
+                b_rolls[j + 1] += by_b
+            if i + 1 == n_a:
+                win_a += by_a
+                hits += by_a * (n_a + j)
+                kept = lives_left(a.lives, b.damage, a.first_times, j)
+                left_a[kept] = left_a.get(kept, zero) + by_a
+            else:
+                next_row[j] += by_a
+        a_rolls, b_rolls = next_row, [zero] * n_b
+    rolls = hits / p if exact else hits / float(p)
+
+    def frac(x: Fraction | float) -> Fraction:
+        return x if isinstance(x, Fraction) else Fraction(x)
+
+    return FightResult(
+        frac(win_a), frac(win_b), frac(rolls), {k: frac(v) for k, v in left_a.items()},
+        {k: frac(v) for k, v in left_b.items()}, exact, battle.rolls_per_turn,
+    )  # fmt: skip
+
+
+def fight_by_lives(
+    battle: Battle, a: Fighter, b: Fighter, first: str = "a", readings: Readings = Readings()
+) -> FightResult:
+    """Exact: mass flows from higher lives to lower; the passing back and forth at fixed lives is
+    a two-state loop solved in closed form, so every state is visited once (highest lives first)."""
+    import heapq
+
+    out_a = _outcomes(battle, a, b, readings)
+    out_b = _outcomes(battle, b, a, readings)
     # state: (lives a, lives b, a's first damage pending, b's first damage pending) -> [mass a rolls, mass b rolls]
     start = (a.lives, b.lives, a.first_times > 1, b.first_times > 1)
     mass: dict[tuple[int, int, bool, bool], list[Fraction]] = {
@@ -73,8 +192,10 @@ def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResu
     win_a = win_b = rolls = Fraction(0)
     left_a: dict[int, Fraction] = {}
     left_b: dict[int, Fraction] = {}
-    while mass:
-        state = max(mass, key=lambda s: (s[0] + s[1], s[2], s[3]))
+    # Every step that changes a state lowers la + lb, so the highest sum is always complete.
+    queue = [(-(start[0] + start[1]), start)]
+    while queue:
+        _, state = heapq.heappop(queue)
         la, lb, pend_a, pend_b = state
         m_a, m_b = mass.pop(state)
         # Staying at this state: A passes to B, B passes to A, or a harmless roll keeps the roller.
@@ -113,16 +234,19 @@ def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a") -> FightResu
                         continue
                     nxt = (na, lb, False, pend_b)
                     slot = 1 if again else 0
-                entry = mass.setdefault(nxt, [Fraction(0), Fraction(0)])
-                entry[slot] += flow
-    return FightResult(win_a, win_b, rolls, left_a, left_b)
+                if nxt not in mass:
+                    mass[nxt] = [Fraction(0), Fraction(0)]
+                    heapq.heappush(queue, (-(nxt[0] + nxt[1]), nxt))
+                mass[nxt][slot] += flow
+    return FightResult(win_a, win_b, rolls, left_a, left_b, True, battle.rolls_per_turn)
 
 
 def fight_with_healing(
-    battle: Battle, a: Fighter, b: Fighter, first: str = "a", tolerance: float = 1e-13
-) -> FightResult:
-    """With a shield, lives can go back up, so mass no longer only flows downwards: solve the
-    absorbing chain by Gauss-Seidel sweeps to within `tolerance` (the answer is a float)."""
+    battle: Battle, a: Fighter, b: Fighter, first: str = "a", tolerance: float = 1e-13,
+    readings: Readings = Readings(),
+) -> FightResult:  # fmt: skip
+    """With a shield, lives can go back up, so mass no longer only flows downwards: follow the
+    distribution roll by roll until less than `tolerance` is still fighting (the answer is a float)."""
     max_a = max(a.max_lives, a.lives)
     max_b = max(b.max_lives, b.lives)
     p = 1.0 / battle.die
@@ -137,16 +261,20 @@ def fight_with_healing(
                 again = True
                 dmg = 0 if (other.armour and face == battle.die) else me.damage
             elif face == 3 and me.sword_blow:
-                dmg = me.sword_blow
-            elif face == 1 and me.shield_heal:
+                dmg, again = me.sword_blow, readings.sword_keeps_roll
+            elif face == 1:
                 heal = me.shield_heal
+            # On the any-one reading the other side's shield heals on this 1 as well.
+            heal_other = other.shield_heal if face == 1 and readings.shield_any_one else 0
             na, nb, npa, npb = la, lb, pa, pb
             if roller == "a":
+                nb = min(max_b, lb + heal_other)
                 na = min(max_a, la + heal)
                 if dmg:
                     nb = lb - dmg * (b.first_times if pb else 1)
                     npb = False
             else:
+                na = min(max_a, la + heal_other)
                 nb = min(max_b, lb + heal)
                 if dmg:
                     na = la - dmg * (a.first_times if pa else 1)
@@ -160,48 +288,70 @@ def fight_with_healing(
                 out.append((p, (na, nb, nxt, npa, npb)))
         return out
 
+    # The exact distribution, roll by roll: what is still fighting after n rolls, and what has
+    # ended. Lives climb with the shield, so the chain has loops, but a fight between heroes a
+    # config allows (damage at least the strength, lives at most 10 + 5 per 3 strength) ends in
+    # a few dozen rolls on average, and the mass still fighting shrinks geometrically.
     start: State = (a.lives, b.lives, first, a.first_times > 1, b.first_times > 1)
     table: dict[State, list[tuple[float, State | str]]] = {}
-    todo = [start]
-    while todo:
-        state = todo.pop()
-        if state in table:
-            continue
-        table[state] = moves(*state)
-        todo.extend(nxt for _, nxt in table[state] if isinstance(nxt, tuple) and nxt not in table)
-    win = dict.fromkeys(table, 0.0)
-    rolls = dict.fromkeys(table, 0.0)
-    for _ in range(100_000):
-        change = 0.0
-        for state, outs in table.items():
-            w = sum(q * (win[nxt] if isinstance(nxt, tuple) else 1.0 if nxt == "A" else 0.0) for q, nxt in outs)
-            r = 1.0 + sum(q * rolls[nxt] for q, nxt in outs if isinstance(nxt, tuple))
-            change = max(change, abs(w - win[state]), abs(r - rolls[state]) / max(1.0, r))
-            win[state], rolls[state] = w, r
-        if change < tolerance:
+    mass: dict[State, float] = {start: 1.0}
+    win_a = win_b = rolls = 0.0
+    left_a: dict[int, float] = {}
+    left_b: dict[int, float] = {}
+    for _ in range(HEALING_MAX_ROLLS):
+        fighting = sum(mass.values())
+        if fighting < tolerance:
             break
-    chance = Fraction(win[start]).limit_denominator(10**15)
-    return FightResult(chance, 1 - chance, Fraction(rolls[start]).limit_denominator(10**9), {}, {}, exact=False)
+        rolls += fighting
+        after: dict[State, float] = {}
+        for state, m in mass.items():
+            outs = table.get(state)
+            if outs is None:
+                merged: dict[State | str, float] = {}
+                for q, nxt in moves(*state):  # faces with the same result count once
+                    merged[nxt] = merged.get(nxt, 0.0) + q
+                outs = table[state] = [(q, nxt) for nxt, q in merged.items()]
+            for q, nxt in outs:
+                flow = m * q
+                if nxt == "A":
+                    win_a += flow
+                    left_a[state[0]] = left_a.get(state[0], 0.0) + flow
+                elif isinstance(nxt, tuple):
+                    after[nxt] = after.get(nxt, 0.0) + flow
+                else:
+                    win_b += flow
+                    left_b[state[1]] = left_b.get(state[1], 0.0) + flow
+        mass = after
+    else:
+        raise ValueError(f"this fight does not settle within {HEALING_MAX_ROLLS} rolls; it is left unanswered")
+    total = win_a + win_b
+    chance = Fraction(win_a / total).limit_denominator(10**15)
+
+    def shares(left: dict[int, float]) -> dict[int, Fraction]:
+        return {k: Fraction(v / total).limit_denominator(10**15) for k, v in left.items()}
+
+    return FightResult(
+        chance, 1 - chance, Fraction(rolls).limit_denominator(10**9), shares(left_a), shares(left_b), False,
+        battle.rolls_per_turn,
+    )  # fmt: skip
 
 
-def hide_chance(hiders: list[int], seekers: list[int], die: int = 6) -> Fraction:
-    """Hiding in a town: each side sums D6 × intellect over its heroes; hiders vanish if theirs is higher."""
-
-    def side(intellects: list[int]) -> dict[int, Fraction]:
-        dist = {0: Fraction(1)}
-        for smart in intellects:
-            nxt: dict[int, Fraction] = {}
-            for v, p in dist.items():
-                for face in range(1, die + 1):
-                    nxt[v + face * smart] = nxt.get(v + face * smart, 0) + p / die
-            dist = nxt
-        return dist
-
-    h, s = side(hiders), side(seekers)
-    return sum((ph * ps for vh, ph in h.items() for vs, ps in s.items() if vh > vs), Fraction(0))
+def bow_kill(battle: Battle, shield: bool) -> Fraction:
+    """A bow shot kills outright on two top faces in a row; a shielded target needs a third roll
+    above 3 as well."""
+    p = Fraction(1, battle.die) ** 2
+    return p * Fraction(battle.die - 3, battle.die) if shield else p
 
 
-def fighters_from_config(session: Session, marker_a: str, marker_b: str) -> tuple[Fighter, Fighter, list[str]]:
+def escape_chances(battle: Battle, heroes: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Fleeing: each hero rolls alone; the chance for one, for all `heroes`, for at least one."""
+    each = Fraction(battle.die - battle.escape_from + 1, battle.die)
+    return each, each**heroes, 1 - (1 - each) ** heroes
+
+
+def fighters_from_config(
+    session: Session, marker_a: str, marker_b: str, lang: str | None = None
+) -> tuple[Fighter, Fighter, list[str]]:
     """Two heroes of a config by their map markers: lives and damage from strength and items, and
     notes on what the exact model leaves out."""
     from ...errors import UsageError
@@ -225,7 +375,7 @@ def fighters_from_config(session: Session, marker_a: str, marker_b: str) -> tupl
         blow = damage * (2 if swords >= 2 else 1) if swords else 0
         who = hero.name or marker
         if any(o.flight == 7 for o in owned):
-            notes.append(f"{who}'s dragon: damage ×2 is in; its own D6 each turn is not")
+            notes.append(label("rf_dragon", lang or session.language, who=who))
         shield = 4 if any(o.id == "shield" for o in owned) else 0
         return Fighter(H.current_lives(rules, hero), damage, blow, any(o.id == "armour" for o in owned),
                        shield_heal=shield, max_lives=H.max_lives(rules, hero))  # fmt: skip

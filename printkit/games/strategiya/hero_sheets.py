@@ -112,15 +112,20 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         border=label("border_value", lang, n=H.border_cells(rules, hero)),
         bow=label("cells_n", lang, n=H.bow_range(rules, hero)),
         load=label("load_value", lang, days=h.load_days_per_cell, n=H.load_recovery(rules, hero)),
-        usable=tuple(
-            (label("can", lang), True) if u.ok else (label("needs_strength", lang, n=u.offer.strength), False)
-            for u in H.usable_items(rules, hero)
-        ),
+        usable=tuple(_usable(u, lang) for u in H.usable_items(rules, hero)),
         learnable=tuple(
             (label("can", lang), True) if u.ok else (label("extra_turns", lang, n=u.extra_turns), False)
             for u in H.learnable_scrolls(rules, hero)
         ),
     )
+
+
+def _usable(u: H.Usable, lang: str) -> tuple[str, bool]:
+    if u.ok:
+        return label("can", lang), True
+    if u.blocked_by is not None:
+        return label("not_with_pair", lang, name=u.blocked_by.name[lang]), False
+    return label("needs_strength", lang, n=u.offer.strength), False
 
 
 def names_of(session: Session, kind: str) -> dict[str, str]:
@@ -184,7 +189,7 @@ def player_context(session: Session, index: int, player: Party) -> dict[str, Any
     rules, lang = rules_of(session.ruleset), session.language
     h = rules.heroes
     assert h is not None
-    count = len(player.heroes) or h.per_player
+    count = len(player.heroes) or h.heroes_of(index, len(session_of(session).parties))
     markers = player.markers or H.markers_for(rules, index, count, lang)
     heroes = player.heroes or (None,) * count
     common = player.common_potential if player.common_potential is not None else h.common_potential

@@ -137,10 +137,21 @@ class Usable:
     offer: Offer
     ok: bool
     extra_turns: int = 0  # skipped turns needed to make up for missing intellect
+    blocked_by: Offer | None = None  # an item the hero carries two of that rules this one out
 
 
 def usable_items(rules: Rules, hero: Hero) -> list[Usable]:
-    return [Usable(o, hero.strength >= o.strength) for o in rules.town.get("items", ())]
+    """Each item: strong enough for it, and not shut out by a pair the hero carries (two swords
+    leave no hand for a shield)."""
+    from collections import Counter
+
+    counts = Counter(hero.items)
+    offers = rules.town.get("items", ())
+    out = []
+    for o in offers:
+        blocker = next((p for p in offers if counts[p.id] >= 2 and o.id in p.pair_excludes), None)
+        out.append(Usable(o, hero.strength >= o.strength and blocker is None, blocked_by=blocker))
+    return out
 
 
 def learnable_scrolls(rules: Rules, hero: Hero) -> list[Usable]:

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import UsageError
+from ...labels import label
+from ...suggest import forgiving_match, suggest
 from .codes import Chain, Columns, GameSecrets, compose
 from .model import Rules, StrategiyaSession
 
@@ -56,16 +58,16 @@ def pick_game(games: list[GameSecrets], game: str | None) -> GameSecrets:
                 f"the key covers {len(games)} games; choose one with --game 1..{len(games)} or --game KIT-ID"
             )
         return games[0]
-    if game.isascii() and game.isdigit():
-        # Length first: Python refuses to read more than 4300 digits, and no key holds that many games.
+    if game.isascii() and game.isdigit():  # "²" is a digit to isdigit() but no number
+        # Compared as text first: a number thousands of digits long is no game, and int() of it fails.
         n = int(game) if len(game) <= 9 else 0
         if not 1 <= n <= len(games):
-            raise UsageError(f"--game: the key covers games 1..{len(games)}")
+            raise UsageError(f"--game {game[:12]}{'…' if len(game) > 12 else ''}: the key covers games 1..{len(games)}")
         return games[n - 1]
     for g in games:
         if game.upper() in g.kit_id.upper().split(" + "):
             return g
-    raise UsageError(f"--game {game}: no game with that kit ID in the key")
+    raise UsageError(f"--game {game[:40]!r}: no game with that kit ID in the key")
 
 
 def lookup(
@@ -81,15 +83,18 @@ def lookup(
 
     The words may come in either order (resources forest 3, or forest resources 3 as printed).
     """
-    section = SECTION_WORDS.get(section_word.strip().casefold())
-    if section is None and SECTION_WORDS.get(terrain_word.strip().casefold()):
+    section = _section(section_word)
+    if section is None and _section(terrain_word):
         section_word, terrain_word = terrain_word, section_word
-        section = SECTION_WORDS[section_word.strip().casefold()]
+        section = _section(section_word)
     if section is None:
         raise UsageError(f"unknown section {section_word!r}; use resources or adventures")
     terrain = ruleset.find_terrain(terrain_word)
     if terrain is None:
-        raise UsageError(f"unknown terrain {terrain_word!r}; use one of " + " ".join(t.id for t in ruleset.terrains))
+        names = [t.id for t in ruleset.terrains]
+        raise UsageError(
+            f"unknown terrain {terrain_word!r}; use one of " + " ".join(names) + suggest(terrain_word, names)
+        )
     if not 1 <= number <= terrain.slots:
         raise UsageError(f"{terrain.id} objects are numbered 1..{terrain.slots}; {number} is not one of them")
     missing = [p for p in (1, 2) if p not in game.sheets]
@@ -99,6 +104,14 @@ def lookup(
     return Lookup(game.kit_id, game.game, chain)
 
 
-def format_chain(chain: Chain, arrow: str = "→") -> str:
-    """forest resources 3 → 9 → 2: Шкуры животных — 35 дней по 20 $"""
-    return f"{chain.terrain} {chain.section} {chain.number} {arrow} {chain.first} {arrow} {chain.second}: {chain.entry}"
+def _section(word: str) -> str | None:
+    return forgiving_match(word, SECTION_WORDS.items())
+
+
+def format_chain(rules: Rules, chain: Chain, lang: str, arrow: str = "→") -> str:
+    """лес, ресурсы 3 → 9 → 2: Шкуры животных — 35 дней по 20 $ в день, всего 700 $"""
+    return label(
+        "rf_lookup", lang, terrain=rules.terrain(chain.terrain).name[lang].lower(),
+        section=label(f"rf_{chain.section}", lang), number=chain.number, arrow=arrow, first=chain.first,
+        second=chain.second, entry=chain.entry,
+    )  # fmt: skip

@@ -1,4 +1,4 @@
-"""The map rules of «Стратегия»: clear corners linked over land, numbered objects, a port by the water."""
+"""The map rules of «Стратегия»: open corners linked over open ground, numbered objects, a port by the water."""
 
 from __future__ import annotations
 
@@ -7,31 +7,52 @@ from collections import deque
 from ...config.model import Ruleset
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
 
+# The rules: corners may not be these terrains, and these terrains may not cut a corner off.
+CORNER_FORBIDDEN = frozenset({"deathzone", "water", "mountain"})
+
+
+def open_ground(game_map: GameMap) -> set[tuple[int, int]]:
+    """Cells outside the three terrains that may not wall a corner in (a bridge does not count)."""
+    return {(x, y) for y in range(game_map.height) for x in range(game_map.width)
+            if game_map.terrain(x, y) not in CORNER_FORBIDDEN and game_map.terrain(x, y) is not None}  # fmt: skip
+
+
+def linked(game_map: GameMap, ground: set[tuple[int, int]], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """The cells of `ground` a king's moves reach from `start` without leaving it."""
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for n in game_map.neighbours(*queue.popleft()):
+            if n in ground and n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return seen
+
+
+def cut_off_corners(game_map: GameMap) -> list[Finding]:
+    """Corners that cannot reach the others over open ground: the rules forbid cutting a corner
+    off with death zone, water or mountains, even where a fast hero could climb the mountains."""
+    corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
+    ground = open_ground(game_map)
+    start = next((c for c in corners if c in ground), None)
+    if start is None:
+        return []
+    seen = linked(game_map, ground, start)
+    return [
+        Finding(cell_name(*c), f"cut off from corner {cell_name(*start)} by death zone, water or mountains")
+        for c in corners
+        if c in ground and c not in seen
+    ]
+
 
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     """Every way a map breaks the rules of a «Стратегия» map, and warnings."""
     out: list[Finding] = unknown_letters(game_map)
     corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
-    forbidden = {"deathzone", "water", "mountain"}
     for x, y in corners:
-        if game_map.terrain(x, y) in forbidden:
+        if game_map.terrain(x, y) in CORNER_FORBIDDEN:
             out.append(Finding(cell_name(x, y), f"a corner may not be {game_map.terrain(x, y)}"))
-    # Corners must reach each other on foot, however hard the way: anything but water.
-    passable = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
-                if game_map.terrain(x, y) not in (None, "water")}  # fmt: skip
-    start = next((c for c in corners if c in passable), None)
-    if start:
-        seen = {start}
-        queue = deque([start])
-        while queue:
-            cx, cy = queue.popleft()
-            for n in game_map.neighbours(cx, cy):
-                if n in passable and n not in seen:
-                    seen.add(n)
-                    queue.append(n)
-        for c in corners:
-            if c not in seen:
-                out.append(Finding(cell_name(*c), f"cut off from corner {cell_name(*start)}"))
+    out += cut_off_corners(game_map)
     present = {t for row in game_map.cells for t in row if t}
     for t in rules.terrains:
         if t.id not in present:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from ...config.model import Ruleset
 from ...maps.grid import GameMap, MapObject, cell_name, check
 from ...randomness import Entropy, RandomStream
+from .map_check import CORNER_FORBIDDEN
 from .model import rules_of
 
 # How common each terrain is among the region seeds (the six always appear at least once).
@@ -30,13 +33,45 @@ def _regions(rules: Ruleset, width: int, height: int, stream: RandomStream) -> l
             best = min(seeds, key=lambda s: abs(s[0] - x) * 1.1 + abs(s[1] - y) + noise[y][x] * (1 + (s[0] + s[1]) % 3))
             row.append(best[2])
         grid.append(row)
-    forbidden = {"deathzone", "water", "mountain"}
     for cx, cy in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
         for y in range(max(0, cy - 1), min(height, cy + 2)):
             for x in range(max(0, cx - 1), min(width, cx + 2)):
-                if grid[y][x] in forbidden:
+                if grid[y][x] in CORNER_FORBIDDEN:
                     grid[y][x] = SAFE
+    _open_paths(grid, width, height)
     return grid
+
+
+def _open_paths(grid: list[list[str]], width: int, height: int) -> None:
+    """Join every corner to the first over open ground: where death zone, water or mountains wall
+    a corner in, the cheapest way through (fewest such cells) becomes plain, a pass or a ford."""
+    corners = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
+
+    def blocked(c: tuple[int, int]) -> int:
+        return 1 if grid[c[1]][c[0]] in CORNER_FORBIDDEN else 0
+
+    def near(c: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(c[0] + dx, c[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if (dx or dy) and 0 <= c[0] + dx < width and 0 <= c[1] + dy < height]  # fmt: skip
+
+    for corner in corners[1:]:
+        # 0-1 breadth-first search from the first corner: open cells cost nothing, walls one each.
+        cost = {corners[0]: 0}
+        came: dict[tuple[int, int], tuple[int, int]] = {}
+        queue = deque([corners[0]])
+        while queue:
+            cell = queue.popleft()
+            for n in near(cell):
+                step = cost[cell] + blocked(n)
+                if step < cost.get(n, step + 1):
+                    cost[n] = step
+                    came[n] = cell
+                    (queue.append if blocked(n) else queue.appendleft)(n)
+        cell = corner
+        while cell != corners[0]:
+            if blocked(cell):
+                grid[cell[1]][cell[0]] = SAFE
+            cell = came[cell]
 
 
 def _spread(
@@ -58,7 +93,10 @@ def _spread(
 
 
 def random_map(rules: Ruleset, width: int, height: int, seed: str | int | None = None) -> GameMap:
-    """A map that passes `check` without violations; the same seed gives the same map."""
+    """A map that passes `check` without violations; the same seed gives the same map.
+
+    Corners are always open and joined (see `_open_paths`); a retry is left only for the rare
+    map that breaks another rule (a port, numbers)."""
     letters = {t.id: t.letter or "?" for t in rules.terrains}
     slots = {t.id: t.slots for t in rules_of(rules).terrains}
     stream = Entropy.from_seed(seed).stream("map", width, height)

@@ -30,7 +30,9 @@ class Resource:
     def describe(self, lang: str) -> str:
         if self.endless or self.days is None:
             return label("resource_endless", lang, name=self.name[lang], price=self.price)
-        return label("resource_entry", lang, name=self.name[lang], days=days(self.days, lang), price=self.price)
+        total = self.days * self.price  # the price is per day of work (see the jackpot example)
+        return label("resource_entry", lang, name=self.name[lang], days=days(self.days, lang), price=self.price,
+                     total=total)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,14 @@ class HeroRules:
     load_days_per_cell: int
     load_strength_per_cell: int
     markers: Mapping[str, tuple[tuple[str, ...], ...]]
+    three_players: tuple[int, ...] | None = None  # heroes of players 1, 2, 3 when three play
+    three_players_talk_every: int = 10  # turns between the third player's private talks
+
+    def heroes_of(self, player: int, players: int) -> int:
+        """Heroes player `player` (from 0) has in a game of `players` players."""
+        if players == 3 and self.three_players:
+            return self.three_players[player]
+        return self.per_player
 
 
 @dataclass(frozen=True)
@@ -223,17 +233,23 @@ class Rules:
         raise KeyError(terrain_id)
 
     def find_terrain(self, word: str) -> STerrain | None:
-        """A terrain by id or by any of its localized names, ignoring case."""
-        folded = fold(word)
-        for t in self.terrains:
-            if folded in {fold(n) for n in (t.id, *t.name.values(), *t.short.values())}:
-                return t
-        return None
+        """A terrain by id or by any of its localized names, ignoring case, ё and Russian endings
+        ("в горах", "лесу", "смертельной зоне")."""
+        from ...suggest import forgiving_match
+
+        words = [w for w in word.split() if fold(w) not in _PREPOSITIONS] or [word]
+        pairs = [(n, t.id) for t in self.terrains for n in (t.id, *t.name.values(), *t.short.values())]
+        found = forgiving_match(" ".join(words), pairs)
+        return self.terrain(found) if found else None
 
     def resource_at(self, terrain_id: str, number: int) -> Resource | None:
         """The resource behind list entry number (1-based), or None for an empty entry."""
         entries = self.resources.get(terrain_id, ())
         return entries[number - 1] if 1 <= number <= len(entries) else None
+
+
+# Words a Russian speaker may put before a terrain: "в горах", "на равнине".
+_PREPOSITIONS = {"в", "во", "на"}
 
 
 @dataclass(frozen=True)

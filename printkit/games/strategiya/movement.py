@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass
 
@@ -12,7 +13,6 @@ from ...maps.moves import MoveRequest, Reach, Route
 from .model import Rules, rules_of
 
 Cell = tuple[int, int]
-MAX_ROUTE_TURNS = 200
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,12 @@ class Switches:
     cross_needs_step: bool = True  # crossing a border needs a step left of the old terrain's allowance
     corner_cutting: bool = True  # a diagonal step may pass between two water cells
 
-    def describe(self) -> str:
-        cross = "crossing needs a step left" if self.cross_needs_step else "a border may always be crossed"
-        corner = "diagonals may pass between water" if self.corner_cutting else "no diagonal between two waters"
-        return f"switches: {cross}; {corner}"
+    def describe(self, lang: str = "ru") -> str:
+        from ...labels import label
+
+        cross = label("rf_cross_step" if self.cross_needs_step else "rf_cross_free", lang)
+        corner = label("rf_corner_cut" if self.corner_cutting else "rf_no_corner_cut", lang)
+        return label("rf_readings", lang, text=f"{label('rf_border', lang)}; {cross}; {corner}")
 
 
 def allowance(rules: Rules, mover: Mover, terrain: str | None) -> int | None:
@@ -64,10 +66,6 @@ def allowance(rules: Rules, mover: Mover, terrain: str | None) -> int | None:
     return max(0, cells - mover.wound)
 
 
-def _passable(game_map: GameMap, rules: Rules, mover: Mover, cell: Cell) -> bool:
-    return allowance(rules, mover, _terrain(game_map, cell)) is not None
-
-
 def _terrain(game_map: GameMap, cell: Cell) -> str | None:
     """Bridges carry walkers over water at plain speed."""
     x, y = cell
@@ -79,6 +77,43 @@ def _terrain(game_map: GameMap, cell: Cell) -> str | None:
     return terrain
 
 
+class _Board:
+    """The map as the search reads it: terrain per cell (bridges applied) and neighbours, looked
+    up once, since a search on a 200 × 200 map asks for them millions of times."""
+
+    def __init__(self, game_map: GameMap, rules: Rules, mover: Mover, switches: Switches) -> None:
+        self.map = game_map
+        bridges = {(o.x, o.y) for o in game_map.objects if o.kind == "bridge"}
+        self.terrain: dict[Cell, str | None] = {}
+        for y in range(game_map.height):
+            for x in range(game_map.width):
+                t = game_map.terrain(x, y)
+                self.terrain[(x, y)] = "plain" if t == "water" and (x, y) in bridges else t
+        self.water = {c for c in self.terrain if game_map.terrain(*c) == "water"}
+        kinds = set(self.terrain.values())
+        self.allow = {t: allowance(rules, mover, t) for t in kinds}
+        self.switches = switches
+        self._near: dict[Cell, list[Cell]] = {}
+
+    def near(self, cell: Cell) -> list[Cell]:
+        """King moves from a cell (the map's own `neighbours`, without a call per candidate)."""
+        found = self._near.get(cell)
+        if found is None:
+            x, y = cell
+            w, h = self.map.width, self.map.height
+            if 0 < x < w - 1 and 0 < y < h - 1:  # inside: all eight, no bounds to test
+                found = [(x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x + 1, y),
+                         (x - 1, y + 1), (x, y + 1), (x + 1, y + 1)]  # fmt: skip
+            else:
+                found = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                         if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]  # fmt: skip
+            self._near[cell] = found
+        return found
+
+    def step_ok(self, a: Cell, b: Cell) -> bool:
+        return self.switches.corner_cutting or _step_ok(self.map, a, b, self.switches)
+
+
 def _step_ok(game_map: GameMap, a: Cell, b: Cell, switches: Switches) -> bool:
     if switches.corner_cutting or a[0] == b[0] or a[1] == b[1]:
         return True
@@ -87,108 +122,156 @@ def _step_ok(game_map: GameMap, a: Cell, b: Cell, switches: Switches) -> bool:
     return not (side1 == "water" and side2 == "water")
 
 
-def one_turn(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, switches: Switches = Switches(),
-             border: int = 1) -> dict[Cell, Cell]:  # fmt: skip
-    """Cells reachable this turn, each with the cell it was reached from (the start maps to itself)."""
-    came: dict[Cell, Cell] = {start: start}
-    home = _terrain(game_map, start)
-    budget = allowance(rules, mover, home)
-    # Terrains and allowances are looked up once per cell and per terrain: a whole-map turn
-    # visits every cell eight times.
-    terrain_of: dict[Cell, str | None] = {}
-    walkable: dict[str | None, bool] = {}
+@dataclass
+class _Turn:
+    """Where one turn's moves lead from a set of starting cells, and how (for routes): the cells
+    walked within the starting terrain, those past a border, flown and sailed, each with the
+    cell before it. A path is read back through one of them to a starting cell."""
 
-    def terrain(cell: Cell) -> str | None:
-        found = terrain_of.get(cell, "?")
-        if found == "?":
-            found = terrain_of[cell] = _terrain(game_map, cell)
-        return found
+    walked: dict[Cell, Cell]
+    crossed: dict[Cell, tuple[Cell, bool]]  # cell -> (previous, whether that previous was walked)
+    flown: dict[Cell, Cell]
+    sailed: dict[Cell, Cell]
 
-    def passable(cell: Cell) -> bool:
-        t = terrain(cell)
-        if t not in walkable:
-            walkable[t] = allowance(rules, mover, t) is not None
-        return walkable[t]
+    def cells(self) -> set[Cell]:
+        return {*self.walked, *self.crossed, *self.flown, *self.sailed}
 
-    if budget is not None and budget > 0:
-        # Within the starting terrain: plain BFS up to its allowance.
-        steps = {start: 0}
-        queue = deque([start])
-        crossings: list[tuple[Cell, Cell]] = []
+    def path(self, cell: Cell) -> list[Cell]:
+        """The cells from a starting cell to `cell` (both included)."""
+        out = [cell]
+        if cell in self.walked:
+            table = self.walked
+        elif cell in self.crossed:
+            while True:
+                previous, from_walk = self.crossed[out[-1]]
+                out.append(previous)
+                if from_walk:
+                    break
+            table = self.walked
+        else:
+            table = self.flown if cell in self.flown else self.sailed
+        while table[out[-1]] != out[-1]:
+            out.append(table[out[-1]])
+        return list(reversed(out))
+
+
+def _one_turn_from(
+    board: _Board, mover: Mover, sources: list[Cell], border: int, settled: set[Cell] | None = None
+) -> _Turn:
+    """Every move of one turn from any of `sources` at once.
+
+    Within its starting terrain a hero walks up to that terrain's allowance; a step into another
+    terrain (needing a step left, unless the switch says otherwise) goes `border` cells into it
+    and ends the move. As the allowance depends on the terrain only, one breadth-first search
+    from all sources gives the union of the searches from each, and the whole map costs one pass."""
+    terrain, allow, cross_needs_step = board.terrain, board.allow, board.switches.cross_needs_step
+    free = board.switches.corner_cutting  # every diagonal allowed: no step needs checking
+    # Cells reached two turns ago or earlier have walked their whole terrain allowance from
+    # themselves already: a walk through them finds nothing new, so the walk skips them.
+    done = settled if settled is not None else set()
+    walked: dict[Cell, Cell] = {}
+    steps: dict[Cell, int] = {}
+    queue: deque[Cell] = deque()
+    for src in sources:
+        if allow.get(terrain[src]) is not None and src not in steps:
+            walked[src] = src
+            steps[src] = 0
+            queue.append(src)
+    entries: list[tuple[Cell, Cell]] = []
+    while queue:
+        cell = queue.popleft()
+        home = terrain[cell]
+        budget = allow[home]
+        assert budget is not None
+        d = steps[cell]
+        for n in board.near(cell):
+            if n in done:
+                continue
+            t = terrain[n]
+            if t == home:
+                if d < budget and n not in steps and (free or board.step_ok(cell, n)):
+                    steps[n] = d + 1
+                    walked[n] = cell
+                    queue.append(n)
+            elif (d < budget or not cross_needs_step) and allow.get(t) is not None and (free or board.step_ok(cell, n)):
+                entries.append((cell, n))
+    # Past a border: the first cell, then up to border - 1 more within the terrain entered.
+    crossed: dict[Cell, tuple[Cell, bool]] = {}
+    depth: dict[Cell, int] = {}
+    for src, first in entries:
+        if first not in depth:
+            depth[first] = 1
+            crossed[first] = (src, True)
+            queue.append(first)
+    while queue:
+        cell = queue.popleft()
+        if depth[cell] >= border:
+            continue
+        for n in board.near(cell):
+            if n not in depth and terrain[n] == terrain[cell] and (free or board.step_ok(cell, n)):
+                depth[n] = depth[cell] + 1
+                crossed[n] = (cell, False)
+                queue.append(n)
+    flown: dict[Cell, Cell] = {}
+    if mover.flight and mover.wound >= 0:
+        reach_air = mover.flight - max(0, mover.wound)
+        height = {c: 0 for c in sources}
+        flown = {c: c for c in sources}
+        queue.extend(sources)
         while queue:
             cell = queue.popleft()
-            for n in game_map.neighbours(*cell):
-                if n in steps or not passable(n) or not _step_ok(game_map, cell, n, switches):
-                    continue
-                if terrain(n) == home:
-                    if steps[cell] < budget:
-                        steps[n] = steps[cell] + 1
-                        came[n] = cell
-                        queue.append(n)
-                elif steps[cell] < budget or not switches.cross_needs_step:
-                    crossings.append((cell, n))
-        # Crossing: one cell into the new terrain, more per 4 speed, and the move ends there.
-        for src, first in crossings:
-            if first in came:
+            if height[cell] >= reach_air:
                 continue
-            came[first] = src
-            entered = terrain(first)
-            frontier = [first]
-            for _ in range(border - 1):
-                nxt = []
-                for cell in frontier:
-                    for n in game_map.neighbours(*cell):
-                        if n not in came and terrain(n) == entered and _step_ok(game_map, cell, n, switches):
-                            came[n] = cell
-                            nxt.append(n)
-                frontier = nxt
-    elif budget is not None and not switches.cross_needs_step:
-        for n in game_map.neighbours(*start):
-            if _passable(game_map, rules, mover, n) and _terrain(game_map, n) != home:
-                came.setdefault(n, start)
-    if mover.flight and mover.wound >= 0:
-        _fly(game_map, mover, start, came)
+            for n in board.near(cell):
+                if n not in height and terrain[n] not in mover.flight_avoids:
+                    height[n] = height[cell] + 1
+                    flown[n] = cell
+                    queue.append(n)
+    sailed: dict[Cell, Cell] = {}
     if mover.ship and mover.wound >= 0:
-        _sail(game_map, mover, start, came)
+        sailed = _sail(board, mover, sources)
+    return _Turn(walked, crossed, flown, sailed)
+
+
+def _sail(board: _Board, mover: Mover, sources: list[Cell]) -> dict[Cell, Cell]:
+    """Aboard on water: the ship's cells over water. Boarding from the shore and landing each
+    take the hero's whole turn, so they reach only the neighbouring cell."""
+    came: dict[Cell, Cell] = {}
+    afloat = [c for c in sources if c in board.water]
+    for c in sources:
+        if c not in board.water:
+            came.setdefault(c, c)
+            for n in board.near(c):
+                if n in board.water:
+                    came.setdefault(n, c)
+    steps = {c: 0 for c in afloat}
+    came.update({c: c for c in afloat})
+    queue = deque(afloat)
+    while queue:
+        cell = queue.popleft()
+        for n in board.near(cell):
+            if n not in steps and n in board.water and steps[cell] < mover.ship:
+                steps[n] = steps[cell] + 1
+                came.setdefault(n, cell)
+                queue.append(n)
+    for c in afloat:
+        for n in board.near(c):
+            if n not in board.water and board.map.terrain(*n) is not None:
+                came.setdefault(n, c)
     return came
 
 
-def _sail(game_map: GameMap, mover: Mover, start: Cell, came: dict[Cell, Cell]) -> None:
-    """Aboard on water: the ship's cells over water. Boarding from the shore and landing each
-    take the hero's whole turn, so they reach only the neighbouring cell."""
-    if game_map.terrain(*start) != "water":
-        for n in game_map.neighbours(*start):
-            if game_map.terrain(*n) == "water":
-                came.setdefault(n, start)
-        return
-    steps = {start: 0}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for n in game_map.neighbours(*cell):
-            if n in steps:
-                continue
-            if game_map.terrain(*n) == "water" and steps[cell] < mover.ship:
-                steps[n] = steps[cell] + 1
-                came.setdefault(n, cell)
-                queue.append(n)
-    for n in game_map.neighbours(*start):
-        if game_map.terrain(*n) not in ("water", None):
-            came.setdefault(n, start)
-
-
-def _fly(game_map: GameMap, mover: Mover, start: Cell, came: dict[Cell, Cell]) -> None:
-    steps = {start: 0}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        if steps[cell] >= mover.flight - max(0, mover.wound):
-            continue
-        for n in game_map.neighbours(*cell):
-            if n not in steps and game_map.terrain(*n) not in mover.flight_avoids:
-                steps[n] = steps[cell] + 1
-                came.setdefault(n, cell)
-                queue.append(n)
+def one_turn(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, switches: Switches = Switches(),
+             border: int = 1) -> dict[Cell, Cell]:  # fmt: skip
+    """Cells reachable this turn from one cell, each with the cell it was reached from (the start
+    maps to itself)."""
+    turn = _one_turn_from(_Board(game_map, rules, mover, switches), mover, [start], border)
+    came = {start: start}
+    for cell in turn.cells():
+        path = turn.path(cell)
+        for a, b in itertools.pairwise(path):
+            came.setdefault(b, a)
+    return came
 
 
 def reach(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int = 1,
@@ -197,47 +280,43 @@ def reach(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int
     return _search(game_map, rules, mover, start, turns, switches, border)[0]
 
 
-Legs = dict[Cell, tuple[Cell, list[Cell]]]
-
-
-def _search(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int, switches: Switches,
-            border: int, goal: Cell | None = None) -> tuple[dict[Cell, int], Legs]:  # fmt: skip
+def _search(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int | None, switches: Switches,
+            border: int, goal: Cell | None = None) -> tuple[dict[Cell, int], list[_Turn]]:  # fmt: skip
+    """Turn by turn from the cells first reached the turn before (being somewhere earlier is never
+    worse: a hero may wait). turns=None: until the goal is reached or nothing new is."""
+    board = _Board(game_map, rules, mover, switches)
     first: dict[Cell, int] = {start: 0}
-    how: Legs = {}
+    settled: set[Cell] = set()  # cells whose own turn from there has been searched
+    history: list[_Turn] = []
     frontier = [start]
-    for turn in range(1, turns + 1):
-        nxt = []
-        for origin in frontier:
-            came = one_turn(game_map, rules, mover, origin, switches, border)
-            for cell in came:
-                if cell not in first:
-                    first[cell] = turn
-                    nxt.append(cell)
-                    if goal is not None:  # only a route needs the cells between
-                        path = [cell]
-                        while path[-1] != origin:
-                            path.append(came[path[-1]])
-                        how[cell] = (origin, list(reversed(path)))
+    turn = 0
+    while frontier and (turns is None or turn < turns):
+        turn += 1
+        moves = _one_turn_from(board, mover, frontier, border, settled)
+        if goal is not None:
+            history.append(moves)
+        settled.update(frontier)
+        frontier = [c for c in moves.cells() if c not in first]
+        for c in frontier:
+            first[c] = turn
         if goal is not None and goal in first:
             break
-        frontier = nxt
-        if not frontier:
-            break
-    return first, how
+    return first, history
 
 
-def route(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, goal: Cell, max_turns: int = 200,
+def route(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, goal: Cell, max_turns: int | None = None,
           switches: Switches = Switches(), border: int = 1) -> list[list[Cell]] | None:  # fmt: skip
     """The fastest route in turns: one list of cells per turn, or None if the goal is out of reach."""
-    first, how = _search(game_map, rules, mover, start, max_turns, switches, border, goal)
+    first, history = _search(game_map, rules, mover, start, max_turns, switches, border, goal)
     if goal not in first:
         return None
     legs = []
     cell = goal
-    while cell != start:
-        origin, path = how[cell]
+    for turn in range(first[goal], 0, -1):
+        path = history[turn - 1].path(cell)
         legs.append(path)
-        cell = origin
+        cell = path[0]
+    assert cell == start
     return list(reversed(legs))
 
 
@@ -303,7 +382,7 @@ def reach_answer(game_map: GameMap, ruleset: Ruleset, request: MoveRequest) -> R
     mover, border = _mover(rules, request)
     switches = _switches(request)
     found = reach(game_map, rules, mover, request.start, request.turns, switches, border)
-    return Reach({c: t for c, t in found.items() if c != request.start}, switches.describe())
+    return Reach({c: t for c, t in found.items() if c != request.start}, switches.describe(request.lang))
 
 
 def route_answer(game_map: GameMap, ruleset: Ruleset, request: MoveRequest, goal: Cell) -> Route:
@@ -311,5 +390,5 @@ def route_answer(game_map: GameMap, ruleset: Ruleset, request: MoveRequest, goal
     rules = rules_of(ruleset)
     mover, border = _mover(rules, request)
     switches = _switches(request)
-    legs = route(game_map, rules, mover, request.start, goal, MAX_ROUTE_TURNS, switches, border)
-    return Route(legs, switches.describe())
+    legs = route(game_map, rules, mover, request.start, goal, None, switches, border)
+    return Route(legs, switches.describe(request.lang))

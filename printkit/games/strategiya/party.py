@@ -59,7 +59,24 @@ def build_parties(raw: list[dict[str, Any]], rules: Rules, lang: str, ck: Checke
         if heroes and rules.heroes is None:
             ck.fail((*key, "heroes"), f"{rules.id} has no heroes")
         players.append(Party(heroes, p.get("common_potential"), markers))
+    _check_counts(raw, players, rules, ck)
     return tuple(players)
+
+
+def _check_counts(raw: list[dict[str, Any]], players: list[Party], rules: Rules, ck: Checker) -> None:
+    """With three players the rules fix the heroes: 2, 2 and 4 (the third holds two corners)."""
+    h = rules.heroes
+    if h is None or h.three_players is None or len(players) != 3:
+        return
+    for index, party in enumerate(players):
+        expected = h.heroes_of(index, 3)
+        if party.heroes and len(party.heroes) != expected:
+            counts = ", ".join(map(str, h.three_players))
+            ck.fail(
+                ("players", index, "heroes"),
+                f"with three players the heroes are {counts} (players 1, 2, 3); "
+                f"player {index + 1} lists {len(party.heroes)}",
+            )
 
 
 def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> Hero:

@@ -71,7 +71,7 @@ def context(session: Session) -> dict[str, Any]:
         label("qr_found", lang),
         label("qr_resale", lang),
     ]
-    work = [label("qr_work_time", lang)]
+    work = [label("qr_work_time", lang), label("qr_prices", lang)]
     if tools:
         work.append(label("qr_tools", lang, n=tools.work_strength))
     work += [
@@ -80,9 +80,15 @@ def context(session: Session) -> dict[str, Any]:
     ]
     from .fights import Fighter, fight
 
+    table = []
+    if h.three_players:
+        a, _, c = h.three_players
+        table.append(label("qr_three", lang, a=a, c=c, every=h.three_players_talk_every))
+    table.append(label("qr_disputes", lang, die=b.die))
+
     odds_rows = [
         (lives, [f"{float(fight(b, Fighter(lives, d), Fighter(lives, d)).win_a) * 100:.1f} %" for d in (1, 2, 3)])
-        for lives in (5, 10, 15, 20, 25, 30)
+        for lives in (5, 10, 20, 30)
     ]
     return {
         **base_context(session),
@@ -123,8 +129,8 @@ def context(session: Session) -> dict[str, Any]:
             label("qr_adv_enemy", lang, die=b.die),
             label("qr_adv_stats", lang),
             label("qr_adv_escape", lang),
-            label("qr_disputes", lang, die=b.die),
         ],
+        "table": table,
     }
 
 

@@ -72,6 +72,11 @@ RESOURCE = Record(
 HEROES = Record(
     {
         "per_player": Field(Integer(1, 12), default=4),
+        "three_players": Field(
+            ListOf(Integer(1, 12), min_items=3, max_items=3),
+            doc="heroes of players 1, 2 and 3 in a three-player game (the rules: 2, 2 and 4)",
+        ),
+        "three_players_talk_every": Field(Integer(1, 100), default=10, doc="turns between the third player's talks"),
         "starting_points": Field(COUNT, default=5),
         "common_potential": Field(COUNT, default=3),
         "experience_per_point": Field(Integer(1, 1000), default=10),
@@ -313,6 +318,8 @@ def _hero_rules(h: dict[str, Any]) -> HeroRules:
     markers = h["markers"] or {}
     return HeroRules(
         per_player=h["per_player"],
+        three_players=tuple(h["three_players"]) if h.get("three_players") else None,
+        three_players_talk_every=h["three_players_talk_every"],
         starting_points=h["starting_points"],
         common_potential=h["common_potential"],
         experience_per_point=h["experience_per_point"],

@@ -18,14 +18,17 @@ def resources(rules: Rules, lang: str, terrain: str) -> Table:
     rows: list[list[object]] = []
     for n, e in enumerate(entries, start=1):
         if e is None:
-            rows.append([n, label("nothing", lang), "", ""])
+            rows.append([n, label("nothing", lang), "", "", ""])
+        elif e.endless or e.days is None:
+            rows.append([n, e.name[lang], label("tb_endless", lang), e.price, "—"])
         else:
-            rows.append([n, e.name[lang], label("tb_endless", lang) if e.endless else e.days, e.price])
+            # The price is for every day of work: the haul sells for days × price.
+            rows.append([n, e.name[lang], e.days, e.price, e.days * e.price])
     if len(entries) < t.slots:
         span = label("tb_nothing_from", lang, lo=len(entries) + 1, hi=t.slots)
-        rows.append([span, label("nothing", lang), "", ""])
-    headers = [label("tb_number", lang), label("tb_resource", lang), label("tb_days", lang), label("tb_price", lang)]
-    return make_table(rows, headers, {0, 2, 3}, t.name[lang])
+        rows.append([span, label("nothing", lang), "", "", ""])
+    headers = [label(k, lang) for k in ("tb_number", "tb_resource", "tb_days", "tb_price_day", "tb_total")]
+    return make_table(rows, headers, {0, 2, 3, 4}, t.name[lang])
 
 
 def offers(rules: Rules, lang: str, kind: str) -> Table:

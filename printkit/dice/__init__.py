@@ -1,0 +1,26 @@
+"""Dice notation, exact distributions and replayable rolls: the referee's dice engine, knowing no game."""
+
+from __future__ import annotations
+
+from .dist import MAX_DIGITS, MAX_OUTCOMES, MAX_WORK, Dist, successes
+from .notation import (
+    COMPARE,
+    EXPLODE_CAP,
+    MAX_DICE,
+    MAX_EXPLODE_CAP,
+    MAX_LENGTH,
+    MAX_NESTING,
+    MAX_NUMBER,
+    MAX_SIDES,
+    DiceError,
+    Expression,
+    parse,
+)
+from .odds import Odds, odds
+from .rolling import Roll, roll
+
+__all__ = [
+    "COMPARE", "EXPLODE_CAP", "MAX_DICE", "MAX_DIGITS", "MAX_EXPLODE_CAP", "MAX_LENGTH", "MAX_NESTING",
+    "MAX_NUMBER", "MAX_OUTCOMES", "MAX_SIDES", "MAX_WORK", "DiceError", "Dist",
+    "Expression", "Odds", "Roll", "odds", "parse", "roll", "successes",
+]  # fmt: skip

@@ -1,0 +1,130 @@
+"""Rolling an expression die by die, replayable from a seed, with the same rules as the odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..randomness import Entropy, RandomStream
+from .notation import COMPARE, EXPLODE_CAP, Die, Expression, Group, Node, parse
+from .odds import check_cap
+
+# After this many rerolls of one die, its face is drawn from the faces that stay: the same chances
+# (each roll is independent), and a die that rerolls on 999 faces of 1000 takes no longer than another.
+_REROLLS = 3
+
+
+@dataclass(frozen=True)
+class DieRoll:
+    """One die: every face rolled in order (rerolled ones first, then the kept face and its explosions)."""
+
+    faces: tuple[int, ...]
+    rerolled: int  # how many of the first faces were rolled again
+    fudge: bool = False
+    more: bool = False  # it would have gone on rerolling: the last face came from the faces that stay
+    kept: bool = True
+    success: bool = False
+
+    @property
+    def value(self) -> int:
+        return sum(self.faces[self.rerolled :])
+
+    def text(self, arrow: str) -> str:
+        def face(f: int) -> str:
+            return f"{f:+d}" if self.fudge and f else str(f)
+
+        gone = [face(f) for f in self.faces[: self.rerolled]] + (["..."] if self.more else [])
+        out = "".join(g + arrow for g in gone) + "+".join(face(f) for f in self.faces[self.rerolled :])
+        out += "*" if self.success else ""
+        return out if self.kept else f"({out})"
+
+
+@dataclass(frozen=True)
+class GroupRoll:
+    group: Group
+    dice: tuple[DieRoll, ...]
+    result: int  # the kept dice added up, or how many of them succeed
+
+    def text(self, arrow: str = "→") -> str:
+        out = f"{self.group.text()}: [{', '.join(d.text(arrow) for d in self.dice)}]"
+        return out + (f" {arrow} {self.result}" if self.group.success else "")
+
+
+@dataclass(frozen=True)
+class Roll:
+    expression: Expression
+    groups: tuple[GroupRoll, ...]  # every group of both sides, in the order written
+    total: int
+    passed: bool | None  # the comparison's verdict, when there is one
+    right: int | None = None  # the other side's total
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        return tuple(g.text() for g in self.groups)
+
+
+def _die(die: Die, stream: RandomStream, cap: int) -> DieRoll:
+    def face() -> int:
+        return die.lo + stream.below(die.hi - die.lo + 1)
+
+    faces = [face()]
+    more = False
+    while die.reroll and die.rerolls(faces[-1]) and not (die.once and len(faces) > 1):
+        if len(faces) == _REROLLS:
+            stay = [f for f in range(die.lo, die.hi + 1) if not die.rerolls(f)]
+            faces.append(stay[stream.below(len(stay))])
+            more = True
+            break
+        faces.append(face())
+    rerolled = len(faces) - 1
+    while die.explode and faces[-1] == die.hi and len(faces) - rerolled <= cap:
+        faces.append(face())
+    return DieRoll(tuple(faces), rerolled, die.lo == -1, more=more)
+
+
+def _group(group: Group, stream: RandomStream, cap: int) -> GroupRoll:
+    dice = [_die(group.die, stream, cap) for _ in range(group.count)]
+    top, kept = group.band()
+    ranked = sorted(range(len(dice)), key=lambda i: -dice[i].value)  # ties: the earlier die ranks higher
+    keep = set(ranked[top : top + kept])
+    if group.success:
+        op, target = group.success
+        hits = {i for i in keep if COMPARE[op](dice[i].value, target)}
+        shown = [DieRoll(d.faces, d.rerolled, d.fudge, d.more, i in keep, i in hits) for i, d in enumerate(dice)]
+        return GroupRoll(group, tuple(shown), len(hits))
+    shown = [DieRoll(d.faces, d.rerolled, d.fudge, d.more, i in keep) for i, d in enumerate(dice)]
+    return GroupRoll(group, tuple(shown), sum(dice[i].value for i in keep))
+
+
+def _roll(node: Node, stream: RandomStream, cap: int, out: list[GroupRoll]) -> int:
+    if node.op == "const":
+        return node.value
+    if node.op == "dice":
+        assert node.group is not None
+        out.append(_group(node.group, stream, cap))
+        return out[-1].result
+    assert node.right is not None
+    if node.op == "neg":
+        return -_roll(node.right, stream, cap, out)
+    assert node.left is not None
+    a = _roll(node.left, stream, cap, out)
+    b = _roll(node.right, stream, cap, out)
+    return a + b if node.op == "+" else a - b if node.op == "-" else a * b
+
+
+def roll(
+    notation: str | Expression, seed: str | int | None = None, *, stream: RandomStream | None = None,
+    explode_cap: int = EXPLODE_CAP,
+) -> Roll:  # fmt: skip
+    """Roll every die. A seed replays the roll: the stream is derived from the seed and the canonical
+    notation, so `2к6` and `2d6` with one seed show the same dice."""
+    check_cap(explode_cap)
+    expression = parse(notation) if isinstance(notation, str) else notation
+    if stream is None:
+        stream = Entropy.from_seed(seed).stream("roll", expression.canonical())
+    shown: list[GroupRoll] = []
+    total = _roll(expression.root, stream, explode_cap, shown)
+    if not expression.compare:
+        return Roll(expression, tuple(shown), total, None)
+    op, other = expression.compare
+    right = _roll(other, stream, explode_cap, shown)
+    return Roll(expression, tuple(shown), total, COMPARE[op](total, right), right)
