@@ -103,11 +103,12 @@ def _lands(game_map: GameMap) -> list[Finding]:
         elif len(dry) < len(land.cells):
             wet = land.cells - dry
             out.append(Finding(_where(wet), f"the land {land.name!r} takes in {len(wet)} sea cell(s)", warning=True))
+        overlaps: set[str] = set()
         for cell in sorted(land.cells, key=lambda c: (c[1], c[0])):
-            if cell in owner:
+            if cell in owner and owner[cell] not in overlaps:
+                overlaps.add(owner[cell])
                 out.append(Finding(cell_name(*cell), f"the lands {owner[cell]!r} and {land.name!r} overlap"))
-                break
-            owner[cell] = land.name
+            owner.setdefault(cell, land.name)
     if game_map.lands:
         loose = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
                  if game_map.terrain(x, y) not in WATERS and (x, y) not in owner}  # fmt: skip

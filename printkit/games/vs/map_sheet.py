@@ -85,22 +85,31 @@ class VsOverlay:
             return True
         return False
 
-    def over(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> None:
+    def borders(self, x: int, y: int) -> list[tuple[int, int]]:
+        """The sides of a cell (as steps to the neighbour) along which a land border runs: where two
+        lands meet, or a land meets dry ground of none. A coast is no border."""
         here = self.land_of.get((x, y))
-        c.saveState()
-        c.setLineCap(2)
-        for (dx, dy), (x0, y0, x1, y1) in (((1, 0), (s, 0, s, s)), ((-1, 0), (0, 0, 0, s)),
-                                           ((0, 1), (0, 0, s, 0)), ((0, -1), (0, s, s, s))):  # fmt: skip
+        out = []
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             nx, ny = x + dx, y + dy
             if not self.map.inside(nx, ny):
                 continue
             there = self.land_of.get((nx, ny))
             if here == there:
                 continue
-            # A coast is no border: an edge is drawn where two lands meet, or a land meets dry ground.
             if (here is None and not self._dry(x, y)) or (there is None and not self._dry(nx, ny)):
                 continue
-            for colour, width in (((1, 1, 1), 3.4), (BORDER, 2.0)):
+            out.append((dx, dy))
+        return out
+
+    def over(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> None:
+        # Page y grows upwards while map rows grow downwards: the row below is the cell's lower edge.
+        ends = {(1, 0): (s, 0, s, s), (-1, 0): (0, 0, 0, s), (0, 1): (0, 0, s, 0), (0, -1): (0, s, s, s)}
+        c.saveState()
+        c.setLineCap(2)
+        for side in self.borders(x, y):
+            x0, y0, x1, y1 = ends[side]
+            for colour, width in (((1.0, 1.0, 1.0), 3.4), (BORDER, 2.0)):
                 c.setStrokeColorRGB(*colour)
                 c.setLineWidth(width)
                 c.line(px + x0, py + y0, px + x1, py + y1)

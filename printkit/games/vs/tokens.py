@@ -222,6 +222,9 @@ def draw_token(c: Any, box: Box, token: Token, back: bool) -> None:
             boxes(c, cx, y - 1.0, s * 0.09, n, plus, ink)
             y -= 7.4
     if token.moves:
+        # The words under the swatches come first in the file, so that no reader runs "1 cells" together.
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, box.x + s * 0.05, y - 11.5, token.note, fonts.NARROW, 6.0, s * 0.9, align="center")
         step = min(s * 0.9 / len(token.moves), s * 0.2)
         x0 = cx - step * len(token.moves) / 2
         for i, (terrain, cells) in enumerate(token.moves):
@@ -233,8 +236,6 @@ def draw_token(c: Any, box: Box, token: Token, back: bool) -> None:
             c.setFillColorRGB(*ink_on(rgb))
             c.setFont(fonts.SANS_BOLD, 6.5)
             c.drawCentredString(x0 + i * step + step / 2, y - 1.4, str(cells))
-        c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, box.x + s * 0.05, y - 11.5, token.note, fonts.NARROW, 6.0, s * 0.9, align="center")
     c.setFillColorRGB(0.25, 0.25, 0.25)
     draw_fitted(c, box.x + s * 0.05, box.y + s * 0.05, token.owner, fonts.NARROW, 6.0, s * 0.9, align="center")
 

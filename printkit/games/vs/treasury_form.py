@@ -53,12 +53,17 @@ def _player(session: Session, vs: VsData, number: int) -> dict[str, Any]:
         for level in held.mines:
             mine = next(m for m in vs.mines if m.level == level)
             listing.append((label("lg_mine", lang, name=mine.name[lang], level=level), signed(mine.income)))
+        grouped: dict[str, list[int]] = {}  # troops of one kind on one line, so a big army fits
         for troop_id, coins in reckoned.upkeep:
+            grouped.setdefault(troop_id, []).append(coins)
+        for troop_id, fees in grouped.items():
             troop = vs.troop(troop_id.rstrip("*"))
             what = troop.name[lang] if troop else label("lg_bridge", lang)
             if troop_id.endswith("*"):
                 what = label("lg_personal", lang, name=what)
-            listing.append((what, signed(-coins)))
+            if len(fees) > 1:
+                what = f"{what} ×{len(fees)}"
+            listing.append((what, signed(-sum(fees))))
         if held.fortresses:
             per = int(vs.figures["treasury"]["per_fortress"])
             listing.append(
