@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from printkit.config.session import load_session
 from printkit.games.tannhauser.model import LEVELS, MODES, tannhauser_session
 from printkit.games.tannhauser.record_sheets import FIRST_PAGE, MORE_PAGE, context
@@ -56,13 +57,16 @@ def test_mode_level_and_reinforcement_boxes_come_from_the_rules_and_the_config()
 @pytest.mark.rule("tannhauser.move.current-value")
 def test_big_teams_go_on_further_pages_and_blank_cards_fill_the_last(tmp_path: Path) -> None:
     chars = "\n".join(f"      - {{name: Боец {i}, movement: {i}}}" for i in range(1, 12))
-    config = write(tmp_path / "t.yaml", f"""game: tannhauser
+    config = write(
+        tmp_path / "t.yaml",
+        f"""game: tannhauser
 players:
   - name: Альфа
     characters:
 {chars}
   - name: Бета
-""")
+""",
+    )
     ctx = context(load_session(config))
     first, second = ctx["players"]
     assert [len(p) for p in first["pages"]] == [FIRST_PAGE, MORE_PAGE, MORE_PAGE]
@@ -75,7 +79,8 @@ players:
 
 
 def test_a_bad_character_is_a_config_error(tmp_path: Path) -> None:
-    config = write(tmp_path / "t.yaml", "game: tannhauser\nmode: chess\nplayers:\n  - characters: [{name: X, stamina: 99}]\n  - {}\n")
+    bad = "game: tannhauser\nmode: chess\nplayers:\n  - characters: [{name: X, stamina: 99}]\n  - {}\n"
+    config = write(tmp_path / "t.yaml", bad)
     result = run("validate", config)
     assert result.exit_code == 3
     assert "mode:" in result.output and "players[0].characters[0].stamina:" in result.output

@@ -99,7 +99,8 @@ def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str) -> Non
     out = kit("vs-2025", lang, paper)
     words = {
         "ru": {"tokens.pdf": ["Замок", "Рыцари", "клеток за ход", "гарнизон:", "Север", "нейтральные"],
-               "markers.pdf": ["Столица", "Личное войско", "Осада", "Нет активного", "Попутный ветер", "Мифриловый амулет"],
+               "markers.pdf": ["Столица", "Личное войско", "Осада", "Нет активного", "Попутный ветер",
+                               "Мифриловый амулет"],
                "coins.pdf": ["1 монета", "5 монет", "100 монет"],
                "ledger.pdf": ["Казна по годам", "Предел казны", "Земля «Северный лес»", "Продолжение"],
                "map.pdf": ["1. Драконьи", "Приречье", "граница земли", "логово дракона", "жила для рудника"],
@@ -163,22 +164,25 @@ def test_default_tokens_cover_the_standard_starts_and_a_realistic_state() -> Non
 
 
 def test_neutral_tokens_cover_the_maps_neutral_troops_and_its_dragons(tmp_path: Path) -> None:
-    config = write(tmp_path / "n.yaml", """game: vs-2025
+    config = write(
+        tmp_path / "n.yaml",
+        """game: vs-2025
 players: [{name: A}, {name: B}]
 tokens: {neutral: {elves: 0}}
 map:
   rows: [MMMP, MMMP]
   lairs: [A1, B1, C1]
   troops: [{at: D1, troop: orcs}, {at: D2, troop: orcs}, {at: A2, troop: orcs}, {at: B2, troop: elves}]
-""")
+""",
+    )
     made = tokens(load_session(config))
     neutral = [t.kind for t in made if t.owner == "нейтральные"]
     assert neutral.count("orcs") == 3 and neutral.count("dragon") == 3 and neutral.count("elves") == 0
 
 
 def test_token_counts_from_the_config(tmp_path: Path) -> None:
-    config = write(tmp_path / "c.yaml", "game: vs-2025\nplayers: [{name: A}, {name: B}]\n"
-                                        "tokens: {copies: {troops: 1, castle: 5, mine-2: 0}, markers: {spells: 1}}\n")  # fmt: skip
+    options = "tokens: {copies: {troops: 1, castle: 5, mine-2: 0}, markers: {spells: 1}}\n"
+    config = write(tmp_path / "c.yaml", "game: vs-2025\nplayers: [{name: A}, {name: B}]\n" + options)
     session = load_session(config)
     mine = [t for t in tokens(session) if t.owner == "A"]
     assert sum(1 for t in mine if t.title == "Замок") == 5 and not any(t.title == "Серебро" for t in mine)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from printkit.config.rulesets import load_bundled
 from printkit.config.session import load_session
 from printkit.games.vs.land_list import dice_code, dice_needed, rows
 from printkit.games.vs.map_sheet import VsOverlay
@@ -158,5 +157,6 @@ def test_the_land_list_of_the_2003_example() -> None:
     session = load_session(EXAMPLES / "vs-2003.yaml")
     assert session.game_map is not None
     table = rows(session, session.game_map)
-    assert [(r["number"], r["code"], r["name"]) for r in table][:2] == [(1, "11", "Драконьи горы"), (2, "12", "Северный лес")]
+    first = [(r["number"], r["code"], r["name"]) for r in table][:2]
+    assert first == [(1, "11", "Драконьи горы"), (2, "12", "Северный лес")]
     assert table[6]["code"] == "21" and table[1]["held"] == "Север" and table[0]["veins"] == 2  # a vein and a lair
