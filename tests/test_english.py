@@ -24,9 +24,10 @@ CYRILLIC_WORD = re.compile(r"[\u0400-\u04FF]+")
 COUNTED = "cells|coins|lives|turns|days|points|rolls|squads|moves|pieces|rows|levels|years|heroes|games|sheets"
 SINGULAR = "cell|coin|life|turn|day|point|roll|squad|move|piece|row|level|year|hero|game|sheet"
 ONE_PLURAL = re.compile(rf"(?<![+−×-] )(?<![\d.,/×–-])\b1 (?:skipped )?(?:{COUNTED})\b")
-# Keys under which a config holds text its author typed: printed as typed, in any language. Items,
-# animals and spells are not among them: they name ruleset entries and print in the kit's language.
-TYPED_KEYS = {"title", "name", "sex", "legend", "text"}
+# Keys under which a config holds text its author typed: printed as typed, in any language (a
+# Tannhäuser character's skills and equipment among them). Items, animals and spells are not: they
+# name ruleset entries and print in the kit's language.
+TYPED_KEYS = {"title", "name", "sex", "legend", "text", "skills", "equipment"}
 VS_GAMES = ["vs-2025", "vs-2003"]
 
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from printkit.config.session import load_session, with_overrides
 from printkit.games.vs.cards import decks, layout
+from printkit.games.vs.model import vs_session
 from printkit.games.vs.tokens import tokens
 from printkit.geometry import MM, PRINTABLE_MARGIN
 from printkit.imposition import Box
@@ -27,7 +28,7 @@ def shop_kit(paper: str) -> Path:
     import tempfile
 
     out = Path(tempfile.mkdtemp(prefix=f"shop-{paper}-")) / "kit"
-    result = run("build", EXAMPLES / "vs-2025.yaml", "--only", "battle-cards,tokens", "--paper", paper,
+    result = run("build", EXAMPLES / "vs-2025.yaml", "--only", "battle-cards,tokens,markers,coins", "--paper", paper,
                  "--print-shop", "--cutter", "silhouette", "--out", out)  # fmt: skip
     assert result.exit_code == 0, result.output
     return out
@@ -80,7 +81,7 @@ def test_print_shop_card_text_stays_inside_the_safe_area(paper: str) -> None:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("name", ["battle-cards.pdf", "tokens.pdf"])
+@pytest.mark.parametrize("name", ["battle-cards.pdf", "tokens.pdf", "markers.pdf", "coins.pdf"])
 def test_cutter_sheets_carry_registration_marks_clear_of_the_art(paper: str, name: str) -> None:
     import pypdfium2 as pdfium
 
@@ -121,3 +122,16 @@ def test_cut_templates_outline_every_slot_of_a_sheet(paper: str) -> None:
     assert float(cuts[0].get("x", "")) == pytest.approx(first.x / MM, abs=0.01)
     assert float(cuts[0].get("y", "")) == pytest.approx((page[1] - first.y - first.h) / MM, abs=0.01)
     assert len(ET.parse(kit / "tokens-cut.svg").getroot().findall("s:g[@id='cut']/s:rect", ns)) > 20
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_markers_and_coins_get_cut_templates_and_no_print_shop_file(paper: str) -> None:
+    kit = shop_kit(paper)
+    options = vs_session(session(paper))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    for stem, size, radius in (("markers", options.tokens.marker_mm, 0.0), ("coins", options.coins.size_mm,
+                                                                               options.coins.size_mm / 2)):  # fmt: skip
+        cuts = ET.parse(kit / f"{stem}-cut.svg").getroot().findall("s:g[@id='cut']/s:rect", ns)
+        assert cuts and all(float(r.get("width", "")) == pytest.approx(size, abs=0.01) for r in cuts), stem
+        assert all(float(r.get("rx", "")) == pytest.approx(radius, abs=0.01) for r in cuts), stem  # coins cut round
+        assert not (kit / f"{stem}-print-shop.pdf").exists()  # sheets only: see the README

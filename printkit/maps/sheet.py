@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..artefact import Build
 from ..config.model import Ruleset
-from ..games import game
+from ..games import game, resolve
 from ..geometry import MM, paper_size
 from ..labels import label
 from ..render import fonts
@@ -134,6 +135,30 @@ def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
     c.restoreState()
 
 
+class Overlay(Protocol):
+    """What a game draws on its maps besides terrain, rivers and the shared object symbols."""
+
+    def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
+        """Marks inside a cell, drawn over its terrain; True when the cell's object was drawn too."""
+
+    def over(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> None:
+        """Drawn once every cell of the sheet is: lines along cell edges, labels."""
+
+    def legend(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
+        """Extra legend entries: a symbol drawn in a square (canvas, x, y, size) and its words."""
+
+
+def overlay_for(
+    game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str] | None = None
+) -> Overlay | None:
+    """The game's overlay (its registry entry names it), with owners' colours where a kit knows them."""
+    target = game(rules.family).map_overlay
+    if target is None:
+        return None
+    made: Overlay = resolve(target)(game_map, rules, lang, dict(colours or {}))
+    return made
+
+
 def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range]]:
     """Column and row ranges per sheet; neighbouring sheets share one cell to glue over."""
     width, height = paper_size(paper)
@@ -154,13 +179,14 @@ def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range
 
 def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
               cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
-              reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
-    """map.pdf; returns the number of sheets."""
+              reach_from: tuple[int, int] | None = None, colours: Mapping[str, str] | None = None) -> int:  # fmt: skip
+    """map.pdf; returns the number of sheets. `colours`: owners' colours for a game's overlay."""
+    overlay = overlay_for(game_map, rules, lang, colours)
     cell = cell_mm * MM
     width, height = paper_size(paper)
     sheets = tiles(game_map, paper, cell)
     c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang))
-    colours = {t.id: hex_colour(t.colour) for t in rules.terrains}
+    fills = {t.id: hex_colour(t.colour) for t in rules.terrains}
     waters = {t.id for t in rules.terrains if t.water}
     for number, (cols, rows) in enumerate(sheets, start=1):
         x0 = MARGIN + RULER
@@ -169,7 +195,7 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
             for i, x in enumerate(cols):
                 px, py = x0 + i * cell, top - (j + 1) * cell
                 terrain = game_map.terrain(x, y)
-                rgb = colours.get(terrain or "", (1.0, 0.0, 1.0))
+                rgb = fills.get(terrain or "", (1.0, 0.0, 1.0))
                 c.setFillColorRGB(*rgb)
                 c.setStrokeColorRGB(0.35, 0.35, 0.35)
                 c.setLineWidth(0.3)
@@ -178,8 +204,9 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                     _hatch(c, terrain, px, py, cell, ink_on(rgb))
                 if (x, y) in game_map.rivers:
                     _river(c, game_map, waters, x, y, px, py, cell)
+                drawn = overlay is not None and overlay.cell(c, x, y, px, py, cell)
                 o = game_map.object_at(x, y)
-                if o is not None:
+                if o is not None and not drawn:
                     _object(c, o, px, py, cell)
                 if reach is not None and ((x, y) in reach or (x, y) == reach_from):
                     c.saveState()
@@ -191,6 +218,10 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                     text = "@" if (x, y) == reach_from else str(reach[(x, y)])
                     c.drawCentredString(px + cell * 0.8, py + cell * 0.73, text)
                     c.restoreState()
+        if overlay is not None:
+            for j, y in enumerate(rows):
+                for i, x in enumerate(cols):
+                    overlay.over(c, x, y, x0 + i * cell, top - (j + 1) * cell, cell)
         # Coordinates on all four sides.
         c.setFillColorRGB(0.2, 0.2, 0.2)
         c.setFont(fonts.SANS, 7)
@@ -217,15 +248,25 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
         if rows.stop < game_map.height:
             c.line(x0, bottom + cell, right, bottom + cell)
         c.setDash()
-        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from)
+        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from,
+                overlay)  # fmt: skip
         c.showPage()
     c.save()
     return len(sheets)
 
 
 def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
-            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None) -> None:  # fmt: skip
+            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
+            overlay: Overlay | None = None) -> None:  # fmt: skip
     s = 5 * MM
+    extra = overlay.legend() if overlay is not None else []
+    if extra:  # the game's own symbols: a row above the terrains
+        each = width / len(extra)
+        for i, (symbol, words) in enumerate(extra):
+            symbol(c, x + i * each, y + 14.5 * MM, s)
+            c.setFillColorRGB(0, 0, 0)
+            draw_fitted(c, x + i * each + s + 1.5 * MM, y + 16 * MM, words, fonts.SANS, 7.5, each - s - 2 * MM,
+                        min_size=6)  # fmt: skip
     rivers = game(rules.family).map_rivers  # the legend shows rivers where the game has them
     step = width / (len(rules.terrains) + rivers)
     if rivers:
@@ -279,8 +320,16 @@ def build(b: Build) -> None:
     assert session.game_map is not None
     cell_mm = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM))
     write_map(session.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
-              display_title(session), cell_mm)  # fmt: skip
+              display_title(session), cell_mm, colours=map_colours(session))  # fmt: skip
     b.progress("map", 1, 1)
+
+
+def map_colours(session: Any) -> dict[str, str]:
+    """Each named player's colour as the config gives it, in seat order ("" where it gives none: the
+    game's overlay colours those by seat)."""
+    from ..config.session import player_name
+
+    return {player_name(session, n): p.colour or "" for n, p in enumerate(session.players, start=1)}
 
 
 def preflight(b: Build) -> None:
@@ -302,4 +351,11 @@ def preflight(b: Build) -> None:
     captions = [_caption(lang, title, n, total, cols, rows, None) for n, (cols, rows) in enumerate(sheets, start=1)]
     widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, 7.5))
     cols, rows = sheets[widest]
-    _legend(c, session.ruleset, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None)
+    overlay = overlay_for(session.game_map, session.ruleset, lang, map_colours(session))
+    _legend(c, session.ruleset, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None,
+            overlay)  # fmt: skip
+    if overlay is not None:  # labels and symbols of every cell, on a scratch page
+        for y in range(session.game_map.height):
+            for x in range(session.game_map.width):
+                overlay.cell(c, x, y, 0, 0, cell)
+                overlay.over(c, x, y, 0, 0, cell)

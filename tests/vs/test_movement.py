@@ -223,7 +223,7 @@ def test_buildings_stand_at_least_three_cells_apart() -> None:
     close = grid("PPPPPP", objects=[obj("A1", "Север"), obj("D1", "Юг", "tower")])
     assert [str(f) for f in check(close, VS25)] == ["D1: fewer than 3 cells from the building at A1"]
     assert check(grid("PPPPPP", objects=[obj("A1", "Север"), obj("E1", "Юг", "tower")]), VS25) == []
-    mine = grid("PPPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
+    mine = grid("PMPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
     assert check(mine, VS25) == []  # mines are not постройки
     assert [str(f) for f in check(grid("PP", troops=[piece("A1", "unicorns")]), VS25)] == [
         "A1: no troop 'unicorns' in vs-2025"]  # fmt: skip

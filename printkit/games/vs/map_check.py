@@ -1,27 +1,69 @@
-"""The map rules of «Великая Стратегическая»: letters, rivers, one piece a cell, names, spacing."""
+"""The map rules of «Великая Стратегическая»: letters, rivers, lands, veins, lairs, pieces, spacing."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...config.model import Ruleset
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
+from .economy import year_of
 from .model import VsData
 
-WATERS = ("coast", "sea")  # the two sea terrains; ships sail them, land troops do not
+WATERS = ("coast", "sea")  # the sea terrains; ships sail them, land troops do not
+MOUNTAINS = "mountains"
+
+
+def _where(cells: frozenset[tuple[int, int]] | set[tuple[int, int]]) -> str:
+    first = min(cells, key=lambda c: (c[1], c[0]))
+    return cell_name(*first)
 
 
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
-    """Every problem of a VS map."""
+    """Every problem of a VS map, and warnings for what is legal but probably unintended."""
     out = unknown_letters(game_map) + one_per_cell(game_map)
     for x, y in sorted(game_map.rivers, key=lambda c: (c[1], c[0])):
         if game_map.terrain(x, y) in WATERS:
             out.append(Finding(cell_name(x, y), "a river runs over land, not over the sea"))
+    for x, y in sorted(game_map.lairs, key=lambda c: (c[1], c[0])):
+        if game_map.terrain(x, y) != MOUNTAINS:
+            out.append(Finding(cell_name(x, y), "a dragon's lair is a mountain: put it on a mountain cell"))
     vs = rules.part
     if not isinstance(vs, VsData):
         return out
+    out += _buildings(game_map, rules, vs) + _lands(game_map) + _pieces(game_map, rules, vs)
+    return out
+
+
+def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
+    out = []
     known = {s.id for s in vs.structures} | {f"mine-{m.level}" for m in vs.mines}
+    heights = {m.level: m.height for m in vs.mines if m.height}
+    old = year_of(vs) == 2003
     for o in game_map.objects:
-        if o.structure and o.structure.casefold() not in known:
-            out.append(Finding(cell_name(o.x, o.y), f"no building {o.structure!r} in {rules.id}"))
+        where = cell_name(o.x, o.y)
+        what = (o.structure or "").casefold()
+        if what and what not in known:
+            out.append(Finding(where, f"no building {o.structure!r} in {rules.id}"))
+        terrain = game_map.terrain(o.x, o.y)
+        on_river = (o.x, o.y) in game_map.rivers
+        if o.kind == "resource":
+            # Veins (and the mines opened on them) lie in the mountains.
+            if terrain != MOUNTAINS:
+                out.append(Finding(where, "mines are opened in the mountains: a vein belongs on a mountain cell"))
+            level = (
+                int(what.removeprefix("mine-"))
+                if what.startswith("mine-") and what[5:].isascii() and what[5:].isdigit()
+                else None
+            )
+            if o.height is not None and level in heights and o.height < heights[level]:
+                out.append(Finding(where, f"a level {level} mine needs a height of {heights[level]}; "
+                                          f"this vein has {o.height}"))  # fmt: skip
+        elif terrain in WATERS and (o.kind in ("building", "town", "port", "bridge") or what):
+            out.append(Finding(where, "buildings stand on land, not at sea"))
+        elif old and what == "bridge" and not on_river:
+            out.append(Finding(where, "a bridge stands on a river cell"))
+        elif old and on_river and what and what != "bridge":
+            out.append(Finding(where, "in the 2003 rules only bridges stand on a river"))
     # At least `buildings_apart` cells must lie between two постройки (lord houses and fortresses):
     # read as a king's distance of more than that.
     apart = int(vs.figures.get("buildings_apart") or 0)
@@ -32,6 +74,55 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
             if max(abs(a.x - b.x), abs(a.y - b.y)) <= apart:
                 out.append(Finding(cell_name(b.x, b.y), f"fewer than {apart} cells from the building at "
                                    f"{cell_name(a.x, a.y)}"))  # fmt: skip
+    # One lord's house a land: it is what collects the land's income.
+    lords = {s.id for s in vs.structures if s.lord}
+    seen: dict[str, str] = {}
+    for o in houses:
+        land = game_map.land_at(o.x, o.y)
+        if land is None or (o.structure or "tower").casefold() not in lords:
+            continue
+        if land.name in seen:
+            out.append(Finding(cell_name(o.x, o.y), f"a second lord's house in the land {land.name!r} "
+                                                    f"(the first is at {seen[land.name]})"))  # fmt: skip
+        else:
+            seen[land.name] = cell_name(o.x, o.y)
+    return out
+
+
+def _lands(game_map: GameMap) -> list[Finding]:
+    out = []
+    names = Counter(land.name.casefold() for land in game_map.lands)
+    numbers = Counter(land.number for land in game_map.lands)
+    owner: dict[tuple[int, int], str] = {}
+    for land in game_map.lands:
+        if names[land.name.casefold()] > 1:
+            out.append(Finding(_where(land.cells), f"two lands are called {land.name!r}"))
+            names[land.name.casefold()] = 0  # said once
+        if numbers[land.number] > 1:
+            out.append(Finding(_where(land.cells), f"two lands have the number {land.number}"))
+            numbers[land.number] = 0
+        dry = {c for c in land.cells if game_map.terrain(*c) not in WATERS}
+        if not dry:
+            out.append(Finding(_where(land.cells), f"the land {land.name!r} has no land cell"))
+        elif len(dry) < len(land.cells):
+            wet = land.cells - dry
+            out.append(Finding(_where(wet), f"the land {land.name!r} takes in {len(wet)} sea cell(s)", warning=True))
+        overlaps: set[str] = set()
+        for cell in sorted(land.cells, key=lambda c: (c[1], c[0])):
+            if cell in owner and owner[cell] not in overlaps:
+                overlaps.add(owner[cell])
+                out.append(Finding(cell_name(*cell), f"the lands {owner[cell]!r} and {land.name!r} overlap"))
+            owner.setdefault(cell, land.name)
+    if game_map.lands:
+        loose = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
+                 if game_map.terrain(x, y) not in WATERS and (x, y) not in owner}  # fmt: skip
+        if loose:
+            out.append(Finding(_where(loose), f"{len(loose)} land cell(s) belong to no land", warning=True))
+    return out
+
+
+def _pieces(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
+    out = []
     seen: set[tuple[int, int]] = set()
     for p in game_map.pieces:
         where = cell_name(p.x, p.y)
