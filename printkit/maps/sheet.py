@@ -13,11 +13,17 @@ from ..geometry import MM, paper_size
 from ..labels import label
 from ..render import fonts
 from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
-from .grid import GameMap, cell_name, column_name
+from .grid import KINDS, GameMap, cell_name, column_name
 
 MARGIN = 12 * MM
 RULER = 6 * MM  # room for the coordinates around a tile
 LEGEND = 22 * MM  # room for the legend and the tile caption at the bottom
+SYMBOLS = 8 * MM  # a row of object symbols above the terrains, where a sheet shows them
+NOTE_LINE = 3 * MM  # a line of notes under the legend
+NOTE_SIZE = 7.0
+# Cell sizes a sheet may choose from when none is asked for: from 12 mm down to 9, a cell still
+# holds a circled number and a pencilled marker.
+AUTO_CELLS_MM = (12.0, 11.5, 11.0, 10.5, 10.0, 9.5, 9.0)
 
 
 # «Великая Стратегическая» terrains borrow the patterns of their «Стратегия» likes.
@@ -134,11 +140,29 @@ def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
     c.restoreState()
 
 
-def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range]]:
-    """Column and row ranges per sheet; neighbouring sheets share one cell to glue over."""
+def sheet_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     width, height = paper_size(paper)
+    return (height, width) if landscape else (width, height)
+
+
+def note_lines(note: str, width: float) -> list[str]:
+    """A note under the legend, broken into lines of the sheet's width."""
+    from reportlab.lib.utils import simpleSplit
+
+    fonts.register_reportlab()
+    return list(simpleSplit(note, fonts.SANS, NOTE_SIZE, width)) if note else []
+
+
+def legend_height(symbols: tuple[str, ...], lines: int) -> float:
+    return LEGEND + (SYMBOLS if symbols else 0) + lines * NOTE_LINE
+
+
+def tiles(game_map: GameMap, paper: str, cell: float, landscape: bool = False,
+          legend: float = LEGEND) -> list[tuple[range, range]]:  # fmt: skip
+    """Column and row ranges per sheet; neighbouring sheets share one cell to glue over."""
+    width, height = sheet_size(paper, landscape)
     cols = max(1, int((width - 2 * MARGIN - 2 * RULER) // cell))
-    rows = max(1, int((height - 2 * MARGIN - 2 * RULER - LEGEND) // cell))
+    rows = max(1, int((height - 2 * MARGIN - 2 * RULER - legend) // cell))
 
     def spans(total: int, per: int) -> list[range]:
         out, start = [], 0
@@ -152,26 +176,65 @@ def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range
     return [(c, r) for r in spans(game_map.height, rows) for c in spans(game_map.width, cols)]
 
 
+def left_edge(width: float, cols: int, cell: float) -> float:
+    """Where a tile's first column starts: the grid centred across the sheet, the legend below."""
+    return MARGIN + RULER + max(0.0, (width - 2 * MARGIN - 2 * RULER - cols * cell) / 2)
+
+
+def layout(game_map: GameMap, paper: str, cells_mm: tuple[float, ...], symbols: tuple[str, ...] = (),
+           note: str = "") -> tuple[float, bool]:  # fmt: skip
+    """The cell size (of those offered) and orientation that print the map on the fewest sheets;
+    then the largest cells; then portrait."""
+    best: tuple[tuple[int, float, bool], float, bool] | None = None
+    for landscape in (False, True):
+        width = sheet_size(paper, landscape)[0] - 2 * MARGIN
+        legend = legend_height(symbols, len(note_lines(note, width)))
+        for cell_mm in cells_mm:
+            count = len(tiles(game_map, paper, cell_mm * MM, landscape, legend))
+            rank = (count, -cell_mm, landscape)
+            if best is None or rank < best[0]:
+                best = (rank, cell_mm, landscape)
+    assert best is not None
+    return best[1], best[2]
+
+
+def draw_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
+             cell_mm: float | None = None, reach: dict[tuple[int, int], int] | None = None,
+             reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
+    """`map draw`: a map on the fewest sheets (the cell size given, or the largest of AUTO_CELLS_MM
+    that needs no more sheets; landscape where it takes fewer), its objects in the legend."""
+    symbols = tuple(k for k in KINDS if k != "port" and any(o.kind == k for o in game_map.objects))
+    cell, landscape = layout(game_map, paper, (cell_mm,) if cell_mm else AUTO_CELLS_MM, symbols)
+    return write_map(game_map, rules, target, paper, lang, title, cell, reach, reach_from, landscape=landscape,
+                     symbols=symbols)  # fmt: skip
+
+
 def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
               cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
-              reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
-    """map.pdf; returns the number of sheets."""
+              reach_from: tuple[int, int] | None = None, *, landscape: bool = False, blank: bool = False,
+              symbols: tuple[str, ...] = (), note: str = "") -> int:  # fmt: skip
+    """map.pdf; returns the number of sheets.
+
+    blank: white cells to draw the terrain on by hand; symbols: object kinds the legend shows;
+    note: a few words under the legend (how to draw the map, say)."""
     cell = cell_mm * MM
-    width, height = paper_size(paper)
-    sheets = tiles(game_map, paper, cell)
-    c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang))
+    width, height = sheet_size(paper, landscape)
+    lines = note_lines(note, width - 2 * MARGIN)
+    sheets = tiles(game_map, paper, cell, landscape, legend_height(symbols, len(lines)))
+    c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang),
+                    pagesize=(width, height))  # fmt: skip
     colours = {t.id: hex_colour(t.colour) for t in rules.terrains}
     waters = {t.id for t in rules.terrains if t.water}
     for number, (cols, rows) in enumerate(sheets, start=1):
-        x0 = MARGIN + RULER
+        x0 = left_edge(width, len(cols), cell)
         top = height - MARGIN - RULER
         for j, y in enumerate(rows):
             for i, x in enumerate(cols):
                 px, py = x0 + i * cell, top - (j + 1) * cell
-                terrain = game_map.terrain(x, y)
-                rgb = colours.get(terrain or "", (1.0, 0.0, 1.0))
+                terrain = None if blank else game_map.terrain(x, y)
+                rgb = (1.0, 1.0, 1.0) if blank else colours.get(terrain or "", (1.0, 0.0, 1.0))
                 c.setFillColorRGB(*rgb)
-                c.setStrokeColorRGB(0.35, 0.35, 0.35)
+                c.setStrokeColorRGB(*((0.55, 0.62, 0.72) if blank else (0.35, 0.35, 0.35)))
                 c.setLineWidth(0.3)
                 c.rect(px, py, cell, cell, stroke=1, fill=1)
                 if terrain:
@@ -185,11 +248,12 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                     c.saveState()
                     c.setFillColorRGB(1, 1, 1)
                     c.setStrokeColorRGB(0.8, 0.1, 0.1)
-                    c.circle(px + cell * 0.8, py + cell * 0.8, cell * 0.16, stroke=1, fill=1)
+                    size = max(cell * 0.2, 6.0)  # small cells keep the turn number at 6 pt
+                    c.circle(px + cell * 0.8, py + cell * 0.8, size * 0.8, stroke=1, fill=1)
                     c.setFillColorRGB(0.8, 0.1, 0.1)
-                    c.setFont(fonts.SANS_BOLD, cell * 0.2)
+                    c.setFont(fonts.SANS_BOLD, size)
                     text = "@" if (x, y) == reach_from else str(reach[(x, y)])
-                    c.drawCentredString(px + cell * 0.8, py + cell * 0.73, text)
+                    c.drawCentredString(px + cell * 0.8, py + cell * 0.8 - size * 0.35, text)
                     c.restoreState()
         # Coordinates on all four sides.
         c.setFillColorRGB(0.2, 0.2, 0.2)
@@ -217,15 +281,27 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
         if rows.stop < game_map.height:
             c.line(x0, bottom + cell, right, bottom + cell)
         c.setDash()
-        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from)
+        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from,
+                symbols, lines)  # fmt: skip
         c.showPage()
     c.save()
     return len(sheets)
 
 
 def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
-            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None) -> None:  # fmt: skip
+            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
+            symbols: tuple[str, ...] = (), lines: list[str] | None = None) -> None:  # fmt: skip
+    """From the bottom up: the caption, the note, the terrains and the object symbols."""
     s = 5 * MM
+    lines = lines or []
+    base = y
+    c.setFillColorRGB(0.1, 0.1, 0.1)
+    c.setFont(fonts.SANS, NOTE_SIZE)
+    for k, line in enumerate(reversed(lines)):
+        c.drawString(x, y + 6.5 * MM + k * NOTE_LINE, line)
+    y += len(lines) * NOTE_LINE
+    if symbols:
+        _symbols(c, symbols, lang, x, y + 15 * MM, width)
     rivers = game(rules.family).map_rivers  # the legend shows rivers where the game has them
     step = width / (len(rules.terrains) + rivers)
     if rivers:
@@ -253,7 +329,26 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
                     fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = _caption(lang, title, number, total, cols, rows, reach_from)
-    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+    draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+
+
+def _symbols(c: Any, symbols: tuple[str, ...], lang: str, x: float, y: float, width: float) -> None:
+    """What each object looks like on the map, drawn by the code that draws it there."""
+    from .grid import MapObject
+
+    s = 6.5 * MM  # the numbers inside stay above 6 pt
+    step = min(width / len(symbols), 45 * MM)
+    for i, kind in enumerate(symbols):
+        left = x + i * step
+        c.saveState()
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.3)
+        c.rect(left, y, s, s, stroke=1, fill=0)
+        c.restoreState()
+        _object(c, MapObject(0, 0, kind, 1 if kind in ("resource", "adventure") else None), left, y, s)
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(f"map_{kind}", lang), fonts.SANS, 7.5,
+                    step - s - 2 * MM)  # fmt: skip
 
 
 def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,
@@ -284,22 +379,30 @@ def build(b: Build) -> None:
 
 
 def preflight(b: Build) -> None:
+    """What can refuse the kit's map sheet (see check_sheet)."""
+    from ..config.session import display_title
+
+    session = b.session
+    assert session.game_map is not None
+    check_sheet(session.game_map, session.ruleset, session.paper, session.language, display_title(session),
+                float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM)))  # fmt: skip
+
+
+def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title: str, cell_mm: float, *,
+                landscape: bool = False, symbols: tuple[str, ...] = (), note: str = "") -> None:  # fmt: skip
     """What can refuse a map sheet, without drawing a cell: the legend and caption of every tile."""
     import io
 
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from ..config.session import display_title
-
-    session = b.session
-    assert session.game_map is not None
-    cell = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM)) * MM
-    width = paper_size(session.paper)[0]
-    sheets = tiles(session.game_map, session.paper, cell)
-    c = open_canvas(io.BytesIO(), session.paper, "check", "check")
-    title, lang, total = display_title(session), session.language, len(sheets)
+    width = sheet_size(paper, landscape)[0]
+    lines = note_lines(note, width - 2 * MARGIN)
+    sheets = tiles(game_map, paper, cell_mm * MM, landscape, legend_height(symbols, len(lines)))
+    c = open_canvas(io.BytesIO(), paper, "check", "check")
+    total = len(sheets)
     # The legend is the same on every tile but for its caption: draw it once, with the widest caption.
     captions = [_caption(lang, title, n, total, cols, rows, None) for n, (cols, rows) in enumerate(sheets, start=1)]
     widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, 7.5))
     cols, rows = sheets[widest]
-    _legend(c, session.ruleset, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None)
+    _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None, symbols,
+            lines)  # fmt: skip
