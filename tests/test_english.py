@@ -28,7 +28,7 @@ SINGULAR = "cell|coin|life|turn|day|point|roll|squad|move|piece|row|level|year|h
 ONE_PLURAL = re.compile(rf"(?<![+−×-] )(?<![\d.,/×–-])\b1 (?:skipped )?(?:{COUNTED})\b")
 # Keys under which a config holds text its author typed: printed as typed, in any language. Items,
 # animals and spells are not among them: they name ruleset entries and print in the kit's language.
-TYPED_KEYS = {"title", "name", "sex", "legend", "text"}
+TYPED_KEYS = {"title", "name", "sex", "legend", "text", "side", "goal", "hint", "when"}
 VS_GAMES = ["vs-2025", "vs-2003"]
 
 

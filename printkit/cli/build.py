@@ -60,6 +60,7 @@ Examples:
   printkit build examples/strategiya.yaml --out kits/friday --lang en
   printkit build my-game.yaml --only secret-sheets --seed "long random words"
   printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
+  printkit build examples/strategiya.yaml --random-map --seed "long random words"
 """
 )
 @CONFIG_ARG
@@ -83,6 +84,9 @@ Examples:
 @click.option(
     "--random", "random_setups", is_flag=True, help="Stratego: generate a setup for each side the config leaves out."
 )
+@click.option(
+    "--random-map", is_flag=True, help="«Стратегия»: draw a random map (as `map random`) for a config without one."
+)
 @FORCE
 def build(
     config: Path | None,
@@ -95,6 +99,7 @@ def build(
     greyscale: bool,
     png: Path | None,
     random_setups: bool,
+    random_map: bool,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
@@ -104,7 +109,9 @@ def build(
     from ..kit import Options
 
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
-    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups)
+    options = Options(
+        imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups, random_map=random_map
+    )
     _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options)
 
 
