@@ -280,10 +280,20 @@ def test_english_headings_and_english_strategiya_text(kits: ExampleKits) -> None
         assert phrase in vs
 
 
-def test_adventures_chapter_from_the_config(tmp_path: Path) -> None:
-    text = "\n      text: 'Внутри <script>alert(1)</script> и **тишина**.'"
+def test_adventures_chapter_only_when_the_config_asks(tmp_path: Path) -> None:
+    # The adventure list is the game master's (its own book, adventures.pdf); the players' booklet
+    # binds it in only with adventures_in_booklet: true.
     source = (EXAMPLES / "strategiya.yaml").read_text("utf-8")
-    config = write(tmp_path / "c.yaml", source.replace("title: Склеп в руинах", "title: Склеп в руинах" + text))
+    source = re.sub(
+        r"(title: Склеп в руинах\n\s+kind: trap\n\s+)text: .*",
+        r"\1text: 'Внутри <script>alert(1)</script> и **тишина**.'",
+        source,
+    )
+    config = write(tmp_path / "c.yaml", source)
+    result = run("build", config, "--only", "booklet", "--out", tmp_path / "plain")
+    assert result.exit_code == 0, result.output
+    assert "Пепелище у реки" not in flat(" ".join(pdf_text(tmp_path / "plain" / "booklet.pdf")))
+    config = write(tmp_path / "d.yaml", source + "adventures_in_booklet: true\n")
     result = run("build", config, "--only", "booklet", "--out", tmp_path / "kit")
     assert result.exit_code == 0, result.output
     text = flat(" ".join(pdf_text(tmp_path / "kit" / "booklet.pdf")))

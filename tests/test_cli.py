@@ -54,9 +54,12 @@ def test_build_default_game_into_output(workdir: Path) -> None:
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
     assert sorted(p.name for p in folder.iterdir()) == [
+        "adventures.pdf",
         "booklet.pdf",
         "hero-sheets.pdf",
         "manifest.json",
+        "map.pdf",
+        "plot.pdf",
         "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",
@@ -94,7 +97,7 @@ def test_only_checks_kind_names(workdir: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (
         "printkit: error: unknown kind 'hero-sheet' for strategiya (did you mean 'hero-sheets'?); "
-        "this game prints: secret-sheets, hero-sheets, quickref, booklet\n"
+        "this game prints: secret-sheets, hero-sheets, quickref, booklet, map, adventures, plot\n"
     )
     assert not (workdir / "k").exists()
     assert run("build", "--only", "secret-sheets", "--out", workdir / "k").exit_code == 0

@@ -27,7 +27,7 @@ ONE_PLURAL = re.compile(rf"(?<![+−×-] )(?<![\d.,/×–-])\b1 (?:skipped )?(?:
 # Keys under which a config holds text its author typed: printed as typed, in any language (a
 # Tannhäuser character's skills and equipment among them). Items, animals and spells are not: they
 # name ruleset entries and print in the kit's language.
-TYPED_KEYS = {"title", "name", "sex", "legend", "text", "skills", "equipment"}
+TYPED_KEYS = {"title", "name", "sex", "legend", "text", "skills", "equipment", "side", "goal", "hint", "when"}
 VS_GAMES = ["vs-2025", "vs-2003"]
 
 

@@ -98,6 +98,7 @@ Examples:
   printkit build my-game.yaml --only secret-sheets --seed "long random words"
   printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
   printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
+  printkit build examples/strategiya.yaml --random-map --seed "long random words"
 """
 )
 @CONFIG_ARG
@@ -131,6 +132,9 @@ Examples:
     type=click.Choice(["silhouette"]),
     help="Cards and tokens: sheets with a cutting machine's registration marks, and a cut template (*-cut.svg).",
 )
+@click.option(
+    "--random-map", is_flag=True, help="«Стратегия»: draw a random map (as `map random`) for a config without one."
+)
 @FORCE
 def build(
     config: Path | None,
@@ -145,6 +149,7 @@ def build(
     random_setups: bool,
     print_shop: bool,
     cutter: str | None,
+    random_map: bool,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
@@ -155,7 +160,7 @@ def build(
 
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
     options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups,
-                      print_shop=print_shop, cutter=cutter)  # fmt: skip
+                      print_shop=print_shop, cutter=cutter, random_map=random_map)  # fmt: skip
     _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options)
 
 
