@@ -282,8 +282,8 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.line(left + 0.5, y + 8 * MM + s / 2, left + s - 0.5, y + 8 * MM + s / 2)
         c.restoreState()
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5, step - s - 2 * MM,
-                    shorten=True)  # fmt: skip
+        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5,
+                    step - s - 3.5 * MM, shorten=True)  # fmt: skip
     for i, t in enumerate(rules.terrains):
         rgb = hex_colour(t.colour)
         c.setFillColorRGB(*rgb)
@@ -293,7 +293,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.setFillColorRGB(0, 0, 0)
         name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
         draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
-                    fonts.SANS, 7.5, step - s - 2 * MM, shorten=True)  # fmt: skip
+                    fonts.SANS, 7.5, step - s - 3.5 * MM, shorten=True)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = _caption(lang, title, number, total, cols, rows, reach_from)
     draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, 7.5, width, shorten=True)
@@ -315,7 +315,7 @@ def _symbols(c: Any, symbols: tuple[str, ...], lang: str, x: float, y: float, wi
         _object(c, MapObject(0, 0, kind, 1 if kind in ("resource", "adventure") else None), left, y, s)
         c.setFillColorRGB(0, 0, 0)
         draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(f"map_{kind}", lang), fonts.SANS, 7.5,
-                    step - s - 2 * MM, shorten=True)  # fmt: skip
+                    step - s - 3.5 * MM, shorten=True)  # fmt: skip
 
 
 def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,
