@@ -28,6 +28,9 @@ class Options:
     greyscale: bool = False  # booklet: ink-friendly greys instead of colours
     png: Path | None = None  # battle cards: also one PNG per face into this folder
     random_setups: bool = False  # Stratego: generate the setups the config leaves out
+    print_shop: bool = False  # cards and tokens: also one face per page with trim and bleed boxes
+    cutter: str | None = None  # cards and tokens: "silhouette" sheets with registration marks and a cut file
+    random_map: bool = False  # «Стратегия»: a random map (as `map random` draws) when the config has none
 
     def __post_init__(self) -> None:
         if self.png is not None and not isinstance(self.png, Path):

@@ -7,6 +7,11 @@ import re
 MM = 72 / 25.4
 INCH = 72.0
 
+# Most desktop printers cannot print the outer 3–5 mm of a sheet. printkit keeps every mark and every
+# letter at least this far from a sheet's edge, on A4 and Letter alike; only colour meant to bleed
+# (card art beyond the trim, booklet tabs) may run further out.
+PRINTABLE_MARGIN = 6 * MM
+
 # Width and height in points, portrait.
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210 * MM, 297 * MM),

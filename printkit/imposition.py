@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .geometry import MM
+from .geometry import MM, PRINTABLE_MARGIN
 
 # Named card sizes in millimetres (width, height), portrait.
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -15,8 +16,11 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "tarot": (70, 120),
 }
 
-MARK_LENGTH = 5 * MM  # crop marks must be long enough to see
+MARK_LENGTH = 5 * MM  # crop marks where the margin allows
+MIN_MARK_LENGTH = 3.5 * MM  # still easy to see and to lay a ruler on
 MARK_GAP = 1 * MM  # between a trim edge and its crop mark
+# The margin around a block of items that holds its crop marks inside the printable area.
+MARKED_MARGIN = PRINTABLE_MARGIN + MARK_GAP + MIN_MARK_LENGTH
 
 
 @dataclass(frozen=True)
@@ -68,21 +72,10 @@ def _fit(available: float, size: float, gutter: float) -> int:
     return max(0, int((available + gutter + 1e-6) // (size + gutter)))
 
 
-def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 * MM, gutter: float = 0.0,
-         margin: float | None = None) -> Grid:  # fmt: skip
-    """The most items of this size that fit the page, centred, leaving room for bleed and marks.
-
-    Items are butted (gutter 0) unless a gutter is asked for: cutting along shared lines is what
-    a guillotine or a craft knife does best, and it is how 3×3 cards of 63×88 mm fit on A4 and on
-    Letter alike. The outer margin must hold the bleed; crop marks go beyond the trim in it.
-    """
+def _centred(page: tuple[float, float], item: tuple[float, float], cols: int, rows: int, gutter: float,
+             bleed: float) -> Grid:  # fmt: skip
     pw, ph = page
     iw, ih = item
-    need = bleed if margin is None else margin
-    cols = _fit(pw - 2 * need, iw, gutter)
-    rows = _fit(ph - 2 * need, ih, gutter)
-    if cols == 0 or rows == 0:
-        raise ValueError(f"a {iw / MM:.0f}×{ih / MM:.0f} mm item does not fit a {pw / MM:.0f}×{ph / MM:.0f} mm page")
     width = cols * iw + (cols - 1) * gutter
     height = rows * ih + (rows - 1) * gutter
     x0 = (pw - width) / 2
@@ -95,12 +88,51 @@ def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 
     return Grid(page, item, cols, rows, gutter, bleed, tuple(boxes))
 
 
-def best_grid(paper: tuple[float, float], item: tuple[float, float], bleed: float = 3 * MM,
-              gutter: float = 0.0) -> tuple[Grid, bool]:  # fmt: skip
-    """The grid with the most items, trying the paper upright and turned; returns (grid, landscape)."""
-    upright = grid(paper, item, bleed, gutter)
+def _overlaps(a: Box, b: Box) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 * MM, gutter: float = 0.0,
+         margin: float | None = None, keep_out: tuple[Box, ...] = ()) -> Grid:  # fmt: skip
+    """The most items of this size that fit the page, centred, leaving room for bleed and marks.
+
+    Items are butted (gutter 0) unless a gutter is asked for: cutting along shared lines is what
+    a guillotine or a craft knife does best. The margin around the block holds the crop marks
+    inside the printable area (MARKED_MARGIN) and never less than the bleed plus that area; a
+    block whose bleed would touch a keep-out box (a cutting machine's registration mark) loses a
+    row or a column.
+    """
+    pw, ph = page
+    iw, ih = item
+    need = max(MARKED_MARGIN, PRINTABLE_MARGIN + bleed) if margin is None else margin
+    cols = _fit(pw - 2 * need, iw, gutter)
+    rows = _fit(ph - 2 * need, ih, gutter)
+    candidates = sorted(((c, r) for c in range(cols, 0, -1) for r in range(rows, 0, -1)), key=lambda cr: -cr[0] * cr[1])
+    for c, r in candidates:
+        found = _centred(page, item, c, r, gutter, bleed)
+        block = found.block()
+        reach = Box(block.x - bleed, block.y - bleed, block.w + 2 * bleed, block.h + 2 * bleed)
+        if not any(_overlaps(reach, box) for box in keep_out):
+            return found
+    raise ValueError(f"a {iw / MM:.0f}×{ih / MM:.0f} mm item does not fit a {pw / MM:.0f}×{ph / MM:.0f} mm page")
+
+
+KeepOut = Callable[[tuple[float, float]], tuple[Box, ...]]
+
+
+def best_grid(paper: tuple[float, float], item: tuple[float, float], bleed: float = 3 * MM, gutter: float = 0.0,
+              keep_out: KeepOut | None = None) -> tuple[Grid, bool]:  # fmt: skip
+    """The grid with the most items, trying the paper upright and turned; returns (grid, landscape).
+
+    keep_out gives, for a page size, the boxes the items must leave clear (registration marks).
+    """
+
+    def attempt(page: tuple[float, float]) -> Grid:
+        return grid(page, item, bleed, gutter, keep_out=keep_out(page) if keep_out else ())
+
+    upright = attempt(paper)
     try:
-        turned = grid((paper[1], paper[0]), item, bleed, gutter)
+        turned = attempt((paper[1], paper[0]))
     except ValueError:
         return upright, False
     return (turned, True) if turned.per_sheet > upright.per_sheet else (upright, False)
@@ -112,6 +144,18 @@ class Printer:
 
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, added to back pages
     scale: float = 1.0  # applied to back pages about the page centre
+
+
+def sheet_flip(flip: str, page: tuple[float, float]) -> str:
+    """The duplex flip as it acts on a page's own coordinates.
+
+    A landscape page is turned a quarter onto the paper by the printer, so flipping the paper on
+    its long edge mirrors the page top to bottom (what "short" means for an upright page), and the
+    other way round.
+    """
+    if page[0] <= page[1]:
+        return flip
+    return {"long": "short", "short": "long"}[flip]
 
 
 def back_box(front: Box, page: tuple[float, float], flip: str = "long", printer: Printer | None = None) -> Box:

@@ -11,6 +11,11 @@ from printkit.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+# Map and path-graph files are not session configs: tests/test_maps.py, test_vs_movement.py and
+# test_board_moves.py use them.
+DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
+CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
+KIT_SEED = "example-kits-for-the-test-suite"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -32,6 +37,37 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         import json
 
         Path(dump).write_text(json.dumps(marked_tests(list(items))), encoding="utf-8")
+
+
+class ExampleKits:
+    """Every example kit, built once per test session when a test first asks for it.
+
+    kits("vs-2025", "en", "letter") is the folder of that config's whole kit in English on Letter,
+    with the saddle-stitched booklet-print.pdf where the game has a booklet. Tests only read it.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.built: dict[tuple[str, str, str], Path] = {}
+
+    def __call__(self, name: str, lang: str = "ru", paper: str = "a4") -> Path:
+        key = (name, lang, paper)
+        if key not in self.built:
+            from printkit import build_kit, load_session
+            from printkit.artefact import Options
+            from printkit.config.session import with_overrides
+
+            session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+            folder = self.root / f"{name}-{lang}-{paper}"
+            build_kit(session, folder, seed=KIT_SEED, options=Options(imposition="saddle"))
+            self.built[key] = folder
+        return self.built[key]
+
+
+@pytest.fixture(scope="session")
+def kits(tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
+    """The example kits of this test session (see ExampleKits)."""
+    return ExampleKits(tmp_path_factory.mktemp("example-kits"))
 
 
 @pytest.fixture

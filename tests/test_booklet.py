@@ -19,14 +19,25 @@ from printkit.render.tabs import TabMark, tab_box
 from printkit.sheets.booklet import data_table as table
 from printkit.sheets.booklet_text import load_booklet
 
-from .conftest import EXAMPLES, pdf_runs, pdf_text, run, write
+from .conftest import EXAMPLES, ExampleKits, pdf_runs, pdf_text, run, write
 
 GAMES = ["strategiya", "vs-2025", "vs-2003"]
 
 
+SHARED = {(): ("ru", "a4"), ("--lang", "en"): ("en", "a4"), ("--imposition", "saddle"): ("ru", "a4"),
+          ("--paper", "letter"): ("ru", "letter")}  # fmt: skip
+
+
+def built(kits: ExampleKits, game: str, *flags: str) -> Path:
+    """The example kits of the session where they hold what a test reads, else a booklet of its own."""
+    if flags in SHARED:
+        return kits(game, *SHARED[flags])
+    return _built(game, *flags)
+
+
 @cache
-def built(game: str, *flags: str) -> Path:
-    """Each booklet is built once per flag set and shared by the tests that read it."""
+def _built(game: str, *flags: str) -> Path:
+    """Each other booklet is built once per flag set and shared by the tests that read it."""
     import tempfile
 
     out = Path(tempfile.mkdtemp(prefix=f"booklet-{game}-")) / "kit"
@@ -54,8 +65,8 @@ def outline_titles(reader: PdfReader) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_outline_lists_every_chapter_and_section(game: str) -> None:
-    kit = built(game)
+def test_outline_lists_every_chapter_and_section(game: str, kits: ExampleKits) -> None:
+    kit = built(kits, game)
     reader = PdfReader(kit / "booklet.pdf")
     titles = [t for t, _ in outline_titles(reader)]
     session = load_session(EXAMPLES / f"{game}.yaml")
@@ -69,8 +80,8 @@ def test_outline_lists_every_chapter_and_section(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_toc_page_numbers_match_the_outline(game: str) -> None:
-    kit = built(game)
+def test_toc_page_numbers_match_the_outline(game: str, kits: ExampleKits) -> None:
+    kit = built(kits, game)
     reader = PdfReader(kit / "booklet.pdf")
     toc = flat(" ".join(pdf_text(kit / "booklet.pdf")[1:4]))
     session = load_session(EXAMPLES / f"{game}.yaml")
@@ -100,8 +111,8 @@ def test_the_booklets_hold_every_table_of_the_rules() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_figure_of_every_table_is_printed(game: str) -> None:
-    kit = built(game)
+def test_every_figure_of_every_table_is_printed(game: str, kits: ExampleKits) -> None:
+    kit = built(kits, game)
     text = flat(" ".join(pdf_text(kit / "booklet.pdf")))
     session = load_session(EXAMPLES / f"{game}.yaml")
     for name in table_names(game):
@@ -113,7 +124,10 @@ def test_every_figure_of_every_table_is_printed(game: str) -> None:
                 if i in t.numeric and cell not in ("", "—"):
                     parts.append(re.escape(cell))
                 elif i not in t.numeric and cell and not any(p.startswith("(?:name)") for p in parts):
-                    parts.append("(?:name)" + r"\s?".join(re.escape(w) for w in cell.split()[:2]))
+                    # A cell's line may break after a hyphen ("корабля-" / "призрака") as well as at a space.
+                    parts.append(
+                        "(?:name)" + r"\s?".join(re.escape(w).replace(r"\-", r"\-\s?") for w in cell.split()[:2])
+                    )
             pattern = r".{0,160}?".join(p.removeprefix("(?:name)") for p in parts)
             assert re.search(pattern, text), f"{name}: {row}"
 
@@ -153,8 +167,8 @@ def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 12)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_coded_chapters_show_their_tab_colour(game: str) -> None:
-    kit = built(game)
+def test_coded_chapters_show_their_tab_colour(game: str, kits: ExampleKits) -> None:
+    kit = built(kits, game)
     pages = coded_pages(game, kit)
     assert pages
     total = len(PdfReader(kit / "booklet.pdf").pages)
@@ -170,8 +184,8 @@ def test_coded_chapters_show_their_tab_colour(game: str) -> None:
                 assert close(pixel, (255, 255, 255), 3), (p, index, pixel)
 
 
-def test_greyscale_tabs_are_grey_and_still_distinct() -> None:
-    kit = built("strategiya", "--greyscale")
+def test_greyscale_tabs_are_grey_and_still_distinct(kits: ExampleKits) -> None:
+    kit = built(kits, "strategiya", "--greyscale")
     pages = coded_pages("strategiya", kit)
     seen = {}
     for p, (index, count, _) in pages.items():
@@ -192,23 +206,23 @@ def test_tab_colours_differ_in_lightness(game: str) -> None:
     assert min(b - a for a, b in itertools.pairwise(greys)) >= 40
 
 
-def test_tab_labels_are_printed() -> None:
-    kit = built("strategiya")
+def test_tab_labels_are_printed(kits: ExampleKits) -> None:
+    kit = built(kits, "strategiya")
     pages = coded_pages("strategiya", kit)
     first = min(pages)
     labels = [r[2] for r in pdf_runs(kit / "booklet.pdf", first)]
     assert "Ресурсы" in labels
 
 
-def test_cross_references_are_links() -> None:
-    kit = built("strategiya")
+def test_cross_references_are_links(kits: ExampleKits) -> None:
+    kit = built(kits, "strategiya")
     reader = PdfReader(kit / "booklet.pdf")
     links = [a for page in reader.pages for a in (page.get("/Annots") or []) if a.get_object()["/Subtype"] == "/Link"]
     assert len(links) > 40
 
 
-def test_running_headers_name_the_chapter() -> None:
-    kit = built("strategiya")
+def test_running_headers_name_the_chapter(kits: ExampleKits) -> None:
+    kit = built(kits, "strategiya")
     pages = pdf_text(kit / "booklet.pdf")
     session = load_session(EXAMPLES / "strategiya.yaml")
     chapters = [ch.title["ru"] for ch in load_booklet(session.ruleset.booklet, "x").chapters]
@@ -223,8 +237,8 @@ def test_running_headers_name_the_chapter() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_saddle_imposition(game: str) -> None:
-    kit = built(game, "--imposition", "saddle")
+def test_saddle_imposition(game: str, kits: ExampleKits) -> None:
+    kit = built(kits, game, "--imposition", "saddle")
     pages = len(PdfReader(kit / "booklet.pdf").pages)
     sheets = PdfReader(kit / "booklet-print.pdf").pages
     assert len(sheets) == -(-pages // 4) * 2
@@ -248,30 +262,38 @@ def test_saddle_order() -> None:
     assert saddle_order(4) == [(4, 1), (2, 3)]
 
 
-def test_letter_gives_half_letter_pages_on_letter_sheets(tmp_path: Path) -> None:
-    result = run("build", EXAMPLES / "vs-2003.yaml", "--only", "booklet", "--paper", "letter", "--imposition", "saddle",
-                 "--out", tmp_path / "kit")  # fmt: skip
-    assert result.exit_code == 0, result.output
-    page = PdfReader(tmp_path / "kit" / "booklet.pdf").pages[0]
+def test_letter_gives_half_letter_pages_on_letter_sheets(kits: ExampleKits) -> None:
+    kit = built(kits, "vs-2003", "--paper", "letter")
+    page = PdfReader(kit / "booklet.pdf").pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (396, 612)
-    sheet = PdfReader(tmp_path / "kit" / "booklet-print.pdf").pages[0]
+    sheet = PdfReader(kit / "booklet-print.pdf").pages[0]
     assert (round(float(sheet.mediabox.width)), round(float(sheet.mediabox.height))) == (792, 612)
 
 
-def test_english_headings_and_english_strategiya_text() -> None:
-    kit = built("strategiya", "--lang", "en")
+def test_english_headings_and_english_strategiya_text(kits: ExampleKits) -> None:
+    kit = built(kits, "strategiya", "--lang", "en")
     text = flat(" ".join(pdf_text(kit / "booklet.pdf")))
     for phrase in ("Contents", "Battle", "The attacker rolls a D6", "Resources", "Animal hides", "The binary code"):
         assert phrase in text
-    vs = flat(" ".join(pdf_text(built("vs-2025", "--lang", "en") / "booklet.pdf")))
+    vs = flat(" ".join(pdf_text(built(kits, "vs-2025", "--lang", "en") / "booklet.pdf")))
     for phrase in ("Contents", "Troops", "Light infantry", "Battles, capture and destruction", "Spell"):
         assert phrase in vs
 
 
-def test_adventures_chapter_from_the_config(tmp_path: Path) -> None:
-    text = "\n      text: 'Внутри <script>alert(1)</script> и **тишина**.'"
+def test_adventures_chapter_only_when_the_config_asks(tmp_path: Path) -> None:
+    # The adventure list is the game master's (its own book, adventures.pdf); the players' booklet
+    # binds it in only with adventures_in_booklet: true.
     source = (EXAMPLES / "strategiya.yaml").read_text("utf-8")
-    config = write(tmp_path / "c.yaml", source.replace("title: Склеп в руинах", "title: Склеп в руинах" + text))
+    source = re.sub(
+        r"(title: Склеп в руинах\n\s+kind: trap\n\s+)text: .*",
+        r"\1text: 'Внутри <script>alert(1)</script> и **тишина**.'",
+        source,
+    )
+    config = write(tmp_path / "c.yaml", source)
+    result = run("build", config, "--only", "booklet", "--out", tmp_path / "plain")
+    assert result.exit_code == 0, result.output
+    assert "Пепелище у реки" not in flat(" ".join(pdf_text(tmp_path / "plain" / "booklet.pdf")))
+    config = write(tmp_path / "d.yaml", source + "adventures_in_booklet: true\n")
     result = run("build", config, "--only", "booklet", "--out", tmp_path / "kit")
     assert result.exit_code == 0, result.output
     text = flat(" ".join(pdf_text(tmp_path / "kit" / "booklet.pdf")))
@@ -303,3 +325,57 @@ def test_a_session_with_a_greyscale_style_keeps_colours_out() -> None:
         if ch["style"]:
             c = ch["style"].colour
             assert c[1:3] == c[3:5] == c[5:7]
+
+
+# ---- issue 17: what a reader noticed on the printed pages ----------------------------------------
+
+
+def test_a_numbered_list_goes_on_where_the_text_resumes_it(kits: ExampleKits) -> None:
+    """vs-2003's player actions run 1–4, a table, then 5: the fifth prints as 5, not a second 1."""
+    from .pdfcheck import read
+
+    for lang, action in (("ru", "Наём лидера"), ("en", "Hiring a leader")):
+        lines = [ln.text for page in read(kits("vs-2003", lang) / "booklet.pdf") for ln in page.lines()]
+        (found,) = [ln for ln in lines if action in ln]
+        assert found.startswith(f"5. {action}"), found
+
+
+def test_markup_prints_file_names_and_resumed_lists() -> None:
+    from printkit.sheets.markup import to_html
+
+    html = to_html("Cut out `tokens.pdf` first.\n\n5. Fifth\n6. Sixth\n\n1. One", {}, lambda name: "")
+    assert "<code>tokens.pdf</code>" in html and "`" not in html
+    assert '<ol start="5" style="counter-reset: list-item 4"><li>Fifth</li><li>Sixth</li></ol>' in html
+    assert "<ol><li>One</li></ol>" in html
+
+
+def test_a_caption_that_repeats_its_heading_is_left_out() -> None:
+    from printkit.sheets.booklet import _table_html
+    from printkit.sheets.tables import make_table
+
+    t = make_table([[1, "Iron"]], ["No.", "Resource"], caption="Mountain")
+    assert "<caption>" not in _table_html(t, "Mountain") and "<caption>" not in _table_html(t, " mountain ")
+    assert "<caption>Mountain</caption>" in _table_html(t, "Resources")
+
+
+@pytest.mark.parametrize("rows", [1, 5, 6, 7, 12])
+def test_a_table_breaks_only_where_three_rows_stay_on_either_side(rows: int) -> None:
+    from printkit.sheets.booklet import _table_html
+    from printkit.sheets.tables import make_table
+
+    html = _table_html(make_table([[i] for i in range(rows)], ["n"]), "")
+    classes = re.findall(r"<tr(?: class=\"([^\"]*)\")?><td", html)
+    # A break may fall before row i only if row i-1 holds no keep-next and row i no keep-prev.
+    allowed = [i for i in range(1, rows) if "keep-next" not in classes[i - 1] and "keep-prev" not in classes[i]]
+    assert all(3 <= i <= rows - 3 for i in allowed)
+    assert allowed == list(range(3, rows - 2))
+    assert ("whole" in html.split(">")[0]) == (rows < 6)
+
+
+def test_the_contents_keep_three_entries_on_either_side_of_a_break() -> None:
+    from printkit.sheets.booklet import context
+
+    entries = context(load_session(EXAMPLES / "vs-2025.yaml"))["toc"]
+    keeps = [e["keep"].split() for e in entries]
+    assert keeps[0] == keeps[1] == ["keep-next"] and keeps[-1] == keeps[-2] == ["keep-prev"]
+    assert all(not k for k in keeps[2:-2])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -53,9 +54,12 @@ def test_build_default_game_into_output(workdir: Path) -> None:
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
     assert sorted(p.name for p in folder.iterdir()) == [
+        "adventures.pdf",
         "booklet.pdf",
         "hero-sheets.pdf",
         "manifest.json",
+        "map.pdf",
+        "plot.pdf",
         "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",
@@ -93,7 +97,7 @@ def test_only_checks_kind_names(workdir: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (
         "printkit: error: unknown kind 'hero-sheet' for strategiya (did you mean 'hero-sheets'?); "
-        "this game prints: secret-sheets, hero-sheets, quickref, booklet\n"
+        "this game prints: secret-sheets, hero-sheets, quickref, booklet, map, adventures, plot\n"
     )
     assert not (workdir / "k").exists()
     assert run("build", "--only", "secret-sheets", "--out", workdir / "k").exit_code == 0
@@ -150,3 +154,34 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
     CliRunner().invoke(cli, ["build", "--out", str(out), "--force", "--only", "secret-sheets"])
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert [p.name for p in workdir.iterdir()] == ["kit"]
+
+
+def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: every step gets its own line with its time, and the files are listed with sizes."""
+    import sys as real_sys
+
+    import printkit.cli.build as build_cli
+
+    class Err:
+        """The runner's captured stderr, claiming to be a terminal."""
+
+        def isatty(self) -> bool:
+            return True
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real_sys.stderr, name)
+
+    class Terminal:
+        stderr = Err()
+
+    monkeypatch.setattr(build_cli, "sys", Terminal)
+    result = CliRunner().invoke(cli, ["build", str(EXAMPLES / "vs-2003.yaml"), "--out", "kit"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    # The terminal's colours (shown escaped: under the test runner the terminal is the escaping stream).
+    text = re.sub(r"(?:\x1b|\\x1b)\[[0-9;?]*[A-Za-z]", "", result.output)
+    for step in ("quickref", "booklet", "battle-cards", "tokens"):
+        assert re.search(rf"✓ {step}\s+\d+\.\d s", text), step
+    assert re.search(r"booklet\.pdf\s+\d+ KB", text) and re.search(r"\d+ files in \d+\.\d s", text)
+    assert text.splitlines()[-1] == "Kit written to kit/"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +17,17 @@ from printkit.games import game
 from printkit.labels import LANGUAGES, _table, _Words, label
 from printkit.sheets.booklet_text import load_booklet
 
-from .conftest import EXAMPLES, ROOT, pdf_text, run, write
-from .test_examples import CONFIGS
+from .conftest import CONFIGS, EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 
 CYRILLIC_WORD = re.compile(r"[\u0400-\u04FF]+")
 # Nouns printkit's English labels count; "1 cells" is the defect these must never show.
 COUNTED = "cells|coins|lives|turns|days|points|rolls|squads|moves|pieces|rows|levels|years|heroes|games|sheets"
 SINGULAR = "cell|coin|life|turn|day|point|roll|squad|move|piece|row|level|year|hero|game|sheet"
 ONE_PLURAL = re.compile(rf"(?<![+−×-] )(?<![\d.,/×–-])\b1 (?:skipped )?(?:{COUNTED})\b")
-# Keys under which a config holds text its author typed: printed as typed, in any language. Items,
-# animals and spells are not among them: they name ruleset entries and print in the kit's language.
-TYPED_KEYS = {"title", "name", "sex", "legend", "text"}
+# Keys under which a config holds text its author typed: printed as typed, in any language (a
+# Tannhäuser character's skills and equipment among them). Items, animals and spells are not: they
+# name ruleset entries and print in the kit's language.
+TYPED_KEYS = {"title", "name", "sex", "legend", "text", "skills", "equipment", "side", "goal", "hint", "when"}
 VS_GAMES = ["vs-2025", "vs-2003"]
 
 
@@ -43,25 +42,14 @@ def typed_words(node: Any, key: str | None = None) -> set[str]:
     return set()
 
 
-@cache
-def english_kit(config: Path) -> Path:
-    """Each example's whole kit, built once in English and shared by the tests that read it."""
-    import tempfile
-
-    out = Path(tempfile.mkdtemp(prefix=f"en-{config.stem}-")) / "kit"
-    result = run("build", config, "--lang", "en", "--out", out)
-    assert result.exit_code == 0, result.output
-    return out
-
-
 def kit_text(kit: Path) -> dict[str, str]:
     return {pdf.name: "\n".join(pdf_text(pdf)) for pdf in sorted(kit.glob("*.pdf"))}
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
-def test_english_kits_hold_no_russian_but_what_the_user_typed(config: Path) -> None:
+def test_english_kits_hold_no_russian_but_what_the_user_typed(config: Path, kits: ExampleKits) -> None:
     allowed = typed_words(yaml.safe_load(config.read_text("utf-8")))
-    texts = kit_text(english_kit(config))
+    texts = kit_text(kits(config.stem, "en"))
     assert texts
     for name, text in texts.items():
         stray = sorted({w for w in CYRILLIC_WORD.findall(text) if w not in allowed})
@@ -69,8 +57,8 @@ def test_english_kits_hold_no_russian_but_what_the_user_typed(config: Path) -> N
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
-def test_english_kits_use_no_guillemets_and_agree_in_number(config: Path) -> None:
-    for name, text in kit_text(english_kit(config)).items():
+def test_english_kits_use_no_guillemets_and_agree_in_number(config: Path, kits: ExampleKits) -> None:
+    for name, text in kit_text(kits(config.stem, "en")).items():
         flat = re.sub(r"\s+", " ", text)
         assert "«" not in flat and "»" not in flat, f"{name}: {flat[max(flat.find('«'), 0) - 40 :][:80]}"
         assert not ONE_PLURAL.findall(flat), f"{name}: {ONE_PLURAL.findall(flat)}"
@@ -96,21 +84,17 @@ def test_the_allowance_covers_only_typed_texts() -> None:
     assert not {"Меч", "Конь", "Оковы"} & words
 
 
-def test_the_checked_kits_would_catch_russian() -> None:
+def test_the_checked_kits_would_catch_russian(kits: ExampleKits) -> None:
     """The scan above is not vacuous: a Russian kit of the same config fails it."""
-    import tempfile
-
     config = EXAMPLES / "vs-2003.yaml"
-    out = Path(tempfile.mkdtemp(prefix="ru-vs-2003-")) / "kit"
-    assert run("build", config, "--lang", "ru", "--only", "quickref", "--out", out).exit_code == 0
     allowed = typed_words(yaml.safe_load(config.read_text("utf-8")))
-    text = kit_text(out)["quickref.pdf"]
+    text = kit_text(kits("vs-2003", "ru"))["quickref.pdf"]
     assert len({w for w in CYRILLIC_WORD.findall(text) if w not in allowed}) > 20
 
 
 @pytest.mark.parametrize("game_id", VS_GAMES)
-def test_vs_booklets_are_written_in_english(game_id: str) -> None:
-    text = re.sub(r"\s+", " ", "\n".join(pdf_text(english_kit(EXAMPLES / f"{game_id}.yaml") / "booklet.pdf")))
+def test_vs_booklets_are_written_in_english(game_id: str, kits: ExampleKits) -> None:
+    text = re.sub(r"\s+", " ", "\n".join(pdf_text(kits(game_id, "en") / "booklet.pdf")))
     for phrase in ("lord's house", "personal troop", "Attack beats fire" if game_id == "vs-2025" else "attack, defend",
                    "Structures are buildings", "For a year (one round)"):  # fmt: skip
         assert phrase in text, phrase

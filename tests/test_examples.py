@@ -7,12 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from .conftest import EXAMPLES, run
-
-# Map and path-graph files are not session configs: tests/test_maps.py, test_vs_movement.py and
-# test_board_moves.py use them.
-DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
-CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
+from .conftest import CONFIGS, ExampleKits, run
 
 
 def test_there_are_examples() -> None:
@@ -22,11 +17,9 @@ def test_there_are_examples() -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
-def test_example_builds(config: Path, tmp_path: Path) -> None:
+def test_example_builds(config: Path, kits: ExampleKits) -> None:
     assert run("validate", config).output == "ok\n"
-    result = run("build", config, "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    pdfs = sorted((tmp_path / "kit").glob("*.pdf"))
+    pdfs = sorted(kits(config.stem).glob("*.pdf"))
     assert pdfs
     for pdf in pdfs:
         assert len(PdfReader(pdf).pages) >= 1

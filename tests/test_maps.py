@@ -246,8 +246,8 @@ def pixel(pdf: Path, page: int, x: float, y: float) -> tuple[int, int, int]:
 def test_map_pdf_tiles_and_colours(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
-    from printkit.geometry import MM
-    from printkit.maps.sheet import MARGIN, RULER, tiles
+    from printkit.geometry import MM, paper_size
+    from printkit.maps.sheet import MARGIN, RULER, left_edge, tiles
     from printkit.render.canvas import hex_colour
 
     result = run("map", "draw", EXAMPLES / "map.yaml", "--cell-mm", "20", "--out", tmp_path / "out")
@@ -259,7 +259,7 @@ def test_map_pdf_tiles_and_colours(tmp_path: Path) -> None:
     assert sheets[0][0].stop - 1 == sheets[1][0].start  # one shared column to glue over
     # The top-left corner of cell A1 shows plain's colour (away from the hatching and the grid).
     top = 842 - MARGIN - RULER
-    got = pixel(pdf, 0, MARGIN + RULER + 2, top - 2)
+    got = pixel(pdf, 0, left_edge(paper_size("a4")[0], len(sheets[0][0]), 20 * MM) + 2, top - 2)
     want = tuple(round(v * 255) for v in hex_colour(RULES.terrain("plain").colour))
     assert all(abs(a - b) < 10 for a, b in zip(got, want, strict=True)), (got, want)
     text = " ".join(p.extract_text() for p in PdfReader(pdf).pages)

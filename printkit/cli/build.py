@@ -26,30 +26,67 @@ def _warn_seed(seed: str | None) -> None:
         )
 
 
+def _size(n: int) -> str:
+    if n < 1024:
+        return f"{n} B"
+    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
+
+
 def _run_build(session: Session, out: Path | None, seed: str | None, force: bool, **kwargs: Any) -> None:
-    from ..kit import build_kit
+    """Build a kit; on a terminal, each step shows while it works (a spinner and its running time)
+    and turns into a tick with its time when done, and the files are listed with their sizes."""
+    from ..kit import build_kit, kinds_for
 
     _warn_seed(seed)
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
-
-        from .present import raw_stream
-
-        # The bar's own control sequences go to the terminal itself, past the escaping stream.
-        with Progress(transient=True, console=Console(file=raw_stream(sys.stderr))) as bar:
-            tasks: dict[str, Any] = {}
-
-            def report(step: str, done: int, total: int) -> None:
-                if step not in tasks:
-                    tasks[step] = bar.add_task(step, total=total)
-                bar.update(tasks[step], completed=done, total=total)
-
-            result = build_kit(session, out, seed=seed, force=force, progress=report, **kwargs)
-        for path in result.files:
-            click.echo(f"  {path.name}", err=True)
-    else:
+    if not sys.stderr.isatty():
         result = build_kit(session, out, seed=seed, force=force, **kwargs)
+        click.echo(f"Kit written to {show_folder(result.folder)}")
+        return
+
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress, ProgressColumn, SpinnerColumn, Task, TextColumn
+    from rich.text import Text
+
+    class Seconds(ProgressColumn):
+        """A step's running time in tenths of a second, frozen when the step is done."""
+
+        def render(self, task: Task) -> Text:
+            elapsed = task.finished_time if task.finished else task.elapsed
+            return Text(f"{elapsed or 0:5.1f} s", style="yellow")
+
+    # Builders report when a step is done (and secret sheets after each player's sheet); the kit
+    # builds its kinds in this order, so a finished step means the next one has started.
+    order = list(kwargs.get("only") or kinds_for(session))
+    columns = (SpinnerColumn(finished_text="[green]✓[/]"), TextColumn("{task.description:<16}"), Seconds(),
+               TextColumn("[dim]{task.fields[count]}"))  # fmt: skip
+    started = time.perf_counter()
+    from .present import raw_stream
+
+    # The bar's own control sequences go to the terminal itself, past the escaping stream.
+    with Progress(*columns, console=Console(file=raw_stream(sys.stderr)), refresh_per_second=8) as bar:
+        tasks: dict[str, Any] = {}
+
+        def begin(step: str) -> None:
+            tasks[step] = bar.add_task(step, total=None, count="")
+
+        def report(step: str, done: int, total: int) -> None:
+            if step not in tasks:
+                begin(step)
+            count = f"{done}/{total}" if total > 1 and done < total else ""
+            bar.update(tasks[step], completed=done, total=total if done >= total else None, count=count)
+            if done >= total and step in order:
+                following = order[order.index(step) + 1 :]
+                if following and following[0] not in tasks:
+                    begin(following[0])
+
+        if order:
+            begin(order[0])
+        result = build_kit(session, out, seed=seed, force=force, progress=report, **kwargs)
+    for path in result.files:
+        click.echo(f"  {path.name:<34} {_size(path.stat().st_size):>9}", err=True)
+    click.echo(f"  {len(result.files)} files in {time.perf_counter() - started:.1f} s", err=True)
     click.echo(f"Kit written to {show_folder(result.folder)}")
 
 
@@ -60,6 +97,8 @@ Examples:
   printkit build examples/strategiya.yaml --out kits/friday --lang en
   printkit build examples/strategiya.yaml --only secret-sheets --seed "long random words"
   printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
+  printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
+  printkit build examples/strategiya.yaml --random-map --seed "long random words"
 """
 )
 @CONFIG_ARG
@@ -83,6 +122,19 @@ Examples:
 @click.option(
     "--random", "random_setups", is_flag=True, help="Stratego: generate a setup for each side the config leaves out."
 )
+@click.option(
+    "--print-shop",
+    is_flag=True,
+    help="Cards and tokens: also write *-print-shop.pdf, one face per page with 1/8 in bleed and trim boxes.",
+)
+@click.option(
+    "--cutter",
+    type=click.Choice(["silhouette"]),
+    help="Cards and tokens: sheets with a cutting machine's registration marks, and a cut template (*-cut.svg).",
+)
+@click.option(
+    "--random-map", is_flag=True, help="«Стратегия»: draw a random map (as `map random`) for a config without one."
+)
 @FORCE
 def build(
     config: Path | None,
@@ -95,6 +147,9 @@ def build(
     greyscale: bool,
     png: Path | None,
     random_setups: bool,
+    print_shop: bool,
+    cutter: str | None,
+    random_map: bool,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
@@ -104,7 +159,8 @@ def build(
     from ..kit import Options
 
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
-    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups)
+    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups,
+                      print_shop=print_shop, cutter=cutter, random_map=random_map)  # fmt: skip
     _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options)
 
 

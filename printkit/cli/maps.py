@@ -67,20 +67,21 @@ Examples:
 @OUT
 @PAPER
 @LANG
-@click.option("--cell-mm", type=Decimal(5, 40), default=12.0, show_default=True, help="Size of a cell.")
+@click.option("--cell-mm", type=Decimal(5, 40), help="Size of a cell (default: 9 to 12 mm, the fewest sheets).")
 @click.option("--reach-from", help="Overlay where a hero standing here can go (turn numbers).")
 @click.option("--speed", type=Whole(0, 99), default=0, show_default=True, help="With --reach-from.")
 @click.option("--turns", type=Whole(1, 20), default=1, show_default=True, help="With --reach-from.")
 @FORCE
-def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | None, cell_mm: float,
+def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | None, cell_mm: float | None,
              reach_from: str | None, speed: int, turns: int, force: bool) -> None:  # fmt: skip
     """Print map.pdf: terrain in colour with hatching that survives greyscale, coordinates on every
     side, towns as stars, resources as numbers, adventures as circled numbers; a map larger than
-    the paper is tiled over several sheets with a one-cell overlap to glue."""
+    the paper is tiled over several sheets with a one-cell overlap to glue, turned landscape where
+    that takes fewer sheets."""
     from ..maps.grid import load_map
     from ..maps.moves import MoveRequest
     from ..maps.moves import reach as do_reach
-    from ..maps.sheet import write_map
+    from ..maps.sheet import draw_map
     from ..output import KitWriter, default_folder
 
     game_map, rules = load_map(map_file)
@@ -90,8 +91,8 @@ def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | No
         overlay = {origin: 0, **do_reach(game_map, rules, MoveRequest(origin, turns, speed)).cells}
     folder = out or default_folder("map")
     with KitWriter(folder, force=force, unique=out is None) as writer:
-        sheets = write_map(game_map, rules, writer.path("map.pdf"), paper or "a4", lang or "ru", map_file.stem,
-                           cell_mm, overlay, origin)  # fmt: skip
+        sheets = draw_map(game_map, rules, writer.path("map.pdf"), paper or "a4", lang or "ru", map_file.stem,
+                          cell_mm, overlay, origin)  # fmt: skip
         writer.commit({"kinds": ["map"], "paper": paper or "a4", "sheets": sheets})
     from ..labels import label
     from .present import language

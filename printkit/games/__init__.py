@@ -46,6 +46,10 @@ class Game:
     movement: str | None = None  # module with reach() and route() on this game's maps (see maps.moves)
     map_check: str | None = None  # "module:function(GameMap, Ruleset) -> list[Finding]"
     map_rivers: bool = False  # its maps may carry rivers
+    map_lairs: bool = False  # its maps may mark dragons' lairs
+    # "module:function(GameMap, Ruleset, lang, colours) -> maps.overlay.Overlay": what the game draws on
+    # its printed maps over the shared terrain (its own symbols, borders, labels and legend entries)
+    map_overlay: str | None = None
     tables: str | None = None  # "module:function(name, Session) -> Table" for {{table:...}} in rules texts
     booklet_chapters: str | None = None  # "module:function(Session, titles) -> chapters" added to the booklet
     labels: bool = False  # the package has a labels.yaml of its own words

@@ -29,6 +29,7 @@ MAP = Record(
                         "name": Field(Text(max_len=40)),
                         "owner": Field(Text(max_len=40)),  # a player's name; none: neutral
                         "structure": Field(Text(max_len=40)),  # which building, in the game's words
+                        "height": Field(Integer(1, 99)),  # a vein's height (VS 2003: the deepest mine it holds)
                     }
                 ),
                 max_items=2000,
@@ -37,6 +38,8 @@ MAP = Record(
         ),
         # «Великая Стратегическая»: land cells a river runs through.
         "rivers": Field(ListOf(CELL, max_items=5000), default=[]),
+        # «Великая Стратегическая»: cells with a dragon's sign (its lair).
+        "lairs": Field(ListOf(CELL, max_items=500), default=[]),
         # Pieces standing on the map (a game's movement reads them): what, where, whose.
         "troops": Field(
             ListOf(
@@ -57,6 +60,7 @@ MAP = Record(
                 Record(
                     {
                         "name": Field(Text(max_len=40), required=True),
+                        "number": Field(Integer(1, 999)),  # for drawing a land at random (default: its place)
                         "income": Field(Integer(0, 10_000), default=0),
                         "cells": Field(Text(max_len=2000), required=True),
                     }
@@ -110,6 +114,7 @@ class MapObject:
     name: str | None = None
     owner: str | None = None
     structure: str | None = None
+    height: int | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,7 @@ class Land:
     name: str
     income: int
     cells: frozenset[tuple[int, int]]
+    number: int = 0  # its number for a random draw: given, or its place in the list
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,11 @@ class GameMap:
     rivers: frozenset[tuple[int, int]] = frozenset()
     pieces: tuple[Piece, ...] = ()
     lands: tuple[Land, ...] = ()
+    lairs: frozenset[tuple[int, int]] = frozenset()
+
+    def land_at(self, x: int, y: int) -> Land | None:
+        """The land (province) a cell belongs to, if any."""
+        return next((land for land in self.lands if (x, y) in land.cells), None)
 
     def terrain(self, x: int, y: int) -> str | None:
         return self.cells[y][x]
@@ -184,21 +195,11 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
         if not (0 <= x < width and 0 <= y < len(rows)):
             ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
             continue
-        objects.append(MapObject(x, y, o["kind"], o.get("number"), o.get("name"), o.get("owner"), o.get("structure")))
-    rivers = set()
-    for i, text in enumerate(data.get("rivers", [])):
-        try:
-            x, y = parse_cell(text)
-        except ValueError as exc:
-            ck.fail((*key, "rivers", i), str(exc))
-            continue
-        if not (0 <= x < width and 0 <= y < len(rows)):
-            ck.fail((*key, "rivers", i), f"{text} is outside the {width}×{len(rows)} map")
-            continue
-        if not game(rules.family).map_rivers:
-            ck.fail((*key, "rivers", i), f"{rules.family} maps have no rivers")
-            continue
-        rivers.add((x, y))
+        objects.append(MapObject(x, y, o["kind"], o.get("number"), o.get("name"), o.get("owner"), o.get("structure"),
+                                 o.get("height")))  # fmt: skip
+    entry = game(rules.family)
+    rivers = _cells(data.get("rivers", []), "rivers", entry.map_rivers, rules.family, width, len(rows), key, ck)
+    lairs = _cells(data.get("lairs", []), "lairs", entry.map_lairs, rules.family, width, len(rows), key, ck)
     pieces = []
     for i, t in enumerate(data.get("troops", [])):
         try:
@@ -210,7 +211,7 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
             ck.fail((*key, "troops", i, "at"), f"{t['at']} is outside the {width}×{len(rows)} map")
             continue
         pieces.append(Piece(x, y, t["troop"], t["owner"]))
-    lands = []
+    lands: list[Land] = []
     for i, land in enumerate(data.get("lands", [])):
         try:
             found = cell_ranges(land["cells"])
@@ -221,9 +222,29 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
         if outside:
             ck.fail((*key, "lands", i, "cells"), f"{outside[0]} is outside the {width}×{len(rows)} map")
             continue
-        lands.append(Land(land["name"], land["income"], frozenset(found)))
+        lands.append(Land(land["name"], land["income"], frozenset(found), land.get("number") or len(lands) + 1))
     return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), frozenset(rivers), tuple(pieces),
-                   tuple(lands))  # fmt: skip
+                   tuple(lands), frozenset(lairs))  # fmt: skip
+
+
+def _cells(texts: list[str], name: str, allowed: bool, family: str, width: int, height: int, key: Key,
+           ck: Checker) -> set[tuple[int, int]]:  # fmt: skip
+    """The cells of a list like `rivers:`, each problem reported with its place."""
+    out = set()
+    for i, text in enumerate(texts):
+        try:
+            x, y = parse_cell(text)
+        except ValueError as exc:
+            ck.fail((*key, name, i), str(exc))
+            continue
+        if not (0 <= x < width and 0 <= y < height):
+            ck.fail((*key, name, i), f"{text} is outside the {width}×{height} map")
+            continue
+        if not allowed:
+            ck.fail((*key, name, i), f"{family} maps have no {name}")
+            continue
+        out.add((x, y))
+    return out
 
 
 def cell_ranges(text: str) -> set[tuple[int, int]]:

@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..artefact import Build
 from ..config.model import Ruleset
 from ..games import game
-from ..geometry import MM, paper_size
+from ..geometry import MM
 from ..labels import label
 from ..render import fonts
 from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
-from .grid import GameMap, cell_name, column_name
-
-MARGIN = 12 * MM
-RULER = 6 * MM  # room for the coordinates around a tile
-LEGEND = 22 * MM  # room for the legend and the tile caption at the bottom
-
+from .grid import KINDS, GameMap, cell_name, column_name
+from .overlay import LegendEntry, map_colours, overlay_for
+from .tiling import (
+    AUTO_CELLS_MM,
+    MARGIN,
+    NOTE_LINE,
+    NOTE_SIZE,
+    RULER,
+    SYMBOLS,
+    layout,
+    left_edge,
+    legend_height,
+    note_lines,
+    sheet_size,
+    tiles,
+)
 
 # «Великая Стратегическая» terrains borrow the patterns of their «Стратегия» likes.
 LIKE = {"mountains": "mountain", "coast": "water", "sea": "water"}
@@ -134,63 +145,74 @@ def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
     c.restoreState()
 
 
-def tiles(game_map: GameMap, paper: str, cell: float) -> list[tuple[range, range]]:
-    """Column and row ranges per sheet; neighbouring sheets share one cell to glue over."""
-    width, height = paper_size(paper)
-    cols = max(1, int((width - 2 * MARGIN - 2 * RULER) // cell))
-    rows = max(1, int((height - 2 * MARGIN - 2 * RULER - LEGEND) // cell))
-
-    def spans(total: int, per: int) -> list[range]:
-        out, start = [], 0
-        while True:
-            end = min(total, start + per)
-            out.append(range(start, end))
-            if end >= total:
-                return out
-            start = end - 1  # one cell of overlap
-
-    return [(c, r) for r in spans(game_map.height, rows) for c in spans(game_map.width, cols)]
+def draw_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
+             cell_mm: float | None = None, reach: dict[tuple[int, int], int] | None = None,
+             reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
+    """`map draw`: a map on the fewest sheets (the cell size given, or the largest of AUTO_CELLS_MM
+    that needs no more sheets; landscape where it takes fewer), its objects in the legend."""
+    symbols = tuple(k for k in KINDS if k != "port" and any(o.kind == k for o in game_map.objects))
+    overlay = overlay_for(game_map, rules, lang)
+    game_row = overlay is not None and bool(overlay.legend())
+    cell, landscape = layout(game_map, paper, (cell_mm,) if cell_mm else AUTO_CELLS_MM, symbols, game_row=game_row)
+    return write_map(game_map, rules, target, paper, lang, title, cell, reach, reach_from, landscape=landscape,
+                     symbols=symbols)  # fmt: skip
 
 
 def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
               cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
-              reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
-    """map.pdf; returns the number of sheets."""
+              reach_from: tuple[int, int] | None = None, *, landscape: bool = False, blank: bool = False,
+              symbols: tuple[str, ...] = (), note: str = "",
+              colours: Mapping[str, str] | None = None) -> int:  # fmt: skip
+    """map.pdf; returns the number of sheets.
+
+    blank: white cells to draw the terrain on by hand; symbols: object kinds the legend shows;
+    note: a few words under the legend (how to draw the map, say); colours: owners' colours for a
+    game's overlay."""
+    overlay = overlay_for(game_map, rules, lang, colours)
+    extra = overlay.legend() if overlay is not None else []
     cell = cell_mm * MM
-    width, height = paper_size(paper)
-    sheets = tiles(game_map, paper, cell)
-    c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang))
-    colours = {t.id: hex_colour(t.colour) for t in rules.terrains}
+    width, height = sheet_size(paper, landscape)
+    lines = note_lines(note, width - 2 * MARGIN)
+    sheets = tiles(game_map, paper, cell, landscape, legend_height(symbols, len(lines), bool(extra)))
+    c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang),
+                    pagesize=(width, height))  # fmt: skip
+    fills = {t.id: hex_colour(t.colour) for t in rules.terrains}
     waters = {t.id for t in rules.terrains if t.water}
     for number, (cols, rows) in enumerate(sheets, start=1):
-        x0 = MARGIN + RULER
+        x0 = left_edge(width, len(cols), cell)
         top = height - MARGIN - RULER
         for j, y in enumerate(rows):
             for i, x in enumerate(cols):
                 px, py = x0 + i * cell, top - (j + 1) * cell
-                terrain = game_map.terrain(x, y)
-                rgb = colours.get(terrain or "", (1.0, 0.0, 1.0))
+                terrain = None if blank else game_map.terrain(x, y)
+                rgb = (1.0, 1.0, 1.0) if blank else fills.get(terrain or "", (1.0, 0.0, 1.0))
                 c.setFillColorRGB(*rgb)
-                c.setStrokeColorRGB(0.35, 0.35, 0.35)
+                c.setStrokeColorRGB(*((0.55, 0.62, 0.72) if blank else (0.35, 0.35, 0.35)))
                 c.setLineWidth(0.3)
                 c.rect(px, py, cell, cell, stroke=1, fill=1)
                 if terrain:
                     _hatch(c, terrain, px, py, cell, ink_on(rgb))
                 if (x, y) in game_map.rivers:
                     _river(c, game_map, waters, x, y, px, py, cell)
+                drawn = overlay is not None and overlay.cell(c, x, y, px, py, cell)
                 o = game_map.object_at(x, y)
-                if o is not None:
+                if o is not None and not drawn:
                     _object(c, o, px, py, cell)
                 if reach is not None and ((x, y) in reach or (x, y) == reach_from):
                     c.saveState()
                     c.setFillColorRGB(1, 1, 1)
                     c.setStrokeColorRGB(0.8, 0.1, 0.1)
-                    c.circle(px + cell * 0.8, py + cell * 0.8, cell * 0.16, stroke=1, fill=1)
+                    size = max(cell * 0.2, 6.0)  # small cells keep the turn number at 6 pt
+                    c.circle(px + cell * 0.8, py + cell * 0.8, size * 0.8, stroke=1, fill=1)
                     c.setFillColorRGB(0.8, 0.1, 0.1)
-                    c.setFont(fonts.SANS_BOLD, cell * 0.2)
+                    c.setFont(fonts.SANS_BOLD, size)
                     text = "@" if (x, y) == reach_from else str(reach[(x, y)])
-                    c.drawCentredString(px + cell * 0.8, py + cell * 0.73, text)
+                    c.drawCentredString(px + cell * 0.8, py + cell * 0.8 - size * 0.35, text)
                     c.restoreState()
+        if overlay is not None:
+            for j, y in enumerate(rows):
+                for i, x in enumerate(cols):
+                    overlay.over(c, x, y, x0 + i * cell, top - (j + 1) * cell, cell)
         # Coordinates on all four sides.
         c.setFillColorRGB(0.2, 0.2, 0.2)
         c.setFont(fonts.SANS, 7)
@@ -217,15 +239,36 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
         if rows.stop < game_map.height:
             c.line(x0, bottom + cell, right, bottom + cell)
         c.setDash()
-        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from)
+        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from,
+                symbols, lines, extra)  # fmt: skip
         c.showPage()
     c.save()
     return len(sheets)
 
 
 def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
-            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None) -> None:  # fmt: skip
+            total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
+            symbols: tuple[str, ...] = (), lines: list[str] | None = None,
+            extra: list[LegendEntry] | None = None) -> None:  # fmt: skip
+    """From the bottom up: the caption, the note, the terrains, the object symbols and the game's own."""
     s = 5 * MM
+    lines = lines or []
+    base = y
+    c.setFillColorRGB(0.1, 0.1, 0.1)
+    c.setFont(fonts.SANS, NOTE_SIZE)
+    for k, line in enumerate(reversed(lines)):
+        c.drawString(x, y + 6.5 * MM + k * NOTE_LINE, line)
+    y += len(lines) * NOTE_LINE
+    if symbols:
+        _symbols(c, symbols, lang, x, y + 15 * MM, width)
+    if extra:  # the game's own symbols: a row above the terrains (and above the object symbols)
+        each = width / len(extra)
+        row = y + 14.5 * MM + (SYMBOLS if symbols else 0)
+        for i, (symbol, words) in enumerate(extra):
+            symbol(c, x + i * each, row, s)
+            c.setFillColorRGB(0, 0, 0)
+            draw_fitted(c, x + i * each + s + 1.5 * MM, row + 1.5 * MM, words, fonts.SANS, 7.5, each - s - 2 * MM,
+                        min_size=6)  # fmt: skip
     rivers = game(rules.family).map_rivers  # the legend shows rivers where the game has them
     step = width / (len(rules.terrains) + rivers)
     if rivers:
@@ -239,8 +282,8 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.line(left + 0.5, y + 8 * MM + s / 2, left + s - 0.5, y + 8 * MM + s / 2)
         c.restoreState()
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5, step - s - 2 * MM,
-                    min_size=5)  # fmt: skip
+        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5,
+                    step - s - 3.5 * MM, shorten=True)  # fmt: skip
     for i, t in enumerate(rules.terrains):
         rgb = hex_colour(t.colour)
         c.setFillColorRGB(*rgb)
@@ -250,10 +293,29 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.setFillColorRGB(0, 0, 0)
         name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
         draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
-                    fonts.SANS, 7.5, step - s - 2 * MM, min_size=5)  # fmt: skip
+                    fonts.SANS, 7.5, step - s - 3.5 * MM, shorten=True)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = _caption(lang, title, number, total, cols, rows, reach_from)
-    draw_fitted(c, x, y + 2 * MM, caption, fonts.SANS, 7.5, width, min_size=5)
+    draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, 7.5, width, shorten=True)
+
+
+def _symbols(c: Any, symbols: tuple[str, ...], lang: str, x: float, y: float, width: float) -> None:
+    """What each object looks like on the map, drawn by the code that draws it there."""
+    from .grid import MapObject
+
+    s = 6.5 * MM  # the numbers inside stay above 6 pt
+    step = min(width / len(symbols), 45 * MM)
+    for i, kind in enumerate(symbols):
+        left = x + i * step
+        c.saveState()
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.3)
+        c.rect(left, y, s, s, stroke=1, fill=0)
+        c.restoreState()
+        _object(c, MapObject(0, 0, kind, 1 if kind in ("resource", "adventure") else None), left, y, s)
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(f"map_{kind}", lang), fonts.SANS, 7.5,
+                    step - s - 3.5 * MM, shorten=True)  # fmt: skip
 
 
 def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,
@@ -279,27 +341,43 @@ def build(b: Build) -> None:
     assert session.game_map is not None
     cell_mm = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM))
     write_map(session.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
-              display_title(session), cell_mm)  # fmt: skip
+              display_title(session), cell_mm, colours=map_colours(session))  # fmt: skip
     b.progress("map", 1, 1)
 
 
 def preflight(b: Build) -> None:
+    """What can refuse the kit's map sheet (see check_sheet)."""
+    from ..config.session import display_title
+
+    session = b.session
+    assert session.game_map is not None
+    check_sheet(session.game_map, session.ruleset, session.paper, session.language, display_title(session),
+                float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM)), colours=map_colours(session))  # fmt: skip
+
+
+def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title: str, cell_mm: float, *,
+                landscape: bool = False, symbols: tuple[str, ...] = (), note: str = "",
+                colours: Mapping[str, str] | None = None) -> None:  # fmt: skip
     """What can refuse a map sheet, without drawing a cell: the legend and caption of every tile."""
     import io
 
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from ..config.session import display_title
-
-    session = b.session
-    assert session.game_map is not None
-    cell = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM)) * MM
-    width = paper_size(session.paper)[0]
-    sheets = tiles(session.game_map, session.paper, cell)
-    c = open_canvas(io.BytesIO(), session.paper, "check", "check")
-    title, lang, total = display_title(session), session.language, len(sheets)
+    width = sheet_size(paper, landscape)[0]
+    lines = note_lines(note, width - 2 * MARGIN)
+    overlay = overlay_for(game_map, rules, lang, colours)
+    extra = overlay.legend() if overlay is not None else []
+    sheets = tiles(game_map, paper, cell_mm * MM, landscape, legend_height(symbols, len(lines), bool(extra)))
+    c = open_canvas(io.BytesIO(), paper, "check", "check")
+    total = len(sheets)
     # The legend is the same on every tile but for its caption: draw it once, with the widest caption.
     captions = [_caption(lang, title, n, total, cols, rows, None) for n, (cols, rows) in enumerate(sheets, start=1)]
     widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, 7.5))
     cols, rows = sheets[widest]
-    _legend(c, session.ruleset, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None)
+    _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None, symbols,
+            lines, extra)  # fmt: skip
+    if overlay is not None:  # labels and symbols of every cell, on a scratch page
+        for y in range(game_map.height):
+            for x in range(game_map.width):
+                overlay.cell(c, x, y, 0, 0, cell_mm * MM)
+                overlay.over(c, x, y, 0, 0, cell_mm * MM)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import IO, Any
 
 from ..errors import RenderError
@@ -73,6 +74,14 @@ def fit_size(text: str, font: str, size: float, width: float, min_size: float) -
     return fitted
 
 
+def _shortened(text: str, font: str, size: float, width: float) -> str:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    while len(text) > 1 and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def draw_fitted(
     c: Any,
     x: float,
@@ -83,9 +92,19 @@ def draw_fitted(
     width: float,
     align: str = "left",
     min_size: float = 6.0,
+    shorten: bool = False,
 ) -> None:
-    """Draw one line of text in a box of `width`, shrinking it to fit rather than clipping."""
-    used = fit_size(text, font, size, width, min_size)
+    """Draw one line of text in a box of `width`, shrinking it to fit rather than clipping.
+
+    Text that would need less than min_size is an error, or with `shorten` (for what users type)
+    is cut short with an ellipsis at min_size.
+    """
+    try:
+        used = fit_size(text, font, size, width, min_size)
+    except RenderError:
+        if not shorten:
+            raise
+        used, text = min_size, _shortened(text, font, min_size, width)
     c.setFont(font, used)
     if align == "center":
         c.drawCentredString(x + width / 2, y, text)
@@ -119,7 +138,7 @@ class TextRuns:
         self.c = c
         self._ops: list[str] = []
         self._encoded: dict[tuple[str, float, str], tuple[str, float]] = {}
-        self._fitted: dict[tuple[str, str, float, float, float], float] = {}
+        self._fitted: dict[tuple[str, str, float, float, float], tuple[float, str]] = {}
 
     def _encode(self, text: str, font: str, size: float) -> tuple[str, float]:
         key = (font, size, text)
@@ -145,12 +164,20 @@ class TextRuns:
         self._ops.append(f"1 0 0 1 {x:.3f} {y:.3f} Tm {op}")
 
     def fitted(self, x: float, y: float, text: str, font: str, size: float, width: float, align: str = "left",
-               min_size: float = 6.0) -> None:  # fmt: skip
-        """Like draw_fitted: shrunk to fit `width`, a RenderError when even min_size does not fit."""
+               min_size: float = 6.0, shorten: bool = False) -> None:  # fmt: skip
+        """Like draw_fitted: shrunk to fit `width`; below min_size a RenderError, or with `shorten`
+        the text cut short with an ellipsis at min_size."""
         key = (text, font, size, width, min_size)
-        used = self._fitted.get(key)
-        if used is None:
-            used = self._fitted[key] = fit_size(text, font, size, width, min_size)
+        found = self._fitted.get(key)
+        if found is None:
+            try:
+                found = (fit_size(text, font, size, width, min_size), text)
+            except RenderError:
+                if not shorten:
+                    raise
+                found = (min_size, _shortened(text, font, min_size, width))
+            self._fitted[key] = found
+        used, text = found
         start = x + width / 2 if align == "center" else x + width if align == "right" else x
         self.text(start, y, text, font, used, align)
 
@@ -160,3 +187,59 @@ class TextRuns:
             # q/Q: the colours set inside stay inside, where the canvas does not see them.
             self.c._code.append("q BT\n" + "\n".join(self._ops) + "\nET Q")
             self._ops = []
+
+
+def _join(pieces: list[str]) -> str:
+    return "".join(p if i == 0 or pieces[i - 1].endswith("-") else " " + p for i, p in enumerate(pieces))
+
+
+def _split(pieces: list[str], lines: int) -> list[list[str]]:
+    """Every way to cut a run of words (and hyphenated halves) into `lines` non-empty lines, in order."""
+    if lines == 1:
+        return [[_join(pieces)]]
+    out = []
+    for i in range(1, len(pieces) - lines + 2):
+        out += [[_join(pieces[:i]), *rest] for rest in _split(pieces[i:], lines - 1)]
+    return out
+
+
+def fit_lines(text: str, font: str, size: float, width: float, min_size: float = 6.0,
+              max_lines: int = 2) -> tuple[list[str], float]:  # fmt: skip
+    """Lines and a size for text in a narrow box: one line while it stays at 3/4 of `size`, else
+    the split into up to max_lines lines that allows the largest size; RenderError below min_size."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    def size_for(lines: list[str]) -> float:
+        return float(min(size, *(size * width / max(stringWidth(line, font, size), 1e-6) for line in lines)))
+
+    best = ([text], size_for([text]))
+    # Lines break at spaces, or after the hyphen of a compound ("Корабль-" / "призрак").
+    words = re.findall(r"\S+?-(?=\S)|\S+", text)
+    if best[1] < max(0.75 * size, min_size):
+        # The largest size wins; among equals, the most even lines.
+        splits = [lines for n in range(2, min(max_lines, len(words)) + 1) for lines in _split(words, n)]
+        if splits:
+            lines = max(splits, key=lambda ls: (round(size_for(ls), 2), -max(stringWidth(x, font, size) for x in ls)))
+            if size_for(lines) > best[1] + 0.01:
+                best = (lines, size_for(lines))
+    if best[1] < min_size - 1e-6:
+        raise RenderError(f"text does not fit its box even at {min_size:g} pt on {max_lines} lines: {text!r}")
+    return best
+
+
+def draw_lines(c: Any, x: float, y: float, text: str, font: str, size: float, width: float, min_size: float = 6.0,
+               max_lines: int = 2, leading: float = 1.12, shorten: bool = False) -> None:  # fmt: skip
+    """Text centred in a box of `width`, on up to max_lines lines whose block is centred on the
+    baseline y (as one line drawn at y would be); `shorten` as for draw_fitted."""
+    try:
+        lines, used = fit_lines(text, font, size, width, min_size, max_lines)
+    except RenderError:
+        if not shorten:
+            raise
+        draw_fitted(c, x, y, text, font, size, width, align="center", min_size=min_size, shorten=True)
+        return
+    c.setFont(font, used)
+    step = used * leading
+    top = y + step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        c.drawCentredString(x + width / 2, top - i * step, line)

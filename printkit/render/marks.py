@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..geometry import MM
+from ..geometry import PRINTABLE_MARGIN
 from ..imposition import MARK_GAP, MARK_LENGTH, Box, Grid
 
 
 def mark_span(margin: float, bleed: float) -> tuple[float, float]:
     """(start, end) distances from the trim block for crop marks in a margin of this size.
 
-    Marks begin just past the bleed when there is room; in a narrow margin they start earlier
-    (over the bleed, never the trim) so they keep their full length on the paper.
+    Marks end where the printable area ends (PRINTABLE_MARGIN from the sheet's edge). They begin
+    just past the bleed when there is room; in a narrow margin they start earlier (over the bleed,
+    never the trim) so they keep as much length as they can.
     """
-    limit = margin - 0.5 * MM
+    limit = margin - PRINTABLE_MARGIN
     start = bleed + MARK_GAP
     if start + MARK_LENGTH > limit:
         start = max(MARK_GAP, limit - MARK_LENGTH)

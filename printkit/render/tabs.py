@@ -6,11 +6,14 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..geometry import mm
+from ..geometry import PRINTABLE_MARGIN, mm
 from . import fonts
 from .canvas import hex_colour, ink_on, open_canvas
 
-TAB_WIDTH = mm(9)
+# The colour runs off the outer edge (a bleed tab, seen on the closed booklet's fore-edge); the label
+# sits inside the printable margin, where a desktop printer still prints it.
+TAB_WIDTH = mm(12)
+TAB_LABEL_CENTRE = PRINTABLE_MARGIN + mm(2.6)  # from the outer edge
 TAB_TOP = mm(22)
 TAB_BOTTOM = mm(22)
 TAB_GAP = mm(3)
@@ -51,11 +54,12 @@ def overlay(marks: Sequence[TabMark | None], size: tuple[float, float]) -> bytes
             c.setFillColorRGB(*ink_on(rgb))
             c.setFont(fonts.SANS_BOLD, 7.5)
             # Read from the outside edge: bottom-to-top on the right, top-to-bottom on the left.
+            # The baseline sits 2.6 pt outside the label's centre line, as its letters rise inwards.
             if number % 2 == 1:
-                c.translate(x + w / 2 + 2.6, y + h / 2)
+                c.translate(width - TAB_LABEL_CENTRE + 2.6, y + h / 2)
                 c.rotate(90)
             else:
-                c.translate(x + w / 2 - 2.6, y + h / 2)
+                c.translate(TAB_LABEL_CENTRE - 2.6, y + h / 2)
                 c.rotate(-90)
             c.drawCentredString(0, 0, mark.label)
             c.restoreState()

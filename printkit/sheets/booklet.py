@@ -58,17 +58,44 @@ def _style(colour: str, greyscale: bool) -> Style:
     return Style(colour, _hex(tint(rgb, 0.22)), _hex(ink_on(rgb)))
 
 
-def _table_html(t: Table) -> Markup:
+# A page break inside a table leaves at least this many rows on either side; shorter tables never break.
+MIN_ROWS = 3
+
+
+def _row_class(i: int, count: int) -> str:
+    keep = []
+    if i < MIN_ROWS - 1:
+        keep.append("keep-next")
+    if i >= count - (MIN_ROWS - 1):
+        keep.append("keep-prev")
+    return f' class="{" ".join(keep)}"' if keep else ""
+
+
+def _table_html(t: Table, heading: str = "") -> Markup:
+    """A data table; its caption is left out where it would only repeat the heading above it."""
     head = "".join(f'<th class="{"num" if i in t.numeric else ""}">{escape(h)}</th>' for i, h in enumerate(t.headers))
     body = "".join(
-        "<tr>"
+        f"<tr{_row_class(r, len(t.rows))}>"
         + "".join(f'<td class="{"num" if i in t.numeric else ""}">{escape(c)}</td>' for i, c in enumerate(row))
         + "</tr>"
-        for row in t.rows
+        for r, row in enumerate(t.rows)
     )
-    caption = f"<caption>{escape(t.caption)}</caption>" if t.caption else ""
-    wide = " wide" if len(t.headers) >= 7 else ""
-    return Markup(f'<table class="data{wide}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+    repeats = t.caption.strip().casefold() == heading.strip().casefold()
+    caption = f"<caption>{escape(t.caption)}</caption>" if t.caption and not repeats else ""
+    classes = "data" + (" wide" if len(t.headers) >= 7 else "") + (" whole" if len(t.rows) < 2 * MIN_ROWS else "")
+    return Markup(f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+def toc_entries(chapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table of contents as one flat list; the first and last entries hold on to their neighbours
+    so that a page break leaves three entries on either side."""
+    entries: list[dict[str, Any]] = []
+    for ch in chapters:
+        entries.append({"id": ch["id"], "title": ch["title"], "chapter": ch})
+        entries += [{"id": s["id"], "title": s["title"], "chapter": None} for s in ch["sections"]]
+    for i, entry in enumerate(entries):
+        entry["keep"] = _row_class(i, len(entries)).replace(' class="', " ").rstrip('"')
+    return entries
 
 
 def _label(path: Path) -> str:
@@ -102,9 +129,9 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
     titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
     entry = game(rules.family)
 
-    def render(text: str, where: str) -> Markup:
+    def render(text: str, where: str, heading: str) -> Markup:
         try:
-            return to_html(text, titles, lambda name: _table_html(data_table(name, session)))
+            return to_html(text, titles, lambda name: _table_html(data_table(name, session), heading))
         except (MarkupError, KeyError, StopIteration) as exc:
             raise RenderError(f"{book.label}: {where}: {exc}") from None
 
@@ -114,10 +141,11 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         chapters.append({
             "id": ch.id,
             "title": ch.title[lang],
-            "html": render(ch.text[lang], ch.id) if ch.text else "",
+            "html": render(ch.text[lang], ch.id, ch.title[lang]) if ch.text else "",
             "style": _style(tab.colour, greyscale) if tab else None,
             "tab": tab.short[lang] if tab else None,
-            "sections": [{"id": s.id, "title": s.title[lang], "html": render(s.text[lang], s.id)} for s in ch.sections],
+            "sections": [{"id": s.id, "title": s.title[lang], "html": render(s.text[lang], s.id, s.title[lang])}
+                         for s in ch.sections],
         })  # fmt: skip
     if entry.booklet_chapters:
         try:
@@ -129,6 +157,7 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         "page_size": CSS_PAGE[session.paper],
         "game": rules.title[lang],
         "chapters": chapters,
+        "toc": toc_entries(chapters),
         "greyscale": greyscale,
     }
 

@@ -2,7 +2,7 @@
 
 # Every character of the source is escaped first; only these constructs become HTML, so a rules
 # text (or an adventure from a config) can never inject markup, scripts or URLs:
-#     **bold**  *italic*  [[section-id]]  - bullet  1. numbered  > note  {{table:name}}
+#     **bold**  *italic*  `file.pdf`  [[section-id]]  - bullet  1. numbered  > note  {{table:name}}
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from collections.abc import Callable, Mapping
 
 from markupsafe import Markup, escape
 
+_CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _XREF = re.compile(r"\[\[([a-z0-9][a-z0-9-]*)\]\]")
 _TABLE = re.compile(r"\{\{table:([a-z0-9.:_-]+)\}\}")
 _BULLET = re.compile(r"^[-•]\s+(.*)$")
-_NUMBERED = re.compile(r"^\d+[.)]\s+(.*)$")
+_NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)$")
 
 TableRenderer = Callable[[str], Markup]
 
@@ -26,8 +27,9 @@ class MarkupError(ValueError):
 
 
 def inline(text: str, titles: Mapping[str, str]) -> Markup:
-    """One line of text: escape, then emphasis and cross-references."""
+    """One line of text: escape, then file names, emphasis and cross-references."""
     out = str(escape(text))
+    out = _CODE.sub(r"<code>\1</code>", out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     out = _ITALIC.sub(r"<em>\1</em>", out)
 
@@ -54,8 +56,13 @@ def to_html(text: str, titles: Mapping[str, str], table: TableRenderer) -> Marku
             items = "".join(f"<li>{inline(_BULLET.match(line).group(1), titles)}</li>" for line in lines)  # type: ignore[union-attr]
             parts.append(f"<ul>{items}</ul>")
         elif all(_NUMBERED.match(line) for line in lines):
-            items = "".join(f"<li>{inline(_NUMBERED.match(line).group(1), titles)}</li>" for line in lines)  # type: ignore[union-attr]
-            parts.append(f"<ol>{items}</ol>")
+            numbers = [_NUMBERED.match(line) for line in lines]
+            items = "".join(f"<li>{inline(m.group(2), titles)}</li>" for m in numbers if m)
+            # A list the text resumes after a table or a paragraph goes on with its own numbers
+            # (WeasyPrint reads the counter, not the start attribute, unless asked for HTML hints).
+            first = int(numbers[0].group(1)) if numbers[0] else 1
+            resume = f' start="{first}" style="counter-reset: list-item {first - 1}"' if first != 1 else ""
+            parts.append(f"<ol{resume}>{items}</ol>")
         elif lines[0].startswith(">"):
             body = " ".join(line.lstrip("> ").strip() for line in lines)
             parts.append(f'<p class="note">{inline(body, titles)}</p>')

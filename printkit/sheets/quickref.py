@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import IO, Any
 
 from ..config.model import Session
 from ..errors import RenderError
+from ..geometry import PAPERS
 from .tables import Table
 
 MAX_PAGES = 2  # one sheet, front and back
+# A card that runs over its sides is laid out on a larger page and scaled down to the paper, by
+# the first of these factors that makes it fit: a longer text or the shorter Letter sheet costs a
+# few percent of type size, never a lone title on a page of its own. The templates set no type
+# below 7.2 pt where they may shrink, so the smallest factor keeps every letter at 6 pt or more.
+SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)
 
 
 def table_context(t: Table) -> dict[str, Any]:
@@ -17,11 +24,42 @@ def table_context(t: Table) -> dict[str, Any]:
     return {"headers": t.headers, "rows": t.rows, "numeric": t.numeric, "caption": t.caption}
 
 
-def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
-    """quickref.pdf: one sheet, front and back at most; a longer card is an error, not a third page."""
-    from ..render.html import render, render_template, write
+def sides(html: str) -> int:
+    """How many sides a card's template designs: the front, and a back where it starts one."""
+    return 1 + html.count('class="back"')
 
-    document = render(render_template(template, context), session.folder)
-    if len(document.pages) > MAX_PAGES:
-        raise RenderError(f"the quick reference runs to {len(document.pages)} pages; it must fit on one sheet")
-    write(document, str(target))
+
+def _scaled(pdf: bytes, scale: float) -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    for page in writer.pages:
+        page.scale_by(scale)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
+    """quickref.pdf: exactly the sides its template designs (one sheet, front and back at most),
+    shrunk a little where the content needs it; a card that cannot fit is an error, not a third page."""
+    from ..render.html import pdf_bytes, render, render_template
+
+    width, height = PAPERS[session.paper]
+    for scale in SCALES:
+        html = render_template(template, {**context, "paper": f"{width / scale:.3f}pt {height / scale:.3f}pt"})
+        document = render(html, session.folder)
+        if len(document.pages) <= min(sides(html), MAX_PAGES):
+            break
+    else:
+        pages = len(document.pages)
+        raise RenderError(
+            f"the quick reference runs to {pages} pages; it must fit on {sides(html)} side(s) of one sheet"
+        )
+    data = pdf_bytes(document)
+    if scale != 1.0:
+        data = _scaled(data, scale)
+    if isinstance(target, str | Path):
+        Path(target).write_bytes(data)
+    else:
+        target.write(data)

@@ -138,8 +138,11 @@ def test_no_secret_leaks_into_manifest_metadata_or_other_files(tmp_path: Path) -
     manifest = json.loads((kit / "manifest.json").read_text("utf-8"))
     assert set(manifest) == {"format", "game", "title", "language", "paper", "kinds", "printkit", "files"}
     assert [f["name"] for f in manifest["files"]] == [
+        "adventures.pdf",
         "booklet.pdf",
         "hero-sheets.pdf",
+        "map.pdf",
+        "plot.pdf",
         "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",

@@ -223,7 +223,7 @@ def test_buildings_stand_at_least_three_cells_apart() -> None:
     close = grid("PPPPPP", objects=[obj("A1", "Север"), obj("D1", "Юг", "tower")])
     assert [str(f) for f in check(close, VS25)] == ["D1: fewer than 3 cells from the building at A1"]
     assert check(grid("PPPPPP", objects=[obj("A1", "Север"), obj("E1", "Юг", "tower")]), VS25) == []
-    mine = grid("PPPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
+    mine = grid("PMPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
     assert check(mine, VS25) == []  # mines are not постройки
     assert [str(f) for f in check(grid("PP", troops=[piece("A1", "unicorns")]), VS25)] == [
         "A1: no troop 'unicorns' in vs-2025"]  # fmt: skip
@@ -281,7 +281,7 @@ def test_big_maps_are_searched_within_a_named_limit(tmp_path: Path) -> None:
 
 def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:
     from printkit.geometry import MM
-    from printkit.maps.sheet import MARGIN, RULER
+    from printkit.maps.sheet import MARGIN, RULER, left_edge
 
     m = write(tmp_path / "m.yaml", "game: vs-2025\nrows: [PPP, PPP, PPP]\nrivers: [B2]\n")
     result = run("map", "draw", m, "--cell-mm", "20", "--out", tmp_path / "out")
@@ -289,8 +289,9 @@ def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:
     from ..test_maps import pixel
 
     top = 842 - MARGIN - RULER
-    centre = pixel(tmp_path / "out" / "map.pdf", 0, MARGIN + RULER + 30 * MM, top - 30 * MM)
-    corner = pixel(tmp_path / "out" / "map.pdf", 0, MARGIN + RULER + 2, top - 2)
+    left = left_edge(595.28, 3, 20 * MM)  # the grid is centred across the sheet
+    centre = pixel(tmp_path / "out" / "map.pdf", 0, left + 30 * MM, top - 30 * MM)
+    corner = pixel(tmp_path / "out" / "map.pdf", 0, left + 2, top - 2)
     assert centre[2] > 150 and centre[0] < 80, centre  # the river's blue over B2's centre
     assert corner[1] > corner[2], corner  # field green-yellow at A1
     from pypdf import PdfReader

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import BOOKLET, MAP, Artefact, Game
+from .. import BOOKLET, Artefact, Game
 
 if TYPE_CHECKING:
     from ...config.model import Session
@@ -24,6 +24,13 @@ def _has_heroes(session: Session) -> bool:
     return rules_of(session.ruleset).heroes is not None
 
 
+def _names_heroes(session: Session) -> bool:
+    # hero-sheets.pdf is already all blank cards when the config names no hero.
+    from .model import session_of
+
+    return _has_heroes(session) and any(p.heroes for p in session_of(session).parties)
+
+
 GAME = Game(
     family="strategiya",
     name="«Стратегия»",
@@ -33,9 +40,12 @@ GAME = Game(
     artefacts=(
         Artefact("secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret, f"{_HERE}.secret_sheets:build"),
         Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes),
+        Artefact("hero-sheets-blank", f"{_HERE}.hero_sheets:build_blank", _names_heroes),
         Artefact("quickref", f"{_HERE}.quickref:build"),
         BOOKLET,
-        MAP,
+        Artefact("map", f"{_HERE}.map_sheet:build", None, f"{_HERE}.map_sheet:preflight"),
+        Artefact("adventures", f"{_HERE}.adventure_book:build", None, f"{_HERE}.adventure_book:preflight"),
+        Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight"),
     ),
     referee={
         "lookup": "printkit.cli.strategiya:lookup",

@@ -1,4 +1,8 @@
-"""The game master's adventures from a session config, as the booklet prints them."""
+"""The game master's adventures bound into the players' booklet, when the config asks for it."""
+
+# The adventure list is the game master's: the rules name it apart from the rules printout, and an
+# adventure is meant to surprise whoever reaches it, so the kit prints it as its own book
+# (adventure_book.py); `adventures_in_booklet: true` binds it into the booklet as well.
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ def booklet_chapters(session: Session, titles: dict[str, str]) -> list[dict[str,
     """The config's adventures as one booklet chapter with a section per terrain (none: no chapter)."""
     lang = session.language
     table = session_of(session)
-    if not table.adventures:
+    if not table.adventures or not table.adventures_in_booklet:
         return []
     sections = []
     for t in session.ruleset.terrains:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -248,3 +249,17 @@ def build(b: Build) -> None:
     """The kit's hero-sheets.pdf."""
     write_hero_sheets(b.session, b.writer.path("hero-sheets.pdf"))
     b.progress("hero-sheets", 1, 1)
+
+
+def blank_session(session: Session) -> Session:
+    """The session with every player's heroes left out: the cards players fill in at the table."""
+    part = session_of(session)
+    parties = tuple(dataclasses.replace(p, heroes=()) for p in part.parties)
+    return dataclasses.replace(session, part=dataclasses.replace(part, parties=parties))
+
+
+def build_blank(b: Build) -> None:
+    """hero-sheets-blank.pdf: the same sheets with blank cards, for heroes made or hired at the table
+    (a kit whose config names no hero has only blank cards in hero-sheets.pdf and does not add it)."""
+    write_hero_sheets(blank_session(b.session), b.writer.path("hero-sheets-blank.pdf"))
+    b.progress("hero-sheets-blank", 1, 1)

@@ -92,14 +92,17 @@ def _spread(
     return chosen
 
 
-def random_map(rules: Ruleset, width: int, height: int, seed: str | int | None = None) -> GameMap:
+def random_map(
+    rules: Ruleset, width: int, height: int, seed: str | int | None = None, *, entropy: Entropy | None = None
+) -> GameMap:
     """A map that passes `check` without violations; the same seed gives the same map.
 
-    Corners are always open and joined (see `_open_paths`); a retry is left only for the rare
-    map that breaks another rule (a port, numbers)."""
+    entropy: a kit's own (`build --random-map`); with the kit's --seed S it draws the same map as
+    `map random --seed S` of that size. Corners are always open and joined (see `_open_paths`); a
+    retry is left only for the rare map that breaks another rule (a port, numbers)."""
     letters = {t.id: t.letter or "?" for t in rules.terrains}
     slots = {t.id: t.slots for t in rules_of(rules).terrains}
-    stream = Entropy.from_seed(seed).stream("map", width, height)
+    stream = (entropy or Entropy.from_seed(seed)).stream("map", width, height)
     for _ in range(200):
         grid = _regions(rules, width, height, stream)
         taken: set[tuple[int, int]] = set()

@@ -160,10 +160,38 @@ class SecretRules:
     sections: tuple[str, ...]
 
 
+ADVENTURE_KINDS = ("morale", "find", "trap")  # the rules' three kinds, in their order
+
+
 @dataclass(frozen=True)
 class Adventure:
+    """One entry of the adventure list: what a chain ending at its number reads out."""
+
     title: str
     text: str | None = None
+    kind: str | None = None  # one of ADVENTURE_KINDS
+    side: str | None = None  # a test of morals: the side the one met stands on, as the players name it
+
+
+@dataclass(frozen=True)
+class PlotEvent:
+    """A piece of the outer plot: when it comes into play (one trigger) and what happens."""
+
+    title: str | None = None
+    text: str | None = None
+    hint: str | None = None  # the cue that tells the game master it is due
+    every: int | None = None  # every N turns
+    turn: int | None = None  # once, on turn N
+    when: str | None = None  # on a condition, in the game master's words
+
+
+@dataclass(frozen=True)
+class Plot:
+    """The outer plot: its main task (the second way to win) and its pieces."""
+
+    goal: str | None = None
+    events: tuple[PlotEvent, ...] = ()
+    turns: int = 100  # boxes on the turn track
 
 
 @dataclass(frozen=True)
@@ -270,7 +298,11 @@ class StrategiyaSession:
     """The «Стратегия» part of a session: each player's party and the game master's adventures."""
 
     parties: tuple[Party, ...]
-    adventures: Mapping[str, Mapping[int, Adventure]]
+    adventures: Mapping[str, Mapping[int, Adventure]]  # terrain -> list entry number (where a chain ends)
+    map_size: tuple[int, int] | None = None  # the squared sheet's columns and rows, when the config names them
+    map_cell_mm: float | None = None  # None: the largest cell that keeps the map on the fewest sheets
+    plot: Plot = field(default_factory=Plot)
+    adventures_in_booklet: bool = False  # also bind the adventure list into the players' booklet
     key: Path | None = None  # the referee key the config names, for lookups without --key
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:

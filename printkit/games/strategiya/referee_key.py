@@ -161,7 +161,7 @@ def _draw_key_block(
     hy = y + height - KEY_BAND - KEY_HEAD + 3
     c.setFillColorRGB(*GREY)
     for cx, text, w in zip(cols, headers, (num_w, num_w, num_w, entry_w), strict=True):
-        draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2, min_size=5)
+        draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2)
     rows = len(block.rows)
     row_h = _key_rows(block, height)
     for r in range(rows):
@@ -188,4 +188,5 @@ def _draw_key_rows(runs: TextRuns, block: KeyBlock, x: float, y: float, width: f
         runs.text(cols[2], base, str(second), fonts.NARROW, 10)
         # Empty finds in grey, so the game master's eye lands on what is really there.
         runs.colour((0, 0, 0) if found else GREY)
-        runs.fitted(cols[3], base, entry, fonts.NARROW, 10, entry_w, min_size=5)
+        # What players typed is cut short rather than printed below 6 pt.
+        runs.fitted(cols[3], base, entry, fonts.NARROW, 10, entry_w, shorten=True)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset
 from ...config.ruleset_schema import terrain_base
 from ...config.schema import (
     IDENT,
@@ -22,10 +20,9 @@ from ...config.schema import (
     Record,
     Text,
 )
-from ...config.yamlsource import Key, YamlDocument
+from ...config.yamlsource import Key
 from .model import (
     TOWN_KINDS,
-    Adventure,
     Battle,
     Building,
     HeroRules,
@@ -37,11 +34,11 @@ from .model import (
     Rules,
     SecretRules,
     STerrain,
-    StrategiyaSession,
     Tier,
     Turns,
 )
 from .party import PLAYER_FIELDS
+from .session_schema import SESSION_FIELDS, build_session  # the registry reads a game's schema parts here
 
 SECTIONS = ("resources", "adventures")
 COUNT = Integer(0, 1000)
@@ -343,89 +340,4 @@ def _hero_rules(h: dict[str, Any]) -> HeroRules:
     )
 
 
-ADVENTURE = Record(
-    {
-        "title": Field(Text(max_len=80), required=True),
-        "text": Field(Text(max_len=4000, multiline=True)),
-    }
-)
-
 __all__ = ["PLAYER_FIELDS", "RULESET_FIELDS", "SESSION_FIELDS", "TERRAIN_FIELDS", "build_rules", "build_session"]
-
-SESSION_FIELDS = {
-    "adventures": Field(
-        MapOf(Text(max_len=40), MapOf(Integer(1, 99), ADVENTURE)),
-        default={},
-        doc="«Стратегия»: adventures per terrain and number: {forest: {1: {title, text}}}",
-    ),
-    "key": Field(
-        Text(max_len=300),
-        doc="«Стратегия»: the referee key of this game's kit (a path inside the config's folder), so that "
-        "printkit referee lookup and the referee's session need no --key",
-    ),
-}
-
-
-def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> StrategiyaSession:
-    """Each player's heroes and the adventures, checked against the ruleset."""
-    from ...suggest import suggest
-    from .model import rules_of
-    from .party import build_parties
-
-    rules = rules_of(ruleset)
-    parties = build_parties(data["players"], rules, data["language"], ck)
-    adventures = {}
-    for tid, entries in (data["adventures"] or {}).items():
-        terrain = rules.find_terrain(tid)
-        if terrain is None:
-            ck.fail(
-                ("adventures", tid),
-                f"unknown terrain {tid!r}; terrains are "
-                + ", ".join(t.id for t in rules.terrains)
-                + suggest(tid, [t.id for t in rules.terrains]),
-            )
-            continue
-        for number in entries:
-            if number > terrain.slots:
-                ck.fail(
-                    ("adventures", tid, str(number)),
-                    f"{terrain.id} has numbers 1..{terrain.slots}; {number} is beyond them",
-                )
-        adventures[terrain.id] = MappingProxyType({n: Adventure(a["title"], a["text"]) for n, a in entries.items()})
-        _check_references(entries, ruleset, ("adventures", tid), ck)
-    return StrategiyaSession(parties, MappingProxyType(adventures), _key(data.get("key"), doc, ck))
-
-
-def _key(value: str | None, doc: YamlDocument, ck: Checker) -> Path | None:
-    """The referee key a config names: inside its own folder, like every file a config names (it
-    need not exist yet: the kit may be built after the config is written)."""
-    if value is None:
-        return None
-    folder = (doc.folder or Path.cwd()).resolve()
-    try:
-        path = (folder / value).resolve()
-    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
-        ck.fail(("key",), f"key {value!r} cannot be found: the path loops or is not a file name")
-        return None
-    if not path.is_relative_to(folder):
-        ck.fail(("key",), f"key {value!r} is outside the config's folder; keep the kit next to the config")
-        return None
-    return path
-
-
-def _check_references(entries: dict[int, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
-    """An adventure's [[section]] must name a section of the rules booklet it is printed in."""
-    from ...sheets.booklet_text import load_booklet
-    from ...sheets.markup import references
-
-    wanted = {n: references(a["text"] or "") for n, a in entries.items()}
-    if ruleset.booklet is None or not any(wanted.values()):
-        return
-    book = load_booklet(ruleset.booklet, str(ruleset.booklet))
-    known = {ch.id for ch in book.chapters} | {s.id for ch in book.chapters for s in ch.sections}
-    for number, targets in wanted.items():
-        for target in targets:
-            if target not in known:
-                ck.fail(
-                    (*key, str(number), "text"), f"[[{target}]] points to no chapter or section of the rules booklet"
-                )

@@ -10,7 +10,7 @@ from ...artefact import Build
 from ...config.model import Session
 from ...config.session import display_title, player_name
 from ...errors import RenderError, UsageError
-from ...geometry import mm, paper_size
+from ...geometry import PRINTABLE_MARGIN, mm, paper_size
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import TextRuns, draw_fitted, hex_colour, ink_on, open_canvas, stamp_form, tint
@@ -165,7 +165,8 @@ def _draw_fold(c: Any, width: float, y: float, text: str) -> None:
     c.setStrokeColorRGB(*GREY)
     c.setLineWidth(0.6)
     c.setDash(4, 3)
-    c.line(0, y, width, y)
+    # Edge to edge as far as a desktop printer prints: the fold itself runs across the whole sheet.
+    c.line(PRINTABLE_MARGIN, y, width - PRINTABLE_MARGIN, y)
     c.setDash()
     c.setFont(fonts.SANS, 7.5)
     from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -90,7 +90,9 @@ def _attempt(data: StrategoData, variant: Variant, style: str, stream: RandomStr
         spots = sorted(c for c in free if c[0] >= front - 1)
         if spots:
             put(_pick(stream, spots), "2")
-    officers = sorted((s for s in set(pool) if (s.isdigit() and int(s) >= 6) or s == "X"), key=lambda s: s)
+    officers = sorted(
+        (s for s in set(pool) if (s.isascii() and s.isdigit() and int(s) >= 6) or s == "X"), key=lambda s: s
+    )
     for lane in lanes(variant) if variant.pieces >= 20 else []:
         spots = sorted(c for c in free if c[1] in lane)
         choice = [s for s in officers if s in pool]
@@ -106,7 +108,7 @@ def _attempt(data: StrategoData, variant: Variant, style: str, stream: RandomStr
         near = sorted(c for c in free if max(abs(c[0] - general[0]), abs(c[1] - general[1])) <= 1)
         put(_pick(stream, near) if near else _pick(stream, sorted(free)), "1")
     # The rest: by style, strong pieces lean forward (aggressive) or back (defensive).
-    rest = sorted(pool, key=lambda s: -(10 if s == "X" else int(s) if s.isdigit() else 0))
+    rest = sorted(pool, key=lambda s: -(10 if s == "X" else int(s) if s.isascii() and s.isdigit() else 0))
     for symbol in rest:
         cells = sorted(free)
         if style != "balanced" and symbol in {"X", "9", "8", "7"}:

@@ -80,7 +80,7 @@ class StrategoData:
         for r in self.ranks:
             if r.symbol == symbol.upper():
                 return r
-        if symbol.isdigit():
+        if symbol.isascii() and symbol.isdigit() and len(symbol) <= 3:
             for r in self.ranks:
                 if r.strength == int(symbol):
                     return r

@@ -88,7 +88,12 @@ def legal_moves(position: Position, data: StrategoData, at: str, run_attacks: bo
     text lets a piece attack by moving onto an enemy; run_attacks=False: a scout attacks only a
     neighbour). Lakes and own pieces block. (The two-squares rule needs the game's history.)"""
     letters = position.variant.file_letters()
-    if len(at) < 2 or at[0] not in letters or not at[1:].isdigit() or not 1 <= int(at[1:]) <= position.variant.rows:
+    if (
+        len(at) < 2
+        or at[0] not in letters
+        or not (at[1:].isascii() and at[1:].isdigit() and len(at) <= 4)
+        or not 1 <= int(at[1:]) <= position.variant.rows
+    ):
         raise MoveError("mv_bad_cell", cell=at)
     piece = position.pieces.get(at)
     if piece is None:

@@ -76,7 +76,7 @@ def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: fl
             continue
         c.setFont(fonts.SANS_BOLD, 9)
         c.drawString(x, line, rank.symbol)
-        draw_fitted(c, x + 5 * MM, line, rank.name[lang], fonts.NARROW, 8, 20 * MM, min_size=5)
+        draw_fitted(c, x + 5 * MM, line, rank.name[lang], fonts.NARROW, 8, 20 * MM)
         for k in range(need):
             bx = x + 26 * MM + k * 3.2 * MM
             c.setLineWidth(0.4)

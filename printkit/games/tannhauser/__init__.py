@@ -12,7 +12,10 @@ GAME = Game(
     package=_HERE,
     rulesets=("tannhauser",),
     schema=f"{_HERE}.schema",
-    artefacts=(Artefact("quickref", f"{_HERE}.quickref:build"),),
+    artefacts=(
+        Artefact("quickref", f"{_HERE}.quickref:build"),
+        Artefact("record-sheets", f"{_HERE}.record_sheets:build", preflight=f"{_HERE}.record_sheets:build"),
+    ),
     referee={
         "pool": "printkit.cli.tannhauser:pool",
         "duel": "printkit.cli.tannhauser:duel",

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...config.model import Ruleset, part_of
+from ...config.model import Ruleset, Session, part_of
+
+# The game modes and difficulty levels of the rules (V.B, V.A) and the soldiers each level lets back.
+MODES = ("story", "death-match", "capture-the-flag", "domination")
+LEVELS = {"easy": 2, "normal": 1, "hard": 0}
 
 
 @dataclass(frozen=True)
@@ -21,3 +25,30 @@ class TannhauserRules:
 def tannhauser_of(ruleset: Ruleset) -> TannhauserRules:
     """The Tannhäuser part of a ruleset."""
     return part_of(ruleset, TannhauserRules)
+
+
+@dataclass(frozen=True)
+class Character:
+    """One character of a team as the config gives it: stats unhurt, skills and equipment."""
+
+    name: str
+    role: str  # hero or soldier
+    movement: int | None = None
+    stamina: int | None = None
+    psyche: int | None = None
+    skills: tuple[str, ...] = ()
+    equipment: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TannhauserSession:
+    """The Tannhäuser part of a session: mode, level and each player's team (possibly empty)."""
+
+    mode: str | None
+    level: str | None
+    teams: tuple[tuple[Character, ...], ...]
+
+
+def tannhauser_session(session: Session) -> TannhauserSession:
+    """The Tannhäuser part of a session."""
+    return part_of(session, TannhauserSession)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...config.schema import IDENT, Field, Integer, ListOf, MapOf, Record
-from .model import TannhauserRules
+from ...config.model import Ruleset
+from ...config.schema import IDENT, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text
+from ...config.yamlsource import YamlDocument
+from .model import LEVELS, MODES, Character, TannhauserRules, TannhauserSession
 
 TANNHAUSER = Record(
     {
@@ -33,3 +35,35 @@ def build_rules(data: dict[str, Any]) -> TannhauserRules:
     lo, hi = t["table"]["dice"]
     d_lo, d_hi = t["table"]["difficulties"]
     return TannhauserRules(t["die"], (lo, hi), (d_lo, d_hi), MappingProxyType(dict(t["move_cost"])))
+
+
+STAT = Integer(0, 30)
+CHARACTER = Record(
+    {
+        "name": Field(Text(max_len=40), required=True),
+        "role": Field(Choice(["hero", "soldier"], {"герой": "hero", "солдат": "soldier"}), default="soldier"),
+        "movement": Field(STAT, doc="Movement, unhurt: the movement points of a cycle"),
+        "stamina": Field(STAT, doc="Stamina, unhurt: duels and the Bull Rush"),
+        "psyche": Field(STAT, doc="Psyche, unhurt: duels"),
+        "skills": Field(ListOf(Text(max_len=30), max_items=6), default=[]),
+        "equipment": Field(ListOf(Text(max_len=30), max_items=8), default=[]),
+    }
+)
+
+PLAYER_FIELDS = {
+    "characters": Field(ListOf(CHARACTER, max_items=12), default=[], doc="the team, printed on the record sheets"),
+}
+SESSION_FIELDS = {
+    "mode": Field(Choice(list(MODES)), doc="the game mode, ticked on the record sheets"),
+    "level": Field(Choice(list(LEVELS)), doc="the difficulty level: how many soldiers may come back"),
+}
+
+
+def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> TannhauserSession:
+    """The mode, the level and each player's characters, as the record sheets print them."""
+    teams = []
+    for player in data["players"] or []:
+        chars = player.get("characters") or [] if isinstance(player, dict) else []
+        teams.append(tuple(Character(c["name"], c["role"], c["movement"], c["stamina"], c["psyche"],
+                                     tuple(c["skills"]), tuple(c["equipment"])) for c in chars))  # fmt: skip
+    return TannhauserSession(data.get("mode"), data.get("level"), tuple(teams))

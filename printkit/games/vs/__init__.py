@@ -16,6 +16,10 @@ def _has_troops(session: Session) -> bool:
     return session.ruleset.part is not None
 
 
+def _has_lands(session: Session) -> bool:
+    return _has_troops(session) and session.game_map is not None and bool(session.game_map.lands)
+
+
 GAME = Game(
     family="vs",
     name="«Великая Стратегическая»",
@@ -27,7 +31,11 @@ GAME = Game(
         BOOKLET,
         Artefact("battle-cards", f"{_HERE}.cards:build", _has_troops, f"{_HERE}.cards:build"),
         Artefact("tokens", f"{_HERE}.tokens:build", _has_troops, f"{_HERE}.tokens:build"),
+        Artefact("markers", f"{_HERE}.markers:build", _has_troops, f"{_HERE}.markers:build"),
+        Artefact("coins", f"{_HERE}.coins:build", _has_troops, f"{_HERE}.coins:build"),
+        Artefact("ledger", f"{_HERE}.treasury_form:build", _has_troops, f"{_HERE}.treasury_form:build"),
         MAP,
+        Artefact("lands", f"{_HERE}.land_list:build", _has_lands),
     ),
     referee={
         "orders": "printkit.cli.vs:orders",
@@ -43,6 +51,8 @@ GAME = Game(
     movement=f"{_HERE}.movement",
     map_check=f"{_HERE}.map_check:check",
     map_rivers=True,
+    map_lairs=True,
+    map_overlay=f"{_HERE}.map_sheet:overlay",
     tables=f"{_HERE}.tables:table",
     labels=True,
 )

@@ -12,11 +12,12 @@ from ...config.model import Session
 from ...config.session import display_title, player_name
 from ...errors import RenderError
 from ...geometry import MM, PAPERS
-from ...imposition import Box, Grid, back_box, best_grid
+from ...imposition import Box, Grid, back_box, best_grid, sheet_flip
 from ...labels import label
 from ...render import fonts
-from ...render.canvas import draw_fitted, hex_colour, ink_on, open_canvas, tint
+from ...render.canvas import draw_fitted, draw_lines, hex_colour, ink_on, open_canvas, tint
 from ...render.marks import corner_guides, crop_marks
+from ...render.printshop import cut_template_svg, registration_keep_out, registration_marks
 from .model import vs_of, vs_session
 from .orders import Card, all_cards
 
@@ -235,19 +236,22 @@ def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: f
     c.setLineWidth(1.2)
     c.circle(w / 2, h / 2, 0.3 * w, stroke=1, fill=0)
     c.setFillColorRGB(*ink_on(colour))
+    # What players typed: at least 6 pt, on two lines where needed, cut short only as a last resort.
     draw_fitted(c, w / 2 - 0.26 * w, h / 2 + 0.02 * h, deck.name, fonts.SANS_BOLD, 0.06 * h, 0.52 * w, align="center",
-                min_size=5)  # fmt: skip
-    draw_fitted(c, w / 2 - 0.26 * w, h / 2 - 0.05 * h, display_title(session), fonts.SANS, 0.035 * h, 0.52 * w,
-                align="center", min_size=4)  # fmt: skip
+                shorten=True)  # fmt: skip
+    draw_lines(c, w / 2 - 0.26 * w, h / 2 - 0.065 * h, display_title(session), fonts.SANS, 0.035 * h, 0.52 * w,
+               shorten=True)  # fmt: skip
 
 
 # ---- sheets --------------------------------------------------------------------------------------
 
 
-def layout(session: Session) -> tuple[Grid, tuple[float, float]]:
+def layout(session: Session, cutter: str | None = None) -> tuple[Grid, tuple[float, float]]:
+    """The sheet's grid: the most cards with room for crop marks, or clear of a cutter's marks."""
     opts = vs_session(session).cards
+    keep_out = registration_keep_out if cutter else None
     try:
-        grid, _ = best_grid(PAPERS[session.paper], opts.size, opts.bleed_mm * MM, opts.gutter_mm * MM)
+        grid, _ = best_grid(PAPERS[session.paper], opts.size, opts.bleed_mm * MM, opts.gutter_mm * MM, keep_out)
     except ValueError:
         w, h = opts.size_mm
         raise RenderError(
@@ -285,10 +289,15 @@ def _place(c: Any, form: str, clip: Box, at: Box, rotate: bool = False, scale: f
     c.restoreState()
 
 
-def write_cards(session: Session, target: str | Path) -> None:
-    """battle-cards.pdf: per player, sheets of fronts each followed by its page of backs."""
+def write_cards(session: Session, target: str | Path, cutter: str | None = None) -> Grid:
+    """battle-cards.pdf: per player, sheets of fronts each followed by its page of backs.
+
+    For a cutting machine (`cutter`), fronts carry its registration marks instead of crop marks.
+    Returns the grid, for the cutting machine's template.
+    """
     opts = vs_session(session).cards
-    grid, page = layout(session)
+    grid, page = layout(session, cutter)
+    flip = sheet_flip(opts.duplex, page)
     w, h = opts.size
     bleed = opts.bleed_mm * MM
     c = open_canvas(str(target), session.paper, f"{display_title(session)} — {label('cards_title', session.language)}",
@@ -306,7 +315,10 @@ def write_cards(session: Session, target: str | Path) -> None:
         c.endForm()
     # Every front sheet has the same marks: draw them once and stamp them.
     c.beginForm("crop-marks", 0, 0, page[0], page[1])
-    crop_marks(c, grid)
+    if cutter:
+        registration_marks(c, page)
+    else:
+        crop_marks(c, grid)
     c.endForm()
     n = grid.per_sheet
     for deck in all_decks:
@@ -314,15 +326,16 @@ def write_cards(session: Session, target: str | Path) -> None:
             chunk = deck.cards[start : start + n]
             for i, card in enumerate(chunk):
                 _place(c, f"front-{card.label()}", _clip_for(grid, i), grid.boxes[i])
-            _finish(c, grid, len(chunk), opts.corners, opts.corner_radius_mm * MM)
+            _finish(c, grid, len(chunk), opts.corners and not cutter, opts.corner_radius_mm * MM)
             c.showPage()
             for i in range(len(chunk)):
                 front = grid.boxes[i]
-                at = back_box(front, page, opts.duplex, session.printer)
-                clip = back_box(_clip_for(grid, i), page, opts.duplex, session.printer)
-                _place(c, f"back-{deck.player}", clip, at, opts.duplex == "short", at.w / w)
+                at = back_box(front, page, flip, session.printer)
+                clip = back_box(_clip_for(grid, i), page, flip, session.printer)
+                _place(c, f"back-{deck.player}", clip, at, flip == "short", at.w / w)
             c.showPage()
     c.save()
+    return grid
 
 
 def _finish(c: Any, grid: Grid, used: int, corners: bool, radius: float) -> None:
@@ -378,8 +391,17 @@ def write_pngs(session: Session, folder: Path, dpi: int = 300) -> list[Path]:
 
 
 def build(b: Build) -> None:
-    """The kit's battle-cards.pdf, and one PNG per card face where --png asks for them."""
-    write_cards(b.session, b.writer.path("battle-cards.pdf"))
+    """The kit's battle-cards.pdf; one PNG per card face where --png asks for them; the print
+    shop's file with --print-shop; the cutting machine's template with --cutter."""
+    grid = write_cards(b.session, b.writer.path("battle-cards.pdf"), b.options.cutter)
+    if b.options.cutter:
+        opts = vs_session(b.session).cards
+        radius = opts.corner_radius_mm * MM if opts.corners else 0.0
+        b.writer.write("battle-cards-cut.svg", cut_template_svg(grid.page, grid.boxes, radius).encode())
+    if b.options.print_shop:
+        from .shop import cards_for_print_shop
+
+        cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"))
     if b.options.png is not None:
         write_pngs(b.session, b.writer.extra_folder(b.options.png))
     b.progress("battle-cards", 1, 1)

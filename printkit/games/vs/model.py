@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...config.model import Ruleset, Session, part_of
 
 if TYPE_CHECKING:
-    from .options import CardOptions, TokenOptions
+    from .options import CardOptions, CoinOptions, TokenOptions
 
 Localized = Mapping[str, str]
 
@@ -76,6 +76,7 @@ class Spell:
     cost: int | None = None  # None: the edition's usual spell cost
     chance: Fraction | None = None
     outcomes: tuple[Outcome, ...] = ()
+    lasts: bool = False  # its effect stays on the table for a while: the kit prints a marker for it
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ class VsData:
     schools: Mapping[str, Localized]
     spells: tuple[Spell, ...]
     figures: Mapping[str, Any]
+    markers: tuple[str, ...] = ()  # the markers of the edition (spells that last get their own too)
 
     def troop(self, word: str) -> Troop | None:
         """A troop by id or name in either language, in any case and the usual Russian forms
@@ -120,10 +122,11 @@ class VsData:
 
 @dataclass(frozen=True)
 class VsSession:
-    """The VS part of a session: card and token options."""
+    """The VS part of a session: card, token and coin options."""
 
     cards: CardOptions
     tokens: TokenOptions
+    coins: CoinOptions
 
     @property
     def map_cell_mm(self) -> float:

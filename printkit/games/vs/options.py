@@ -14,7 +14,7 @@ from ...geometry import MM
 from ...imposition import CARD_SIZES
 
 ORDER_KEYS = ["attack", "fire", "defend", "attack+", "fire+", "defend+"]
-TOKEN_KINDS = ["structures", "mines", "troops"]
+TOKEN_KINDS = ["structures", "mines", "troops"]  # a whole group; single ids (castle, mine-2, knights) too
 _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*")
 
 
@@ -56,10 +56,23 @@ CARDS = Record(
     }
 )
 
+COPIES = MapOf(Text(max_len=40, pattern=r"[a-z][a-z0-9+-]*", pattern_hint="a group or an id like castle"),
+               Integer(0, 50), max_items=100)  # fmt: skip
+
 TOKENS = Record(
     {
         "cell_mm": Field(Number(8, 60), default=20.0),
-        "copies": Field(MapOf(Choice(TOKEN_KINDS), Integer(0, 50)), default={}),
+        "copies": Field(COPIES, default={}, doc="tokens per player: structures, mines, troops, or an id like castle"),
+        "neutral": Field(COPIES, default={}, doc="neutral tokens (grey): a group or an id, as copies"),
+        "markers": Field(COPIES, default={}, doc="markers per player: capital, siege, no-action, a spell id, ..."),
+        "marker_mm": Field(Number(10, 40), default=16.0),
+    }
+)
+
+COINS = Record(
+    {
+        "size_mm": Field(Number(12, 40), default=18.0),
+        "sets": Field(Integer(0, 50), doc="how many purses of coins the bank prints (default: one per player)"),
     }
 )
 
@@ -83,11 +96,20 @@ class CardOptions:
 @dataclass(frozen=True)
 class TokenOptions:
     cell_mm: float = 20.0
-    copies: Mapping[str, int] = field(default_factory=dict)
+    copies: Mapping[str, int] = field(default_factory=dict)  # group or id -> copies per player
+    neutral: Mapping[str, int] = field(default_factory=dict)
+    markers: Mapping[str, int] = field(default_factory=dict)
+    marker_mm: float = 16.0
 
 
-def build_print_options(data: dict[str, Any]) -> tuple[CardOptions, TokenOptions]:
-    """Card and token options from a checked session config (defaults where it says nothing)."""
+@dataclass(frozen=True)
+class CoinOptions:
+    size_mm: float = 18.0
+    sets: int | None = None  # None: one purse per player
+
+
+def build_print_options(data: dict[str, Any]) -> tuple[CardOptions, TokenOptions, CoinOptions]:
+    """Card, token and coin options from a checked session config (defaults where it says nothing)."""
     cards = data["cards"] or {}
     tokens = data["tokens"] or {}
     card_options = CardOptions(
@@ -100,5 +122,12 @@ def build_print_options(data: dict[str, Any]) -> tuple[CardOptions, TokenOptions
         per_player=MappingProxyType(dict(cards.get("per_player") or {})),
         players=tuple(cards["players"]) if cards.get("players") else None,
     )
-    token_options = TokenOptions(tokens.get("cell_mm", 20.0), MappingProxyType(dict(tokens.get("copies") or {})))
-    return card_options, token_options
+    token_options = TokenOptions(
+        tokens.get("cell_mm", 20.0),
+        MappingProxyType(dict(tokens.get("copies") or {})),
+        MappingProxyType(dict(tokens.get("neutral") or {})),
+        MappingProxyType(dict(tokens.get("markers") or {})),
+        tokens.get("marker_mm", 16.0),
+    )
+    coins = data.get("coins") or {}
+    return card_options, token_options, CoinOptions(coins.get("size_mm", 18.0), coins.get("sets"))

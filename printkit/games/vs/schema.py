@@ -26,7 +26,7 @@ from ...config.schema import (
 )
 from ...config.yamlsource import Key, YamlDocument
 from .model import Mine, Orders, Outcome, Spell, Structure, Troop, VsData, VsSession
-from .options import CARDS, TOKENS, build_print_options
+from .options import CARDS, COINS, TOKENS, build_print_options
 
 COUNT = Integer(0, 100_000)
 FRACTION = Record(
@@ -100,6 +100,7 @@ SPELL = Record(
         "cost": Field(COUNT),
         "chance": Field(FRACTION),
         "outcomes": Field(ListOf(OUTCOME, max_items=20), default=[]),
+        "lasts": Field(Boolean(), default=False, doc="its effect stays a while (a year, until a battle): a marker"),
     }
 )
 
@@ -113,12 +114,35 @@ ORDERS = Record(
 )
 
 FIGURE_NAMES = (
-    "treasury", "transfer_tax", "neutral_vanish_percent", "personal_restore_years", "mithril_cost", "prize",
-    "start", "ship_cargo_speed", "cargo_squads", "spell_cost", "die_cap", "mine_chance", "rebellion_chance",
-    "buildings_apart", "mental_duel_range", "commander_upkeep", "commander_prize", "prize_values", "leader_cost",
-    "escape_cost", "escape", "level_up_cost", "transport", "bridge", "zombies_per_cell", "returns_after_years",
+    "treasury",
+    "transfer_tax",
+    "neutral_vanish_percent",
+    "personal_restore_years",
+    "mithril_cost",
+    "prize",
+    "start",
+    "ship_cargo_speed",
+    "cargo_squads",
+    "spell_cost",
+    "die_cap",
+    "mine_chance",
+    "rebellion_chance",
+    "buildings_apart",
+    "mental_duel_range",
+    "commander_upkeep",
+    "commander_prize",
+    "prize_values",
+    "leader_cost",
+    "escape_cost",
+    "escape",
+    "level_up_cost",
+    "transport",
+    "bridge",
+    "zombies_per_cell",
+    "returns_after_years",
     "borrowed_from",
-)  # fmt: skip
+)
+MARKER_KINDS = ["capital", "personal", "siege", "no-action", "mithril", "mithril-amulet", "leader"]  # fmt: skip
 
 
 class Figure(Spec):
@@ -184,6 +208,7 @@ def build_rules(data: dict[str, Any]) -> VsData | None:
             for sp in data["spells"]
         ),
         figures=frozen(data["vs"] or {}),
+        markers=tuple(data["markers"]),
     )
 
 
@@ -223,16 +248,27 @@ RULESET_FIELDS = {
     "mines": Field(ListOf(MINE, max_items=20), default=[]),
     "schools": Field(MapOf(IDENT, NAME), default={}),
     "spells": Field(ListOf(SPELL, max_items=100), default=[]),
+    "markers": Field(ListOf(Choice(MARKER_KINDS), max_items=20), default=[], doc="the markers the kit prints"),
 }
 
 
 SESSION_FIELDS = {
     "cards": Field(CARDS, doc="VS battle-order cards: size, bleed, duplex, how many per player"),
-    "tokens": Field(TOKENS, doc="VS building and troop tokens: cell size, copies per player"),
+    "tokens": Field(TOKENS, doc="VS building and troop tokens and markers: sizes, copies per player, neutral ones"),
+    "coins": Field(COINS, doc="VS coins for the bank: size, how many purses"),
 }
 
 
 def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> VsSession:
-    """The card and token options of a VS session."""
-    cards, tokens = build_print_options(data)
-    return VsSession(cards, tokens)
+    """The card, token and coin options of a VS session; token and marker names must be the edition's."""
+    from .markers import marker_ids
+    from .tokens import token_ids
+
+    cards, tokens, coins = build_print_options(data)
+    vs = ruleset.part
+    if isinstance(vs, VsData):
+        for key, known in (("copies", token_ids(vs)), ("neutral", token_ids(vs)), ("markers", marker_ids(vs))):
+            for name in (data["tokens"] or {}).get(key) or {}:
+                if name not in known:
+                    ck.fail(("tokens", key, name), f"no {name!r} in {ruleset.id}; one of: {', '.join(known)}")
+    return VsSession(cards, tokens, coins)

@@ -1,0 +1,67 @@
+"""Coins of «Великая Стратегическая» to cut out: the bank's money in the denominations prices need."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...geometry import MM
+from ...imposition import Box
+from ...labels import label
+from ...render import fonts
+from ...render.canvas import draw_fitted, hex_colour, ink_on, tint
+from .model import vs_session
+from .piece_sheets import build_pieces
+
+# The rules name no denominations. Prices and incomes are 10, 17, 20, 25, 30, 50, 100 and 125, upkeep
+# 3, 5 and 10, a mine level 2 and the tax a fifth rounded up, so every sum is made of these. One
+# purse holds 300 coins: the 2025 ruler's 200 to spend on entering and a year's income beside the
+# 100 of the treasury (the 2003 one holds 50 or 100). The bank prints one purse per player.
+PURSE: Mapping[int, int] = {1: 10, 5: 6, 10: 6, 25: 2, 50: 1, 100: 1}
+# Copper, silver and gold, light to dark apart so that a greyscale print still tells them apart.
+METAL: Mapping[int, str] = {1: "#C77B45", 5: "#A0522D", 10: "#D9D9D9", 25: "#9E9E9E", 50: "#F2C94C", 100: "#C99A1E"}
+
+
+def purse_value() -> int:
+    return sum(value * n for value, n in PURSE.items())
+
+
+def coins(session: Session) -> list[int]:
+    """The value of every coin the bank prints, one purse per player unless the config says otherwise."""
+    sets = vs_session(session).coins.sets
+    purses = len(session.players) if sets is None else sets
+    return [value for value, n in PURSE.items() for _ in range(n * purses)]
+
+
+def draw_coin(c: Any, box: Box, value: int, lang: str) -> None:
+    """A coin inside its square: the metal's disc, the value large and the word under it (both
+    sides alike, so a coin reads whichever way up it lands)."""
+    metal = hex_colour(METAL.get(value, "#BDBDBD"))
+    cx, cy = box.centre
+    r = box.w * 0.47
+    c.saveState()
+    c.setFillColorRGB(*metal)
+    c.setStrokeColorRGB(*(v * 0.55 for v in metal))
+    c.setLineWidth(1.0)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setFillColorRGB(*tint(metal, 0.55))
+    c.setLineWidth(0.5)
+    c.circle(cx, cy, r * 0.8, stroke=1, fill=1)
+    ink = ink_on(tint(metal, 0.55))
+    c.setFillColorRGB(*ink)
+    text = str(value)
+    draw_fitted(c, cx - r * 0.75, cy - r * 0.12, text, fonts.SANS_BOLD, r * 0.9, r * 1.5, align="center")
+    draw_fitted(c, cx - r * 0.7, cy - r * 0.55, label("coin_word", lang, n=value), fonts.NARROW_BOLD, 6.5, r * 1.4,
+                align="center")  # fmt: skip
+    c.restoreState()
+
+
+def build(b: Build) -> None:
+    """The kit's coins.pdf, and for a cutting machine a template that cuts them round (no
+    print-shop file: see the README)."""
+    size = vs_session(b.session).coins.size_mm * MM
+    lang = b.session.language
+    build_pieces(b, "coins", "coins_title", coins(b.session), size,
+                 lambda c, box, value, back: draw_coin(c, box, value, lang), round_cut=True)  # fmt: skip

@@ -1,0 +1,215 @@
+"""What a «Великая Стратегическая» map shows over its terrain: lands, incomes, veins, lairs, buildings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...config.model import Ruleset
+from ...errors import RenderError
+from ...labels import label
+from ...maps.grid import GameMap, Land
+from ...render import fonts
+from ...render.canvas import Colour, draw_fitted, hex_colour, ink_on
+from . import pictograms
+from .cards import PALETTE
+from .map_check import WATERS
+from .markers import lines
+from .tokens import NEUTRAL
+
+BORDER: Colour = (0.6, 0.05, 0.12)  # land borders: a dark red that reads on every terrain and in grey
+GOLD: Colour = (0.95, 0.76, 0.2)
+
+
+class VsOverlay:
+    """Province borders with each land's number, name and income; veins and mines, dragons' lairs and
+    buildings in their owners' colours. Troops are left off: they move, their tokens stand on the map."""
+
+    def __init__(self, game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> None:
+        self.map, self.rules, self.lang = game_map, rules, lang
+        self.land_of: dict[tuple[int, int], int] = {c: i for i, land in enumerate(game_map.lands) for c in land.cells}
+        self.colours: dict[str, str] = {}
+        for seat, (name, colour) in enumerate(colours.items()):
+            self.colours[name] = colour or PALETTE[seat % len(PALETTE)]
+        for o in game_map.objects:
+            if o.owner and o.owner not in self.colours:
+                self.colours[o.owner] = PALETTE[len(self.colours) % len(PALETTE)]
+        self.label_cell = {self._label_cell(land): i for i, land in enumerate(game_map.lands)}
+
+    def _dry(self, x: int, y: int) -> bool:
+        return self.map.terrain(x, y) not in WATERS
+
+    def _label_cell(self, land: Land) -> tuple[int, int]:
+        """The free dry cell nearest the middle of the land's dry cells: where its name goes."""
+        dry = [c for c in land.cells if self._dry(*c)] or list(land.cells)
+        mx = sum(x for x, _ in dry) / len(dry)
+        my = sum(y for _, y in dry) / len(dry)
+        busy = {(o.x, o.y) for o in self.map.objects} | set(self.map.lairs) | set(self.map.rivers)
+        free = [c for c in dry if c not in busy] or dry
+        return min(free, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
+
+    def owner_colour(self, owner: str | None) -> Colour:
+        return hex_colour(self.colours.get(owner or "", NEUTRAL) if owner else NEUTRAL)
+
+    # ---- cells -----------------------------------------------------------------------------------
+
+    def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
+        if (x, y) in self.map.lairs:
+            _badge(c, "lair", px + s * 0.76, py + s * 0.76, s * 0.2, (0.72, 0.1, 0.1), (1, 1, 1))
+        o = self.map.object_at(x, y)
+        if o is None:
+            return False
+        what = (o.structure or "").casefold()
+        if o.kind == "resource":
+            opened = what.startswith("mine-")
+            fill = self.owner_colour(o.owner) if opened else (1.0, 1.0, 1.0)
+            _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, ink_on(fill) if opened else (0.2, 0.2, 0.2))
+            if opened or o.height:
+                c.setFillColorRGB(0, 0, 0)
+                text = what.removeprefix("mine-") if opened else str(o.height)
+                c.setFont(fonts.SANS_BOLD, max(6.0, s * 0.16))
+                c.drawString(px + s * 0.45, py + s * 0.08, text)
+            return True
+        if o.kind in ("building", "town", "port", "bridge") or what:
+            kind = what if pictograms.has(what) else ("bridge" if o.kind == "bridge" else "tower")
+            fill = self.owner_colour(o.owner)
+            half = s * 0.27
+            cx, cy = px + s / 2, py + s / 2
+            c.saveState()
+            c.setFillColorRGB(*fill)
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(0.8)
+            c.roundRect(cx - half, cy - half, 2 * half, 2 * half, s * 0.05, stroke=1, fill=1)
+            c.restoreState()
+            pictograms.draw(c, kind, cx, cy, half * 1.6, ink_on(fill), fill)
+            return True
+        return False
+
+    def borders(self, x: int, y: int) -> list[tuple[int, int]]:
+        """The sides of a cell (as steps to the neighbour) along which a land border runs: where two
+        lands meet, or a land meets dry ground of none. A coast is no border."""
+        here = self.land_of.get((x, y))
+        out = []
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = x + dx, y + dy
+            if not self.map.inside(nx, ny):
+                continue
+            there = self.land_of.get((nx, ny))
+            if here == there:
+                continue
+            if (here is None and not self._dry(x, y)) or (there is None and not self._dry(nx, ny)):
+                continue
+            out.append((dx, dy))
+        return out
+
+    def over(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> None:
+        # Page y grows upwards while map rows grow downwards: the row below is the cell's lower edge.
+        ends = {(1, 0): (s, 0, s, s), (-1, 0): (0, 0, 0, s), (0, 1): (0, 0, s, 0), (0, -1): (0, s, s, s)}
+        c.saveState()
+        c.setLineCap(2)
+        for side in self.borders(x, y):
+            x0, y0, x1, y1 = ends[side]
+            for colour, width in (((1.0, 1.0, 1.0), 3.4), (BORDER, 2.0)):
+                c.setStrokeColorRGB(*colour)
+                c.setLineWidth(width)
+                c.line(px + x0, py + y0, px + x1, py + y1)
+        c.restoreState()
+        index = self.label_cell.get((x, y))
+        if index is not None:
+            self._label(c, self.map.lands[index], px, py, s)
+
+    def _label(self, c: Any, land: Land, px: float, py: float, s: float) -> None:
+        width = s * 0.92
+        try:
+            parts, size = lines(f"{land.number}.\u00a0{land.name}", fonts.NARROW_BOLD, width - 3, min(9.0, s * 0.16))
+        except RenderError:  # a name too long for a cell: the number here, the name in the land list
+            parts, size = [f"{land.number}."], 7.5
+        coin = max(6.5, s * 0.14)
+        height = len(parts) * size * 1.1 + coin * 2 + 3
+        x0, y0 = px + (s - width) / 2, py + (s - height) / 2
+        c.saveState()
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(*BORDER)
+        c.setLineWidth(0.6)
+        c.roundRect(x0, y0, width, height, 2, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.NARROW_BOLD, size)
+        top = y0 + height - size - 1
+        for i, part in enumerate(parts):
+            c.drawCentredString(px + s / 2, top - i * size * 1.1, part)
+        _coin(c, px + s / 2, y0 + coin + 1.2, coin, str(land.income))
+        c.restoreState()
+
+    # ---- legend ----------------------------------------------------------------------------------
+
+    def legend(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
+        lang = self.lang
+        out: list[tuple[Callable[[Any, float, float, float], None], str]] = []
+        if self.map.lands:
+            out.append((_border_symbol, label("vm_border", lang)))
+            out.append((lambda c, x, y, s: _coin(c, x + s / 2, y + s / 2, s / 2, "5"), label("vm_income", lang)))
+        if any(o.kind == "resource" for o in self.map.objects):
+            out.append(
+                (
+                    lambda c, x, y, s: _badge(c, "vein", x + s / 2, y + s / 2, s / 2, (1, 1, 1), (0.2, 0.2, 0.2)),
+                    self._vein_words(),
+                )
+            )
+        if self.map.lairs:
+            out.append(
+                (
+                    lambda c, x, y, s: _badge(c, "lair", x + s / 2, y + s / 2, s / 2, (0.72, 0.1, 0.1), (1, 1, 1)),
+                    label("vm_lair", lang),
+                )
+            )
+        if any(o.kind != "resource" for o in self.map.objects):
+            out.append((_building_symbol, label("vm_building", lang)))
+        return out
+
+    def _vein_words(self) -> str:
+        heights = [m.height for m in getattr(self.rules.part, "mines", ()) if m.height]
+        if heights and any(o.height for o in self.map.objects):
+            return label("vm_vein_height", self.lang, low=min(heights), high=max(heights))
+        return label("vm_vein", self.lang)
+
+
+def _badge(c: Any, kind: str, cx: float, cy: float, r: float, fill: Colour, ink: Colour) -> None:
+    c.saveState()
+    c.setFillColorRGB(*fill)
+    c.setStrokeColorRGB(0.15, 0.15, 0.15)
+    c.setLineWidth(0.6)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.restoreState()
+    pictograms.draw(c, kind, cx, cy, r * 1.45, ink, fill)
+
+
+def _coin(c: Any, cx: float, cy: float, r: float, text: str) -> None:
+    c.saveState()
+    c.setFillColorRGB(*GOLD)
+    c.setStrokeColorRGB(0.55, 0.4, 0.05)
+    c.setLineWidth(0.6)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, cx - r, cy - r * 0.38, text, fonts.SANS_BOLD, max(6.0, r * 1.05), 2 * r, align="center")
+    c.restoreState()
+
+
+def _border_symbol(c: Any, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.setStrokeColorRGB(*BORDER)
+    c.setLineWidth(1.4)
+    c.line(x, y + s / 2, x + s, y + s / 2)
+    c.restoreState()
+
+
+def _building_symbol(c: Any, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.setFillColorRGB(*hex_colour(PALETTE[1]))
+    c.roundRect(x, y, s, s, 1, stroke=0, fill=1)
+    c.restoreState()
+    pictograms.draw(c, "castle", x + s / 2, y + s / 2, s * 0.8, (1, 1, 1), hex_colour(PALETTE[1]))
+
+
+def overlay(game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> VsOverlay:
+    """The registry's entry point: the overlay of one VS map."""
+    return VsOverlay(game_map, rules, lang, colours)

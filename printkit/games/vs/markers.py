@@ -1,0 +1,125 @@
+"""Markers of «Великая Стратегическая»: capital, personal troop, siege, no action, spells, mithril, leaders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...artefact import Build
+from ...config.model import Session
+from ...errors import RenderError
+from ...geometry import MM
+from ...imposition import Box
+from ...labels import label
+from ...render import fonts
+from ...render.canvas import hex_colour, tint
+from . import pictograms
+from .model import VsData, vs_of, vs_session
+from .piece_sheets import build_pieces
+from .token_faces import deep
+from .tokens import player_colour
+
+# Markers per player by default. The capital, the personal troop, its mithril and (2003) its leader
+# are one each, three leaders since a captured one stays with its captor while a new one is hired;
+# three sieges; eight «no active action» for the pieces that lose it in a turn (hired, built,
+# attacked, joined); two of each lasting spell, in the caster's colour, since its year ends at the
+# caster's turn. See the README.
+DEFAULT_MARKERS: Mapping[str, int] = {
+    "capital": 1, "personal": 1, "siege": 3, "no-action": 8, "mithril": 1, "mithril-amulet": 1, "leader": 3,
+}  # fmt: skip
+SPELL_COPIES = 2
+# A marker's two faces: (pictogram, label key) for the front and the back. Most read the same both
+# ways up; the leader turns over when taken prisoner, mithril when it is a mage's amulet.
+FACES: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "capital": (("capital", "mk_capital"), ("capital", "mk_capital")),
+    "personal": (("personal", "mk_personal"), ("personal", "mk_personal")),
+    "siege": (("siege", "mk_siege"), ("siege", "mk_siege")),
+    "no-action": (("no-action", "mk_no_action"), ("no-action", "mk_no_action")),
+    "mithril": (("mithril", "mk_mithril_armour"), ("mithril", "mk_mithril_armour")),
+    "mithril-amulet": (("mithril", "mk_mithril_armour"), ("mithril", "mk_mithril_amulet")),
+    "leader": (("leader", "mk_leader"), ("captive", "mk_captive")),
+}
+
+
+@dataclass(frozen=True)
+class Marker:
+    colour: str
+    front: tuple[str, str]  # (pictogram, text)
+    back: tuple[str, str]
+
+
+def lasting_spells(vs: VsData) -> list[str]:
+    """The spells whose effect stays on the table (a year, or until a battle): each gets a marker."""
+    return [sp.id for sp in vs.spells if sp.lasts]
+
+
+def marker_ids(vs: VsData) -> list[str]:
+    """Every marker id of this edition, and `spells` for all the spell markers at once."""
+    return [*vs.markers, "spells", *lasting_spells(vs)]
+
+
+def markers(session: Session) -> list[Marker]:
+    """Every player's markers in the player's colour."""
+    vs = vs_of(session.ruleset)
+    lang = session.language
+    chosen = vs_session(session).tokens.markers
+    spells = {sp.id: sp for sp in vs.spells}
+    out: list[Marker] = []
+    for number in range(1, len(session.players) + 1):
+        colour = player_colour(session, number)
+        for mid in vs.markers:
+            front, back = FACES[mid]
+            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)))
+            out += [face] * chosen.get(mid, DEFAULT_MARKERS.get(mid, 1))
+        for sid in lasting_spells(vs):
+            kind = sid if pictograms.has(sid) else "no-action"
+            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]))
+            out += [face] * chosen.get(sid, chosen.get("spells", SPELL_COPIES))
+    return out
+
+
+def lines(text: str, font: str, width: float, size: float = 7.0, least: float = 6.0) -> tuple[list[str], float]:
+    """The text on one line, or broken at a space onto two, at the largest size from `size` down to
+    `least` that fits `width`; a RenderError when even two lines at `least` do not fit."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    words = text.split(" ")  # only plain spaces break: a no-break space keeps its two words together
+    candidates = [[text]] + [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+    best: tuple[list[str], float] | None = None
+    for split in candidates:
+        widest = max(stringWidth(part, font, 1.0) for part in split)
+        fits = min(size, width / widest) if widest else size
+        if fits >= least and (best is None or fits > best[1] + 0.6 or (len(split) < len(best[0]) and fits >= best[1])):
+            best = (split, fits)
+    if best is None:
+        raise RenderError(f"text does not fit its marker even at {least:g} pt on two lines: {text!r}; shorten it")
+    return best
+
+
+def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
+    colour = hex_colour(marker.colour)
+    kind, text = marker.back if back else marker.front
+    s = box.w
+    c.setFillColorRGB(*colour)
+    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    frame = s * 0.07
+    c.setFillColorRGB(*(tint(colour, 0.14) if back else (1, 1, 1)))
+    c.rect(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame, stroke=0, fill=1)
+    ink = deep(colour)
+    parts, size = lines(text, fonts.NARROW_BOLD, s - 2.6 * frame)
+    text_h = len(parts) * size * 1.05
+    room = s - 2 * frame - text_h - 1.0
+    pictograms.draw(c, kind, box.x + s / 2, box.y + frame + text_h + 0.5 + room / 2, room * 0.86, ink,
+                    tint(colour, 0.14) if back else (1, 1, 1))  # fmt: skip
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.NARROW_BOLD, size)
+    for i, part in enumerate(parts):
+        c.drawCentredString(box.x + s / 2, box.y + frame + 1.2 + (len(parts) - 1 - i) * size * 1.05, part)
+
+
+def build(b: Build) -> None:
+    """The kit's markers.pdf, and its cut template for a cutting machine (no print-shop file: see
+    the README)."""
+    size = vs_session(b.session).tokens.marker_mm * MM
+    build_pieces(b, "markers", "markers_title", markers(b.session), size, draw_marker)

@@ -1,0 +1,102 @@
+"""Sheets of two-sided pieces (tokens, markers, coins): backs behind fronts, cutter marks, print-shop pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ...artefact import Build
+from ...config.model import Session
+from ...config.session import display_title
+from ...geometry import MM, PAPERS
+from ...imposition import Box, Grid, back_box, grid
+from ...labels import label
+from ...render.canvas import open_canvas
+from ...render.marks import cut_lines
+from ...render.printshop import (
+    SHOP_BLEED,
+    SHOP_SAFE,
+    cut_template_svg,
+    registration_keep_out,
+    registration_marks,
+    write_faces,
+)
+from .model import vs_session
+
+SHEET_MARGIN = 8 * MM  # every cut line and mark stays at least this far from the paper's edge
+
+Item = TypeVar("Item", bound=Hashable)
+Face = Callable[[Any, Box, Item, bool], None]  # draws one face of an item in its box: (canvas, box, item, back)
+# A face for a print shop: (canvas, box, item, back, bleed, safe). `bleed` carries the background
+# past the box, `safe` keeps every word that far inside it (the shop's cutting tolerance).
+ShopFace = Callable[[Any, Box, Item, bool, float, float], None]
+
+
+def sheet_grid(session: Session, size: tuple[float, float], cutter: str | None = None) -> Grid:
+    """The grid of butted pieces on the session's paper, clear of a cutting machine's marks."""
+    page = PAPERS[session.paper]
+    return grid(page, size, bleed=0, margin=SHEET_MARGIN, keep_out=registration_keep_out(page) if cutter else ())
+
+
+def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[float, float], draw: Face[Item],
+                 cutter: str | None = None) -> Grid:  # fmt: skip
+    """Sheets of items butted on a grid with cut lines, each sheet of fronts followed by its backs,
+    placed to land behind their fronts after the duplex flip the config names. With a cutting
+    machine the fronts carry its registration marks (the backs are not cut). Returns the grid."""
+    g = sheet_grid(session, size, cutter)
+    flip = vs_session(session).cards.duplex
+    for start in range(0, len(items), g.per_sheet):
+        chunk = items[start : start + g.per_sheet]
+        fronts = list(g.boxes[: len(chunk)])
+        for box, item in zip(fronts, chunk, strict=True):
+            draw(c, box, item, False)
+        cut_lines(c, fronts)
+        if cutter:
+            registration_marks(c, g.page)
+        c.showPage()
+        backs = [back_box(box, g.page, flip, session.printer) for box in fronts]
+        for box, item in zip(backs, chunk, strict=True):
+            if flip == "short":
+                c.saveState()
+                c.translate(box.x + box.w, box.y + box.h)
+                c.rotate(180)
+                draw(c, Box(0, 0, box.w, box.h), item, True)
+                c.restoreState()
+            else:
+                draw(c, box, item, True)
+        cut_lines(c, backs)
+        c.showPage()
+    return g
+
+
+def write_shop_faces(target: str | Path, items: Sequence[Item], size: tuple[float, float], draw: ShopFace[Item],
+                     title: str) -> int:  # fmt: skip
+    """A print shop's file: every item, front then back, one face per page at its size plus 1/8 in
+    bleed, with TrimBox and BleedBox; copies of an item are drawn once. Returns the page count."""
+    box = Box(0, 0, *size)
+    index: dict[Item, int] = {}
+
+    def side(item: Item, back: bool) -> Callable[[Any], None]:
+        return lambda c: draw(c, box, item, back, SHOP_BLEED, SHOP_SAFE)
+
+    pages = [(f"{'back' if back else 'front'}-{index.setdefault(item, len(index))}", side(item, back))
+             for item in items for back in (False, True)]  # fmt: skip
+    return write_faces(target, size, pages, title)
+
+
+def build_pieces(b: Build, stem: str, title_key: str, items: Sequence[Item], size: float, draw: Face[Item],
+                 shop: ShopFace[Item] | None = None, round_cut: bool = False) -> None:  # fmt: skip
+    """<stem>.pdf for the kit; with a cutting machine also <stem>-cut.svg (round pieces cut as
+    circles); for a print shop <stem>-print-shop.pdf, where the pieces have a face for one (`shop`)."""
+    session = b.session
+    subject = label(title_key, session.language)
+    title = f"{display_title(session)} — {subject}"
+    c = open_canvas(str(b.writer.path(f"{stem}.pdf")), session.paper, title, subject)
+    g = write_sheets(c, session, items, (size, size), draw, b.options.cutter)
+    c.save()
+    if b.options.cutter:
+        b.writer.write(f"{stem}-cut.svg", cut_template_svg(g.page, g.boxes, size / 2 if round_cut else 0.0).encode())
+    if b.options.print_shop and shop is not None:
+        write_shop_faces(b.writer.path(f"{stem}-print-shop.pdf"), items, (size, size), shop, title)
+    b.progress(stem, 1, 1)

@@ -1,0 +1,318 @@
+"""The «Стратегия» kit holds what the rules list for the table: map sheet, adventure book, outer-plot
+sheet and blank hero sheets beside the booklet, secret sheets and hero sheets; each new PDF read back."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from ..conftest import EXAMPLES, pdf_text, run, write
+
+SEED = "kit-sheets-test-seed-2024"
+BASE = {
+    "adventures.pdf", "booklet.pdf", "hero-sheets.pdf", "manifest.json", "map.pdf", "plot.pdf", "quickref.pdf",
+    "referee-key.json", "referee-key.pdf", "secret-sheet-player-1.pdf", "secret-sheet-player-2.pdf",
+}  # fmt: skip
+# What each file stands for in the rules' list of what a game needs on the table.
+NEEDS = {
+    "rules printout": "booklet.pdf",
+    "squared sheet for the map": "map.pdf",
+    "hero sheets, one per player": "hero-sheets.pdf",
+    "adventure list": "adventures.pdf",
+    "secret sheets of players 1 and 2": ("secret-sheet-player-1.pdf", "secret-sheet-player-2.pdf"),
+    "outer and inner plot sheets": ("plot.pdf", "adventures.pdf"),
+}
+NEW = ("map.pdf", "adventures.pdf", "plot.pdf")
+
+
+@cache
+def kit(config: str, paper: str = "a4", lang: str = "ru", *extra: str) -> Path:
+    import tempfile
+
+    out = Path(tempfile.mkdtemp(prefix="skit-")) / "kit"
+    result = run("build", EXAMPLES / config, "--out", out, "--seed", SEED, "--paper", paper, "--lang", lang, *extra)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def text(path: Path) -> str:
+    return re.sub(r"\s+", " ", " ".join(pdf_text(path)))
+
+
+def embedded(path: Path) -> bool:
+    """Every font of every page carries its font file."""
+    for page in PdfReader(path).pages:
+        fonts = page["/Resources"].get("/Font", {})
+        for ref in fonts.values():
+            f = ref.get_object()
+            d = f["/DescendantFonts"][0]["/FontDescriptor"] if "/DescendantFonts" in f else f.get("/FontDescriptor")
+            if d is None or not any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                return False
+    return bool(PdfReader(path).pages)
+
+
+def smallest_text(path: Path) -> float:
+    """The smallest printed text size in points, the text and current matrices included."""
+    sizes: list[float] = []
+
+    def visit(s: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if s.strip():
+            scale = math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
+            sizes.append(size * scale)
+
+    for page in PdfReader(path).pages:
+        page.extract_text(visitor_text=visit)
+    return min(sizes)
+
+
+def ink_margin_mm(path: Path) -> float:
+    """The narrowest gap between anything printed and a sheet's edge, over every page."""
+    import pypdfium2 as pdfium
+
+    scale = 2.0  # 144 dpi: a pixel is about 0.18 mm
+    gaps = []
+    for page in pdfium.PdfDocument(str(path)):
+        image = page.render(scale=scale).to_pil().convert("L").point(lambda v: 255 if v < 230 else 0)
+        box = image.getbbox()
+        assert box is not None
+        w, h = image.size
+        gaps.append(min(box[0], box[1], w - box[2], h - box[3]) / scale / 72 * 25.4)
+    return min(gaps)
+
+
+@pytest.mark.rule("strategiya.table.kit", "strategiya.hero.blank-set")
+@pytest.mark.parametrize(
+    ("config", "files"),
+    [("strategiya.yaml", BASE), ("strategiya-heroes.yaml", BASE | {"hero-sheets-blank.pdf"})],
+)
+def test_every_example_kit_holds_what_the_table_needs(config: str, files: set[str]) -> None:
+    folder = kit(config)
+    assert {p.name for p in folder.iterdir()} == files
+    for need, names in NEEDS.items():
+        for name in (names,) if isinstance(names, str) else names:
+            assert (folder / name).stat().st_size > 0, need
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert {f["name"] for f in manifest["files"]} == files - {"manifest.json"}
+    for name in [*NEW, "hero-sheets-blank.pdf"]:
+        if name in files:
+            assert embedded(folder / name), name
+            assert smallest_text(folder / name) >= 6 - 1e-6, name
+            assert ink_margin_mm(folder / name) >= 6, name
+
+
+@pytest.mark.rule("strategiya.map.squared-sheet")
+@pytest.mark.parametrize(("paper", "lang"), [("a4", "ru"), ("letter", "en")])
+def test_a_config_without_a_map_gets_a_blank_squared_sheet_on_one_landscape_page(paper: str, lang: str) -> None:
+    pdf = kit("strategiya.yaml", paper, lang) / "map.pdf"
+    pages = PdfReader(pdf).pages
+    assert len(pages) == 1
+    assert float(pages[0].mediabox.width) > float(pages[0].mediabox.height)  # landscape saves the second sheet
+    words = text(pdf)
+    # 20 x 15 (the example's map_size): columns A..T and rows 1..15, nothing beyond.
+    tokens = set(words.split())
+    assert {chr(65 + i) for i in range(20)} | {str(n) for n in range(1, 16)} <= tokens
+    assert "U" not in tokens and "16" not in tokens
+    legend = ("город", "ресурсы", "приключение", "мост", "Смертельная зона", "Как рисовать карту")
+    english = ("town", "resources", "adventure", "bridge", "Death zone", "How to draw the map")
+    for word in legend if lang == "ru" else english:
+        assert word in words
+    assert "1 из 1" in words or "1 of 1" in words
+
+
+@pytest.mark.rule("strategiya.map.squared-sheet")
+def test_map_size_names_the_blank_sheet_and_is_checked(tmp_path: Path) -> None:
+    config = write(tmp_path / "c.yaml", "game: strategiya\nmap_size: 30х12\n")  # a Cyrillic х, as people type it
+    result = run("build", config, "--only", "map", "--out", tmp_path / "k")
+    assert result.exit_code == 0, result.output
+    tokens = set(text(tmp_path / "k" / "map.pdf").split())
+    assert {"AD", "12"} <= tokens and not {"AE", "13"} & tokens
+    bad = write(tmp_path / "b.yaml", "game: strategiya\nmap_size: 200x10\n")
+    assert run("validate", bad).output == f"{bad}:2: map_size: 200x10: from 8x6 to 100x100 cells\n"
+    bad = write(tmp_path / "d.yaml", "game: strategiya\nmap_size: big\n")
+    assert "map_size: 'big' is not columns x rows, like 20x15" in run("validate", bad).output
+    source = (EXAMPLES / "map.yaml").read_text("utf-8").replace("game: strategiya\n", "")
+    body = "\n".join("  " + line for line in source.splitlines() if line.strip() and not line.startswith("#"))
+    both = write(tmp_path / "e.yaml", "game: strategiya\nmap_size: 20x15\nmap:\n" + body + "\n")
+    assert "map_size: the config has a map" in run("validate", both).output
+
+
+@pytest.mark.rule("strategiya.map.squared-sheet")
+def test_a_20_by_14_map_prints_on_one_sheet_not_two(tmp_path: Path) -> None:
+    from printkit.config.rulesets import load_bundled
+    from printkit.games.strategiya.map_random import random_map, to_yaml
+    from printkit.geometry import MM
+    from printkit.maps.sheet import AUTO_CELLS_MM, layout, tiles
+
+    m = random_map(load_bundled("strategiya"), 20, 14, "twenty-by-fourteen")
+    # Portrait at 12 mm takes two sheets; the sheet picks landscape and the largest cell on one.
+    assert len(tiles(m, "a4", 12 * MM)) == 2
+    for paper in ("a4", "letter"):
+        cell, landscape = layout(m, paper, AUTO_CELLS_MM)
+        assert landscape and len(tiles(m, paper, cell * MM, True)) == 1
+        assert all(len(tiles(m, paper, bigger * MM, True)) > 1 for bigger in AUTO_CELLS_MM if bigger > cell)
+    body = "\n".join("  " + line for line in to_yaml(m, "strategiya").splitlines()[1:])
+    config = write(tmp_path / "c.yaml", "game: strategiya\nmap:\n" + body + "\n")
+    result = run("build", config, "--only", "map", "--out", tmp_path / "k")
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(tmp_path / "k" / "map.pdf").pages) == 1
+
+
+@pytest.mark.rule("strategiya.map.squared-sheet")
+def test_random_map_is_the_one_map_random_draws_and_lands_in_the_kit(tmp_path: Path) -> None:
+    out = tmp_path / "k"
+    result = run("build", EXAMPLES / "strategiya.yaml", "--only", "map", "--random-map", "--seed", SEED, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "map.pdf", "map.yaml"]
+    alone = run("map", "random", "--size", "20x15", "--seed", SEED)
+    assert (out / "map.yaml").read_text("utf-8") == alone.output
+    assert run("map", "check", out / "map.yaml").output.endswith("ok\n")
+    assert "Как рисовать" not in text(out / "map.pdf")  # a drawn map needs no drawing hints
+    source = (EXAMPLES / "map.yaml").read_text("utf-8").replace("game: strategiya\n", "")
+    body = "\n".join("  " + line for line in source.splitlines() if line.strip() and not line.startswith("#"))
+    config = write(tmp_path / "c.yaml", "game: strategiya\nmap:\n" + body + "\n")
+    refused = run("build", config, "--random-map", "--only", "map", "--out", tmp_path / "r")
+    assert refused.exit_code == 2
+    assert (
+        refused.output
+        == "printkit: error: --random-map: the config has a map already; remove its map: to draw a random one\n"
+    )
+
+
+@pytest.mark.rule("strategiya.adventure.book", "strategiya.adventure.kinds")
+@pytest.mark.parametrize(("paper", "lang"), [("a4", "ru"), ("letter", "en")])
+def test_the_adventure_book_prints_the_config_and_blank_forms_for_the_rest(paper: str, lang: str) -> None:
+    pdf = kit("strategiya.yaml", paper, lang) / "adventures.pdf"
+    words = text(pdf)
+    assert 4 <= len(PdfReader(pdf).pages) <= 8
+    ru = lang == "ru"
+    assert ("Книга приключений" if ru else "Adventure book") in words
+    assert ("Только для ведущего" if ru else "For the game master only") in words
+    assert "Пепелище у реки" in words and "отцовский лук (650 $)" in words  # typed text stays as typed
+    assert ("Проверка морали · сторона: свет" if ru else "Test of morals · side: свет") in words
+    assert ("Ловушка" if ru else "Trap") in words and "Хранитель топи" in words
+    # Every number of every terrain once: written entries by title, the rest as forms to fill in.
+    forest = "Лес" if ru else "Forest"
+    for n in range(1, 11):
+        assert f"{forest} {n} " in words + " "
+    written = {("forest", 4), ("swamp", 4), ("swamp", 5), ("deathzone", 2)}
+    assert words.count("Находка" if ru else "Find") == 60 - len(written) + 1 + 1  # forms, the find, the summary
+
+
+@pytest.mark.rule("strategiya.adventure.keying")
+def test_book_numbers_are_where_the_secret_chain_ends(tmp_path: Path) -> None:
+    folder = kit("strategiya.yaml")
+    sheets = json.loads((folder / "referee-key.json").read_text("utf-8"))["games"][0]["sheets"]
+    first, second = sheets["1"]["adventures"]["forest"], sheets["2"]["adventures"]["forest"]
+    # The map object whose chain ends at forest entry 4, the entry the example writes.
+    (obj,) = [n for n in range(1, 11) if second[first[n - 1] - 1] == 4]
+    result = run(
+        "referee", "lookup", "--key", folder / "referee-key.json", "--config", EXAMPLES / "strategiya.yaml",
+        "adventures", "forest", str(obj),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith(f"{first[obj - 1]} → 4: Пепелище у реки")
+    book = text(folder / "adventures.pdf")
+    assert "Лес 4 Пепелище у реки" in book and "не номер на карте" in book
+
+
+@pytest.mark.rule("strategiya.adventure.balance")
+def test_tests_of_morals_are_counted_by_side(tmp_path: Path) -> None:
+    from printkit import load_session
+    from printkit.games.strategiya.adventure_book import context
+
+    even = context(load_session(EXAMPLES / "strategiya.yaml"))
+    assert even["balance"] == "Проверки морали по сторонам: тьма 1, свет 1." and even["even"]
+    config = write(
+        tmp_path / "c.yaml",
+        "game: strategiya\nadventures:\n  forest:\n    1: {title: A, kind: мораль, side: свет}\n"
+        "    2: {title: B, kind: morale, side: свет}\n    3: {title: C, kind: morale}\n"
+        "  plain:\n    1: {title: D, kind: находка, side: свет}\n",
+    )
+    result = run("validate", config)
+    assert f"{config}:8: adventures.plain.1.side: warning: a find is the same for every side" in result.output
+    ctx = context(load_session(config))
+    assert not ctx["even"] and "свет 2" in ctx["balance"] and "поровну" in ctx["balance"]
+    assert ctx["unsided"] == "Проверок морали без стороны: 1. Укажите, на чьей стороне встреченный."
+    bad = write(tmp_path / "b.yaml", "game: strategiya\nadventures:\n  forest:\n    1: {title: A, kind: treasure}\n")
+    assert "'treasure' is not one of morale, find, trap" in run("validate", bad).output
+
+
+@pytest.mark.rule("strategiya.adventure.secret")
+def test_the_players_booklet_leaves_the_game_masters_adventures_out() -> None:
+    booklet = text(kit("strategiya.yaml") / "booklet.pdf")
+    assert "Пепелище у реки" not in booklet and "Свалка магических отходов" not in booklet
+
+
+def plain_due(every: list[int | None], turn: list[int | None], turns: int) -> dict[int, list[int]]:
+    """Written apart from the sheet's code: walk every turn, ask every piece."""
+    out: dict[int, list[int]] = {}
+    for t in range(1, turns + 1):
+        for n in range(len(every)):
+            e, on = every[n], turn[n]
+            if (e is not None and t % e == 0) or on == t:
+                out.setdefault(t, []).append(n + 1)
+    return out
+
+
+@pytest.mark.rule("strategiya.plot.outer", "strategiya.plot.main-task")
+def test_the_plot_sheet_prints_goal_pieces_triggers_and_the_turn_track() -> None:
+    from printkit import load_session
+    from printkit.games.strategiya.model import PlotEvent
+    from printkit.games.strategiya.plot_sheet import context, due
+
+    for paper, lang in (("a4", "ru"), ("letter", "en")):
+        pdf = kit("strategiya.yaml", paper, lang) / "plot.pdf"
+        assert len(PdfReader(pdf).pages) == 1
+        words = text(pdf)
+        assert "Первым принести Сердце леса" in words and "Караван" in words and "ход кратен десяти" in words
+        if lang == "ru":
+            assert "раз в 10 ходов" in words and "на 30-м ходу" in words and "Главная задача" in words
+        else:
+            assert "every 10 turns" in words and "on turn 30" in words and "The main task" in words
+        assert "пройдено третье приключение внутреннего сюжета" in words
+    ctx = context(load_session(EXAMPLES / "strategiya.yaml"))
+    cells = {c["turn"]: c["marks"] for row in ctx["track"] for c in row}
+    assert sorted(cells) == list(range(1, 101))
+    assert cells[30] == "1, 2" and cells[20] == "1" and cells[25] == ""
+    events = (PlotEvent(every=7), PlotEvent(turn=14), PlotEvent(when="x"), PlotEvent(every=1), PlotEvent(turn=500))
+    assert due(events, 60) == plain_due([7, None, None, 1, None], [None, 14, None, None, 500], 60)
+
+
+@pytest.mark.rule("strategiya.plot.outer")
+def test_a_config_without_a_plot_gets_a_blank_plan_and_triggers_are_checked(tmp_path: Path) -> None:
+    pdf = kit("strategiya-heroes.yaml", "letter", "en") / "plot.pdf"
+    assert len(PdfReader(pdf).pages) == 1
+    words = text(pdf)
+    assert "The main task" in words and " 9 " in words and "100" in words
+    config = write(
+        tmp_path / "c.yaml",
+        "game: strategiya\nplot:\n  events:\n    - {every: 5, turn: 7, title: A}\n    - {when: later}\n",
+    )
+    assert run("validate", config).output == (
+        f"{config}:4: plot.events[0]: give one trigger: every (N turns), turn (on turn N) or when (a condition)\n"
+        f"{config}:5: plot.events[1]: give a title or a text: what happens\n"
+    )
+
+
+@pytest.mark.rule("strategiya.adventure.book")
+def test_a_long_adventure_flows_over_pages_and_names_the_rules_section(tmp_path: Path) -> None:
+    body = " ".join(f"Фраза номер {n} длинного приключения." for n in range(1, 101))
+    config = write(
+        tmp_path / "c.yaml",
+        f"game: strategiya\nadventures:\n  forest:\n    1:\n      title: Долгий путь\n"
+        f"      text: '{body} Бой по правилам [[adventure-battle]].'\n    2: {{title: Второе}}\n",
+    )
+    result = run("build", config, "--only", "adventures", "--out", tmp_path / "k")
+    assert result.exit_code == 0, result.output
+    words = text(tmp_path / "k" / "adventures.pdf")
+    assert "Фраза номер 1 длинного" in words and "Фраза номер 100 длинного" in words
+    assert "Бой по правилам Бой в приключении (см. книжку правил)." in words
+    # Every page holds an entry (a terrain heading is never left alone at a page's foot).
+    for page in pdf_text(tmp_path / "k" / "adventures.pdf"):
+        assert re.search(r"(Гора|Болото|Лес|Равнина|Вода|Смертельная зона) \d+|Фраза", page)

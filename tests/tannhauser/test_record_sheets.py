@@ -1,0 +1,91 @@
+"""The Tannhäuser kit: its files, and the team record sheets read back in both languages and papers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from printkit.config.session import load_session
+from printkit.games.tannhauser.model import LEVELS, MODES, tannhauser_session
+from printkit.games.tannhauser.record_sheets import FIRST_PAGE, MORE_PAGE, context
+
+from ..conftest import EXAMPLES, pdf_text, run, write
+from ..vs.test_kit import fonts_of
+
+
+def flat(pdf: Path) -> list[str]:
+    return [re.sub(r"\s+", " ", page) for page in pdf_text(pdf)]
+
+
+@pytest.mark.rule("tannhauser.print.record-sheet")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_kit_and_its_record_sheets(lang: str, paper: str, tmp_path: Path) -> None:
+    result = run("build", EXAMPLES / "tannhauser.yaml", "--lang", lang, "--paper", paper, "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    assert {p.name for p in (tmp_path / "kit").iterdir()} == {"quickref.pdf", "record-sheets.pdf", "manifest.json"}
+    pdf = tmp_path / "kit" / "record-sheets.pdf"
+    assert all(ok for _, ok in fonts_of(pdf)) and fonts_of(pdf)
+    pages = flat(pdf)
+    assert len(pages) == 2  # a page a team: its panel and four character cards
+    words = {"ru": ["Лист команды", "Повествование", "Захват флага", "Господство", "Бой насмерть", "Нормальный",
+                    "Очки победы", "Перемещение", "Выносливость", "Психика", "Ячейки снаряжения", "Первыми ходят"],
+             "en": ["Team record", "Story", "Capture the flag", "Domination", "Death match", "Normal",
+                    "Victory points", "Movement", "Stamina", "Psyche", "Equipment slots", "First to act"]}  # fmt: skip
+    for page in pages:
+        for word in words[lang]:
+            assert word in page, word
+    # The first team's characters as the config gives them; the second team's cards are blank.
+    assert pages[0].startswith("Союз") and "Капитан Громов" in pages[0] and "Рядовой Лис" in pages[0]
+    assert "6 5 4" in pages[0] and "Аптечка" in pages[0] and "Медицина" in pages[0]
+    assert pages[1].startswith("Рейх") and "Громов" not in pages[1]
+
+
+@pytest.mark.rule("tannhauser.level.choice")
+def test_mode_level_and_reinforcement_boxes_come_from_the_rules_and_the_config() -> None:
+    session = load_session(EXAMPLES / "tannhauser.yaml")
+    part = tannhauser_session(session)
+    assert (part.mode, part.level) == ("story", "normal")
+    ctx = context(session)
+    assert [m["ticked"] for m in ctx["modes"]] == [m == "story" for m in MODES]
+    # Easy: two soldiers may come back, normal one, hard none (V.A.1).
+    assert {lv["id"]: lv["back"] for lv in ctx["levels"]} == {"easy": 2, "normal": 1, "hard": 0} == LEVELS
+
+
+@pytest.mark.rule("tannhauser.move.current-value")
+def test_big_teams_go_on_further_pages_and_blank_cards_fill_the_last(tmp_path: Path) -> None:
+    chars = "\n".join(f"      - {{name: Боец {i}, movement: {i}}}" for i in range(1, 12))
+    config = write(
+        tmp_path / "t.yaml",
+        f"""game: tannhauser
+players:
+  - name: Альфа
+    characters:
+{chars}
+  - name: Бета
+""",
+    )
+    ctx = context(load_session(config))
+    first, second = ctx["players"]
+    assert [len(p) for p in first["pages"]] == [FIRST_PAGE, MORE_PAGE, MORE_PAGE]
+    assert [c["name"] for c in first["pages"][2]][:1] == ["Боец 11"] and first["pages"][2][1]["name"] == ""
+    assert [len(p) for p in second["pages"]] == [FIRST_PAGE]
+    result = run("build", config, "--paper", "letter", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    pages = flat(tmp_path / "kit" / "record-sheets.pdf")
+    assert len(pages) == 4 and "Боец 11" in pages[2] and "продолжение" in pages[1]
+
+
+def test_a_bad_character_is_a_config_error(tmp_path: Path) -> None:
+    bad = "game: tannhauser\nmode: chess\nplayers:\n  - characters: [{name: X, stamina: 99}]\n  - {}\n"
+    config = write(tmp_path / "t.yaml", bad)
+    result = run("validate", config)
+    assert result.exit_code == 3
+    assert "mode:" in result.output and "players[0].characters[0].stamina:" in result.output
+    long = write(tmp_path / "l.yaml", "game: tannhauser\nplayers:\n  - characters:\n"
+                 + "".join(f"      - {{name: {'Ш' * 40}, skills: [{'Щ' * 30}, {'Щ' * 30}], equipment: [{'Ж' * 30}]}}\n"
+                           for _ in range(12)) + "  - {}\n")  # fmt: skip
+    result = run("validate", long)
+    assert result.exit_code == 0, result.output  # the longest names the config allows still fit

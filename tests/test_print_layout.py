@@ -1,0 +1,190 @@
+"""Layout rules measured on every example kit, in both languages on both papers (issue 17).
+
+Each rule reads the PDFs a user would print (tests/pdfcheck.py): type sizes, what lies near the
+sheet's edge, how full booklet pages are, where tables break, repeated headings, hyphens in table
+cells, spacing after full stops and markup that leaked into print. The kits are built once per
+test session (the `kits` fixture) and shared with every other test that reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from printkit.assets import templates_dir
+from printkit.config.session import load_session
+from printkit.geometry import PRINTABLE_MARGIN
+from printkit.kit import kinds_for
+from printkit.sheets.quickref import sides
+
+from .conftest import CONFIGS, EXAMPLES, ExampleKits
+from .pdfcheck import (
+    AUTO_HYPHEN,
+    MM,
+    Line,
+    Page,
+    body_lines,
+    ink_in_margin,
+    outline_starts,
+    read,
+    split_tables,
+    table_parts,
+)
+
+MIN_TEXT = 6.0  # pt
+# The booklet's page box margins (templates/booklet.css): running header above, page number below.
+BOOKLET_TOP, BOOKLET_BOTTOM = 15 * MM, 16 * MM
+QUICKREF_MARGIN = 9 * MM * 0.84  # quickref.css, at the smallest fitting scale
+KITS = [(c.stem, lang, paper) for c in CONFIGS for lang in ("ru", "en") for paper in ("a4", "letter")]
+WITH_BOOKLET = [k for k in KITS if "booklet" in kinds_for(load_session(EXAMPLES / f"{k[0]}.yaml"))]
+
+
+@pytest.fixture(scope="module", params=KITS, ids=["-".join(k) for k in KITS])
+def kit(request: pytest.FixtureRequest, kits: ExampleKits) -> Path:
+    """One example kit; module scope makes pytest run every rule on a kit before building the next."""
+    name, lang, paper = request.param
+    return kits(name, lang, paper)
+
+
+@pytest.fixture(scope="module", params=WITH_BOOKLET, ids=["-".join(k) for k in WITH_BOOKLET])
+def booklet(request: pytest.FixtureRequest, kits: ExampleKits) -> Path:
+    """The booklet.pdf of an example kit whose game prints one."""
+    name, lang, paper = request.param
+    return kits(name, lang, paper) / "booklet.pdf"
+
+
+def pdfs(kit: Path) -> list[Path]:
+    found = sorted(kit.glob("*.pdf"))
+    assert found, kit
+    return found
+
+
+def is_booklet(pdf: Path) -> bool:
+    return pdf.name in ("booklet.pdf", "booklet-print.pdf")
+
+
+def test_no_text_smaller_than_6_pt(kit: Path) -> None:
+    for pdf in pdfs(kit):
+        small = sorted({(round(g.size, 2), p.number) for p in read(pdf) for g in p.glyphs if g.size < MIN_TEXT - 0.01})
+        assert not small, f"{pdf.name}: text below {MIN_TEXT} pt (size, page): {small[:8]}"
+
+
+def test_no_letter_inside_the_unprintable_margin(kit: Path) -> None:
+    for pdf in pdfs(kit):
+        near = [
+            (p.number, g.char, round(min(g.x0, g.y0, p.width - g.x1, p.height - g.y1) / MM, 1))
+            for p in read(pdf)
+            for g in p.glyphs
+            if min(g.x0, g.y0, p.width - g.x1, p.height - g.y1) < PRINTABLE_MARGIN - 0.05 * MM
+        ]
+        assert not near, f"{pdf.name}: letters within 6 mm of the edge (page, char, mm): {near[:8]}"
+
+
+def test_no_mark_inside_the_unprintable_margin(kit: Path) -> None:
+    """Crop marks, cut lines, fold lines and every other ink keep 6 mm clear of the sheet's edges.
+
+    Booklet tabs are the exception by design: their colour runs off the outer (left and right)
+    edges, while their labels stay inside (the letter test above holds them to it).
+    """
+    for pdf in pdfs(kit):
+        found = ink_in_margin(pdf, PRINTABLE_MARGIN, sides="tb" if is_booklet(pdf) else "lrbt")
+        assert not found, f"{pdf.name}: ink within 6 mm of the edge (page, side, mm from edge): {found[:8]}"
+
+
+def chapter_ends(pdf: Path, count: int) -> set[int]:
+    """Pages that end a chapter: the page before a chapter's first page, and the last page."""
+    return {p - 1 for p in outline_starts(pdf) if p > 1} | {count}
+
+
+def test_there_are_booklets_to_check() -> None:
+    assert {k[0] for k in WITH_BOOKLET} == {"strategiya", "strategiya-heroes", "vs-2003", "vs-2025"}
+
+
+def test_booklet_pages_are_at_least_a_quarter_full(booklet: Path) -> None:
+    pages = read(booklet)
+    ends = chapter_ends(booklet, len(pages))
+    for page in pages:
+        if page.number in ends:
+            continue
+        body = body_lines(page, BOOKLET_TOP, BOOKLET_BOTTOM)
+        top, bottom = page.height - BOOKLET_TOP, BOOKLET_BOTTOM
+        lowest = min((ln.bottom for ln in body), default=top)
+        assert (top - lowest) / (top - bottom) >= 0.25, f"page {page.number} is less than a quarter full"
+
+
+def test_no_chapter_ends_with_a_one_or_two_line_runover(booklet: Path) -> None:
+    pages = read(booklet)
+    starts = set(outline_starts(booklet))
+    for number in chapter_ends(booklet, len(pages)) - starts:
+        body = body_lines(pages[number - 1], BOOKLET_TOP, BOOKLET_BOTTOM)
+        assert len(body) >= 3, f"page {number} holds only {[ln.text for ln in body]}"
+
+
+def test_tables_break_with_three_rows_on_either_side(kit: Path) -> None:
+    for pdf in pdfs(kit):
+        if pdf.name == "booklet-print.pdf":
+            continue  # the same pages as booklet.pdf, two-up
+        margins = (BOOKLET_TOP, BOOKLET_BOTTOM) if is_booklet(pdf) else (QUICKREF_MARGIN, QUICKREF_MARGIN)
+        for page, header, before, after in split_tables(read(pdf), *margins):
+            assert min(before, after) >= 3, f"{pdf.name} p. {page}: table '{header}' breaks {before} | {after} rows"
+
+
+def test_every_quick_reference_is_one_sheet(kit: Path) -> None:
+    """One page, or two where the game's card is designed as the front and back of one sheet;
+    never a side that holds only a title."""
+    quickref = kit / "quickref.pdf"
+    family = load_session(EXAMPLES / f"{kit.name.split('-ru-')[0].split('-en-')[0]}.yaml").ruleset.family
+    designed = sides((templates_dir() / f"quickref-{family}.html.j2").read_text("utf-8"))
+    pages = read(quickref)
+    assert len(pages) == designed, f"quickref.pdf has {len(pages)} pages; its template designs {designed}"
+    for page in pages:
+        lowest = min(g.y0 for g in page.glyphs)
+        assert (page.height - lowest) / page.height > 0.25, f"quickref.pdf side {page.number} is nearly empty"
+
+
+def test_no_hyphenated_word_inside_a_table_cell(kit: Path) -> None:
+    for pdf in pdfs(kit):
+        for page in read(pdf):
+            hyphens = [g for g in page.glyphs if g.char == AUTO_HYPHEN]
+            for part in table_parts(page) if hyphens else []:
+                inside = [g for g in hyphens if part.bottom < g.y0 < part.top and part.left < g.x0 < part.right]
+                assert not inside, f"{pdf.name} p. {page.number}: a word breaks inside table '{part.header}'"
+
+
+def headings_twice(page: Page) -> list[str]:
+    """Texts printed twice, one right under the other, where either is a heading (bold, 8.4 pt or
+    more): a caption under the heading it repeats, a running header over the chapter title."""
+    lines = page.lines()
+    out = []
+    for i, line in enumerate(lines):
+        below: list[Line] = [
+            b for b in lines[i + 1 :] if b.baseline < line.baseline - 1 and b.x0 < line.x1 and line.x0 < b.x1
+        ]
+        if not below or below[0].text != line.text or len(line.text) < 2:
+            continue
+        glyphs = (*line.glyphs, *below[0].glyphs)
+        near = line.baseline - below[0].baseline < 4 * max(g.size for g in glyphs)  # not the next card down
+        if near and any("Bold" in g.font and g.size >= 8.4 for g in glyphs):
+            out.append(line.text)
+    return out
+
+
+def test_no_heading_printed_twice_in_a_row(kit: Path) -> None:
+    for pdf in pdfs(kit):
+        for page in read(pdf):
+            twice = headings_twice(page)
+            assert not twice, f"{pdf.name} p. {page.number}: printed twice in a row: {twice}"
+
+
+SENTENCE_GLUED = re.compile(r"[a-zа-яё]{2}[.!?;:][A-ZА-ЯЁ]")
+MARKUP = re.compile(r"`|\*\*|\[\[|\]\]|\{\{|\}\}")
+
+
+def test_sentences_are_spaced_and_no_markup_is_printed(kit: Path) -> None:
+    for pdf in pdfs(kit):
+        for page in read(pdf):
+            for line in page.lines():
+                assert not SENTENCE_GLUED.search(line.text), f"{pdf.name} p. {page.number}: no space in {line.text!r}"
+                assert not MARKUP.search(line.text), f"{pdf.name} p. {page.number}: markup printed: {line.text!r}"
