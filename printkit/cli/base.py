@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -201,14 +202,25 @@ def load(config: Path | None, lang: str | None = None, paper: str | None = None)
 
 
 _READ: dict[tuple[Any, ...], Any] = {}
+_SESSION = [False]  # whether an evening's session is open: only then are files remembered
+
+
+def remembering(on: bool) -> None:
+    """Open or close the session's memory of files read (closed, every command reads afresh)."""
+    _SESSION[0] = on
+    _READ.clear()
 
 
 def remembered(path: Path, read: Callable[[Path], Any]) -> Any:
-    """What `read` made of a file, read again only when the file changed: an evening's session asks
-    many questions of one config and one key."""
+    """What `read` made of a file: during an evening's session, which asks many questions of one
+    config and one key, read again only when it or a file beside it changed (a config names its
+    ruleset and map by paths in its folder)."""
+    if not _SESSION[0]:
+        return read(path)
     try:
         seen = path.stat()
-        stamp: tuple[Any, ...] = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, read)
+        beside = sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in os.scandir(path.parent))
+        stamp: tuple[Any, ...] = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, tuple(beside), read)
     except (OSError, ValueError):
         return read(path)  # let the reader say what is wrong with it
     if stamp not in _READ:

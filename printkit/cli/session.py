@@ -61,7 +61,7 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
     """Read questions line by line until the end of input (or exit) and answer each as its command
     would: from a terminal with a prompt, history and Tab completion; from a pipe, quietly."""
     from ..labels import label
-    from .base import load
+    from .base import load, remembering
     from .present import language, speak_for_session
 
     group = ctx.command
@@ -72,6 +72,7 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
     table = defaults(group, ctx, names, config, keys, edition)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     speak_for_session(voice)
+    remembering(True)
     history = _readline(group, table) if interactive else None
     if interactive:
         click.echo(label("ss_hello", voice))
@@ -98,6 +99,7 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
             _ask(group, words, table)
     finally:
         speak_for_session(None)
+        remembering(False)
         if history is not None:
             history()
 

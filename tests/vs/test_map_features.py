@@ -97,7 +97,7 @@ def test_lairs_are_refused_on_maps_of_games_without_them(tmp_path: Path) -> None
 def test_the_examples_pass_the_check_with_lairs_veins_and_lands() -> None:
     for name in ("vs-2025.yaml", "vs-2003.yaml", "vs-map.yaml"):
         result = run("map", "check", EXAMPLES / name)
-        assert result.exit_code == 0 and result.output.strip() == "ok", (name, result.output)
+        assert result.exit_code == 0 and result.output.strip() == "всё в порядке", (name, result.output)
     game_map, _ = load_map(EXAMPLES / "vs-2025.yaml")
     assert game_map.lairs == {parse_cell("A1"), parse_cell("E8")}
     assert {land.name for land in game_map.lands} >= {"Драконьи горы", "Приречье"}
