@@ -82,10 +82,10 @@ def troops(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
 
 @_quietly
 def units(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """Troops, buildings and mines (a battle's sides, a prize's losses)."""
+    """Troops, buildings and mines (a battle's sides, a prize's losses): ids, then Russian names."""
     _, vs = _vs(ctx)
     names = [t.id for t in vs.troops] + [s.id for s in vs.structures] + [f"mine-{m.level}" for m in vs.mines]
-    return _offer(incomplete, names)
+    return _offer(incomplete, names + [t.name["ru"] for t in vs.troops] + [s.name["ru"] for s in vs.structures])
 
 
 @_quietly

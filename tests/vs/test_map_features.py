@@ -160,3 +160,15 @@ def test_the_land_list_of_the_2003_example() -> None:
     first = [(r["number"], r["code"], r["name"]) for r in table][:2]
     assert first == [(1, "11", "Драконьи горы"), (2, "12", "Северный лес")]
     assert table[6]["code"] == "21" and table[1]["held"] == "Север" and table[0]["veins"] == 2  # a vein and a lair
+
+
+def test_map_check_speaks_the_askers_language(tmp_path: Path) -> None:
+    body = "game: vs-2025\nrows: [PPPP, PPPS]\nlairs: [D2]\nlands:\n  - {name: A, cells: A1-B1}\n"
+    path = write(tmp_path / "m.yaml", body)
+    ru = run("map", "check", path)
+    en = run("map", "check", path, "--lang", "en")
+    assert ru.exit_code == en.exit_code == 1
+    assert "D2: логово дракона — это гора: поставьте его на клетку гор" in ru.output
+    assert "предупреждение: C1: клеток суши вне всякой земли: 5" in ru.output
+    assert "D2: a dragon's lair is a mountain: put it on a mountain cell" in en.output
+    assert "warning: C1: 5 land cells belong to no land" in en.output
