@@ -18,6 +18,7 @@ from printkit.games.strategiya.fights import (
     escape_chances,
     fight,
     fight_by_lives,
+    fight_with_healing,
 )
 from printkit.games.strategiya.hiding import hide
 from printkit.games.strategiya.model import rules_of
@@ -286,3 +287,16 @@ def test_any_two_heroes_a_config_allows_are_answered(tmp_path: Path, strength: i
         assert out.exit_code == 0, out.output
         data = json.loads(out.output)
         assert data["exact"] is False and 0 < data["a_percent"] < 100
+
+
+@pytest.mark.rule("strategiya.shield")
+def test_states_too_unlikely_to_follow_do_not_move_the_answer() -> None:
+    """A long shielded fight leaves most of its states unfollowed (each reached only by dozens of
+    heals in a row): the answer is the one followed a hundred times tighter, to 1e-12."""
+    a = b = Fighter(67, 37, sword_blow=37, armour=True, shield_heal=4, max_lives=67)
+    for readings in (Readings(), Readings(shield_any_one=True)):
+        usual = fight_with_healing(BATTLE, a, b, readings=readings)
+        tight = fight_with_healing(BATTLE, a, b, tolerance=1e-15, readings=readings)
+        assert abs(float(usual.win_a - tight.win_a)) < 1e-12
+        for k in tight.lives_left_a.keys() | usual.lives_left_a.keys():
+            assert abs(float(usual.lives_left_a.get(k, 0) - tight.lives_left_a.get(k, 0))) < 1e-12
