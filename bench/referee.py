@@ -55,8 +55,8 @@ def heroes(folder: Path, strength: int) -> Path:
     strengths 6 to 99 found equal heroes of 33 to 47, on the any-one reading, the slowest (39 by a
     hair)."""
     hero = "{{name: H{n}, strength: {s}, items: [sword, shield, armour]}}"
-    body = "game: strategiya\nplayers:\n  - name: P\n    heroes:\n"
-    body += "".join(f"      - {hero.format(n=n, s=strength)}\n" for n in (1, 2))
+    body = "game: strategiya\nplayers:\n"  # one hero each: marked 1 and А on the map
+    body += "".join(f"  - name: P{n}\n    heroes:\n      - {hero.format(n=n, s=strength)}\n" for n in (1, 2))
     path = folder / f"heroes-{strength}.yaml"
     path.write_text(body, encoding="utf-8")
     return path
@@ -74,11 +74,11 @@ def table_rows() -> None:
             ("fight: the same, B surrounded, B first",
              ["fight", "--lives", "500", "500", "--damage", "1", "1", "--surrounded", "--first", "b"]),
             ("fight: strength 99 heroes, sword, shield, armour",
-             ["fight", "--config", strong, "--heroes", "1", "2", "--shield-any-one"]),
+             ["fight", "--config", strong, "--heroes", "1", "А", "--shield-any-one"]),
             ("fight: strength 39, the same items (the slowest)",
-             ["fight", "--config", slowest, "--heroes", "1", "2", "--shield-any-one"]),
+             ["fight", "--config", slowest, "--heroes", "1", "А", "--shield-any-one"]),
             ("fight: the same, the sword's roll kept",
-             ["fight", "--config", slowest, "--heroes", "1", "2", "--sword-keeps-roll", "--shield-any-one"]),
+             ["fight", "--config", slowest, "--heroes", "1", "А", "--sword-keeps-roll", "--shield-any-one"]),
             ("hide: 24 heroes a side, intellect 199, one D6 a side", ["hide", *most]),
             ("hide: the same, a D6 for each hero", ["hide", *most, "--per-hero"]),
             ("escape: 12 heroes", ["escape", "12"]),

@@ -294,44 +294,58 @@ def fight_with_healing(
     # config allows (damage at least the strength, lives at most 10 + 5 per 3 strength) ends in
     # a few dozen rolls on average, and the mass still fighting shrinks geometrically.
     start: State = (a.lives, b.lives, first, a.first_times > 1, b.first_times > 1)
-    table: dict[State, list[tuple[float, State | str]]] = {}
-    mass: dict[State, float] = {start: 1.0}
-    win_a = win_b = rolls = dropped = 0.0
-    left_a: dict[int, float] = {}
-    left_b: dict[int, float] = {}
+    # States are numbered as they are met, and each one's way out is worked out once: the chance
+    # to go on to each next state, and the chance that the roll ends the fight for A or for B.
+    number: dict[State, int] = {start: 0}
+    states: list[State] = [start]
+    ways: list[tuple[list[tuple[float, int]], float, float] | None] = [None]
+    mass: list[float] = [1.0]  # by state number; 0.0 where nothing is
+    active = [0]
+    # Every roll's ending is linear in what is fighting, so only the mass passing through each state
+    # is summed while the fight is followed; the winners and the lives they keep are read off after.
+    through: list[float] = [0.0]
+    rolls = dropped = 0.0
     # A state holding less than this is not followed: most of a long fight's states are reached only
-    # by dozens of shield heals in a row (each 1/6), and following them is most of the work. What is
-    # dropped is counted and never exceeds half the tolerance, so the answer keeps its precision.
+    # by dozens of shield heals in a row (each 1/6). What is dropped is counted and never exceeds
+    # half the tolerance, so the answer keeps its precision.
     negligible = tolerance * 1e-9
     for _ in range(HEALING_MAX_ROLLS):
-        fighting = sum(mass.values())
+        fighting = sum(mass)
         if fighting < tolerance:
             break
         rolls += fighting
-        after: dict[State, float] = {}
-        for state, m in mass.items():
+        after = [0.0] * len(states)
+        for i in active:
+            m = mass[i]
             if m < negligible and dropped + m < tolerance / 2:
                 dropped += m
                 continue
-            outs = table.get(state)
-            if outs is None:
-                merged: dict[State | str, float] = {}
-                for q, nxt in moves(*state):  # faces with the same result count once
-                    merged[nxt] = merged.get(nxt, 0.0) + q
-                outs = table[state] = [(q, nxt) for nxt, q in merged.items()]
-            for q, nxt in outs:
-                flow = m * q
-                if nxt == "A":
-                    win_a += flow
-                    left_a[state[0]] = left_a.get(state[0], 0.0) + flow
-                elif isinstance(nxt, tuple):
-                    after[nxt] = after.get(nxt, 0.0) + flow
-                else:
-                    win_b += flow
-                    left_b[state[1]] = left_b.get(state[1], 0.0) + flow
+            way = ways[i]
+            if way is None:
+                way = ways[i] = _way_out(moves(*states[i]), number, states, ways)
+                after += [0.0] * (len(states) - len(after))
+            through[i] += m
+            for q, j in way[0]:
+                after[j] += m * q
+        through += [0.0] * (len(states) - len(through))
         mass = after
+        active = [i for i, v in enumerate(after) if v]
     else:
         raise RefusedValue("rf_e_unsettled", n=HEALING_MAX_ROLLS)
+    win_a = win_b = 0.0
+    left_a: dict[int, float] = {}
+    left_b: dict[int, float] = {}
+    for i, m in enumerate(through):
+        way = ways[i]
+        if not m or way is None:
+            continue
+        _, ends_a, ends_b = way
+        if ends_a:
+            win_a += m * ends_a
+            left_a[states[i][0]] = left_a.get(states[i][0], 0.0) + m * ends_a
+        if ends_b:
+            win_b += m * ends_b
+            left_b[states[i][1]] = left_b.get(states[i][1], 0.0) + m * ends_b
     total = win_a + win_b
     chance = Fraction(win_a / total).limit_denominator(10**15)
 
@@ -342,6 +356,31 @@ def fight_with_healing(
         chance, 1 - chance, Fraction(rolls).limit_denominator(10**9), shares(left_a), shares(left_b), False,
         battle.rolls_per_turn,
     )  # fmt: skip
+
+
+def _way_out(
+    outs: list[tuple[float, State | str]],
+    number: dict[State, int],
+    states: list[State],
+    ways: list[tuple[list[tuple[float, int]], float, float] | None],
+) -> tuple[list[tuple[float, int]], float, float]:
+    """One state's moves as (chance, next state's number) pairs, faces with the same result counted
+    once, and the chances that A or B wins on this roll; states met for the first time are numbered."""
+    merged: dict[int, float] = {}
+    ends_a = ends_b = 0.0
+    for q, nxt in outs:
+        if nxt == "A":
+            ends_a += q
+        elif nxt == "B":
+            ends_b += q
+        elif isinstance(nxt, tuple):
+            j = number.get(nxt)
+            if j is None:
+                j = number[nxt] = len(states)
+                states.append(nxt)
+                ways.append(None)
+            merged[j] = merged.get(j, 0.0) + q
+    return list((q, j) for j, q in merged.items()), ends_a, ends_b
 
 
 def bow_kill(battle: Battle, shield: bool) -> Fraction:
