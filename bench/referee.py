@@ -1,9 +1,10 @@
-"""Figures for issue 7: the referee's answers at the table.
+"""Figures for issues 7 and 16: the referee's answers at the table.
 
 Targets: `printkit referee fight --lives 10 10 --damage 1 1` under 0.3 s wall (interpreter start
-included; nothing may import WeasyPrint or ReportLab), a 100 vs 100 fight under 1 s, and the largest
-dice expression of each kind the CLI accepts under 1 s wall. Run: python bench/referee.py
-(--calibrate: the dice engine's measured microseconds per estimated step, per kind of work).
+included; nothing may import WeasyPrint or ReportLab), the largest fight and hide the CLI accepts
+under 1 s wall, and the largest dice expression of each kind the CLI accepts under 1 s wall.
+Run: python bench/referee.py (--calibrate: the dice engine's measured microseconds per estimated
+step, per kind of work).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import statistics
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 from timing import timed, wall
 
@@ -42,7 +45,48 @@ def main() -> None:
     battle = rules_of(load_bundled("strategiya")).battle
     took = timed(lambda: fight(battle, Fighter(100, 1), Fighter(100, 1)))
     print(f"{'fight 100 vs 100, in-process':52s} {took:5.3f} s  (target < 1 s)")
+    table_rows()
     dice_rows("--calibrate" in sys.argv)
+
+
+def heroes(folder: Path, strength: int) -> Path:
+    """Two heroes of one strength with sword, shield and armour: with a shield, lives climb back
+    and the fight is followed roll by roll. Strength 99 is the most a config allows; a scan of
+    strengths 6 to 99 found equal heroes of 33 to 47, on the any-one reading, the slowest (39 by a
+    hair)."""
+    hero = "{{name: H{n}, strength: {s}, items: [sword, shield, armour]}}"
+    body = "game: strategiya\nplayers:\n"  # one hero each: marked 1 and А on the map
+    body += "".join(f"  - name: P{n}\n    heroes:\n      - {hero.format(n=n, s=strength)}\n" for n in (1, 2))
+    path = folder / f"heroes-{strength}.yaml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def table_rows() -> None:
+    """The largest fight and hide the CLI accepts (limits: printkit/games/strategiya/fights.py and
+    hiding.py), each reading, end to end (interpreter start included)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        strong = str(heroes(Path(tmp), 99))
+        slowest = str(heroes(Path(tmp), 39))
+        most = ["--hiders", *["199"] * 24, "--seekers", *["198"] * 24]
+        rows = [
+            ("fight: 500 lives a side, damage 1", ["fight", "--lives", "500", "500", "--damage", "1", "1"]),
+            ("fight: the same, B surrounded, B first",
+             ["fight", "--lives", "500", "500", "--damage", "1", "1", "--surrounded", "--first", "b"]),
+            ("fight: strength 99 heroes, sword, shield, armour",
+             ["fight", "--config", strong, "--heroes", "1", "А", "--shield-any-one"]),
+            ("fight: strength 39, the same items (the slowest)",
+             ["fight", "--config", slowest, "--heroes", "1", "А", "--shield-any-one"]),
+            ("fight: the same, the sword's roll kept",
+             ["fight", "--config", slowest, "--heroes", "1", "А", "--sword-keeps-roll", "--shield-any-one"]),
+            ("hide: 24 heroes a side, intellect 199, one D6 a side", ["hide", *most]),
+            ("hide: the same, a D6 for each hero", ["hide", *most, "--per-hero"]),
+            ("escape: 12 heroes", ["escape", "12"]),
+        ]  # fmt: skip
+        print(f"\n{'the largest fight and hide the CLI accepts':52s}  wall")
+        for kind, args in rows:
+            seconds = statistics.median(wall([sys.executable, "-m", "printkit", "referee", *args]) for _ in range(3))
+            print(f"{kind:52s} {seconds:5.3f} s")
 
 
 # Each kind of dice expression, with a number to raise until the engine refuses: the bench times the

@@ -25,6 +25,10 @@ class PrintkitError(Exception):
     def lines(self) -> list[str]:
         return [self.message]
 
+    def say(self, lang: str) -> str:
+        """The message in a language: the library's own English, unless the error was raised from a label."""
+        return self.message
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -57,6 +61,27 @@ class UsageError(PrintkitError):
     """A request the library cannot carry out as asked (wrong kind name, wrong game number, ...)."""
 
     exit_code = EXIT_USAGE
+
+
+class Refused(UsageError):
+    """A request refused with a message from the labels, so that it can be said in the asker's language.
+
+    A value given as {ru: ..., en: ...} (a troop's name, say) is said in that language too; the
+    message the library carries (str(error)) is the English one."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        from .labels import Phrase
+
+        self.key, self.values = key, values
+        self.phrase = Phrase(key, **values)
+        super().__init__(str(self.phrase))
+
+    def say(self, lang: str) -> str:
+        return self.phrase.say(lang)
+
+
+class RefusedValue(Refused, ValueError):
+    """A refusal of a value the library was handed, where its callers catch ValueError."""
 
 
 class OutputError(PrintkitError):

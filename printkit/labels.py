@@ -45,6 +45,11 @@ def known(key: str) -> bool:
     return key in _table()
 
 
+def entries(prefix: str) -> dict[str, dict[str, str]]:
+    """Every label whose key starts with prefix, with its text in each language."""
+    return {key: dict(entry) for key, entry in _table().items() if key.startswith(prefix)}
+
+
 class _Words(string.Formatter):
     """str.format, plus a plural spec: {n:cell|cells} in English, {n:клетка|клетки|клеток} in Russian
     print the form that agrees with n (the spec may itself hold fields: {n:the next turn|{n} turns})."""
@@ -74,6 +79,48 @@ def label(key: str, lang: str, **values: object) -> str:
         raise KeyError(f"label {key!r} has no {lang!r} text")
     text = entry[lang]
     return _Words(lang).format(text, **values) if values else text
+
+
+class Phrase(str):
+    """A sentence printkit says: its English text where a plain string is wanted (library messages,
+    API results), and any language through say(). A value may itself be a Phrase or a {ru, en}
+    name, said in the same language.
+
+    >>> Phrase("cells_n", n=3), Phrase("cells_n", n=3).say("ru")
+    ('3 cells', '3 кл.')
+    """
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, **values: object) -> Phrase:
+        self = super().__new__(cls, _said(key, "en", values))
+        self.key, self.values = key, values
+        return self
+
+    def say(self, lang: str) -> str:
+        """The sentence in lang."""
+        return _said(self.key, lang, self.values)
+
+
+def _said(key: str, lang: str, values: dict[str, object]) -> str:
+    def one(v: object) -> object:
+        if isinstance(v, Phrase):
+            return v.say(lang)
+        return v[lang] if isinstance(v, dict) and lang in v else v
+
+    return label(key, lang, **{k: one(v) for k, v in values.items()})
+
+
+def wrapped(text: str, width: int = 80, indent: str = "") -> list[str]:
+    """A paragraph's lines within width, continuation lines indented; a number, its share and its
+    percent sign ("25 (34.2 %)") never part at a line break."""
+    import re
+    import textwrap
+
+    glued = re.sub(r"(\d) \(", "\\1\x00(", text.replace(" %", "\x00%"))
+    lines = textwrap.wrap(glued, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return [line.replace("\x00", " ") for line in lines]
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:

@@ -13,11 +13,12 @@ T = TypeVar("T")
 # words are not worn down to nothing.
 _ENDINGS = (
     "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими",
-    "ах", "ях", "ой", "ей", "ою", "ею", "ом", "ем", "ам", "ям", "ая", "яя", "ое", "ее", "ые", "ие",
+    "ах", "ях", "ой", "ей", "ою", "ею", "ом", "ем", "ам", "ям", "ая", "яя", "ое", "ее", "ые", "ие", "ов", "ев",
     "ый", "ий", "ую", "юю", "ых", "их", "ым", "им",
     "ы", "и", "у", "ю", "е", "а", "я", "о", "ь", "й",
 )  # fmt: skip
 _MIN_STEM = 3
+_VOWELS = "аеиоуыэюя"
 
 
 def fold(word: str) -> str:
@@ -36,6 +37,9 @@ def stem(word: str) -> str:
             if part.endswith(ending) and len(part) - len(ending) >= _MIN_STEM:
                 part = part[: -len(ending)]
                 break
+        # The vowel that drops out when an ending comes: замок -> замка, отец -> отца.
+        if len(part) > _MIN_STEM and part[-2] in "ое" and part[-1] in "кц" and part[-3] not in _VOWELS:
+            part = part[:-2] + part[-1]
         out.append(part)
     return " ".join(out)
 
@@ -54,7 +58,29 @@ def forgiving_match(word: str, names: Iterable[tuple[str, T]]) -> T | None:
     return found[0] if found and all(t == found[0] for t in found) else None
 
 
+def closest(word: str, names: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The name a near miss most likely meant ("forrest" -> "forest", "лесс" -> "лес", "elfs" ->
+    "elves"), compared without case, ё or Russian endings; None when nothing is close."""
+    best, score = None, cutoff
+    wanted = (fold(word), stem(word))
+    for name in dict.fromkeys(names):
+        for a, b in zip(wanted, (fold(name), stem(name)), strict=True):
+            ratio = difflib.SequenceMatcher(None, a, b).ratio()
+            if ratio > score or (ratio == score and best is None):
+                best, score = name, ratio
+    return best
+
+
 def suggest(word: str, choices: list[str]) -> str:
     """' (did you mean 'x'?)' when a close choice exists, else ''."""
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+def did_you_mean(word: str, names: Iterable[str]) -> str:
+    """ " (did you mean 'forest'?)" for the closest name, as a Phrase that says itself in either
+    language (" (может быть, «лес»?)"); '' when nothing is close."""
+    from .labels import Phrase
+
+    near = closest(word, names)
+    return Phrase("cl_did_you_mean", names={"en": repr(near), "ru": f"«{near}»"}) if near else ""

@@ -19,7 +19,7 @@ COMMANDS = [
     ["referee", "fight"], ["referee", "hide"], ["referee", "pool"], ["referee", "duel"], ["referee", "orders"],
     ["referee", "spell"], ["referee", "escape"], ["referee", "mine"], ["referee", "battle"], ["referee", "income"],
     ["referee", "cost"], ["referee", "prize"], ["referee", "rebellion"], ["referee", "leader-escape"],
-    ["referee", "reach"], ["referee", "route"], ["referee", "moves"], ["referee", "paths"],
+    ["referee", "reach"], ["referee", "route"], ["referee", "moves"], ["referee", "paths"], ["referee", "shell"],
     ["map"], ["map", "check"], ["map", "draw"], ["map", "random"],
     ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
 ]  # fmt: skip

@@ -159,7 +159,7 @@ def readme_examples() -> list[tuple[list[str], str]]:
         parts = re.split(r"^\$ ", block, flags=re.M)[1:]
         for part in parts:
             command, _, shown = part.partition("\n")
-            args = shlex.split(command)
+            args = shlex.split(command, comments=True)
             if args[:2] == ["printkit", "referee"] and args[2] in ("roll", "odds"):
                 found.append((args[1:], shown))
     return found

@@ -198,10 +198,12 @@ def test_missing_terrains_are_warnings_only() -> None:
 
 
 def test_cli(tmp_path: Path) -> None:
-    assert run("map", "check", EXAMPLES / "map.yaml").output.endswith("ok\n")
+    assert run("map", "check", EXAMPLES / "map.yaml", "--lang", "en").output.endswith("ok\n")
+    assert run("map", "check", EXAMPLES / "map.yaml").output == "всё в порядке\n"
     bad = write(tmp_path / "bad.yaml", "rows:\n  - DPP\n  - PPP\n")
-    result = run("map", "check", bad)
+    result = run("map", "check", bad, "--lang", "en")
     assert result.exit_code == 1 and "A1: a corner may not be deathzone" in result.output
+    assert "A1: в углу не может быть местности «смертельная зона»" in run("map", "check", bad).output
     data = json.loads(run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2", "--json").output)
     assert data["reachable"]["D4"] == 1 and data["count"] == len(data["reachable"])
     out = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2").output
@@ -228,7 +230,7 @@ def test_random_maps_pass_the_check_and_repeat_with_a_seed() -> None:
 def test_map_random_cli_output_checks_ok(tmp_path: Path) -> None:
     out = run("map", "random", "--size", "24x16", "--seed", "cli")
     path = write(tmp_path / "m.yaml", out.output)
-    assert run("map", "check", path).output.endswith("ok\n")
+    assert run("map", "check", path, "--lang", "en").output.endswith("ok\n")
 
 
 def pixel(pdf: Path, page: int, x: float, y: float) -> tuple[int, int, int]:
@@ -418,6 +420,6 @@ def test_wide_maps_print_an_excerpt_with_columns_apart(tmp_path: Path) -> None:
     assert "AH" in header and all(len(name) <= 2 for name in header)  # AA AB ... never run together
     assert "карта шире экрана: столбцы" in out and "вокруг AH20" in out
     en = run("referee", "reach", path, "--from", "A1", "--speed", "1", "--lang", "en").output
-    assert "the map is wider than the screen" in en and "cells reachable in 1 turn(s)" in en
+    assert "the map is wider than the screen" in en and "cells reachable in 1 turn\n" in en
     route_en = run("referee", "route", path, "--from", "A1", "--to", "B2", "--speed", "1", "--lang", "en").output
     assert route_en.startswith("turn 1: A1 → B2") and "reading of the rules" in route_en

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 import click
 
 from .. import __version__
-from .base import Group
+from .base import LANG, Group
+from .session import CONFIG, EDITION, KEY
 
 # Commands every game shares; a game's own commands come from its registry entry.
 _COMMANDS = {
@@ -19,6 +21,7 @@ _COMMANDS = {
     "map": "printkit.cli.maps:map_group",
 }
 _REFEREE = {
+    "shell": "printkit.cli.session:shell",
     "roll": "printkit.cli.dice:roll",
     "odds": "printkit.cli.dice:odds",
     "reach": "printkit.cli.moves:reach",
@@ -49,18 +52,36 @@ def cli() -> None:
       printkit build                          # the default game into output/
       printkit build examples/strategiya.yaml --lang en --paper letter
       printkit secret-sheets --games 20       # a stack of sheets for a club night
-      printkit referee lookup --key output/KIT/referee-key.json resources forest 3
+      printkit referee odds "2d6+1>=8"        # the referee's calculator (Russian; --lang en)
     """
 
 
-@cli.group(cls=Group, lazy=_referee_commands)
-def referee() -> None:
-    """Answers for the referee at the table.
+@cli.group(cls=Group, lazy=_referee_commands, speaks=True, invoke_without_command=True)
+@CONFIG
+@KEY
+@LANG
+@EDITION
+@click.pass_context
+def referee(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
+            edition: str | None) -> None:  # fmt: skip
+    """Answers for the referee at the table. With no command: an evening's session, one prompt for
+    every question, the config, key, language and edition given once (see `referee shell`).
 
     \b
-    Example:
-      printkit referee lookup --key output/KIT/referee-key.json resources forest 3
+    Examples:
+      printkit referee odds 2к6+1
+      printkit referee fight --lives 10 10 --damage 1 1 --lang en
+      printkit referee --config examples/strategiya-heroes.yaml fight --heroes 1 4
     """
+    if ctx.invoked_subcommand is None:
+        from .session import run
+
+        run(ctx, config, keys, lang, edition)
+    elif config is not None or keys or edition:
+        from .session import defaults
+
+        # Options given before the command: its defaults, as a session would give them.
+        ctx.default_map = defaults(ctx.command, ctx, [ctx.invoked_subcommand], config, keys, edition)  # type: ignore[arg-type]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -17,34 +18,53 @@ if TYPE_CHECKING:
 
 
 class Failure(click.ClickException):
-    """A PrintkitError shown the printkit way: config problems as FILE:LINE lines, the rest as one line."""
+    """A PrintkitError shown the printkit way: config problems as FILE:LINE lines, the rest as one line,
+    in the language of the command when it speaks one (the referee's commands do)."""
 
-    def __init__(self, error: PrintkitError) -> None:
+    def __init__(self, error: PrintkitError, speaks: bool = False) -> None:
         super().__init__(error.message)
         # click reads the exit code from the instance; each printkit error has its own.
         self.exit_code = error.exit_code  # type: ignore[misc]
         self.error = error
+        self.speaks = speaks
 
     def show(self, file: Any = None) -> None:
-        from .present import safe
+        from ..labels import label
+        from .present import fitted, safe, voice
 
         if isinstance(self.error, ConfigError):
             for line in self.error.lines():
                 click.echo(safe(line), err=True)
-        else:
-            click.echo(f"printkit: error: {safe(self.error.message)}", err=True)
+            return
+        if not self.speaks:  # the kit commands: printkit's English, one line
+            click.echo(safe(label("cl_printkit_error", "en", message=self.error.message)), err=True)
+            return
+        lang = voice()
+        click.echo(fitted(safe(label("cl_printkit_error", lang, message=self.error.say(lang)))), err=True)
+
+
+def speaking(ctx: click.Context | None) -> bool:
+    """Whether a command (or a group it belongs to) answers in the asker's language."""
+    while ctx is not None:
+        if getattr(ctx.command, "speaks", False):
+            return True
+        ctx = ctx.parent
+    return False
 
 
 class Group(click.Group):
     """A command group that reports PrintkitError cleanly and imports registered commands on first use.
 
     `lazy` gives command name -> "module:attribute" of a click command; `printkit --help` and a
-    referee answer import only the commands they touch.
+    referee answer import only the commands they touch. A group that `speaks` (the referee's, the
+    map's, Stratego's) says its refusals, click's own among them, in the answer's language.
     """
 
-    def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, str]] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, str]] | None = None, speaks: bool = False,
+                 **kwargs: Any) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.lazy = lazy
+        self.speaks = speaks
 
     def _lazy(self) -> Mapping[str, str]:
         return self.lazy() if self.lazy else {}
@@ -61,19 +81,42 @@ class Group(click.Group):
             assert isinstance(found, click.Command)
         return found
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if self.speaks and name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            from ..labels import label
+            from ..suggest import closest
+            from .present import did_you_mean, voice
+
+            near = closest(name, self.list_commands(ctx))
+            lang = voice()
+            said = label("cl_no_command", lang, name=name) + did_you_mean([near] if near else [], lang)
+            raise click.UsageError(said, ctx)
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PrintkitError as error:
-            raise Failure(error) from None
+            raise Failure(error, speaking(ctx)) from None
+        except click.UsageError as error:
+            from .present import spoken_error
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        from .present import escaped_output
+            if not speaking(error.ctx or ctx):
+                raise
+            raise spoken_error(error) from None
 
-        # The root of every run: whatever any command prints is escaped on its way to the terminal.
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        import sys
+
+        from .present import escaped_output, hear
+
+        # The root of every run: whatever any command prints is escaped on its way to the terminal,
+        # and a --lang on the command line is noted before click parses (and may refuse) anything.
+        hear([str(a) for a in (sys.argv[1:] if args is None else args)])
         try:
             with escaped_output():
-                return super().main(*args, **kwargs)
+                return super().main(args, *rest, **kwargs)
         except PrintkitError as error:  # raised outside a command: --help into a full disk, say
             Failure(error).show()
             raise SystemExit(error.exit_code) from None
@@ -95,13 +138,11 @@ class Whole(click.IntRange):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
-            from .present import shown
-
             text = value.strip()
             if not _WHOLE.fullmatch(text):
-                self.fail(f"{shown(value)} is not a whole number ({self._describe_range()})", param, ctx)
+                self.fail(_say("cl_not_whole", ctx, value, self._describe_range()), param, ctx)
             if len(text.lstrip("+-0")) > len(str(max(abs(self.min or 0), abs(self.max or 0)))):
-                self.fail(f"{shown(value)} is out of range {self._describe_range()}", param, ctx)
+                self.fail(_say("cl_out_of_range", ctx, value, self._describe_range()), param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -112,23 +153,31 @@ class Decimal(click.FloatRange):
         super().__init__(lo, hi)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str):
-            from .present import shown
-
-            if len(value) > 24 or not _DECIMAL.fullmatch(value.strip()):
-                self.fail(f"{shown(value)} is not a number like 12 or 12.5 ({self._describe_range()})", param, ctx)
+        if isinstance(value, str) and (len(value) > 24 or not _DECIMAL.fullmatch(value.strip())):
+            self.fail(_say("cl_not_decimal", ctx, value, self._describe_range()), param, ctx)
         result = super().convert(value, param, ctx)
         if not math.isfinite(result):
-            self.fail(f"{value!r} is not a finite number", param, ctx)
+            self.fail(_say("cl_not_finite", ctx, value), param, ctx)
         return result
+
+
+def _say(key: str, ctx: click.Context | None, value: Any, bounds: str = "") -> str:
+    """A number's refusal in the language of the command (a referee's answers in Russian or English,
+    the kit commands in English), the value escaped and cut short."""
+    from ..labels import label
+    from .present import safe, voice
+
+    text = safe(str(value))
+    text = text if len(text) <= 24 else text[:24] + "…"
+    return label(key, voice() if ctx is None or speaking(ctx) else "en", value=text, range=bounds)
 
 
 def whole(text: str, lo: int, hi: int, what: str) -> int:
     """A whole number read by hand from a command's words (for commands that parse their own)."""
     try:
         return int(Whole(lo, hi).convert(text, None, None))
-    except click.BadParameter as exc:
-        raise click.UsageError(f"{what}: {exc.message}") from None
+    except click.BadParameter as exc:  # worded as click words a parameter it checks itself
+        raise click.BadParameter(exc.message, param_hint=f"'{what}'") from None
 
 
 CONFIG_ARG = click.argument("config", required=False, type=click.Path(dir_okay=False, path_type=Path))
@@ -148,4 +197,34 @@ def load(config: Path | None, lang: str | None = None, paper: str | None = None)
     """The session of a config (or the default game), with command-line overrides."""
     from ..config.session import load_session, with_overrides
 
-    return with_overrides(load_session(config), language=lang, paper=paper)
+    session = remembered(config, load_session) if config is not None else load_session(None)
+    return with_overrides(session, language=lang, paper=paper)
+
+
+_READ: dict[tuple[Any, ...], Any] = {}
+_SESSION = [False]  # whether an evening's session is open: only then are files remembered
+
+
+def remembering(on: bool) -> None:
+    """Open or close the session's memory of files read (closed, every command reads afresh)."""
+    _SESSION[0] = on
+    _READ.clear()
+
+
+def remembered(path: Path, read: Callable[[Path], Any]) -> Any:
+    """What `read` made of a file: during an evening's session, which asks many questions of one
+    config and one key, read again only when it or a file beside it changed (a config names its
+    ruleset and map by paths in its folder)."""
+    if not _SESSION[0]:
+        return read(path)
+    try:
+        seen = path.stat()
+        beside = sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in os.scandir(path.parent))
+        stamp: tuple[Any, ...] = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, tuple(beside), read)
+    except (OSError, ValueError):
+        return read(path)  # let the reader say what is wrong with it
+    if stamp not in _READ:
+        if len(_READ) >= 8:  # a config, a key or two, a map: a session needs a handful
+            _READ.clear()
+        _READ[stamp] = read(path)
+    return _READ[stamp]

@@ -95,7 +95,7 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
 Examples:
   printkit build
   printkit build examples/strategiya.yaml --out kits/friday --lang en
-  printkit build my-game.yaml --only secret-sheets --seed "long random words"
+  printkit build examples/strategiya.yaml --only secret-sheets --seed "long random words"
   printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
   printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
   printkit build examples/strategiya.yaml --random-map --seed "long random words"

@@ -11,7 +11,7 @@ from .moves import cell_on
 from .present import show_folder
 
 
-@click.group("map", cls=Group)
+@click.group("map", cls=Group, speaks=True)
 def map_group() -> None:
     """Game maps as text grids.
 
@@ -29,7 +29,8 @@ Examples:
 """,
 )
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
-def map_check(map_file: Path) -> None:
+@LANG
+def map_check(map_file: Path, lang: str | None) -> None:
     """Check a map against the rules: exit 0 (warnings allowed) or 1 with every violation.
 
     Corners may not be death zone, water or mountain, nor be cut off by them: every corner must
@@ -38,16 +39,19 @@ def map_check(map_file: Path) -> None:
     per cell; a map with water needs a town next to it (a port). Missing terrains are warnings.
     """
     from ..errors import EXIT_CHECK_FAILED
+    from ..labels import label
     from ..maps.grid import check as do_check
     from ..maps.grid import load_map
+    from .present import language, wrap
 
+    lang = language(lang)
     game_map, rules = load_map(map_file)
     findings = do_check(game_map, rules)
     for finding in findings:
-        click.echo(str(finding))
+        click.echo(wrap(finding.say(lang), "  "))
     if any(not f.warning for f in findings):
         raise SystemExit(EXIT_CHECK_FAILED)
-    click.echo("ok")
+    click.echo(label("mc_ok", lang))
 
 
 @map_group.command(
@@ -90,7 +94,10 @@ def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | No
         sheets = draw_map(game_map, rules, writer.path("map.pdf"), paper or "a4", lang or "ru", map_file.stem,
                           cell_mm, overlay, origin)  # fmt: skip
         writer.commit({"kinds": ["map"], "paper": paper or "a4", "sheets": sheets})
-    click.echo(f"Map written to {show_folder(writer.folder)} ({sheets} sheet{'s' if sheets > 1 else ''})")
+    from ..labels import label
+    from .present import language
+
+    click.echo(label("map_written", language(lang), folder=show_folder(writer.folder), n=sheets))
 
 
 @map_group.command(
@@ -103,15 +110,19 @@ Examples:
 )
 @click.option("--size", default="20x15", show_default=True, help="WIDTHxHEIGHT in cells (8x6 to 100x100).")
 @click.option("--seed", help="The same seed gives the same map.")
-def map_random(size: str, seed: str | None) -> None:
-    """Print a random «Стратегия» map (YAML) that passes `printkit map check`."""
+@LANG
+def map_random(size: str, seed: str | None, lang: str | None) -> None:
+    """Print a random «Стратегия» map (YAML) that passes `printkit map check`; the map is the same in
+    either language (--lang only changes what a refusal says)."""
     from ..config.rulesets import load_bundled
     from ..games.strategiya.map_random import random_map, to_yaml
+    from .present import language, refuse, safe
 
+    language(lang)
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
-        raise click.UsageError(f"--size {size!r}: give it like 20x15") from None
+        raise refuse("map_e_size", size=safe(size[:20])) from None
     if not (8 <= width <= 100 and 6 <= height <= 100):
-        raise click.UsageError("--size: from 8x6 to 100x100 cells")
+        raise refuse("map_e_size_range")
     click.echo(to_yaml(random_map(load_bundled("strategiya"), width, height, seed), "strategiya"), nl=False)

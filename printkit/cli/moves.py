@@ -9,16 +9,18 @@ from typing import Any
 import click
 
 from ..errors import PrintkitError
+from . import complete
 from .base import LANG, Whole
-from .present import WIDTH, safe, wrap
+from .present import WIDTH, refuse, safe, said, wrap
 
 
 def _mover_options(f: Any) -> Any:
     for option in reversed([
-        click.option("--from", "start", required=True, help="The hero's cell, like C4."),
+        click.option("--from", "start", required=True, help="The hero's cell, like C4.", shell_complete=complete.cells),
         click.option("--speed", type=Whole(0, 99), help="The hero's speed (or use --config and --hero)."),
         click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="A config with the hero."),
-        click.option("--hero", help="The hero's map marker in that config, like А or 1."),
+        click.option("--hero", help="The hero's map marker in that config, like А or 1.",
+                     shell_complete=complete.markers),
         click.option("--horse", is_flag=True, help="Riding: +1 cell everywhere but mountains."),
         click.option("--flight", type=Whole(0, 20), default=0, help="Flying cells a turn (griffin 4)."),
         click.option("--ship", type=Whole(0, 20), default=0,
@@ -36,7 +38,7 @@ def _mover_options(f: Any) -> Any:
 def _vs_options(f: Any) -> Any:
     """«Великая Стратегическая»: who moves, under which spells, and the readings to switch."""
     for option in reversed([
-        click.option("--troop", help="VS map: the troop, like elves or Эльфы."),
+        click.option("--troop", help="VS map: the troop, like elves or Эльфы.", shell_complete=complete.troops),
         click.option("--laden", is_flag=True, help="VS 2025: the ship carries a troop (a quarter slower)."),
         click.option("--player", help="VS: whose troop moves (the map's troops and buildings have owners)."),
         click.option("--allow", "allow", multiple=True, help="VS: a player who lets it pass (repeat)."),
@@ -62,21 +64,15 @@ def _request(game_map: Any, start: str, turns: int, options: dict[str, Any], lan
                        lang)  # fmt: skip
 
 
-def _said(exc: Exception, lang: str) -> click.UsageError:
-    """A refusal in the asked language when the game can say it (VS refusals can)."""
-    say = getattr(exc, "say", None)
-    return click.UsageError(say(lang) if callable(say) else str(exc))
-
-
 def cell_on(game_map: Any, text: str) -> tuple[int, int]:
     from ..maps.grid import parse_cell
 
     try:
         x, y = parse_cell(text)
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(said(exc)) from None
     if not game_map.inside(x, y):
-        raise click.UsageError(f"{text} is outside the {game_map.width}×{game_map.height} map")
+        raise refuse("mc_outside", cell=safe(text), w=game_map.width, h=game_map.height)
     return x, y
 
 
@@ -119,7 +115,7 @@ def reach(map_file: Path, start: str, turns: int, lang: str | None, as_json: boo
     try:
         found = do_reach(game_map, rules, request)
     except PrintkitError as exc:
-        raise _said(exc, words) from None
+        raise click.UsageError(said(exc)) from None
     _print_reach(game_map, request.start, found.cells, turns, found.note, as_json, words)
 
 
@@ -172,7 +168,7 @@ Examples:
 @click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
 @_mover_options
 @_vs_options
-@click.option("--to", "goal", required=True, help="Where to go, like H9.")
+@click.option("--to", "goal", required=True, help="Where to go, like H9.", shell_complete=complete.cells)
 @LANG
 @click.option("--json", "as_json", is_flag=True)
 def route(map_file: Path, start: str, goal: str, lang: str | None, as_json: bool, **options: Any) -> None:
@@ -188,7 +184,7 @@ def route(map_file: Path, start: str, goal: str, lang: str | None, as_json: bool
     try:
         found = do_route(game_map, rules, request, cell_on(game_map, goal))
     except PrintkitError as exc:
-        raise _said(exc, words) from None
+        raise click.UsageError(said(exc)) from None
     legs = found.legs
     if legs is None:
         if as_json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 import sys
@@ -39,7 +40,9 @@ class _Escaping(io.TextIOBase):
         super().__init__()
         self.raw = raw
 
-    def write(self, text: str) -> int:
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, bytes):  # click echoes bytes (shell completion's answer) to a stream without .buffer
+            text = text.decode(self.encoding, "replace")
         try:
             self.raw.write(safe(text))
         except OSError as exc:
@@ -80,7 +83,14 @@ def _failed(exc: OSError) -> Exception:
 
     if exc.errno == errno.EPIPE:
         return exc
-    return OutputError(f"cannot write the output: {exc.strerror or exc}")
+
+    class Unwritable(OutputError):
+        def say(self, lang: str) -> str:
+            from ..labels import label
+
+            return label("cl_cannot_write", lang, reason=exc.strerror or exc)
+
+    return Unwritable(f"cannot write the output: {exc.strerror or exc}")
 
 
 @contextlib.contextmanager
@@ -181,27 +191,81 @@ def pointed(notation: str, message: str, column: int, word: str = "column") -> c
     line = ("..." if before else "") + "".join(forms[start:end]).rstrip() + ("..." if after else "")
     caret = (3 if before else 0) + sum(map(len, forms[start : at - first]))
     text = wrap(message, width=WIDTH - len("Error: "))
-    return click.UsageError(f"{text}\n  {line}\n  {' ' * caret}^ {word} {column}")
+    tag = f"{word} {column}"
+    # The column's name after the caret, or before it where the line would pass 80 columns.
+    pointer = (
+        " " * caret + f"^ {tag}" if 2 + caret + 2 + len(tag) <= WIDTH else " " * (caret - len(tag) - 1) + f"{tag} ^"
+    )
+    return click.UsageError(f"{text}\n  {line}\n  {pointer}")
 
 
 WIDTH = 80  # every referee answer fits an 80-column terminal
 
+# The language of the command running now: what --lang asked on the command line (read before click
+# parses it, so that a mistake in parsing is already told in that language), and what a command
+# settled on once it knew more (a config's language).
+# An evening's session (`printkit referee` with no command) sets the language of all its answers.
+_voice: dict[str, str | None] = {"asked": None, "settled": None, "session": None}
+
+
+def hear(args: list[str]) -> None:
+    """Note the --lang of a command line before it is parsed; a new command line starts afresh."""
+    _voice["asked"] = _voice["settled"] = None
+    for i, word in enumerate(args):
+        if word == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        else:
+            continue
+        _voice["asked"] = value if value in ("ru", "en") else None
+
 
 def language(lang: str | None, config_language: str | None = None) -> str:
-    """The language of an answer: --lang, else PRINTKIT_LANG, else the config's language, else Russian."""
+    """The language of an answer: --lang, else the session's, else PRINTKIT_LANG, else the config's
+    language, else Russian. Whatever the command says after this (a refusal too) is said in it."""
     import os
 
-    for choice in (lang, os.environ.get("PRINTKIT_LANG", "").strip().lower() or None, config_language):
+    chosen = "ru"
+    env = os.environ.get("PRINTKIT_LANG", "").strip().lower() or None
+    for choice in (lang, _voice["session"], env, config_language):
         if choice in ("ru", "en"):
-            return choice
-    return "ru"
+            chosen = choice
+            break
+    _voice["settled"] = chosen
+    return chosen
+
+
+def speak_for_session(lang: str | None) -> None:
+    """The language every answer of a session is given in (None: the session is over)."""
+    _voice["session"] = lang
+
+
+def voice() -> str:
+    """The language the running command speaks: what it settled on, else what its command line asked."""
+    settled = _voice["settled"]
+    return settled if settled else language(_voice["asked"])
+
+
+def refuse(key: str, /, **values: object) -> click.UsageError:
+    """A usage error whose message is a label, in the language of the running command."""
+    from ..labels import label
+
+    return click.UsageError(label(key, voice(), **values))
+
+
+def said(error: object) -> str:
+    """An error's message (or a Phrase) in the running command's language, when it can say itself
+    (printkit's refusals can); anything else as printkit's English."""
+    say = getattr(error, "say", None)
+    return str(say(voice())) if callable(say) else str(error)
 
 
 def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
     """A paragraph wrapped to the terminal's 80 columns, continuation lines indented."""
-    import textwrap
+    from ..labels import wrapped
 
-    return textwrap.fill(text, width=width, subsequent_indent=indent, break_on_hyphens=False)
+    return "\n".join(wrapped(text, width, indent))
 
 
 def table(headers: list[str], rows: list[list[str]], right: set[int] | None = None, width: int = WIDTH) -> list[str]:
@@ -234,3 +298,99 @@ def table(headers: list[str], rows: list[list[str]], right: set[int] | None = No
 def bar(share: float, width: int) -> str:
     """A text bar of `share` (0..1) of `width` characters."""
     return "#" * round(max(0.0, min(1.0, share)) * width)
+
+
+# ---- refusals: click's own messages, in the answer's language ------------------------------------------
+
+
+def did_you_mean(names: list[str], lang: str) -> str:
+    """' (did you mean 'x'?)' or ' (может быть, «x»?)' for the closest names; '' for none."""
+    from ..labels import label
+
+    if not names:
+        return ""
+    quoted = [f"«{n}»" if lang == "ru" else repr(n) for n in names]
+    return label("cl_did_you_mean", lang, names=label("cl_or", lang).join(quoted))
+
+
+class Spoken(click.UsageError):
+    """A usage error told in a language: click's usage line, the hint to --help and the message."""
+
+    def __init__(self, message: str, ctx: click.Context | None, lang: str) -> None:
+        super().__init__(message, ctx)
+        self.lang = lang
+
+    def show(self, file: Any = None) -> None:
+        from ..labels import label
+
+        if self.ctx is not None:
+            usage = self.ctx.get_usage().replace("Usage:", label("cl_usage", self.lang), 1)
+            hint = label("cl_try", self.lang, command=self.ctx.command_path, option="--help")
+            click.echo(f"{usage}\n{hint}\n", err=True)
+        click.echo(fitted(label("cl_error", self.lang, message=self.message)), err=True)
+
+
+def fitted(text: str) -> str:
+    """A message whose lines wider than the terminal are wrapped (narrower ones, such as a caret
+    under a column, stay exactly as they are)."""
+    return "\n".join(line if len(line) <= WIDTH else wrap(line, "  ") for line in text.split("\n"))
+
+
+def spoken_error(error: click.UsageError) -> click.UsageError:
+    """A usage error said again in the running command's language (click says its own in English)."""
+    if isinstance(error, Spoken):
+        return error
+    lang = voice()
+    return Spoken(error.format_message() if lang == "en" else _click_message(error, lang), error.ctx, lang)
+
+
+def _click_message(error: click.UsageError, lang: str) -> str:
+    from ..labels import label
+
+    hint = did_you_mean(sorted(getattr(error, "possibilities", None) or []), lang)
+    if isinstance(error, click.NoSuchOption):
+        return label("cl_no_option", lang, name=error.option_name) + hint
+    if hasattr(error, "command_name"):  # click 8.4's NoSuchCommand
+        return label("cl_no_command", lang, name=error.command_name) + hint
+    param = getattr(error, "param", None)
+    name = getattr(error, "param_hint", None) or (param.get_error_hint(error.ctx) if param and error.ctx else "")
+    name = name if isinstance(name, str) else " / ".join(name)
+    name = re.sub(r"'([^']*)'", r"«\1»", name)
+    if isinstance(error, click.MissingParameter):
+        kind = error.param_type or (param.param_type_name if param else "parameter")
+        text = label("cl_missing_option" if kind == "option" else "cl_missing_argument", lang, name=name)
+        choices = getattr(param.type, "choices", None) if param else None
+        return text + (label("cl_choose_from", lang, choices=", ".join(map(str, choices))) if choices else "")
+    if isinstance(error, click.BadParameter) and name:
+        return label("cl_bad_value", lang, name=name, message=_said_again(error.message, lang))
+    return _said_again(error.message, lang)
+
+
+def _said_again(message: str, lang: str) -> str:
+    """One of click's messages (recognised by its English wording in the labels) in `lang`."""
+    from ..labels import label
+
+    for key, pattern, quoted in _click_patterns():
+        found = pattern.fullmatch(message)
+        if found:
+            values = {k: v[1:-1] if k in quoted and v[:1] in "'\"" and v[-1:] == v[:1] else v
+                      for k, v in found.groupdict().items()}  # fmt: skip
+            return label(key, lang, **values)
+    return message
+
+
+@functools.cache
+def _click_patterns() -> list[tuple[str, re.Pattern[str], set[str]]]:
+    from ..labels import entries
+
+    found = []
+    for key, entry in entries("cl_t_").items():
+        template, pattern, pos = entry["en"], "", 0
+        fields = list(re.finditer(r"\{(\w+)(!r)?\}", template))
+        for field in fields:
+            pattern += re.escape(template[pos : field.start()]) + f"(?P<{field.group(1)}>.+?)"
+            pos = field.end()
+        quoted = {f.group(1) for f in fields if f.group(2)}
+        found.append((key, re.compile(pattern + re.escape(template[pos:]), re.S), quoted))
+    # The wordiest wording first: "is not one of {choices}." before "is not {choice}.".
+    return sorted(found, key=lambda f: -len(re.sub(r"\{[^}]*\}", "", entries("cl_t_")[f[0]]["en"])))

@@ -7,25 +7,28 @@ from typing import Any
 
 import click
 
-from .base import JSON, LANG, Whole, load, whole
-from .present import arrow, chance, echo_json, language, percent, safe, wrap
+from . import complete
+from .base import JSON, LANG, Whole, load, remembered, whole
+from .present import arrow, chance, echo_json, language, percent, refuse, safe, said, wrap
 
 
 @click.command(
     epilog="""\b
 Examples:
-  printkit referee lookup --key referee-key.json resources forest 3
-  printkit referee lookup --key referee-key.json --game 4 ресурсы лес 3
-  printkit referee lookup --key p1.json --key p2.json --config game.yaml adventures mountain 7
+  printkit secret-sheets --out kit --seed "friday at anna's"     # writes kit/referee-key.json
+  printkit referee lookup --key kit/referee-key.json resources forest 3
+  printkit referee lookup --key kit/referee-key.json ресурсы лесу 3 --lang en
+  printkit referee lookup --key kit/referee-key.json --config examples/strategiya.yaml adventures forest 4
+  PRINTKIT_KEY=kit/referee-key.json printkit referee lookup горы ресурсы 7
 """
 )
 @click.option(
     "--key",
     "keys",
     multiple=True,
-    required=True,
+    envvar="PRINTKIT_KEY",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="referee-key.json (repeat to join one-player keys).",
+    help="referee-key.json (repeat to join one-player keys) [default: $PRINTKIT_KEY, or the config's key:].",
 )
 @click.option("--game", help="Which game of a multi-game key: 1, 2, ... or a kit ID.")
 @click.option(
@@ -36,9 +39,7 @@ Examples:
 @LANG
 @click.option("--ascii", "ascii_only", is_flag=True, help="Print -> instead of →.")
 @click.option("--json", "as_json", is_flag=True, help="Print the chain as JSON.")
-@click.argument("section")
-@click.argument("terrain")
-@click.argument("number", type=Whole(1, 999))
+@click.argument("words", nargs=-1, required=True, metavar="SECTION TERRAIN NUMBER", shell_complete=complete.terrains)
 def lookup(
     keys: tuple[Path, ...],
     game: str | None,
@@ -46,33 +47,39 @@ def lookup(
     lang: str | None,
     ascii_only: bool,
     as_json: bool,
-    section: str,
-    terrain: str,
-    number: int,
+    words: tuple[str, ...],
 ) -> None:
     """Follow one object's chain: SECTION TERRAIN NUMBER -> sheet 1 -> sheet 2 -> the list.
 
-    SECTION is resources or adventures; TERRAIN is mountain swamp forest plain water deathzone
-    (Russian names work too, and the two words may come in either order).
+    SECTION is resources or adventures; TERRAIN is mountain swamp forest plain water deathzone.
+    Russian names work too, as people type them (в горах, лесу), the two in either order.
     """
     from ..config.rulesets import load_bundled
     from ..games.strategiya.codes import load_key
-    from ..games.strategiya.lookup import format_chain, merge_keys, pick_game
+    from ..games.strategiya.lookup import format_chain, merge_keys, pick_game, split_words
     from ..games.strategiya.lookup import lookup as do_lookup
     from ..games.strategiya.model import rules_of, session_of
 
-    game_id, games = merge_keys([load_key(k) for k in keys])
+    if len(words) < 3:
+        raise refuse("rf_e_lookup_words")
+    number = whole(words[-1], 1, 999, "NUMBER")
+    section, terrain = split_words(words[:-1])
     session = load(config, lang) if config else None
+    lang = language(lang, session.language if session else None)
+    key_of_config = getattr(session.part, "key", None) if session else None
+    keys = keys or ((Path(key_of_config),) if key_of_config else ())
+    if not keys:
+        raise refuse("rf_e_no_key")
+    game_id, games = merge_keys([remembered(k, load_key) for k in keys])
     if session is not None:
         if session.ruleset.id != game_id:
-            raise click.UsageError(f"the key is for {game_id}, the config for {session.ruleset.id}")
+            raise refuse("rf_e_key_config", key=game_id, config=session.ruleset.id)
         ruleset = session.ruleset
     else:
         try:
             ruleset = load_bundled(game_id)
         except KeyError:
-            raise click.UsageError(f"the key is for {game_id!r}, not a bundled game: pass --config") from None
-    lang = language(lang, session.language if session else None)
+            raise refuse("rf_e_key_game", key=game_id) from None
     table = session_of(session) if session else None
     found = do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, lang)
     if as_json:
@@ -107,14 +114,16 @@ def _battle() -> Any:
 Examples:
   printkit referee fight --lives 10 10 --damage 1 1
   printkit referee fight --lives 25 15 --damage 9 3 --first b --backstab
-  printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 Б
+  printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 4
   printkit referee fight --lives 500 500 --damage 1 1 --lang en
 """
 )
 @click.option("--lives", nargs=2, type=Whole(1, 500), help="Lives of side A and side B (1..500).")
 @click.option("--damage", nargs=2, type=Whole(0, 500), help="Damage per hit of A and of B (0..500).")
 @click.option("--config", type=click.Path(dir_okay=False, path_type=Path), help="Take two heroes from a config.")
-@click.option("--heroes", nargs=2, help="Their map markers (e.g. 1 Б) when --config is given.")
+@click.option(
+    "--heroes", nargs=2, help="Two heroes' map markers (e.g. 1 Б), with --config.", shell_complete=complete.markers
+)
 @click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True, help="Who rolls first.")
 @click.option("--backstab", is_flag=True, help="B is attacked from behind: B's first damage ×2.")
 @click.option("--surrounded", is_flag=True, help="B is surrounded: B's first damage ×3.")
@@ -140,22 +149,24 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
 
     times = 3 if surrounded else 2 if backstab else 1
     session = None
-    if config is not None:
-        if not heroes:
-            raise click.UsageError("--config needs --heroes MARKER MARKER")
+    # A config counts only with --heroes: a referee's session passes its config to every question.
+    if heroes:
+        if config is None:
+            raise refuse("rf_e_heroes")
         session = load(config)
+        language(lang, session.language)  # a refusal about the heroes speaks the config's language
         a, b, notes = fighters_from_config(session, heroes[0], heroes[1])
         b = Fighter(b.lives, b.damage, b.sword_blow, b.armour, times, b.shield_heal, b.max_lives)
     elif lives and damage:
         a, b, notes = Fighter(lives[0], damage[0]), Fighter(lives[1], damage[1], first_times=times), []
     else:
-        raise click.UsageError("give --lives A B and --damage A B, or --config and --heroes")
+        raise refuse("rf_e_fight_what")
     lang = language(lang, session.language if session else None)
     readings = Readings(sword_keeps_roll, shield_any_one)
     try:
         result = do_fight(_battle(), a, b, first, readings)
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(said(exc)) from None
     if as_json:
         echo_json({
             "a_wins": str(result.win_a), "b_wins": str(result.win_b), "a_percent": round(float(result.win_a) * 100, 4),
@@ -171,7 +182,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
         return chance(p) if result.exact else f"≈ {percent(p)}"
 
     for side, f, p in (("A", a, result.win_a), ("B", b, result.win_b)):
-        click.echo(label("rf_side_wins", lang, side=side, lives=f.lives, damage=f.damage, chance=odds(p)))
+        click.echo(wrap(label("rf_side_wins", lang, side=side, lives=f.lives, damage=f.damage, chance=odds(p)), "  "))
     click.echo(label("rf_rolls", lang, rolls=f"{float(result.expected_rolls):.2f}",
                      turns=f"{float(result.expected_turns):.2f}", per=result.rolls_per_turn))  # fmt: skip
     for name, left, total in (("A", result.lives_left_a, result.win_a), ("B", result.lives_left_b, result.win_b)):
@@ -179,7 +190,7 @@ def fight(lives: Any, damage: Any, config: Path | None, heroes: Any, first: str,
             mean = sum(k * v for k, v in left.items()) / total
             likely = sorted(left.items(), key=lambda kv: -kv[1])[:3]
             shown = ", ".join(f"{k} ({float(v / total) * 100:.1f} %)" for k, v in likely)
-            click.echo(label("rf_keeps", lang, side=name, mean=f"{float(mean):.2f}", likely=shown))
+            click.echo(wrap(label("rf_keeps", lang, side=name, mean=f"{float(mean):.2f}", likely=shown), "  "))
     if times > 1:
         notes.append(label("rf_first_times", lang, n=times))
     if not result.exact:
@@ -238,17 +249,17 @@ def hide(words: tuple[str, ...]) -> None:
         elif word == "--lang":
             lang = words_left.pop(0) if words_left else ""
             if lang not in ("ru", "en"):
-                raise click.UsageError(f"--lang {safe(lang)!r}: choose ru or en")
+                raise refuse("cl_choose_lang", value=safe(lang[:20]))
         elif current:
             groups[current].append(_intellects(word, current))
             if len(groups[current]) > HIDE_MAX_HEROES:
-                raise click.UsageError(f"{current}: at most {HIDE_MAX_HEROES} heroes a side")
+                raise refuse("rf_e_hide_many", side=current, n=HIDE_MAX_HEROES)
         else:
-            raise click.UsageError(f"unexpected {safe(word[:20])!r}; give --hiders INT... --seekers INT...")
-    if not groups["--hiders"] or not groups["--seekers"]:
-        raise click.UsageError("give the intellect of every hiding hero (--hiders) and every seeker (--seekers)")
-    found = do_hide(groups["--hiders"], groups["--seekers"], per_hero=per_hero)
+            raise refuse("rf_e_hide_word", word=safe(word[:20]))
     lang = language(lang)
+    if not groups["--hiders"] or not groups["--seekers"]:
+        raise refuse("rf_e_hide_what")
+    found = do_hide(groups["--hiders"], groups["--seekers"], per_hero=per_hero)
     if as_json:
         echo_json({
             "hide": str(found.hidden), "percent": round(float(found.hidden) * 100, 4), "tie": str(found.tie),

@@ -8,12 +8,13 @@ from typing import Any
 
 import click
 
+from . import complete
 from .base import LANG, Group
 from .present import language as present_language
-from .present import safe, wrap
+from .present import safe, said, wrap
 
 
-@click.group(cls=Group)
+@click.group(cls=Group, speaks=True)
 def stratego() -> None:
     """Stratego setups: check, generate and convert them.
 
@@ -59,7 +60,7 @@ def _read(setup: str, data: Any, variant: Any) -> Any:
         return read_setup(_setup_text(setup), data, variant)
     except SetupError as exc:
         for line in exc.problems:
-            click.echo(safe(line))
+            click.echo(wrap(safe(said(line)), "  "))
         raise SystemExit(EXIT_CHECK_FAILED) from None
 
 
@@ -67,6 +68,7 @@ def _read(setup: str, data: Any, variant: Any) -> Any:
     epilog="""\b
 Examples:
   printkit stratego check BFB343B563/B3492625B4/728X176258/2264B75232
+  printkit stratego random --seed 7 > my-setup.txt
   printkit stratego check my-setup.txt
   printkit stratego check FB......../B.X.9...../...21...3./......2..3
   printkit stratego check duell-2014.4-387.xml       # a Gravon archive file
@@ -74,7 +76,8 @@ Examples:
 )
 @click.argument("setup")
 @_variant
-def check(setup: str, variant: str | None) -> None:
+@LANG
+def check(setup: str, variant: str | None, lang: str | None) -> None:
     """Check a setup: exit 0 and ok when legal, exit 1 with every problem otherwise.
 
     SETUP is a setup string (40 characters, back row first, '/' between rows allowed, '.' for an
@@ -87,47 +90,64 @@ def check(setup: str, variant: str | None) -> None:
     from ..games.stratego.advice import advice
     from ..games.stratego.gravon import Board
     from ..games.stratego.setups import SetupError, parse_setup40, problems, read_setup
+    from ..labels import label
 
+    lang = present_language(lang)
     data, v = _stratego_data(variant)
     text = _setup_text(setup)
+
+    def say(line: str, side: str | None = None) -> None:
+        line = said(line)
+        click.echo(wrap(safe(label("sc_side", lang, side=_side(data, side, lang), text=line) if side else line), "  "))
+
     try:
         parsed = read_setup(text, data, v)
     except SetupError as exc:
         for line in exc.problems:
-            click.echo(safe(line))
+            say(line)
         # The length is right but symbols are not: still report what the counts lack.
         try:
             for line in problems(parse_setup40(text, data, v or data.variants["battle"], lenient=True), data):
-                if not line.startswith("cell"):
-                    click.echo(line)
+                if getattr(line, "key", "") != "sc_unknown_cell":
+                    say(line)
         except SetupError:
             pass
         raise SystemExit(EXIT_CHECK_FAILED) from None
     if isinstance(parsed, Board):
-        click.echo(f"variant: {parsed.variant.id}" + (f" (Gravon {parsed.game_type})" if parsed.game_type else ""))
+        kind = f" (Gravon {parsed.game_type})" if parsed.game_type else ""
+        click.echo(label("sc_variant", lang, variant=_variant_name(parsed.variant, lang)) + kind)
         sides = parsed.sides()
         if not sides:
-            click.echo("the board holds no pieces")
+            click.echo(label("sc_no_pieces", lang))
             raise SystemExit(EXIT_CHECK_FAILED)
-        for side in ("red", "blue"):
-            if side not in dict(sides):
-                click.echo(f"{side}: no pieces on this board (only the other side's setup)")
-        labelled = [(f"{side}: ", s) for side, s in sides]
+        for missing in ("red", "blue"):
+            if missing not in dict(sides):
+                click.echo(label("sc_side_missing", lang, side=_side(data, missing, lang)))
+        labelled: list[tuple[str | None, Any]] = list(sides)
     else:
-        if v is None and parsed.variant.id != "battle":
-            click.echo(f"variant: {parsed.variant.id}")  # found from the pieces: say which
-        labelled = [("", parsed)]
+        if v is None and parsed.variant.id != "battle":  # found from the pieces: say which
+            click.echo(label("sc_variant", lang, variant=_variant_name(parsed.variant, lang)))
+        labelled = [(None, parsed)]
     failed = False
-    for prefix, side_setup in labelled:
+    for side, side_setup in labelled:
         found = problems(side_setup, data)
-        for line in found:
-            click.echo(prefix + line)
+        for problem in found:
+            say(problem, side)
         failed = failed or bool(found)
-        for line in advice(side_setup, data):
-            click.echo(f"{prefix}advice: {line}")
+        for hint in advice(side_setup, data):
+            say(label("sc_advice", lang, text=said(hint)), side)
     if failed:
         raise SystemExit(EXIT_CHECK_FAILED)
-    click.echo("ok")
+    click.echo(label("sc_ok", lang))
+
+
+def _side(data: Any, side: str | None, lang: str) -> str:
+    """A side as a line begins with it: red, blue (as --side is typed) or the Russian name."""
+    return "" if side is None else side if lang == "en" else str(data.sides[side]["ru"]).lower()
+
+
+def _variant_name(variant: Any, lang: str) -> str:
+    return str(variant.id) if lang == "en" else str(variant.name["ru"]).lower()
 
 
 @stratego.command(
@@ -144,10 +164,13 @@ Examples:
 @click.option("--seed", help="The same seed gives the same setup.")
 @click.option("--variant", type=click.Choice(_VARIANTS), default="battle", show_default=True)
 @click.option("--grid", "as_grid", is_flag=True, help="Print the readable grid instead of the string.")
-def random_setup(style: str, seed: str | None, variant: str, as_grid: bool) -> None:
-    """Print a legal setup that also follows the heuristics checked by `stratego check`."""
+@LANG
+def random_setup(style: str, seed: str | None, variant: str, as_grid: bool, lang: str | None) -> None:
+    """Print a legal setup that also follows the heuristics checked by `stratego check`. The setup
+    is the same in either language (--lang only changes what a refusal says)."""
     from ..games.stratego.advice import generate
 
+    present_language(lang)
     data, v = _stratego_data(variant)
     setup = generate(data, v, style, seed)
     click.echo(setup.to_grid() if as_grid else setup.to_setup40(slashes=True))
@@ -167,7 +190,8 @@ Examples:
               help="A setup: the side it plays on the Gravon board [red]. A board: the side to print "
               "[every side it holds, red first].")  # fmt: skip
 @_variant
-def convert(setup: str, target: str, side: str | None, variant: str | None) -> None:
+@LANG
+def convert(setup: str, target: str, side: str | None, variant: str | None, lang: str | None) -> None:
     """Convert a setup between the setup string, the Gravon 100-cell board and the grid.
 
     A Gravon board converted to setup40 or grid gives each side's setup as that side sees it
@@ -176,16 +200,18 @@ def convert(setup: str, target: str, side: str | None, variant: str | None) -> N
     from ..errors import EXIT_CHECK_FAILED
     from ..games.stratego.gravon import Board, to_board
     from ..games.stratego.setups import Setup, SetupError
+    from ..labels import label
 
+    lang = present_language(lang)
     data, v = _stratego_data(variant)
     parsed = _read(setup, data, v)
     if isinstance(parsed, Board):
         sides = dict(parsed.sides())
         if not sides:
-            click.echo("the board holds no pieces")
+            click.echo(label("sc_no_pieces", lang))
             raise SystemExit(EXIT_CHECK_FAILED)
         if side is not None and side not in sides:
-            click.echo(f"the board holds no {side} pieces")
+            click.echo(label("sc_no_side_pieces", lang, side=_side(data, side, lang)))
             raise SystemExit(EXIT_CHECK_FAILED)
         chosen: list[tuple[str, Setup]] = [(s, sides[s]) for s in ("red", "blue") if s in sides and side in (None, s)]
     else:
@@ -196,13 +222,13 @@ def convert(setup: str, target: str, side: str | None, variant: str | None) -> N
             click.echo(to_board(picked.get("red"), picked.get("blue")))
         except SetupError as exc:
             for line in exc.problems:
-                click.echo(line)
+                click.echo(wrap(said(line), "  "))
             raise SystemExit(EXIT_CHECK_FAILED) from None
         return
     for index, (name, item) in enumerate(chosen):
         if target == "grid":
             if len(chosen) > 1:
-                click.echo(("\n" if index else "") + f"{name}:")
+                click.echo(("\n" if index else "") + f"{_side(data, name, lang)}:")
             click.echo(item.to_grid())
         else:
             click.echo(item.to_setup40(slashes=True))
@@ -218,8 +244,8 @@ Examples:
   printkit referee stratego 5 B --original-bombs --json
 """,
 )
-@click.argument("attacker")
-@click.argument("defender")
+@click.argument("attacker", shell_complete=complete.pieces)
+@click.argument("defender", shell_complete=complete.pieces)
 @click.option("--original-bombs", is_flag=True, help="The original rule: a bomb stays unless a Miner takes it.")
 @click.option("--json", "as_json", is_flag=True, help="Print winner, bomb_removed and game_over as JSON.")
 @LANG
@@ -240,7 +266,7 @@ def referee_stratego(attacker: str, defender: str, original_bombs: bool, as_json
     try:
         outcome = attack(data, rank(data, attacker), rank(data, defender), original_bombs)
     except AttackError as exc:
-        raise click.UsageError(safe(exc.text(language))) from None
+        raise click.UsageError(safe(exc.say(language))) from None
     if as_json:
         click.echo(json.dumps(outcome.as_json()))
         return
@@ -259,7 +285,7 @@ Examples:
 """,
 )
 @click.argument("position_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "start", required=True, help="The piece's cell, like e4.")
+@click.option("--from", "start", required=True, help="The piece's cell, like e4.", shell_complete=complete.squares)
 @click.option("--variant", type=click.Choice(_VARIANTS), default="battle", show_default=True)
 @click.option("--scout-strikes-adjacent", is_flag=True,
               help="The other reading: a scout attacks only a neighbour, never at the end of a run.")  # fmt: skip
@@ -286,7 +312,7 @@ def referee_moves(position_file: Path, start: str, variant: str, scout_strikes_a
     try:
         moves = legal_moves(position, data, cell, run_attacks=not scout_strikes_adjacent)
     except MoveError as exc:
-        raise click.UsageError(safe(exc.text(language))) from None
+        raise click.UsageError(safe(exc.say(language))) from None
     steps = [m.to for m in moves if not m.attacks]
     attacks = [m.to for m in moves if m.attacks]
     if as_json:

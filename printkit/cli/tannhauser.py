@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
+from . import complete
 from .base import LANG, Whole
-from .present import language, safe, wrap
+from .present import language, safe, said, wrap
 
 MOST_DICE = 30  # pools and stats above this are refused at once; 30 dice answer in milliseconds
 
@@ -146,7 +147,7 @@ Examples:
 """,
 )
 @click.argument("graph_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--from", "start", help="The character's circle (or --enter).")
+@click.option("--from", "start", help="The character's circle (or --enter).", shell_complete=complete.circles)
 @click.option("--enter", is_flag=True, help="The character enters the board through its side's entry point (1 point).")
 @click.option("--side", type=click.Choice(["red", "blue"]), help="The side of a character that enters (--enter).")
 @click.option("--points", type=Whole(0, 30), required=True, help="Movement points this cycle.")
@@ -174,7 +175,14 @@ def referee_paths(graph_file: Path, start: str | None, enter: bool, side: str | 
         raise click.UsageError(label("tr_from_or_enter", lang))
     graph = load_graph(graph_file)
     if start is not None and start not in graph.cost:
-        raise click.UsageError(safe(label("tr_no_circle", lang, circle=start, file=graph_file)))
+        from ..suggest import did_you_mean
+
+        # Circles are named as the file names them; "a1" finds "A1".
+        same = [c for c in graph.cost if c.casefold() == start.strip().casefold()]
+        if len(same) != 1:
+            hint = did_you_mean(start, list(graph.cost))
+            raise click.UsageError(safe(label("tr_no_circle", lang, circle=start, file=graph_file, hint=said(hint))))
+        start = same[0]
     if enter and side not in graph.entries.values():
         raise click.UsageError(safe(label("tr_no_entry", lang, side=side, file=graph_file)))
     found = reach(graph, start, points, side, bull_rush=bull_rush, line_cost_one=line_cost_one)

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from . import complete
 from .base import LANG
 from .present import percent
 
@@ -16,9 +17,9 @@ MIRROR = click.option(
 
 
 def refusal_in(refusal: Exception, lang: str) -> click.UsageError:
-    from ..games.vs.words import Refusal
-
-    return click.UsageError(refusal.say(lang) if isinstance(refusal, Refusal) else str(refusal))
+    """A refusal as a usage error, in the answer's language when the refusal can say it."""
+    say = getattr(refusal, "say", None)
+    return click.UsageError(say(lang) if callable(say) else str(refusal))
 
 
 @click.command(
@@ -114,8 +115,8 @@ Examples:
   printkit referee battle "dragon" "elves@ship" --at-sea --json
 """
 )
-@click.argument("attackers")
-@click.argument("defenders")
+@click.argument("attackers", shell_complete=complete.units)
+@click.argument("defenders", shell_complete=complete.units)
 @EDITION
 @click.option(
     "--play",
@@ -214,7 +215,7 @@ Examples:
   printkit referee spell release --roll --amulet --seed t7
 """
 )
-@click.argument("name")
+@click.argument("name", shell_complete=complete.spells)
 @EDITION
 @click.option("--roll", "do_roll", is_flag=True, help="Cast it: roll the D6 and print what happens.")
 @click.option("--amulet", is_flag=True, help="2025: the mage's mithril amulet adds 1 to the die (never above 6).")

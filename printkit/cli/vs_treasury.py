@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from . import complete
 from .base import LANG
 from .vs import EDITION, edition_rules, refusal_in, roll_d6
 
@@ -24,7 +25,7 @@ Examples:
 @click.option("--lands", default="", help='Incomes of the lands holding your lord\'s house, like "12 8".')
 @click.option("--mines", default="", help='Levels of your mines, like "1 3".')
 @click.option("--troops", default="", help='Your troops, like "knights elves zombie".')
-@click.option("--personal", help="Which of them is your personal troop (no upkeep).")
+@click.option("--personal", help="Which of them is your personal troop (no upkeep).", shell_complete=complete.troops)
 @click.option("--fortresses", type=click.IntRange(0, 99), default=0, help="Your fortresses (+10 treasury each).")
 @click.option("--bridges", type=click.IntRange(0, 99), default=0, help="2003: your bridges (1 coin a year each).")
 @click.option("--commander", is_flag=True, help="A player without lands (2003: treasury 100, personal troop 1).")
@@ -83,10 +84,14 @@ Examples:
   printkit referee cost --transfer 37
 """
 )
-@click.argument("what", nargs=-1)
+@click.argument("what", nargs=-1, shell_complete=complete.buildings)
 @EDITION
-@click.option("--hire", "hire_at", help="Which troops this building hires (with --terrain).")
-@click.option("--terrain", default="field", show_default=True, help="The land under the building.")
+@click.option(
+    "--hire", "hire_at", help="Which troops this building hires (with --terrain).", shell_complete=complete.buildings
+)
+@click.option(
+    "--terrain", default="field", show_default=True, help="The land under the building.", shell_complete=complete.lands
+)
 @click.option("--transfer", "amount", type=click.IntRange(1, 100_000), help="The tax on sending this many coins.")
 @click.option("--tax-on-top", is_flag=True, help="Other reading: the sender pays the tax on top of the sum.")
 @LANG
@@ -149,7 +154,7 @@ Examples:
   printkit referee prize "zombie:3" dragon knights+@personal --edition vs-2003
 """
 )
-@click.argument("defeated", nargs=-1, required=True)
+@click.argument("defeated", nargs=-1, required=True, shell_complete=complete.units)
 @EDITION
 @click.option("--level-table", is_flag=True, help="Other reading: a level destroyed pays its table price.")
 @click.option("--round-up", is_flag=True, help="2003, other reading: the commander's fifth is rounded up.")

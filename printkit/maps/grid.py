@@ -95,7 +95,9 @@ def parse_cell(text: str) -> tuple[int, int]:
     # ASCII only and short: "²" passes isdigit() and fails int(), and no map is wider than ZZZ.
     found = _CELL.fullmatch(text.strip())
     if not found:
-        raise ValueError(f"{text[:12]!r} is not a cell like C4")
+        from ..errors import RefusedValue
+
+        raise RefusedValue("mc_bad_cell", text=text[:12])
     letters, digits = found.group(1).upper(), found.group(2)
     x = 0
     for ch in letters:
@@ -285,29 +287,43 @@ def load_map(path: Path) -> tuple[GameMap, Ruleset]:
 
 @dataclass(frozen=True)
 class Finding:
+    """One thing a map check found: where, what (a Phrase says itself in either language), how bad."""
+
     cell: str | None
     message: str
     warning: bool = False
 
     def __str__(self) -> str:
-        where = f"{self.cell}: " if self.cell else ""
-        return ("warning: " if self.warning else "") + where + self.message
+        return self.say("en")
+
+    def say(self, lang: str) -> str:
+        """'C4: two objects in one cell', 'warning: ...', in lang."""
+        from ..labels import label
+
+        say = getattr(self.message, "say", None)
+        text = say(lang) if callable(say) else self.message
+        text = label("mc_cell", lang, cell=self.cell, text=text) if self.cell else text
+        return label("mc_warning", lang, text=text) if self.warning else text
 
 
 def unknown_letters(game_map: GameMap) -> list[Finding]:
     """A finding for every cell whose letter is no terrain of the map's game."""
-    return [Finding(cell_name(x, y), f"{game_map.letters[y][x]!r} is no terrain of this game")
+    from ..labels import Phrase
+
+    return [Finding(cell_name(x, y), Phrase("mc_letter", letter=game_map.letters[y][x]))
             for y in range(game_map.height) for x in range(game_map.width)
             if game_map.terrain(x, y) is None]  # fmt: skip
 
 
 def one_per_cell(game_map: GameMap) -> list[Finding]:
     """A finding for every cell holding two objects."""
+    from ..labels import Phrase
+
     seen: set[tuple[int, int]] = set()
     out = []
     for o in game_map.objects:
         if (o.x, o.y) in seen:
-            out.append(Finding(cell_name(o.x, o.y), "two objects in one cell"))
+            out.append(Finding(cell_name(o.x, o.y), Phrase("mc_two_objects")))
         seen.add((o.x, o.y))
     return out
 

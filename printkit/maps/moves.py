@@ -8,7 +8,7 @@ from os import PathLike
 from typing import Protocol
 
 from ..config.model import Ruleset
-from ..errors import UsageError
+from ..errors import Refused
 from ..games import game
 from .grid import GameMap
 
@@ -65,7 +65,7 @@ class _Movement(Protocol):
 def _movement(rules: Ruleset) -> _Movement:
     module = game(rules.family).movement
     if module is None:
-        raise UsageError(f"{rules.family} maps have no movement rules in printkit")
+        raise Refused("mc_no_rules", family=rules.family)
     found: _Movement = importlib.import_module(module)
     return found
 

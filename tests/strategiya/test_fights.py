@@ -19,6 +19,7 @@ from printkit.games.strategiya.fights import (
     fight,
     fight_by_lives,
 )
+from printkit.games.strategiya.healing import fight_with_healing
 from printkit.games.strategiya.hiding import hide
 from printkit.games.strategiya.model import rules_of
 
@@ -237,13 +238,14 @@ def test_hide_answers_its_whole_range_and_refuses_beyond_it_at_once() -> None:
     assert answer.exit_code == 0 and answer.output.startswith("Прятки в городе")
     for words, message in (
         (["--hiders", *["1"] * 25, "--seekers", "1"], "at most 24 heroes a side"),
-        (["--hiders", "200", "--seekers", "1"], "--hiders: 200 is not in the range 0<=x<=199"),
+        (["--hiders", "200", "--seekers", "1"], "Invalid value for '--hiders': 200 is not in the range 0<=x<=199"),
         (["--hiders", "9" * 5000, "--seekers", "1"], "is out of range 0<=x<=199"),
-        (["--hiders", "²", "--seekers", "1"], "--hiders: '²' is not a whole number (0<=x<=199)"),
+        (["--hiders", "²", "--seekers", "1"], "Invalid value for '--hiders': '²' is not a whole number (0<=x<=199)"),
         (["--hiders", "1", "--seekers", "1", "--lang", "de"], "choose ru or en"),
     ):
-        result = run("referee", "hide", *words)
-        assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+        result = run("referee", "hide", *words, "--lang", "en")
+        said = " ".join(result.output.split())  # the message as read, wherever it wrapped at 80 columns
+        assert result.exit_code == 2 and message in said and "Traceback" not in result.output
 
 
 # ---- escape ------------------------------------------------------------------------------------------
@@ -285,3 +287,16 @@ def test_any_two_heroes_a_config_allows_are_answered(tmp_path: Path, strength: i
         assert out.exit_code == 0, out.output
         data = json.loads(out.output)
         assert data["exact"] is False and 0 < data["a_percent"] < 100
+
+
+@pytest.mark.rule("strategiya.shield")
+def test_states_too_unlikely_to_follow_do_not_move_the_answer() -> None:
+    """A long shielded fight leaves most of its states unfollowed (each reached only by dozens of
+    heals in a row): the answer is the one followed a hundred times tighter, to 1e-12."""
+    a = b = Fighter(67, 37, sword_blow=37, armour=True, shield_heal=4, max_lives=67)
+    for readings in (Readings(), Readings(shield_any_one=True)):
+        usual = fight_with_healing(BATTLE, a, b, readings=readings)
+        tight = fight_with_healing(BATTLE, a, b, tolerance=1e-15, readings=readings)
+        assert abs(float(usual.win_a - tight.win_a)) < 1e-12
+        for k in tight.lives_left_a.keys() | usual.lives_left_a.keys():
+            assert abs(float(usual.lives_left_a.get(k, 0) - tight.lives_left_a.get(k, 0))) < 1e-12

@@ -171,7 +171,7 @@ def test_random_map_is_the_one_map_random_draws_and_lands_in_the_kit(tmp_path: P
     assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "map.pdf", "map.yaml"]
     alone = run("map", "random", "--size", "20x15", "--seed", SEED)
     assert (out / "map.yaml").read_text("utf-8") == alone.output
-    assert run("map", "check", out / "map.yaml").output.endswith("ok\n")
+    assert run("map", "check", out / "map.yaml").output.endswith("всё в порядке\n")
     assert "Как рисовать" not in text(out / "map.pdf")  # a drawn map needs no drawing hints
     source = (EXAMPLES / "map.yaml").read_text("utf-8").replace("game: strategiya\n", "")
     body = "\n".join("  " + line for line in source.splitlines() if line.strip() and not line.startswith("#"))

@@ -92,7 +92,7 @@ def test_lookup_adventure_titles_from_config(workdir: Path) -> None:
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (["treasure", "forest", "3"], "unknown section 'treasure'; use resources or adventures"),
+        (["treasure", "forest", "3"], "unknown section 'treasure' (did you mean 'resources'?); use resources or"),
         (["resources", "sky", "3"], "unknown terrain 'sky'; use one of mountain swamp forest plain water deathzone"),
         (
             ["resources", "fores", "3"],
@@ -102,14 +102,30 @@ def test_lookup_adventure_titles_from_config(workdir: Path) -> None:
     ],
 )
 def test_lookup_bad_words_exit_2(workdir: Path, words: list[str], message: str) -> None:
+    result = run("referee", "lookup", "--key", example_key(workdir), *words, "--lang", "en")
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 2 and flat.startswith("printkit: error: ") and message in flat
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["сокровища", "лес", "3"], "неизвестный раздел «сокровища»; пишите ресурсы или приключения"),
+        (["ресурсы", "лесс", "3"], "неизвестная местность «лесс» (может быть, «лес»?); можно: гора, болото, лес,"),
+        (["resources", "forrest", "3"], "неизвестная местность «forrest» (может быть, «forest»?)"),
+        (["ресурсы", "лес", "11"], "объекты местности «лес» пронумерованы 1..10; 11 среди них нет"),
+    ],
+)
+def test_lookup_refuses_in_russian_by_default(workdir: Path, words: list[str], message: str) -> None:
     result = run("referee", "lookup", "--key", example_key(workdir), *words)
-    assert result.exit_code == 2 and result.output.startswith("printkit: error: ") and message in result.output
+    flat = " ".join(result.output.split())
+    assert result.exit_code == 2 and flat.startswith("printkit: ошибка: ") and message in flat
 
 
 def test_lookup_needs_game_for_multi_game_key_and_takes_kit_id(workdir: Path) -> None:
     assert run("secret-sheets", "--games", "2", "--seed", "stack-seed-1234", "--out", workdir / "k").exit_code == 0
     key = workdir / "k" / "referee-key.json"
-    result = run("referee", "lookup", "--key", key, "resources", "forest", "3")
+    result = run("referee", "lookup", "--key", key, "resources", "forest", "3", "--lang", "en")
     assert result.exit_code == 2 and "choose one with --game 1..2" in result.output
     kit_id = json.loads(key.read_text("utf-8"))["games"][1]["kit_id"]
     by_number = run("referee", "lookup", "--key", key, "--game", "2", "resources", "forest", "3")
@@ -123,7 +139,7 @@ def test_lookup_joins_two_one_player_keys(workdir: Path) -> None:
     one = workdir / "p1" / "referee-key-player-1.json"
     two = workdir / "p2" / "referee-key-player-2.json"
     alone = run("referee", "lookup", "--key", one, "resources", "forest", "3")
-    assert alone.exit_code == 2 and "the key has no sheet 2" in alone.output
+    assert alone.exit_code == 2 and "в ключе нет листа 2" in alone.output
     joined = run("referee", "lookup", "--key", one, "--key", two, "resources", "forest", "3")
     assert joined.exit_code == 0
     first = json.loads(one.read_text("utf-8"))["games"][0]["sheets"]["1"]["resources"]["forest"][2]
@@ -140,7 +156,7 @@ def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
 def test_lookup_refuses_odd_game_numbers_without_a_traceback(workdir: Path) -> None:
     key = example_key(workdir)
     for game in ("9" * 5000, "²", "0"):
-        result = run("referee", "lookup", "--key", key, "--game", game, "resources", "forest", "3")
+        result = run("referee", "lookup", "--key", key, "--game", game, "resources", "forest", "3", "--lang", "en")
         assert result.exit_code == 2 and result.output.startswith("printkit: error: --game"), game
         assert len(result.output.splitlines()[0]) <= 80
 

@@ -39,9 +39,16 @@ def test_names_in_any_language_become_ids(tmp_path: Path) -> None:
     assert (hero.items, hero.spells) == (("bow", "greatsword"), ("hex",))
 
 
+def test_names_as_people_write_them(tmp_path: Path) -> None:
+    """Case, ё and the usual Russian endings do not matter (a soft sign typed after «меч» is one)."""
+    p = config(tmp_path, "      - {strength: 5, items: [Мечь, луком], spells: [Порчу]}\n")
+    hero = session_of(load_session(p)).parties[0].heroes[0]
+    assert (hero.items, hero.spells) == (("sword", "bow"), ("hex",))
+
+
 def test_unknown_item_suggests_the_closest(tmp_path: Path) -> None:
-    p = config(tmp_path, "      - {strength: 5, items: [Мечь]}\n")
-    assert problems(p) == [f"{p}:5: players[0].heroes[0].items[0]: unknown item 'Мечь' (did you mean 'Меч'?)"]
+    p = config(tmp_path, "      - {strength: 5, items: [Мечч]}\n")
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].items[0]: unknown item 'Мечч' (did you mean 'Меч'?)"]
 
 
 def test_unknown_animal_and_spell(tmp_path: Path) -> None:

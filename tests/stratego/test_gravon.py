@@ -64,7 +64,7 @@ def test_real_boards_check_with_their_variant(path: Path) -> None:
     assert placed(board.sides()) == decode_by_hand(field_of(path))
     # The bare field names no game type: its piece counts find the same variant.
     assert read_board(field_of(path), DATA).variant == board.variant
-    result = run("stratego", "check", str(path))
+    result = run("stratego", "check", str(path), "--lang", "en")
     assert result.exit_code == 0 and result.output.endswith("ok\n"), result.output
 
 
@@ -173,8 +173,8 @@ def test_bad_fields_are_refused_clearly(field: str, message: str) -> None:
 
 def test_free_placement_boards_are_not_setups() -> None:
     free = ARCHIVE / "classicfree-2005.5-459.xml"
-    refused = run("stratego", "check", str(free))
+    refused = run("stratego", "check", str(free), "--lang", "en")
     assert refused.exit_code == 1 and "'classicfree' is not a variant printkit plays" in refused.output
-    bare = run("stratego", "check", field_of(free))
+    bare = run("stratego", "check", field_of(free), "--lang", "en")
     assert bare.exit_code == 1 and "pieces outside" in bare.output and "(a free-placement" not in bare.output
     assert max(len(line) for line in bare.output.splitlines()) <= 120

@@ -122,30 +122,35 @@ def test_conversions_round_trip() -> None:
 
 
 def test_cli_check_random_convert(workdir: Path) -> None:
-    ok = run("stratego", "check", EXAMPLE)
+    ok = run("stratego", "check", EXAMPLE, "--lang", "en")
     assert (ok.exit_code, ok.output) == (0, "advice: the flag is not closed in by bombs\nok\n")
-    bad = run("stratego", "check", EXAMPLE.replace("X", "9"))
+    # Russian by default, as every referee answer.
+    assert run("stratego", "check", EXAMPLE).output == "совет: флаг не закрыт минами\nвсё в порядке\n"
+    bad = run("stratego", "check", EXAMPLE.replace("X", "9"), "--lang", "en")
     assert bad.exit_code == 1
     assert bad.output == (
         "X (Marshal): 0 placed, 1 needed\n9 (General): 2 placed, 1 needed\nadvice: the flag is not closed in by bombs\n"
     )
+    assert run("stratego", "check", EXAMPLE.replace("X", "9")).output.startswith("X (Маршал): поставлено 0, нужно 1\n")
     setup_file = write(workdir / "mine.txt", EXAMPLE + "\n")
     assert run("stratego", "check", setup_file).exit_code == 0
     first = run("stratego", "random", "--seed", "42", "--style", "aggressive")
-    again = run("stratego", "random", "--seed", "42", "--style", "aggressive")
+    again = run("stratego", "random", "--seed", "42", "--style", "aggressive", "--lang", "en")
     assert first.exit_code == 0 and first.output == again.output
-    assert run("stratego", "check", first.output.strip()).output == "ok\n"
+    assert run("stratego", "check", first.output.strip(), "--lang", "en").output == "ok\n"
     grid = run("stratego", "convert", EXAMPLE, "--to", "grid").output
     assert grid.splitlines()[-2] == "1 | B F B 3 4 3 B 5 6 3"
     assert run("stratego", "convert", grid, "--to", "setup40").output.strip() == EXAMPLE
     gravon = run("stratego", "convert", EXAMPLE, "--to", "gravon", "--side", "blue").output.strip()
     assert gravon.startswith("A" * 40)
-    one_side = run("stratego", "check", gravon)
+    one_side = run("stratego", "check", gravon, "--lang", "en")
     assert one_side.exit_code == 0 and "red: no pieces on this board" in one_side.output
+    assert "красные: на этой доске нет их фишек" in run("stratego", "check", gravon).output
     assert run("stratego", "convert", gravon, "--to", "setup40").output.strip() == EXAMPLE
     duel = run("stratego", "random", "--variant", "duel", "--seed", "1").output.strip()
-    assert run("stratego", "check", "--variant", "duel", duel).output == "ok\n"
-    assert run("stratego", "check", duel).output == "variant: duel\nok\n"  # found from its pieces
+    assert run("stratego", "check", "--variant", "duel", duel, "--lang", "en").output == "ok\n"
+    assert run("stratego", "check", duel, "--lang", "en").output == "variant: duel\nok\n"  # found from its pieces
+    assert run("stratego", "check", duel).output == "вариант: дуэль\nвсё в порядке\n"
     assert run("stratego", "check", "--variant", "battle", duel).exit_code == 1
 
 

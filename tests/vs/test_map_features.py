@@ -34,9 +34,9 @@ lands:
     assert "B1: two lands have the number 2" in found  # the second land's place in the list is 2 as well
     assert "A3: the land 'Море' has no land cell" in found
     assert "B1: the lands 'Одна' and 'одна' overlap" in found
-    assert "warning: D1: 2 land cell(s) belong to no land" in found
+    assert "warning: D1: 2 land cells belong to no land" in found
     ok = "rows: [PPPC, PPPS]\nlands:\n  - {name: A, number: 7, income: 5, cells: A1-B2}\n  - {name: B, cells: C1-D2}\n"
-    assert findings(tmp_path, ok) == ["warning: D1: the land 'B' takes in 2 sea cell(s)"]
+    assert findings(tmp_path, ok) == ["warning: D1: the land 'B' takes in 2 sea cells"]
     game_map, _ = load_map(tmp_path / "m.yaml")
     assert [(land.name, land.number, land.income) for land in game_map.lands] == [("A", 7, 5), ("B", 2, 0)]
 
@@ -97,7 +97,7 @@ def test_lairs_are_refused_on_maps_of_games_without_them(tmp_path: Path) -> None
 def test_the_examples_pass_the_check_with_lairs_veins_and_lands() -> None:
     for name in ("vs-2025.yaml", "vs-2003.yaml", "vs-map.yaml"):
         result = run("map", "check", EXAMPLES / name)
-        assert result.exit_code == 0 and result.output.strip() == "ok", (name, result.output)
+        assert result.exit_code == 0 and result.output.strip() == "всё в порядке", (name, result.output)
     game_map, _ = load_map(EXAMPLES / "vs-2025.yaml")
     assert game_map.lairs == {parse_cell("A1"), parse_cell("E8")}
     assert {land.name for land in game_map.lands} >= {"Драконьи горы", "Приречье"}
@@ -160,3 +160,15 @@ def test_the_land_list_of_the_2003_example() -> None:
     first = [(r["number"], r["code"], r["name"]) for r in table][:2]
     assert first == [(1, "11", "Драконьи горы"), (2, "12", "Северный лес")]
     assert table[6]["code"] == "21" and table[1]["held"] == "Север" and table[0]["veins"] == 2  # a vein and a lair
+
+
+def test_map_check_speaks_the_askers_language(tmp_path: Path) -> None:
+    body = "game: vs-2025\nrows: [PPPP, PPPS]\nlairs: [D2]\nlands:\n  - {name: A, cells: A1-B1}\n"
+    path = write(tmp_path / "m.yaml", body)
+    ru = run("map", "check", path)
+    en = run("map", "check", path, "--lang", "en")
+    assert ru.exit_code == en.exit_code == 1
+    assert "D2: логово дракона — это гора: поставьте его на клетку гор" in ru.output
+    assert "предупреждение: C1: клеток суши вне всякой земли: 5" in ru.output
+    assert "D2: a dragon's lair is a mountain: put it on a mountain cell" in en.output
+    assert "warning: C1: 5 land cells belong to no land" in en.output

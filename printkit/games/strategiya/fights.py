@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...config.model import Session
+from ...errors import RefusedValue
 from ...labels import label
 from .model import Battle
 
@@ -79,10 +80,6 @@ def _outcomes(
     return out
 
 
-# A fight with a shield is followed roll by roll until less than `tolerance` of it is still going;
-# heroes a config allows settle in a few hundred rolls, so this bound is never reached by them.
-HEALING_MAX_ROLLS = 20_000
-
 # Up to this many hit-count states a fight is solved in exact fractions; beyond, in floats (the
 # fractions grow to thousands of digits and nobody reads them; see bench/fights.py).
 EXACT_STATES = 2500
@@ -101,8 +98,10 @@ def fight(battle: Battle, a: Fighter, b: Fighter, first: str = "a", readings: Re
     Without items it is a race of hits (`race`); with the sword or armour lives move in uneven
     steps (`fight_by_lives`); with a shield lives can go back up (`fight_with_healing`)."""
     if a.damage <= 0 and b.damage <= 0 and not (a.sword_blow or b.sword_blow):
-        raise ValueError("neither side can wound the other")
+        raise RefusedValue("rf_e_no_wound")
     if a.shield_heal or b.shield_heal:
+        from .healing import fight_with_healing
+
         return fight_with_healing(battle, a, b, first, readings=readings)
     if _plain(a, b):
         return race(battle, a, b, first)
@@ -241,101 +240,6 @@ def fight_by_lives(
     return FightResult(win_a, win_b, rolls, left_a, left_b, True, battle.rolls_per_turn)
 
 
-def fight_with_healing(
-    battle: Battle, a: Fighter, b: Fighter, first: str = "a", tolerance: float = 1e-13,
-    readings: Readings = Readings(),
-) -> FightResult:  # fmt: skip
-    """With a shield, lives can go back up, so mass no longer only flows downwards: follow the
-    distribution roll by roll until less than `tolerance` is still fighting (the answer is a float)."""
-    max_a = max(a.max_lives, a.lives)
-    max_b = max(b.max_lives, b.lives)
-    p = 1.0 / battle.die
-
-    def moves(la: int, lb: int, roller: str, pa: bool, pb: bool) -> list[tuple[float, State | str]]:
-        me, other = (a, b) if roller == "a" else (b, a)
-        out: list[tuple[float, State | str]] = []
-        for face in range(1, battle.die + 1):
-            dmg, again = 0, False
-            heal = 0
-            if face >= battle.hit_from:
-                again = True
-                dmg = 0 if (other.armour and face == battle.die) else me.damage
-            elif face == 3 and me.sword_blow:
-                dmg, again = me.sword_blow, readings.sword_keeps_roll
-            elif face == 1:
-                heal = me.shield_heal
-            # On the any-one reading the other side's shield heals on this 1 as well.
-            heal_other = other.shield_heal if face == 1 and readings.shield_any_one else 0
-            na, nb, npa, npb = la, lb, pa, pb
-            if roller == "a":
-                nb = min(max_b, lb + heal_other)
-                na = min(max_a, la + heal)
-                if dmg:
-                    nb = lb - dmg * (b.first_times if pb else 1)
-                    npb = False
-            else:
-                na = min(max_a, la + heal_other)
-                nb = min(max_b, lb + heal)
-                if dmg:
-                    na = la - dmg * (a.first_times if pa else 1)
-                    npa = False
-            if nb <= 0:
-                out.append((p, "A"))
-            elif na <= 0:
-                out.append((p, "B"))
-            else:
-                nxt = roller if again else ("b" if roller == "a" else "a")
-                out.append((p, (na, nb, nxt, npa, npb)))
-        return out
-
-    # The exact distribution, roll by roll: what is still fighting after n rolls, and what has
-    # ended. Lives climb with the shield, so the chain has loops, but a fight between heroes a
-    # config allows (damage at least the strength, lives at most 10 + 5 per 3 strength) ends in
-    # a few dozen rolls on average, and the mass still fighting shrinks geometrically.
-    start: State = (a.lives, b.lives, first, a.first_times > 1, b.first_times > 1)
-    table: dict[State, list[tuple[float, State | str]]] = {}
-    mass: dict[State, float] = {start: 1.0}
-    win_a = win_b = rolls = 0.0
-    left_a: dict[int, float] = {}
-    left_b: dict[int, float] = {}
-    for _ in range(HEALING_MAX_ROLLS):
-        fighting = sum(mass.values())
-        if fighting < tolerance:
-            break
-        rolls += fighting
-        after: dict[State, float] = {}
-        for state, m in mass.items():
-            outs = table.get(state)
-            if outs is None:
-                merged: dict[State | str, float] = {}
-                for q, nxt in moves(*state):  # faces with the same result count once
-                    merged[nxt] = merged.get(nxt, 0.0) + q
-                outs = table[state] = [(q, nxt) for nxt, q in merged.items()]
-            for q, nxt in outs:
-                flow = m * q
-                if nxt == "A":
-                    win_a += flow
-                    left_a[state[0]] = left_a.get(state[0], 0.0) + flow
-                elif isinstance(nxt, tuple):
-                    after[nxt] = after.get(nxt, 0.0) + flow
-                else:
-                    win_b += flow
-                    left_b[state[1]] = left_b.get(state[1], 0.0) + flow
-        mass = after
-    else:
-        raise ValueError(f"this fight does not settle within {HEALING_MAX_ROLLS} rolls; it is left unanswered")
-    total = win_a + win_b
-    chance = Fraction(win_a / total).limit_denominator(10**15)
-
-    def shares(left: dict[int, float]) -> dict[int, Fraction]:
-        return {k: Fraction(v / total).limit_denominator(10**15) for k, v in left.items()}
-
-    return FightResult(
-        chance, 1 - chance, Fraction(rolls).limit_denominator(10**9), shares(left_a), shares(left_b), False,
-        battle.rolls_per_turn,
-    )  # fmt: skip
-
-
 def bow_kill(battle: Battle, shield: bool) -> Fraction:
     """A bow shot kills outright on two top faces in a row; a shielded target needs a third roll
     above 3 as well."""
@@ -354,7 +258,7 @@ def fighters_from_config(
 ) -> tuple[Fighter, Fighter, list[str]]:
     """Two heroes of a config by their map markers: lives and damage from strength and items, and
     notes on what the exact model leaves out."""
-    from ...errors import UsageError
+    from ...errors import Refused
     from . import heroes as H
     from .model import rules_of
 
@@ -366,7 +270,7 @@ def fighters_from_config(
     def fighter(marker: str) -> Fighter:
         hero = found.get(marker.casefold())
         if hero is None:
-            raise UsageError(f"no hero marked {marker!r} in the config; markers: {' '.join(sorted(found))}")
+            raise Refused("rf_e_marker", marker=marker, markers=" ".join(sorted(found)))
         owned = H.owned(rules, hero)
         damage = hero.strength + sum(o.damage for o in owned)
         for o in owned:

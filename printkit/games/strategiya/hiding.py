@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...errors import RefusedValue
+
 # What `hide` answers: heroes a side and the intellect of each (a config allows 0..99, +2 for the
 # staff, +1 inside a castle). Within these the one-die-per-hero reading stays under a second.
 HIDE_MAX_HEROES = 24
@@ -27,9 +29,9 @@ class Hiding:
 def _check_hiding(hiders: list[int], seekers: list[int]) -> None:
     for side in (hiders, seekers):
         if not 1 <= len(side) <= HIDE_MAX_HEROES:
-            raise ValueError(f"give 1 to {HIDE_MAX_HEROES} heroes a side")
+            raise RefusedValue("rf_e_hide_count", n=HIDE_MAX_HEROES)
         if any(not 0 <= v <= HIDE_MAX_INTELLECT for v in side):
-            raise ValueError(f"an intellect is a number from 0 to {HIDE_MAX_INTELLECT}")
+            raise RefusedValue("rf_e_intellect", n=HIDE_MAX_INTELLECT)
 
 
 def hide(hiders: list[int], seekers: list[int], die: int = 6, per_hero: bool = False) -> Hiding:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import UsageError
+from ...errors import Refused
 from ...labels import label
-from ...suggest import forgiving_match, suggest
+from ...suggest import did_you_mean, forgiving_match
 from .codes import Chain, Columns, GameSecrets, compose
 from .model import Rules, StrategiyaSession
 
@@ -36,7 +36,7 @@ def merge_keys(keys: Sequence[tuple[str, list[GameSecrets]]]) -> tuple[str, list
     game_id = keys[0][0]
     for other_id, _ in keys[1:]:
         if other_id != game_id:
-            raise UsageError(f"the key files are for different games: {game_id} and {other_id}")
+            raise Refused("rf_e_keys_differ", a=game_id, b=other_id)
     count = max(len(games) for _, games in keys)
     merged = []
     for index in range(count):
@@ -54,20 +54,18 @@ def pick_game(games: list[GameSecrets], game: str | None) -> GameSecrets:
     """--game: a number from 1, or a kit ID; needed only when the key covers several games."""
     if game is None:
         if len(games) > 1:
-            raise UsageError(
-                f"the key covers {len(games)} games; choose one with --game 1..{len(games)} or --game KIT-ID"
-            )
+            raise Refused("rf_e_many_games", n=len(games))
         return games[0]
     if game.isascii() and game.isdigit():  # "²" is a digit to isdigit() but no number
         # Compared as text first: a number thousands of digits long is no game, and int() of it fails.
         n = int(game) if len(game) <= 9 else 0
         if not 1 <= n <= len(games):
-            raise UsageError(f"--game {game[:12]}{'…' if len(game) > 12 else ''}: the key covers games 1..{len(games)}")
+            raise Refused("rf_e_game_range", game=game[:12] + ("…" if len(game) > 12 else ""), n=len(games))
         return games[n - 1]
     for g in games:
         if game.upper() in g.kit_id.upper().split(" + "):
             return g
-    raise UsageError(f"--game {game[:40]!r}: no game with that kit ID in the key")
+    raise Refused("rf_e_game_id", game=game[:40])
 
 
 def lookup(
@@ -88,20 +86,30 @@ def lookup(
         section_word, terrain_word = terrain_word, section_word
         section = _section(section_word)
     if section is None:
-        raise UsageError(f"unknown section {section_word!r}; use resources or adventures")
+        raise Refused("rf_e_section", word=section_word, hint=did_you_mean(section_word, SECTION_WORDS))
     terrain = ruleset.find_terrain(terrain_word)
     if terrain is None:
-        names = [t.id for t in ruleset.terrains]
-        raise UsageError(
-            f"unknown terrain {terrain_word!r}; use one of " + " ".join(names) + suggest(terrain_word, names)
-        )
+        names = {"en": " ".join(t.id for t in ruleset.terrains),
+                 "ru": ", ".join(t.name["ru"].lower() for t in ruleset.terrains)}  # fmt: skip
+        every = [n.lower() for t in ruleset.terrains for n in (t.id, *t.name.values())]
+        raise Refused("rf_e_terrain", word=terrain_word, names=names, hint=did_you_mean(terrain_word, every))
     if not 1 <= number <= terrain.slots:
-        raise UsageError(f"{terrain.id} objects are numbered 1..{terrain.slots}; {number} is not one of them")
+        named = {"en": terrain.id, "ru": terrain.name["ru"].lower()}
+        raise Refused("rf_e_number", terrain=named, slots=terrain.slots, n=number)
     missing = [p for p in (1, 2) if p not in game.sheets]
     if missing:
-        raise UsageError(f"the key has no sheet {missing[0]}; pass that player's key file too (--key A --key B)")
+        raise Refused("rf_e_sheet", n=missing[0])
     chain = compose(ruleset, session, game.sheets, section, terrain.id, number, lang)
     return Lookup(game.kit_id, game.game, chain)
+
+
+def split_words(words: Sequence[str]) -> tuple[str, str]:
+    """The section word and the terrain words of a question typed as people say it: «в горах ресурсы»
+    gives («ресурсы», «в горах»). The section is one word; whatever else was typed names the terrain."""
+    named = list(words)
+    at = next((i for i, w in enumerate(named) if _section(w)), 0)
+    section = named.pop(at)
+    return section, " ".join(named)
 
 
 def _section(word: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...config.model import Ruleset
+from ...labels import Phrase
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
 
 # The rules: corners may not be these terrains, and these terrains may not cut a corner off.
@@ -39,7 +40,7 @@ def cut_off_corners(game_map: GameMap) -> list[Finding]:
         return []
     seen = linked(game_map, ground, start)
     return [
-        Finding(cell_name(*c), f"cut off from corner {cell_name(*start)} by death zone, water or mountains")
+        Finding(cell_name(*c), Phrase("smc_cut_off", corner=cell_name(*start)))
         for c in corners
         if c in ground and c not in seen
     ]
@@ -48,31 +49,34 @@ def cut_off_corners(game_map: GameMap) -> list[Finding]:
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     """Every way a map breaks the rules of a «Стратегия» map, and warnings."""
     out: list[Finding] = unknown_letters(game_map)
+    names = {t.id: {"en": t.id, "ru": t.name["ru"].lower()} for t in rules.terrains}
     corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
     for x, y in corners:
         if game_map.terrain(x, y) in CORNER_FORBIDDEN:
-            out.append(Finding(cell_name(x, y), f"a corner may not be {game_map.terrain(x, y)}"))
+            out.append(Finding(cell_name(x, y), Phrase("smc_corner", terrain=names[game_map.terrain(x, y) or ""])))
     out += cut_off_corners(game_map)
     present = {t for row in game_map.cells for t in row if t}
     for t in rules.terrains:
         if t.id not in present:
-            out.append(Finding(None, f"no {t.id} on the map (the rules like all six terrains)", warning=True))
+            out.append(Finding(None, Phrase("smc_missing", terrain=names[t.id]), warning=True))
     out += one_per_cell(game_map)
     numbers: dict[tuple[str, str, int], str] = {}
     for o in game_map.objects:
         name = cell_name(o.x, o.y)
         if o.kind in ("resource", "adventure"):
             terrain = game_map.terrain(o.x, o.y)
+            kind = Phrase(f"smc_{o.kind}")
             if o.number is None:
-                out.append(Finding(name, f"a {o.kind} needs a number"))
+                out.append(Finding(name, Phrase("smc_number", kind=kind)))
                 continue
             slot = (terrain or "?", o.kind, o.number)
             if slot in numbers:
-                out.append(Finding(name, f"{o.kind} {o.number} in {terrain} is already at {numbers[slot]}"))
+                where = names.get(terrain or "", "?")
+                out.append(Finding(name, Phrase("smc_again", kind=kind, n=o.number, terrain=where, at=numbers[slot])))
             numbers[slot] = name
     if "water" in present:
         towns = [o for o in game_map.objects if o.kind in ("town", "port")]
         if towns and not any(any(game_map.terrain(*n) == "water" for n in game_map.neighbours(o.x, o.y))
                              for o in towns):  # fmt: skip
-            out.append(Finding(None, "the map has water but no town next to it (a port)"))
+            out.append(Finding(None, Phrase("smc_port")))
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ...config.model import Localized, Ruleset, Session, Terrain, fold, part_of
 from ...labels import days, label
@@ -241,12 +242,15 @@ class Rules:
     turns: Turns | None = None
 
     def offer(self, kind: str, word: str) -> Offer | None:
-        """A town offer of one kind by id or by any of its names, ignoring case."""
+        """A town offer of one kind by id or by any of its names, ignoring case, ё and the usual
+        Russian endings ("мечом", "Волшебного посоха")."""
+        from ...suggest import forgiving_match
+
         folded = fold(word)
         for o in self.town.get(kind, ()):
             if folded in {fold(o.id), *(fold(n) for n in o.name.values())}:
                 return o
-        return None
+        return forgiving_match(word, [(n, o) for o in self.town.get(kind, ()) for n in (o.id, *o.name.values())])
 
     def offer_names(self, kind: str, lang: str) -> list[str]:
         return [o.name[lang] for o in self.town.get(kind, ())]
@@ -299,6 +303,7 @@ class StrategiyaSession:
     map_cell_mm: float | None = None  # None: the largest cell that keeps the map on the fewest sheets
     plot: Plot = field(default_factory=Plot)
     adventures_in_booklet: bool = False  # also bind the adventure list into the players' booklet
+    key: Path | None = None  # the referee key the config names, for lookups without --key
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

@@ -7,7 +7,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ...config.model import Ruleset
-from ...errors import UsageError
+from ...errors import Refused
 from ...maps.grid import GameMap
 from ...maps.moves import MoveRequest, Reach, Route
 from .model import Rules, rules_of
@@ -348,20 +348,22 @@ def _mover(rules: Rules, request: MoveRequest) -> tuple[Mover, int]:
     import dataclasses
 
     strength = request.strength
-    if request.config is not None:
-        if not request.hero:
-            raise UsageError("--config needs --hero MARKER")
+    # A config says who moves only with --hero (a referee's session passes its config to every question).
+    if request.hero:
+        if request.config is None:
+            raise Refused("rf_e_need_config")
         from ...config.session import load_session
         from .heroes import marked_heroes
 
-        hero = marked_heroes(load_session(request.config)).get(request.hero.casefold())
+        heroes = marked_heroes(load_session(request.config))
+        hero = heroes.get(request.hero.casefold())
         if hero is None:
-            raise UsageError(f"no hero marked {request.hero!r} in {request.config}")
+            raise Refused("rf_e_marker", marker=request.hero, markers=" ".join(sorted(heroes)))
         mover, border = mover_for(rules, hero)
         strength = hero.strength
     else:
         if request.speed is None:
-            raise UsageError("give --speed N, or --config C --hero MARKER")
+            raise Refused("rf_e_need_speed")
         speed = request.speed
         border = 1 + speed // (rules.heroes.border_per_speed if rules.heroes else 4)
         mover = Mover(speed=speed, horse=request.horse, flight=request.flight,
@@ -377,7 +379,7 @@ def _switches(request: MoveRequest) -> Switches:
 def reach_answer(game_map: GameMap, ruleset: Ruleset, request: MoveRequest) -> Reach:
     """`printkit referee reach` on a «Стратегия» map."""
     if request.troop:
-        raise UsageError("--troop is for «Великая Стратегическая» maps")
+        raise Refused("rf_e_troop_vs")
     rules = rules_of(ruleset)
     mover, border = _mover(rules, request)
     switches = _switches(request)

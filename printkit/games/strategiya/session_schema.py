@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -71,6 +72,11 @@ SESSION_FIELDS = {
         MAP_SIZE, doc="«Стратегия»: columns x rows of the squared map sheet when the config has no map (20x15)"
     ),
     "map_cell_mm": Field(Number(8, 40), doc="«Стратегия»: cell size of the printed map (default: fewest sheets)"),
+    "key": Field(
+        Text(max_len=300),
+        doc="«Стратегия»: the referee key of this game's kit (a path inside the config's folder), so that "
+        "printkit referee lookup and the referee's session need no --key",
+    ),
 }
 
 
@@ -113,7 +119,25 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
         map_cell_mm=data["map_cell_mm"],
         plot=_plot(data["plot"]),
         adventures_in_booklet=data["adventures_in_booklet"],
+        key=_key(data.get("key"), doc, ck),
     )
+
+
+def _key(value: str | None, doc: YamlDocument, ck: Checker) -> Path | None:
+    """The referee key a config names: inside its own folder, like every file a config names (it
+    need not exist yet: the kit may be built after the config is written)."""
+    if value is None:
+        return None
+    folder = (doc.folder or Path.cwd()).resolve()
+    try:
+        path = (folder / value).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
+        ck.fail(("key",), f"key {value!r} cannot be found: the path loops or is not a file name")
+        return None
+    if not path.is_relative_to(folder):
+        ck.fail(("key",), f"key {value!r} is outside the config's folder; keep the kit next to the config")
+        return None
+    return path
 
 
 def _map_size(text: str | None, has_map: bool, ck: Checker) -> tuple[int, int] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...labels import Phrase
 from ...randomness import Entropy, RandomStream
 from .model import StrategoData, Variant
 from .setups import EMPTY, Setup
@@ -28,31 +29,31 @@ def advice(setup: Setup, data: StrategoData) -> list[str]:
     """Heuristic advice (never errors): flag, bombs, lanes, scouts, spy."""
     v = setup.variant
     where = {(r, f): s for r, f, s in setup.cells()}
-    out = []
+    out: list[str] = []
     flag = next(((r, f) for (r, f), s in where.items() if s == "F"), None)
     if flag:
         if flag[0] != 0:
-            out.append("the flag is not on the back row")
+            out.append(Phrase("sa_flag_back"))
         around = [(flag[0] + dr, flag[1] + df) for dr, df in ((0, -1), (0, 1), (1, 0))]
         open_sides = [c for c in around if 0 <= c[1] < v.files and c[0] < v.setup_rows and where.get(c) != "B"]
         # Two bombs close in a flag in a back corner; with fewer the advice cannot be followed.
         if open_sides and v.counts.get("B", 0) >= 2:
-            out.append("the flag is not closed in by bombs")
+            out.append(Phrase("sa_flag_bombs"))
     front = v.setup_rows - 1
     if sum(1 for (r, _), s in where.items() if r == front and s == "B") >= 3:
-        out.append("a wall of bombs on the front row blocks your own army")
+        out.append(Phrase("sa_bomb_wall"))
     if v.counts.get("2", 0) >= 4 and sum(1 for (r, _), s in where.items() if r >= front - 1 and s == "2") < 2:
-        out.append("keep at least two scouts in the front two rows")
+        out.append(Phrase("sa_scouts"))
     strong = {r.symbol for r in data.ranks if (r.strength or 0) >= 6}
     if v.pieces >= 20:
         for lane in lanes(v):
             if not any(s in strong for (_, f), s in where.items() if f in lane):
                 letters = v.file_letters()
-                out.append(f"no officer (6 or higher) covers the lane {letters[min(lane)]}–{letters[max(lane)]}")
+                out.append(Phrase("sa_lane", first=letters[min(lane)], last=letters[max(lane)]))
     spy = next(((r, f) for (r, f), s in where.items() if s == "1"), None)
     general = next(((r, f) for (r, f), s in where.items() if s == "9"), None)
     if spy and general and max(abs(spy[0] - general[0]), abs(spy[1] - general[1])) > 2:
-        out.append("the spy is far from the general (keep it within two cells)")
+        out.append(Phrase("sa_spy"))
     return out
 
 

@@ -25,18 +25,18 @@ class AttackError(StrategoError):
 
 
 def rank(data: StrategoData, word: str) -> Rank:
-    """A rank by symbol (X 9 … 1 B F), by strength as a number (10 for the marshal) or by name."""
-
-    def fold(text: str) -> str:
-        return text.strip().casefold().replace("ё", "е")  # Russians often type сапер for сапёр
+    """A rank by symbol (X 9 … 1 B F), by strength as a number (10 for the marshal) or by name in
+    either language, in any case and the usual Russian forms ("сапёра", "сапер", "шпионом")."""
+    from ...suggest import did_you_mean, forgiving_match
 
     found = data.rank(word.strip()) if word.strip() else None
     if found is not None:
         return found
-    for r in data.ranks:
-        if fold(word) in {fold(n) for n in r.name.values()}:
-            return r
-    raise AttackError("st_unknown_piece", word=word)
+    names = [(n, r) for r in data.ranks for n in r.name.values()]
+    by_name = forgiving_match(word, names)
+    if by_name is not None:
+        return by_name
+    raise AttackError("st_unknown_piece", word=word, hint=did_you_mean(word, [n for n, _ in names]))
 
 
 def attack(data: StrategoData, attacker: Rank, defender: Rank, original_bombs: bool = False) -> Attack:

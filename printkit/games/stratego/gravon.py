@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ...labels import Phrase
 from .model import StrategoData, Variant
 from .setups import EMPTY, Setup, SetupError
 
@@ -68,9 +69,9 @@ def to_board(red: Setup | None, blue: Setup | None) -> str:
     """The 100-character field of a board holding the given setups (a missing side stays empty)."""
     given = red or blue
     if given is None:
-        raise SetupError(["give at least one side's setup"])
+        raise SetupError([Phrase("sg_one_side")])
     if not _fits(given.variant):
-        raise SetupError(["the Gravon format holds the 10×10 board with four setup rows a side only"])
+        raise SetupError([Phrase("sg_only_board")])
     field = [BOARD_EMPTY] * SIZE
     for index in range(SIZE):
         if cell_name(index) in LAKES:
@@ -94,7 +95,7 @@ def _field_of(text: str) -> tuple[str, str | None]:
         kind = _TYPE.search(text)
         return found.group(1), kind.group(1) if kind else None
     if "<game" in text or "<stratego" in text:
-        raise SetupError(["the archive file has no <field content=...> (the game ended before its setup)"])
+        raise SetupError([Phrase("sg_no_field")])
     return "".join(text.split()), None
 
 
@@ -105,7 +106,7 @@ def _variant(data: StrategoData, game_type: str | None, counts: list[Counter[str
             if v.gravon == game_type:
                 return v
         known = ", ".join(v.gravon for v in data.variants.values() if v.gravon)
-        raise SetupError([f"Gravon game type {game_type!r} is not a variant printkit plays ({known})"])
+        raise SetupError([Phrase("sg_game_type", kind=game_type, known=known)])
     for v in data.variants.values():
         if _fits(v) and any(c == Counter({s: n for s, n in v.counts.items() if n}) for c in counts):
             return v
@@ -119,32 +120,30 @@ def read_board(text: str, data: StrategoData, variant: Variant | None = None) ->
     piece counts one of its sides has (else the first, whose counts check then reports)."""
     field, game_type = _field_of(text)
     if len(field) != SIZE:
-        raise SetupError([f"{len(field)} characters given; a Gravon board has {SIZE}"])
+        raise SetupError([Phrase("sg_length", n=len(field), size=SIZE)])
     if game_type is not None and variant is None and not any(v.gravon == game_type for v in data.variants.values()):
         _variant(data, game_type, [])  # refuses, naming the game types printkit plays
-    problems = []
+    problems: list[str] = []
     outside: dict[str, list[str]] = {"red": [], "blue": []}
     owner = {ch: side for side, letters in LETTERS.items() for ch in letters}
     for index, ch in enumerate(field):
-        where = f"character {index + 1} ({cell_name(index)})"
         lake = cell_name(index) in LAKES
         if ch == BOARD_LAKE or lake:
             if (ch == BOARD_LAKE) != lake:
-                problems.append(
-                    f"{where}: {'this square is a lake (_)' if lake else '_ (a lake) where the board has none'}"
-                )
+                problems.append(Phrase("sg_lake_here" if lake else "sg_no_lake", i=index + 1, cell=cell_name(index)))
             continue
         if ch == BOARD_EMPTY:
             continue
         side = owner.get(ch)
         if side is None:
-            problems.append(f"{where}: {ch!r} is not a Gravon letter (A empty, _ lake, B-M red, N-Y blue)")
+            problems.append(Phrase("sg_letter", i=index + 1, cell=cell_name(index), ch=ch))
         elif (side == "red" and index >= 40) or (side == "blue" and index < 60):
             outside[side].append(cell_name(index))
     for side, cells in outside.items():
         if cells:
-            problems.append(f"{len(cells)} {side} pieces outside {side}'s four rows ({' '.join(cells[:8])}"
-                            f"{' …' if len(cells) > 8 else ''}): pieces placed freely are not a setup")  # fmt: skip
+            shown = " ".join(cells[:8]) + (" …" if len(cells) > 8 else "")
+            named = {"en": side, "ru": data.sides[side]["ru"].lower()}
+            problems.append(Phrase("sg_outside", n=len(cells), side=named, cells=shown))
     if problems:
         raise SetupError(problems)
     halves = {"red": field[:40], "blue": field[60:][::-1]}
@@ -152,7 +151,7 @@ def read_board(text: str, data: StrategoData, variant: Variant | None = None) ->
               for side, half in halves.items()]  # fmt: skip
     chosen = variant or _variant(data, game_type, counts)
     if not _fits(chosen):
-        raise SetupError([f"the {chosen.id} variant is not played on the Gravon board"])
+        raise SetupError([Phrase("sg_variant", variant={"en": chosen.id, "ru": chosen.name["ru"].lower()})])
     setups: dict[str, Setup | None] = {}
     for side, half in halves.items():
         if set(half) == {BOARD_EMPTY}:

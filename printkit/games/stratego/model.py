@@ -15,18 +15,19 @@ Localized = Mapping[str, str]
 
 
 class StrategoError(ValueError):
-    """A question the referee cannot answer: its message in English, text(lang) in either language."""
+    """A question the referee cannot answer: its message in English, say(lang) in either language."""
 
     def __init__(self, key: str, **values: object) -> None:
-        from ...labels import label
+        from ...labels import Phrase
 
-        super().__init__(label(key, "en", **values))
+        self.phrase = Phrase(key, **values)
+        super().__init__(str(self.phrase))
         self.key, self.values = key, values
 
-    def text(self, lang: str) -> str:
-        from ...labels import label
+    def say(self, lang: str) -> str:
+        return self.phrase.say(lang)
 
-        return label(self.key, lang, **self.values)
+    text = say
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...labels import Phrase
 from .model import StrategoData, Variant
 
 if TYPE_CHECKING:
@@ -64,19 +65,19 @@ def parse_setup40(text: str, data: StrategoData, variant: Variant, lenient: bool
     rows_given = raw.split("/") if "/" in raw else None
     flat = raw.replace("/", "")
     size = variant.files * variant.setup_rows
-    problems = []
+    problems: list[str] = []
     if rows_given is not None and any(len(r) != variant.files for r in rows_given):
-        problems.append(f"rows between '/' must hold {variant.files} cells each")
+        problems.append(Phrase("sc_rows_between", files=variant.files))
     if len(flat) != size:
-        problems.append(f"{len(flat)} cells given; a {variant.id} setup has {size} ({variant.setup_rows} rows of "
-                        f"{variant.files})")  # fmt: skip
+        problems.append(Phrase("sc_cells_given", n=len(flat), variant=_named(variant), size=size,
+                               rows=variant.setup_rows, files=variant.files))  # fmt: skip
     allowed = _symbols(data, variant)
     letters = variant.file_letters()
     for i, ch in enumerate(flat[:size]):
         if ch not in allowed and not lenient:
             row, file = divmod(i, variant.files)
-            problems.append(f"cell {i + 1} (row {row + 1} from the back, file {letters[file]}): {ch!r} is not a "
-                            f"piece symbol ({' '.join(sorted(allowed))})")  # fmt: skip
+            problems.append(Phrase("sc_not_symbol", i=i + 1, row=row + 1, file=letters[file], ch=ch,
+                                   allowed=" ".join(sorted(allowed))))  # fmt: skip
     if problems:
         raise SetupError(problems)
     rows = tuple(tuple(flat[r * variant.files : (r + 1) * variant.files]) for r in range(variant.setup_rows))
@@ -87,7 +88,7 @@ def parse_grid(text: str, data: StrategoData, variant: Variant) -> Setup:
     """The readable grid back into a setup (lines like '4 | 2 2 6 ...', front row first)."""
     lines = [line for line in text.splitlines() if "|" in line]
     if len(lines) != variant.setup_rows:
-        raise SetupError([f"a grid needs {variant.setup_rows} rows like '1 | B F B ...', found {len(lines)}"])
+        raise SetupError([Phrase("sc_grid_rows", rows=variant.setup_rows, n=len(lines))])
     rows = ["".join(line.split("|", 1)[1].split()) for line in lines]
     return parse_setup40("/".join(reversed(rows)), data, variant)
 
@@ -95,13 +96,18 @@ def parse_grid(text: str, data: StrategoData, variant: Variant) -> Setup:
 def problems(setup: Setup, data: StrategoData) -> list[str]:
     """Every way the setup breaks the rules (piece counts); an empty list means legal."""
     counts = setup.counts()
-    out = [f"cell {i + 1}: {'?'!r} is not a piece symbol" for i, s in enumerate(setup.to_setup40()) if s == "?"]
+    out: list[str] = [Phrase("sc_unknown_cell", i=i + 1) for i, s in enumerate(setup.to_setup40()) if s == "?"]
     for rank in data.ranks:
         need = setup.variant.counts.get(rank.symbol, 0)
         have = counts.get(rank.symbol, 0)
         if have != need:
-            out.append(f"{rank.symbol} ({rank.name['en']}): {have} placed, {need} needed")
+            out.append(Phrase("sc_count", symbol=rank.symbol, name=dict(rank.name), have=have, need=need))
     return out
+
+
+def _named(variant: Variant) -> dict[str, str]:
+    """A variant as a message names it: its id in English (as typed after --variant), its name in Russian."""
+    return {"en": variant.id, "ru": variant.name["ru"].lower()}
 
 
 def read_setup(text: str, data: StrategoData, variant: Variant | None = None) -> Setup | Board:

@@ -27,20 +27,30 @@ class Unit:
 
 
 def _structure(vs: VsData, word: str) -> tuple[str, Mapping[str, str], int, bool, str | None] | None:
-    """A building or mine named by id, name or mine-N: (key, name, garrison, its «+», walls)."""
-    folded = word.strip().casefold()
+    """A building or mine named by id, name (any case, the usual Russian forms) or mine-N: (key,
+    name, garrison, its «+», walls)."""
+    from ...suggest import forgiving_match
+
+    pairs: list[tuple[str, tuple[str, Mapping[str, str], int, bool, str | None]]] = []
     for s in vs.structures:
-        if folded in {s.id, *(n.casefold() for n in s.name.values())}:
-            return s.id, s.name, s.garrison, s.garrison_advantage, s.walls
+        found = (s.id, s.name, s.garrison, s.garrison_advantage, s.walls)
+        pairs += [(n, found) for n in (s.id, *s.name.values())]
     for m in vs.mines:
-        names = {f"mine-{m.level}", f"mine{m.level}", *(n.casefold() for n in m.name.values())}
-        if folded in names:
-            return f"mine-{m.level}", m.name, m.garrison, m.garrison_advantage, None
-    return None
+        mined = (f"mine-{m.level}", m.name, m.garrison, m.garrison_advantage, None)
+        pairs += [(n, mined) for n in (f"mine-{m.level}", f"mine{m.level}", *m.name.values())]
+    return forgiving_match(word.strip(), pairs)
 
 
 def _troop_names(vs: VsData) -> str:
     return ", ".join([t.id for t in vs.troops] + [s.id for s in vs.structures] + [f"mine-{m.level}" for m in vs.mines])
+
+
+def _refused(vs: VsData, word: str, name: str) -> Refusal:
+    """A unit that cannot be read, with the closest troop, building or mine it may have meant."""
+    from ...suggest import did_you_mean
+
+    every = [n for n, _ in vs.troop_names()] + [n for s in vs.structures for n in (s.id, *s.name.values())]
+    return Refusal("rf_bad_unit", word=word, names=_troop_names(vs), hint=did_you_mean(name, every))
 
 
 def parse_side(text: str, vs: VsData, *, attacking: bool, at_sea: bool = False) -> list[Unit]:
@@ -58,13 +68,13 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, at_sea: bool = False) 
     for word in text.replace(",", " ").split():
         m = _TOKEN.match(word)
         if not m:
-            raise Refusal("rf_bad_unit", word=word, names=_troop_names(vs))
+            raise _refused(vs, word, word)
         name, count, plus, place = m.group("name"), m.group("count"), bool(m.group("plus")), m.group("place")
         troop = vs.troop(name)
         if troop is None:
             found = _structure(vs, name)
             if found is None or place:
-                raise Refusal("rf_bad_unit", word=word, names=_troop_names(vs))
+                raise _refused(vs, word, name if found is None else word)
             if attacking:
                 raise Refusal("rf_garrison_attacks", word=word)
             key, sname, garrison, adv, _ = found
@@ -88,7 +98,7 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, at_sea: bool = False) 
             else:
                 found = _structure(vs, place)
                 if found is None:
-                    raise Refusal("rf_bad_unit", word=word, names=_troop_names(vs))
+                    raise _refused(vs, word, place)
                 key, sname, garrison, adv, walls = found
                 if walls == "always" or (walls == "defence" and not attacking):
                     why.append("walls")

@@ -8,6 +8,7 @@ from fractions import Fraction
 from math import ceil, comb
 
 from ...config.model import Ruleset
+from ...suggest import did_you_mean, forgiving_match
 from .ground import BUILDINGS
 from .model import Mine, Structure, Troop, VsData
 from .words import Refusal
@@ -91,7 +92,8 @@ def income(vs: VsData, h: Holdings) -> Income:
 def _troop(vs: VsData, word: str) -> Troop:
     troop = vs.troop(word)
     if troop is None:
-        raise Refusal("ec_bad_troop", word=word, names=", ".join(t.id for t in vs.troops))
+        hint = did_you_mean(word, [n for n, _ in vs.troop_names()])
+        raise Refusal("ec_bad_troop", word=word, names=", ".join(t.id for t in vs.troops), hint=hint)
     return troop
 
 
@@ -127,19 +129,25 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
 
 
 def structure(vs: VsData, word: str) -> Structure:
-    folded = word.strip().casefold()
-    for s in vs.structures:
-        if folded in {s.id, *(n.casefold() for n in s.name.values())}:
-            return s
-    raise Refusal("ec_bad_building", word=word, names=", ".join(s.id for s in vs.structures))
+    """A building by id or name in either language, any case and the usual Russian forms ("замка")."""
+    pairs = [(n, s) for s in vs.structures for n in (s.id, *s.name.values())]
+    found = forgiving_match(word.strip(), pairs)
+    if found is None:
+        hint = did_you_mean(word, [n for n, _ in pairs])
+        raise Refusal("ec_bad_building", word=word, names=", ".join(s.id for s in vs.structures), hint=hint)
+    return found
 
 
 def mine(vs: VsData, word: str) -> Mine:
+    """A mine by level (mine-3, 3) or by its metal's name ("золото", "gold")."""
     folded = word.strip().casefold().removeprefix("mine").strip("-")
     for m in vs.mines:
-        if folded in {str(m.level), *(n.casefold() for n in m.name.values())}:
+        if folded == str(m.level):
             return m
-    raise Refusal("ec_bad_mine", level=word)
+    found = forgiving_match(word.strip(), [(n, m) for m in vs.mines for n in m.name.values()])
+    if found is None:
+        raise Refusal("ec_bad_mine", level=word)
+    return found
 
 
 BUILT_AT_ONCE = {2025: ("tower", "fortress"), 2003: ("tower", "fortress", "bridge")}
@@ -197,12 +205,14 @@ def deepen_price(vs: VsData, low: str, high: str) -> Price:
 
 
 def terrain_id(rules: Ruleset, word: str) -> str:
-    """A land terrain by id or name, in either language."""
-    folded = word.strip().casefold()
-    for t in rules.terrains:
-        if folded in {t.id, *(n.casefold() for n in t.name.values())} and not t.water:
-            return t.id
-    raise Refusal("ec_bad_terrain", word=word, names=", ".join(t.id for t in rules.terrains if not t.water))
+    """A land terrain by id or name in either language, any case and the usual Russian forms ("в лесу")."""
+    words = [w for w in word.split() if w.casefold() not in ("в", "во", "на")] or [word]
+    pairs = [(n, t.id) for t in rules.terrains if not t.water for n in (t.id, *t.name.values())]
+    found = forgiving_match(" ".join(words), pairs)
+    if found is None:
+        names = ", ".join(t.id for t in rules.terrains if not t.water)
+        raise Refusal("ec_bad_terrain", word=word, names=names, hint=did_you_mean(word, [n for n, _ in pairs]))
+    return found
 
 
 def hires(vs: VsData, building: str, terrain: str) -> list[tuple[Troop, int]]:
@@ -300,7 +310,12 @@ def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_
             level = Fraction(m.cost if level_table else m.cost - below)
             items.append(PrizeItem(word, m.name, level, "ec_level_prize"))
             continue
-        s = structure(vs, core)
+        try:
+            s = structure(vs, core)
+        except Refusal:  # neither a troop nor a building: say so, with the closest of either
+            every = [n for n, _ in vs.troop_names()] + [n for b in vs.structures for n in (b.id, *b.name.values())]
+            names = ", ".join([t.id for t in vs.troops] + [b.id for b in vs.structures])
+            raise Refusal("rf_bad_unit", word=word, names=names, hint=did_you_mean(core, every)) from None
         below_s = next((x for x in vs.structures if x.lord and s.lord and x.level == s.level - 1), None)
         lost = s.cost if level_table or below_s is None else s.cost - below_s.cost
         items.append(PrizeItem(word, s.name, Fraction(lost), "ec_level_prize" if below_s is not None else ""))

@@ -6,7 +6,7 @@ import textwrap
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label
+from ...labels import label, wrapped
 from .economy import Income, Price, Prize, Rebellion, Transfer
 from .model import Troop, VsData
 
@@ -14,7 +14,7 @@ WIDTH = 80
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return wrapped(text, WIDTH, indent)
 
 
 def _row(left: str, right: str) -> list[str]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ...config.model import Ruleset
+from ...labels import Phrase
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
+from ...suggest import did_you_mean
 from .economy import year_of
 from .model import VsData
 
@@ -23,10 +25,10 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     out = unknown_letters(game_map) + one_per_cell(game_map)
     for x, y in sorted(game_map.rivers, key=lambda c: (c[1], c[0])):
         if game_map.terrain(x, y) in WATERS:
-            out.append(Finding(cell_name(x, y), "a river runs over land, not over the sea"))
+            out.append(Finding(cell_name(x, y), Phrase("vmc_river")))
     for x, y in sorted(game_map.lairs, key=lambda c: (c[1], c[0])):
         if game_map.terrain(x, y) != MOUNTAINS:
-            out.append(Finding(cell_name(x, y), "a dragon's lair is a mountain: put it on a mountain cell"))
+            out.append(Finding(cell_name(x, y), Phrase("vmc_lair")))
     vs = rules.part
     if not isinstance(vs, VsData):
         return out
@@ -43,27 +45,28 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
         where = cell_name(o.x, o.y)
         what = (o.structure or "").casefold()
         if what and what not in known:
-            out.append(Finding(where, f"no building {o.structure!r} in {rules.id}"))
+            hint = did_you_mean(o.structure or "", known)
+            out.append(Finding(where, Phrase("vmc_building", name=o.structure, edition=rules.id, hint=hint)))
         terrain = game_map.terrain(o.x, o.y)
         on_river = (o.x, o.y) in game_map.rivers
         if o.kind == "resource":
             # Veins (and the mines opened on them) lie in the mountains.
             if terrain != MOUNTAINS:
-                out.append(Finding(where, "mines are opened in the mountains: a vein belongs on a mountain cell"))
+                out.append(Finding(where, Phrase("vmc_vein")))
             level = (
                 int(what.removeprefix("mine-"))
                 if what.startswith("mine-") and what[5:].isascii() and what[5:].isdigit()
                 else None
             )
             if o.height is not None and level in heights and o.height < heights[level]:
-                out.append(Finding(where, f"a level {level} mine needs a height of {heights[level]}; "
-                                          f"this vein has {o.height}"))  # fmt: skip
+                said = Phrase("vmc_height", level=level, needs=heights[level], has=o.height)
+                out.append(Finding(where, said))
         elif terrain in WATERS and (o.kind in ("building", "town", "port", "bridge") or what):
-            out.append(Finding(where, "buildings stand on land, not at sea"))
+            out.append(Finding(where, Phrase("vmc_at_sea")))
         elif old and what == "bridge" and not on_river:
-            out.append(Finding(where, "a bridge stands on a river cell"))
+            out.append(Finding(where, Phrase("vmc_bridge")))
         elif old and on_river and what and what != "bridge":
-            out.append(Finding(where, "in the 2003 rules only bridges stand on a river"))
+            out.append(Finding(where, Phrase("vmc_on_river")))
     # At least `buildings_apart` cells must lie between two постройки (lord houses and fortresses):
     # read as a king's distance of more than that.
     apart = int(vs.figures.get("buildings_apart") or 0)
@@ -72,8 +75,7 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     for i, a in enumerate(houses):
         for b in houses[i + 1 :]:
             if max(abs(a.x - b.x), abs(a.y - b.y)) <= apart:
-                out.append(Finding(cell_name(b.x, b.y), f"fewer than {apart} cells from the building at "
-                                   f"{cell_name(a.x, a.y)}"))  # fmt: skip
+                out.append(Finding(cell_name(b.x, b.y), Phrase("vmc_apart", apart=apart, at=cell_name(a.x, a.y))))
     # One lord's house a land: it is what collects the land's income.
     lords = {s.id for s in vs.structures if s.lord}
     seen: dict[str, str] = {}
@@ -82,8 +84,8 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
         if land is None or (o.structure or "tower").casefold() not in lords:
             continue
         if land.name in seen:
-            out.append(Finding(cell_name(o.x, o.y), f"a second lord's house in the land {land.name!r} "
-                                                    f"(the first is at {seen[land.name]})"))  # fmt: skip
+            said = Phrase("vmc_second_lord", land=land.name, at=seen[land.name])
+            out.append(Finding(cell_name(o.x, o.y), said))
         else:
             seen[land.name] = cell_name(o.x, o.y)
     return out
@@ -96,28 +98,30 @@ def _lands(game_map: GameMap) -> list[Finding]:
     owner: dict[tuple[int, int], str] = {}
     for land in game_map.lands:
         if names[land.name.casefold()] > 1:
-            out.append(Finding(_where(land.cells), f"two lands are called {land.name!r}"))
+            out.append(Finding(_where(land.cells), Phrase("vmc_land_name", land=land.name)))
             names[land.name.casefold()] = 0  # said once
         if numbers[land.number] > 1:
-            out.append(Finding(_where(land.cells), f"two lands have the number {land.number}"))
+            out.append(Finding(_where(land.cells), Phrase("vmc_land_number", n=land.number)))
             numbers[land.number] = 0
         dry = {c for c in land.cells if game_map.terrain(*c) not in WATERS}
         if not dry:
-            out.append(Finding(_where(land.cells), f"the land {land.name!r} has no land cell"))
+            out.append(Finding(_where(land.cells), Phrase("vmc_land_dry", land=land.name)))
         elif len(dry) < len(land.cells):
             wet = land.cells - dry
-            out.append(Finding(_where(wet), f"the land {land.name!r} takes in {len(wet)} sea cell(s)", warning=True))
+            said = Phrase("vmc_land_wet", land=land.name, n=len(wet))
+            out.append(Finding(_where(wet), said, warning=True))
         overlaps: set[str] = set()
         for cell in sorted(land.cells, key=lambda c: (c[1], c[0])):
             if cell in owner and owner[cell] not in overlaps:
                 overlaps.add(owner[cell])
-                out.append(Finding(cell_name(*cell), f"the lands {owner[cell]!r} and {land.name!r} overlap"))
+                said = Phrase("vmc_overlap", a=owner[cell], b=land.name)
+                out.append(Finding(cell_name(*cell), said))
             owner.setdefault(cell, land.name)
     if game_map.lands:
         loose = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
                  if game_map.terrain(x, y) not in WATERS and (x, y) not in owner}  # fmt: skip
         if loose:
-            out.append(Finding(_where(loose), f"{len(loose)} land cell(s) belong to no land", warning=True))
+            out.append(Finding(_where(loose), Phrase("vmc_loose", n=len(loose)), warning=True))
     return out
 
 
@@ -127,8 +131,9 @@ def _pieces(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     for p in game_map.pieces:
         where = cell_name(p.x, p.y)
         if vs.troop(p.troop) is None:
-            out.append(Finding(where, f"no troop {p.troop!r} in {rules.id}"))
+            hint = did_you_mean(p.troop, [t.id for t in vs.troops])
+            out.append(Finding(where, Phrase("vmc_troop", name=p.troop, edition=rules.id, hint=hint)))
         if (p.x, p.y) in seen:
-            out.append(Finding(where, "two troops in one cell"))
+            out.append(Finding(where, Phrase("vmc_two_troops")))
         seen.add((p.x, p.y))
     return out

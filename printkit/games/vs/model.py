@@ -105,11 +105,19 @@ class VsData:
     markers: tuple[str, ...] = ()  # the markers of the edition (spells that last get their own too)
 
     def troop(self, word: str) -> Troop | None:
+        """A troop by id or name in either language, in any case and the usual Russian forms
+        ("эльфов", "Рыцарями"); None for no troop."""
+        from ...suggest import forgiving_match
+
         folded = word.strip().casefold()
         for t in self.troops:
             if folded in {t.id, *(n.casefold() for n in t.name.values())}:
                 return t
-        return None
+        return forgiving_match(word, self.troop_names())
+
+    def troop_names(self) -> list[tuple[str, Troop]]:
+        """Every name a troop answers to (its id and its names), for matching and "did you mean"."""
+        return [(n, t) for t in self.troops for n in (t.id, *t.name.values())]
 
 
 @dataclass(frozen=True)

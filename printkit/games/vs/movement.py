@@ -8,6 +8,7 @@ from ...config.model import Ruleset
 from ...labels import label
 from ...maps.grid import GameMap, cell_name
 from ...maps.moves import MoveRequest, Reach, Route
+from ...suggest import did_you_mean
 from .ground import LAND, WATERS, Board, Cell, Mover, edition
 from .model import vs_of
 from .words import Refusal
@@ -182,9 +183,9 @@ def mover_of(rules: Ruleset, request: MoveRequest) -> Mover:
         raise Refusal("mv_need_troop")
     troop = vs.troop(request.troop)
     if troop is None:
-        raise Refusal(
-            "mv_unknown_troop", troop=request.troop, edition=rules.id, names=", ".join(t.id for t in vs.troops)
-        )
+        names = ", ".join(t.id for t in vs.troops)
+        hint = did_you_mean(request.troop, [n for n, _ in vs.troop_names()])
+        raise Refusal("mv_unknown_troop", troop=request.troop, edition=rules.id, names=names, hint=hint)
     year = edition(rules)
     s = request.switches
     if "transport" in s and (year != 2003 or troop.kind != "land"):

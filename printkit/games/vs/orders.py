@@ -36,20 +36,22 @@ def all_cards(orders: Orders) -> list[Card]:
     return [Card(o, adv) for adv in (False, True) for o in orders.cycle]
 
 
-ABBREVIATIONS = {"a": "attack", "f": "fire", "d": "defend"}
+# A F D, and as a Russian speaker types them: А (атака), О (обстрел, огонь), З (защита).
+ABBREVIATIONS = {"a": "attack", "f": "fire", "d": "defend", "а": "attack", "о": "fire", "з": "defend"}
 
 
 def parse_cards(text: str, orders: Orders) -> list[Card]:
-    """Cards written like "A+ F D": A attack, F fire, D defend (or their names), + for the advantage;
-    each card's troop is its place in the list."""
+    """Cards written like "A+ F D" (or "А+ О З"): A attack, F fire, D defend, or their names in
+    either language and any case ("атаки", "Защита"), + for the advantage; each card's troop is its
+    place in the list."""
+    from ...suggest import forgiving_match
+
+    names = [(n, o) for o, named in orders.names.items() for n in (o, *named.values())]
     cards: list[Card] = []
     for word in text.replace(",", " ").split():
         advantage = word.endswith("+")
         core = word.rstrip("+").casefold()
-        order = ABBREVIATIONS.get(core)
-        if order is None:
-            order = next((o for o, names in orders.names.items()
-                          if core in {o, *(n.casefold() for n in names.values())}), None)  # fmt: skip
+        order = ABBREVIATIONS.get(core) or forgiving_match(core, names)
         if order is None:
             raise Refusal("rf_bad_order", word=word)
         cards.append(Card(order, advantage, len(cards)))

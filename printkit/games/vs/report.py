@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label
+from ...labels import label, wrapped
 from .answers import BattleOdds, OrdersAnswer
 from .army import Unit
 from .battle import ATTACKERS, BOTH, DEFENDERS, Round
@@ -34,7 +34,7 @@ def chance(p: Fraction) -> str:
 
 
 def wrap(text: str, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return wrapped(text, WIDTH, indent)
 
 
 def _round_lines(number: int, rnd: Round, lang: str) -> list[str]:

@@ -6,17 +6,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label
+from ...labels import label, wrapped
 from .economy import with_amulet, year_of
 from .model import Spell, VsData
 from .words import Refusal
 
 
 def find_spell(vs: VsData, name: str) -> Spell:
-    folded = name.strip().casefold()
-    found = next((s for s in vs.spells if folded in {s.id, *(n.casefold() for n in s.name.values())}), None)
+    """A spell by id or name in either language, any case and the usual Russian forms ("шторма")."""
+    from ...suggest import did_you_mean, forgiving_match
+
+    pairs = [(n, s) for s in vs.spells for n in (s.id, *s.name.values())]
+    found = forgiving_match(name.strip(), pairs)
     if found is None:
-        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells))
+        hint = did_you_mean(name, [n for n, _ in pairs])
+        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells), hint=hint)
     return found
 
 
@@ -41,14 +45,12 @@ class Cast:
     works: bool | None  # chance spells: did it work
 
     def lines(self, lang: str) -> list[str]:
-        import textwrap
-
         s = self.spell
         head = label("sp_head", lang, name=s.name[lang], cost=self.cost,
                      range=label("sp_range", lang, n=s.range) if s.range else "")  # fmt: skip
-        out = textwrap.wrap(f"{head}: {s.text[lang]}", 80, subsequent_indent="  ")
+        out = wrapped(f"{head}: {s.text[lang]}", 80, "  ")
         if self.low is not None and s.chance is not None:
-            out += textwrap.wrap(label("sp_chance", lang, p=s.chance, low=self.low), 80, subsequent_indent="  ")
+            out += wrapped(label("sp_chance", lang, p=s.chance, low=self.low), 80, "  ")
             if self.amulet:
                 better = Fraction(7 - max(self.low - 1, 1), 6)
                 out.append(label("sp_chance_amulet", lang, p=better, low=max(self.low - 1, 1)))

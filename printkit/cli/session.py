@@ -1,0 +1,218 @@
+"""The referee's evening: one prompt for every question, with the game's config and key given once."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .base import LANG
+
+# Words that end a session or ask for the list of commands, as either language types them.
+QUIT = {"exit", "quit", "q", "выход", "конец"}
+HELP = {"help", "?", "помощь", "справка"}
+
+CONFIG = click.option(
+    "--config",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The game's session config: its heroes, adventures, key: and language for every question.",
+)
+KEY = click.option(
+    "--key",
+    "keys",
+    multiple=True,
+    envvar="PRINTKIT_KEY",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The referee key for lookups (repeat to join one-player keys) [default: $PRINTKIT_KEY].",
+)
+EDITION = click.option(
+    "--edition", type=click.Choice(["vs-2025", "vs-2003"]), help="«Великая Стратегическая»: the edition [the config's]."
+)
+
+
+def defaults(group: click.Group, ctx: click.Context, names: list[str], config: Path | None,
+             keys: tuple[Path, ...], edition: str | None) -> dict[str, dict[str, Any]]:  # fmt: skip
+    """What each command takes from the session unless a question says otherwise (click's default_map):
+    the config, the key and the edition, each only where the command has such an option."""
+    if config is not None and edition is None:
+        from .base import load
+
+        game = load(config).ruleset
+        edition = game.id if game.family == "vs" else None
+    given: dict[str, Any] = {"config": config, "keys": keys or None, "edition": edition}
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        command = group.get_command(ctx, name)
+        params = {p.name: p for p in command.params} if command else {}
+        own = {}
+        for key, value in given.items():
+            param = params.get(key)
+            choices = getattr(param.type, "choices", None) if param else None
+            if param is not None and value is not None and (choices is None or value in choices):
+                own[key] = value
+        out[name] = own
+    return out
+
+
+def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None, edition: str | None) -> None:
+    """Read questions line by line until the end of input (or exit) and answer each as its command
+    would: from a terminal with a prompt, history and Tab completion; from a pipe, quietly."""
+    from ..labels import label
+    from .base import load, remembering
+    from .present import language, speak_for_session
+
+    group = ctx.command
+    assert isinstance(group, click.Group)
+    session = load(config) if config is not None else None  # read once; refused here if it has problems
+    voice = language(lang, session.language if session else None)
+    names = [n for n in group.list_commands(ctx) if n != "shell"]
+    table = defaults(group, ctx, names, config, keys, edition)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    speak_for_session(voice)
+    remembering(True)
+    history = _readline(group, table) if interactive else None
+    if interactive:
+        click.echo(label("ss_hello", voice))
+    try:
+        while True:
+            try:
+                line = input(label("ss_prompt", voice)) if interactive else _line()
+            except EOFError:
+                break
+            except KeyboardInterrupt:
+                click.echo()
+                continue
+            words = _words(line, voice)
+            if not words:
+                continue
+            if words[0].casefold() in QUIT:
+                break
+            if words[0].casefold() in HELP:
+                _help(names, voice)
+                continue
+            if words[0] == "shell":
+                click.echo(label("ss_inside", voice), err=True)
+                continue
+            _ask(group, words, table)
+    finally:
+        speak_for_session(None)
+        remembering(False)
+        if history is not None:
+            history()
+
+
+def _line() -> str:
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line
+
+
+def _words(line: str, voice: str) -> list[str]:
+    """A question's words as a shell would split them; a pasted `printkit referee ...` is fine too."""
+    from ..labels import label
+
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError:
+        click.echo(label("ss_quotes", voice), err=True)
+        return []
+    for lead in ("printkit", "referee"):
+        if words[:1] == [lead]:
+            words = words[1:]
+    return words
+
+
+def _ask(group: click.Group, words: list[str], table: dict[str, dict[str, Any]]) -> None:
+    """One question, answered (or refused) exactly as the command line would; the session goes on."""
+    try:
+        group.main(args=words, prog_name="printkit referee", standalone_mode=False, default_map=table)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as error:
+        error.show()
+    except click.Abort:
+        click.echo()
+    except SystemExit:  # a check that found problems exits 1: said, and the evening goes on
+        pass
+
+
+def _help(names: list[str], voice: str) -> None:
+    from ..labels import label
+    from .present import wrap
+
+    click.echo(wrap(label("ss_help", voice, commands=" ".join(names)), "  "))
+
+
+def _readline(group: click.Group, table: dict[str, dict[str, Any]]) -> Any:
+    """History kept between evenings and Tab completion from the same completers the shells use;
+    returns what saves the history (None where Python has no readline)."""
+    try:
+        import readline
+    except ImportError:  # Windows without pyreadline: a plain prompt still works
+        return None
+    import contextlib
+    import os
+
+    from click.shell_completion import ShellComplete
+
+    state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "printkit"
+    history = state / "referee-history"
+    with contextlib.suppress(OSError):  # no history yet, or an unreadable one: start afresh
+        readline.read_history_file(history)
+    readline.set_history_length(2000)
+    complete = ShellComplete(group, {"default_map": table}, "printkit referee", "_PRINTKIT_COMPLETE")
+    found: list[str] = []
+
+    def completer(text: str, state_: int) -> str | None:
+        if state_ == 0:
+            from . import complete as values
+
+            before = readline.get_line_buffer()[: readline.get_begidx()]
+            try:
+                args = shlex.split(before)
+            except ValueError:
+                args = before.split()
+            values.typed[:] = ["referee", *args]
+            found[:] = [item.value for item in complete.get_completions(args, text)]
+        return found[state_] if state_ < len(found) else None
+
+    readline.set_completer(completer)
+    readline.set_completer_delims(" \t\n\"'")
+    readline.parse_and_bind("bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete")
+
+    def save() -> None:
+        try:
+            state.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(history)
+        except OSError:
+            pass  # a read-only home: the evening still worked
+
+    return save
+
+
+@click.command(
+    epilog="""\b
+Examples:
+  printkit referee shell --config examples/strategiya-heroes.yaml
+  printkit referee --config examples/vs-2003.yaml --lang en
+  printf 'odds 2d6+1>=8\\nfight --heroes 1 4\\n' | printkit referee --config examples/strategiya-heroes.yaml
+"""
+)
+@CONFIG
+@KEY
+@LANG
+@EDITION
+@click.pass_context
+def shell(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
+          edition: str | None) -> None:  # fmt: skip
+    """An evening's session: a prompt that answers every referee question (the same commands and
+    options as `printkit referee ...`), with the config, key, language and edition given once.
+    `printkit referee` with no command opens it too. help lists the commands; exit or Ctrl-D ends it.
+    Questions can also come from a pipe, one a line."""
+    parent = ctx.parent
+    assert parent is not None
+    run(parent, config, keys, lang, edition)

@@ -1,0 +1,161 @@
+"""Documented examples run as a user would type them: README `console` transcripts and --help examples.
+
+A documented line is `printkit ...`, optionally with VAR=value before it, `printf '...' |` before it
+(its text becomes the input) and `> FILE` after it; a `# comment` ends it, and `# ... exit N` in the
+comment documents the exit code (0 otherwise). In a transcript, the lines after a command are what
+it prints, stdout and stderr as a terminal shows them; a line `...` stands for any number of lines.
+A command shown with no lines after it is only run for its exit code.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+
+from printkit.cli import cli
+
+from .conftest import EXAMPLES, ROOT
+
+# Files a user brings that an example names: a Gravon archive file is one (the test data's).
+BROUGHT = [ROOT / "tests" / "stratego" / "data" / "gravon" / "duell-2014.4-387.xml"]
+ELIDED = "..."
+WIDTH = 80
+
+
+@dataclass
+class Example:
+    line: str
+    where: str
+    shown: list[str] | None = None  # the lines a transcript shows after it (None: none shown)
+    exit_code: int = 0
+
+
+@dataclass
+class Ran:
+    exit_code: int
+    output: str  # what reaches the terminal (stdout and stderr; stdout alone went to FILE with > FILE)
+    args: list[str] = field(default_factory=list)
+    data: bool = False  # the output is data for programs (JSON, a Gravon field, YAML), not an answer to read
+
+
+def folder(tmp: Path) -> Path:
+    """A working folder holding the examples, as a checkout of printkit does."""
+    shutil.copytree(EXAMPLES, tmp / "examples")
+    for path in BROUGHT:
+        shutil.copy(path, tmp / path.name)
+    return tmp
+
+
+def _documented_exit(line: str) -> int:
+    found = re.search(r"(?:^|\s)#.*?\bexit (\d+)", line)
+    return int(found.group(1)) if found else 0
+
+
+def console_blocks(markdown: Path) -> list[list[Example]]:
+    """Every ```console block of a Markdown file, as its commands with the output each shows."""
+    blocks: list[list[Example]] = []
+    current: list[Example] | None = None
+    for number, line in enumerate(markdown.read_text("utf-8").splitlines(), start=1):
+        if line.strip() == "```console":
+            current = []
+            continue
+        if current is None:
+            continue
+        if line.strip() == "```":
+            blocks.append(current)
+            current = None
+        elif line.startswith("$ "):
+            current.append(Example(line[2:], f"{markdown.name}:{number}", None, _documented_exit(line)))
+        elif current:
+            shown = current[-1].shown if current[-1].shown is not None else []
+            current[-1].shown = [*shown, line]
+    return blocks
+
+
+def help_examples() -> dict[str, list[Example]]:
+    """Every example line of every command's --help (its epilog or its help text), by command."""
+    found: dict[str, list[Example]] = {}
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        name = " ".join(path) or "printkit"
+        for line in f"{command.help or ''}\n{command.epilog or ''}".splitlines():
+            text = line.strip()
+            if "printkit " in text and re.match(r"^([A-Z_]+=\S+ )*(printf '[^']*' \| )?printkit ", text):
+                found.setdefault(name, []).append(Example(text, f"{name} --help", None, _documented_exit(text)))
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for sub in command.list_commands(ctx):
+                child = command.get_command(ctx, sub)
+                assert child is not None
+                walk(child, [*path, sub])
+
+    walk(cli, [])
+    return found
+
+
+def run(line: str, where: Path) -> Ran:
+    """One documented command line, run in-process in the folder `where`."""
+    words = shlex.split(line, comments=True)
+    env: dict[str, str | None] = {"PRINTKIT_LANG": None, "PRINTKIT_KEY": None, "COLUMNS": "80"}
+    while words and re.fullmatch(r"[A-Z_]+=.*", words[0]):
+        name, value = words.pop(0).split("=", 1)
+        env[name] = value
+    given = None
+    if "|" in words:
+        bar = words.index("|")
+        assert words[:1] == ["printf"] and bar == 2, line
+        given = words[1].encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
+        words = words[bar + 1 :]
+    into = None
+    if ">" in words:
+        into = words[words.index(">") + 1]
+        words = words[: words.index(">")]
+    assert words[0] == "printkit", line
+    args = words[1:]
+    import os
+
+    here = Path.cwd()
+    os.chdir(where)
+    try:
+        result = CliRunner(env=env).invoke(cli, args, input=given, prog_name="printkit")
+    finally:
+        os.chdir(here)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    output = result.output
+    if into is not None:
+        (where / into).write_text(result.stdout, encoding="utf-8")
+        output = result.stderr
+    data = (
+        "--json" in args
+        or "gravon" in args
+        or args[:2] in (["map", "random"], ["schema", "config"])
+        or (args[:1] == ["schema"])
+    )
+    return Ran(result.exit_code, output, args, data and into is None)
+
+
+def matches(shown: list[str], printed: list[str]) -> bool:
+    """Whether printed lines are the shown ones, a `...` line standing for any number of lines."""
+    if not shown:
+        return not printed
+    if shown[0] == ELIDED:
+        return any(matches(shown[1:], printed[k:]) for k in range(len(printed) + 1))
+    return bool(printed) and printed[0].rstrip() == shown[0].rstrip() and matches(shown[1:], printed[1:])
+
+
+# The commands whose answers are read at the table (the kit commands print a folder and notes).
+ANSWERING = ("referee", "stratego", "map")
+
+
+def too_wide(ran: Ran) -> list[str]:
+    """The lines of an answer wider than a terminal's 80 columns (data for programs aside)."""
+    if ran.data or (ran.args[:1] and ran.args[0] not in ANSWERING):
+        return []
+    return [line for line in ran.output.splitlines() if len(line) > WIDTH]
