@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import os
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from filelock import FileLock
 
 from printkit.cli import cli
 
@@ -16,6 +21,8 @@ EXAMPLES = ROOT / "examples"
 DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
 CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
 KIT_SEED = "example-kits-for-the-test-suite"
+# The bundled default game's kit as `printkit build` writes it with these options (kits.default()).
+DEFAULT_KIT = ("--seed", KIT_SEED, "--imposition", "saddle")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,11 +46,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         Path(dump).write_text(json.dumps(marked_tests(list(items))), encoding="utf-8")
 
 
+# A test parametrized by a whole example kit ends its id in [<config>-<lang>-<paper>].
+KIT_ID = re.compile(r"\[(?P<kit>[\w-]+-(?:ru|en)-(?:a4|letter))\]$")
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With -n (xdist's default `--dist load`): tests go to the workers one by one, except that the
+    tests parametrized by one example kit go together to one worker, which builds that kit (or
+    finds it built) and reads its PDFs once for all of them. The largest groups go first."""
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByKit(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            found = KIT_ID.search(nodeid)
+            return f"kit {found['kit']}" if found else nodeid
+
+    return ByKit(config, log)
+
+
 class ExampleKits:
-    """Every example kit, built once per test session when a test first asks for it.
+    """Every example kit, built when a test first asks for it and then shared (see the kits fixture).
 
     kits("vs-2025", "en", "letter") is the folder of that config's whole kit in English on Letter,
     with the saddle-stitched booklet-print.pdf where the game has a booklet. Tests only read it.
+    The folder is shared by the run's xdist workers: the first to ask builds the kit under a file
+    lock, the others wait for it and read the same files (build_kit moves a finished kit into place
+    in one rename, so a folder that exists is complete). The kits are seeded, and the same seed
+    gives the same bytes (tests/strategiya/test_secret_pdf.py), so a kit built earlier is the kit.
     """
 
     def __init__(self, root: Path) -> None:
@@ -53,21 +85,86 @@ class ExampleKits:
     def __call__(self, name: str, lang: str = "ru", paper: str = "a4") -> Path:
         key = (name, lang, paper)
         if key not in self.built:
-            from printkit import build_kit, load_session
-            from printkit.artefact import Options
-            from printkit.config.session import with_overrides
-
-            session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
             folder = self.root / f"{name}-{lang}-{paper}"
-            build_kit(session, folder, seed=KIT_SEED, options=Options(imposition="saddle"))
+            with FileLock(self.root / f"{folder.name}.lock"):
+                if not folder.is_dir():
+                    from printkit import build_kit, load_session
+                    from printkit.artefact import Options
+                    from printkit.config.session import with_overrides
+
+                    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+                    build_kit(session, folder, seed=KIT_SEED, options=Options(imposition="saddle"))
             self.built[key] = folder
         return self.built[key]
 
+    def build(self, *args: str | Path) -> Path:
+        """The kit `printkit build ARGS --out FOLDER` writes, built once per test run for every test
+        that asks with the same arguments (and shared by the xdist workers like the example kits)."""
+        import hashlib
+
+        words = [str(a) for a in args]
+        folder = self.root / ("build-" + hashlib.sha256("\0".join(words).encode()).hexdigest()[:16])
+        with FileLock(self.root / f"{folder.name}.lock"):
+            if not folder.is_dir():
+                result = run("build", *words, "--out", str(folder))
+                assert result.exit_code == 0, result.output
+        return folder
+
+    def default(self) -> Path:
+        """The bundled default game's whole kit (`printkit build` without a config, DEFAULT_KIT)."""
+        return self.build(*DEFAULT_KIT)
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this test run that every xdist worker shares (the workers' own folders lie in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def source_key() -> str:
+    """A digest of everything the shared kits' bytes depend on: printkit's code and data as imported,
+    its templates and fonts, the example configs, the code here that builds and reads kits, and the
+    version of every installed distribution and of Python. A change to any of them makes a new key."""
+    import hashlib
+    import importlib.metadata
+    import sys
+
+    import printkit
+    from printkit.assets import fonts_dir, templates_dir
+
+    digest = hashlib.sha256(sys.version.encode())
+    here = Path(__file__).resolve().parent
+    for folder in (Path(printkit.__file__).resolve().parent, templates_dir(), fonts_dir(), EXAMPLES):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(f"{path.relative_to(folder)}\0".encode() + path.read_bytes())
+    for path in (here / "conftest.py", here / "pdfcheck.py"):
+        digest.update(path.read_bytes())
+    versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
+    digest.update("\n".join(versions).encode())
+    return digest.hexdigest()[:24]
+
 
 @pytest.fixture(scope="session")
-def kits(tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
-    """The example kits of this test session (see ExampleKits)."""
-    return ExampleKits(tmp_path_factory.mktemp("example-kits"))
+def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
+    """The example kits (see ExampleKits), kept between test runs in pytest's cache folder
+    (.pytest_cache/d/example-kits/<source_key()>/) while nothing they depend on changes; the kits of
+    older keys are removed. `--cache-clear` rebuilds them; `-p no:cacheprovider` builds them afresh
+    in the run's temporary folder."""
+    cache = getattr(request.config, "cache", None)
+    if cache is None:
+        root = run_folder(tmp_path_factory) / "example-kits"
+    else:
+        import shutil
+
+        base = Path(cache.mkdir("example-kits"))
+        root = base / source_key()
+        with FileLock(base / "clean.lock"):
+            for old in base.iterdir():
+                if old.is_dir() and old != root:
+                    shutil.rmtree(old, ignore_errors=True)
+    root.mkdir(parents=True, exist_ok=True)
+    return ExampleKits(root)
 
 
 @pytest.fixture
@@ -83,10 +180,20 @@ def run(*args: str) -> Result:
 
 
 def pdf_text(path: Path) -> list[str]:
-    """Extracted text of every page, hyphenation breaks removed."""
+    """Extracted text of every page, hyphenation breaks removed.
+
+    Remembered per version of the file (path, inode, size, times): the shared example kits are read
+    by many tests, and pypdf's extraction is the slow part of reading them."""
+    stat = Path(path).stat()
+    version = (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    return list(_pdf_text(Path(path).resolve(), version))
+
+
+@functools.lru_cache(maxsize=256)
+def _pdf_text(path: Path, version: tuple[int, ...]) -> tuple[str, ...]:
     from pypdf import PdfReader
 
-    return [(page.extract_text() or "").replace("\u2010\n", "") for page in PdfReader(path).pages]
+    return tuple((page.extract_text() or "").replace("\u2010\n", "") for page in PdfReader(path).pages)
 
 
 def write(path: Path, text: str) -> Path:

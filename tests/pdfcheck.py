@@ -38,7 +38,7 @@ class Line:
 
     glyphs: tuple[Glyph, ...]
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The line's characters, with a space wherever the gap between two glyphs is a word space."""
         out = self.glyphs[0].char
