@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 import pytest
 from click.testing import CliRunner, Result
@@ -21,6 +23,7 @@ EXAMPLES = ROOT / "examples"
 DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
 CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
 KIT_SEED = "example-kits-for-the-test-suite"
+T = TypeVar("T")
 # The bundled default game's kit as `printkit build` writes it with these options (kits.default()).
 DEFAULT_KIT = ("--seed", KIT_SEED, "--imposition", "saddle")
 
@@ -78,9 +81,12 @@ class ExampleKits:
     gives the same bytes (tests/strategiya/test_secret_pdf.py), so a kit built earlier is the kit.
     """
 
+    roots: ClassVar[list[Path]] = []  # every store of this process, for remembered()
+
     def __init__(self, root: Path) -> None:
         self.root = root
         self.built: dict[tuple[str, str, str], Path] = {}
+        ExampleKits.roots.append(root.resolve())
 
     def __call__(self, name: str, lang: str = "ru", paper: str = "a4") -> Path:
         key = (name, lang, paper)
@@ -113,6 +119,27 @@ class ExampleKits:
     def default(self) -> Path:
         """The bundled default game's whole kit (`printkit build` without a config, DEFAULT_KIT)."""
         return self.build(*DEFAULT_KIT)
+
+
+def remembered(path: Path, what: str, read: Callable[[Path], T]) -> T:
+    """read(path), kept on disk beside the shared kits when path is a file of theirs (their files never
+    change under one source_key(), which covers this code and tests/pdfcheck.py), so that the other
+    xdist workers and later runs load what one worker read instead of reading the PDF again.
+    `what` names the reading and its arguments. Any other path is simply read."""
+    path = Path(path).resolve()
+    for root in ExampleKits.roots:
+        if path.is_relative_to(root):
+            kept = root / "reads" / f"{'~'.join(path.relative_to(root).parts)}~{what}.pickle"
+            if kept.is_file():
+                value: T = pickle.loads(kept.read_bytes())
+                return value
+            value = read(path)
+            kept.parent.mkdir(exist_ok=True)
+            partial = kept.with_name(f".{kept.name}.{os.getpid()}")
+            partial.write_bytes(pickle.dumps(value))
+            partial.replace(kept)  # in one step: a reader sees all of it or nothing
+            return value
+    return read(path)
 
 
 def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -149,10 +176,10 @@ def source_key() -> str:
 def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
     """The example kits (see ExampleKits), kept between test runs in pytest's cache folder
     (.pytest_cache/d/example-kits/<source_key()>/) while nothing they depend on changes; the kits of
-    older keys are removed. `--cache-clear` rebuilds them; `-p no:cacheprovider` builds them afresh
-    in the run's temporary folder."""
+    older keys are removed. With `--cache-clear` (which each xdist worker applies as it starts) or
+    `-p no:cacheprovider` they are built afresh in the run's temporary folder."""
     cache = getattr(request.config, "cache", None)
-    if cache is None:
+    if cache is None or request.config.getoption("cacheclear", False):
         root = run_folder(tmp_path_factory) / "example-kits"
     else:
         import shutil
@@ -191,6 +218,10 @@ def pdf_text(path: Path) -> list[str]:
 
 @functools.lru_cache(maxsize=256)
 def _pdf_text(path: Path, version: tuple[int, ...]) -> tuple[str, ...]:
+    return remembered(path, "text", _extract_text)
+
+
+def _extract_text(path: Path) -> tuple[str, ...]:
     from pypdf import PdfReader
 
     return tuple((page.extract_text() or "").replace("\u2010\n", "") for page in PdfReader(path).pages)

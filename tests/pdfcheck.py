@@ -170,7 +170,14 @@ def _box(page: pdfium.PdfPage, name: str) -> tuple[float, float, float, float] |
 
 @lru_cache(maxsize=16)
 def read(path: Path) -> tuple[Page, ...]:
-    """Every page of a PDF (cached for the few checks that read the same files in a row)."""
+    """Every page of a PDF (cached for the few checks that read the same files in a row, and on disk
+    for the shared example kits' files: see conftest.remembered)."""
+    from .conftest import remembered
+
+    return remembered(path, "pages", _read)
+
+
+def _read(path: Path) -> tuple[Page, ...]:
     document = pdfium.PdfDocument(str(path))
     pages = []
     for number, page in enumerate(document, start=1):
@@ -189,6 +196,12 @@ def ink_in_margin(path: Path, margin: float, sides: str = "lrbt", scale: float =
     Pages are rasterised as a printer would see them (clipping, forms and all); a pixel darker than
     almost-white counts as ink. `sides` picks which edges to look at (l, r, b, t).
     """
+    from .conftest import remembered
+
+    return remembered(path, f"ink-{margin!r}-{sides}-{scale!r}", lambda p: _ink_in_margin(p, margin, sides, scale))
+
+
+def _ink_in_margin(path: Path, margin: float, sides: str, scale: float) -> list[tuple[int, str, float]]:
     document = pdfium.PdfDocument(str(path))
     found = []
     band = max(1, int(margin * scale - 0.5))  # the pixel on the boundary itself may hold anti-aliasing
