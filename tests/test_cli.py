@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from printkit.cli import cli
 
-from .conftest import EXAMPLES, run, write
+from .conftest import EXAMPLES, ExampleKits, run, write
 
 COMMANDS = [
     [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["schema"],
@@ -47,14 +47,20 @@ def test_every_command_is_listed_in_the_help_test() -> None:
     assert sorted(walk(cli, [])) == sorted(c for c in COMMANDS if c)
 
 
-def test_build_default_game_into_output(workdir: Path) -> None:
-    result = run("build")
+def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> None:
+    # Where a build without --out goes and what it says: one kind is enough to show the folder...
+    result = run("build", "--only", "secret-sheets")
     assert result.exit_code == 0, result.output
     (folder,) = (workdir / "output").iterdir()
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
+    assert not [p for p in (workdir / "output").iterdir() if p.name.startswith(".")]
+    # ...and what the default game's whole kit holds: the shared one (`printkit build --out`, seeded,
+    # with the saddle-stitched booklet-print.pdf besides).
+    folder = kits.default()
     assert sorted(p.name for p in folder.iterdir()) == [
         "adventures.pdf",
+        "booklet-print.pdf",
         "booklet.pdf",
         "hero-sheets.pdf",
         "manifest.json",
@@ -66,7 +72,6 @@ def test_build_default_game_into_output(workdir: Path) -> None:
         "secret-sheet-player-1.pdf",
         "secret-sheet-player-2.pdf",
     ]
-    assert not [p for p in (workdir / "output").iterdir() if p.name.startswith(".")]
 
 
 def test_two_builds_in_the_same_second_get_two_folders(workdir: Path) -> None:
