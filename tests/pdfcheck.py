@@ -8,6 +8,7 @@ from __future__ import annotations
 import ctypes
 import itertools
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -138,8 +139,9 @@ def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
         size = raw.FPDFText_GetFontSize(textpage, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
         raw.FPDFText_GetCharBox(textpage, i, left, right, bottom, top)
         raw.FPDFText_GetCharOrigin(textpage, i, ox, oy)
-        font = _font_name(textpage, i, buffer)
-        out.append(Glyph(char, left.value, bottom.value, right.value, top.value, oy.value, size, font))
+        # One string object per font and character: the pages keep (and pickle) small.
+        font = sys.intern(_font_name(textpage, i, buffer))
+        out.append(Glyph(sys.intern(char), left.value, bottom.value, right.value, top.value, oy.value, size, font))
     textpage.close()
     return out
 
