@@ -103,15 +103,21 @@ class ExampleKits:
             self.built[key] = folder
         return self.built[key]
 
-    def build(self, *args: str | Path) -> Path:
-        """The kit `printkit build ARGS --out FOLDER` writes, built once per test run for every test
-        that asks with the same arguments (and shared by the xdist workers like the example kits)."""
+    def build(self, *args: str | Path, config: str | None = None) -> Path:
+        """The kit `printkit build [CONFIG] ARGS --out FOLDER` writes, built once for every test that
+        asks with the same arguments (and shared like the example kits). `config` is the text of a
+        config of the test's own, written beside the kit: it must name no other file of its own."""
         import hashlib
 
         words = [str(a) for a in args]
-        folder = self.root / ("build-" + hashlib.sha256("\0".join(words).encode()).hexdigest()[:16])
+        key = hashlib.sha256("\0".join([config or "", *words]).encode()).hexdigest()[:16]
+        folder = self.root / f"build-{key}"
         with FileLock(self.root / f"{folder.name}.lock"):
             if not folder.is_dir():
+                if config is not None:
+                    path = self.root / f"{folder.name}.yaml"
+                    path.write_text(config, encoding="utf-8")
+                    words.insert(0, str(path))
                 result = run("build", *words, "--out", str(folder))
                 assert result.exit_code == 0, result.output
         return folder

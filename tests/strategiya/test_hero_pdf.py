@@ -32,8 +32,8 @@ def test_kit_holds_hero_sheets_and_quickref(kits: ExampleKits) -> None:
     assert "hero-sheets.pdf" in names and "quickref.pdf" in names
 
 
-def test_front_and_back_per_player(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+def test_front_and_back_per_player(kits: ExampleKits) -> None:
+    kit = kits.build(HEROES, "--only", "hero-sheets")
     assert sorted(p.name for p in kit.iterdir()) == ["hero-sheets.pdf", "manifest.json"]
     pages = pdf_text(kit / "hero-sheets.pdf")
     assert len(pages) == 4
@@ -93,16 +93,15 @@ def test_letter_paper(kits: ExampleKits) -> None:
             assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
 
 
-def test_long_names_wrap_instead_of_clipping(tmp_path: Path) -> None:
+def test_long_names_wrap_instead_of_clipping(kits: ExampleKits) -> None:
     name = "Александрфилиппмаксимилианвеликолепный"
-    config = write(
-        tmp_path / "c.yaml",
+    config = (
         f"game: strategiya\nplayers:\n  - name: Игрок с очень длинным именем\n    heroes:\n"
         f"      - {{name: {name}, strength: 5, legend: {'очень ' * 20}}}\n"
         + "      - {strength: 5}\n" * 3
-        + "  - name: B\n",
+        + "  - name: B\n"
     )
-    kit = build(tmp_path / "kit", config, "--only", "hero-sheets")
+    kit = kits.build("--only", "hero-sheets", config=config)
     assert name in "".join(pdf_text(kit / "hero-sheets.pdf")[0].split())
 
 

@@ -54,26 +54,21 @@ def test_mode_level_and_reinforcement_boxes_come_from_the_rules_and_the_config()
 
 
 @pytest.mark.rule("tannhauser.move.current-value")
-def test_big_teams_go_on_further_pages_and_blank_cards_fill_the_last(tmp_path: Path) -> None:
+def test_big_teams_go_on_further_pages_and_blank_cards_fill_the_last(tmp_path: Path, kits: ExampleKits) -> None:
     chars = "\n".join(f"      - {{name: Боец {i}, movement: {i}}}" for i in range(1, 12))
-    config = write(
-        tmp_path / "t.yaml",
-        f"""game: tannhauser
+    text = f"""game: tannhauser
 players:
   - name: Альфа
     characters:
 {chars}
   - name: Бета
-""",
-    )
-    ctx = context(load_session(config))
+"""
+    ctx = context(load_session(write(tmp_path / "t.yaml", text)))
     first, second = ctx["players"]
     assert [len(p) for p in first["pages"]] == [FIRST_PAGE, MORE_PAGE, MORE_PAGE]
     assert [c["name"] for c in first["pages"][2]][:1] == ["Боец 11"] and first["pages"][2][1]["name"] == ""
     assert [len(p) for p in second["pages"]] == [FIRST_PAGE]
-    result = run("build", config, "--paper", "letter", "--only", "record-sheets", "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    pages = flat(tmp_path / "kit" / "record-sheets.pdf")
+    pages = flat(kits.build("--paper", "letter", "--only", "record-sheets", config=text) / "record-sheets.pdf")
     assert len(pages) == 4 and "Боец 11" in pages[2] and "продолжение" in pages[1]
 
 

@@ -63,13 +63,11 @@ def test_the_kit_holds_every_item_the_rules_list(game: str, kits: ExampleKits) -
         assert fonts_of(out / name) and all(ok for _, ok in fonts_of(out / name)), name
 
 
-def test_without_a_map_there_is_no_map_and_no_land_list(tmp_path: Path) -> None:
-    config = write(tmp_path / "plain.yaml", "game: vs-2025\nplayers: [{name: A}, {name: B}]\n")
-    result = run("build", config, "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    names = {p.name for p in (tmp_path / "kit").iterdir()}
+def test_without_a_map_there_is_no_map_and_no_land_list(kits: ExampleKits) -> None:
+    kit = kits.build(config="game: vs-2025\nplayers: [{name: A}, {name: B}]\n")
+    names = {p.name for p in kit.iterdir()}
     assert names == EXPECTED - {"map.pdf", "lands.pdf"}
-    ledger = text(tmp_path / "kit" / "ledger.pdf")
+    ledger = text(kit / "ledger.pdf")
     assert "Впишите свои земли" in ledger  # blank to fill in by hand
 
 
