@@ -1,4 +1,5 @@
-"""Shared fixtures: a clean working folder, the CLI runner and PDF reading helpers."""
+"""Shared fixtures: the example kits (built once, shared by xdist workers and kept between runs), a
+clean working folder, the CLI runner and PDF reading helpers."""
 
 from __future__ import annotations
 
@@ -57,7 +58,10 @@ KIT_ID = re.compile(r"\[(?P<kit>[\w-]+-(?:ru|en)-(?:a4|letter))\]$")
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """With -n (xdist's default `--dist load`): tests go to the workers one by one, except that the
     tests parametrized by one example kit go together to one worker, which builds that kit (or
-    finds it built) and reads its PDFs once for all of them. The largest groups go first."""
+    finds it built) and reads its PDFs once for all of them. The largest groups go first.
+
+    (xdist's own `--dist loadgroup` would do this from marks, but it renames node ids to carry the
+    group, which pytest 9 no longer lets a plugin do: every test would go out alone.)"""
     if config.getoption("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -156,8 +160,9 @@ def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def source_key() -> str:
     """A digest of everything the shared kits' bytes depend on: printkit's code and data as imported,
-    its templates and fonts, the example configs, the code here that builds and reads kits, and the
-    version of every installed distribution and of Python. A change to any of them makes a new key."""
+    its templates and fonts, the example configs, the code here that builds and reads kits, printkit's
+    environment variables, and the version of every installed distribution and of Python. A change to
+    any of them makes a new key."""
     import hashlib
     import importlib.metadata
     import sys
@@ -173,6 +178,7 @@ def source_key() -> str:
                 digest.update(f"{path.relative_to(folder)}\0".encode() + path.read_bytes())
     for path in (here / "conftest.py", here / "pdfcheck.py"):
         digest.update(path.read_bytes())
+    digest.update(repr(sorted((k, v) for k, v in os.environ.items() if k.startswith("PRINTKIT_"))).encode())
     versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
     digest.update("\n".join(versions).encode())
     return digest.hexdigest()[:24]
