@@ -107,21 +107,24 @@ class ExampleKits:
             self.built[key] = folder
         return self.built[key]
 
-    def build(self, *args: str | Path, config: str | None = None) -> Path:
+    def build(self, *args: str | Path, config: str | None = None, beside: dict[str, str] | None = None) -> Path:
         """The kit `printkit build [CONFIG] ARGS --out FOLDER` writes, built once for every test that
         asks with the same arguments (and shared like the example kits). `config` is the text of a
-        config of the test's own, written beside the kit: it must name no other file of its own."""
+        config of the test's own; `beside`, the files (name: text) it names, written next to it."""
         import hashlib
 
         words = [str(a) for a in args]
-        key = hashlib.sha256("\0".join([config or "", *words]).encode()).hexdigest()[:16]
+        files = sorted((beside or {}).items())
+        key = hashlib.sha256(repr((config, files, words)).encode()).hexdigest()[:16]
         folder = self.root / f"build-{key}"
         with FileLock(self.root / f"{folder.name}.lock"):
             if not folder.is_dir():
                 if config is not None:
-                    path = self.root / f"{folder.name}.yaml"
-                    path.write_text(config, encoding="utf-8")
-                    words.insert(0, str(path))
+                    source = self.root / f"{folder.name}-config"
+                    source.mkdir(exist_ok=True)
+                    for name, text in [*files, ("config.yaml", config)]:
+                        (source / name).write_text(text, encoding="utf-8")
+                    words.insert(0, str(source / "config.yaml"))
                 result = run("build", *words, "--out", str(folder))
                 assert result.exit_code == 0, result.output
         return folder
