@@ -1,11 +1,19 @@
-"""Shared fixtures: a clean working folder, the CLI runner and PDF reading helpers."""
+"""Shared fixtures: the example kits (built once, shared by xdist workers and kept between runs), a
+clean working folder, the CLI runner and PDF reading helpers."""
 
 from __future__ import annotations
 
+import functools
+import os
+import pickle
+import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, ClassVar, TypeVar
 
 import pytest
 from click.testing import CliRunner, Result
+from filelock import FileLock
 
 from printkit.cli import cli
 
@@ -16,6 +24,9 @@ EXAMPLES = ROOT / "examples"
 DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
 CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
 KIT_SEED = "example-kits-for-the-test-suite"
+T = TypeVar("T")
+# The bundled default game's kit as `printkit build` writes it with these options (kits.default()).
+DEFAULT_KIT = ("--seed", KIT_SEED, "--imposition", "saddle")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,35 +50,163 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         Path(dump).write_text(json.dumps(marked_tests(list(items))), encoding="utf-8")
 
 
+# A test parametrized by a whole example kit ends its id in [<config>-<lang>-<paper>].
+KIT_ID = re.compile(r"\[(?P<kit>[\w-]+-(?:ru|en)-(?:a4|letter))\]$")
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With -n (xdist's default `--dist load`): tests go to the workers one by one, except that the
+    tests parametrized by one example kit go together to one worker, which builds that kit (or
+    finds it built) and reads its PDFs once for all of them. The largest groups go first.
+
+    (xdist's own `--dist loadgroup` would do this from marks, but it renames node ids to carry the
+    group, which pytest 9 no longer lets a plugin do: every test would go out alone.)"""
+    if config.getoption("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByKit(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            found = KIT_ID.search(nodeid)
+            return f"kit {found['kit']}" if found else nodeid
+
+    return ByKit(config, log)
+
+
 class ExampleKits:
-    """Every example kit, built once per test session when a test first asks for it.
+    """Every example kit, built when a test first asks for it and then shared (see the kits fixture).
 
     kits("vs-2025", "en", "letter") is the folder of that config's whole kit in English on Letter,
     with the saddle-stitched booklet-print.pdf where the game has a booklet. Tests only read it.
+    The folder is shared by the run's xdist workers: the first to ask builds the kit under a file
+    lock, the others wait for it and read the same files (build_kit moves a finished kit into place
+    in one rename, so a folder that exists is complete). The kits are seeded, and the same seed
+    gives the same bytes (tests/strategiya/test_secret_pdf.py), so a kit built earlier is the kit.
     """
+
+    roots: ClassVar[list[Path]] = []  # every store of this process, for remembered()
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.built: dict[tuple[str, str, str], Path] = {}
+        ExampleKits.roots.append(root.resolve())
 
     def __call__(self, name: str, lang: str = "ru", paper: str = "a4") -> Path:
         key = (name, lang, paper)
         if key not in self.built:
-            from printkit import build_kit, load_session
-            from printkit.artefact import Options
-            from printkit.config.session import with_overrides
-
-            session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
             folder = self.root / f"{name}-{lang}-{paper}"
-            build_kit(session, folder, seed=KIT_SEED, options=Options(imposition="saddle"))
+            with FileLock(self.root / f"{folder.name}.lock"):
+                if not folder.is_dir():
+                    from printkit import build_kit, load_session
+                    from printkit.artefact import Options
+                    from printkit.config.session import with_overrides
+
+                    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+                    build_kit(session, folder, seed=KIT_SEED, options=Options(imposition="saddle"))
             self.built[key] = folder
         return self.built[key]
 
+    def build(self, *args: str | Path, config: str | None = None, beside: dict[str, str] | None = None) -> Path:
+        """The kit `printkit build [CONFIG] ARGS --out FOLDER` writes, built once for every test that
+        asks with the same arguments (and shared like the example kits). `config` is the text of a
+        config of the test's own; `beside`, the files (name: text) it names, written next to it."""
+        import hashlib
+
+        words = [str(a) for a in args]
+        files = sorted((beside or {}).items())
+        key = hashlib.sha256(repr((config, files, words)).encode()).hexdigest()[:16]
+        folder = self.root / f"build-{key}"
+        with FileLock(self.root / f"{folder.name}.lock"):
+            if not folder.is_dir():
+                if config is not None:
+                    source = self.root / f"{folder.name}-config"
+                    source.mkdir(exist_ok=True)
+                    for name, text in [*files, ("config.yaml", config)]:
+                        (source / name).write_text(text, encoding="utf-8")
+                    words.insert(0, str(source / "config.yaml"))
+                result = run("build", *words, "--out", str(folder))
+                assert result.exit_code == 0, result.output
+        return folder
+
+    def default(self) -> Path:
+        """The bundled default game's whole kit (`printkit build` without a config, DEFAULT_KIT)."""
+        return self.build(*DEFAULT_KIT)
+
+
+def remembered(path: Path, what: str, read: Callable[[Path], T]) -> T:
+    """read(path), kept on disk beside the shared kits when path is a file of theirs (their files never
+    change under one source_key(), which covers this code and tests/pdfcheck.py), so that the other
+    xdist workers and later runs load what one worker read instead of reading the PDF again.
+    `what` names the reading and its arguments. Any other path is simply read."""
+    path = Path(path).resolve()
+    for root in ExampleKits.roots:
+        if path.is_relative_to(root):
+            kept = root / "reads" / f"{'~'.join(path.relative_to(root).parts)}~{what}.pickle"
+            if kept.is_file():
+                value: T = pickle.loads(kept.read_bytes())
+                return value
+            value = read(path)
+            kept.parent.mkdir(exist_ok=True)
+            partial = kept.with_name(f".{kept.name}.{os.getpid()}")
+            partial.write_bytes(pickle.dumps(value))
+            partial.replace(kept)  # in one step: a reader sees all of it or nothing
+            return value
+    return read(path)
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of this test run that every xdist worker shares (the workers' own folders lie in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def source_key() -> str:
+    """A digest of everything the shared kits' bytes depend on: printkit's code and data as imported,
+    its templates and fonts, the example configs, the code here that builds and reads kits, printkit's
+    environment variables, and the version of every installed distribution and of Python. A change to
+    any of them makes a new key."""
+    import hashlib
+    import importlib.metadata
+    import sys
+
+    import printkit
+    from printkit.assets import fonts_dir, templates_dir
+
+    digest = hashlib.sha256(sys.version.encode())
+    here = Path(__file__).resolve().parent
+    for folder in (Path(printkit.__file__).resolve().parent, templates_dir(), fonts_dir(), EXAMPLES):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(f"{path.relative_to(folder)}\0".encode() + path.read_bytes())
+    for path in (here / "conftest.py", here / "pdfcheck.py"):
+        digest.update(path.read_bytes())
+    digest.update(repr(sorted((k, v) for k, v in os.environ.items() if k.startswith("PRINTKIT_"))).encode())
+    versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
+    digest.update("\n".join(versions).encode())
+    return digest.hexdigest()[:24]
+
 
 @pytest.fixture(scope="session")
-def kits(tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
-    """The example kits of this test session (see ExampleKits)."""
-    return ExampleKits(tmp_path_factory.mktemp("example-kits"))
+def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
+    """The example kits (see ExampleKits), kept between test runs in pytest's cache folder
+    (.pytest_cache/d/example-kits/<source_key()>/) while nothing they depend on changes; the kits of
+    older keys are removed. With `--cache-clear` (which each xdist worker applies as it starts) or
+    `-p no:cacheprovider` they are built afresh in the run's temporary folder."""
+    cache = getattr(request.config, "cache", None)
+    if cache is None or request.config.getoption("cacheclear", False):
+        root = run_folder(tmp_path_factory) / "example-kits"
+    else:
+        import shutil
+
+        base = Path(cache.mkdir("example-kits"))
+        root = base / source_key()
+        with FileLock(base / "clean.lock"):
+            for old in base.iterdir():
+                if old.is_dir() and old != root:
+                    shutil.rmtree(old, ignore_errors=True)
+    root.mkdir(parents=True, exist_ok=True)
+    return ExampleKits(root)
 
 
 @pytest.fixture
@@ -83,10 +222,24 @@ def run(*args: str) -> Result:
 
 
 def pdf_text(path: Path) -> list[str]:
-    """Extracted text of every page, hyphenation breaks removed."""
+    """Extracted text of every page, hyphenation breaks removed.
+
+    Remembered per version of the file (path, inode, size, times): the shared example kits are read
+    by many tests, and pypdf's extraction is the slow part of reading them."""
+    stat = Path(path).stat()
+    version = (stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    return list(_pdf_text(Path(path).resolve(), version))
+
+
+@functools.lru_cache(maxsize=256)
+def _pdf_text(path: Path, version: tuple[int, ...]) -> tuple[str, ...]:
+    return remembered(path, "text", _extract_text)
+
+
+def _extract_text(path: Path) -> tuple[str, ...]:
     from pypdf import PdfReader
 
-    return [(page.extract_text() or "").replace("\u2010\n", "") for page in PdfReader(path).pages]
+    return tuple((page.extract_text() or "").replace("\u2010\n", "") for page in PdfReader(path).pages)
 
 
 def write(path: Path, text: str) -> Path:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ctypes
 import itertools
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -38,7 +39,7 @@ class Line:
 
     glyphs: tuple[Glyph, ...]
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The line's characters, with a space wherever the gap between two glyphs is a word space."""
         out = self.glyphs[0].char
@@ -138,8 +139,9 @@ def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
         size = raw.FPDFText_GetFontSize(textpage, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
         raw.FPDFText_GetCharBox(textpage, i, left, right, bottom, top)
         raw.FPDFText_GetCharOrigin(textpage, i, ox, oy)
-        font = _font_name(textpage, i, buffer)
-        out.append(Glyph(char, left.value, bottom.value, right.value, top.value, oy.value, size, font))
+        # One string object per font and character: the pages keep (and pickle) small.
+        font = sys.intern(_font_name(textpage, i, buffer))
+        out.append(Glyph(sys.intern(char), left.value, bottom.value, right.value, top.value, oy.value, size, font))
     textpage.close()
     return out
 
@@ -170,7 +172,14 @@ def _box(page: pdfium.PdfPage, name: str) -> tuple[float, float, float, float] |
 
 @lru_cache(maxsize=16)
 def read(path: Path) -> tuple[Page, ...]:
-    """Every page of a PDF (cached for the few checks that read the same files in a row)."""
+    """Every page of a PDF (cached for the few checks that read the same files in a row, and on disk
+    for the shared example kits' files: see conftest.remembered)."""
+    from .conftest import remembered
+
+    return remembered(path, "pages", _read)
+
+
+def _read(path: Path) -> tuple[Page, ...]:
     document = pdfium.PdfDocument(str(path))
     pages = []
     for number, page in enumerate(document, start=1):
@@ -189,6 +198,12 @@ def ink_in_margin(path: Path, margin: float, sides: str = "lrbt", scale: float =
     Pages are rasterised as a printer would see them (clipping, forms and all); a pixel darker than
     almost-white counts as ink. `sides` picks which edges to look at (l, r, b, t).
     """
+    from .conftest import remembered
+
+    return remembered(path, f"ink-{margin!r}-{sides}-{scale!r}", lambda p: _ink_in_margin(p, margin, sides, scale))
+
+
+def _ink_in_margin(path: Path, margin: float, sides: str, scale: float) -> list[tuple[int, str, float]]:
     document = pdfium.PdfDocument(str(path))
     found = []
     band = max(1, int(margin * scale - 0.5))  # the pixel on the boundary itself may hold anti-aliasing

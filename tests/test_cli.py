@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from printkit.cli import cli
 
-from .conftest import EXAMPLES, run, write
+from .conftest import EXAMPLES, ExampleKits, run, write
 
 COMMANDS = [
     [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["schema"],
@@ -47,14 +47,20 @@ def test_every_command_is_listed_in_the_help_test() -> None:
     assert sorted(walk(cli, [])) == sorted(c for c in COMMANDS if c)
 
 
-def test_build_default_game_into_output(workdir: Path) -> None:
-    result = run("build")
+def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> None:
+    # Where a build without --out goes and what it says: one kind is enough to show the folder...
+    result = run("build", "--only", "secret-sheets")
     assert result.exit_code == 0, result.output
     (folder,) = (workdir / "output").iterdir()
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
+    assert not [p for p in (workdir / "output").iterdir() if p.name.startswith(".")]
+    # ...and what the default game's whole kit holds: the shared one (`printkit build --out`, seeded,
+    # with the saddle-stitched booklet-print.pdf besides).
+    folder = kits.default()
     assert sorted(p.name for p in folder.iterdir()) == [
         "adventures.pdf",
+        "booklet-print.pdf",
         "booklet.pdf",
         "hero-sheets.pdf",
         "manifest.json",
@@ -66,7 +72,6 @@ def test_build_default_game_into_output(workdir: Path) -> None:
         "secret-sheet-player-1.pdf",
         "secret-sheet-player-2.pdf",
     ]
-    assert not [p for p in (workdir / "output").iterdir() if p.name.startswith(".")]
 
 
 def test_two_builds_in_the_same_second_get_two_folders(workdir: Path) -> None:
@@ -177,11 +182,13 @@ def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(
         stderr = Err()
 
     monkeypatch.setattr(build_cli, "sys", Terminal)
-    result = CliRunner().invoke(cli, ["build", str(EXAMPLES / "vs-2003.yaml"), "--out", "kit"], catch_exceptions=False)
+    steps = ("quickref", "booklet", "battle-cards", "tokens")  # the steps read below; the others draw the same way
+    args = ["build", str(EXAMPLES / "vs-2003.yaml"), "--only", ",".join(steps), "--out", "kit"]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     # The terminal's colours (shown escaped: under the test runner the terminal is the escaping stream).
     text = re.sub(r"(?:\x1b|\\x1b)\[[0-9;?]*[A-Za-z]", "", result.output)
-    for step in ("quickref", "booklet", "battle-cards", "tokens"):
+    for step in steps:
         assert re.search(rf"✓ {step}\s+\d+\.\d s", text), step
     assert re.search(r"booklet\.pdf\s+\d+ KB", text) and re.search(r"\d+ files in \d+\.\d s", text)
     assert text.splitlines()[-1] == "Kit written to kit/"

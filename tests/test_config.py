@@ -12,7 +12,7 @@ from printkit.config.session import load_session, with_overrides
 from printkit.errors import ConfigError
 from printkit.games.strategiya.model import session_of
 
-from .conftest import EXAMPLES, write
+from .conftest import EXAMPLES, KIT_SEED, ExampleKits, write
 
 
 def problems(path: Path) -> list[str]:
@@ -210,19 +210,20 @@ def test_validate_reports_every_problem_of_a_file_in_one_run(tmp_path: Path) -> 
     ]
 
 
-def test_a_copied_ruleset_builds_the_same_kit_booklet_included(tmp_path: Path) -> None:
+def test_a_copied_ruleset_builds_the_same_kit_booklet_included(tmp_path: Path, kits: ExampleKits) -> None:
     from printkit import build_kit
 
     bundled = Path(__file__).parent.parent / "printkit" / "games" / "strategiya" / "strategiya.yaml"
     write(tmp_path / "myrules.yaml", bundled.read_text("utf-8"))
     copied = load_session(write(tmp_path / "c.yaml", "game: myrules.yaml\n"))
     assert copied.ruleset.booklet == load_session(None).ruleset.booklet
-    one = build_kit(copied, tmp_path / "copied", seed="same seed for both kits", only=["booklet", "quickref"])
-    two = build_kit(load_session(None), tmp_path / "bundled", seed="same seed for both kits",
-                    only=["booklet", "quickref"])  # fmt: skip
-    assert [p.name for p in one.files] == [p.name for p in two.files] == ["booklet.pdf", "quickref.pdf",
-                                                                          "manifest.json"]  # fmt: skip
-    assert (tmp_path / "copied" / "booklet.pdf").read_bytes() == (tmp_path / "bundled" / "booklet.pdf").read_bytes()
+    one = build_kit(copied, tmp_path / "copied", seed=KIT_SEED, only=["booklet", "quickref"])
+    two = build_kit(load_session(None), tmp_path / "bundled", seed=KIT_SEED, only=["quickref"])
+    assert [p.name for p in one.files] == ["booklet.pdf", "quickref.pdf", "manifest.json"]
+    assert [p.name for p in two.files] == ["quickref.pdf", "manifest.json"]
+    # The bundled game's booklet with the same seed: the shared default kit's (the same session).
+    assert (tmp_path / "copied" / "booklet.pdf").read_bytes() == (kits.default() / "booklet.pdf").read_bytes()
+    assert (tmp_path / "copied" / "quickref.pdf").read_bytes() == (tmp_path / "bundled" / "quickref.pdf").read_bytes()
 
 
 def test_a_rules_text_that_cannot_be_found_is_an_error(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ case, so it can be replayed.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -115,19 +116,35 @@ TARGETS: list[tuple[str, Target]] = [
 ]
 
 
-def test_fuzzed_files_never_end_in_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@functools.cache
+def cases() -> tuple[bytes, ...]:
+    """Every case's mutated file, drawn in case order from one generator: the same files every run."""
+    rng = random.Random(SEED)
+    out = []
+    for case in range(CASES):
+        source = TARGETS[case % len(TARGETS)][0]
+        text = _key_text() if source == "KEY" else (EXAMPLES / source).read_text("utf-8")
+        out.append(mutate(text, rng))
+    return tuple(out)
+
+
+# The cases run in a few parts (case numbers modulo PARTS, odd so that every part gets its share of
+# the rendering eighth) that pytest-xdist spreads over its workers.
+PARTS = 5
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_fuzzed_files_never_end_in_a_traceback(part: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import printkit.kit
 
-    rng = random.Random(SEED)
     runner = CliRunner()
     monkeypatch.chdir(tmp_path)
     real_check = printkit.kit.check_kit
     failures = []
-    for case in range(CASES):
+    for case in range(part, CASES, PARTS):
         source, (kind, args, allowed) = TARGETS[case % len(TARGETS)]
-        text = _key_text() if source == "KEY" else (EXAMPLES / source).read_text("utf-8")
         path = tmp_path / f"case-{case}{Path(source).suffix or '.json'}"
-        path.write_bytes(mutate(text, rng))
+        path.write_bytes(cases()[case])
         # validate renders every printed page of a config that passes the schema; every eighth
         # config case does (the pages are proved elsewhere), the rest stop after the schema.
         monkeypatch.setattr(printkit.kit, "check_kit", real_check if case % 8 == 0 else lambda session: [])

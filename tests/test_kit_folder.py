@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from printkit.cli import cli
 from printkit.output import KitWriter
 
-from .conftest import EXAMPLES, ROOT, run
+from .conftest import EXAMPLES, ROOT, ExampleKits, run
 
 
 def _during_build(monkeypatch: pytest.MonkeyPatch, action: Any) -> None:
@@ -79,9 +79,9 @@ def test_two_default_names_in_the_same_second_do_not_collide(workdir: Path, monk
     assert (second / "secret-sheet-player-1.pdf").is_file()
 
 
-def test_force_replaces_the_old_kit_as_a_whole(workdir: Path) -> None:
+def test_force_replaces_the_old_kit_as_a_whole(workdir: Path, kits: ExampleKits) -> None:
     out = workdir / "kit"
-    assert run("build", "--out", out).exit_code == 0
+    shutil.copytree(kits.default(), out)  # a whole default kit, as `printkit build --out kit` leaves it
     (out / "notes.txt").write_text("mine")
     assert run("build", "--out", out, "--force", "--only", "quickref").exit_code == 0
     # Nothing of the old kit stays beside the new manifest; the user's own file does.

@@ -41,6 +41,8 @@ KITS = [(c.stem, lang, paper) for c in CONFIGS for lang in ("ru", "en") for pape
 WITH_BOOKLET = [k for k in KITS if "booklet" in kinds_for(load_session(EXAMPLES / f"{k[0]}.yaml"))]
 
 
+# The ids end in the kit (config-lang-paper): under xdist every check of one kit runs on one worker
+# (tests/conftest.py's scheduler), which reads each PDF once for all of them.
 @pytest.fixture(scope="module", params=KITS, ids=["-".join(k) for k in KITS])
 def kit(request: pytest.FixtureRequest, kits: ExampleKits) -> Path:
     """One example kit; module scope makes pytest run every rule on a kit before building the next."""
@@ -159,13 +161,16 @@ def headings_twice(page: Page) -> list[str]:
     lines = page.lines()
     out = []
     for i, line in enumerate(lines):
-        below: list[Line] = [
-            b for b in lines[i + 1 :] if b.baseline < line.baseline - 1 and b.x0 < line.x1 and line.x0 < b.x1
-        ]
-        if not below or below[0].text != line.text or len(line.text) < 2:
+        if len(line.text) < 2:
             continue
-        glyphs = (*line.glyphs, *below[0].glyphs)
-        near = line.baseline - below[0].baseline < 4 * max(g.size for g in glyphs)  # not the next card down
+        # The first line under this one that it overlaps: a scan that stops there, not a list of all.
+        below: Line | None = next(
+            (b for b in lines[i + 1 :] if b.baseline < line.baseline - 1 and b.x0 < line.x1 and line.x0 < b.x1), None
+        )
+        if below is None or below.text != line.text:
+            continue
+        glyphs = (*line.glyphs, *below.glyphs)
+        near = line.baseline - below.baseline < 4 * max(g.size for g in glyphs)  # not the next card down
         if near and any("Bold" in g.font and g.size >= 8.4 for g in glyphs):
             out.append(line.text)
     return out

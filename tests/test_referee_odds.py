@@ -147,12 +147,10 @@ def test_output_fits_80_columns() -> None:
 # ---- odds on paper -------------------------------------------------------------------------------------
 
 
-def test_strategiya_quickref_prints_first_attacker_odds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_strategiya_quickref_prints_first_attacker_odds(kits) -> None:  # type: ignore[no-untyped-def]
     from .conftest import pdf_text
 
-    result = run("build", "--only", "quickref", "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    text = " ".join(pdf_text(tmp_path / "kit" / "quickref.pdf"))
+    text = " ".join(pdf_text(kits.default() / "quickref.pdf"))  # the bundled game's quick reference
     expected = [f"{float(fight(BATTLE, Fighter(10, d), Fighter(10, d)).win_a) * 100:.1f} %" for d in (1, 2, 3)]
     assert "10 " + " ".join(expected) in text
     assert expected[0] == "53.3 %"

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from printkit.config.rulesets import load_bundled
 from printkit.games.strategiya.model import rules_of
 
-from ..conftest import EXAMPLES, ROOT, pdf_text, run, write
+from ..conftest import EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 
 HEROES = EXAMPLES / "strategiya-heroes.yaml"
 
@@ -26,14 +26,14 @@ def lines(text: str) -> list[str]:
     return [re.sub(r"\s+", " ", line).strip() for line in text.splitlines()]
 
 
-def test_kit_holds_hero_sheets_and_quickref(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES)
+def test_kit_holds_hero_sheets_and_quickref(kits: ExampleKits) -> None:
+    kit = kits(HEROES.stem)
     names = sorted(p.name for p in kit.iterdir())
     assert "hero-sheets.pdf" in names and "quickref.pdf" in names
 
 
-def test_front_and_back_per_player(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+def test_front_and_back_per_player(kits: ExampleKits) -> None:
+    kit = kits.build(HEROES, "--only", "hero-sheets")
     assert sorted(p.name for p in kit.iterdir()) == ["hero-sheets.pdf", "manifest.json"]
     pages = pdf_text(kit / "hero-sheets.pdf")
     assert len(pages) == 4
@@ -42,8 +42,8 @@ def test_front_and_back_per_player(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("strategiya.hero.creation", "strategiya.bow.range", "strategiya.potential.general")
-def test_computed_figures_are_printed(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+def test_computed_figures_are_printed(kits: ExampleKits) -> None:
+    kit = kits(HEROES.stem)
     front = pdf_text(kit / "hero-sheets.pdf")[0]
     cards = re.split(r"\n(?=\d \S+ Пол:)", front)
     grom, veter, iskra, ten = (lines(c) for c in cards[1:5]) if len(cards) == 5 else (lines(c) for c in cards[:4])
@@ -63,22 +63,22 @@ def test_computed_figures_are_printed(tmp_path: Path) -> None:
     assert "Жизни: 15" in ten and "Гора 1 — — +2" in ten
 
 
-def test_who_can_use_what(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+def test_who_can_use_what(kits: ExampleKits) -> None:
+    kit = kits(HEROES.stem)
     front = lines(pdf_text(kit / "hero-sheets.pdf")[0])
     assert "Доспехи да сила 6 сила 6 сила 6" in front  # only Гром (9) is strong enough
     assert "Порча +3 х. +6 х. да +9 х." in front  # Искра's intellect 5 with the staff
 
 
-def test_blank_cards_for_a_player_without_heroes(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--only", "hero-sheets")
+def test_blank_cards_for_a_player_without_heroes(kits: ExampleKits) -> None:
+    kit = kits(HEROES.stem)
     page = pdf_text(kit / "hero-sheets.pdf")[2]
     assert "Метки героев на карте: А Б В Г" in page
     assert page.count("Жизни: 10 + 5 за каждые 3 силы") == 4
 
 
-def test_english(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--lang", "en", "--only", "hero-sheets,quickref")
+def test_english(kits: ExampleKits) -> None:
+    kit = kits(HEROES.stem, "en")
     front = lines(pdf_text(kit / "hero-sheets.pdf")[0])
     assert "Lives: 25" in front and "Swamp 2 — — +3" in front and "Water none — — +3" in front
     assert any(x.startswith("Hero markers on the map: A B C D") for x in lines(pdf_text(kit / "hero-sheets.pdf")[2]))
@@ -86,23 +86,22 @@ def test_english(tmp_path: Path) -> None:
     assert "4–6: a hit (damage = strength) and another roll" in pdf_text(kit / "quickref.pdf")[0]
 
 
-def test_letter_paper(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", HEROES, "--paper", "letter", "--only", "hero-sheets,quickref")
+def test_letter_paper(kits: ExampleKits) -> None:
+    kit = kits(HEROES.stem, "ru", "letter")
     for name in ("hero-sheets.pdf", "quickref.pdf"):
         for page in PdfReader(kit / name).pages:
             assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
 
 
-def test_long_names_wrap_instead_of_clipping(tmp_path: Path) -> None:
+def test_long_names_wrap_instead_of_clipping(kits: ExampleKits) -> None:
     name = "Александрфилиппмаксимилианвеликолепный"
-    config = write(
-        tmp_path / "c.yaml",
+    config = (
         f"game: strategiya\nplayers:\n  - name: Игрок с очень длинным именем\n    heroes:\n"
         f"      - {{name: {name}, strength: 5, legend: {'очень ' * 20}}}\n"
         + "      - {strength: 5}\n" * 3
-        + "  - name: B\n",
+        + "  - name: B\n"
     )
-    kit = build(tmp_path / "kit", config, "--only", "hero-sheets")
+    kit = kits.build("--only", "hero-sheets", config=config)
     assert name in "".join(pdf_text(kit / "hero-sheets.pdf")[0].split())
 
 
@@ -121,8 +120,8 @@ def test_a_sheet_that_cannot_fit_fails_loudly(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("strategiya.quickref.content", "strategiya.wound.light-regen", "strategiya.wound.threshold")
-def test_quickref_numbers_come_from_the_ruleset(tmp_path: Path) -> None:
-    kit = build(tmp_path / "kit", "--only", "quickref")
+def test_quickref_numbers_come_from_the_ruleset(kits: ExampleKits) -> None:
+    kit = kits.default()
     pages = pdf_text(kit / "quickref.pdf")
     assert len(pages) <= 2
     text = lines(" ".join(pages))

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from ..conftest import EXAMPLES, pdf_text, run, write
+from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 
 SEED = "kit-sheets-test-seed-2024"
 BASE = {
@@ -29,16 +28,6 @@ NEEDS = {
     "outer and inner plot sheets": ("plot.pdf", "adventures.pdf"),
 }
 NEW = ("map.pdf", "adventures.pdf", "plot.pdf")
-
-
-@cache
-def kit(config: str, paper: str = "a4", lang: str = "ru", *extra: str) -> Path:
-    import tempfile
-
-    out = Path(tempfile.mkdtemp(prefix="skit-")) / "kit"
-    result = run("build", EXAMPLES / config, "--out", out, "--seed", SEED, "--paper", paper, "--lang", lang, *extra)
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def text(path: Path) -> str:
@@ -91,8 +80,9 @@ def ink_margin_mm(path: Path) -> float:
     ("config", "files"),
     [("strategiya.yaml", BASE), ("strategiya-heroes.yaml", BASE | {"hero-sheets-blank.pdf"})],
 )
-def test_every_example_kit_holds_what_the_table_needs(config: str, files: set[str]) -> None:
-    folder = kit(config)
+def test_every_example_kit_holds_what_the_table_needs(config: str, files: set[str], kits: ExampleKits) -> None:
+    folder = kits(Path(config).stem)
+    files = files | {"booklet-print.pdf"}  # the shared kits are built with --imposition saddle
     assert {p.name for p in folder.iterdir()} == files
     for need, names in NEEDS.items():
         for name in (names,) if isinstance(names, str) else names:
@@ -108,8 +98,10 @@ def test_every_example_kit_holds_what_the_table_needs(config: str, files: set[st
 
 @pytest.mark.rule("strategiya.map.squared-sheet")
 @pytest.mark.parametrize(("paper", "lang"), [("a4", "ru"), ("letter", "en")])
-def test_a_config_without_a_map_gets_a_blank_squared_sheet_on_one_landscape_page(paper: str, lang: str) -> None:
-    pdf = kit("strategiya.yaml", paper, lang) / "map.pdf"
+def test_a_config_without_a_map_gets_a_blank_squared_sheet_on_one_landscape_page(
+    paper: str, lang: str, kits: ExampleKits
+) -> None:
+    pdf = kits("strategiya", lang, paper) / "map.pdf"
     pages = PdfReader(pdf).pages
     assert len(pages) == 1
     assert float(pages[0].mediabox.width) > float(pages[0].mediabox.height)  # landscape saves the second sheet
@@ -186,8 +178,10 @@ def test_random_map_is_the_one_map_random_draws_and_lands_in_the_kit(tmp_path: P
 
 @pytest.mark.rule("strategiya.adventure.book", "strategiya.adventure.kinds")
 @pytest.mark.parametrize(("paper", "lang"), [("a4", "ru"), ("letter", "en")])
-def test_the_adventure_book_prints_the_config_and_blank_forms_for_the_rest(paper: str, lang: str) -> None:
-    pdf = kit("strategiya.yaml", paper, lang) / "adventures.pdf"
+def test_the_adventure_book_prints_the_config_and_blank_forms_for_the_rest(
+    paper: str, lang: str, kits: ExampleKits
+) -> None:
+    pdf = kits("strategiya", lang, paper) / "adventures.pdf"
     words = text(pdf)
     assert 4 <= len(PdfReader(pdf).pages) <= 8
     ru = lang == "ru"
@@ -205,8 +199,8 @@ def test_the_adventure_book_prints_the_config_and_blank_forms_for_the_rest(paper
 
 
 @pytest.mark.rule("strategiya.adventure.keying")
-def test_book_numbers_are_where_the_secret_chain_ends(tmp_path: Path) -> None:
-    folder = kit("strategiya.yaml")
+def test_book_numbers_are_where_the_secret_chain_ends(kits: ExampleKits) -> None:
+    folder = kits("strategiya")
     sheets = json.loads((folder / "referee-key.json").read_text("utf-8"))["games"][0]["sheets"]
     first, second = sheets["1"]["adventures"]["forest"], sheets["2"]["adventures"]["forest"]
     # The map object whose chain ends at forest entry 4, the entry the example writes.
@@ -244,8 +238,8 @@ def test_tests_of_morals_are_counted_by_side(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("strategiya.adventure.secret")
-def test_the_players_booklet_leaves_the_game_masters_adventures_out() -> None:
-    booklet = text(kit("strategiya.yaml") / "booklet.pdf")
+def test_the_players_booklet_leaves_the_game_masters_adventures_out(kits: ExampleKits) -> None:
+    booklet = text(kits("strategiya") / "booklet.pdf")
     assert "Пепелище у реки" not in booklet and "Свалка магических отходов" not in booklet
 
 
@@ -261,13 +255,13 @@ def plain_due(every: list[int | None], turn: list[int | None], turns: int) -> di
 
 
 @pytest.mark.rule("strategiya.plot.outer", "strategiya.plot.main-task")
-def test_the_plot_sheet_prints_goal_pieces_triggers_and_the_turn_track() -> None:
+def test_the_plot_sheet_prints_goal_pieces_triggers_and_the_turn_track(kits: ExampleKits) -> None:
     from printkit import load_session
     from printkit.games.strategiya.model import PlotEvent
     from printkit.games.strategiya.plot_sheet import context, due
 
     for paper, lang in (("a4", "ru"), ("letter", "en")):
-        pdf = kit("strategiya.yaml", paper, lang) / "plot.pdf"
+        pdf = kits("strategiya", lang, paper) / "plot.pdf"
         assert len(PdfReader(pdf).pages) == 1
         words = text(pdf)
         assert "Первым принести Сердце леса" in words and "Караван" in words and "ход кратен десяти" in words
@@ -285,8 +279,8 @@ def test_the_plot_sheet_prints_goal_pieces_triggers_and_the_turn_track() -> None
 
 
 @pytest.mark.rule("strategiya.plot.outer")
-def test_a_config_without_a_plot_gets_a_blank_plan_and_triggers_are_checked(tmp_path: Path) -> None:
-    pdf = kit("strategiya-heroes.yaml", "letter", "en") / "plot.pdf"
+def test_a_config_without_a_plot_gets_a_blank_plan_and_triggers_are_checked(tmp_path: Path, kits: ExampleKits) -> None:
+    pdf = kits("strategiya-heroes", "en", "letter") / "plot.pdf"
     assert len(PdfReader(pdf).pages) == 1
     words = text(pdf)
     assert "The main task" in words and " 9 " in words and "100" in words

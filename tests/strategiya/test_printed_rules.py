@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import re
-import tempfile
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from ..conftest import EXAMPLES, pdf_text, run
+from ..conftest import ExampleKits, pdf_text
 
 
 def flat(text: str) -> str:
@@ -17,12 +15,9 @@ def flat(text: str) -> str:
 
 
 @cache
-def printed(kind: str, lang: str = "ru") -> str:
-    """The text of one printed piece of the example kit, built once for all the tests reading it."""
-    out = Path(tempfile.mkdtemp(prefix=f"strategiya-{kind}-")) / "kit"
-    result = run("build", EXAMPLES / "strategiya.yaml", "--only", kind, "--lang", lang, "--out", out)
-    assert result.exit_code == 0, result.output
-    return flat(" ".join(pdf_text(out / f"{kind}.pdf")))
+def printed(kits: ExampleKits, kind: str, lang: str = "ru") -> str:
+    """The text of one printed piece of the example kit (the shared one), read once for all the tests."""
+    return flat(" ".join(pdf_text(kits("strategiya", lang) / f"{kind}.pdf")))
 
 
 BOOKLET = [
@@ -99,30 +94,30 @@ QUICKREF = [
     ("rule", "phrase"),
     [pytest.param(r, p, marks=pytest.mark.rule(r), id=f"{r}:{i}") for i, (r, p) in enumerate(BOOKLET)],
 )
-def test_the_booklet_says_it(rule: str, phrase: str) -> None:
-    assert phrase in printed("booklet"), rule
+def test_the_booklet_says_it(rule: str, phrase: str, kits: ExampleKits) -> None:
+    assert phrase in printed(kits, "booklet"), rule
 
 
 @pytest.mark.parametrize(
     ("rule", "phrase"),
     [pytest.param(r, p, marks=pytest.mark.rule(r), id=f"{r}:{i}") for i, (r, p) in enumerate(QUICKREF)],
 )
-def test_the_quick_reference_says_it(rule: str, phrase: str) -> None:
-    assert phrase in printed("quickref"), rule
+def test_the_quick_reference_says_it(rule: str, phrase: str, kits: ExampleKits) -> None:
+    assert phrase in printed(kits, "quickref"), rule
 
 
 @pytest.mark.rule("strategiya.price.per-day", "strategiya.resource.table")
-def test_the_booklet_resource_tables_give_the_haul_per_day_of_work() -> None:
-    text = printed("booklet")
+def test_the_booklet_resource_tables_give_the_haul_per_day_of_work(kits: ExampleKits) -> None:
+    text = printed(kits, "booklet")
     assert "$ за день Всего, $" in text
     assert "Шкуры животных 35 20 700" in text and "Рыба без конца 1 —" in text
-    english = printed("booklet", "en")
+    english = printed(kits, "booklet", "en")
     assert "Animal hides 35 20 700" in english and "for every day of work" in english
 
 
 @pytest.mark.rule("strategiya.players.three.info-every-10", "strategiya.hide.contest")
-def test_the_english_quick_reference_says_the_same() -> None:
-    text = printed("quickref", "en")
+def test_the_english_quick_reference_says_the_same(kits: ExampleKits) -> None:
+    text = printed(kits, "quickref", "en")
     assert "every 10 turns the third talks with each in private" in text
     assert "each side rolls one D6 × the intellect of each of its heroes" in text
     assert "Otherwise, a tie included" in text

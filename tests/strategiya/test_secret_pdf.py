@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ..conftest import EXAMPLES, pdf_runs, pdf_text, run, sheet_columns, write
+from ..conftest import DEFAULT_KIT, EXAMPLES, KIT_SEED, ExampleKits, pdf_runs, pdf_text, run, sheet_columns, write
 
 TERRAINS = ["mountain", "swamp", "forest", "plain", "water", "deathzone"]
 SEED = "velvet-zebra-4471-quartz"
@@ -116,10 +116,11 @@ def full_kit(out: Path, *args: str) -> Path:
     return out
 
 
-def test_same_seed_same_bytes(tmp_path: Path) -> None:
-    # The whole kit, booklet and hero sheets included: every file repeats byte for byte.
-    a = full_kit(tmp_path / "a", "--seed", SEED, "--imposition", "saddle")
-    b = full_kit(tmp_path / "b", "--seed", SEED, "--imposition", "saddle")
+def test_same_seed_same_bytes(tmp_path: Path, kits: ExampleKits) -> None:
+    # The whole kit, booklet and hero sheets included: every file repeats byte for byte (the shared
+    # kit may have been built by another xdist worker: another process gives the same bytes too).
+    a = kits.default()
+    b = full_kit(tmp_path / "b", *DEFAULT_KIT)
     names = sorted(p.name for p in a.iterdir())
     assert names == sorted(p.name for p in b.iterdir())
     for name in names:
@@ -133,12 +134,13 @@ def test_no_seed_fresh_sheets(tmp_path: Path) -> None:
     assert (a / "secret-sheet-player-1.pdf").read_bytes() != (b / "secret-sheet-player-1.pdf").read_bytes()
 
 
-def test_no_secret_leaks_into_manifest_metadata_or_other_files(tmp_path: Path) -> None:
-    kit = full_kit(tmp_path / "kit", "--seed", SEED)
+def test_no_secret_leaks_into_manifest_metadata_or_other_files(kits: ExampleKits) -> None:
+    kit = kits.default()
     manifest = json.loads((kit / "manifest.json").read_text("utf-8"))
     assert set(manifest) == {"format", "game", "title", "language", "paper", "kinds", "printkit", "files"}
     assert [f["name"] for f in manifest["files"]] == [
         "adventures.pdf",
+        "booklet-print.pdf",
         "booklet.pdf",
         "hero-sheets.pdf",
         "map.pdf",
@@ -155,7 +157,7 @@ def test_no_secret_leaks_into_manifest_metadata_or_other_files(tmp_path: Path) -
     # The seed appears nowhere, in any file, in any encoding we write.
     for path in kit.iterdir():
         raw = path.read_bytes()
-        assert SEED.encode() not in raw and SEED.encode("utf-16-be") not in raw, path.name
+        assert KIT_SEED.encode() not in raw and KIT_SEED.encode("utf-16-be") not in raw, path.name
     titles = {
         "secret-sheet-player-1.pdf": "Стратегия — Секретный лист · Игрок 1",
         "secret-sheet-player-2.pdf": "Стратегия — Секретный лист · Игрок 2",

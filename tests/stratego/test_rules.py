@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from printkit.config.rulesets import load_bundled
 from printkit.games.stratego.model import stratego_of
 
-from ..conftest import EXAMPLES, pdf_text, run
+from ..conftest import ExampleKits, pdf_text
 
 DATA = stratego_of(load_bundled("stratego"))
 
@@ -48,15 +47,11 @@ def test_the_duel_is_jumbos() -> None:
 
 
 @pytest.fixture(scope="module")
-def cards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The quick reference's text in each language, whitespace squeezed."""
-    out = {}
-    for lang in ("ru", "en"):
-        folder = tmp_path_factory.mktemp(f"stratego-{lang}")
-        result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--lang", lang, "--out", folder / "k")
-        assert result.exit_code == 0, result.output
-        out[lang] = re.sub(r"\s+", " ", " ".join(pdf_text(Path(folder / "k" / "quickref.pdf"))))
-    return out
+def cards(kits: ExampleKits) -> dict[str, str]:
+    """The quick reference's text in each language (the shared example kits), whitespace squeezed."""
+    return {
+        lang: re.sub(r"\s+", " ", " ".join(pdf_text(kits("stratego", lang) / "quickref.pdf"))) for lang in ("ru", "en")
+    }
 
 
 @pytest.mark.rule("stratego.pieces.roster", "stratego.board.lakes", "stratego.variant.duel")
@@ -78,13 +73,9 @@ def test_the_quick_reference_prints_the_rules_of_play(cards: dict[str, str]) -> 
     assert "Сапёр побеждает, мина снята" in cards["ru"] and "Spy wins" in cards["en"]
 
 
-def test_the_quick_reference_fits_one_page_in_every_paper_and_language(tmp_path: Path) -> None:
+def test_the_quick_reference_fits_one_page_in_every_paper_and_language(kits: ExampleKits) -> None:
     from pypdf import PdfReader
 
     for lang in ("ru", "en"):
         for paper in ("a4", "letter"):
-            out = tmp_path / f"{lang}-{paper}"
-            result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--lang", lang, "--paper", paper,
-                         "--out", out)  # fmt: skip
-            assert result.exit_code == 0, result.output
-            assert len(PdfReader(out / "quickref.pdf").pages) == 1
+            assert len(PdfReader(kits("stratego", lang, paper) / "quickref.pdf").pages) == 1

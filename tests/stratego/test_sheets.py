@@ -11,7 +11,7 @@ from printkit.config.rulesets import load_bundled
 from printkit.games.stratego.model import stratego_of
 from printkit.games.stratego.setups import parse_setup40, problems
 
-from ..conftest import EXAMPLES, pdf_runs, pdf_text, run, write
+from ..conftest import EXAMPLES, ExampleKits, pdf_runs, pdf_text, run, write
 
 DATA = stratego_of(load_bundled("stratego"))
 BATTLE = DATA.variants["battle"]
@@ -23,14 +23,13 @@ def setup_lines(page: str) -> list[str]:
 
 
 @pytest.mark.rule("stratego.setup.hidden")
-def test_build_example(tmp_path: Path) -> None:
-    result = run("build", EXAMPLES / "stratego.yaml", "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    pages = pdf_text(tmp_path / "kit" / "stratego-setup.pdf")
+def test_build_example(kits: ExampleKits) -> None:
+    kit = kits("stratego")  # the example's whole kit
+    pages = pdf_text(kit / "stratego-setup.pdf")
     assert len(pages) == 3  # a planning page per side, then red's own setup
     assert "План расстановки — Красные · Аня" in pages[0] and "План расстановки — Синие · Борис" in pages[1]
     assert "Секретно" in pages[2] and EXAMPLE in pages[2]
-    assert len(PdfReader(tmp_path / "kit" / "quickref.pdf").pages) == 1
+    assert len(PdfReader(kit / "quickref.pdf").pages) == 1
 
 
 @pytest.mark.rule("stratego.board.zones")

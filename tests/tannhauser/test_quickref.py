@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -14,7 +13,7 @@ from printkit.games.tannhauser.pools import at_least, duel
 from printkit.games.tannhauser.shares import percent
 from printkit.labels import label
 
-from ..conftest import EXAMPLES, pdf_text, run
+from ..conftest import ExampleKits, pdf_text
 
 
 def squeeze(text: str) -> str:
@@ -22,15 +21,9 @@ def squeeze(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def cards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Each page's text of the card in each language (A4)."""
-    out = {}
-    for lang in ("ru", "en"):
-        folder = tmp_path_factory.mktemp(f"tannhauser-{lang}")
-        result = run("build", EXAMPLES / "tannhauser.yaml", "--only", "quickref", "--lang", lang, "--out", folder / "k")
-        assert result.exit_code == 0, result.output
-        out[lang] = pdf_text(Path(folder / "k" / "quickref.pdf"))
-    return out
+def cards(kits: ExampleKits) -> dict[str, list[str]]:
+    """Each page's text of the card in each language (A4), from the shared example kits."""
+    return {lang: pdf_text(kits("tannhauser", lang) / "quickref.pdf") for lang in ("ru", "en")}
 
 
 # Rule -> (the card's items that state it, figures each language's wording must carry).
@@ -148,11 +141,8 @@ def test_halves_round_up_the_same_way_everywhere() -> None:
     assert percent(Fraction(1, 200)) == "1"  # 0.5 rounds up, to 1, never down to 0
 
 
-def test_it_fits_one_sheet_in_every_paper_and_language(tmp_path: Path) -> None:
+def test_it_fits_one_sheet_in_every_paper_and_language(kits: ExampleKits) -> None:
     for lang in ("ru", "en"):
         for paper in ("a4", "letter"):
-            out = tmp_path / f"{lang}-{paper}"
-            result = run("build", EXAMPLES / "tannhauser.yaml", "--only", "quickref", "--lang", lang, "--paper",
-                         paper, "--out", out)  # fmt: skip
-            assert result.exit_code == 0, result.output
-            assert len(PdfReader(out / "quickref.pdf").pages) == 2  # front: the rules; back: the odds
+            quickref = kits("tannhauser", lang, paper) / "quickref.pdf"
+            assert len(PdfReader(quickref).pages) == 2  # front: the rules; back: the odds

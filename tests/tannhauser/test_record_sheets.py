@@ -11,7 +11,7 @@ from printkit.config.session import load_session
 from printkit.games.tannhauser.model import LEVELS, MODES, tannhauser_session
 from printkit.games.tannhauser.record_sheets import FIRST_PAGE, MORE_PAGE, context
 
-from ..conftest import EXAMPLES, pdf_text, run, write
+from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 from ..vs.test_kit import fonts_of
 
 
@@ -22,11 +22,10 @@ def flat(pdf: Path) -> list[str]:
 @pytest.mark.rule("tannhauser.print.record-sheet")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_the_kit_and_its_record_sheets(lang: str, paper: str, tmp_path: Path) -> None:
-    result = run("build", EXAMPLES / "tannhauser.yaml", "--lang", lang, "--paper", paper, "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    assert {p.name for p in (tmp_path / "kit").iterdir()} == {"quickref.pdf", "record-sheets.pdf", "manifest.json"}
-    pdf = tmp_path / "kit" / "record-sheets.pdf"
+def test_the_kit_and_its_record_sheets(lang: str, paper: str, kits: ExampleKits) -> None:
+    kit = kits("tannhauser", lang, paper)
+    assert {p.name for p in kit.iterdir()} == {"quickref.pdf", "record-sheets.pdf", "manifest.json"}
+    pdf = kit / "record-sheets.pdf"
     assert all(ok for _, ok in fonts_of(pdf)) and fonts_of(pdf)
     pages = flat(pdf)
     assert len(pages) == 2  # a page a team: its panel and four character cards
@@ -55,26 +54,21 @@ def test_mode_level_and_reinforcement_boxes_come_from_the_rules_and_the_config()
 
 
 @pytest.mark.rule("tannhauser.move.current-value")
-def test_big_teams_go_on_further_pages_and_blank_cards_fill_the_last(tmp_path: Path) -> None:
+def test_big_teams_go_on_further_pages_and_blank_cards_fill_the_last(tmp_path: Path, kits: ExampleKits) -> None:
     chars = "\n".join(f"      - {{name: Боец {i}, movement: {i}}}" for i in range(1, 12))
-    config = write(
-        tmp_path / "t.yaml",
-        f"""game: tannhauser
+    text = f"""game: tannhauser
 players:
   - name: Альфа
     characters:
 {chars}
   - name: Бета
-""",
-    )
-    ctx = context(load_session(config))
+"""
+    ctx = context(load_session(write(tmp_path / "t.yaml", text)))
     first, second = ctx["players"]
     assert [len(p) for p in first["pages"]] == [FIRST_PAGE, MORE_PAGE, MORE_PAGE]
     assert [c["name"] for c in first["pages"][2]][:1] == ["Боец 11"] and first["pages"][2][1]["name"] == ""
     assert [len(p) for p in second["pages"]] == [FIRST_PAGE]
-    result = run("build", config, "--paper", "letter", "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    pages = flat(tmp_path / "kit" / "record-sheets.pdf")
+    pages = flat(kits.build("--paper", "letter", "--only", "record-sheets", config=text) / "record-sheets.pdf")
     assert len(pages) == 4 and "Боец 11" in pages[2] and "продолжение" in pages[1]
 
 

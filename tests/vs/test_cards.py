@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,19 +19,9 @@ from printkit.geometry import MM, PAPERS
 from printkit.imposition import Box, Printer, back_box, best_grid, seen_through
 from printkit.render.canvas import hex_colour
 
-from ..conftest import EXAMPLES, pdf_text, run, write
+from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 
 ORDERS = vs_of(load_bundled("vs-2025")).orders
-
-
-@cache
-def kit(game: str = "vs-2025", *flags: str) -> Path:
-    import tempfile
-
-    out = Path(tempfile.mkdtemp(prefix="cards-")) / "kit"
-    result = run("build", EXAMPLES / f"{game}.yaml", "--only", "battle-cards,tokens,quickref", "--out", out, *flags)
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def sizes(pdf: Path) -> set[tuple[int, int]]:
@@ -40,8 +29,8 @@ def sizes(pdf: Path) -> set[tuple[int, int]]:
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
-def test_page_sizes(paper: str, size: tuple[int, int]) -> None:
-    out = kit("vs-2025", "--paper", paper)
+def test_page_sizes(paper: str, size: tuple[int, int], kits: ExampleKits) -> None:
+    out = kits("vs-2025", "ru", paper)
     for name in ("battle-cards.pdf", "tokens.pdf", "quickref.pdf"):
         # Letter turns its card sheets for 4×2 cards with crop marks in the printable area (issue 17).
         turned = name == "battle-cards.pdf" and paper == "letter"
@@ -82,8 +71,8 @@ def to_pixels(box: Box, height: float, scale: float) -> tuple[int, int, int, int
             math.ceil((box.x + box.w) * scale), math.ceil((height - box.y) * scale))  # fmt: skip
 
 
-def test_backs_print_behind_their_fronts() -> None:
-    out = kit()
+def test_backs_print_behind_their_fronts(kits: ExampleKits) -> None:
+    out = kits("vs-2025")
     session = load_session(EXAMPLES / "vs-2025.yaml")
     grid, page = best_grid(PAPERS["a4"], (63 * MM, 88 * MM))[0], PAPERS["a4"]
     image, (_, height) = raster(out / "battle-cards.pdf", 1)
@@ -96,8 +85,8 @@ def test_backs_print_behind_their_fronts() -> None:
         assert px[0] > 120 and abs(px[0] - colour[0]) < 90, px
 
 
-def test_crop_marks_stay_outside_every_card_and_are_long_enough() -> None:
-    out = kit()
+def test_crop_marks_stay_outside_every_card_and_are_long_enough(kits: ExampleKits) -> None:
+    out = kits("vs-2025")
     scale = 4.0
     image, (_, height) = raster(out / "battle-cards.pdf", 0, scale)
     grid = best_grid(PAPERS["a4"], (63 * MM, 88 * MM))[0]
@@ -123,15 +112,15 @@ def test_crop_marks_stay_outside_every_card_and_are_long_enough() -> None:
         assert run_length >= 5 * MM * scale * 0.95, x
 
 
-def test_print_at_100_percent_is_requested() -> None:
-    out = kit()
+def test_print_at_100_percent_is_requested(kits: ExampleKits) -> None:
+    out = kits("vs-2025")
     for name in ("battle-cards.pdf", "tokens.pdf"):
         prefs = PdfReader(out / name).trailer["/Root"]["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None"
 
 
 @pytest.mark.rule("vs.print.battle-cards")
-def test_default_card_counts_cover_the_standard_starts_and_the_largest_army() -> None:
+def test_default_card_counts_cover_the_standard_starts_and_the_largest_army(kits: ExampleKits) -> None:
     from printkit.games.vs.army import parse_side
 
     for config, start in (("vs-2025.yaml", "knights@castle"), ("vs-2003.yaml", "knights@city")):
@@ -146,7 +135,7 @@ def test_default_card_counts_cover_the_standard_starts_and_the_largest_army() ->
         assert most <= counts["attack+"] <= counts["attack"]  # the biggest troop with the biggest garrison
     session = load_session(EXAMPLES / "vs-2025.yaml")
     counts = default_counts(session)
-    out = kit()
+    out = kits("vs-2025")
     per_player = sum(counts.values())
     sheets = -(-per_player // 9)
     assert len(PdfReader(out / "battle-cards.pdf").pages) == len(session.players) * sheets * 2
@@ -219,8 +208,8 @@ def test_order_resolution_follows_the_rules() -> None:
 
 
 @pytest.mark.rule("vs.print.quick-reference")
-def test_quickref_order_table_matches_the_referee() -> None:
-    text = " ".join(pdf_text(kit() / "quickref.pdf"))
+def test_quickref_order_table_matches_the_referee(kits: ExampleKits) -> None:
+    text = " ".join(pdf_text(kits("vs-2025") / "quickref.pdf"))
     cards = all_cards(ORDERS)
     names = {c: ORDERS.names[c.order]["ru"] + (" +" if c.advantage else "") for c in cards}
     word = {"a": "нап.", "b": "обор.", "both": "оба"}
@@ -232,10 +221,10 @@ def test_quickref_order_table_matches_the_referee() -> None:
 @pytest.mark.rule("vs.print.quick-reference")
 @pytest.mark.rule("vs.garrison.values")
 @pytest.mark.rule("vs.troop.magic-squads")
-def test_quickref_prints_the_edition_tables() -> None:
+def test_quickref_prints_the_edition_tables(kits: ExampleKits) -> None:
     for game, castle in (("vs-2025", "100"), ("vs-2003", "75")):
-        text = re.sub(r"\s+", " ", " ".join(pdf_text(kit(game) / "quickref.pdf")))
-        assert len(PdfReader(kit(game) / "quickref.pdf").pages) <= 2
+        text = re.sub(r"\s+", " ", " ".join(pdf_text(kits(game) / "quickref.pdf")))
+        assert len(PdfReader(kits(game) / "quickref.pdf").pages) <= 2
         assert re.search(r"Замок 3 " + castle, text), game
         rules = load_bundled(game)
         for troop in vs_of(rules).troops:
@@ -248,7 +237,7 @@ def test_quickref_prints_the_edition_tables() -> None:
 
 
 @pytest.mark.rule("vs.print.tokens")
-def test_tokens_for_every_player_and_edition() -> None:
+def test_tokens_for_every_player_and_edition(kits: ExampleKits) -> None:
     for game in ("vs-2025", "vs-2003"):
         session = load_session(EXAMPLES / f"{game}.yaml")
         vs = vs_of(session.ruleset)
@@ -258,7 +247,7 @@ def test_tokens_for_every_player_and_edition() -> None:
             # Every building, mine and troop of the edition, in this player's colour.
             assert own >= {s.name["ru"] for s in vs.structures} | {m.name["ru"] for m in vs.mines} | {
                 t.name["ru"] for t in vs.troops}  # fmt: skip
-        text = re.sub(r"\s+", " ", " ".join(pdf_text(kit(game) / "tokens.pdf")))
+        text = re.sub(r"\s+", " ", " ".join(pdf_text(kits(game) / "tokens.pdf")))
         castle = next(s for s in vs.structures if s.id == "castle")
         assert f"{castle.cost} мон." in text and "гарнизон:" in text and "клеток за ход" in text
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,21 +16,11 @@ from printkit.games.vs.tokens import DEFAULT_COPIES, DEFAULT_NEUTRAL, counts, to
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import grid
 
-from ..conftest import EXAMPLES, pdf_runs, pdf_text, run, write
+from ..conftest import EXAMPLES, ExampleKits, pdf_runs, pdf_text, run, write
 
 EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "coins.pdf", "ledger.pdf",
             "map.pdf", "lands.pdf", "manifest.json"}  # fmt: skip
 NEW = ("tokens.pdf", "markers.pdf", "coins.pdf", "ledger.pdf", "map.pdf", "lands.pdf")
-
-
-@cache
-def kit(game: str, lang: str = "ru", paper: str = "a4") -> Path:
-    import tempfile
-
-    out = Path(tempfile.mkdtemp(prefix=f"vskit-{game}-{lang}-{paper}-")) / "kit"
-    result = run("build", EXAMPLES / f"{game}.yaml", "--lang", lang, "--paper", paper, "--out", out)
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def text(pdf: Path) -> str:
@@ -65,22 +54,20 @@ def fonts_of(pdf: Path) -> list[tuple[str, bool]]:
 
 @pytest.mark.rule("vs.print.components")
 @pytest.mark.parametrize("game", ["vs-2025", "vs-2003"])
-def test_the_kit_holds_every_item_the_rules_list(game: str) -> None:
+def test_the_kit_holds_every_item_the_rules_list(game: str, kits: ExampleKits) -> None:
     # The rules' list: a map with lands, incomes and veins; coins; figures and building cards (the
     # tokens); battle cards; the D6 is the players' own. Besides: markers, the ledger, the land list.
-    out = kit(game)
-    assert {p.name for p in out.iterdir()} == EXPECTED
+    out = kits(game)
+    assert {p.name for p in out.iterdir()} == EXPECTED | {"booklet-print.pdf"}  # the shared kits are imposed
     for name in NEW:
         assert fonts_of(out / name) and all(ok for _, ok in fonts_of(out / name)), name
 
 
-def test_without_a_map_there_is_no_map_and_no_land_list(tmp_path: Path) -> None:
-    config = write(tmp_path / "plain.yaml", "game: vs-2025\nplayers: [{name: A}, {name: B}]\n")
-    result = run("build", config, "--out", tmp_path / "kit")
-    assert result.exit_code == 0, result.output
-    names = {p.name for p in (tmp_path / "kit").iterdir()}
+def test_without_a_map_there_is_no_map_and_no_land_list(kits: ExampleKits) -> None:
+    kit = kits.build(config="game: vs-2025\nplayers: [{name: A}, {name: B}]\n")
+    names = {p.name for p in kit.iterdir()}
     assert names == EXPECTED - {"map.pdf", "lands.pdf"}
-    ledger = text(tmp_path / "kit" / "ledger.pdf")
+    ledger = text(kit / "ledger.pdf")
     assert "Впишите свои земли" in ledger  # blank to fill in by hand
 
 
@@ -88,15 +75,15 @@ def test_without_a_map_there_is_no_map_and_no_land_list(tmp_path: Path) -> None:
                                                           "ledger.pdf": 4, "map.pdf": 2, "lands.pdf": 1}),
                                              ("vs-2003", {"tokens.pdf": 2, "markers.pdf": 2, "coins.pdf": 2,
                                                           "ledger.pdf": 3, "map.pdf": 2, "lands.pdf": 1})])  # fmt: skip
-def test_page_counts(game: str, pages: dict[str, int]) -> None:
+def test_page_counts(game: str, pages: dict[str, int], kits: ExampleKits) -> None:
     for name, n in pages.items():
-        assert len(PdfReader(kit(game) / name).pages) == n, name
+        assert len(PdfReader(kits(game) / name).pages) == n, name
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str) -> None:
-    out = kit("vs-2025", lang, paper)
+def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str, kits: ExampleKits) -> None:
+    out = kits("vs-2025", lang, paper)
     words = {
         "ru": {"tokens.pdf": ["Замок", "Рыцари", "клеток за ход", "гарнизон:", "Север", "нейтральные"],
                "markers.pdf": ["Столица", "Личное войско", "Осада", "Нет активного", "Попутный ветер",
@@ -120,9 +107,9 @@ def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str) -> Non
 
 @pytest.mark.rule("vs.print.tokens")
 @pytest.mark.parametrize("game", ["vs-2025", "vs-2003"])
-def test_every_figure_on_tokens_markers_coins_and_the_map_is_6_pt_or_larger(game: str) -> None:
+def test_every_figure_on_tokens_markers_coins_and_the_map_is_6_pt_or_larger(game: str, kits: ExampleKits) -> None:
     for name in ("tokens.pdf", "markers.pdf", "coins.pdf", "map.pdf"):
-        pdf = kit(game) / name
+        pdf = kits(game) / name
         for page in range(len(PdfReader(pdf).pages)):
             small = [(t, size) for _, _, t, _, size in pdf_runs(pdf, page) if size < 6.0 - 1e-6]
             assert not small, f"{name} page {page + 1}: {small[:5]}"
@@ -235,10 +222,10 @@ def test_coins_pay_every_price_and_fill_a_treasury() -> None:
 
 
 @pytest.mark.rule("vs.print.ledger")
-def test_the_ledger_starts_from_the_map() -> None:
+def test_the_ledger_starts_from_the_map(kits: ExampleKits) -> None:
     # Worked out by hand from examples/vs-2025.yaml: each ruler's land with his castle, his mines,
     # his knights (the personal troop, free), cash 50 by default, a limit of 100 without fortresses.
-    pages = pdf_text(kit("vs-2025") / "ledger.pdf")
+    pages = pdf_text(kits("vs-2025") / "ledger.pdf")
     expected = {"Север": ("Земля «Северный лес»", "+12", "0"), "Юг": ("Земля «Южный дол»", "+9", "+2"),
                 "Запад": ("Земля «Западный лес»", "+10", "0")}  # fmt: skip
     for page, (name, (land, lands, mines)) in zip(pages, expected.items(), strict=False):
