@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite the tests column of docs/rules/*.md from the rule markers (use with --collect-only)",
     )
     parser.addoption("--dump-rule-marks", metavar="FILE", help="write rule id -> marked tests as JSON to FILE")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Builds in tests use an artefact cache of their own, never the user's: one folder per test run,
+    # shared by its xdist workers (they inherit the variable) and removed at the end.
+    import os
+    import tempfile
+
+    if "PRINTKIT_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="printkit-test-cache-")
+        os.environ["PRINTKIT_CACHE_DIR"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,0 +1,111 @@
+"""Worker processes forked from a build, each drawing one job at a time as the build hands them out.
+
+Forked rather than spawned: a worker starts in a few milliseconds with the build's session, options,
+registered games and kit writer already in memory, and nothing crosses the pipe but job numbers
+and small results. A worker never cleans up for the build (it leaves by os._exit), ignores Ctrl-C
+(the build decides) and is killed when the build ends, however it ends.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection, Pipe, wait
+from typing import Any
+
+
+def cores() -> int:
+    """How many worker processes a build may use: the cores this process may run on, where forking
+    is safe (Linux); 1 elsewhere."""
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return 1
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+class Failed(Exception):
+    """A job failed (or its worker died) in a worker; the build draws it again itself to report why."""
+
+
+class Pool:
+    """n forked workers running run(job) for the job numbers they are sent."""
+
+    def __init__(self, n: int, run: Callable[[int], Any]) -> None:
+        self._conns: dict[Connection, int] = {}  # connection -> the worker's pid
+        self.idle: list[Connection] = []
+        self.jobs: dict[Connection, int] = {}  # busy connection -> its job
+        try:
+            for _ in range(n):
+                ours, theirs = Pipe()
+                pid = os.fork()
+                if pid == 0:  # pragma: no cover - the child's side; it never returns
+                    ours.close()
+                    _serve(theirs, run)
+                theirs.close()
+                self._conns[ours] = pid
+                self.idle.append(ours)
+        except BaseException:
+            self.close()
+            raise
+
+    def send(self, job: int) -> None:
+        conn = self.idle.pop()
+        conn.send(job)
+        self.jobs[conn] = job
+
+    def results(self) -> list[tuple[int, Any]]:
+        """Wait until at least one busy worker answers: its (job, result); Failed as the result when
+        the job raised or the worker died."""
+        answered = []
+        for conn in wait(list(self.jobs)):
+            assert isinstance(conn, Connection)
+            job = self.jobs.pop(conn)
+            try:
+                status, value = conn.recv()
+            except (EOFError, OSError):
+                status, value = "failed", "the worker process ended"
+                self._conns.pop(conn, None)
+                conn.close()
+            else:
+                self.idle.append(conn)
+            answered.append((job, value if status == "ok" else Failed(value)))
+        return answered
+
+    def close(self) -> None:
+        for conn, pid in self._conns.items():
+            conn.close()
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        self._conns.clear()
+        self.idle.clear()
+        self.jobs.clear()
+
+
+def _serve(conn: Connection, run: Callable[[int], Any]) -> None:  # pragma: no cover - in the child
+    code = 0
+    try:
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, signal.SIG_DFL)  # not the build's handler: it would clean up the kit
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        while True:
+            try:
+                job = conn.recv()
+            except (EOFError, OSError):
+                break
+            try:
+                answer: tuple[str, Any] = ("ok", run(job))
+            except BaseException as exc:
+                answer = ("failed", "".join(traceback.format_exception_only(exc)).strip())
+            conn.send(answer)
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)
