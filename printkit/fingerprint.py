@@ -167,9 +167,18 @@ def _watching(cls: type) -> type:
                     reads.paths.add(path)
             return value
 
+        compared = [f.name for f in dataclasses.fields(cls) if f.compare]
+
+        def __eq__(self: Any, other: object) -> bool:
+            # Equal to the value it watches, as a plain copy would be (dataclasses compare classes).
+            if not isinstance(other, cls) or type(other) not in (cls, _WATCHING[cls]):
+                return NotImplemented
+            return all(getattr(self, n) == getattr(other, n) for n in compared)
+
         # isinstance() and part_of() still see the original class; hash and equality read every field,
         # so a builder that caches on the whole value depends on the whole value.
-        _WATCHING[cls] = type(cls.__name__, (cls,), {"__getattribute__": __getattribute__, "__slots__": ()})
+        attributes = {"__getattribute__": __getattribute__, "__eq__": __eq__, "__hash__": cls.__hash__, "__slots__": ()}
+        _WATCHING[cls] = type(cls.__name__, (cls,), attributes)
     return _WATCHING[cls]
 
 

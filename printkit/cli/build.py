@@ -35,7 +35,7 @@ def _size(n: int) -> str:
 def _run_build(session: Session, out: Path | None, seed: str | None, force: bool, **kwargs: Any) -> None:
     """Build a kit; on a terminal, each step shows while it works (a spinner and its running time)
     and turns into a tick with its time when done, and the files are listed with their sizes."""
-    from ..kit import build_kit
+    from ..kit import build_kit, kinds_for
 
     _warn_seed(seed)
     if not sys.stderr.isatty():
@@ -56,6 +56,7 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
             elapsed = task.finished_time if task.finished else task.elapsed
             return Text(f"{elapsed or 0:5.1f} s", style="yellow")
 
+    order = list(kwargs.get("only") or kinds_for(session))
     # The kit reports each step as it starts (done 0 of 1), ends (1 of 1) or comes from the artefact
     # cache (0 of 0); secret sheets also report each player's sheet. Steps may run side by side.
     columns = (SpinnerColumn(finished_text="[green]✓[/]"), TextColumn("{task.description:<16}"), Seconds(),
@@ -65,7 +66,8 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
 
     # The bar's own control sequences go to the terminal itself, past the escaping stream.
     with Progress(*columns, console=Console(file=raw_stream(sys.stderr)), refresh_per_second=8) as bar:
-        tasks: dict[str, Any] = {}
+        # One line per step in the kit's order, waiting until it starts.
+        tasks = {step: bar.add_task(step, total=None, count="waiting", start=False) for step in order}
         ended: set[str] = set()
 
         def report(step: str, done: int, total: int) -> None:
@@ -73,6 +75,7 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
                 # A step drawn again (after a failure elsewhere) gets a line and a clock of its own.
                 tasks[step] = bar.add_task(step, total=None, count="")
                 ended.discard(step)
+            bar.start_task(tasks[step])
             if total == 0:
                 bar.update(tasks[step], completed=1, total=1, count="cached")
             else:
