@@ -1,10 +1,10 @@
-"""One artefact of a build: replayed from the cache, or drawn while noting what it reads, then stored.
+"""One artefact of a build: replayed from the cache, or drawn while noting what it reads, then stored."""
 
-The key of an artefact is its kind, printkit's code, data, templates and fonts (fingerprint.environment)
-and the value of every session field and option its builder read the last time it was drawn. Reading
-is watched (fingerprint.watch), so a builder needs no list of what it depends on: change a hero's
-name and the hero sheets are drawn again while the booklet comes from the cache.
-"""
+# The key of an artefact is its kind, printkit's code, data, templates and fonts
+# (fingerprint.environment) and the value of every session field and option its builder read the
+# last time it was drawn. Reading is watched (fingerprint.watch), so a builder needs no list of what
+# it depends on: change a hero's name and the hero sheets are drawn again while the booklet comes
+# from the cache.
 
 from __future__ import annotations
 

@@ -1,16 +1,19 @@
-"""Worker processes forked from a build, each drawing one job at a time as the build hands them out.
+"""Worker processes forked from a build, each drawing one job at a time as the build hands them out."""
 
-Forked rather than spawned: a worker starts in a few milliseconds with the build's session, options,
-registered games and kit writer already in memory, and nothing crosses the pipe but job numbers
-and small results. A worker never cleans up for the build (it leaves by os._exit), ignores Ctrl-C
-(the build decides) and is killed when the build ends, however it ends.
-"""
+# Forked rather than spawned: a worker starts in a few milliseconds with the build's session,
+# options, registered games and kit writer already in memory, and nothing crosses the pipe but job
+# numbers and small results. A worker never cleans up for the build (it leaves by os._exit, so no
+# atexit handler of the build runs twice), ignores Ctrl-C (the build decides) and is killed when the
+# build ends, however it ends.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection, Pipe, wait
@@ -39,12 +42,18 @@ class Pool:
         self._conns: dict[Connection, int] = {}  # connection -> the worker's pid
         self.idle: list[Connection] = []
         self.jobs: dict[Connection, int] = {}  # busy connection -> its job
+        # The workers' temporary files (WeasyPrint copies its fonts into one) go into a folder of
+        # the pool's, removed when it closes: a worker leaves without cleaning up after itself.
+        self.scratch = tempfile.mkdtemp(prefix="printkit-workers-")
         try:
             for _ in range(n):
                 ours, theirs = Pipe()
                 pid = os.fork()
                 if pid == 0:  # pragma: no cover - the child's side; it never returns
                     ours.close()
+                    for earlier in self._conns:  # the other workers' pipes: each must see its own end
+                        earlier.close()
+                    tempfile.tempdir = self.scratch
                     _serve(theirs, run)
                 theirs.close()
                 self._conns[ours] = pid
@@ -77,16 +86,19 @@ class Pool:
         return answered
 
     def close(self) -> None:
+        """End every worker: an idle one leaves when its pipe closes, a busy one is killed."""
         for conn, pid in self._conns.items():
             conn.close()
-            try:
-                os.kill(pid, signal.SIGKILL)
+            if conn in self.jobs:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        for pid in self._conns.values():
+            with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
         self._conns.clear()
         self.idle.clear()
         self.jobs.clear()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _serve(conn: Connection, run: Callable[[int], Any]) -> None:  # pragma: no cover - in the child

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
+import shutil
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -97,6 +99,19 @@ def _fonts() -> tuple[Any, Any]:
     from weasyprint.text.fonts import FontConfiguration
 
     font_config = FontConfiguration()
+    # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
+    # collected, which for this one would be in the middle of the interpreter's shutdown: remove it
+    # at exit instead, in the process that made it (a build's workers share it and leave by
+    # os._exit; the folders they make themselves go with their pool's, see workers.Pool).
+    made_by = os.getpid()
+
+    def release() -> None:
+        folder = getattr(font_config, "_folder", None)
+        if folder and os.getpid() == made_by:
+            shutil.rmtree(folder, ignore_errors=True)
+            font_config._folder = None
+
+    atexit.register(release)
     # The fonts are read now, through a fetcher that serves our fonts folder only.
     fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(None), font_config=font_config)
     return font_config, fonts_css
