@@ -78,8 +78,10 @@ class Pool:
                 status, value = conn.recv()
             except (EOFError, OSError):
                 status, value = "failed", "the worker process ended"
-                self._conns.pop(conn, None)
+                pid = self._conns.pop(conn)
                 conn.close()
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(pid, 0)
             else:
                 self.idle.append(conn)
             answered.append((job, value if status == "ok" else Failed(value)))

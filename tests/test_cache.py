@@ -6,6 +6,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,6 +57,14 @@ def draw_failing(b: Build) -> None:
     raise RenderError("the table name does not fit")
 
 
+def draw_dying(b: Build) -> None:
+    """Kills the worker it runs in; draws normally in the build's own process."""
+    _note(b, "dying")
+    if os.getpid() != int(os.environ["TINY_BUILD_PID"]):
+        os._exit(3)
+    b.writer.write("dying.txt", b"drawn at home")
+
+
 HERE = __name__
 KINDS = {
     "plain": Artefact("plain", f"{HERE}:draw_plain"),
@@ -63,6 +72,7 @@ KINDS = {
     "random": Artefact("random", f"{HERE}:draw_random"),
     "secret": Artefact("secret", f"{HERE}:draw_secret", secret=True),
     "failing": Artefact("failing", f"{HERE}:draw_failing"),
+    "dying": Artefact("dying", f"{HERE}:draw_dying"),
 }
 
 
@@ -154,6 +164,16 @@ def test_a_failure_in_a_worker_is_the_error_a_serial_build_gives(tiny: Path, tmp
         with pytest.raises(RenderError, match="the table name does not fit"):
             build_kit(session, tmp_path / f"kit-{jobs}", only=["named", "failing", "plain"], jobs=jobs, cache=False)
         assert [p.name for p in tmp_path.iterdir() if "kit" in p.name] == []  # no kit, no staging folder
+
+
+def test_a_worker_that_dies_costs_time_only(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TINY_BUILD_PID", str(os.getpid()))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    kit = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "kit", only=["dying", "plain"], jobs=2)
+    assert (tmp_path / "kit" / "dying.txt").read_bytes() == b"drawn at home"
+    assert _drawn(tiny) == ["dying", "dying", "plain"] and set(kit.seconds) == {"dying", "plain"}
+    assert list((tmp_path / "tmp").iterdir()) == []  # the workers' temporary folder is gone
 
 
 def test_progress_reports_start_end_and_cached(tiny: Path, tmp_path: Path) -> None:
