@@ -67,6 +67,10 @@ class Store:
         return self.root / "entries" / key[:2] / key
 
     def _write(self, path: Path, data: bytes) -> None:
+        if not self.root.is_dir():
+            # Yours alone: it holds the game master's adventure book and plot sheet, among others.
+            self.root.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.root.mkdir(mode=0o700, exist_ok=True)
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:

@@ -345,3 +345,10 @@ def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monk
         assert re.search(rf"✓ {step}\s+\d+\.\d s\s*\n", first), step
         assert re.search(rf"✓ {step}\s+\d+\.\d s\s+cached", second), step
     assert "cached" not in first
+
+
+def test_the_cache_folder_is_private(tmp_path: Path) -> None:
+    store = Store(tmp_path / "new")
+    store.put("0" * 64, Entry({"a.pdf": b"%PDF"}, {}))
+    assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "new" / "v1").stat().st_mode & 0o777 == 0o700
