@@ -7,10 +7,10 @@ import time
 from collections.abc import Callable
 
 
-def wall(cmd: list[str]) -> float:
+def wall(cmd: list[str], env: dict[str, str] | None = None) -> float:
     """Seconds a command takes from start to exit, interpreter start-up included."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
+    subprocess.run(cmd, check=True, capture_output=True, env=env)
     return time.perf_counter() - start
 
 

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 
 from . import __version__
 from .artefact import Build, Options, Progress, quiet
+from .cache import Store
 from .config.model import Session
 from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
 from .errors import ConfigError, Problem, RenderError, UsageError
 from .games import Artefact, game, resolve
 from .output import KitWriter, default_folder
 from .randomness import Entropy
+from .steps import Outcome, draw, lookup, replay, store
 from .suggest import suggest
+from .workers import Failed, Pool, cores
 
 __all__ = ["KitResult", "Options", "build_kit", "check_kit", "kinds_for"]
 
@@ -31,10 +35,13 @@ def kinds_for(session: Session) -> list[str]:
 
 @dataclass(frozen=True)
 class KitResult:
-    """Where a kit was written and the files it holds (the manifest last)."""
+    """Where a kit was written and the files it holds (the manifest last); which kinds came from the
+    artefact cache, and the seconds each drawn kind took."""
 
     folder: Path
     files: list[Path]
+    cached: tuple[str, ...] = ()
+    seconds: dict[str, float] = field(default_factory=dict)
 
 
 def build_kit(
@@ -46,8 +53,14 @@ def build_kit(
     force: bool = False,
     progress: Progress | None = None,
     options: Options | None = None,
+    cache: bool = True,
+    jobs: int | None = None,
 ) -> KitResult:
     """Print every artefact of the session's game (or those in `only`) into one kit folder.
+
+    Artefacts drawn before with the same inputs come from the artefact cache (cache=False draws
+    everything afresh); the rest are drawn by up to `jobs` processes at once (default: the cores
+    available). Either way the files are byte for byte the ones a plain serial build writes.
 
     >>> from printkit import load_session, build_kit
     >>> kit = build_kit(load_session("examples/strategiya.yaml"), "kits/friday", only=["quickref"])
@@ -68,11 +81,11 @@ def build_kit(
     by_kind = {a.kind: a for a in offered}
     options = options or Options()
     with KitWriter(folder, force=force, unique=out is None) as writer:
-        if options.png is not None:
-            writer.extra_folder(options.png)  # checked now, before anything renders
+        for f in dataclasses.fields(options):
+            if isinstance(getattr(options, f.name), Path):
+                writer.extra_folder(getattr(options, f.name))  # checked now, before anything renders
         b = Build(session, entropy, writer, progress or quiet, options)
-        for kind in kinds:
-            resolve(by_kind[kind].builder)(b)
+        cached, seconds = _draw_all(b, [by_kind[k] for k in kinds], Store() if cache else None, jobs or cores())
         files = writer.commit(
             {
                 "game": session.ruleset.id,
@@ -83,7 +96,83 @@ def build_kit(
                 "printkit": __version__,
             }
         )
-    return KitResult(writer.folder, files)
+    return KitResult(writer.folder, files, cached, seconds)
+
+
+def _draw_all(
+    b: Build, artefacts: list[Artefact], cache: Store | None, jobs: int
+) -> tuple[tuple[str, ...], dict[str, float]]:
+    """Put every artefact into the kit: cached ones at once, the rest drawn (in parallel if it helps).
+
+    Progress: (kind, 0, 0) when a kind came from the cache, (kind, 0, 1) when it starts drawing,
+    (kind, 1, 1) when it is done; a builder's own reports come in between.
+    """
+    report = b.progress
+    cached: list[str] = []
+    misses: list[Artefact] = []
+    for artefact in artefacts:
+        hit = lookup(cache, artefact, b) if cache is not None and not artefact.secret else None
+        if hit is not None:
+            replay(b, hit[0])
+            cached.append(artefact.kind)
+            report(artefact.kind, 0, 0)
+        else:
+            misses.append(artefact)
+    seconds: dict[str, float] = {}
+
+    def finished(artefact: Artefact, outcome: Outcome) -> None:
+        seconds[artefact.kind] = outcome.seconds
+        report(artefact.kind, 1, 1)
+        if cache is not None:
+            store(cache, artefact, b, outcome)
+
+    def in_here(artefact: Artefact) -> None:
+        report(artefact.kind, 0, 1)
+        finished(artefact, draw(artefact, b))
+
+    # Secret artefacts stay in this process; the others may go to workers, slowest first.
+    shared = sorted((a for a in misses if not a.secret), key=lambda a: -a.cost)
+    workers = min(jobs, len(shared))
+    if workers < 2:
+        for artefact in misses:
+            in_here(artefact)
+        return tuple(cached), seconds
+    done: set[str] = set()
+    failed = False
+    quiet_build = dataclasses.replace(b, progress=quiet)
+    pool = Pool(workers, lambda job: draw(shared[job], quiet_build))
+    try:
+        queue = list(range(len(shared)))
+
+        def hand_out() -> None:
+            while pool.idle and queue and not failed:
+                job = queue.pop(0)
+                pool.send(job)
+                report(shared[job].kind, 0, 1)
+
+        hand_out()
+        for artefact in misses:
+            if artefact.secret:
+                in_here(artefact)
+                done.add(artefact.kind)
+        while pool.jobs:
+            for job, result in pool.results():
+                if isinstance(result, Failed):
+                    failed = True
+                    continue
+                for name in result.names:
+                    b.writer.path(name)  # the worker wrote it into the staging folder
+                finished(shared[job], result)
+                done.add(shared[job].kind)
+            hand_out()
+    finally:
+        pool.close()
+    # A worker failed: draw what is left here, in build order, so the error is the one a serial
+    # build raises (the first kind that fails), with its own type and message.
+    for artefact in misses:
+        if artefact.kind not in done:
+            in_here(artefact)
+    return tuple(cached), seconds
 
 
 def check_kit(session: Session) -> list[Problem]:

@@ -7,6 +7,7 @@ import functools
 import os
 import pickle
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -36,6 +37,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite the tests column of docs/rules/*.md from the rule markers (use with --collect-only)",
     )
     parser.addoption("--dump-rule-marks", metavar="FILE", help="write rule id -> marked tests as JSON to FILE")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Builds in tests use an artefact cache of their own, never the user's: one folder per test run,
+    # shared by its xdist workers (they inherit the variable) and removed at the end.
+    import os
+    import tempfile
+
+    if "PRINTKIT_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="printkit-test-cache-")
+        os.environ["PRINTKIT_CACHE_DIR"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -181,7 +194,9 @@ def source_key() -> str:
                 digest.update(f"{path.relative_to(folder)}\0".encode() + path.read_bytes())
     for path in (here / "conftest.py", here / "pdfcheck.py"):
         digest.update(path.read_bytes())
-    digest.update(repr(sorted((k, v) for k, v in os.environ.items() if k.startswith("PRINTKIT_"))).encode())
+    # The artefact cache's folder is a fresh temporary one each run (pytest_configure): not part of the key.
+    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("PRINTKIT_") and k != "PRINTKIT_CACHE_DIR")
+    digest.update(repr(settings).encode())
     versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
     digest.update("\n".join(versions).encode())
     return digest.hexdigest()[:24]

@@ -19,6 +19,7 @@ _COMMANDS = {
     "calibrate": "printkit.cli.build:calibrate",
     "schema": "printkit.cli.build:schema",
     "map": "printkit.cli.maps:map_group",
+    "cache": "printkit.cli.cache:cache_group",
 }
 _REFEREE = {
     "shell": "printkit.cli.session:shell",

@@ -56,9 +56,9 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
             elapsed = task.finished_time if task.finished else task.elapsed
             return Text(f"{elapsed or 0:5.1f} s", style="yellow")
 
-    # Builders report when a step is done (and secret sheets after each player's sheet); the kit
-    # builds its kinds in this order, so a finished step means the next one has started.
     order = list(kwargs.get("only") or kinds_for(session))
+    # The kit reports each step as it starts (done 0 of 1), ends (1 of 1) or comes from the artefact
+    # cache (0 of 0); secret sheets also report each player's sheet. Steps may run side by side.
     columns = (SpinnerColumn(finished_text="[green]✓[/]"), TextColumn("{task.description:<16}"), Seconds(),
                TextColumn("[dim]{task.fields[count]}"))  # fmt: skip
     started = time.perf_counter()
@@ -66,23 +66,24 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
 
     # The bar's own control sequences go to the terminal itself, past the escaping stream.
     with Progress(*columns, console=Console(file=raw_stream(sys.stderr)), refresh_per_second=8) as bar:
-        tasks: dict[str, Any] = {}
-
-        def begin(step: str) -> None:
-            tasks[step] = bar.add_task(step, total=None, count="")
+        # One line per step in the kit's order, waiting until it starts.
+        tasks = {step: bar.add_task(step, total=None, count="waiting", start=False) for step in order}
+        ended: set[str] = set()
 
         def report(step: str, done: int, total: int) -> None:
-            if step not in tasks:
-                begin(step)
-            count = f"{done}/{total}" if total > 1 and done < total else ""
-            bar.update(tasks[step], completed=done, total=total if done >= total else None, count=count)
-            if done >= total and step in order:
-                following = order[order.index(step) + 1 :]
-                if following and following[0] not in tasks:
-                    begin(following[0])
+            if step not in tasks or (done == 0 and step in ended):
+                # A step drawn again (after a failure elsewhere) gets a line and a clock of its own.
+                tasks[step] = bar.add_task(step, total=None, count="")
+                ended.discard(step)
+            bar.start_task(tasks[step])
+            if total == 0:
+                bar.update(tasks[step], completed=1, total=1, count="cached")
+            else:
+                count = f"{done}/{total}" if total > 1 and done < total else ""
+                bar.update(tasks[step], completed=done, total=total if done >= total else None, count=count)
+            if done >= total:
+                ended.add(step)
 
-        if order:
-            begin(order[0])
         result = build_kit(session, out, seed=seed, force=force, progress=report, **kwargs)
     for path in result.files:
         click.echo(f"  {path.name:<34} {_size(path.stat().st_size):>9}", err=True)
@@ -99,6 +100,7 @@ Examples:
   printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
   printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
   printkit build examples/strategiya.yaml --random-map --seed "long random words"
+  printkit build --no-cache --jobs 1               # draw everything afresh, one at a time
 """
 )
 @CONFIG_ARG
@@ -135,6 +137,8 @@ Examples:
 @click.option(
     "--random-map", is_flag=True, help="«Стратегия»: draw a random map (as `map random`) for a config without one."
 )
+@click.option("--no-cache", is_flag=True, help="Draw every artefact afresh: do not use or fill the artefact cache.")
+@click.option("--jobs", type=Whole(1, 64), help="Draw at most this many artefacts at once [default: the cores].")
 @FORCE
 def build(
     config: Path | None,
@@ -150,6 +154,8 @@ def build(
     print_shop: bool,
     cutter: str | None,
     random_map: bool,
+    no_cache: bool,
+    jobs: int | None,
     force: bool,
 ) -> None:
     """Build every printable of a game into one kit folder.
@@ -161,7 +167,7 @@ def build(
     kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
     options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups,
                       print_shop=print_shop, cutter=cutter, random_map=random_map)  # fmt: skip
-    _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options)
+    _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options, cache=not no_cache, jobs=jobs)
 
 
 @click.command(

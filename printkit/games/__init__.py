@@ -29,6 +29,12 @@ class Artefact:
     # cross-reference, a page that would overlap). A fixed-geometry sheet that renders in a blink
     # names its own builder; None: nothing in the config can make this artefact fail.
     preflight: str | None = None
+    # Secret files (the secret sheets and the key): never stored in the artefact cache, and drawn
+    # in the build's own process. Whatever draws from the kit's randomness is never stored either.
+    secret: bool = False
+    # Rough seconds to draw it: a parallel build starts the slowest first (flowing WeasyPrint
+    # documents cost about a second or more; canvas sheets a tenth).
+    cost: float = 0.1
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,9 @@ def _has_map(session: Session) -> bool:
 
 
 # Printables whose engines every game shares; an entry lists them where they fall in its build order.
-BOOKLET = Artefact("booklet", "printkit.sheets.booklet:build", _has_booklet, "printkit.sheets.booklet:preflight")
+BOOKLET = Artefact(
+    "booklet", "printkit.sheets.booklet:build", _has_booklet, "printkit.sheets.booklet:preflight", cost=4.0
+)
 MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
 
 _REGISTRY: dict[str, Game] = {}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
+import shutil
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -89,14 +91,38 @@ def _fixed_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = old
 
 
-def render(html: str, config_folder: Path | None = None) -> Any:
-    """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
+@cache
+def _fonts() -> tuple[Any, Any]:
+    """The bundled fonts as WeasyPrint loads them: one font configuration and @font-face sheet per
+    process, shared by every document it renders (loading them costs tens of ms a document)."""
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
-    fetcher = make_fetcher(config_folder)
     font_config = FontConfiguration()
-    fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=fetcher, font_config=font_config)
+    # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
+    # collected, which for this one would be in the middle of the interpreter's shutdown: remove it
+    # at exit instead, in the process that made it (a build's workers share it and leave by
+    # os._exit; the folders they make themselves go with their pool's, see workers.Pool).
+    made_by = os.getpid()
+
+    def release() -> None:
+        folder = getattr(font_config, "_folder", None)
+        if folder and os.getpid() == made_by:
+            shutil.rmtree(folder, ignore_errors=True)
+            font_config._folder = None
+
+    atexit.register(release)
+    # The fonts are read now, through a fetcher that serves our fonts folder only.
+    fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(None), font_config=font_config)
+    return font_config, fonts_css
+
+
+def render(html: str, config_folder: Path | None = None) -> Any:
+    """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
+    import weasyprint
+
+    fetcher = make_fetcher(config_folder)
+    font_config, fonts_css = _fonts()
     document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher)
     with _fixed_epoch():
         rendered = document.render(stylesheets=[fonts_css], font_config=font_config)

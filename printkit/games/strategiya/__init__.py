@@ -38,14 +38,16 @@ GAME = Game(
     rulesets=("strategiya",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret, f"{_HERE}.secret_sheets:build"),
-        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes),
-        Artefact("hero-sheets-blank", f"{_HERE}.hero_sheets:build_blank", _names_heroes),
-        Artefact("quickref", f"{_HERE}.quickref:build"),
+        Artefact(
+            "secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret, f"{_HERE}.secret_sheets:build", secret=True
+        ),
+        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes, cost=1.0),
+        Artefact("hero-sheets-blank", f"{_HERE}.hero_sheets:build_blank", _names_heroes, cost=1.0),
+        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5),
         BOOKLET,
         Artefact("map", f"{_HERE}.map_sheet:build", None, f"{_HERE}.map_sheet:preflight"),
-        Artefact("adventures", f"{_HERE}.adventure_book:build", None, f"{_HERE}.adventure_book:preflight"),
-        Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight"),
+        Artefact("adventures", f"{_HERE}.adventure_book:build", None, f"{_HERE}.adventure_book:preflight", cost=0.7),
+        Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight", cost=0.6),
     ),
     referee={
         "lookup": "printkit.cli.strategiya:lookup",

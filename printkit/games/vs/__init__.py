@@ -27,15 +27,15 @@ GAME = Game(
     rulesets=("vs-2025", "vs-2003"),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", _has_troops),
+        Artefact("quickref", f"{_HERE}.quickref:build", _has_troops, cost=0.5),
         BOOKLET,
         Artefact("battle-cards", f"{_HERE}.cards:build", _has_troops, f"{_HERE}.cards:build"),
         Artefact("tokens", f"{_HERE}.tokens:build", _has_troops, f"{_HERE}.tokens:build"),
         Artefact("markers", f"{_HERE}.markers:build", _has_troops, f"{_HERE}.markers:build"),
         Artefact("coins", f"{_HERE}.coins:build", _has_troops, f"{_HERE}.coins:build"),
-        Artefact("ledger", f"{_HERE}.treasury_form:build", _has_troops, f"{_HERE}.treasury_form:build"),
+        Artefact("ledger", f"{_HERE}.treasury_form:build", _has_troops, f"{_HERE}.treasury_form:build", cost=0.5),
         MAP,
-        Artefact("lands", f"{_HERE}.land_list:build", _has_lands),
+        Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3),
     ),
     referee={
         "orders": "printkit.cli.vs:orders",

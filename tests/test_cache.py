@@ -1,0 +1,354 @@
+"""Issue 18: the artefact cache gives back exactly what drawing gives, and parallel drawing changes no byte."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from printkit import RenderError, build_kit, load_session
+from printkit.artefact import Build, Options
+from printkit.cache import Entry, Store
+from printkit.fingerprint import Reads, Unkeyable, digest, watch
+from printkit.games import Artefact, register, unregister
+
+from .conftest import EXAMPLES, ROOT, pdf_text, run, write
+from .tinygame import GAME
+
+# ---- a small game whose builders note each time they draw --------------------------------------
+
+
+def _note(b: Build, kind: str) -> None:
+    with open(os.environ["TINY_LOG"], "a", encoding="utf-8") as log:
+        log.write(kind + "\n")
+
+
+def draw_plain(b: Build) -> None:
+    """Reads the language only."""
+    _note(b, "plain")
+    b.writer.write("plain.txt", f"plain {b.session.language}".encode())
+
+
+def draw_named(b: Build) -> None:
+    """Reads the table name too."""
+    _note(b, "named")
+    assert b.session.part is not None
+    b.writer.write("named.txt", f"table {b.session.part.table_name}".encode())  # type: ignore[attr-defined]
+
+
+def draw_random(b: Build) -> None:
+    _note(b, "random")
+    b.writer.write("random.txt", str(b.entropy.stream("test").below(1000)).encode())
+
+
+def draw_secret(b: Build) -> None:
+    _note(b, "secret")
+    b.writer.write("secret.txt", b"the secret")
+
+
+def draw_failing(b: Build) -> None:
+    _note(b, "failing")
+    raise RenderError("the table name does not fit")
+
+
+def draw_dying(b: Build) -> None:
+    """Kills the worker it runs in; draws normally in the build's own process."""
+    _note(b, "dying")
+    if os.getpid() != int(os.environ["TINY_BUILD_PID"]):
+        os._exit(3)
+    b.writer.write("dying.txt", b"drawn at home")
+
+
+HERE = __name__
+KINDS = {
+    "plain": Artefact("plain", f"{HERE}:draw_plain"),
+    "named": Artefact("named", f"{HERE}:draw_named", cost=2.0),
+    "random": Artefact("random", f"{HERE}:draw_random"),
+    "secret": Artefact("secret", f"{HERE}:draw_secret", secret=True),
+    "failing": Artefact("failing", f"{HERE}:draw_failing"),
+    "dying": Artefact("dying", f"{HERE}:draw_dying"),
+}
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The tiny game with the noting builders, a cache folder of its own; yields the log file."""
+    register(dataclasses.replace(GAME, artefacts=tuple(KINDS.values())))
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("TINY_LOG", str(tmp_path / "log"))
+    yield tmp_path / "log"
+    unregister("tiny")
+
+
+def _drawn(log: Path) -> list[str]:
+    drawn = log.read_text(encoding="utf-8").split() if log.exists() else []
+    log.unlink(missing_ok=True)
+    return sorted(drawn)
+
+
+def _config(folder: Path, table: str, lang: str = "en") -> Path:
+    return write(folder / f"{table}-{lang}.yaml", f"game: tiny\nlanguage: {lang}\ntable_name: {table}\n")
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_second_build_takes_what_it_can_from_the_cache(tiny: Path, tmp_path: Path) -> None:
+    only = ["plain", "named", "random", "secret"]
+    first = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "one", seed="s" * 12, only=only)
+    assert _drawn(tiny) == ["named", "plain", "random", "secret"] and first.cached == ()
+    second = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "two", seed="s" * 12, only=only)
+    # Secret files and whatever draws from the kit's randomness are drawn every time.
+    assert _drawn(tiny) == ["random", "secret"] and second.cached == ("plain", "named")
+    assert _files(tmp_path / "one") == _files(tmp_path / "two")
+
+
+def test_a_change_redraws_only_the_artefacts_that_read_it(tiny: Path, tmp_path: Path) -> None:
+    build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "a", only=["plain", "named"])
+    assert _drawn(tiny) == ["named", "plain"]
+    kit = build_kit(load_session(_config(tmp_path, "Garden")), tmp_path / "b", only=["plain", "named"])
+    assert _drawn(tiny) == ["named"] and kit.cached == ("plain",)
+    assert (tmp_path / "b" / "named.txt").read_text() == "table Garden"
+    kit = build_kit(load_session(_config(tmp_path, "Garden", "ru")), tmp_path / "c", only=["plain", "named"])
+    assert _drawn(tiny) == ["plain"] and kit.cached == ("named",)  # it never reads the language
+    # Back to the first config: both from the cache, both as first drawn.
+    kit = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "d", only=["plain", "named"])
+    assert _drawn(tiny) == [] and _files(tmp_path / "d") == _files(tmp_path / "a")
+
+
+def test_no_cache_draws_everything_and_stores_nothing(tiny: Path, tmp_path: Path) -> None:
+    session = load_session(_config(tmp_path, "Kitchen"))
+    build_kit(session, tmp_path / "a", only=["plain"], cache=False)
+    assert not (tmp_path / "cache").exists()
+    build_kit(session, tmp_path / "b", only=["plain"])
+    build_kit(session, tmp_path / "c", only=["plain"], cache=False)
+    assert _drawn(tiny) == ["plain", "plain", "plain"]
+
+
+def test_secret_and_random_files_never_reach_the_cache_folder(tiny: Path, tmp_path: Path) -> None:
+    build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "a", seed="s" * 12, only=["random", "secret"])
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert b"the secret" not in stored and b"random.txt" not in stored
+
+
+def test_a_changed_printkit_draws_afresh(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.steps
+
+    session = load_session(_config(tmp_path, "Kitchen"))
+    build_kit(session, tmp_path / "a", only=["plain"])
+    monkeypatch.setattr(printkit.steps, "environment", lambda: "another printkit")
+    build_kit(session, tmp_path / "b", only=["plain"])
+    assert _drawn(tiny) == ["plain", "plain"]
+
+
+def test_a_damaged_entry_is_drawn_again(tiny: Path, tmp_path: Path) -> None:
+    session = load_session(_config(tmp_path, "Kitchen"))
+    build_kit(session, tmp_path / "a", only=["named"])
+    (entry,) = (tmp_path / "cache").rglob("entries/*/*")
+    entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
+    build_kit(session, tmp_path / "b", only=["named"])
+    assert _drawn(tiny) == ["named", "named"]
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+def test_a_failure_in_a_worker_is_the_error_a_serial_build_gives(tiny: Path, tmp_path: Path) -> None:
+    session = load_session(_config(tmp_path, "Kitchen"))
+    for jobs in (1, 2):
+        with pytest.raises(RenderError, match="the table name does not fit"):
+            build_kit(session, tmp_path / f"kit-{jobs}", only=["named", "failing", "plain"], jobs=jobs, cache=False)
+        assert [p.name for p in tmp_path.iterdir() if "kit" in p.name] == []  # no kit, no staging folder
+
+
+def test_a_worker_that_dies_costs_time_only(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TINY_BUILD_PID", str(os.getpid()))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    kit = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "kit", only=["dying", "plain"], jobs=2)
+    assert (tmp_path / "kit" / "dying.txt").read_bytes() == b"drawn at home"
+    assert _drawn(tiny) == ["dying", "dying", "plain"] and set(kit.seconds) == {"dying", "plain"}
+    assert list((tmp_path / "tmp").iterdir()) == []  # the workers' temporary folder is gone
+
+
+def test_progress_reports_start_end_and_cached(tiny: Path, tmp_path: Path) -> None:
+    session = load_session(_config(tmp_path, "Kitchen"))
+    reports: list[tuple[str, int, int]] = []
+    build_kit(session, tmp_path / "a", only=["plain", "named"], jobs=2, progress=lambda *r: reports.append(r))
+    assert sorted(reports) == [("named", 0, 1), ("named", 1, 1), ("plain", 0, 1), ("plain", 1, 1)]
+    reports.clear()
+    build_kit(session, tmp_path / "b", only=["plain", "named"], jobs=2, progress=lambda *r: reports.append(r))
+    assert reports == [("plain", 0, 0), ("named", 0, 0)]
+
+
+# ---- the store --------------------------------------------------------------------------------
+
+
+def test_the_store_keeps_the_most_recently_used_entries_within_its_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    for n in range(6):
+        store.put(f"{n:064x}", Entry({"a.pdf": bytes(300 * 1024)}, {}))
+        os.utime(store._entry_path(f"{n:064x}"), (1000 + n, 1000 + n))
+    assert store.get(f"{1:064x}") is not None  # used now: the newest
+    monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "1")
+    store.trim()
+    kept = sorted(int(p.name, 16) for p in (tmp_path / "v1" / "entries").rglob("*") if p.is_file())
+    assert kept == [1, 4, 5] and store.info().bytes <= 1024 * 1024
+
+
+def test_an_entry_keeps_its_files_and_extra_folders() -> None:
+    from printkit.cache import _decode, _encode
+
+    entry = Entry({"a.pdf": b"%PDF a", "b.svg": b""}, {"png": {"x/1.png": b"\x89PNG"}})
+    assert _decode(_encode(entry)) == entry
+    assert _decode(_encode(entry)[:-1]) is None
+
+
+def test_the_cache_folder_follows_xdg_and_printkit_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from printkit.cache import folder
+
+    monkeypatch.delenv("PRINTKIT_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert folder() == tmp_path / "xdg" / "printkit"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert folder() == Path.home() / ".cache" / "printkit"
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "own"))
+    assert folder() == tmp_path / "own"
+
+
+def test_cache_info_and_clear(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
+    assert run("build", EXAMPLES / "stratego.yaml", "--out", "kit", "--only", "stratego-setup").exit_code == 0
+    info = run("cache", "info").output
+    assert f"folder:  {workdir / 'cache'}" in info and "entries: 1\n" in info and "of 500.0 MB" in info
+    assert run("cache", "clear").output.startswith("Cache cleared: ")
+    assert "entries: 0\n" in run("cache", "info").output
+
+
+# ---- keys -------------------------------------------------------------------------------------
+
+
+def test_digests_tell_types_and_values_apart() -> None:
+    from fractions import Fraction
+
+    values = [1, "1", 1.0, True, (1,), [1], {1: 1}, frozenset({1}), None, b"1", Fraction(1, 1), Path("1")]
+    assert len({digest(v) for v in values}) == len(values)
+    assert digest({"a": 1, "b": 2}) != digest({"b": 2, "a": 1})  # the order pages print in
+    with pytest.raises(Unkeyable):
+        digest(lambda: 1)
+
+
+def test_watching_notes_each_field_read_and_the_whole_when_copied() -> None:
+    session = load_session(EXAMPLES / "strategiya-heroes.yaml")
+    reads = Reads(nested=["session.part"])
+    watched = watch(session, reads, "session.")
+    assert isinstance(watched, type(session)) and watched == session
+    assert watched.language == session.language and watched.part.parties  # type: ignore[attr-defined]
+    assert reads.paths >= {"session.language", "session.part.parties"} and "session.part" not in reads.paths
+    reads.paths.clear()
+    vars(watched)
+    assert reads.paths == {"session"}
+
+
+# ---- real kits ---------------------------------------------------------------------------------
+
+
+def test_parallel_and_cached_kits_are_byte_for_byte_the_serial_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    session = load_session(EXAMPLES / "strategiya-heroes.yaml")
+    only = ["secret-sheets", "hero-sheets", "hero-sheets-blank", "map", "plot"]
+    seed = "a-seed-for-the-cache-test"
+    serial = build_kit(session, tmp_path / "serial", seed=seed, only=only, jobs=1, cache=False)
+    parallel = build_kit(session, tmp_path / "parallel", seed=seed, only=only, jobs=2)
+    cached = build_kit(session, tmp_path / "cached", seed=seed, only=only, jobs=2)
+    assert serial.cached == parallel.cached == ()
+    assert cached.cached == ("hero-sheets", "hero-sheets-blank", "map", "plot")
+    assert _files(tmp_path / "serial") == _files(tmp_path / "parallel") == _files(tmp_path / "cached")
+    # A renamed hero: the hero sheets are drawn again (the blank ones too: they copy the whole
+    # session), the map and the plot sheet come from the cache.
+    part = session.part
+    first, *rest = part.parties  # type: ignore[attr-defined]
+    hero = dataclasses.replace(first.heroes[0], name="Someone else")
+    parties = (dataclasses.replace(first, heroes=(hero, *first.heroes[1:])), *rest)
+    renamed = dataclasses.replace(session, part=dataclasses.replace(part, parties=parties))  # type: ignore[type-var]
+    again = build_kit(renamed, tmp_path / "renamed", seed=seed, only=only)
+    assert again.cached == ("map", "plot")
+    assert "Someone else" in pdf_text(tmp_path / "renamed" / "hero-sheets.pdf")[0]
+
+
+def test_png_folders_come_back_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    session = load_session(EXAMPLES / "vs-2025.yaml")
+    for name in ("a", "b"):
+        kit = build_kit(session, tmp_path / name, only=["battle-cards"], options=Options(png=tmp_path / f"png-{name}"))
+    assert kit.cached == ("battle-cards",)
+    assert _files(tmp_path / "png-a") == _files(tmp_path / "png-b") and _files(tmp_path / "png-a")
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+def test_a_random_map_is_never_stored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    session = load_session(EXAMPLES / "strategiya.yaml")
+    for name in ("a", "b"):
+        kit = build_kit(session, tmp_path / name, seed="x" * 12, only=["map"], options=Options(random_map=True))
+        assert kit.cached == ()
+    assert not list((tmp_path / "cache").rglob("entries/*/*"))
+
+
+def test_builds_at_the_same_time_share_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    env = dict(os.environ)
+    cmd = [sys.executable, "-m", "printkit", "build", str(EXAMPLES / "stratego.yaml"), "--only", "stratego-setup"]
+    builds = [subprocess.Popen([*cmd, "--out", str(tmp_path / f"kit-{n}")], env=env, cwd=ROOT) for n in range(3)]
+    assert [p.wait(timeout=120) for p in builds] == [0, 0, 0]
+    kit = build_kit(load_session(EXAMPLES / "stratego.yaml"), tmp_path / "after", only=["stratego-setup"])
+    assert kit.cached == ("stratego-setup",)
+    sheets = {(tmp_path / kit / "stratego-setup.pdf").read_bytes() for kit in ("kit-0", "kit-1", "kit-2", "after")}
+    assert len(sheets) == 1
+
+
+def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+    import sys as real_sys
+    from typing import Any
+
+    from click.testing import CliRunner
+
+    import printkit.cli.build as build_cli
+    from printkit.cli import cli
+
+    class Err:
+        def isatty(self) -> bool:
+            return True
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real_sys.stderr, name)
+
+    class Terminal:
+        stderr = Err()
+
+    monkeypatch.setattr(build_cli, "sys", Terminal)
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
+    args = ["build", str(EXAMPLES / "tannhauser.yaml")]
+    outputs = [CliRunner().invoke(cli, [*args, "--out", out], catch_exceptions=False).output for out in ("a", "b")]
+    first, second = (re.sub(r"(?:\x1b|\\x1b)\[[0-9;?]*[A-Za-z]", "", text) for text in outputs)
+    for step in ("quickref", "record-sheets"):
+        assert re.search(rf"✓ {step}\s+\d+\.\d s\s*\n", first), step
+        assert re.search(rf"✓ {step}\s+\d+\.\d s\s+cached", second), step
+    assert "cached" not in first
+
+
+def test_the_cache_folder_is_private(tmp_path: Path) -> None:
+    store = Store(tmp_path / "new")
+    store.put("0" * 64, Entry({"a.pdf": b"%PDF"}, {}))
+    assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "new" / "v1").stat().st_mode & 0o777 == 0o700
