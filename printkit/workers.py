@@ -17,6 +17,7 @@ import tempfile
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection, Pipe, wait
+from pathlib import Path
 from typing import Any
 
 
@@ -29,6 +30,27 @@ def cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+_SCRATCH = "printkit-workers-"
+
+
+def _sweep() -> None:
+    """Remove the temporary folders of pools whose build was killed outright (kill -9)."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{_SCRATCH}*-*"):
+        pid = folder.name[len(_SCRATCH) :].partition("-")[0]
+        if pid.isascii() and pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0 only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists and belongs to someone else
+    return True
 
 
 class Failed(Exception):
@@ -44,7 +66,8 @@ class Pool:
         self.jobs: dict[Connection, int] = {}  # busy connection -> its job
         # The workers' temporary files (WeasyPrint copies its fonts into one) go into a folder of
         # the pool's, removed when it closes: a worker leaves without cleaning up after itself.
-        self.scratch = tempfile.mkdtemp(prefix="printkit-workers-")
+        _sweep()
+        self.scratch = tempfile.mkdtemp(prefix=f"{_SCRATCH}{os.getpid()}-")
         try:
             for _ in range(n):
                 ours, theirs = Pipe()

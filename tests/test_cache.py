@@ -170,10 +170,13 @@ def test_a_worker_that_dies_costs_time_only(tiny: Path, tmp_path: Path, monkeypa
     monkeypatch.setenv("TINY_BUILD_PID", str(os.getpid()))
     (tmp_path / "tmp").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    # What a build killed outright left behind is removed by the next build with workers.
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    (tmp_path / "tmp" / f"printkit-workers-{int(dead.stdout)}-abc" / "weasyprint-x").mkdir(parents=True)
     kit = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "kit", only=["dying", "plain"], jobs=2)
     assert (tmp_path / "kit" / "dying.txt").read_bytes() == b"drawn at home"
     assert _drawn(tiny) == ["dying", "dying", "plain"] and set(kit.seconds) == {"dying", "plain"}
-    assert list((tmp_path / "tmp").iterdir()) == []  # the workers' temporary folder is gone
+    assert list((tmp_path / "tmp").iterdir()) == []  # the workers' temporary folders are gone
 
 
 def test_progress_reports_start_end_and_cached(tiny: Path, tmp_path: Path) -> None:
