@@ -285,3 +285,24 @@ def sheet_columns(path: Path, page: int = 0) -> list[tuple[int, ...]]:
         if font == "PTSans-Bold" and size > 12 and text.isdigit()
     ]
     return [tuple(numbers[i : i + 10]) for i in range(0, len(numbers), 10)]
+
+
+@pytest.fixture
+def terminal_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`printkit build` believes its stderr is a terminal (the runner's captured stream, claiming a tty),
+    so it shows the live progress a person sees."""
+    import sys as real_sys
+
+    import printkit.cli.build as build_cli
+
+    class Err:
+        def isatty(self) -> bool:
+            return True
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real_sys.stderr, name)
+
+    class Terminal:
+        stderr = Err()
+
+    monkeypatch.setattr(build_cli, "sys", Terminal)

@@ -319,27 +319,14 @@ def test_builds_at_the_same_time_share_the_cache(tmp_path: Path, monkeypatch: py
     assert len(sheets) == 1
 
 
+@pytest.mark.usefixtures("terminal_stderr")
 def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import re
-    import sys as real_sys
-    from typing import Any
 
     from click.testing import CliRunner
 
-    import printkit.cli.build as build_cli
     from printkit.cli import cli
 
-    class Err:
-        def isatty(self) -> bool:
-            return True
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(real_sys.stderr, name)
-
-    class Terminal:
-        stderr = Err()
-
-    monkeypatch.setattr(build_cli, "sys", Terminal)
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
     args = ["build", str(EXAMPLES / "tannhauser.yaml")]
     outputs = [CliRunner().invoke(cli, [*args, "--out", out], catch_exceptions=False).output for out in ("a", "b")]

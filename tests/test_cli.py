@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -162,27 +161,9 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
     assert [p.name for p in workdir.iterdir()] == ["kit"]
 
 
-def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(
-    workdir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("terminal_stderr")
+def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(workdir: Path) -> None:
     """Issue 17: every step gets its own line with its time, and the files are listed with sizes."""
-    import sys as real_sys
-
-    import printkit.cli.build as build_cli
-
-    class Err:
-        """The runner's captured stderr, claiming to be a terminal."""
-
-        def isatty(self) -> bool:
-            return True
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(real_sys.stderr, name)
-
-    class Terminal:
-        stderr = Err()
-
-    monkeypatch.setattr(build_cli, "sys", Terminal)
     steps = ("quickref", "booklet", "battle-cards", "tokens")  # the steps read below; the others draw the same way
     args = ["build", str(EXAMPLES / "vs-2003.yaml"), "--only", ",".join(steps), "--out", "kit"]
     result = CliRunner().invoke(cli, args, catch_exceptions=False)

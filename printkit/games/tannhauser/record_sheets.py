@@ -76,13 +76,12 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_record_sheets(session: Session, target: str | IO[bytes] | Path) -> None:
     """record-sheets.pdf: per player the team's page with its first characters, then further pages."""
-    from ...render.html import page_anchors, render, render_template, write
+    from ...render.html import one_page_each, render, render_template, write
 
     ctx = context(session)
     document = render(render_template("tannhauser-records.html.j2", ctx), session.folder)
-    anchors = page_anchors(document)
     expected = [f"team-{p['number']}-{i}" for p in ctx["players"] for i in range(len(p["pages"]))]
-    if len(anchors) != len(expected) or any(a not in anchors[i] for i, a in enumerate(expected)):
+    if not one_page_each(document, expected):
         raise RenderError("a record sheet runs over its page; shorten the names, skills or equipment")
     write(document, str(target))
 

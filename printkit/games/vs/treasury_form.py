@@ -108,13 +108,12 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_ledger(session: Session, target: str | IO[bytes] | Path) -> None:
     """ledger.pdf: per player a page of years, then one blank page to go on."""
-    from ...render.html import page_anchors, render, render_template, write
+    from ...render.html import one_page_each, render, render_template, write
 
     ctx = context(session)
     document = render(render_template("vs-ledger.html.j2", ctx), session.folder)
-    anchors = page_anchors(document)
     expected = [f"ledger-{p['number']}" for p in ctx["players"]] + ["ledger-more"]
-    if len(anchors) != len(expected) or any(a not in anchors[i] for i, a in enumerate(expected)):
+    if not one_page_each(document, expected):
         raise RenderError("a player's treasury ledger does not fit on one page; shorten the names on the map")
     write(document, str(target))
 
