@@ -175,17 +175,30 @@ def _draw_all(
     return tuple(cached), seconds
 
 
-def check_kit(session: Session) -> list[Problem]:
+def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
+    """Run an artefact's preflight. Where the preflight is the builder itself (a form that must fit
+    its page is only known to fit once it is laid out), the artefact cache answers for inputs drawn
+    before, which drew without error; what is drawn now is kept for the build that usually follows."""
+    assert artefact.preflight is not None
+    if cache is None or artefact.secret or artefact.preflight != artefact.builder:
+        resolve(artefact.preflight)(b)
+    elif lookup(cache, artefact, b) is None:
+        store(cache, artefact, b, draw(artefact, b))
+
+
+def check_kit(session: Session, cache: bool = True) -> list[Problem]:
     """What building this session would refuse for its content, found without writing a kit.
 
     Every artefact's preflight (see games.Artefact) runs for every paper and language, in a
     throwaway folder: `printkit validate` says ok only when `printkit build` would succeed with any
-    --paper and --lang.
+    --paper and --lang. Preflights that draw the whole artefact go through the artefact cache
+    (cache=False: they draw every time).
     """
     import tempfile
 
     problems: list[Problem] = []
     seen: set[tuple[str, str]] = set()
+    entries = Store() if cache else None
     with tempfile.TemporaryDirectory(prefix="printkit-check-") as tmp:
         for artefact in _artefacts(session):
             if artefact.preflight is None:
@@ -196,7 +209,7 @@ def check_kit(session: Session) -> list[Problem]:
                     writer = KitWriter(Path(tmp) / f"{artefact.kind}-{paper}-{lang}")
                     b = Build(variant, Entropy.from_seed("check"), writer, quiet, Options())
                     try:
-                        resolve(artefact.preflight)(b)
+                        _preflight(artefact, b, entries)
                     except ConfigError as exc:
                         for problem in exc.problems:
                             if (artefact.kind, str(problem)) not in seen:

@@ -132,6 +132,34 @@ def test_no_cache_draws_everything_and_stores_nothing(tiny: Path, tmp_path: Path
     assert _drawn(tiny) == ["plain", "plain", "plain"]
 
 
+def test_validate_lays_out_forms_through_the_cache(tiny: Path, tmp_path: Path) -> None:
+    """A preflight that is its artefact's builder (a form is known to fit only once laid out) keeps
+    what it drew: validating again draws it no more, the build after takes it from the cache, and a
+    refusal is never stored, so it is found every time."""
+    from printkit.kit import check_kit
+
+    unregister("tiny")
+    register(dataclasses.replace(GAME, artefacts=(
+        Artefact("named", f"{HERE}:draw_named", preflight=f"{HERE}:draw_named"),
+        Artefact("failing", f"{HERE}:draw_failing", preflight=f"{HERE}:draw_failing"),
+    )))  # fmt: skip
+    session = load_session(_config(tmp_path, "Kitchen"))
+    refused = ["the table name does not fit"]
+    # Four variants (two papers, two languages): `named` reads neither, so it is drawn once.
+    assert [p.message for p in check_kit(session)] == refused
+    assert _drawn(tiny) == ["failing"] * 4 + ["named"]
+    assert [p.message for p in check_kit(session)] == refused
+    assert _drawn(tiny) == ["failing"] * 4
+    kit = build_kit(session, tmp_path / "kit", only=["named"])
+    assert kit.cached == ("named",) and _drawn(tiny) == []
+    assert (tmp_path / "kit" / "named.txt").read_text() == "table Kitchen"
+    # A changed config is a new key: laid out again. Without the cache every variant is drawn.
+    check_kit(load_session(_config(tmp_path, "Garden")))
+    assert _drawn(tiny) == ["failing"] * 4 + ["named"]
+    check_kit(session, cache=False)
+    assert _drawn(tiny) == ["failing"] * 4 + ["named"] * 4
+
+
 def test_secret_and_random_files_never_reach_the_cache_folder(tiny: Path, tmp_path: Path) -> None:
     build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "a", seed="s" * 12, only=["random", "secret"])
     stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())

@@ -147,7 +147,7 @@ def test_fuzzed_files_never_end_in_a_traceback(part: int, tmp_path: Path, monkey
         path.write_bytes(cases()[case])
         # validate renders every printed page of a config that passes the schema; every eighth
         # config case does (the pages are proved elsewhere), the rest stop after the schema.
-        monkeypatch.setattr(printkit.kit, "check_kit", real_check if case % 8 == 0 else lambda session: [])
+        monkeypatch.setattr(printkit.kit, "check_kit", real_check if case % 8 == 0 else lambda session, cache=True: [])
         result = runner.invoke(cli, args(path))
         crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
         if crashed or result.exit_code not in allowed or "Traceback" in result.output:

@@ -118,10 +118,12 @@ def _umask() -> int:
 
 
 def _start_build(folder: Path) -> subprocess.Popen[bytes]:
-    """A real process building the default kit (booklet included: long enough to be interrupted)."""
+    """A real process building the default kit (booklet included: long enough to be interrupted).
+    It draws everything (--no-cache): a kit from the test run's artefact cache could be finished
+    before the signal is sent."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
-        [sys.executable, "-m", "printkit", "build", "--out", str(folder / "kit")],
+        [sys.executable, "-m", "printkit", "build", "--no-cache", "--out", str(folder / "kit")],
         cwd=folder,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -220,11 +220,13 @@ Examples:
 """
 )
 @click.argument("config", type=click.Path(dir_okay=False, path_type=Path))
-def validate(config: Path) -> None:
+@click.option("--no-cache", is_flag=True, help="Lay out every checked form afresh; do not use or fill the cache.")
+def validate(config: Path, no_cache: bool) -> None:
     """Check a session config: print ok, or every problem with its line (exit 3).
 
     Warnings (legal but probably unintended, such as a new hero who has not spent exactly the
-    starting points) are printed before ok and do not fail.
+    starting points) are printed before ok and do not fail. Forms that must fit their page are laid
+    out to check it, through the artefact cache: a build that follows takes them from there.
     """
     from ..errors import ConfigError
     from ..kit import check_kit
@@ -233,7 +235,7 @@ def validate(config: Path) -> None:
     for warning in session.warnings:
         click.echo(warning, err=True)
     # The config's content against every page it prints, in both papers and languages.
-    problems = check_kit(session)
+    problems = check_kit(session, cache=not no_cache)
     if problems:
         raise ConfigError(problems)
     click.echo("ok")
