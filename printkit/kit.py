@@ -138,7 +138,7 @@ def _draw_all(
             in_here(artefact)
         return tuple(cached), seconds
     done: set[str] = set()
-    failed = False
+    failed = refused = False
     quiet_build = dataclasses.replace(b, progress=quiet)
     pool = Pool(workers, lambda job: draw(shared[job], quiet_build))
     try:
@@ -155,10 +155,14 @@ def _draw_all(
             if artefact.secret:
                 in_here(artefact)
                 done.add(artefact.kind)
-        while pool.jobs:
+        while pool.jobs and not refused:
             for job, result in pool.results():
                 if isinstance(result, Failed):
+                    # Nothing more is handed out. An artefact that refused fails the build: what the
+                    # other workers are drawing is cut short, not waited for. A dead worker only
+                    # costs time: the others finish.
                     failed = True
+                    refused = refused or not result.died
                     continue
                 for name in result.names:
                     b.writer.path(name)  # the worker wrote it into the staging folder

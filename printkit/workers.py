@@ -56,6 +56,14 @@ def _alive(pid: int) -> bool:
 class Failed(Exception):
     """A job failed (or its worker died) in a worker; the build draws it again itself to report why."""
 
+    died = False
+
+
+class Died(Failed):
+    """The worker process ended without answering: the job itself may be fine."""
+
+    died = True
+
 
 class Pool:
     """n forked workers running run(job) for the job numbers they are sent."""
@@ -100,14 +108,14 @@ class Pool:
             try:
                 status, value = conn.recv()
             except (EOFError, OSError):
-                status, value = "failed", "the worker process ended"
+                status, value = "died", "the worker process ended"
                 pid = self._conns.pop(conn)
                 conn.close()
                 with contextlib.suppress(ChildProcessError):
                     os.waitpid(pid, 0)
             else:
                 self.idle.append(conn)
-            answered.append((job, value if status == "ok" else Failed(value)))
+            answered.append((job, value if status == "ok" else (Died if status == "died" else Failed)(value)))
         return answered
 
     def close(self) -> None:

@@ -65,6 +65,15 @@ def draw_dying(b: Build) -> None:
     b.writer.write("dying.txt", b"drawn at home")
 
 
+def draw_slow(b: Build) -> None:
+    """Takes its time, and notes only when it is done."""
+    import time
+
+    time.sleep(20)
+    _note(b, "slow")
+    b.writer.write("slow.txt", b"slow")
+
+
 HERE = __name__
 KINDS = {
     "plain": Artefact("plain", f"{HERE}:draw_plain"),
@@ -73,6 +82,7 @@ KINDS = {
     "secret": Artefact("secret", f"{HERE}:draw_secret", secret=True),
     "failing": Artefact("failing", f"{HERE}:draw_failing"),
     "dying": Artefact("dying", f"{HERE}:draw_dying"),
+    "slow": Artefact("slow", f"{HERE}:draw_slow", cost=9.0),
 }
 
 
@@ -192,6 +202,17 @@ def test_a_failure_in_a_worker_is_the_error_a_serial_build_gives(tiny: Path, tmp
         with pytest.raises(RenderError, match="the table name does not fit"):
             build_kit(session, tmp_path / f"kit-{jobs}", only=["named", "failing", "plain"], jobs=jobs, cache=False)
         assert [p.name for p in tmp_path.iterdir() if "kit" in p.name] == []  # no kit, no staging folder
+
+
+def test_a_refusal_in_a_worker_cuts_the_other_drawing_short(tiny: Path, tmp_path: Path) -> None:
+    """The slow artefact goes to a worker first (the slowest first); the other refuses at once. The
+    build fails then, killing the slow one, which comes after the refusal in build order and so is
+    never drawn to the end (it would take 20 s)."""
+    session = load_session(_config(tmp_path, "Kitchen"))
+    with pytest.raises(RenderError, match="the table name does not fit"):
+        build_kit(session, tmp_path / "kit", only=["failing", "slow"], jobs=2, cache=False)
+    assert _drawn(tiny) == ["failing", "failing"]  # in a worker, then again here for its message
+    assert not (tmp_path / "kit").exists()
 
 
 def test_a_worker_that_dies_costs_time_only(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
