@@ -243,3 +243,56 @@ def draw_lines(c: Any, x: float, y: float, text: str, font: str, size: float, wi
     top = y + step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         c.drawCentredString(x + width / 2, top - i * step, line)
+
+
+# A run of styled text: (text, font, size, colour). Lines of runs are what wrap_runs returns.
+Run = tuple[str, str, float, Colour]
+
+
+def wrap_runs(runs: list[Run], width: float) -> list[list[Run]]:
+    """Styled text broken into lines no wider than `width`: at spaces, and inside a word that is
+    longer than a whole line (as CSS overflow-wrap: anywhere), so nothing is clipped."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[list[Run]] = [[]]
+    used = 0.0
+    for text, font, size, colour in runs:
+        for token in re.findall(r"\S+\s*|\s+", re.sub(r"\s+", " ", text)):
+            word = token.rstrip()
+            if not word:  # a space between runs: kept unless it would start a line
+                if lines[-1]:
+                    lines[-1].append((token, font, size, colour))
+                    used += stringWidth(token, font, size)
+                continue
+            if used + stringWidth(word, font, size) > width + 1e-6 and lines[-1]:
+                lines.append([])
+                used = 0.0
+            while stringWidth(word, font, size) > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and stringWidth(word[:cut], font, size) > width - used:
+                    cut -= 1
+                lines[-1].append((word[:cut], font, size, colour))
+                lines.append([])
+                word, token, used = word[cut:], token[cut:], 0.0
+            lines[-1].append((token, font, size, colour))
+            used += stringWidth(token, font, size)
+    return [_merged(line) for line in lines if line]
+
+
+def _merged(line: list[Run]) -> list[Run]:
+    """Neighbouring pieces of one style joined into one run, the line's trailing space dropped."""
+    out: list[Run] = []
+    for text, font, size, colour in line:
+        if out and out[-1][1:] == (font, size, colour):
+            text = out.pop()[0] + text
+        out.append((text, font, size, colour))
+    if out:
+        text, font, size, colour = out.pop()
+        out.append((text.rstrip(), font, size, colour))
+    return out
+
+
+def runs_width(line: list[Run]) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(sum(stringWidth(text, font, size) for text, font, size, _ in line))

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+from printkit.config.model import Session
 from printkit.config.rulesets import load_bundled
-from printkit.games.strategiya.model import rules_of
+from printkit.config.session import load_session
+from printkit.errors import RenderError
+from printkit.games.strategiya.hero_sheets import write_hero_sheets
+from printkit.games.strategiya.model import rules_of, session_of
 
 from ..conftest import EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 
@@ -153,3 +160,32 @@ def test_quickref_follows_a_changed_ruleset(tmp_path: Path) -> None:
     kit = build(tmp_path / "kit", config, "--only", "quickref")
     text = " ".join(pdf_text(kit / "quickref.pdf"))
     assert "1–4: ход атаки переходит к противнику" in text and "5–6: удар" in text
+
+
+def renamed_first_hero(name: str) -> Session:
+    """The heroes example with its first hero renamed, past the config checks (as an API caller may)."""
+    session = load_session(HEROES)
+    part = session_of(session)
+    first, *rest = part.parties
+    hero = dataclasses.replace(first.heroes[0], name=name)
+    parties = (dataclasses.replace(first, heroes=(hero, *first.heroes[1:])), *rest)
+    return dataclasses.replace(session, part=dataclasses.replace(part, parties=parties))
+
+
+def test_a_character_the_fonts_lack_is_refused_by_name(tmp_path: Path) -> None:
+    with pytest.raises(RenderError, match=r"cannot print 雷 \(U\+96F7\)"):
+        write_hero_sheets(renamed_first_hero("Гром 雷"), tmp_path / "h.pdf")
+    assert not (tmp_path / "h.pdf").exists()
+    write_hero_sheets(renamed_first_hero("Гром Ёж"), tmp_path / "h.pdf")
+    assert "Гром Ёж" in pdf_text(tmp_path / "h.pdf")[0]
+
+
+def test_hero_sheets_are_drawn_without_weasyprint(tmp_path: Path) -> None:
+    code = (
+        "import sys; from printkit import load_session\n"
+        "from printkit.games.strategiya.hero_sheets import write_hero_sheets\n"
+        f"write_hero_sheets(load_session({str(HEROES)!r}), {str(tmp_path / 'h.pdf')!r})\n"
+        "print('weasyprint' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False" and len(PdfReader(tmp_path / "h.pdf").pages) == 4

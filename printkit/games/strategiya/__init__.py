@@ -41,8 +41,8 @@ GAME = Game(
         Artefact(
             "secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret, f"{_HERE}.secret_sheets:build", secret=True
         ),
-        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes, cost=1.0),
-        Artefact("hero-sheets-blank", f"{_HERE}.hero_sheets:build_blank", _names_heroes, cost=1.0),
+        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes),
+        Artefact("hero-sheets-blank", f"{_HERE}.hero_sheets:build_blank", _names_heroes),
         Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5),
         BOOKLET,
         Artefact("map", f"{_HERE}.map_sheet:build", None, f"{_HERE}.map_sheet:preflight"),

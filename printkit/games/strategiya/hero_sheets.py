@@ -1,4 +1,4 @@
-"""Hero sheets of «Стратегия»: every derived number computed here, then laid out by a template."""
+"""Hero sheets of «Стратегия»: every derived number computed here, then drawn by hero_canvas."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import IO, Any
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import player_name
-from ...errors import RenderError
 from ...labels import label
 from ...sheets.page import base_context, signed
 from . import heroes as H
@@ -204,7 +203,7 @@ def player_context(session: Session, index: int, player: Party) -> dict[str, Any
 
 
 def context(session: Session) -> dict[str, Any]:
-    """Everything the hero-sheets template prints."""
+    """Everything the hero sheets print (hero_canvas draws it)."""
     rules, lang = rules_of(session.ruleset), session.language
     h = rules.heroes
     assert h is not None
@@ -227,22 +226,9 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_hero_sheets(session: Session, target: str | IO[bytes] | Path) -> None:
     """hero-sheets.pdf: per player a front page with every hero and a back page for secrets."""
-    from ...render.html import page_anchors, render, render_template, write
+    from .hero_canvas import write_pages  # here, not at the top: hero_canvas imports Card from this module
 
-    ctx = context(session)
-    document = render(render_template("hero-sheets.html.j2", ctx), session.folder)
-    anchors = page_anchors(document)
-    expected = [a for p in ctx["players"] for a in (f"player-{p['number']}-front", f"player-{p['number']}-back")]
-    for page, anchor in enumerate(expected):
-        if page >= len(anchors) or anchor not in anchors[page]:
-            player = ctx["players"][page // 2]
-            raise RenderError(
-                f"hero sheet of {player['name']} does not fit on one page; shorten legends or names, "
-                "or use fewer heroes per player"
-            )
-    if len(anchors) != len(expected):
-        raise RenderError("hero sheets ran over their pages; shorten legends or names")
-    write(document, str(target))
+    write_pages(str(target) if isinstance(target, Path) else target, context(session), session.paper)
 
 
 def build(b: Build) -> None:
