@@ -337,6 +337,22 @@ def test_parallel_and_cached_kits_are_byte_for_byte_the_serial_one(
     assert "Someone else" in pdf_text(tmp_path / "renamed" / "hero-sheets.pdf")[0]
 
 
+def test_a_copy_of_the_config_elsewhere_finds_its_pages_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No page depends on where the config lies (documents read only printkit's own files, and an
+    error names the file without the page reading it), so a copied folder rebuilds nothing."""
+    import shutil
+
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    shutil.copytree(EXAMPLES, tmp_path / "copy")
+    kinds = ["quickref", "adventures", "plot", "map"]
+    build_kit(load_session(EXAMPLES / "strategiya.yaml"), tmp_path / "a", only=kinds)
+    kit = build_kit(load_session(tmp_path / "copy" / "strategiya.yaml"), tmp_path / "b", only=kinds)
+    assert kit.cached == tuple(kinds)
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
 def test_png_folders_come_back_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     session = load_session(EXAMPLES / "vs-2025.yaml")

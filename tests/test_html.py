@@ -50,16 +50,23 @@ def test_fetcher_refuses_files_outside_and_the_network(tmp_path: Path) -> None:
     assert b"root:x:0:0" not in data and b"TOP-SECRET-CONTENT" not in data
 
 
-def test_fetcher_serves_files_in_the_config_folder(tmp_path: Path) -> None:
+def test_fetcher_serves_printkits_own_files_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.assets import fonts_dir, templates_dir
+
+    fetcher = make_fetcher()
+    assert (
+        fetcher.fetch((templates_dir() / "print.css").as_uri()).read() == (templates_dir() / "print.css").read_bytes()
+    )
+    assert fetcher.fetch((fonts_dir() / "PTSans-Regular.ttf").as_uri()).read()[:4] == b"\x00\x01\x00\x00"
+    # Not even a file beside the config (the current folder here): no document prints one.
+    monkeypatch.chdir(tmp_path)
     note = tmp_path / "note.txt"
     note.write_text("club rules")
-    fetcher = make_fetcher(tmp_path)
-    response = fetcher.fetch(note.as_uri())
-    assert response.read() == b"club rules"
     with pytest.raises(ValueError):
-        fetcher.fetch((tmp_path.parent / "elsewhere.txt").as_uri())
+        fetcher.fetch(note.as_uri())
     with pytest.raises(ValueError):
-        fetcher.fetch(tmp_path.as_uri() + "/../../etc/passwd")
+        fetcher.fetch(templates_dir().as_uri() + "/../../../etc/passwd")
+    assert fetcher.refused == [note.as_uri(), templates_dir().as_uri() + "/../../../etc/passwd"]
 
 
 def test_bundled_fonts_are_embedded(tmp_path: Path) -> None:

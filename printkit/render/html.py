@@ -41,12 +41,11 @@ def render_template(name: str, context: dict[str, Any]) -> str:
         raise RenderError(f"template {name}: {exc}") from None
 
 
-def allowed_roots(config_folder: Path | None = None) -> list[Path]:
-    """The only folders a document may read: our templates and fonts, and the config's own folder."""
-    roots = [templates_dir(), fonts_dir()]
-    if config_folder is not None:
-        roots.append(config_folder.resolve())
-    return roots
+def allowed_roots() -> list[Path]:
+    """The only folders a document may read: printkit's templates and fonts. Nothing a document
+    prints comes from the config's folder (its texts are data, autoescaped), so a document's bytes
+    never depend on where the config lies: a copied config folder finds its pages in the cache."""
+    return [templates_dir(), fonts_dir()]
 
 
 def _fetcher_class() -> type:
@@ -74,8 +73,8 @@ def _fetcher_class() -> type:
     return SafeFetcher
 
 
-def make_fetcher(config_folder: Path | None = None) -> Any:
-    return _fetcher_class()(allowed_roots(config_folder))
+def make_fetcher() -> Any:
+    return _fetcher_class()(allowed_roots())
 
 
 @contextlib.contextmanager
@@ -116,15 +115,15 @@ def _fonts() -> tuple[Any, Any]:
 
     atexit.register(release)
     # The fonts are read now, through a fetcher that serves our fonts folder only.
-    fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(None), font_config=font_config)
+    fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(), font_config=font_config)
     return font_config, fonts_css
 
 
-def render(html: str, config_folder: Path | None = None) -> Any:
+def render(html: str) -> Any:
     """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
     import weasyprint
 
-    fetcher = make_fetcher(config_folder)
+    fetcher = make_fetcher()
     font_config, fonts_css = _fonts()
     document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher)
     with _fixed_epoch():
@@ -156,8 +155,8 @@ def pdf_bytes(document: Any) -> bytes:
         return data
 
 
-def write_pdf(html: str, target: str | IO[bytes], config_folder: Path | None = None) -> Any:
+def write_pdf(html: str, target: str | IO[bytes]) -> Any:
     """Render HTML straight to a PDF; returns the fetcher (its .refused lists blocked URLs)."""
-    document = render(html, config_folder)
+    document = render(html)
     write(document, target)
     return document.fetcher

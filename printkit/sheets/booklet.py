@@ -185,7 +185,7 @@ def write_booklet(session: Session, target: Any, greyscale: bool = False) -> byt
     from ..render.tabs import merge
 
     ctx = context(session, greyscale)
-    document = render(render_template("booklet.html.j2", ctx), session.folder)
+    document = render(render_template("booklet.html.j2", ctx))
     data = merge(pdf_bytes(document), tab_marks(ctx, page_anchors(document)))
     with open(target, "wb") as f:
         f.write(data)

@@ -48,7 +48,7 @@ def write_quickref(session: Session, template: str, context: dict[str, Any], tar
     width, height = PAPERS[session.paper]
     for scale in SCALES:
         html = render_template(template, {**context, "paper": f"{width / scale:.3f}pt {height / scale:.3f}pt"})
-        document = render(html, session.folder)
+        document = render(html)
         if len(document.pages) <= min(sides(html), MAX_PAGES):
             break
     else:

@@ -48,15 +48,18 @@ def booklet_titles(session: Session) -> dict[str, str]:
     return titles
 
 
-def text_html(text: str | None, titles: dict[str, str], lang: str, where: str) -> Markup:
+def text_html(text: str | None, titles: dict[str, str], session: Session, where: str) -> Markup:
     """An adventure's text; a [[section]] becomes the section's name in the rules booklet (the book
-    is printed apart from the booklet, so it cannot link there)."""
+    is printed apart from the booklet, so it cannot link there). `where` is the config field, named
+    after the config file only in an error: a page that reads the file's name would be drawn again
+    for a copy of the config elsewhere (the artefact cache keys what a builder reads)."""
     if not text:
         return Markup("")
     try:
         html = str(to_html(text, titles, lambda name: Markup("")))
     except MarkupError as exc:
-        raise RenderError(f"{where}: {exc}") from None
+        raise RenderError(f"{session.label}: {where}: {exc}") from None
+    lang = session.language
     see = escape(label("adv_in_rules", lang))
     return Markup(_LINK.sub(lambda m: f'<em class="xref">{m.group(1)}</em> {see}', html))
 
@@ -74,8 +77,7 @@ def context(session: Session) -> dict[str, Any]:
         entries = []
         for number in range(1, t.slots + 1):
             a = written.get(number)
-            where = f"{session.label}: adventures.{t.id}.{number}"
-            html = text_html(a.text, titles, lang, where) if a else Markup("")
+            html = text_html(a.text, titles, session, f"adventures.{t.id}.{number}") if a else Markup("")
             entries.append(Entry(number, a, kinds[a.kind] if a and a.kind else "", html))
             if a and a.kind == "morale":
                 if a.side:
@@ -119,7 +121,7 @@ def write_book(session: Session, target: str) -> int:
     """adventures.pdf; returns its page count."""
     from ...render.html import render, render_template, write
 
-    document = render(render_template("adventures.html.j2", context(session)), session.folder)
+    document = render(render_template("adventures.html.j2", context(session)))
     write(document, target)
     return len(document.pages)
 

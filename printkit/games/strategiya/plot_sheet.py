@@ -39,14 +39,14 @@ def context(session: Session) -> dict[str, Any]:
     """Everything plot.html.j2 prints."""
     lang, plot = session.language, session_of(session).plot
     titles = booklet_titles(session)
-    where = f"{session.label}: plot"
+    where = "plot"
     events = [
         {
             "n": n,
             "when": trigger(e, lang),
             "hint": e.hint or "",
             "title": e.title or "",
-            "html": text_html(e.text, titles, lang, f"{where}.events[{n - 1}].text"),
+            "html": text_html(e.text, titles, session, f"{where}.events[{n - 1}].text"),
         }
         for n, e in enumerate(plot.events, start=1)
     ]
@@ -61,7 +61,7 @@ def context(session: Session) -> dict[str, Any]:
     late = [e["n"] for e, p in zip(events, plot.events, strict=True) if p.turn and p.turn > plot.turns]
     return {
         **base_context(session),
-        "goal": text_html(plot.goal, titles, lang, f"{where}.goal"),
+        "goal": text_html(plot.goal, titles, session, f"{where}.goal"),
         "events": events,
         "blank_rows": max(MIN_BLANK, ROWS - len(events)),
         "track": track,
@@ -76,7 +76,7 @@ def build(b: Build) -> None:
 
     ctx = context(b.session)
     while True:
-        document = render(render_template("plot.html.j2", ctx), b.session.folder)
+        document = render(render_template("plot.html.j2", ctx))
         # Blank rows give way, down to two, so that the plan and its turn track share one sheet.
         if len(document.pages) == 1 or ctx["blank_rows"] <= MIN_BLANK:
             break

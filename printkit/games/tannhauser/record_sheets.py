@@ -79,7 +79,7 @@ def write_record_sheets(session: Session, target: str | IO[bytes] | Path) -> Non
     from ...render.html import one_page_each, render, render_template, write
 
     ctx = context(session)
-    document = render(render_template("tannhauser-records.html.j2", ctx), session.folder)
+    document = render(render_template("tannhauser-records.html.j2", ctx))
     expected = [f"team-{p['number']}-{i}" for p in ctx["players"] for i in range(len(p["pages"]))]
     if not one_page_each(document, expected):
         raise RenderError("a record sheet runs over its page; shorten the names, skills or equipment")

@@ -111,7 +111,7 @@ def write_ledger(session: Session, target: str | IO[bytes] | Path) -> None:
     from ...render.html import one_page_each, render, render_template, write
 
     ctx = context(session)
-    document = render(render_template("vs-ledger.html.j2", ctx), session.folder)
+    document = render(render_template("vs-ledger.html.j2", ctx))
     expected = [f"ledger-{p['number']}" for p in ctx["players"]] + ["ledger-more"]
     if not one_page_each(document, expected):
         raise RenderError("a player's treasury ledger does not fit on one page; shorten the names on the map")
