@@ -140,6 +140,10 @@ def _draw_all(
     done: set[str] = set()
     failed = refused = False
     quiet_build = dataclasses.replace(b, progress=quiet)
+    if any(a.flowing for a in shared):
+        from .render.html import prepare
+
+        prepare()
     pool = Pool(workers, lambda job: draw(shared[job], quiet_build))
     try:
         queue = list(range(len(shared)))

@@ -35,6 +35,9 @@ class Artefact:
     # Rough seconds to draw it: a parallel build starts the slowest first (flowing WeasyPrint
     # documents cost about a second or more; canvas sheets a tenth).
     cost: float = 0.1
+    # Laid out by WeasyPrint: a parallel build loads it (about a second) once, before its workers
+    # fork, instead of in each of them.
+    flowing: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,12 @@ def _has_map(session: Session) -> bool:
 
 # Printables whose engines every game shares; an entry lists them where they fall in its build order.
 BOOKLET = Artefact(
-    "booklet", "printkit.sheets.booklet:build", _has_booklet, "printkit.sheets.booklet:preflight", cost=4.0
+    "booklet",
+    "printkit.sheets.booklet:build",
+    _has_booklet,
+    "printkit.sheets.booklet:preflight",
+    cost=4.0,
+    flowing=True,
 )
 MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
 

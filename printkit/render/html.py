@@ -119,6 +119,12 @@ def _fonts() -> tuple[Any, Any]:
     return font_config, fonts_css
 
 
+def prepare() -> None:
+    """Load WeasyPrint and the bundled fonts now (once per process): a parallel build does it before
+    its workers fork, so that they start with it instead of each loading it again."""
+    _fonts()
+
+
 def render(html: str) -> Any:
     """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
     import weasyprint

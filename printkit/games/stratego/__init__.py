@@ -13,7 +13,7 @@ GAME = Game(
     rulesets=("stratego",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5),
+        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
         Artefact("stratego-setup", f"{_HERE}.sheets:build", preflight=f"{_HERE}.sheets:build"),
     ),
     referee={

@@ -13,8 +13,14 @@ GAME = Game(
     rulesets=("tannhauser",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5),
-        Artefact("record-sheets", f"{_HERE}.record_sheets:build", preflight=f"{_HERE}.record_sheets:build", cost=0.5),
+        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact(
+            "record-sheets",
+            f"{_HERE}.record_sheets:build",
+            preflight=f"{_HERE}.record_sheets:build",
+            cost=0.5,
+            flowing=True,
+        ),
     ),
     referee={
         "pool": "printkit.cli.tannhauser:pool",
