@@ -51,9 +51,17 @@ def pytest_configure(config: pytest.Config) -> None:
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
+# Rule id -> marked tests, when this run collected every test file (tests/test_catalogues.py reads
+# it instead of collecting the suite again in a process of its own).
+WHOLE_SUITE_MARKS = pytest.StashKey[dict[str, list[str]]]()
+
+
+@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect anything
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from .catalogue import marked_tests, write_tests_column
 
+    if {item.path for item in items} >= set(Path(__file__).resolve().parent.rglob("test_*.py")):
+        config.stash[WHOLE_SUITE_MARKS] = marked_tests(list(items))
     if config.getoption("--write-catalogues"):
         write_tests_column(marked_tests(list(items)))
     dump = config.getoption("--dump-rule-marks")

@@ -10,12 +10,15 @@ from pathlib import Path
 import pytest
 
 from .catalogue import _ID, CATALOGUES, PROVEN, STATUSES, all_rows
-from .conftest import ROOT
+from .conftest import ROOT, WHOLE_SUITE_MARKS
 
 
 @pytest.fixture(scope="module")
-def marked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Rule id -> marked tests, from a collection of the whole suite (whatever this run selected)."""
+def marked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """Rule id -> marked tests, from a collection of the whole suite: this run's own when it
+    collected every test file, else one made apart (whatever this run selected)."""
+    if WHOLE_SUITE_MARKS in request.config.stash:
+        return request.config.stash[WHOLE_SUITE_MARKS]
     dump = tmp_path_factory.mktemp("marks") / "marks.json"
     subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
