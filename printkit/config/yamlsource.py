@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import Problem, config_error
+from ..errors import ConfigError, Problem, config_error
 from .userfile import MAX_BYTES, read_text
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "Key", "YamlDocument", "format_key", "load_yaml", "parse_yaml", "read_text"]
@@ -121,6 +121,10 @@ def parse_yaml(text: str, label: str, folder: Path | None = None) -> YamlDocumen
         loader.dispose()
 
 
+def _too_deep(label: str, line: int | None) -> ConfigError:
+    return config_error(label, line, "", f"nested more than {MAX_DEPTH} levels deep; a config needs a handful")
+
+
 def _check_depth(text: str, label: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH, counted on parser events (no recursion, no crash)."""
     loader = _Loader(text)
@@ -131,14 +135,16 @@ def _check_depth(text: str, label: str) -> None:
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise config_error(
-                        label,
-                        event.start_mark.line + 1 if event.start_mark else None,
-                        "",
-                        f"nested more than {MAX_DEPTH} levels deep; a config needs a handful",
-                    )
+                    raise _too_deep(label, event.start_mark.line + 1 if event.start_mark else None)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        # libyaml 0.2.5 as PyYAML 6.0.4's wheels bundle it refuses a thousand levels itself, and
+        # its scanner reads that far ahead of the events in a flow collection ([[[[...): the same
+        # refusal, in printkit's words.
+        if "nesting depth" not in str(exc.problem or ""):
+            raise
+        raise _too_deep(label, exc.problem_mark.line + 1 if exc.problem_mark else None) from None
     finally:
         loader.dispose()
 
