@@ -40,15 +40,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # Builds in tests use an artefact cache of their own, never the user's: one folder per test run,
-    # shared by its xdist workers (they inherit the variable) and removed at the end.
-    import os
+    # Builds in tests use an artefact cache of their own, never the user's, shared by the run's xdist
+    # workers (they inherit the variable): kept beside the example kits between runs while nothing
+    # the pages depend on changes (see kept_root), or else a temporary folder removed at the end.
     import tempfile
 
-    if "PRINTKIT_CACHE_DIR" not in os.environ:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    root = kept_root(config)
+    if root is not None:
+        os.environ["PRINTKIT_CACHE_DIR"] = str(root / "artefact-cache")
+    else:
         folder = tempfile.mkdtemp(prefix="printkit-test-cache-")
         os.environ["PRINTKIT_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+def kept_root(config: pytest.Config) -> Path | None:
+    """Where this run keeps what it may reuse next time (the example kits, the pages they read back,
+    the artefact cache): pytest's cache folder, .pytest_cache/d/example-kits/<source_key()>/, with
+    the folders of older keys removed. None with `--cache-clear` (which each xdist worker applies as
+    it starts) or `-p no:cacheprovider`: then everything is made afresh in temporary folders."""
+    cache = getattr(config, "cache", None)
+    if cache is None or config.getoption("cacheclear", False):
+        return None
+    base = Path(cache.mkdir("example-kits"))
+    root = base / source_key()
+    with FileLock(base / "clean.lock"):
+        for old in base.iterdir():
+            if old.is_dir() and old != root:
+                shutil.rmtree(old, ignore_errors=True)
+        root.mkdir(parents=True, exist_ok=True)
+    return root
 
 
 # Rule id -> marked tests, when this run collected every test file (tests/test_catalogues.py reads
@@ -134,7 +157,9 @@ class ExampleKits:
                     # copy is made as `--imposition saddle` makes it, from the same booklet.pdf.
                     partial = folder.with_name(f".{folder.name}.partial")
                     shutil.rmtree(partial, ignore_errors=True)
-                    build_kit(session, partial, seed=KIT_SEED)
+                    # One process: the run's xdist workers already keep every core busy, and a
+                    # build's own worker pool on top of them would only add forks and waiting.
+                    build_kit(session, partial, seed=KIT_SEED, jobs=1)
                     if (partial / "booklet.pdf").is_file():
                         booklet = (partial / "booklet.pdf").read_bytes()
                         write_imposed(booklet, session, partial / "booklet-print.pdf")
@@ -226,22 +251,9 @@ def source_key() -> str:
 
 @pytest.fixture(scope="session")
 def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ExampleKits:
-    """The example kits (see ExampleKits), kept between test runs in pytest's cache folder
-    (.pytest_cache/d/example-kits/<source_key()>/) while nothing they depend on changes; the kits of
-    older keys are removed. With `--cache-clear` (which each xdist worker applies as it starts) or
-    `-p no:cacheprovider` they are built afresh in the run's temporary folder."""
-    cache = getattr(request.config, "cache", None)
-    if cache is None or request.config.getoption("cacheclear", False):
-        root = run_folder(tmp_path_factory) / "example-kits"
-    else:
-        import shutil
-
-        base = Path(cache.mkdir("example-kits"))
-        root = base / source_key()
-        with FileLock(base / "clean.lock"):
-            for old in base.iterdir():
-                if old.is_dir() and old != root:
-                    shutil.rmtree(old, ignore_errors=True)
+    """The example kits (see ExampleKits), kept between test runs while nothing they depend on
+    changes (kept_root), or else built afresh in the run's temporary folder."""
+    root = kept_root(request.config) or run_folder(tmp_path_factory) / "example-kits"
     root.mkdir(parents=True, exist_ok=True)
     return ExampleKits(root)
 

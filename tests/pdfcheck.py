@@ -116,31 +116,36 @@ class Page:
         return out
 
 
-def _font_name(textpage: object, index: int, buffer: ctypes.Array[ctypes.c_char]) -> str:
-    flags = ctypes.c_int()
-    length = raw.FPDFText_GetFontInfo(textpage, index, buffer, len(buffer), ctypes.byref(flags))
-    return buffer.raw[: max(0, length - 1)].decode("utf-8", "replace").split("+")[-1]
-
-
 def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
     textpage = page.get_textpage()
+    tp = textpage.raw  # the bare handle: pypdfium2's wrapper costs a Python call per use
     matrix = raw.FS_MATRIX()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     ox, oy = ctypes.c_double(), ctypes.c_double()
+    flags = ctypes.c_int()
     buffer = ctypes.create_string_buffer(128)
+    generated, unicode, get_matrix, font_size, char_box, origin, font_info = (
+        raw.FPDFText_IsGenerated, raw.FPDFText_GetUnicode, raw.FPDFText_GetMatrix, raw.FPDFText_GetFontSize,
+        raw.FPDFText_GetCharBox, raw.FPDFText_GetCharOrigin, raw.FPDFText_GetFontInfo,
+    )  # fmt: skip
+    names: dict[bytes, str] = {}
     out = []
-    for i in range(textpage.count_chars()):
-        if raw.FPDFText_IsGenerated(textpage, i):
+    for i in range(raw.FPDFText_CountChars(tp)):
+        if generated(tp, i):
             continue  # spaces and line breaks pdfium adds between runs
-        char = chr(raw.FPDFText_GetUnicode(textpage, i))
+        char = chr(unicode(tp, i))
         if not char.strip():
             continue
-        raw.FPDFText_GetMatrix(textpage, i, matrix)
-        size = raw.FPDFText_GetFontSize(textpage, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-        raw.FPDFText_GetCharBox(textpage, i, left, right, bottom, top)
-        raw.FPDFText_GetCharOrigin(textpage, i, ox, oy)
-        # One string object per font and character: the pages keep (and pickle) small.
-        font = sys.intern(_font_name(textpage, i, buffer))
+        get_matrix(tp, i, matrix)
+        size = font_size(tp, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+        char_box(tp, i, left, right, bottom, top)
+        origin(tp, i, ox, oy)
+        length = font_info(tp, i, buffer, 128, flags)
+        name = buffer.raw[: max(0, length - 1)]
+        font = names.get(name)
+        if font is None:
+            # One string object per font and character: the pages keep (and pickle) small.
+            font = names[name] = sys.intern(name.decode("utf-8", "replace").split("+")[-1])
         out.append(Glyph(sys.intern(char), left.value, bottom.value, right.value, top.value, oy.value, size, font))
     textpage.close()
     return out

@@ -182,7 +182,8 @@ def test_png_folder_is_staged_like_the_kit(workdir: Path, monkeypatch: pytest.Mo
     )
     assert (png / "attack.png").read_bytes() == b"my own picture"
     assert not (workdir / "kit").exists()
-    # Ctrl-C after the PNGs were drawn: none of them reaches the folder.
+    # Ctrl-C after the PNGs were drawn: none of them reaches the folder. Drawn afresh: from the run's
+    # artefact cache (another test's build of the same cards) nothing would be drawn to interrupt.
     from printkit.games.vs import cards
 
     def interrupted(*args: object, **kwargs: object) -> None:
@@ -191,7 +192,7 @@ def test_png_folder_is_staged_like_the_kit(workdir: Path, monkeypatch: pytest.Mo
     shutil.rmtree(png)
     real = cards.write_pngs
     monkeypatch.setattr(cards, "write_pngs", lambda *a, **k: (real(*a, **k), interrupted()))
-    result = CliRunner().invoke(cli, [*args, "--out", str(workdir / "kit")])
+    result = CliRunner().invoke(cli, [*args, "--no-cache", "--out", str(workdir / "kit")])
     assert result.exit_code == 1
     assert sorted(p.name for p in workdir.iterdir()) == []
 

@@ -118,6 +118,10 @@ def run(line: str, where: Path) -> Ran:
         words = words[: words.index(">")]
     assert words[0] == "printkit", line
     args = words[1:]
+    if args[:1] == ["cache"]:
+        # The run's builds share one artefact cache (tests/conftest.py): a documented `cache clear`
+        # empties a cache of the example's own folder, never that one.
+        env.setdefault("PRINTKIT_CACHE_DIR", str(where / "artefact-cache"))
     import os
 
     here = Path.cwd()
