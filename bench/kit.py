@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from timing import wall
+from timing import load, machine, wall
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}  # maps and path graphs, not configs
@@ -36,25 +35,6 @@ with tempfile.TemporaryDirectory() as tmp:
     result = build_kit(load_session(sys.argv[1]), f"{tmp}/kit", seed=sys.argv[2], cache=False, jobs=1)
 print(json.dumps({"weasyprint": imported, "seconds": result.seconds}))
 """
-
-
-def machine() -> str:
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}"
-
-
-def load() -> str:
-    try:
-        return " ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:
-        return "unknown"
 
 
 def build(config: Path, cache: Path, *extra: str) -> float:

@@ -1,10 +1,13 @@
-"""Timing helpers shared by the benchmark scripts: wall-clock time of a command or a call."""
+"""Timing helpers shared by the benchmark scripts: wall-clock time of a command or a call, the machine."""
 
 from __future__ import annotations
 
+import os
+import platform
 import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def wall(cmd: list[str], env: dict[str, str] | None = None) -> float:
@@ -18,3 +21,22 @@ def timed(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}"
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"

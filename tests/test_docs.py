@@ -58,3 +58,11 @@ def test_a_transcript_that_lies_is_caught(tmp_path: Path) -> None:
     assert not matches(["...", "P(total >= 15) = 5/53 (9.26 %)"], printed)
     assert not matches(printed[:-1], printed) and matches([*printed[:3], "...", printed[-1]], printed)
     assert run("printkit referee odds 3d6q", where).exit_code == 2
+
+
+def test_documented_cache_commands_use_a_cache_of_their_own(tmp_path: Path) -> None:
+    """A documented `printkit cache clear` must not empty the artefact cache this run's builds share."""
+    where = folder(tmp_path)
+    ran = run("printkit cache info", where)
+    assert ran.exit_code == 0
+    assert f"folder:  {where / 'artefact-cache'}\n" in ran.output

@@ -1,0 +1,58 @@
+"""Figures for issue 18: the whole test suite as CI runs it and as a developer runs it again.
+
+Cold is a run with nothing kept from an earlier one (a fresh clone, as `.ci/run` does); warm is the
+next run, which finds the example kits, the pages it read back from them and its artefact cache in
+pytest's cache folder (tests/conftest.py, kept_root). Both use a cache folder of their own
+(`-o cache_dir=...`), never the checkout's .pytest_cache. Times are wall-clock, pytest's start
+included; the CPU time is the children's user and system time.
+Run: python bench/suite.py [--warm N] [-- extra pytest arguments]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from timing import load, machine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(cache_dir: Path, extra: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds, pytest's summary line) of one run of the whole suite."""
+    before = os.times()
+    start = time.perf_counter()
+    cmd = [sys.executable, "-m", "pytest", "-q", "-n", "auto", "-o", f"cache_dir={cache_dir}", *extra]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    lines = [ln for ln in done.stdout.splitlines() if re.search(r"\d+ (passed|failed)", ln)]
+    summary = lines[-1].strip("= ") if lines else f"exit {done.returncode}"
+    if done.returncode != 0:
+        print(done.stdout[-3000:], file=sys.stderr)
+    return seconds, cpu, summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--warm", type=int, default=1, help="warm runs after the cold one (default 1)")
+    parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
+    args = parser.parse_args()
+    print(f"machine: {machine()}; load average at start: {load()}")
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-suite-") as tmp:
+        cache_dir = Path(tmp) / "pytest-cache"
+        for n in range(1 + args.warm):
+            seconds, cpu, summary = run(cache_dir, args.pytest_args)
+            print(f"{'cold' if n == 0 else 'warm':5s} {seconds:7.1f} s wall, {cpu:6.1f} s CPU   {summary}")
+    print(f"load average at end: {load()}")
+
+
+if __name__ == "__main__":
+    main()
