@@ -4,11 +4,13 @@
 # options, registered games and kit writer already in memory, and nothing crosses the pipe but job
 # numbers and small results. A worker never cleans up for the build (it leaves by os._exit, so no
 # atexit handler of the build runs twice), ignores Ctrl-C (the build decides) and is killed when the
-# build ends, however it ends.
+# build ends, however it ends: by the pool's close(), or, when the build itself is killed outright,
+# by the kernel (Linux's parent-death signal), so no orphan goes on drawing a booklet nobody awaits.
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import shutil
 import signal
@@ -76,11 +78,13 @@ class Pool:
         # the pool's, removed when it closes: a worker leaves without cleaning up after itself.
         _sweep()
         self.scratch = tempfile.mkdtemp(prefix=f"{_SCRATCH}{os.getpid()}-")
+        build = os.getpid()
         try:
             for _ in range(n):
                 ours, theirs = Pipe()
                 pid = os.fork()
                 if pid == 0:  # pragma: no cover - the child's side; it never returns
+                    _die_with(build)
                     ours.close()
                     for earlier in self._conns:  # the other workers' pipes: each must see its own end
                         earlier.close()
@@ -132,6 +136,20 @@ class Pool:
         self.idle.clear()
         self.jobs.clear()
         shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with(build: int) -> None:  # pragma: no cover - in the child
+    """Have the kernel kill this worker when the build process dies, even by kill -9 (Linux)."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return  # no prctl here: close() still ends the worker whenever the build lives to call it
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != build:  # the build died before the signal was asked for
+        os._exit(1)
 
 
 def _serve(conn: Connection, run: Callable[[int], Any]) -> None:  # pragma: no cover - in the child

@@ -118,12 +118,12 @@ def _umask() -> int:
 
 
 def _start_build(folder: Path) -> subprocess.Popen[bytes]:
-    """A real process building the default kit (booklet included: long enough to be interrupted).
-    It draws everything (--no-cache): a kit from the test run's artefact cache could be finished
-    before the signal is sent."""
+    """A real process building the default kit (booklet included: long enough to be interrupted)
+    with two worker processes. It draws everything (--no-cache): a kit from the test run's artefact
+    cache could be finished before the signal is sent."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
-        [sys.executable, "-m", "printkit", "build", "--no-cache", "--out", str(folder / "kit")],
+        [sys.executable, "-m", "printkit", "build", "--no-cache", "--jobs", "2", "--out", str(folder / "kit")],
         cwd=folder,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -151,12 +151,41 @@ def test_terminated_build_removes_its_staging(tmp_path: Path, signum: int) -> No
     assert list(tmp_path.iterdir()) == []
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is pid (Linux's /proc)."""
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat_file.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended: only its exit status waits to be collected
+
+
 def test_next_build_removes_what_a_killed_build_left(tmp_path: Path) -> None:
     process = _start_build(tmp_path)
     staging = _wait_for_staging(tmp_path, process)
     assert stat.S_IMODE(staging.stat().st_mode) == 0o700  # even left behind, only its owner can read it
+    workers = _children(process.pid)
+    assert len(workers) == 2, workers
     process.kill()
     process.wait(timeout=60)
+    # Its workers die with it, at once, rather than go on drawing (the booklet takes seconds) and
+    # writing into the staging folder.
+    deadline = time.monotonic() + 1
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not any(map(_running, workers)), workers
     assert staging.exists()  # SIGKILL cannot be caught...
     other = tmp_path / ".kit.partial-elsewhere-1-00000000"  # ...and another host's build is not ours to judge
     other.mkdir()

@@ -97,10 +97,10 @@ Examples:
   printkit build
   printkit build examples/strategiya.yaml --out kits/friday --lang en
   printkit build examples/strategiya.yaml --only secret-sheets --seed "long random words"
-  printkit build examples/vs-2025.yaml --only booklet --imposition saddle --greyscale
+  printkit build examples/strategiya.yaml --only booklet --imposition saddle --greyscale
   printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
   printkit build examples/strategiya.yaml --random-map --seed "long random words"
-  printkit build --no-cache --jobs 1               # draw everything afresh, one at a time
+  printkit build examples/stratego.yaml --no-cache --jobs 1   # all drawn afresh, one at a time
 """
 )
 @CONFIG_ARG

@@ -8,14 +8,13 @@ from typing import IO, Any
 from ...errors import RenderError
 from ...geometry import mm, paper_size
 from ...render import fonts
-from ...render.canvas import Colour, Run, TextRuns, hex_colour, open_canvas, runs_width, wrap_runs
+from ...render.canvas import Colour, hex_colour, open_canvas, runs_width, wrap_runs
+from ...render.pen import ASCENT, LEAD, Pen, para
 from ...sheets.page import Words
 from .hero_sheets import Card
 
 SANS, BOLD, ITALIC = fonts.SANS, fonts.SANS_BOLD, fonts.FONTS["sans-italic"][0]
 BODY = 7.4  # pt: the sheets' body text
-LEAD = 1.18  # line height in ems
-ASCENT = 0.96  # baseline below the top of a line box, in ems (PT Sans: ascent 1.018, descent 0.276)
 BLACK = hex_colour("#111111")  # the ink of every printkit document
 INK, FRAME, KEY = hex_colour("#333333"), hex_colour("#444444"), hex_colour("#555555")
 MUTED, FAINT, PALE, HAIR = hex_colour("#777777"), hex_colour("#999999"), hex_colour("#aaaaaa"), hex_colour("#dddddd")
@@ -24,76 +23,12 @@ SIDE, TOP, BOTTOM = mm(10.1), mm(10.1), mm(9.1)  # page margins, well clear of t
 BOX = mm(2.6) + 0.6  # lives, experience and potential boxes: 2.6 mm inside a 0.6 pt border
 BOX_STEP, BOX_ROW = BOX + 0.6 + mm(0.4), mm(3.5)
 BACK_ROWS = (22, 6)  # writing lines on the back: black market, then contracts
+WHAT = "hero sheets"  # the document's name in errors
 Cell = tuple[str, str, Colour]  # a table cell: text, font, colour
-
-
-class Pen:
-    """Draws on a canvas, or with c=None only measures: a card is laid out once to learn its
-    height (cards in a row share it) and then drawn by the very same code."""
-
-    def __init__(self, c: Any | None) -> None:
-        self.c = c
-        # One text object per page: ReportLab's drawString would cost a text object per string
-        # and end each with a line feed that text extraction reads as a line break.
-        self.texts = TextRuns(c) if c is not None else None
-        self.colour: Colour | None = None
-
-    def text(self, x: float, y: float, text: str, font: str, size: float, colour: Colour, align: str = "left") -> None:
-        missing = fonts.unprintable(text)
-        if missing:  # a canvas would silently print nothing for these
-            shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in missing[:6])
-            raise RenderError(f"hero sheets: the bundled fonts cannot print {shown}; they cover Latin and Cyrillic")
-        if self.texts is None or not text:
-            return
-        if colour != self.colour:
-            self.texts.colour(colour)
-            self.colour = colour
-        self.texts.text(x, y, text, font, size, align)
-
-    def finish(self) -> None:
-        """Put the page's text on it (over its lines and boxes)."""
-        if self.texts is not None:
-            self.texts.draw()
-            self.colour = None
-
-    def runs(self, x: float, y: float, line: list[Run]) -> None:
-        for text, font, size, colour in line:
-            self.text(x, y, text, font, size, colour)
-            x += runs_width([(text, font, size, colour)])
-
-    def rule(self, x0: float, y0: float, x1: float, y1: float, colour: Colour, width: float) -> None:
-        if self.c is not None:
-            self.c.setStrokeColorRGB(*colour)
-            self.c.setLineWidth(width)
-            self.c.line(x0, y0, x1, y1)
-
-    def box(self, x: float, y: float, w: float, h: float, stroke: Colour, width: float = 0.6,
-            fill: Colour | None = None, dashed: bool = False) -> None:  # fmt: skip
-        if self.c is None:
-            return
-        self.c.setStrokeColorRGB(*stroke)
-        self.c.setLineWidth(width)
-        if fill is not None:
-            self.c.setFillColorRGB(*fill)
-        if dashed:
-            self.c.setDash(1.8, 1.2)
-        self.c.rect(x, y, w, h, stroke=1, fill=int(fill is not None))
-        if dashed:
-            self.c.setDash()
 
 
 def width_of(text: str, font: str = SANS, size: float = BODY) -> float:
     return runs_width([(text, font, size, BLACK)])
-
-
-def para(pen: Pen, x: float, top: float, runs: list[Run], width: float, align: str = "left") -> float:
-    """Wrapped text from `top` down; returns the top of what follows."""
-    for line in wrap_runs(runs, width):
-        size = max(r[2] for r in line)
-        start = x + width - runs_width(line) if align == "right" else x
-        pen.runs(start, top - ASCENT * size, line)
-        top -= LEAD * size
-    return top
 
 
 def head(pen: Pen, x: float, top: float, width: float, left: str, right: str) -> float:
@@ -303,7 +238,7 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     cards: list[Card] = player["cards"]
     for row in range(0, len(cards), 2):
         pair = cards[row : row + 2]
-        tall = max(y - card_block(Pen(None), c, t, ctx["experience_rule"], 0, y - mm(1.2), half - mm(3.6))
+        tall = max(y - card_block(Pen(None, WHAT), c, t, ctx["experience_rule"], 0, y - mm(1.2), half - mm(3.6))
                    for c in pair) + mm(2.4)  # fmt: skip
         for i, card in enumerate(pair):
             card_block(pen, card, t, ctx["experience_rule"], SIDE + i * half + mm(1.8), y - mm(1.2), half - mm(3.6))
@@ -337,7 +272,7 @@ def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> Non
     width, height = paper_size(paper)
     c = open_canvas(target, paper, f"{ctx['title']} — {t.hero_sheets}", t.hero_sheets)
     for player in ctx["players"]:
-        pen = Pen(c)
+        pen = Pen(c, WHAT)
         # A sheet that runs over is refused, never printed cut off (nothing is written before save).
         if front(pen, ctx, player, width, height) < BOTTOM:
             raise RenderError(

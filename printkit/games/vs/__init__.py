@@ -38,8 +38,6 @@ GAME = Game(
             f"{_HERE}.treasury_form:build",
             _has_troops,
             f"{_HERE}.treasury_form:build",
-            cost=0.5,
-            flowing=True,
         ),
         MAP,
         Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3, flowing=True),

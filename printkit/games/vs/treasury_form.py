@@ -8,7 +8,6 @@ from typing import IO, Any
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import player_name
-from ...errors import RenderError
 from ...labels import label
 from ...sheets.page import base_context, signed
 from .economy import Holdings, holdings_from_map, income, treasury_cap, year_of
@@ -108,14 +107,9 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_ledger(session: Session, target: str | IO[bytes] | Path) -> None:
     """ledger.pdf: per player a page of years, then one blank page to go on."""
-    from ...render.html import one_page_each, render, render_template, write
+    from .ledger_canvas import write_pages
 
-    ctx = context(session)
-    document = render(render_template("vs-ledger.html.j2", ctx))
-    expected = [f"ledger-{p['number']}" for p in ctx["players"]] + ["ledger-more"]
-    if not one_page_each(document, expected):
-        raise RenderError("a player's treasury ledger does not fit on one page; shorten the names on the map")
-    write(document, str(target))
+    write_pages(str(target) if isinstance(target, Path) else target, context(session), session.paper)
 
 
 def build(b: Build) -> None:
