@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RenderError
+from ..geometry import mm
 from . import fonts
 from .canvas import Colour, Run, TextRuns, runs_width, wrap_runs
 
@@ -79,4 +82,92 @@ def para(pen: Pen, x: float, top: float, runs: list[Run], width: float, align: s
         start = x + spare if align == "right" else x + spare / 2 if align == "center" else x
         pen.runs(start, top - ASCENT * size, line)
         top -= LEAD * size
+    return top
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A square to tick inside a line of text (filled when ticked)."""
+
+    ticked: bool = False
+
+
+@dataclass(frozen=True)
+class Blank:
+    """A line to write on inside a line of text."""
+
+    width: float
+
+
+TICK = mm(3.2)  # the side of a Tick square, drawn with a 0.7 pt border
+Piece = Run | Tick | Blank
+
+
+def _width(piece: Piece) -> float:
+    if isinstance(piece, Tick):
+        return TICK + mm(0.6)
+    if isinstance(piece, Blank):
+        return piece.width
+    return runs_width([piece])
+
+
+def _atoms(pieces: list[Piece]) -> list[list[Piece]]:
+    """Pieces cut into what a line may not break inside: a word with the squares and lines that
+    follow it (a label and its boxes stay together), or one run of spaces."""
+    atoms: list[list[Piece]] = []
+    glued = False  # the last atom ends in a word or a square: what follows unspaced joins it
+    for piece in pieces:
+        if isinstance(piece, (Tick, Blank)):
+            if not glued and len(atoms) > 1 and isinstance(piece, Tick):
+                space = atoms.pop()
+                atoms[-1].extend(space)  # squares stay on their label's line, spaced or not
+            if atoms and (glued or isinstance(piece, Tick)):
+                atoms[-1].append(piece)
+            else:
+                atoms.append([piece])
+            glued = True
+            continue
+        text, font, size, colour = piece
+        for token in re.findall(r"\S+|\s+", text):
+            if token.strip() and glued:
+                atoms[-1].append((token, font, size, colour))
+            else:
+                atoms.append([(token, font, size, colour)])
+            glued = bool(token.strip())
+    return atoms
+
+
+def flow(pen: Pen, x: float, top: float, pieces: list[Piece], width: float, ink: Colour) -> float:
+    """Text with squares to tick and lines to write on, broken at spaces into lines no wider than
+    `width`; `ink` draws the squares and lines. Returns the top of what follows."""
+    lines: list[list[tuple[Piece, float]]] = [[]]
+    used = 0.0
+    for atom in _atoms(pieces):
+        space = isinstance(atom[0], tuple) and not atom[0][0].strip()
+        if space and not lines[-1]:
+            continue  # no line starts with a space
+        size = sum(map(_width, atom))
+        if lines[-1] and not space and used + size > width + 1e-6:
+            lines.append([])
+            used = 0.0
+        for piece in atom:
+            lines[-1].append((piece, used))
+            used += _width(piece)
+    for line in lines:
+        while line and isinstance(line[-1][0], tuple) and not line[-1][0][0].strip():
+            line.pop()  # nor ends with one
+        size = max((p[2] for p, _ in line if isinstance(p, tuple)), default=7.0)
+        drop = ASCENT * size
+        if any(isinstance(p, Tick) for p, _ in line):
+            drop = max(drop, TICK - mm(0.5) + 0.5)  # a square rises above the letters: room for it
+        height = max(LEAD * size, drop + mm(0.5) + 1.0)
+        base = top - drop
+        for piece, at in line:
+            if isinstance(piece, Tick):
+                pen.box(x + at, base - mm(0.5), TICK, TICK, ink, 0.7, fill=ink if piece.ticked else None)
+            elif isinstance(piece, Blank):
+                pen.rule(x + at, base - 1.5, x + at + piece.width, base - 1.5, ink, 0.5)
+            else:
+                pen.text(x + at, base, piece[0], piece[1], piece[2], piece[3])
+        top -= height
     return top

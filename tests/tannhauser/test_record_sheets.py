@@ -83,3 +83,29 @@ def test_a_bad_character_is_a_config_error(tmp_path: Path) -> None:
                            for _ in range(12)) + "  - {}\n")  # fmt: skip
     result = run("validate", long)
     assert result.exit_code == 0, result.output  # the longest names the config allows still fit
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_longest_names_stay_inside_their_cards(paper: str, tmp_path: Path) -> None:
+    """Names, skills and equipment as long as the config allows wrap inside the card (an item too
+    long for one slot takes the next), never out of it or off the sheet."""
+    from printkit.config.session import with_overrides
+    from printkit.games.tannhauser.record_canvas import write_pages
+
+    from ..pdfcheck import MM, read
+
+    long = write(tmp_path / "l.yaml", "game: tannhauser\nplayers:\n  - characters:\n"
+                 + "".join(f"      - {{name: {'Ш' * 40}, skills: [{'Щ' * 30}, {'Щ' * 30}], equipment: [{'Ж' * 30}]}}\n"
+                           for _ in range(6)) + "  - {}\n")  # fmt: skip
+    target = tmp_path / "records.pdf"
+    write_pages(str(target), context(with_overrides(load_session(long), "ru", paper)), paper)
+    pages = read(target)
+    assert len(pages) == 3
+    for page in pages:
+        margin = 11.2 * MM
+        gap = (margin + 0.485 * (page.width - 2 * margin), page.width - margin - 0.485 * (page.width - 2 * margin))
+        names = [g for g in page.glyphs if g.char in "ШЩЖ"]
+        # Nothing written crosses the gap between a row's two cards or leaves the frame's inside.
+        assert not [g for g in names if g.x1 > gap[0] + 1 and g.x0 < gap[1] - 1]
+        assert min(g.x0 for g in page.glyphs) > 6 * MM and max(g.x1 for g in page.glyphs) < page.width - 6 * MM
+    assert sum(g.char == "Ж" for page in pages for g in page.glyphs) == 6 * 30  # no item lost

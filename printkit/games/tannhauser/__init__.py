@@ -18,8 +18,6 @@ GAME = Game(
             "record-sheets",
             f"{_HERE}.record_sheets:build",
             preflight=f"{_HERE}.record_sheets:build",
-            cost=0.5,
-            flowing=True,
         ),
     ),
     referee={

@@ -8,7 +8,6 @@ from typing import IO, Any
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import player_name
-from ...errors import RenderError
 from ...labels import label
 from ...sheets.page import base_context
 from .model import LEVELS, MODES, Character, tannhauser_session
@@ -76,14 +75,9 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_record_sheets(session: Session, target: str | IO[bytes] | Path) -> None:
     """record-sheets.pdf: per player the team's page with its first characters, then further pages."""
-    from ...render.html import one_page_each, render, render_template, write
+    from .record_canvas import write_pages
 
-    ctx = context(session)
-    document = render(render_template("tannhauser-records.html.j2", ctx))
-    expected = [f"team-{p['number']}-{i}" for p in ctx["players"] for i in range(len(p["pages"]))]
-    if not one_page_each(document, expected):
-        raise RenderError("a record sheet runs over its page; shorten the names, skills or equipment")
-    write(document, str(target))
+    write_pages(str(target) if isinstance(target, Path) else target, context(session), session.paper)
 
 
 def build(b: Build) -> None:
