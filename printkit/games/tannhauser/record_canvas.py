@@ -84,7 +84,8 @@ def _panel(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) ->
     """Mode and level on the left; side, victory points, tasks and flags on the right."""
     t: Words = ctx["t"]
     half = width / 2 - mm(2.5)
-    modes = [[(m["name"], BOLD, TICKS, INK), (f" — {m['win']}", SANS, TICKS, INK)] for m in ctx["modes"]]
+    modes: list[list[Piece]] = [[(m["name"], BOLD, TICKS, INK), (f" — {m['win']}", SANS, TICKS, INK)]
+                                for m in ctx["modes"]]  # fmt: skip
     left = _ticks(pen, x, _band(pen, x, top, half, t.ts_modes), half, modes, [m["ticked"] for m in ctx["modes"]])
     levels: list[list[Piece]] = []
     for lv in ctx["levels"]:
