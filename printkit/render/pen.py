@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,3 +172,13 @@ def flow(pen: Pen, x: float, top: float, pieces: list[Piece], width: float, ink:
                 pen.text(x + at, base, piece[0], piece[1], piece[2], piece[3])
         top -= height
     return top
+
+
+def page(c: Any, what: str, bottom: float, why: str, draw: Callable[..., float], *args: Any) -> None:
+    """One page drawn by draw(pen, *args), which returns how low it reached: below `bottom` the page
+    is refused with RenderError(why), never printed cut off (a canvas writes nothing before save)."""
+    pen = Pen(c, what)
+    if draw(pen, *args) < bottom:
+        raise RenderError(why)
+    pen.finish()
+    c.showPage()

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO, Any
 
-from ...errors import RenderError
 from ...geometry import mm, paper_size
 from ...render import fonts
 from ...render.canvas import Colour, hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import ASCENT, LEAD, Pen, para
+from ...render.pen import ASCENT, LEAD, Pen, page, para
 from ...sheets.page import Words
 from .hero_sheets import Card
 
@@ -272,17 +271,9 @@ def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> Non
     width, height = paper_size(paper)
     c = open_canvas(target, paper, f"{ctx['title']} — {t.hero_sheets}", t.hero_sheets)
     for player in ctx["players"]:
-        pen = Pen(c, WHAT)
-        # A sheet that runs over is refused, never printed cut off (nothing is written before save).
-        if front(pen, ctx, player, width, height) < BOTTOM:
-            raise RenderError(
-                f"hero sheet of {player['name']} does not fit on one page; shorten legends or names, "
-                "or use fewer heroes per player"
-            )
-        pen.finish()
-        c.showPage()
-        if back(pen, ctx, player, width, height) < BOTTOM:
-            raise RenderError("hero sheets ran over their pages; shorten legends or names")
-        pen.finish()
-        c.showPage()
+        overflow = (f"hero sheet of {player['name']} does not fit on one page; shorten legends or names, "
+                    "or use fewer heroes per player")  # fmt: skip
+        page(c, WHAT, BOTTOM, overflow, front, ctx, player, width, height)
+        page(c, WHAT, BOTTOM, "hero sheets ran over their pages; shorten legends or names", back, ctx, player, width,
+             height)  # fmt: skip
     c.save()

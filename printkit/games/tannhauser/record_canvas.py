@@ -9,11 +9,10 @@ from __future__ import annotations
 import math
 from typing import IO, Any
 
-from ...errors import RenderError
 from ...geometry import mm, paper_size
 from ...render import fonts
 from ...render.canvas import hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import ASCENT, LEAD, TICK, Blank, Pen, Piece, Tick, flow, para
+from ...render.pen import ASCENT, LEAD, TICK, Blank, Pen, Piece, Tick, flow, page, para
 from ...sheets.page import Words
 
 WHAT = "record sheets"  # the document's name in errors
@@ -246,12 +245,8 @@ def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> Non
     t: Words = ctx["t"]
     width, height = paper_size(paper)
     c = open_canvas(target, paper, f"{ctx['title']} — {t.ts_title}", t.ts_title)
+    overflow = "a record sheet runs over its page; shorten the names, skills or equipment"
     for player in ctx["players"]:
         for index in range(len(player["pages"])):
-            pen = Pen(c, WHAT)
-            # A page that runs over is refused, never printed cut off (nothing is written before save).
-            if _page(pen, ctx, player, index, width, height) < MARGIN:
-                raise RenderError("a record sheet runs over its page; shorten the names, skills or equipment")
-            pen.finish()
-            c.showPage()
+            page(c, WHAT, MARGIN, overflow, _page, ctx, player, index, width, height)
     c.save()

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from ...errors import RenderError
 from ...geometry import mm, paper_size
 from ...render import fonts
 from ...render.canvas import hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import ASCENT, LEAD, Pen, para
+from ...render.pen import ASCENT, LEAD, Pen, page, para
 from ...sheets.page import Words
 
 WHAT = "treasury ledger"  # the document's name in errors
@@ -137,15 +136,8 @@ def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> Non
     short, long = paper_size(paper)
     width, height = max(short, long), min(short, long)  # landscape: the years run across the sheet
     c = open_canvas(target, paper, f"{ctx['title']} — {t.lg_title}", t.lg_title, pagesize=(width, height))
+    overflow = "a player's treasury ledger does not fit on one page; shorten the names on the map"
     for player in ctx["players"]:
-        pen = Pen(c, WHAT)
-        # A page that runs over is refused, never printed cut off (nothing is written before save).
-        if _player_page(pen, ctx, player, width, height) < MARGIN:
-            raise RenderError("a player's treasury ledger does not fit on one page; shorten the names on the map")
-        pen.finish()
-        c.showPage()
-    pen = Pen(c, WHAT)
-    _more_page(pen, ctx, width, height)
-    pen.finish()
-    c.showPage()
+        page(c, WHAT, MARGIN, overflow, _player_page, ctx, player, width, height)
+    page(c, WHAT, MARGIN, overflow, _more_page, ctx, width, height)
     c.save()
