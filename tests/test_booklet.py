@@ -286,6 +286,34 @@ def test_adventures_chapter_only_when_the_config_asks(kits: ExampleKits) -> None
     assert "Внутри <script>alert(1)</script> и тишина." in text
 
 
+def test_rules_documents_carry_the_games_name_not_the_sessions_title(kits: ExampleKits) -> None:
+    # The booklet and the quick reference print the rules, which are the same for every session of a
+    # game: they are titled with the game's name, so one printed copy (and one cache entry) serves them all.
+    kit = kits("strategiya")
+    session = load_session(EXAMPLES / "strategiya.yaml")
+    assert session.title == "Вечер в пятницу"
+    for name in ("booklet.pdf", "quickref.pdf"):
+        text = flat(" ".join(pdf_text(kit / name)))
+        assert "Вечер в пятницу" not in text and session.ruleset.title["ru"] in text, name
+    # ... while the session's own sheets keep the session's title
+    assert "Вечер в пятницу" in pdf_text(kit / "secret-sheet-player-1.pdf")[0]
+
+
+def test_a_booklet_without_adventures_does_not_read_them() -> None:
+    # What a builder reads is its cache key (printkit/steps.py): a booklet that leaves the adventures
+    # out must not read them, or every session with other adventures would draw the booklet afresh.
+    from printkit.fingerprint import Reads, watch
+    from printkit.games.strategiya.adventures import booklet_chapters
+
+    for bound in (False, True):
+        session = load_session(EXAMPLES / "strategiya.yaml")
+        session = dataclasses.replace(session, part=dataclasses.replace(session.part, adventures_in_booklet=bound))
+        reads = Reads(nested=["session.part"])
+        chapters = booklet_chapters(watch(session, reads, "session."), {})
+        assert bool(chapters) is bound
+        assert ("session.part.adventures" in reads.paths) is bound, reads.paths
+
+
 def test_broken_cross_reference_names_file_and_line(tmp_path: Path) -> None:
     from printkit.errors import ConfigError
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -106,6 +107,14 @@ def test_only_checks_kind_names(workdir: Path) -> None:
     )
     assert not (workdir / "k").exists()
     assert run("build", "--only", "secret-sheets", "--out", workdir / "k").exit_code == 0
+
+
+def test_only_may_be_repeated(workdir: Path) -> None:
+    # A repeated --only adds its kinds to the earlier ones; it never silently drops them.
+    assert run("build", "--only", "secret-sheets", "--only", "plot", "--out", workdir / "k").exit_code == 0
+    manifest = json.loads((workdir / "k" / "manifest.json").read_text("utf-8"))
+    assert manifest["kinds"] == ["secret-sheets", "plot"]
+    assert {"secret-sheet-player-1.pdf", "plot.pdf"} <= {f["name"] for f in manifest["files"]}
 
 
 def test_usage_errors_exit_2(workdir: Path) -> None:

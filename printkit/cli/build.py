@@ -106,7 +106,12 @@ Examples:
 @CONFIG_ARG
 @OUT
 @SEED
-@click.option("--only", metavar="KIND,...", help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref).")
+@click.option(
+    "--only",
+    metavar="KIND,...",
+    multiple=True,
+    help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref; may be repeated).",
+)
 @PAPER
 @LANG
 @click.option(
@@ -144,7 +149,7 @@ def build(
     config: Path | None,
     out: Path | None,
     seed: str | None,
-    only: str | None,
+    only: tuple[str, ...],
     paper: str | None,
     lang: str | None,
     imposition: str | None,
@@ -164,7 +169,8 @@ def build(
     """
     from ..kit import Options
 
-    kinds = [k.strip() for k in only.split(",") if k.strip()] if only else None
+    # `--only booklet --only quickref` is `--only booklet,quickref`: a repeated option adds, never replaces.
+    kinds = [k.strip() for part in only for k in part.split(",") if k.strip()] or None
     options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups,
                       print_shop=print_shop, cutter=cutter, random_map=random_map)  # fmt: skip
     _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options, cache=not no_cache, jobs=jobs)

@@ -46,7 +46,7 @@ def _base_fields(player: Record) -> dict[str, Field]:
 
     return {
         "game": GAME,
-        "title": Field(Text(max_len=80), doc="printed in every header; defaults to the game's name"),
+        "title": Field(Text(max_len=80), doc="heads the session's sheets (not the rules); default: the game's name"),
         "language": Field(Choice(LANGUAGES, {"russian": "ru", "english": "en"}), default="ru"),
         "paper": Field(Choice(PAPERS, {"us-letter": "letter"}), default="a4"),
         "players": Field(

@@ -17,7 +17,7 @@ from ..render.canvas import hex_colour, ink_on, luminance, tint
 from ..render.tabs import TabMark
 from .booklet_text import Booklet, load_booklet
 from .markup import MarkupError, to_html
-from .page import base_context
+from .page import rules_context
 from .tables import Table
 
 # Booklet pages: half of the chosen paper, so two fit on one sheet side for saddle stitching.
@@ -153,9 +153,8 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         except MarkupError as exc:
             raise RenderError(f"{session.label}: {exc}") from None
     return {
-        **base_context(session),
+        **rules_context(session),
         "page_size": CSS_PAGE[session.paper],
-        "game": rules.title[lang],
         "chapters": chapters,
         "toc": toc_entries(chapters),
         "greyscale": greyscale,

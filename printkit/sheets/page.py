@@ -30,9 +30,19 @@ def signed(n: int) -> str:
 
 def base_context(session: Session) -> dict[str, Any]:
     """The keys every document template uses: lang, paper (CSS size), title and t (words)."""
+    return {**_shared(session), "title": display_title(session)}
+
+
+def rules_context(session: Session) -> dict[str, Any]:
+    """base_context for a rules document (the booklet, a quick reference): titled with the game's
+    name, never the config's title. One printed copy then serves every session of the game, and a
+    build for a new session takes it from the artefact cache (it never reads the title)."""
+    return {**_shared(session), "title": session.ruleset.title[session.language]}
+
+
+def _shared(session: Session) -> dict[str, Any]:
     return {
         "lang": session.language,
         "paper": "A4" if session.paper == "a4" else "letter",
-        "title": display_title(session),
         "t": Words(session.language),
     }

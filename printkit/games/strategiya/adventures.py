@@ -20,7 +20,9 @@ def booklet_chapters(session: Session, titles: dict[str, str]) -> list[dict[str,
     """The config's adventures as one booklet chapter with a section per terrain (none: no chapter)."""
     lang = session.language
     table = session_of(session)
-    if not table.adventures or not table.adventures_in_booklet:
+    # adventures_in_booklet first: a booklet without them reads no adventure, so its cache key does not
+    # change with them and two sessions of the game share one booklet.
+    if not table.adventures_in_booklet or not table.adventures:
         return []
     sections = []
     for t in session.ruleset.terrains:

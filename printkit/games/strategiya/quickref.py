@@ -7,7 +7,7 @@ from typing import Any
 from ...artefact import Build
 from ...config.model import Session
 from ...labels import label
-from ...sheets.page import base_context
+from ...sheets.page import rules_context
 from ...sheets.quickref import write_quickref
 from .model import Rules, rules_of
 from .tables import terrain_table
@@ -91,7 +91,7 @@ def context(session: Session) -> dict[str, Any]:
         for lives in (5, 10, 20, 30)
     ]
     return {
-        **base_context(session),
+        **rules_context(session),
         "odds": odds_rows,
         "odds_columns": [label("qr_damage_n", lang, n=d) for d in (1, 2, 3)],
         "roll": label("qr_roll", lang, die=b.die),

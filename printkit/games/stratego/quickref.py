@@ -7,7 +7,7 @@ from typing import Any
 from ...artefact import Build
 from ...config.model import Session
 from ...labels import label
-from ...sheets.page import base_context
+from ...sheets.page import rules_context
 from ...sheets.quickref import write_quickref
 from .model import Rank, Variant, stratego_of
 
@@ -53,7 +53,7 @@ def context(session: Session) -> dict[str, Any]:
             about.append(label(key, lang, source=v.source[lang], **values))
     lakes = " ".join(sorted(battle.lakes, key=lambda c: (int(c[1:]), c[0])))
     return {
-        **base_context(session),
+        **rules_context(session),
         "variants": [v.name[lang] for v in variants],
         "about_variants": about,
         "board": label("sq_board_rules", lang, lakes=lakes),

@@ -7,7 +7,7 @@ from typing import Any
 from ...artefact import Build
 from ...config.model import Session
 from ...labels import label
-from ...sheets.page import base_context
+from ...sheets.page import rules_context
 from ...sheets.quickref import write_quickref
 from .model import tannhauser_of
 
@@ -59,7 +59,7 @@ def context(session: Session) -> dict[str, Any]:
     stats = list(range(lo, hi + 1))
     duels = [(a, [percent(duel(a, d)) for d in stats]) for a in stats]
     return {
-        **base_context(session),
+        **rules_context(session),
         "left": _sections(LEFT, lang),
         "right": _sections(RIGHT, lang),
         "ks": [label("qt_at_least", lang, k=k) for k in range(1, hi + 1)],

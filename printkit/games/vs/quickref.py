@@ -7,7 +7,7 @@ from typing import Any
 from ...artefact import Build
 from ...config.model import Session
 from ...labels import label
-from ...sheets.page import base_context
+from ...sheets.page import rules_context
 from ...sheets.quickref import table_context, write_quickref
 from .model import vs_of
 
@@ -52,7 +52,7 @@ def context(session: Session) -> dict[str, Any]:
         money.append(label("qv_transfer", lang, p=fraction(fig["transfer_tax"])))
     per_level = vs.mines[0].income // vs.mines[0].level if vs.mines else 0
     return {
-        **base_context(session),
+        **rules_context(session),
         "structures": table_context(structures(rules, lang)),
         "walls": label("qv_walls", lang) + _borrowed("qv_borrowed_garrisons", fig, lang),
         "mines": table_context(mines(rules, lang)),
