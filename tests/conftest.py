@@ -95,15 +95,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 # A test parametrized by a whole example kit ends its id in [<config>-<lang>-<paper>].
-KIT_ID = re.compile(r"\[(?P<kit>[\w-]+-(?:ru|en)-(?:a4|letter))\]$")
-DOCUMENTED_BUILDS = re.compile(r"test_docs\.py::test_help_examples_run_as_documented\[(?:printkit|build)\]$")
+KIT_ID = re.compile(r"\[(?P<config>[\w-]+)-(?P<lang>ru|en)-(?P<paper>a4|letter)\]$")
+# The documented build examples of `printkit --help` and `printkit build --help`, and the tests that
+# build what one of them builds (the greyscale saddle-stitched booklet).
+DOCUMENTED_BUILDS = re.compile(
+    r"test_docs\.py::test_help_examples_run_as_documented\[(?:printkit|build)\]$"
+    r"|test_booklet\.py::test_greyscale_tabs_are_grey_and_still_distinct$"
+)
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """With -n (xdist's default `--dist load`): tests go to the workers one by one, except that the
     tests parametrized by one example kit go together to one worker, which builds that kit (or
-    finds it built) and reads its PDFs once for all of them. The largest groups go first.
+    finds it built) and reads its PDFs once for all of them. The kits of the sessions of one game's
+    rules (strategiya and strategiya-heroes) go together too: the second takes the booklet and the
+    quick reference from the run's artefact cache instead of drawing them beside the first. The
+    largest groups go first.
 
     (xdist's own `--dist loadgroup` would do this from marks, but it renames node ids to carry the
     group, which pytest 9 no longer lets a plugin do: every test would go out alone.)"""
@@ -115,12 +123,21 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _split_scope(self, nodeid: str) -> str:
             found = KIT_ID.search(nodeid)
             if found:
-                return f"kit {found['kit']}"
-            # The documented build examples of `printkit --help` and `printkit build --help` build the
-            # same kits: on one worker, one after the other, the second takes them from the artefact cache.
+                return f"kit {rules_of(found['config'])}-{found['lang']}-{found['paper']}"
+            # The documented builds build the same kits: on one worker, one after the other, the second
+            # takes them from the artefact cache.
             return "documented builds" if DOCUMENTED_BUILDS.search(nodeid) else nodeid
 
     return ByKit(config, log)
+
+
+@functools.cache
+def rules_of(config: str) -> str:
+    """The ruleset an example config plays (its own name where it is no example's)."""
+    from printkit import load_session
+
+    path = EXAMPLES / f"{config}.yaml"
+    return load_session(path).ruleset.id if path in CONFIGS else config
 
 
 class ExampleKits:
@@ -195,14 +212,18 @@ class ExampleKits:
 
 
 def remembered(path: Path, what: str, read: Callable[[Path], T]) -> T:
-    """read(path), kept on disk beside the shared kits when path is a file of theirs (their files never
-    change under one source_key(), which covers this code and tests/pdfcheck.py), so that the other
-    xdist workers and later runs load what one worker read instead of reading the PDF again.
-    `what` names the reading and its arguments. Any other path is simply read."""
+    """read(path), kept on disk beside the shared kits when path is a file of theirs (the store is keyed
+    by source_key(), which covers this code and tests/pdfcheck.py), so that the other xdist workers and
+    later runs load what one worker read instead of reading the PDF again. `what` names the reading and
+    its arguments. Kept by the file's content: kits that share a file (every session of a game prints
+    the same booklet) read it once. Any other path is simply read."""
+    import hashlib
+
     path = Path(path).resolve()
     for root in ExampleKits.roots:
         if path.is_relative_to(root):
-            kept = root / "reads" / f"{'~'.join(path.relative_to(root).parts)}~{what}.pickle"
+            content = hashlib.sha256(path.read_bytes()).hexdigest()
+            kept = root / "reads" / f"{content}~{what}.pickle"
             if kept.is_file():
                 value: T = pickle.loads(kept.read_bytes())
                 return value
