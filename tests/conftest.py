@@ -332,6 +332,28 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
+def booklet_html(config: Path, lang: str = "ru") -> str:
+    """A config's booklet as printkit hands it to the layout engine: its whole content, checked as a
+    build checks it (a rules text missing the language is refused), without laying out its pages."""
+    from printkit import load_session
+    from printkit.config.session import with_overrides
+    from printkit.render.html import render_template
+    from printkit.sheets.booklet import context
+
+    session = with_overrides(load_session(config), lang, None)
+    return render_template("booklet.html.j2", context(session))
+
+
+def html_text(html: str) -> str:
+    """The text an HTML page prints: inline tags dropped, block tags a space, entities read, runs of
+    white space as one."""
+    import html as entities
+
+    blocks = r"</?(?:p|div|li|ul|ol|h\d|td|th|tr|table|caption|section|br|blockquote)\b[^>]*>"
+    text = re.sub(r"<[^>]+>", "", re.sub(blocks, " ", html))
+    return re.sub(r"\s+", " ", entities.unescape(text))
+
+
 def pdf_runs(path: Path, page: int = 0) -> list[tuple[float, float, str, str, float]]:
     """(x, y, text, font, size) of every text run on a page, in drawing order."""
     from pypdf import PdfReader
