@@ -14,6 +14,7 @@ from .config.model import Session
 from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
 from .errors import ConfigError, Problem, RenderError, UsageError
 from .games import Artefact, game, resolve
+from .heap import drawing
 from .output import KitWriter, default_folder
 from .randomness import Entropy
 from .steps import Outcome, draw, lookup, replay, store
@@ -189,7 +190,8 @@ def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
     before, which drew without error; what is drawn now is kept for the build that usually follows."""
     assert artefact.preflight is not None
     if cache is None or artefact.secret or artefact.preflight != artefact.builder:
-        resolve(artefact.preflight)(b)
+        with drawing():
+            resolve(artefact.preflight)(b)
     elif lookup(cache, artefact, b) is None:
         store(cache, artefact, b, draw(artefact, b))
 

@@ -18,6 +18,7 @@ from .artefact import Build, Progress
 from .cache import Entry, Store
 from .fingerprint import Reads, Unkeyable, digest, environment, read, watch
 from .games import Artefact, resolve
+from .heap import drawing
 
 # A builder that reads any of these drew from the kit's randomness: its files are never stored.
 _RANDOM = "entropy."
@@ -120,7 +121,8 @@ def draw(artefact: Artefact, b: Build) -> Outcome:
     before = {option: _listing(staged) for option, staged in folders.items()}
     written = len(b.writer.names)
     start = time.perf_counter()
-    resolve(artefact.builder)(watched)
+    with drawing():
+        resolve(artefact.builder)(watched)
     seconds = time.perf_counter() - start
     extra = {}
     for option, staged in folders.items():
