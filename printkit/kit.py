@@ -86,7 +86,11 @@ def build_kit(
             if isinstance(getattr(options, f.name), Path):
                 writer.extra_folder(getattr(options, f.name))  # checked now, before anything renders
         b = Build(session, entropy, writer, progress or quiet, options)
-        cached, seconds = _draw_all(b, [by_kind[k] for k in kinds], Store() if cache else None, jobs or cores())
+        chosen = [by_kind[k] for k in kinds]
+        cached, seconds = _draw_all(b, chosen, Store() if cache else None, jobs or cores())
+        for artefact in chosen:
+            if artefact.finish is not None:
+                resolve(artefact.finish)(b)
         files = writer.commit(
             {
                 "game": session.ruleset.id,

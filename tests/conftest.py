@@ -171,22 +171,18 @@ class ExampleKits:
             folder = self.root / f"{name}-{lang}-{paper}"
             with FileLock(self.root / f"{folder.name}.lock"):
                 if not folder.is_dir():
-                    from printkit import build_kit, load_session
+                    from printkit import Options, build_kit, load_session
                     from printkit.config.session import with_overrides
-                    from printkit.sheets.booklet import write_imposed
 
                     session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
-                    # Built as `printkit build CONFIG --lang --paper` builds it, so that the tests' own
-                    # builds of the examples find its pages in the run's artefact cache; the imposed
-                    # copy is made as `--imposition saddle` makes it, from the same booklet.pdf.
+                    # Built as `printkit build CONFIG --lang --paper --imposition saddle` builds it, so
+                    # that the tests' own builds of the examples (with or without the imposed copy: it
+                    # is no part of the booklet's cache key) find its pages in the run's artefact cache.
                     partial = folder.with_name(f".{folder.name}.partial")
                     shutil.rmtree(partial, ignore_errors=True)
                     # One process: the run's xdist workers already keep every core busy, and a
                     # build's own worker pool on top of them would only add forks and waiting.
-                    build_kit(session, partial, seed=KIT_SEED, jobs=1)
-                    if (partial / "booklet.pdf").is_file():
-                        booklet = (partial / "booklet.pdf").read_bytes()
-                        write_imposed(booklet, session, partial / "booklet-print.pdf")
+                    build_kit(session, partial, seed=KIT_SEED, jobs=1, options=Options(imposition="saddle"))
                     partial.rename(folder)  # in one step: a folder that exists is complete
             self.built[key] = folder
         return self.built[key]

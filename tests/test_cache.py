@@ -18,7 +18,7 @@ from printkit.cache import Entry, Store
 from printkit.fingerprint import Reads, Unkeyable, digest, watch
 from printkit.games import Artefact, register, unregister
 
-from .conftest import EXAMPLES, ROOT, pdf_text, run, write
+from .conftest import EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 from .tinygame import GAME
 
 # ---- a small game whose builders note each time they draw --------------------------------------
@@ -349,6 +349,23 @@ def test_a_copy_of_the_config_elsewhere_finds_its_pages_in_the_cache(tmp_path: P
     kit = build_kit(load_session(tmp_path / "copy" / "strategiya.yaml"), tmp_path / "b", only=kinds)
     assert kit.cached == tuple(kinds)
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+def test_one_drawing_of_the_booklet_serves_builds_with_and_without_the_imposed_copy(
+    tmp_path: Path, kits: ExampleKits
+) -> None:
+    """booklet-print.pdf is made from the kit's booklet.pdf after the booklet is drawn or found, so
+    --imposition is no part of the booklet's cache key. (The run's shared cache: the example kit,
+    built with --imposition saddle, drew the booklet or found it.)"""
+    example = kits("strategiya")
+    session = load_session(EXAMPLES / "strategiya.yaml")
+    plain = build_kit(session, tmp_path / "plain", only=["booklet"])
+    imposed = build_kit(session, tmp_path / "imposed", only=["booklet"], options=Options(imposition="saddle"))
+    assert plain.cached == imposed.cached == ("booklet",)
+    assert [p.name for p in plain.files] == ["booklet.pdf", "manifest.json"]
+    assert [p.name for p in imposed.files] == ["booklet-print.pdf", "booklet.pdf", "manifest.json"]
+    for name in ("booklet.pdf", "booklet-print.pdf"):
+        assert (tmp_path / "imposed" / name).read_bytes() == (example / name).read_bytes(), name
 
 
 def test_png_folders_come_back_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

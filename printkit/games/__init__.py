@@ -38,6 +38,10 @@ class Artefact:
     # Laid out by WeasyPrint: a parallel build loads it (about a second) once, before its workers
     # fork, instead of in each of them.
     flowing: bool = False
+    # "module:function(Build)" run once the artefact's files are in the kit, drawn or from the cache:
+    # cheap copies made from them (the booklet imposed for saddle stitching). What it reads is not
+    # part of the artefact's cache key, so one drawing serves builds with and without the copy.
+    finish: str | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,7 @@ BOOKLET = Artefact(
     "printkit.sheets.booklet:preflight",
     cost=4.0,
     flowing=True,
+    finish="printkit.sheets.booklet:finish",
 )
 MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
 

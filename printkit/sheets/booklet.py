@@ -205,8 +205,14 @@ def preflight(b: Build) -> None:
 
 
 def build(b: Build) -> None:
-    """The kit's booklet.pdf, and booklet-print.pdf with saddle imposition."""
-    data = write_booklet(b.session, b.writer.path("booklet.pdf"), greyscale=b.options.greyscale)
-    if b.options.imposition == "saddle":
-        write_imposed(data, b.session, b.writer.path("booklet-print.pdf"))
+    """The kit's booklet.pdf (see finish for booklet-print.pdf)."""
+    write_booklet(b.session, b.writer.path("booklet.pdf"), greyscale=b.options.greyscale)
     b.progress("booklet", 1, 1)
+
+
+def finish(b: Build) -> None:
+    """booklet-print.pdf with saddle imposition, made from the kit's booklet.pdf however it got there:
+    the booklet's drawing does not depend on --imposition, so its cached copy serves either way."""
+    if b.options.imposition == "saddle":
+        booklet = (b.writer.staging / "booklet.pdf").read_bytes()
+        write_imposed(booklet, b.session, b.writer.path("booklet-print.pdf"))
