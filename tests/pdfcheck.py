@@ -9,20 +9,22 @@ import ctypes
 import itertools
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+from PIL import Image
 
 MM = 72 / 25.4
 AUTO_HYPHEN = "\u2010"  # what WeasyPrint prints where it breaks a word
 
 
-@dataclass(frozen=True)
-class Glyph:
+class Glyph(NamedTuple):
+    # A tuple rather than a dataclass: a kit holds a million of them, made, pickled and read back.
     char: str
     x0: float
     y0: float
@@ -116,37 +118,56 @@ class Page:
         return out
 
 
+def _plain(fn: object, restype: type | None, *argtypes: type) -> ctypes._CFuncPtr:
+    """The same C function, taking and giving handles as plain integers: pypdfium2's typed pointers
+    cost a conversion per call, and a page has tens of thousands of characters."""
+    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
+
+
+_DOUBLE = ctypes.POINTER(ctypes.c_double)
+_TEXT_OBJECT = _plain(raw.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
+_GENERATED = _plain(raw.FPDFText_IsGenerated, ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+_CHAR_BOX = _plain(raw.FPDFText_GetCharBox, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, *[_DOUBLE] * 4)
+_ORIGIN = _plain(raw.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, _DOUBLE, _DOUBLE)
+
+
 def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
     textpage = page.get_textpage()
-    tp = textpage.raw  # the bare handle: pypdfium2's wrapper costs a Python call per use
+    handle = textpage.raw
+    tp = ctypes.cast(handle, ctypes.c_void_p).value
+    count = raw.FPDFText_CountChars(handle)
+    # The page's characters in one call (UTF-16, one unit per character index, as pdfium counts them).
+    units = ctypes.create_string_buffer(2 * (count + 1))
+    raw.FPDFText_GetText(handle, 0, count, ctypes.cast(units, ctypes.POINTER(ctypes.c_ushort)))
+    text = units.raw[: 2 * count].decode("utf-16-le", "surrogatepass")
     matrix = raw.FS_MATRIX()
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    ox, oy = ctypes.c_double(), ctypes.c_double()
+    left, right, bottom, top, ox, oy = (ctypes.c_double() for _ in range(6))
+    box = [ctypes.byref(v) for v in (left, right, bottom, top)]
+    origin = ctypes.byref(ox), ctypes.byref(oy)
     flags = ctypes.c_int()
     buffer = ctypes.create_string_buffer(128)
-    generated, unicode, get_matrix, font_size, char_box, origin, font_info = (
-        raw.FPDFText_IsGenerated, raw.FPDFText_GetUnicode, raw.FPDFText_GetMatrix, raw.FPDFText_GetFontSize,
-        raw.FPDFText_GetCharBox, raw.FPDFText_GetCharOrigin, raw.FPDFText_GetFontInfo,
-    )  # fmt: skip
+    # Size and font belong to the text object a character was drawn by: read once per object.
+    styles: dict[int, tuple[float, str]] = {}
     names: dict[bytes, str] = {}
     out = []
-    for i in range(raw.FPDFText_CountChars(tp)):
-        if generated(tp, i):
-            continue  # spaces and line breaks pdfium adds between runs
-        char = chr(unicode(tp, i))
-        if not char.strip():
-            continue
-        get_matrix(tp, i, matrix)
-        size = font_size(tp, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-        char_box(tp, i, left, right, bottom, top)
-        origin(tp, i, ox, oy)
-        length = font_info(tp, i, buffer, 128, flags)
-        name = buffer.raw[: max(0, length - 1)]
-        font = names.get(name)
-        if font is None:
-            # One string object per font and character: the pages keep (and pickle) small.
-            font = names[name] = sys.intern(name.decode("utf-8", "replace").split("+")[-1])
-        out.append(Glyph(sys.intern(char), left.value, bottom.value, right.value, top.value, oy.value, size, font))
+    for i, char in enumerate(text):
+        if not char.strip() or _GENERATED(tp, i):
+            continue  # spaces, and the line breaks pdfium adds between runs
+        obj = _TEXT_OBJECT(tp, i)
+        style = styles.get(obj)
+        if style is None:
+            raw.FPDFText_GetMatrix(handle, i, matrix)
+            size = raw.FPDFText_GetFontSize(handle, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+            length = raw.FPDFText_GetFontInfo(handle, i, buffer, 128, flags)
+            name = buffer.raw[: max(0, length - 1)]
+            font = names.get(name)
+            if font is None:
+                # One string object per font and character: the pages keep (and pickle) small.
+                font = names[name] = sys.intern(name.decode("utf-8", "replace").split("+")[-1])
+            style = styles[obj] = (size, font)
+        _CHAR_BOX(tp, i, *box)
+        _ORIGIN(tp, i, *origin)
+        out.append(Glyph(sys.intern(char), left.value, bottom.value, right.value, top.value, oy.value, *style))
     textpage.close()
     return out
 
@@ -213,21 +234,37 @@ def _ink_in_margin(path: Path, margin: float, sides: str, scale: float) -> list[
     found = []
     band = max(1, int(margin * scale - 0.5))  # the pixel on the boundary itself may hold anti-aliasing
     for number, page in enumerate(document, start=1):
-        image = page.render(scale=scale, grayscale=True, may_draw_forms=True).to_pil()
-        w, h = image.size
-        strips = {
-            "l": [(x, image.crop((x, 0, x + 1, h))) for x in range(band)],
-            "r": [(x, image.crop((w - 1 - x, 0, w - x, h))) for x in range(band)],
-            "t": [(y, image.crop((0, y, w, y + 1))) for y in range(band)],
-            "b": [(y, image.crop((0, h - 1 - y, w, h - y))) for y in range(band)],
-        }
+        width, height = page.get_size()
+        w, h = math.ceil(width * scale), math.ceil(height * scale)  # the whole page's pixels, as pdfium sizes them
+        # Each edge's band alone, rendered on the whole page's pixel grid (pdfium crops by offsetting the
+        # page, so every pixel is the one a full rendering has there); crop = (left, bottom, right, top)
+        # in points, which pypdfium2 rounds up to pixels: half a pixel under keeps the band whole.
+        across, down = (w - band - 0.5) / scale, (h - band - 0.5) / scale
+        crops = {"l": (0, 0, across, 0), "r": (across, 0, 0, 0), "t": (0, down, 0, 0), "b": (0, 0, 0, down)}
         for side in sides:
-            for offset, strip in strips[side]:
+            image = page.render(scale=scale, grayscale=True, may_draw_forms=True, crop=crops[side]).to_pil()
+            assert band in image.size, (path, number, side, image.size)
+            lines = _from_the_edge(image, side, band)
+            for offset, strip in enumerate(lines):
                 if strip.getextrema()[0] < 235:
                     found.append((number, side, round(offset / scale / MM, 1)))
                     break
     document.close()
     return found
+
+
+def _from_the_edge(image: Image.Image, side: str, band: int) -> Iterator[Image.Image]:
+    """The band's columns (l, r) or rows (t, b) one pixel wide, from the sheet's edge inwards."""
+    w, h = image.size
+    for k in range(band):
+        if side == "l":
+            yield image.crop((k, 0, k + 1, h))
+        elif side == "r":
+            yield image.crop((w - 1 - k, 0, w - k, h))
+        elif side == "t":
+            yield image.crop((0, k, w, k + 1))
+        else:
+            yield image.crop((0, h - 1 - k, w, h - k))
 
 
 def outline_starts(path: Path) -> list[int]:

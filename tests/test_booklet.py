@@ -5,9 +5,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 
 from printkit.config.session import load_session, with_overrides
@@ -120,16 +122,28 @@ def test_every_figure_of_every_table_is_printed(game: str, kits: ExampleKits) ->
             assert re.search(pattern, text), f"{name}: {row}"
 
 
-def tab_pixel(pdf: Path, page_index: int, mark: TabMark) -> tuple[int, int, int]:
+SCALE = 2  # pixels per point where tab colours are sampled
+
+
+def rendered_pages(pdf: Path) -> Iterator[tuple[int, Image.Image, float, float]]:
+    """(page index, RGB image at SCALE, width, height in points) of every page, each rendered once."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(str(pdf))
-    page = doc[page_index]
-    width, height = page.get_size()
-    scale = 2
-    image = page.render(scale=scale).to_pil().convert("RGB")
+    try:
+        for index in range(len(doc)):
+            page = doc[index]
+            width, height = page.get_size()
+            yield index, page.render(scale=SCALE).to_pil().convert("RGB"), width, height
+    finally:
+        doc.close()
+
+
+def tab_pixel(image: Image.Image, page_index: int, mark: TabMark, width: float, height: float) -> tuple[int, int, int]:
+    """The colour inside the tab this mark would have on the page."""
     x, y, w, h = tab_box(page_index + 1, mark, width, height)
-    return image.getpixel((int((x + w * 0.5) * scale), int((height - (y + h * 0.15)) * scale)))
+    pixel: tuple[int, int, int] = image.getpixel((int((x + w * 0.5) * SCALE), int((height - (y + h * 0.15)) * SCALE)))
+    return pixel
 
 
 def coded_pages(game: str, kit: Path) -> dict[int, tuple[int, int, str]]:
@@ -159,17 +173,19 @@ def test_coded_chapters_show_their_tab_colour(game: str, kits: ExampleKits) -> N
     kit = built(kits, game)
     pages = coded_pages(game, kit)
     assert pages
-    total = len(PdfReader(kit / "booklet.pdf").pages)
     count = next(iter(pages.values()))[1]
-    for p in range(total):
+    rendered = 0
+    for p, image, width, height in rendered_pages(kit / "booklet.pdf"):
+        rendered += 1
         for index in range(count):
             mark = TabMark(index, count, "", "#000000")
-            pixel = tab_pixel(kit / "booklet.pdf", p, mark)
+            pixel = tab_pixel(image, p, mark, width, height)
             if p in pages and pages[p][0] == index:
                 expected = tuple(round(v * 255) for v in hex_colour(pages[p][2]))
                 assert close(pixel, expected), (p, index, pixel, expected)
             else:
                 assert close(pixel, (255, 255, 255), 3), (p, index, pixel)
+    assert rendered == len(PdfReader(kit / "booklet.pdf").pages)
 
 
 def test_greyscale_tabs_are_grey_and_still_distinct(kits: ExampleKits) -> None:
@@ -178,8 +194,11 @@ def test_greyscale_tabs_are_grey_and_still_distinct(kits: ExampleKits) -> None:
     kit = built(kits, "strategiya", "--imposition", "saddle", "--greyscale")
     pages = coded_pages("strategiya", kit)
     seen = {}
-    for p, (index, count, _) in pages.items():
-        r, g, b = tab_pixel(kit / "booklet.pdf", p, TabMark(index, count, "", "#000000"))
+    for p, image, width, height in rendered_pages(kit / "booklet.pdf"):
+        if p not in pages:
+            continue
+        index, count, _ = pages[p]
+        r, g, b = tab_pixel(image, p, TabMark(index, count, "", "#000000"), width, height)
         assert abs(r - g) <= 2 and abs(g - b) <= 2
         seen[index] = r
     levels = sorted(seen.values())
