@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import struct
 from dataclasses import dataclass
 
 # Crockford's base32 without I, L, O, U: kit IDs are read aloud and typed back by people.
 _ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _BLOCK = 1024
+_WORDS = struct.Struct(f">{_BLOCK // 4}I")  # a block read as big-endian 4-byte words, all at once
 
 
 class RandomStream:
@@ -17,16 +19,18 @@ class RandomStream:
     def __init__(self, key: bytes) -> None:
         self._key = key
         self._counter = 0
-        self._buffer = b""
+        self._words: tuple[int, ...] = ()
         self._pos = 0
 
     def _bytes4(self) -> int:
-        if self._pos + 4 > len(self._buffer):
-            self._buffer = hashlib.shake_256(self._key + self._counter.to_bytes(8, "big")).digest(_BLOCK)
+        """The next 4 bytes of the stream as a big-endian integer."""
+        if self._pos == len(self._words):
+            block = hashlib.shake_256(self._key + self._counter.to_bytes(8, "big")).digest(_BLOCK)
+            self._words = _WORDS.unpack(block)
             self._counter += 1
             self._pos = 0
-        value = int.from_bytes(self._buffer[self._pos : self._pos + 4], "big")
-        self._pos += 4
+        value = self._words[self._pos]
+        self._pos += 1
         return value
 
     def below(self, n: int) -> int:
