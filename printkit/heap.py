@@ -2,8 +2,8 @@
 
 # Laying out a booklet makes millions of short-lived objects (boxes, styles, text runs). With the
 # default thresholds the collector runs after every 700 new objects, and every few hundred runs it
-# walks everything alive, the loaded libraries included: a sixth of a kit's drawing time
-# (bench/kit.py, 8 kits drawn in one process: 17.1-18.0 s of CPU before, 14.4-14.7 s after).
+# walks everything alive, the loaded libraries included: a sixth of a kit's drawing time (eight
+# example kits drawn one after another in one process: 17.1-18.0 s of CPU before, 14.4-15.4 s after).
 # Freezing moves the objects alive at the start out of the collector's sight for the drawing's
 # length; the higher thresholds let it run over young objects a few hundred times less often.
 # Memory grows by tens of megabytes at most; both settings are put back afterwards, so a program
