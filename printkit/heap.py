@@ -34,5 +34,8 @@ def drawing() -> Iterator[None]:
     finally:
         gc.set_threshold(*before)
         if freezing:
+            # The drawing's own garbage (a laid-out document is a web of cycles) is freed now, while
+            # it is all the collector sees: later collections never walk it, and memory stays flat.
+            gc.collect()
             # Back under the collector's eye, in the oldest generation: a caller's cycles are still freed.
             gc.unfreeze()
