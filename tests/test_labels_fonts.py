@@ -32,17 +32,18 @@ def _strings(value: object) -> list[str]:
     return []
 
 
-def printed_strings() -> list[str]:
-    """Every text the package could print: every string of every YAML file it ships (rulesets,
-    rules texts, words) and the text of every template."""
+@cache
+def printed_characters() -> frozenset[str]:
+    """Every character the package could print: in every string of every YAML file it ships
+    (rulesets, rules texts, words) and in the text of every template. (Read once for all fonts.)"""
     import yaml
 
     out = [text for entry in _table().values() for text in entry.values()]
     for path in (ROOT / "printkit").rglob("*.yaml"):
-        out += _strings(yaml.safe_load(path.read_text("utf-8")))
+        out += _strings(yaml.load(path.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
     for template in (ROOT / "templates").glob("*.j2"):
         out.append(re.sub(r"{[{%#].*?[}%#]}|<[^>]*>", " ", template.read_text("utf-8")))
-    return out
+    return frozenset(ch for text in out for ch in text)
 
 
 def test_the_bundled_rulesets_are_among_the_scanned_files() -> None:
@@ -61,7 +62,7 @@ def test_every_label_has_every_language() -> None:
 @pytest.mark.parametrize("role", sorted(FONTS))
 def test_every_printed_character_is_in_every_font(role: str) -> None:
     available = charset(FONTS[role][1])
-    missing = {ch for text in printed_strings() for ch in text if ch not in available and ch not in "\n{}"}
+    missing = {ch for ch in printed_characters() if ch not in available and ch not in "\n{}"}
     assert not missing, f"{FONTS[role][1]} lacks {sorted(missing)}"
 
 

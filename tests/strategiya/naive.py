@@ -238,15 +238,21 @@ def hide_shared(hiders_int: list[int], seekers_int: list[int]) -> dict:
 
 
 def hide_per_hero(hiders_int: list[int], seekers_int: list[int]) -> dict:
-    """Reading 2: one D6 per hero; side total = sum(die_i * int_i). Brute force over 6^(n) outcomes."""
-    n_h, n_s = len(hiders_int), len(seekers_int)
-    win = tie = tot = 0
-    for dice in itertools.product(FACES, repeat=n_h + n_s):
-        th = sum(d * i for d, i in zip(dice[:n_h], hiders_int, strict=False))
-        ts = sum(d * i for d, i in zip(dice[n_h:], seekers_int, strict=False))
-        win += th > ts
-        tie += th == ts
-        tot += 1
+    """Reading 2: one D6 per hero; side total = sum(die_i * int_i). Brute force: every roll of each
+    side listed (6^n outcomes a side; the sides roll apart), then every pair of side totals."""
+
+    def totals(ints: list[int]) -> list[int]:
+        return [
+            sum(d * i for d, i in zip(dice, ints, strict=True)) for dice in itertools.product(FACES, repeat=len(ints))
+        ]
+
+    hid, seek = totals(hiders_int), totals(seekers_int)
+    win = tie = 0
+    for th in hid:
+        for ts in seek:
+            win += th > ts
+            tie += th == ts
+    tot = len(hid) * len(seek)
     return {
         "p_hidden": Fraction(win, tot),
         "p_tie": Fraction(tie, tot),
