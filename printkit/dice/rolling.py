@@ -62,11 +62,11 @@ class Roll:
         return tuple(g.text() for g in self.groups)
 
 
-def _die(die: Die, stream: RandomStream, cap: int) -> DieRoll:
-    def face() -> int:
-        return die.lo + stream.below(die.hi - die.lo + 1)
-
-    faces = [face()]
+def _die(die: Die, stream: RandomStream, cap: int) -> tuple[tuple[int, ...], int, bool]:
+    """One die's faces in order, how many of the first were rerolled, and whether it would have gone
+    on rerolling (the last face then came from the faces that stay)."""
+    span = die.hi - die.lo + 1
+    faces = [die.lo + stream.below(span)]
     more = False
     while die.reroll and die.rerolls(faces[-1]) and not (die.once and len(faces) > 1):
         if len(faces) == _REROLLS:
@@ -74,25 +74,28 @@ def _die(die: Die, stream: RandomStream, cap: int) -> DieRoll:
             faces.append(stay[stream.below(len(stay))])
             more = True
             break
-        faces.append(face())
+        faces.append(die.lo + stream.below(span))
     rerolled = len(faces) - 1
     while die.explode and faces[-1] == die.hi and len(faces) - rerolled <= cap:
-        faces.append(face())
-    return DieRoll(tuple(faces), rerolled, die.lo == -1, more=more)
+        faces.append(die.lo + stream.below(span))
+    return tuple(faces), rerolled, more
 
 
 def _group(group: Group, stream: RandomStream, cap: int) -> GroupRoll:
-    dice = [_die(group.die, stream, cap) for _ in range(group.count)]
+    rolled = [_die(group.die, stream, cap) for _ in range(group.count)]
+    values = [sum(faces[rerolled:]) for faces, rerolled, _ in rolled]
     top, kept = group.band()
-    ranked = sorted(range(len(dice)), key=lambda i: -dice[i].value)  # ties: the earlier die ranks higher
+    ranked = sorted(range(len(values)), key=lambda i: -values[i])  # ties: the earlier die ranks higher
     keep = set(ranked[top : top + kept])
+    fudge = group.die.lo == -1
+    hits: set[int] = set()
     if group.success:
         op, target = group.success
-        hits = {i for i in keep if COMPARE[op](dice[i].value, target)}
-        shown = [DieRoll(d.faces, d.rerolled, d.fudge, d.more, i in keep, i in hits) for i, d in enumerate(dice)]
-        return GroupRoll(group, tuple(shown), len(hits))
-    shown = [DieRoll(d.faces, d.rerolled, d.fudge, d.more, i in keep) for i, d in enumerate(dice)]
-    return GroupRoll(group, tuple(shown), sum(dice[i].value for i in keep))
+        hits = {i for i in keep if COMPARE[op](values[i], target)}
+    shown = tuple(
+        DieRoll(faces, rerolled, fudge, more, i in keep, i in hits) for i, (faces, rerolled, more) in enumerate(rolled)
+    )
+    return GroupRoll(group, shown, len(hits) if group.success else sum(values[i] for i in keep))
 
 
 def _roll(node: Node, stream: RandomStream, cap: int, out: list[GroupRoll]) -> int:
