@@ -11,6 +11,7 @@ FONTS = {
     "sans": ("PTSans", "PTSans-Regular.ttf"),
     "sans-bold": ("PTSans-Bold", "PTSans-Bold.ttf"),
     "sans-italic": ("PTSans-Italic", "PTSans-Italic.ttf"),
+    "sans-bold-italic": ("PTSans-BoldItalic", "PTSans-BoldItalic.ttf"),
     "narrow": ("PTSansNarrow", "PTSansNarrow-Regular.ttf"),
     "narrow-bold": ("PTSansNarrow-Bold", "PTSansNarrow-Bold.ttf"),
     "serif": ("PTSerif", "PTSerif-Regular.ttf"),
@@ -19,6 +20,8 @@ FONTS = {
 
 SANS = FONTS["sans"][0]
 SANS_BOLD = FONTS["sans-bold"][0]
+SANS_ITALIC = FONTS["sans-italic"][0]
+SANS_BOLD_ITALIC = FONTS["sans-bold-italic"][0]
 NARROW = FONTS["narrow"][0]
 NARROW_BOLD = FONTS["narrow-bold"][0]
 

@@ -14,6 +14,7 @@ from .canvas import Colour, Run, TextRuns, runs_width, wrap_runs
 
 LEAD = 1.18  # line height in ems
 ASCENT = 0.96  # baseline below the top of a line box, in ems (PT Sans: ascent 1.018, descent 0.276)
+FONT_ASCENT, FONT_HEIGHT = 1.018, 1.018 + 0.276  # PT Sans, in ems
 
 
 class Pen:
@@ -75,15 +76,26 @@ class Pen:
             self.c.setDash()
 
 
-def para(pen: Pen, x: float, top: float, runs: list[Run], width: float, align: str = "left") -> float:
-    """Wrapped text from `top` down; returns the top of what follows."""
+def drop(lead: float) -> float:
+    """The baseline's depth below the top of a line box `lead` ems tall, in ems: the font's ascent
+    plus half the space the line adds to the font's own height (as CSS line-height places it)."""
+    return (lead - FONT_HEIGHT) / 2 + FONT_ASCENT
+
+
+def para(pen: Pen, x: float, top: float, runs: list[Run], width: float, align: str = "left",
+         lead: float = LEAD) -> float:  # fmt: skip
+    """Wrapped text from `top` down, lines `lead` ems apart; returns the top of what follows."""
+    below = ASCENT if lead == LEAD else drop(lead)
     for line in wrap_runs(runs, width):
         size = max(r[2] for r in line)
         spare = width - runs_width(line)
         start = x + spare if align == "right" else x + spare / 2 if align == "center" else x
-        pen.runs(start, top - ASCENT * size, line)
-        top -= LEAD * size
+        pen.runs(start, top - below * size, line)
+        top -= lead * size
     return top
+
+
+TICK = mm(3.2)  # the side of a Tick square, drawn with a 0.7 pt border
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,8 @@ class Tick:
     """A square to tick inside a line of text (filled when ticked)."""
 
     ticked: bool = False
+    side: float = TICK
+    border: float = 0.7
 
 
 @dataclass(frozen=True)
@@ -100,13 +114,12 @@ class Blank:
     width: float
 
 
-TICK = mm(3.2)  # the side of a Tick square, drawn with a 0.7 pt border
 Piece = Run | Tick | Blank
 
 
 def _width(piece: Piece) -> float:
     if isinstance(piece, Tick):
-        return TICK + mm(0.6)
+        return piece.side + mm(0.6)
     if isinstance(piece, Blank):
         return piece.width
     return runs_width([piece])
@@ -138,9 +151,9 @@ def _atoms(pieces: list[Piece]) -> list[list[Piece]]:
     return atoms
 
 
-def flow(pen: Pen, x: float, top: float, pieces: list[Piece], width: float, ink: Colour) -> float:
+def flow(pen: Pen, x: float, top: float, pieces: list[Piece], width: float, ink: Colour, lead: float = LEAD) -> float:
     """Text with squares to tick and lines to write on, broken at spaces into lines no wider than
-    `width`; `ink` draws the squares and lines. Returns the top of what follows."""
+    `width`, `lead` ems apart; `ink` draws the squares and lines. Returns the top of what follows."""
     lines: list[list[tuple[Piece, float]]] = [[]]
     used = 0.0
     for atom in _atoms(pieces):
@@ -158,14 +171,16 @@ def flow(pen: Pen, x: float, top: float, pieces: list[Piece], width: float, ink:
         while line and isinstance(line[-1][0], tuple) and not line[-1][0][0].strip():
             line.pop()  # nor ends with one
         size = max((p[2] for p, _ in line if isinstance(p, tuple)), default=7.0)
-        drop = ASCENT * size
-        if any(isinstance(p, Tick) for p, _ in line):
-            drop = max(drop, TICK - mm(0.5) + 0.5)  # a square rises above the letters: room for it
-        height = max(LEAD * size, drop + mm(0.5) + 1.0)
-        base = top - drop
+        below = (ASCENT if lead == LEAD else drop(lead)) * size
+        side = max((p.side for p, _ in line if isinstance(p, Tick)), default=0.0)
+        if side:
+            below = max(below, side - mm(0.5) + 0.5)  # a square rises above the letters: room for it
+        height = max(lead * size, below + mm(0.5) + 1.0)
+        base = top - below
         for piece, at in line:
             if isinstance(piece, Tick):
-                pen.box(x + at, base - mm(0.5), TICK, TICK, ink, 0.7, fill=ink if piece.ticked else None)
+                box = piece.side
+                pen.box(x + at, base - mm(0.5), box, box, ink, piece.border, fill=ink if piece.ticked else None)
             elif isinstance(piece, Blank):
                 pen.rule(x + at, base - 1.5, x + at + piece.width, base - 1.5, ink, 0.5)
             else:

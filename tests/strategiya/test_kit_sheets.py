@@ -311,3 +311,27 @@ def test_a_long_adventure_flows_over_pages_and_names_the_rules_section(tmp_path:
     # Every page holds an entry (a terrain heading is never left alone at a page's foot).
     for page in pdf_text(tmp_path / "k" / "adventures.pdf"):
         assert re.search(r"(Гора|Болото|Лес|Равнина|Вода|Смертельная зона) \d+|Фраза", page)
+
+
+@pytest.mark.rule("strategiya.adventure.book")
+def test_an_adventure_prints_its_emphasis_lists_and_numbers(tmp_path: Path) -> None:
+    """The adventure book reads the rules markup's HTML back onto the canvas: bold, italic and file
+    names in their faces, bullets, and numbered entries that go on from the number written."""
+    from ..conftest import pdf_runs
+
+    config = write(
+        tmp_path / "c.yaml",
+        "game: strategiya\nadventures:\n  plain:\n    3:\n      title: Развилка\n      text: |\n"
+        "        Сначала **жирное**, потом *наклонное*, и `карта.pdf`.\n\n"
+        "        - налево\n        - направо\n\n        5. пятый шаг\n        6. шестой шаг\n",
+    )
+    result = run("build", config, "--only", "adventures", "--out", tmp_path / "k")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "k" / "adventures.pdf"
+    page = next(i for i, words in enumerate(pdf_text(pdf)) if "Развилка" in words)
+    faces = {text: font for _, _, text, font, _ in pdf_runs(pdf, page)}
+    assert faces["жирное"] == "PTSans-Bold" and faces["наклонное"] == "PTSans-Italic"
+    assert faces["карта.pdf"] == "PTSans-Narrow" and faces["Сначала"] == "PTSans-Regular"
+    words = text(pdf)
+    assert "• налево • направо" in words and "5. пятый шаг 6. шестой шаг" in words
+    assert "**" not in words and "`" not in words

@@ -46,15 +46,8 @@ GAME = Game(
         Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
         BOOKLET,
         Artefact("map", f"{_HERE}.map_sheet:build", None, f"{_HERE}.map_sheet:preflight"),
-        Artefact(
-            "adventures",
-            f"{_HERE}.adventure_book:build",
-            None,
-            f"{_HERE}.adventure_book:preflight",
-            cost=0.7,
-            flowing=True,
-        ),
-        Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight", cost=0.6, flowing=True),
+        Artefact("adventures", f"{_HERE}.adventure_book:build", None, f"{_HERE}.adventure_book:preflight"),
+        Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight"),
     ),
     referee={
         "lookup": "printkit.cli.strategiya:lookup",

@@ -65,7 +65,7 @@ def text_html(text: str | None, titles: dict[str, str], session: Session, where:
 
 
 def context(session: Session) -> dict[str, Any]:
-    """Everything adventures.html.j2 prints."""
+    """Everything the adventure book prints (adventure_canvas.draw_book)."""
     rules, lang, part = rules_of(session.ruleset), session.language, session_of(session)
     titles = booklet_titles(session)
     kinds = {k: label(f"adv_kind_{k}", lang) for k in ADVENTURE_KINDS}
@@ -119,11 +119,9 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_book(session: Session, target: str) -> int:
     """adventures.pdf; returns its page count."""
-    from ...render.html import render, render_template, write
+    from .adventure_canvas import draw_book
 
-    document = render(render_template("adventures.html.j2", context(session)))
-    write(document, target)
-    return len(document.pages)
+    return draw_book(context(session), session.paper, target)
 
 
 def build(b: Build) -> None:

@@ -36,7 +36,7 @@ def due(events: tuple[PlotEvent, ...], turns: int) -> dict[int, list[int]]:
 
 
 def context(session: Session) -> dict[str, Any]:
-    """Everything plot.html.j2 prints."""
+    """Everything the plot sheet prints (plot_canvas.draw_sheet)."""
     lang, plot = session.language, session_of(session).plot
     titles = booklet_titles(session)
     where = "plot"
@@ -72,16 +72,14 @@ def context(session: Session) -> dict[str, Any]:
 
 def build(b: Build) -> None:
     """The kit's plot.pdf."""
-    from ...render.html import render, render_template, write
+    from .plot_canvas import draw_sheet
 
     ctx = context(b.session)
-    while True:
-        document = render(render_template("plot.html.j2", ctx))
-        # Blank rows give way, down to two, so that the plan and its turn track share one sheet.
-        if len(document.pages) == 1 or ctx["blank_rows"] <= MIN_BLANK:
-            break
-        ctx["blank_rows"] -= 1
-    write(document, str(b.writer.path("plot.pdf")))
+    rows, paper = ctx["blank_rows"], b.session.paper
+    # Blank rows give way, down to two, so that the plan and its turn track share one sheet.
+    while rows > MIN_BLANK and draw_sheet(ctx, paper, None, rows) > 1:
+        rows -= 1
+    draw_sheet(ctx, paper, str(b.writer.path("plot.pdf")), rows)
     b.progress("plot", 1, 1)
 
 
