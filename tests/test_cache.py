@@ -408,10 +408,10 @@ def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monk
     from printkit.cli import cli
 
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
-    args = ["build", str(EXAMPLES / "tannhauser.yaml")]
+    args = ["build", str(EXAMPLES / "stratego.yaml")]  # two quick steps: the quick reference and the setup sheet
     outputs = [CliRunner().invoke(cli, [*args, "--out", out], catch_exceptions=False).output for out in ("a", "b")]
     first, second = (re.sub(r"(?:\x1b|\\x1b)\[[0-9;?]*[A-Za-z]", "", text) for text in outputs)
-    for step in ("quickref", "record-sheets"):
+    for step in ("quickref", "stratego-setup"):
         assert re.search(rf"✓ {step}\s+\d+\.\d s\s*\n", first), step
         assert re.search(rf"✓ {step}\s+\d+\.\d s\s+cached", second), step
     assert "cached" not in first
