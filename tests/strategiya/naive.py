@@ -92,6 +92,11 @@ class BattleOptions:
     max_turns: int = 10_000
 
 
+def d6(rng: random.Random) -> int:
+    """One D6 roll: a uniform face from 1 to 6 (random() * 6 is uniform to 2^-53; randint is 8 times slower)."""
+    return int(rng.random() * 6) + 1
+
+
 def simulate_battle(a: Hero, b: Hero, rng: random.Random, opts: BattleOptions | None = None) -> dict:
     """One battle, `a` is the initiator and rolls first. Heroes are copied, not mutated."""
     opts = opts or BattleOptions()
@@ -110,20 +115,20 @@ def simulate_battle(a: Hero, b: Hero, rng: random.Random, opts: BattleOptions | 
             dragon_done_turn = turn
             for i in (0, 1):
                 if h[i].dragon and h[i].lives > 0 and h[1 - i].lives > 0:
-                    _receive(h[1 - i], rng.randint(1, 6))
+                    _receive(h[1 - i], d6(rng))
             for i in (0, 1):
                 if h[i].lives <= 0:
                     return {"winner": 1 - i, "turns": turn, "rolls": rolls}
         me, foe = h[roller], h[1 - roller]
         # escape attempt replaces the roller's attack roll
         if me.escape_at and me.lives <= me.escape_at:
-            r = rng.randint(1, 6)
+            r = d6(rng)
             rolls += 1
             if r >= 4:
                 return {"winner": None, "escaped": roller, "turns": turn, "rolls": rolls}
             roller = 1 - roller
         else:
-            r = rng.randint(1, 6)
+            r = d6(rng)
             rolls += 1
             # shield
             for i in (0, 1):
