@@ -414,3 +414,63 @@ def test_the_contents_keep_three_entries_on_either_side_of_a_break() -> None:
     keeps = [e["keep"].split() for e in entries]
     assert keeps[0] == keeps[1] == ["keep-next"] and keeps[-1] == keeps[-2] == ["keep-prev"]
     assert all(not k for k in keeps[2:-2])
+
+
+def page_references(pdf: Path) -> tuple[int, int, list[tuple[int, int, str]]]:
+    """Every link in a booklet whose text ends in a page number (a contents line, "… 12"; a
+    cross-reference, "(12)"), checked against the page the link leads to: (contents lines,
+    cross-references, [(page, target page, text) of those that disagree])."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(str(pdf))
+    contents = crossrefs = 0
+    wrong = []
+    for number in range(len(doc)):
+        page = doc[number]
+        textpage = page.get_textpage()
+        position, link = ctypes.c_int(0), raw.FPDF_LINK()
+        while raw.FPDFLink_Enumerate(page.raw, ctypes.byref(position), ctypes.byref(link)):
+            dest = raw.FPDFLink_GetDest(doc.raw, link)
+            if not dest:
+                continue
+            target = raw.FPDFDest_GetDestPageIndex(doc.raw, dest) + 1
+            rect = raw.FS_RECTF()
+            raw.FPDFLink_GetAnnotRect(link, ctypes.byref(rect))
+            text = textpage.get_text_bounded(rect.left, rect.bottom, rect.right, rect.top).strip()
+            printed = re.search(r"\((\d+)\)$", text) or re.search(r"\.\s?(\d+)$", text)
+            if printed is None:
+                continue  # a part of a link without its number (the leader, a title's first line)
+            if text.endswith(")"):
+                crossrefs += 1
+            else:
+                contents += 1
+            if int(printed.group(1)) != target:
+                wrong.append((number + 1, target, text[-60:]))
+    doc.close()
+    return contents, crossrefs, wrong
+
+
+REFERENCED = [
+    ("strategiya", "ru", "a4"),
+    ("strategiya", "en", "letter"),
+    ("vs-2025", "ru", "letter"),
+    ("vs-2003", "en", "a4"),
+]
+
+
+# The ids end in the kit (config-lang-paper): the check runs on the worker that builds that kit.
+@pytest.mark.parametrize(("game", "lang", "paper"), REFERENCED, ids=["-".join(k) for k in REFERENCED])
+def test_contents_and_cross_references_print_the_page_they_lead_to(
+    game: str, lang: str, paper: str, kits: ExampleKits
+) -> None:
+    """Page numbers that point forwards are known only once the booklet is laid out: every one of
+    them, in the contents and in the text, prints the page its link leads to."""
+    contents, crossrefs, wrong = page_references(kits(game, lang, paper) / "booklet.pdf")
+    assert not wrong, wrong[:5]
+    book = load_booklet(load_session(EXAMPLES / f"{game}.yaml").ruleset.booklet, "x")
+    assert contents >= len(book.chapters)
+    if game == "strategiya":
+        assert crossrefs >= 10

@@ -97,9 +97,10 @@ def _fonts() -> tuple[Any, Any]:
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
-    from .subset import install
+    from . import subset, targets
 
-    install()
+    subset.install()
+    targets.install()
     font_config = FontConfiguration()
     # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
     # collected, which for this one would be in the middle of the interpreter's shutdown: remove it
