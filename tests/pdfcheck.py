@@ -19,6 +19,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 from PIL import Image
 
+from printkit.geometry import PRINTABLE_MARGIN
+
 MM = 72 / 25.4
 AUTO_HYPHEN = "\u2010"  # what WeasyPrint prints where it breaks a word
 
@@ -93,6 +95,8 @@ class Page:
     rules: tuple[Rule, ...]
     trim: tuple[float, float, float, float] | None  # the TrimBox when it differs from the MediaBox
     bleed: tuple[float, float, float, float] | None
+    # (side, pixels from that edge) of the closest ink within INK_MARGIN at INK_SCALE, per side that has any
+    ink: tuple[tuple[str, int], ...] = ()
 
     @cached_property
     def _lines(self) -> list[Line]:
@@ -210,12 +214,21 @@ def _read(path: Path) -> tuple[Page, ...]:
     pages = []
     for number, page in enumerate(document, start=1):
         width, height = page.get_size()
+        ink = tuple(_edge_ink(page, INK_MARGIN, INK_SCALE, "lrbt").items())
         pages.append(
             Page(number, width, height, tuple(_glyphs(page)), tuple(_rules(page)), _box(page, "trim"),
-                 _box(page, "bleed"))
+                 _box(page, "bleed"), ink)
         )  # fmt: skip
     document.close()
     return tuple(pages)
+
+
+# The ink checks' usual question, answered from the pages read() reads (each page is loaded once).
+INK_MARGIN, INK_SCALE = PRINTABLE_MARGIN, 0.75
+
+
+def _band(margin: float, scale: float) -> int:
+    return max(1, int(margin * scale - 0.5))  # the pixel on the boundary itself may hold anti-aliasing
 
 
 def ink_in_margin(path: Path, margin: float, sides: str = "lrbt", scale: float = 0.75) -> list[tuple[int, str, float]]:
@@ -226,30 +239,42 @@ def ink_in_margin(path: Path, margin: float, sides: str = "lrbt", scale: float =
     """
     from .conftest import remembered
 
+    band = _band(margin, scale)
+    if scale == INK_SCALE and band <= _band(INK_MARGIN, INK_SCALE):
+        return [(p.number, side, round(at / scale / MM, 1)) for p in read(path) for side, at in p.ink
+                if side in sides and at < band]  # fmt: skip
     return remembered(path, f"ink-{margin!r}-{sides}-{scale!r}", lambda p: _ink_in_margin(p, margin, sides, scale))
 
 
 def _ink_in_margin(path: Path, margin: float, sides: str, scale: float) -> list[tuple[int, str, float]]:
     document = pdfium.PdfDocument(str(path))
-    found = []
-    band = max(1, int(margin * scale - 0.5))  # the pixel on the boundary itself may hold anti-aliasing
-    for number, page in enumerate(document, start=1):
-        width, height = page.get_size()
-        w, h = math.ceil(width * scale), math.ceil(height * scale)  # the whole page's pixels, as pdfium sizes them
-        # Each edge's band alone, rendered on the whole page's pixel grid (pdfium crops by offsetting the
-        # page, so every pixel is the one a full rendering has there); crop = (left, bottom, right, top)
-        # in points, which pypdfium2 rounds up to pixels: half a pixel under keeps the band whole.
-        across, down = (w - band - 0.5) / scale, (h - band - 0.5) / scale
-        crops = {"l": (0, 0, across, 0), "r": (across, 0, 0, 0), "t": (0, down, 0, 0), "b": (0, 0, 0, down)}
-        for side in sides:
-            image = page.render(scale=scale, grayscale=True, may_draw_forms=True, crop=crops[side]).to_pil()
-            assert band in image.size, (path, number, side, image.size)
-            lines = _from_the_edge(image, side, band)
-            for offset, strip in enumerate(lines):
-                if strip.getextrema()[0] < 235:
-                    found.append((number, side, round(offset / scale / MM, 1)))
-                    break
+    found = [
+        (number, side, round(at / scale / MM, 1))
+        for number, page in enumerate(document, start=1)
+        for side, at in _edge_ink(page, margin, scale, sides).items()
+    ]
     document.close()
+    return found
+
+
+def _edge_ink(page: pdfium.PdfPage, margin: float, scale: float, sides: str) -> dict[str, int]:
+    """side -> pixels from that edge to the closest ink within `margin`, for the sides that have any."""
+    band = _band(margin, scale)
+    width, height = page.get_size()
+    w, h = math.ceil(width * scale), math.ceil(height * scale)  # the whole page's pixels, as pdfium sizes them
+    # Each edge's band alone, rendered on the whole page's pixel grid (pdfium crops by offsetting the
+    # page, so every pixel is the one a full rendering has there); crop = (left, bottom, right, top)
+    # in points, which pypdfium2 rounds up to pixels: half a pixel under keeps the band whole.
+    across, down = (w - band - 0.5) / scale, (h - band - 0.5) / scale
+    crops = {"l": (0, 0, across, 0), "r": (across, 0, 0, 0), "t": (0, down, 0, 0), "b": (0, 0, 0, down)}
+    found = {}
+    for side in sides:
+        image = page.render(scale=scale, grayscale=True, may_draw_forms=True, crop=crops[side]).to_pil()
+        assert band in image.size, (page, side, image.size)
+        for offset, strip in enumerate(_from_the_edge(image, side, band)):
+            if strip.getextrema()[0] < 235:
+                found[side] = offset
+                break
     return found
 
 
