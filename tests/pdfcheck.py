@@ -9,6 +9,7 @@ import ctypes
 import itertools
 import math
 import sys
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -98,6 +99,22 @@ class Page:
     # (side, pixels from that edge) of the closest ink within INK_MARGIN at INK_SCALE, per side that has any
     ink: tuple[tuple[str, int], ...] = ()
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Pickled by columns (conftest.remembered keeps every page read): Glyph tuples one by one
+        # took a second of a cold test run to pickle.
+        glyphs = self.glyphs
+        fonts = sorted({g.font for g in glyphs})
+        which = {font: i for i, font in enumerate(fonts)}
+        numbers = [array("d", [g[i] for g in glyphs]).tobytes() for i in range(1, 7)]
+        columns = (
+            "".join(g.char for g in glyphs),
+            numbers,
+            fonts,
+            array("H", [which[g.font] for g in glyphs]).tobytes(),
+        )
+        fields = (self.number, self.width, self.height, self.rules, self.trim, self.bleed, self.ink)
+        return _unpickle_page, (fields, columns)
+
     @cached_property
     def _lines(self) -> list[Line]:
         return self._group_lines()
@@ -120,6 +137,18 @@ class Page:
                     out.append(Line(tuple(glyphs[start:i])))
                     start = i
         return out
+
+
+def _unpickle_page(fields: tuple[object, ...], columns: tuple[str, list[bytes], list[str], bytes]) -> Page:
+    chars, packed, fonts, packed_which = columns
+    which = array("H", packed_which)
+    interned = {c: sys.intern(c) for c in set(chars)}
+    numbers = [array("d", column) for column in packed]
+    glyphs = tuple(
+        map(Glyph._make, zip(map(interned.__getitem__, chars), *numbers, map(fonts.__getitem__, which), strict=True))
+    )
+    number, width, height, rules, trim, bleed, ink = fields
+    return Page(number, width, height, glyphs, rules, trim, bleed, ink)  # type: ignore[arg-type]
 
 
 def _plain(fn: object, restype: type | None, *argtypes: type) -> ctypes._CFuncPtr:

@@ -8,6 +8,7 @@ test session (the `kits` fixture) and shared with every other test that reads th
 
 from __future__ import annotations
 
+import pickle
 import re
 from pathlib import Path
 
@@ -23,8 +24,10 @@ from .conftest import CONFIGS, EXAMPLES, ExampleKits
 from .pdfcheck import (
     AUTO_HYPHEN,
     MM,
+    Glyph,
     Line,
     Page,
+    _read,
     body_lines,
     ink_in_margin,
     outline_starts,
@@ -65,6 +68,16 @@ def pdfs(kit: Path) -> list[Path]:
 
 def is_booklet(pdf: Path) -> bool:
     return pdf.name in ("booklet.pdf", "booklet-print.pdf")
+
+
+# The id ends in the kit: the check runs on the worker that builds it.
+@pytest.mark.parametrize(("name", "lang", "paper"), [("vs-2025", "en", "a4")], ids=["vs-2025-en-a4"])
+def test_pages_kept_for_later_reads_come_back_whole(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """conftest.remembered pickles what read() found (pdfcheck.Page packs its glyphs by column)."""
+    pages = _read(kits(name, lang, paper) / "quickref.pdf")
+    assert sum(len(p.glyphs) for p in pages) > 1000 and len({g.font for p in pages for g in p.glyphs}) > 1
+    back = pickle.loads(pickle.dumps(pages))
+    assert back == pages and all(type(g) is Glyph for p in back for g in p.glyphs)
 
 
 def test_no_text_smaller_than_6_pt(kit: Path) -> None:

@@ -97,10 +97,11 @@ def _fonts() -> tuple[Any, Any]:
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
-    from . import subset, targets
+    from . import pango, subset, targets
 
     subset.install()
     targets.install()
+    pango.install()
     font_config = FontConfiguration()
     # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
     # collected, which for this one would be in the middle of the interpreter's shutdown: remove it
