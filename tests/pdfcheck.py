@@ -14,8 +14,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+import cffi
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 from PIL import Image
@@ -151,36 +152,40 @@ def _unpickle_page(fields: tuple[object, ...], columns: tuple[str, list[bytes], 
     return Page(number, width, height, glyphs, rules, trim, bleed, ink)  # type: ignore[arg-type]
 
 
-def _plain(fn: object, restype: type | None, *argtypes: type) -> ctypes._CFuncPtr:
-    """The same C function, taking and giving handles as plain integers: pypdfium2's typed pointers
-    cost a conversion per call, and a page has tens of thousands of characters."""
-    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(fn, ctypes.c_void_p).value)
+# The three C functions asked once per character, called through cffi (a WeasyPrint dependency):
+# a call costs a third of what it costs through pypdfium2's ctypes bindings, and a kit has over a
+# million characters. The functions are pypdfium2's own, found by their addresses.
+_C = cffi.FFI()
 
 
-_DOUBLE = ctypes.POINTER(ctypes.c_double)
-_TEXT_OBJECT = _plain(raw.FPDFText_GetTextObject, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int)
-_CHAR_BOX = _plain(raw.FPDFText_GetCharBox, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, *[_DOUBLE] * 4)
-_ORIGIN = _plain(raw.FPDFText_GetCharOrigin, ctypes.c_int, ctypes.c_void_p, ctypes.c_int, _DOUBLE, _DOUBLE)
+def _c(fn: object, signature: str) -> Any:
+    return _C.cast(signature, ctypes.cast(fn, ctypes.c_void_p).value)
+
+
+_TEXT_OBJECT = _c(raw.FPDFText_GetTextObject, "intptr_t (*)(void *, int)")
+_CHAR_BOX = _c(raw.FPDFText_GetCharBox, "int (*)(void *, int, double *, double *, double *, double *)")
+_ORIGIN = _c(raw.FPDFText_GetCharOrigin, "int (*)(void *, int, double *, double *)")
 
 
 def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
     textpage = page.get_textpage()
     handle = textpage.raw
-    tp = ctypes.cast(handle, ctypes.c_void_p).value
+    tp = _C.cast("void *", ctypes.cast(handle, ctypes.c_void_p).value)
     count = raw.FPDFText_CountChars(handle)
     # The page's characters in one call (UTF-16, one unit per character index, as pdfium counts them).
     units = ctypes.create_string_buffer(2 * (count + 1))
     raw.FPDFText_GetText(handle, 0, count, ctypes.cast(units, ctypes.POINTER(ctypes.c_ushort)))
     text = units.raw[: 2 * count].decode("utf-16-le", "surrogatepass")
     matrix = raw.FS_MATRIX()
-    left, right, bottom, top, ox, oy = (ctypes.c_double() for _ in range(6))
-    box = [ctypes.byref(v) for v in (left, right, bottom, top)]
-    origin = ctypes.byref(ox), ctypes.byref(oy)
+    values = _C.new("double[6]")  # left, right, bottom, top, origin x, origin y
+    left, right, bottom, top, ox, oy = (values + i for i in range(6))
+    unpack = _C.unpack
     flags = ctypes.c_int()
     buffer = ctypes.create_string_buffer(128)
     # Size and font belong to the text object a character was drawn by: read once per object.
     styles: dict[int, tuple[float, str]] = {}
     names: dict[bytes, str] = {}
+    interned: dict[str, str] = {}
     out = []
     for i, char in enumerate(text):
         if not char.strip():
@@ -199,9 +204,11 @@ def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
                 # One string object per font and character: the pages keep (and pickle) small.
                 font = names[name] = sys.intern(name.decode("utf-8", "replace").split("+")[-1])
             style = styles[obj] = (size, font)
-        _CHAR_BOX(tp, i, *box)
-        _ORIGIN(tp, i, *origin)
-        out.append(Glyph(sys.intern(char), left.value, bottom.value, right.value, top.value, oy.value, *style))
+        _CHAR_BOX(tp, i, left, right, bottom, top)
+        _ORIGIN(tp, i, ox, oy)
+        x0, x1, y0, y1, _, baseline = unpack(values, 6)
+        char = interned.get(char) or interned.setdefault(char, sys.intern(char))
+        out.append(Glyph(char, x0, y0, x1, y1, baseline, *style))
     textpage.close()
     return out
 
