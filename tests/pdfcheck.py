@@ -180,6 +180,7 @@ def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
     values = _C.new("double[6]")  # left, right, bottom, top, origin x, origin y
     left, right, bottom, top, ox, oy = (values + i for i in range(6))
     unpack = _C.unpack
+    make = tuple.__new__  # Glyph(...) without the Python-level __new__ a NamedTuple adds
     flags = ctypes.c_int()
     buffer = ctypes.create_string_buffer(128)
     # Size and font belong to the text object a character was drawn by: read once per object.
@@ -208,22 +209,35 @@ def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
         _ORIGIN(tp, i, ox, oy)
         x0, x1, y0, y1, _, baseline = unpack(values, 6)
         char = interned.get(char) or interned.setdefault(char, sys.intern(char))
-        out.append(Glyph(char, x0, y0, x1, y1, baseline, *style))
+        out.append(make(Glyph, (char, x0, y0, x1, y1, baseline, *style)))
     textpage.close()
     return out
 
 
+_COUNT_OBJECTS = _c(raw.FPDFPage_CountObjects, "int (*)(void *)")
+_OBJECT = _c(raw.FPDFPage_GetObject, "void *(*)(void *, int)")
+_OBJECT_TYPE = _c(raw.FPDFPageObj_GetType, "int (*)(void *)")
+_DRAW_MODE = _c(raw.FPDFPath_GetDrawMode, "int (*)(void *, int *, int *)")
+_BOUNDS = _c(raw.FPDFPageObj_GetBounds, "int (*)(void *, float *, float *, float *, float *)")
+
+
 def _rules(page: pdfium.PdfPage) -> list[Rule]:
     """Thin stroked segments drawn on the page itself (WeasyPrint draws table borders so)."""
-    fill, stroke = ctypes.c_int(), ctypes.c_int()
+    handle = _C.cast("void *", ctypes.cast(page.raw, ctypes.c_void_p).value)
+    modes = _C.new("int[2]")  # fill mode, stroked
+    bounds = _C.new("float[4]")  # left, bottom, right, top
+    corners = [bounds + i for i in range(4)]
     out = []
-    for obj in page.get_objects(max_depth=1):
-        if obj.type != raw.FPDF_PAGEOBJ_PATH:
+    for i in range(_COUNT_OBJECTS(handle)):
+        obj = _OBJECT(handle, i)
+        if _OBJECT_TYPE(obj) != raw.FPDF_PAGEOBJ_PATH:
             continue
-        raw.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke))
-        if not stroke.value:
+        _DRAW_MODE(obj, modes, modes + 1)
+        if not modes[1]:
             continue
-        x0, y0, x1, y1 = obj.get_bounds()
+        if not _BOUNDS(obj, *corners):
+            raise RuntimeError(f"pdfium could not place path object {i}")
+        x0, y0, x1, y1 = _C.unpack(bounds, 4)
         if y1 - y0 < 1.6 and x1 - x0 > 4:
             out.append(Rule(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2))
         elif x1 - x0 < 1.6 and y1 - y0 > 2:
