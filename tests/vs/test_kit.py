@@ -16,7 +16,8 @@ from printkit.games.vs.tokens import DEFAULT_COPIES, DEFAULT_NEUTRAL, counts, to
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import grid
 
-from ..conftest import EXAMPLES, ExampleKits, pdf_runs, pdf_text, run, write
+from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
+from ..pdfcheck import read
 
 EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "coins.pdf", "ledger.pdf",
             "map.pdf", "lands.pdf", "manifest.json"}  # fmt: skip
@@ -105,14 +106,17 @@ def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str, kits: 
             assert word in printed, f"{name} lacks {word!r}"
 
 
+# The ids end in the kit (config-lang-paper): the check runs on the worker that builds it and reads
+# the pages the layout checks read.
 @pytest.mark.rule("vs.print.tokens")
-@pytest.mark.parametrize("game", ["vs-2025", "vs-2003"])
+@pytest.mark.parametrize("game", ["vs-2025", "vs-2003"], ids=["vs-2025-ru-a4", "vs-2003-ru-a4"])
 def test_every_figure_on_tokens_markers_coins_and_the_map_is_6_pt_or_larger(game: str, kits: ExampleKits) -> None:
+    """Sizes as printed: the font size times every matrix it is drawn through (tests/pdfcheck.py)."""
     for name in ("tokens.pdf", "markers.pdf", "coins.pdf", "map.pdf"):
-        pdf = kits(game) / name
-        for page in range(len(PdfReader(pdf).pages)):
-            small = [(t, size) for _, _, t, _, size in pdf_runs(pdf, page) if size < 6.0 - 1e-6]
-            assert not small, f"{name} page {page + 1}: {small[:5]}"
+        pages = read(kits(game) / name)
+        assert sum(len(p.glyphs) for p in pages) > 100, name
+        small = [(p.number, g.char, round(g.size, 2)) for p in pages for g in p.glyphs if g.size < 6.0 - 1e-6]
+        assert not small, f"{name} (page, character, pt): {small[:5]}"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
