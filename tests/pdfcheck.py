@@ -57,19 +57,19 @@ class Line:
     def baseline(self) -> float:
         return self.glyphs[0].baseline
 
-    @property
+    @cached_property
     def x0(self) -> float:
         return min(g.x0 for g in self.glyphs)
 
-    @property
+    @cached_property
     def x1(self) -> float:
         return max(g.x1 for g in self.glyphs)
 
-    @property
+    @cached_property
     def top(self) -> float:
         return max(g.y1 for g in self.glyphs)
 
-    @property
+    @cached_property
     def bottom(self) -> float:
         return min(g.y0 for g in self.glyphs)
 

@@ -23,7 +23,10 @@ _FEATURES = ("font_kerning", "font_variant_ligatures", "font_variant_position", 
 
 
 def _key(style: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
-    return tuple(tuple(v) if isinstance(v := style[name], list) else v for name in names)
+    values = tuple(map(style.__getitem__, names))
+    if any(type(v) is list for v in values):  # (a list cannot be a dictionary key)
+        return tuple(tuple(v) if type(v) is list else v for v in values)
+    return values
 
 
 def _shared(font_config: Any) -> dict[Any, Any]:
