@@ -29,56 +29,71 @@ class Unkeyable(Exception):
     """A value the digest cannot describe faithfully (a function, an open file): never cache on it."""
 
 
-def _feed(h: Any, value: Any, depth: int = 0) -> None:
-    # Every value is tagged with its type, so that 1, "1", True and (1,) never collide.
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_SCALARS = (bool, int, float, complex, Fraction, Decimal)
+
+
+def _feed(out: list[bytes], value: Any, depth: int = 0) -> None:
+    # Every value is tagged with its type, so that 1, "1", True and (1,) never collide. The pieces are
+    # collected and hashed at once: a ruleset is tens of thousands of them.
     if depth > 64:
         raise Unkeyable("nested too deep")
-    if value is None or isinstance(value, bool | int | float | complex | Fraction | Decimal):
-        h.update(f"{type(value).__name__}:{value!r};".encode())
+    kind = type(value)
+    if kind is str:
+        out.append(f"str:{len(value)}:".encode() + value.encode("utf-8", "surrogatepass"))
+    elif value is None or kind in _SCALARS or isinstance(value, _SCALARS):
+        out.append(f"{kind.__name__}:{value!r};".encode())
     elif isinstance(value, str):
-        h.update(f"str:{len(value)}:".encode() + value.encode("utf-8", "surrogatepass"))
+        out.append(f"str:{len(value)}:".encode() + value.encode("utf-8", "surrogatepass"))
     elif isinstance(value, bytes):
-        h.update(f"bytes:{len(value)}:".encode() + value)
+        out.append(f"bytes:{len(value)}:".encode() + value)
     elif isinstance(value, enum.Enum):
-        h.update(f"enum:{type(value).__qualname__}.{value.name};".encode())
+        out.append(f"enum:{kind.__qualname__}.{value.name};".encode())
     elif isinstance(value, Path):
         # A file is known by its content (a rules text, a ruleset next to the config); a folder by its name.
-        h.update(f"path:{value};".encode("utf-8", "surrogatepass"))
+        out.append(f"path:{value};".encode("utf-8", "surrogatepass"))
         if value.is_file():
-            h.update(hashlib.sha256(value.read_bytes()).digest())
+            out.append(hashlib.sha256(value.read_bytes()).digest())
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        h.update(f"dc:{type(value).__module__}.{type(value).__qualname__}(".encode())
-        for f in dataclasses.fields(value):
-            h.update(f"{f.name}=".encode())
-            _feed(h, object.__getattribute__(value, f.name), depth + 1)
-        h.update(b")")
+        out.append(f"dc:{kind.__module__}.{kind.__qualname__}(".encode())
+        for name in _field_names(kind):
+            out.append(f"{name}=".encode())
+            _feed(out, object.__getattribute__(value, name), depth + 1)
+        out.append(b")")
     elif isinstance(value, Mapping):
         # Insertion order is kept: pages list entries in the order the config gives them.
-        h.update(f"map:{len(value)}(".encode())
+        out.append(f"map:{len(value)}(".encode())
         for k, v in value.items():
-            _feed(h, k, depth + 1)
-            _feed(h, v, depth + 1)
-        h.update(b")")
+            _feed(out, k, depth + 1)
+            _feed(out, v, depth + 1)
+        out.append(b")")
     elif isinstance(value, list | tuple):
-        h.update(f"{type(value).__name__}:{len(value)}(".encode())
+        out.append(f"{kind.__name__}:{len(value)}(".encode())
         for item in value:
-            _feed(h, item, depth + 1)
-        h.update(b")")
+            _feed(out, item, depth + 1)
+        out.append(b")")
     elif isinstance(value, set | frozenset):
-        h.update(f"set:{len(value)}(".encode())
+        out.append(f"set:{len(value)}(".encode())
         for item in sorted(digest(item) for item in value):
-            h.update(item.encode())
-        h.update(b")")
+            out.append(item.encode())
+        out.append(b")")
     else:
-        raise Unkeyable(f"cannot key a {type(value).__name__}")
+        raise Unkeyable(f"cannot key a {kind.__name__}")
 
 
 def digest(*values: Any) -> str:
     """A SHA-256 of values, equal exactly when the values are equal (for the types configs hold)."""
-    h = hashlib.sha256()
+    out: list[bytes] = []
     for value in values:
-        _feed(h, value)
-    return h.hexdigest()
+        _feed(out, value)
+    return hashlib.sha256(b"".join(out)).hexdigest()
 
 
 def _tree(h: Any, folder: Path) -> None:

@@ -293,6 +293,9 @@ def test_digests_tell_types_and_values_apart() -> None:
     values = [1, "1", 1.0, True, (1,), [1], {1: 1}, frozenset({1}), None, b"1", Fraction(1, 1), Path("1")]
     assert len({digest(v) for v in values}) == len(values)
     assert digest({"a": 1, "b": 2}) != digest({"b": 2, "a": 1})  # the order pages print in
+    # The pieces of a value are hashed together: none may run into the next.
+    assert digest("ab", "c") != digest("a", "bc") and digest(["ab"], "") != digest(["a"], "b")
+    assert digest(b"1", "") != digest(b"", "1") and digest((1, 2)) != digest((12,))
     with pytest.raises(Unkeyable):
         digest(lambda: 1)
 
