@@ -90,7 +90,8 @@ def build_kit(
         cached, seconds = _draw_all(b, chosen, Store() if cache else None, jobs or cores())
         for artefact in chosen:
             if artefact.finish is not None:
-                resolve(artefact.finish)(b)
+                with drawing():  # (imposing a booklet reads and writes it: its garbage goes now too)
+                    resolve(artefact.finish)(b)
         files = writer.commit(
             {
                 "game": session.ruleset.id,
