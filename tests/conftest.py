@@ -81,6 +81,26 @@ def kept_root(config: pytest.Config) -> Path | None:
     return root
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """An xdist worker leaves as soon as pytest is done with it. By now it has sent its last report
+    (xdist's "workerfinished" goes out as the session finishes, and the main process then takes the
+    lost connection for an orderly end) and the other plugins' unconfigure hooks have run, pytest's
+    collection of unraisable exceptions among them. What is left is the interpreter's teardown: a
+    worker holds every page and answer its tests kept, and freeing them one by one, plus a second
+    full collection, cost each worker over a second at the very end of the run, which the main
+    process waits for. Exit handlers still run (the fonts' temporary folder is removed there)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    import atexit
+    import sys
+
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
 # Rule id -> marked tests, when this run collected every test file (tests/test_catalogues.py reads
 # it instead of collecting the suite again in a process of its own).
 WHOLE_SUITE_MARKS = pytest.StashKey[dict[str, list[str]]]()
