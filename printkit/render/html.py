@@ -16,6 +16,7 @@ import jinja2
 
 from ..assets import fonts_dir, templates_dir
 from ..errors import RenderError
+from . import libraries
 from .fonts import font_face_css
 
 # WeasyPrint stamps the current time into PDFs unless this is set; a fixed date keeps builds repeatable.
@@ -49,6 +50,7 @@ def allowed_roots() -> list[Path]:
 
 
 def _fetcher_class() -> type:
+    libraries.weasyprint()
     from weasyprint.urls import URLFetcher
 
     class SafeFetcher(URLFetcher):  # type: ignore[misc]
@@ -94,7 +96,7 @@ def _fixed_epoch() -> Iterator[None]:
 def _fonts() -> tuple[Any, Any]:
     """The bundled fonts as WeasyPrint loads them: one font configuration and @font-face sheet per
     process, shared by every document it renders (loading them costs tens of ms a document)."""
-    import weasyprint
+    weasyprint = libraries.weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
     from . import pango, subset, targets
