@@ -281,9 +281,17 @@ def table(headers: list[str], rows: list[list[str]], right: set[int] | None = No
     while sum(widths) + gap * (count - 1) > width and max(widths) > 8:
         widest = widths.index(max(widths))
         widths[widest] -= 1
+
+    def lines_of(cell: str, width: int) -> list[str]:
+        # A cell that fits as it is stays as it is; textwrap would give the same one line, but asking
+        # it costs more than the rest of a long table (thousands of rows for `odds --all`).
+        if len(cell) <= width and cell == cell.rstrip() and cell.isprintable():
+            return [cell]
+        return textwrap.wrap(cell, width, break_on_hyphens=False) or [""]
+
     lines = []
     for r, row in enumerate(cells):
-        parts = [textwrap.wrap(c, widths[i], break_on_hyphens=False) or [""] for i, c in enumerate(row)]
+        parts = [lines_of(c, widths[i]) for i, c in enumerate(row)]
         for k in range(max(len(p) for p in parts)):
             line = []
             for i, p in enumerate(parts):

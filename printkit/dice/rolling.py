@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..randomness import Entropy, RandomStream
 from .notation import COMPARE, EXPLODE_CAP, Die, Expression, Group, Node, parse
@@ -13,9 +14,11 @@ from .odds import check_cap
 _REROLLS = 3
 
 
-@dataclass(frozen=True)
-class DieRoll:
-    """One die: every face rolled in order (rerolled ones first, then the kept face and its explosions)."""
+class DieRoll(NamedTuple):
+    """One die: every face rolled in order (rerolled ones first, then the kept face and its explosions).
+
+    (A named tuple rather than a frozen dataclass: a Monte Carlo of the odds makes hundreds of
+    thousands of them, and a tuple is made four times faster.)"""
 
     faces: tuple[int, ...]
     rerolled: int  # how many of the first faces were rolled again
@@ -82,20 +85,27 @@ def _die(die: Die, stream: RandomStream, cap: int) -> tuple[tuple[int, ...], int
 
 
 def _group(group: Group, stream: RandomStream, cap: int) -> GroupRoll:
-    rolled = [_die(group.die, stream, cap) for _ in range(group.count)]
+    die = group.die
+    rolled = [_die(die, stream, cap) for _ in range(group.count)]
     values = [sum(faces[rerolled:]) for faces, rerolled, _ in rolled]
     top, kept = group.band()
-    ranked = sorted(range(len(values)), key=lambda i: -values[i])  # ties: the earlier die ranks higher
-    keep = set(ranked[top : top + kept])
-    fudge = group.die.lo == -1
-    hits: set[int] = set()
+    keep: range | set[int]
+    if top == 0 and kept >= len(values):
+        keep = range(len(values))  # nothing kept or dropped: every die counts
+    else:
+        ranked = sorted(range(len(values)), key=lambda i: -values[i])  # ties: the earlier die ranks higher
+        keep = set(ranked[top : top + kept])
+    fudge = die.lo == -1
     if group.success:
         op, target = group.success
         hits = {i for i in keep if COMPARE[op](values[i], target)}
-    shown = tuple(
-        DieRoll(faces, rerolled, fudge, more, i in keep, i in hits) for i, (faces, rerolled, more) in enumerate(rolled)
-    )
-    return GroupRoll(group, shown, len(hits) if group.success else sum(values[i] for i in keep))
+        shown = tuple(
+            DieRoll(faces, rerolled, fudge, more, i in keep, i in hits)
+            for i, (faces, rerolled, more) in enumerate(rolled)
+        )
+        return GroupRoll(group, shown, len(hits))
+    shown = tuple(DieRoll(faces, rerolled, fudge, more, i in keep) for i, (faces, rerolled, more) in enumerate(rolled))
+    return GroupRoll(group, shown, sum(values[i] for i in keep))
 
 
 def _roll(node: Node, stream: RandomStream, cap: int, out: list[GroupRoll]) -> int:

@@ -26,12 +26,20 @@ def _regions(rules: Ruleset, width: int, height: int, stream: RandomStream) -> l
     kinds = ids + [str(_pick(stream, pool)) for _ in range(count - len(ids))]
     seeds = [(stream.below(width), stream.below(height), kind) for kind in kinds]
     noise = [[stream.below(100) / 60 for _ in range(width)] for _ in range(height)]
+    # Each cell takes the kind of its nearest seed (the first of equals), by a distance stretched
+    # across and roughened by the noise, each seed weighting the noise 1, 2 or 3 times.
+    weighted = [(sx, sy, 1 + (sx + sy) % 3, kind) for sx, sy, kind in seeds]
     grid = []
     for y in range(height):
         row = []
         for x in range(width):
-            best = min(seeds, key=lambda s: abs(s[0] - x) * 1.1 + abs(s[1] - y) + noise[y][x] * (1 + (s[0] + s[1]) % 3))
-            row.append(best[2])
+            rough = noise[y][x]
+            best, kind = None, ""
+            for sx, sy, weight, seed_kind in weighted:
+                far = abs(sx - x) * 1.1 + abs(sy - y) + rough * weight
+                if best is None or far < best:
+                    best, kind = far, seed_kind
+            row.append(kind)
         grid.append(row)
     for cx, cy in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
         for y in range(max(0, cy - 1), min(height, cy + 2)):
@@ -83,10 +91,9 @@ def _spread(
     for _ in range(n):
         if not candidates:
             break
-        best = max(
-            (candidates[stream.below(len(candidates))] for _ in range(8)),
-            key=lambda c: min((max(abs(c[0] - o[0]), abs(c[1] - o[1])) for o in (*taken, *chosen)), default=99),
-        )
+        others = (*taken, *chosen)
+        picks = [candidates[stream.below(len(candidates))] for _ in range(8)]
+        best = max(picks, key=lambda c: min((max(abs(c[0] - ox), abs(c[1] - oy)) for ox, oy in others), default=99))
         chosen.append(best)
         candidates.remove(best)
     return chosen
