@@ -2,9 +2,10 @@
 
 Cold is a run with nothing kept from an earlier one (a fresh clone, as `.ci/run` does); warm is the
 next run, which finds the example kits, the pages it read back from them and its artefact cache in
-pytest's cache folder (tests/conftest.py, kept_root). Both use a cache folder of their own
-(`-o cache_dir=...`), never the checkout's .pytest_cache. Times are wall-clock, pytest's start
-included; the CPU time is the children's user and system time.
+pytest's cache folder (tests/conftest.py, kept_root), and mypy's and ruff's caches beside it. Both
+use a cache folder of their own (`-o cache_dir=...`), never the checkout's .pytest_cache or
+.mypy_cache. Times are wall-clock, pytest's start included; the CPU time is the children's user and
+system time.
 Run: python bench/suite.py [--warm N] [-- extra pytest arguments]
 """
 
@@ -29,7 +30,10 @@ def run(cache_dir: Path, extra: list[str]) -> tuple[float, float, str]:
     before = os.times()
     start = time.perf_counter()
     cmd = [sys.executable, "-m", "pytest", "-q", "-n", "auto", "-o", f"cache_dir={cache_dir}", *extra]
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    # The lint tests' mypy and ruff keep caches of their own: beside pytest's, so that a cold run
+    # checks the code from nothing, as in a fresh clone, and a warm one finds them.
+    env = dict(os.environ, MYPY_CACHE_DIR=str(cache_dir / "mypy"), RUFF_CACHE_DIR=str(cache_dir / "ruff"))
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - start
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
