@@ -131,8 +131,7 @@ def prepare() -> None:
 
 def render(html: str) -> Any:
     """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
-    import weasyprint
-
+    weasyprint = libraries.weasyprint()
     fetcher = make_fetcher()
     font_config, fonts_css = _fonts()
     document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
+import io
 import sys
 from types import ModuleType
 
@@ -16,26 +18,32 @@ from types import ModuleType
 # added to every printkit process that draws with WeasyPrint.
 #
 # On Linux find_library answers a soname, which cffi then hands to dlopen. A soname the compiler
-# or the linker finds outside the loader cache is one dlopen would look up the same way, and
-# WeasyPrint tries every library's soname as written anyway: the compiler's answers can add no
-# library that does not open without them. So while WeasyPrint is imported, the lookup is the
-# loader cache's alone (tests/test_libraries.py: the same library files open either way).
+# or the linker finds outside the loader cache is one dlopen looks up the same way, and WeasyPrint
+# tries every library's soname as written anyway: the compiler's answers add no library that does
+# not open without them, but for one with another soname than WeasyPrint's, found only through
+# LD_LIBRARY_PATH. So the import first runs with the loader cache's lookup alone, and only if that
+# fails runs again as WeasyPrint's own (tests/test_libraries.py: the same answers either way).
 
 
 def weasyprint() -> ModuleType:
-    """The weasyprint package, imported on first use."""
+    """The weasyprint package, imported on first use (every part of printkit imports it here)."""
     if "weasyprint" in sys.modules:
-        return sys.modules["weasyprint"]
+        # import_module waits for an import another thread has under way; the entry alone may be half made.
+        return importlib.import_module("weasyprint")
     import ctypes.util
 
     from_cache = getattr(ctypes.util, "_findSoname_ldconfig", None)
-    if not sys.platform.startswith("linux") or from_cache is None:
-        importlib.import_module("weasyprint")
-    else:
+    if sys.platform.startswith("linux") and from_cache is not None:
         compiler_too = ctypes.util.find_library
         ctypes.util.find_library = functools.cache(from_cache)
         try:
-            importlib.import_module("weasyprint")
+            # WeasyPrint prints a page of installation advice before it gives up on a library; the
+            # second try below prints it if the libraries are really missing.
+            with contextlib.redirect_stdout(io.StringIO()):
+                return importlib.import_module("weasyprint")
+        except OSError:
+            for name in [m for m in sys.modules if m == "weasyprint" or m.startswith("weasyprint.")]:
+                del sys.modules[name]
         finally:
             ctypes.util.find_library = compiler_too
-    return sys.modules["weasyprint"]
+    return importlib.import_module("weasyprint")

@@ -43,7 +43,9 @@ ORIGINAL: dict[str, Any] = {}
 def install() -> bool:
     """Patch WeasyPrint's text layout setup (once per process). Returns whether it could: another
     WeasyPrint than the one this was written for is left as it is."""
-    import weasyprint
+    from .libraries import weasyprint as load
+
+    weasyprint = load()
     from weasyprint.text import line_break
     from weasyprint.text.constants import LST_TO_ISO, PANGO_DIRECTION
     from weasyprint.text.ffi import FROM_UNITS, ffi, gobject, pango, unicode_to_char_p

@@ -58,7 +58,9 @@ def _without_total(values: dict[str, Any]) -> dict[str, Any]:
 def install() -> bool:
     """Patch WeasyPrint's target collector (once per process). Returns whether it could: another
     WeasyPrint than the one this was written for is left as it is."""
-    import weasyprint
+    from .libraries import weasyprint as load
+
+    weasyprint = load()
     from weasyprint.css.targets import TargetCollector
 
     if not weasyprint.__version__.startswith("70."):
