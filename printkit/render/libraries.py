@@ -25,6 +25,16 @@ from types import ModuleType
 # fails runs again as WeasyPrint's own (tests/test_libraries.py: the same answers either way).
 
 
+# The WeasyPrint release whose internals render/pango.py and render/targets.py patch.
+PATCHED_RELEASE = "70."
+
+
+def patchable() -> bool:
+    """Whether the WeasyPrint imported (now, if it was not) is the release printkit's patches fit;
+    any other is left as it is."""
+    return str(weasyprint().__version__).startswith(PATCHED_RELEASE)
+
+
 def weasyprint() -> ModuleType:
     """The weasyprint package, imported on first use (every part of printkit imports it here)."""
     if "weasyprint" in sys.modules:

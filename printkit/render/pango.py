@@ -43,16 +43,14 @@ ORIGINAL: dict[str, Any] = {}
 def install() -> bool:
     """Patch WeasyPrint's text layout setup (once per process). Returns whether it could: another
     WeasyPrint than the one this was written for is left as it is."""
-    from .libraries import weasyprint as load
+    from .libraries import patchable
 
-    weasyprint = load()
+    if not patchable():
+        return False
     from weasyprint.text import line_break
     from weasyprint.text.constants import LST_TO_ISO, PANGO_DIRECTION
     from weasyprint.text.ffi import FROM_UNITS, ffi, gobject, pango, unicode_to_char_p
     from weasyprint.text.fonts import font_features, get_font_description
-
-    if not weasyprint.__version__.startswith("70."):
-        return False
 
     def context(shared: dict[Any, Any], font_map: Any, direction: str, lang: str | None) -> tuple[Any, Any]:
         key = ("context", direction, lang)

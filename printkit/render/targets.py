@@ -58,13 +58,12 @@ def _without_total(values: dict[str, Any]) -> dict[str, Any]:
 def install() -> bool:
     """Patch WeasyPrint's target collector (once per process). Returns whether it could: another
     WeasyPrint than the one this was written for is left as it is."""
-    from .libraries import weasyprint as load
+    from .libraries import patchable
 
-    weasyprint = load()
+    if not patchable():
+        return False
     from weasyprint.css.targets import TargetCollector
 
-    if not weasyprint.__version__.startswith("70."):
-        return False
     collect, cache_counters = TargetCollector.collect_missing_counters, TargetCollector.cache_target_page_counters
 
     def collect_missing_counters(self: Any, parent_box: Any, css_token: str, parse_again: Any, missing: list[str],
