@@ -26,8 +26,8 @@ _PUBLIC = {
     "fight": "printkit.api",
     "hide": "printkit.api",
     "lookup": "printkit.api",
-    "reach": "printkit.api",
-    "route": "printkit.api",
+    "reach": "printkit.maps.moves",
+    "route": "printkit.maps.moves",
     "orders": "printkit.api",
     "pool": "printkit.api",
     "duel": "printkit.api",
@@ -63,19 +63,28 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, fight, hide, lookup, odds, orders, pool, reach, roll, route, stratego_attack
+    from .api import check_setup, duel, fight, hide, lookup, odds, orders, pool, roll, stratego_attack
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session
     from .errors import ConfigError, OutputError, PrintkitError, RenderError, UsageError
     from .kit import KitResult, build_kit
+    from .maps.moves import reach, route
 
 
 def __getattr__(name: str) -> object:
     if name in _PUBLIC:
         return getattr(importlib.import_module(_PUBLIC[name]), name)
+    # Each installed game's public API is a namespace of its own: printkit.vs.battle(...).
+    from .game import games
+
+    for game in games():
+        if game.family == name and game.api is not None:
+            return importlib.import_module(game.api)
     raise AttributeError(f"module 'printkit' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(__all__)
+    from .game import games
+
+    return sorted([*__all__, *(g.family for g in games() if g.api is not None)])

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from .games.strategiya.lookup import Lookup
     from .games.stratego.attack import Attack
     from .games.vs.answers import BattleOdds, OrdersAnswer
-    from .maps.moves import Reach, Route
 
 PathArg = str | PathLike[str]
 
@@ -117,50 +116,6 @@ def lookup(
     ruleset = session.ruleset if session else load_bundled(game_id)
     table = session_of(session) if session else None
     return do_lookup(rules_of(ruleset), table, pick_game(games, game), section, terrain, number, lang)
-
-
-def reach(map_file: PathArg, start: str, **request: object) -> Reach:
-    """Every cell a hero (or a VS troop) reaches from `start`; keywords as in printkit.maps.moves.MoveRequest.
-
-    >>> found = reach("examples/map.yaml", "C4", speed=2)
-    >>> len(found.cells) > 0
-    True
-    """
-    from .maps.grid import load_map
-    from .maps.moves import MoveRequest
-    from .maps.moves import reach as do_reach
-
-    game_map, rules = load_map(Path(map_file))
-    return do_reach(game_map, rules, MoveRequest(_cell(game_map, start), **request))  # type: ignore[arg-type]
-
-
-def route(map_file: PathArg, start: str, goal: str, **request: object) -> Route:
-    """The fastest route from `start` to `goal`, one list of cells per turn.
-
-    >>> legs = route("examples/map.yaml", "C4", "H9", speed=2).legs
-    >>> legs is not None and legs[0][0]
-    (2, 3)
-    """
-    from .maps.grid import load_map
-    from .maps.moves import MoveRequest
-    from .maps.moves import route as do_route
-
-    game_map, rules = load_map(Path(map_file))
-    wanted = MoveRequest(_cell(game_map, start), **request)  # type: ignore[arg-type]
-    return do_route(game_map, rules, wanted, _cell(game_map, goal))
-
-
-def _cell(game_map: object, text: str) -> tuple[int, int]:
-    from .maps.grid import GameMap, parse_cell
-
-    assert isinstance(game_map, GameMap)
-    try:
-        x, y = parse_cell(text)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    if not game_map.inside(x, y):
-        raise UsageError(f"{text} is outside the {game_map.width}×{game_map.height} map")
-    return x, y
 
 
 def orders(attackers: str, defenders: str, *, edition: str = "vs-2025", relays: Sequence[str] = (),

@@ -13,7 +13,7 @@ from .cache import Store
 from .config.model import Session
 from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
 from .errors import ConfigError, Problem, RenderError, UsageError
-from .games import Artefact, game, resolve
+from .game import Artefact, game, resolve
 from .heap import drawing
 from .output import KitWriter, default_folder
 from .randomness import Entropy

@@ -21,7 +21,7 @@ def _read(path: Path) -> dict[str, dict[str, str]]:
 @cache
 def _table() -> dict[str, dict[str, str]]:
     """The shared words and every registered game's own; a key defined twice is a programming error."""
-    from .games import games
+    from .game import games
 
     table = _read(_HERE / "labels.yaml")
     for game in games():

@@ -17,7 +17,7 @@ from typing import Any
 from .artefact import Build, Progress
 from .cache import Entry, Store
 from .fingerprint import Reads, Unkeyable, digest, environment, read, watch
-from .games import Artefact, resolve
+from .game import Artefact, resolve
 from .heap import drawing
 
 # A builder that reads any of these drew from the kit's randomness: its files are never stored.

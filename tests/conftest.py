@@ -428,3 +428,52 @@ def terminal_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
         stderr = Err()
 
     monkeypatch.setattr(build_cli, "sys", Terminal)
+
+
+# ---- the tiny game, installed as a plug-in of its own ------------------------------------------
+
+
+def install_tinygame(base: Path) -> Path:
+    """tests/tinygame installed by pip as its own distribution into base/tinygame-site (once for the
+    run's xdist workers, which share base): a folder to put on sys.path, where printkit finds the
+    game through its entry point as it finds any plug-in."""
+    import subprocess
+    import sys
+
+    site = base / "tinygame-site"
+    with FileLock(str(site) + ".lock"):
+        if not (site / "printkit_tinygame").is_dir():
+            partial = site.with_name(site.name + ".partial")
+            shutil.rmtree(partial, ignore_errors=True)
+            subprocess.run(
+                [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--no-build-isolation",
+                 "--disable-pip-version-check", "--target", str(partial), str(ROOT / "tests" / "tinygame")],
+                check=True, capture_output=True,
+            )  # fmt: skip
+            partial.rename(site)
+    return site
+
+
+@pytest.fixture(scope="session")
+def tinygame_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return install_tinygame(tmp_path_factory.getbasetemp().parent)
+
+
+@pytest.fixture
+def tiny_game(tinygame_site: Path) -> Any:
+    """The installed tiny game: its site folder on sys.path while the test runs, found by the registry."""
+    import importlib
+    import sys
+
+    from printkit.game import game, rediscover
+
+    sys.path.insert(0, str(tinygame_site))
+    importlib.invalidate_caches()
+    rediscover()
+    try:
+        yield game("tiny")
+    finally:
+        sys.path.remove(str(tinygame_site))
+        for name in [m for m in sys.modules if m.split(".")[0] == "printkit_tinygame"]:
+            del sys.modules[name]
+        rediscover()

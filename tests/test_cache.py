@@ -16,10 +16,9 @@ from printkit import RenderError, build_kit, load_session
 from printkit.artefact import Build, Options
 from printkit.cache import Entry, Store
 from printkit.fingerprint import Reads, Unkeyable, digest, watch
-from printkit.games import Artefact, register, unregister
+from printkit.game import Artefact, Game, beside, game
 
 from .conftest import EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
-from .tinygame import GAME
 
 # ---- a small game whose builders note each time they draw --------------------------------------
 
@@ -87,13 +86,12 @@ KINDS = {
 
 
 @pytest.fixture
-def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+def tiny(tiny_game: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The tiny game with the noting builders, a cache folder of its own; yields the log file."""
-    register(dataclasses.replace(GAME, artefacts=tuple(KINDS.values())))
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("TINY_LOG", str(tmp_path / "log"))
-    yield tmp_path / "log"
-    unregister("tiny")
+    with beside(dataclasses.replace(tiny_game, artefacts=tuple(KINDS.values()))):
+        yield tmp_path / "log"
 
 
 def _drawn(log: Path) -> list[str]:
@@ -146,13 +144,18 @@ def test_validate_lays_out_forms_through_the_cache(tiny: Path, tmp_path: Path) -
     """A preflight that is its artefact's builder (a form is known to fit only once laid out) keeps
     what it drew: validating again draws it no more, the build after takes it from the cache, and a
     refusal is never stored, so it is found every time."""
-    from printkit.kit import check_kit
 
-    unregister("tiny")
-    register(dataclasses.replace(GAME, artefacts=(
+    forms = (
         Artefact("named", f"{HERE}:draw_named", preflight=f"{HERE}:draw_named"),
         Artefact("failing", f"{HERE}:draw_failing", preflight=f"{HERE}:draw_failing"),
-    )))  # fmt: skip
+    )
+    with beside(dataclasses.replace(game("tiny"), artefacts=forms)):
+        _validate_through_the_cache(tiny, tmp_path)
+
+
+def _validate_through_the_cache(tiny: Path, tmp_path: Path) -> None:
+    from printkit.kit import check_kit
+
     session = load_session(_config(tmp_path, "Kitchen"))
     refused = ["the table name does not fit"]
     # Four variants (two papers, two languages): `named` reads neither, so it is drawn once.
@@ -385,7 +388,9 @@ def test_a_random_map_is_never_stored(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     session = load_session(EXAMPLES / "strategiya.yaml")
     for name in ("a", "b"):
-        kit = build_kit(session, tmp_path / name, seed="x" * 12, only=["map"], options=Options(random_map=True))
+        kit = build_kit(
+            session, tmp_path / name, seed="x" * 12, only=["map"], options=Options(game={"random_map": True})
+        )
         assert kit.cached == ()
     assert not list((tmp_path / "cache").rglob("entries/*/*"))
 

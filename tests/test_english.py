@@ -13,7 +13,7 @@ import yaml
 
 from printkit.config.rulesets import bundled_ids, load_bundled, load_ruleset_file
 from printkit.errors import EXIT_CONFIG, ConfigError
-from printkit.games import game
+from printkit.game import game
 from printkit.labels import LANGUAGES, _table, _Words, label
 from printkit.sheets.booklet_text import load_booklet
 
@@ -67,7 +67,9 @@ def test_english_kits_use_no_guillemets_and_agree_in_number(config: Path, kits: 
 @pytest.mark.parametrize("name", ["map.yaml", "vs-map.yaml"])
 def test_english_map_sheets_hold_no_russian_but_typed_names(name: str, tmp_path: Path) -> None:
     source = EXAMPLES / name
-    reach = ["--reach-from", "C4"] if name == "map.yaml" else []  # a VS reach needs a troop draw has no option for
+    reach = (
+        ["--reach-from", "C4", "--speed", "1"] if name == "map.yaml" else []
+    )  # a VS reach needs a troop draw has no option for
     result = run("map", "draw", source, "--lang", "en", *reach, "--out", tmp_path / "kit")
     assert result.exit_code == 0, result.output
     allowed = typed_words(yaml.safe_load(source.read_text("utf-8")))

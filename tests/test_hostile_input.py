@@ -234,11 +234,13 @@ def test_validate_refuses_a_ruleset_whose_sheet_would_overprint(workdir: Path) -
 
 
 def test_games_limit_of_the_cli_and_the_library_agree() -> None:
-    from printkit.cli.build import secret_sheets
+    from printkit.game import game
     from printkit.games.strategiya.secret_sheets import MAX_GAMES
+    from printkit.questions import Whole
 
-    games = next(p for p in secret_sheets.params if p.name == "games")
-    assert games.type.max == MAX_GAMES  # type: ignore[attr-defined]
+    kind = game("strategiya").build_option("games").kind
+    assert isinstance(kind, Whole) and kind.hi == MAX_GAMES
+    assert "1<=x<=1000" in run("secret-sheets", "--help").output
 
 
 def test_answers_into_a_full_disk(tmp_path: Path) -> None:

@@ -76,7 +76,7 @@ def test_modules_stay_small(path: Path) -> None:
 
 
 def test_every_game_has_its_own_folder_with_its_rulesets() -> None:
-    from printkit.games import games
+    from printkit.game import games
 
     for game in games():
         assert game.folder == PACKAGE / "games" / game.family

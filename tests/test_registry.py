@@ -1,27 +1,30 @@
-"""A fifth game is registered, built and queried without touching printkit's shared modules."""
+"""A fifth game, installed as its own distribution, is found, built and asked without touching printkit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import subprocess
+import sys
+from importlib.metadata import distributions
 from pathlib import Path
-
-import pytest
+from typing import Any
 
 from printkit import build_kit, load_session
-from printkit.games import games, register, unregister
+from printkit.game import games
 
-from .conftest import pdf_text, run, write
-from .tinygame import GAME
-
-
-@pytest.fixture
-def tiny() -> Iterator[None]:
-    register(GAME)
-    yield
-    unregister("tiny")
+from .conftest import ROOT, pdf_text, run, write
 
 
-def test_the_registry_lists_the_four_games_and_their_rulesets() -> None:
+def test_the_four_games_are_plug_ins_found_through_printkits_entry_points() -> None:
+    from importlib.metadata import entry_points
+
+    points = {p.name: p.value for p in entry_points(group="printkit.games") if p.dist and p.dist.name == "printkit"}
+    assert points == {
+        "strategiya": "printkit.games.strategiya:GAME",
+        "vs": "printkit.games.vs:GAME",
+        "stratego": "printkit.games.stratego:GAME",
+        "tannhauser": "printkit.games.tannhauser:GAME",
+    }
     assert {g.family: g.rulesets for g in games()} == {
         "strategiya": ("strategiya",),
         "vs": ("vs-2025", "vs-2003"),
@@ -30,7 +33,14 @@ def test_the_registry_lists_the_four_games_and_their_rulesets() -> None:
     }
 
 
-def test_a_registered_game_builds_its_artefact(tiny: None, tmp_path: Path) -> None:
+def test_the_tiny_game_is_a_distribution_of_its_own(tiny_game: Any, tinygame_site: Path) -> None:
+    found = [d for d in distributions(path=[str(tinygame_site)]) if d.metadata["Name"] == "printkit-tinygame"]
+    assert len(found) == 1 and [e.value for e in found[0].entry_points] == ["printkit_tinygame:GAME"]
+    assert tiny_game.family == "tiny" and tiny_game.folder == tinygame_site / "printkit_tinygame"
+    assert not (ROOT / "printkit" / "games" / "tiny").exists()
+
+
+def test_an_installed_game_builds_its_artefact(tiny_game: Any, tmp_path: Path) -> None:
     config = write(tmp_path / "t.yaml", "game: tiny\nlanguage: en\ntable_name: Kitchen\nplayers: [{name: Ann}, {}]\n")
     kit = build_kit(load_session(config), tmp_path / "kit")
     assert [p.name for p in kit.files] == ["tally.pdf", "manifest.json"]
@@ -38,8 +48,11 @@ def test_a_registered_game_builds_its_artefact(tiny: None, tmp_path: Path) -> No
     assert "Tally: Ann" in pages[0] and "Kitchen" in pages[0] and "Tally: Player 2" in pages[1]
 
 
-def test_a_registered_game_answers_its_referee_command_and_builds_from_the_cli(tiny: None, workdir: Path) -> None:
+def test_an_installed_game_answers_its_question_and_builds_from_the_cli(tiny_game: Any, workdir: Path) -> None:
     assert run("referee", "tiny-odds", "2", "--lang", "en").output == "2 heads of 3: 3/8\n"
+    assert run("referee", "tiny-odds", "2", "--json").output == '{"heads": 2, "coins": 3, "chance": "3/8"}\n'
+    refused = run("referee", "tiny-odds", "11", "--lang", "en")
+    assert refused.exit_code == 2 and "11 is not in the range 0<=x<=10" in refused.output
     assert "tiny-odds" in run("referee", "--help").output
     config = write(workdir / "t.yaml", "game: tiny\n")
     assert run("validate", config).output == "ok\n"
@@ -48,34 +61,50 @@ def test_a_registered_game_answers_its_referee_command_and_builds_from_the_cli(t
     assert (workdir / "kit" / "tally.pdf").is_file()
 
 
-def test_a_registered_game_keeps_its_config_keys_to_itself(tiny: None, tmp_path: Path) -> None:
+def test_an_installed_game_has_its_public_api_namespace(tiny_game: Any) -> None:
+    import printkit
+
+    assert printkit.tiny.tiny_odds(2).chance == printkit.tiny.tiny_odds(heads=2).chance
+    assert "tiny" in dir(printkit)
+
+
+def test_an_installed_game_keeps_its_config_keys_to_itself(tiny_game: Any, tmp_path: Path) -> None:
     other = write(tmp_path / "s.yaml", "game: strategiya\ntable_name: Kitchen\n")
     assert run("validate", other).output == f"{other}:2: table_name: only Tiny has table_name; strategiya does not\n"
 
 
-def test_after_unregistering_the_game_is_unknown(tmp_path: Path) -> None:
-    register(GAME)
-    unregister("tiny")
+def test_without_the_plug_in_the_game_is_unknown(tmp_path: Path) -> None:
     config = write(tmp_path / "t.yaml", "game: tiny\n")
     assert "unknown game 'tiny'" in run("validate", config).output
 
 
-def test_only_flowing_artefacts_load_weasyprint(tmp_path: Path) -> None:
-    """A parallel build loads WeasyPrint before its workers fork when a `flowing` artefact is to be
-    drawn: every other artefact of every example draws without it, so the flag is not missing."""
-    import subprocess
-    import sys
+def test_a_fresh_process_finds_the_plug_in_on_its_path(tinygame_site: Path, tmp_path: Path) -> None:
+    """As a user meets it: the plug-in's folder on the path, printkit's own command line."""
+    config = write(tmp_path / "t.yaml", "game: tiny\nlanguage: en\n")
+    env = {**os.environ, "PYTHONPATH": str(tinygame_site), "PRINTKIT_LANG": "en"}
+    ask = [sys.executable, "-m", "printkit", "referee", "tiny-odds", "3"]
+    assert subprocess.run(ask, env=env, capture_output=True, text=True, check=True).stdout == "3 heads of 3: 1/8\n"
+    build = [sys.executable, "-m", "printkit", "build", str(config), "--out", str(tmp_path / "kit")]
+    done = subprocess.run(build, env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "kit" / "tally.pdf").is_file()
 
-    from .conftest import CONFIGS, ROOT
+
+def test_only_flowing_artefacts_load_weasyprint(tmp_path: Path) -> None:
+    """Canvas artefacts draw without importing WeasyPrint: every example's artefacts that are not
+    marked `flowing` are drawn in a fresh process, which must not have loaded it."""
+    from .conftest import CONFIGS
 
     script = (
         "import sys\n"
         "from printkit import build_kit, load_session\n"
-        "from printkit.kit import _artefacts\n"
+        "from printkit.game import game\n"
         "drawn = []\n"
         f"for n, config in enumerate({[str(c) for c in CONFIGS]!r}):\n"
         "    session = load_session(config)\n"
-        "    kinds = [a.kind for a in _artefacts(session) if not a.flowing]\n"
+        "    from printkit.kit import kinds_for\n"
+        "    flowing = {a.kind for a in game(session.ruleset.family).artefacts if a.flowing}\n"
+        "    kinds = [k for k in kinds_for(session) if k not in flowing]\n"
         "    if not kinds: continue\n"  # (no `only` at all would build everything)
         f"    build_kit(session, {str(tmp_path)!r} + f'/kit-{{n}}', only=kinds, cache=False, jobs=1)\n"
         "    drawn += kinds\n"

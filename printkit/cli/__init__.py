@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
 from .. import __version__
-from .base import LANG, Group
+from .base import LANG, Group, Target
 from .session import CONFIG, EDITION, KEY
 
 # Commands every game shares; a game's own commands come from its registry entry.
 _COMMANDS = {
-    "build": "printkit.cli.build:build",
-    "secret-sheets": "printkit.cli.build:secret_sheets",
+    "build": "printkit.cli.build:build_command",
     "validate": "printkit.cli.build:validate",
     "calibrate": "printkit.cli.build:calibrate",
     "schema": "printkit.cli.build:schema",
@@ -25,21 +25,30 @@ _REFEREE = {
     "shell": "printkit.cli.session:shell",
     "roll": "printkit.cli.dice:roll",
     "odds": "printkit.cli.dice:odds",
-    "reach": "printkit.cli.moves:reach",
-    "route": "printkit.cli.moves:route",
+    "reach": "printkit.maps.moves:reach_question",
+    "route": "printkit.maps.moves:route_question",
 }
 
 
-def _commands() -> Mapping[str, str]:
-    from ..games import games
+def _commands() -> Mapping[str, Target]:
+    from ..game import games
+    from .asking import group
+    from .build import shortcut
 
-    return {**_COMMANDS, **{name: target for g in games() for name, target in g.commands.items()}}
+    own: dict[str, Target] = {}
+    for g in games():
+        for cut in g.shortcuts:
+            own[cut.name] = functools.partial(shortcut, g.family, cut.name)
+        for name in g.questions:
+            if name != "referee":
+                own[name] = functools.partial(group, name)
+    return {**_COMMANDS, **own}
 
 
-def _referee_commands() -> Mapping[str, str]:
-    from ..games import games
+def _referee_commands() -> Mapping[str, Target]:
+    from ..game import games
 
-    return {**_REFEREE, **{name: target for g in games() for name, target in g.referee.items()}}
+    return {**_REFEREE, **{name: target for g in games() for name, target in g.questions.get("referee", {}).items()}}
 
 
 @click.group(cls=Group, lazy=_commands, context_settings={"help_option_names": ["-h", "--help"],

@@ -52,6 +52,11 @@ def speaking(ctx: click.Context | None) -> bool:
     return False
 
 
+# A command of a lazy group: "module:attribute" of a click command or of a declared question, or a
+# function that makes the command.
+Target = str | Callable[[], click.Command]
+
+
 class Group(click.Group):
     """A command group that reports PrintkitError cleanly and imports registered commands on first use.
 
@@ -60,13 +65,13 @@ class Group(click.Group):
     map's, Stratego's) says its refusals, click's own among them, in the answer's language.
     """
 
-    def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, str]] | None = None, speaks: bool = False,
+    def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, Target]] | None = None, speaks: bool = False,
                  **kwargs: Any) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.lazy = lazy
         self.speaks = speaks
 
-    def _lazy(self) -> Mapping[str, str]:
+    def _lazy(self) -> Mapping[str, Target]:
         return self.lazy() if self.lazy else {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -75,10 +80,9 @@ class Group(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         found = super().get_command(ctx, cmd_name)
         if found is None and cmd_name in self._lazy():
-            from ..games import resolve
+            from .asking import command
 
-            found = resolve(self._lazy()[cmd_name])
-            assert isinstance(found, click.Command)
+            found = command(self._lazy()[cmd_name], cmd_name)
         return found
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:

@@ -91,8 +91,33 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
     click.echo(f"Kit written to {show_folder(result.folder)}")
 
 
-@click.command(
-    epilog="""\b
+def _game_options() -> list[click.Parameter]:
+    """Every installed game's build options, each once (two games may share one by its name)."""
+    from ..game import games
+    from .asking import parameter
+
+    seen: dict[str, click.Parameter] = {}
+    for g in games():
+        for option in g.build_options:
+            if option.name not in seen:
+                seen[option.name] = parameter(option, f"{g.name}: {option.help['en']}", defaults=False)
+    return list(seen.values())
+
+
+def _own(session: Session, given: dict[str, Any]) -> dict[str, Any]:
+    """The game options given on the command line, refused where the session's game has none such."""
+    from ..game import game, games
+
+    entry = game(session.ruleset.family)
+    names = {o.name for o in entry.build_options}
+    for name, value in given.items():
+        if value not in (None, False) and name not in names:
+            flag = next(o.flag for g in games() for o in g.build_options if o.name == name)
+            raise click.UsageError(f"{flag} is no option of {entry.name} (this config plays {session.ruleset.id})")
+    return {name: value for name, value in given.items() if value not in (None, False)}
+
+
+_BUILD_EXAMPLES = """\b
 Examples:
   printkit build
   printkit build examples/strategiya.yaml --out kits/friday --lang en
@@ -102,121 +127,107 @@ Examples:
   printkit build examples/strategiya.yaml --random-map --seed "long random words"
   printkit build examples/stratego.yaml --no-cache --jobs 1   # all drawn afresh, one at a time
 """
-)
-@CONFIG_ARG
-@OUT
-@SEED
-@click.option(
-    "--only",
-    metavar="KIND,...",
-    multiple=True,
-    help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref; may be repeated).",
-)
-@PAPER
-@LANG
-@click.option(
-    "--imposition",
-    type=click.Choice(["saddle"]),
-    help="Also write booklet-print.pdf: pages two-up, saddle-stitch order.",
-)
-@click.option("--greyscale", is_flag=True, help="Print the booklet in ink-friendly greys.")
-@click.option(
-    "--png",
-    "png",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
-)
-@click.option(
-    "--random", "random_setups", is_flag=True, help="Stratego: generate a setup for each side the config leaves out."
-)
-@click.option(
-    "--print-shop",
-    is_flag=True,
-    help="Cards and tokens: also write *-print-shop.pdf, one face per page with 1/8 in bleed and trim boxes.",
-)
-@click.option(
-    "--cutter",
-    type=click.Choice(["silhouette"]),
-    help="Cards and tokens: sheets with a cutting machine's registration marks, and a cut template (*-cut.svg).",
-)
-@click.option(
-    "--random-map", is_flag=True, help="«Стратегия»: draw a random map (as `map random`) for a config without one."
-)
-@click.option("--no-cache", is_flag=True, help="Draw every artefact afresh: do not use or fill the artefact cache.")
-@click.option("--jobs", type=Whole(1, 64), help="Draw at most this many artefacts at once [default: the cores].")
-@FORCE
-def build(
-    config: Path | None,
-    out: Path | None,
-    seed: str | None,
-    only: tuple[str, ...],
-    paper: str | None,
-    lang: str | None,
-    imposition: str | None,
-    greyscale: bool,
-    png: Path | None,
-    random_setups: bool,
-    print_shop: bool,
-    cutter: str | None,
-    random_map: bool,
-    no_cache: bool,
-    jobs: int | None,
-    force: bool,
-) -> None:
-    """Build every printable of a game into one kit folder.
-
-    CONFIG is a session config (see examples/); without it, the bundled default game is built.
-    """
-    from ..kit import Options
-
-    # `--only booklet --only quickref` is `--only booklet,quickref`: a repeated option adds, never replaces.
-    kinds = [k.strip() for part in only for k in part.split(",") if k.strip()] or None
-    options = Options(imposition=imposition, greyscale=greyscale, png=png, random_setups=random_setups,
-                      print_shop=print_shop, cutter=cutter, random_map=random_map)  # fmt: skip
-    _run_build(load(config, lang, paper), out, seed, force, only=kinds, options=options, cache=not no_cache, jobs=jobs)
 
 
-@click.command(
-    "secret-sheets",
-    epilog="""\b
-Examples:
-  printkit secret-sheets                       # sheets 1 and 2 plus the referee key
-  printkit secret-sheets --games 30            # 30 games: one page per game in each PDF
-  printkit secret-sheets --player 2            # only my own sheet, made on my own device
-  printkit secret-sheets --blank               # the empty form to fill in by hand
-""",
-)
-@CONFIG_ARG
-@click.option("--games", type=Whole(1, 1000), default=1, show_default=True, help="How many games to print at once.")
-@click.option("--player", type=Whole(1, 2), help="Print only this player's sheet.")
-@click.option("--blank", is_flag=True, help="The empty form to fill in by hand (no key).")
-@SEED
-@OUT
-@PAPER
-@LANG
-@FORCE
-def secret_sheets(
-    config: Path | None,
-    games: int,
-    player: int | None,
-    blank: bool,
-    seed: str | None,
-    out: Path | None,
-    paper: str | None,
-    lang: str | None,
-    force: bool,
-) -> None:
-    """Print the secret "binary code" sheets and the referee key.
+def build_command() -> click.Command:
+    """`printkit build`, with the build options of every installed game."""
 
-    Each sheet maps a map object's number to another number; the referee key chains sheet 1,
-    sheet 2 and the ruleset's list for every object.
-    """
-    from ..kit import Options
+    @click.command("build", epilog=_BUILD_EXAMPLES)
+    @CONFIG_ARG
+    @OUT
+    @SEED
+    @click.option(
+        "--only",
+        metavar="KIND,...",
+        multiple=True,
+        help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref; may be repeated).",
+    )
+    @PAPER
+    @LANG
+    @click.option(
+        "--imposition",
+        type=click.Choice(["saddle"]),
+        help="Also write booklet-print.pdf: pages two-up, saddle-stitch order.",
+    )
+    @click.option("--greyscale", is_flag=True, help="Print the booklet in ink-friendly greys.")
+    @click.option(
+        "--png",
+        "png",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
+    )
+    @click.option(
+        "--print-shop",
+        is_flag=True,
+        help="Cards and tokens: also write *-print-shop.pdf, one face per page with 1/8 in bleed and trim boxes.",
+    )
+    @click.option(
+        "--cutter",
+        type=click.Choice(["silhouette"]),
+        help="Cards and tokens: sheets with a cutting machine's registration marks, and a cut template (*-cut.svg).",
+    )
+    @click.option("--no-cache", is_flag=True, help="Draw every artefact afresh: do not use or fill the artefact cache.")
+    @click.option("--jobs", type=Whole(1, 64), help="Draw at most this many artefacts at once [default: the cores].")
+    @FORCE
+    def build(
+        config: Path | None,
+        out: Path | None,
+        seed: str | None,
+        only: tuple[str, ...],
+        paper: str | None,
+        lang: str | None,
+        imposition: str | None,
+        greyscale: bool,
+        png: Path | None,
+        print_shop: bool,
+        cutter: str | None,
+        no_cache: bool,
+        jobs: int | None,
+        force: bool,
+        **game_options: Any,
+    ) -> None:
+        """Build every printable of a game into one kit folder.
 
-    if blank and (seed or games != 1):
-        raise click.UsageError("--blank prints the empty form: it takes no --seed or --games")
-    options = Options(games=games, player=player, blank=blank)
-    _run_build(load(config, lang, paper), out, seed, force, only=["secret-sheets"], options=options)
+        CONFIG is a session config (see examples/); without it, the bundled default game is built.
+        """
+        from ..kit import Options
+
+        # `--only booklet --only quickref` is `--only booklet,quickref`: a repeated option adds, never replaces.
+        kinds = [k.strip() for part in only for k in part.split(",") if k.strip()] or None
+        session = load(config, lang, paper)
+        options = Options(imposition=imposition, greyscale=greyscale, png=png, print_shop=print_shop, cutter=cutter,
+                          game=_own(session, game_options))  # fmt: skip
+        _run_build(session, out, seed, force, only=kinds, options=options, cache=not no_cache, jobs=jobs)
+
+    at = next(i for i, p in enumerate(build.params) if p.name == "no_cache")
+    build.params[at:at] = _game_options()
+    return build
+
+
+def shortcut(family: str, name: str) -> click.Command:
+    """A game's shortcut command: some of its artefacts, with some of its build options."""
+    from ..game import game
+    from .asking import parameter
+
+    entry = game(family)
+    cut = next(s for s in entry.shortcuts if s.name == name)
+
+    def run(config: Path | None, seed: str | None, out: Path | None, paper: str | None, lang: str | None,
+            force: bool, **given: Any) -> None:  # fmt: skip
+        from ..kit import Options
+
+        session = load(config, lang, paper)
+        if session.ruleset.family != family:
+            raise click.UsageError(f"{name} prints {entry.name} kits; this config plays {session.ruleset.id}")
+        options = Options(game={k: v for k, v in given.items() if v not in (None, False)})
+        _run_build(session, out, seed, force, only=list(cut.kinds), options=options)
+
+    epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in cut.examples) if cut.examples else None
+    made = click.Command(name, callback=run, help=f"{cut.summary}\n\n{cut.about}", epilog=epilog)
+    for decorate in (CONFIG_ARG, SEED, OUT, PAPER, LANG, FORCE):
+        decorate(made)
+    made.params[1:1] = [parameter(entry.build_option(o), defaults=False) for o in cut.options]
+    return made
 
 
 @click.command(

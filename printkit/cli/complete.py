@@ -20,13 +20,32 @@ MANY_CELLS = 400
 
 
 def _offer(incomplete: str, names: Iterable[str]) -> list[CompletionItem]:
+    return [CompletionItem(n) for n in offer(incomplete, names)]
+
+
+def offer(incomplete: str, names: Iterable[str]) -> list[str]:
     """The names that begin as the word typed so far (case and ё aside), each once, in order; names
     of two words are left to their ids (a shell would split them)."""
     from ..suggest import fold
 
     begun = fold(incomplete)
-    seen = dict.fromkeys(n for n in names if n and " " not in n and fold(n).startswith(begun))
-    return [CompletionItem(n) for n in seen]
+    return list(dict.fromkeys(n for n in names if n and " " not in n and fold(n).startswith(begun)))
+
+
+class Given:
+    """What a command line gave before the word being completed, by input name (None: not given)."""
+
+    def __init__(self, ctx: click.Context) -> None:
+        self.ctx = ctx
+
+    def get(self, name: str) -> Any:
+        value = _given(self.ctx, name)
+        return self.ctx.lookup_default(name) if value is None else value
+
+
+def given_values(ctx: click.Context) -> Given:
+    """The values a completer may read (the files a command line named, an edition, ...)."""
+    return Given(ctx)
 
 
 # The words typed before the one completed, when the caller knows them (the session's prompt does).
@@ -139,7 +158,7 @@ def cells(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     from ..maps.grid import cell_name, load_map
 
     game_map, _ = load_map(Path(_given(ctx, "map_file")))
-    marked = [cell_name(o.x, o.y) for o in game_map.objects] + [cell_name(p.x, p.y) for p in game_map.pieces]
+    marked = [cell_name(*c) for c in game_map.marked()]
     every: list[str] = []
     if incomplete or game_map.width * game_map.height <= MANY_CELLS:
         every = [cell_name(x, y) for y in range(game_map.height) for x in range(game_map.width)]

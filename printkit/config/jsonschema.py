@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import games
+from ..game import games
 from .ruleset_schema import ruleset_record
 from .rulesets import game_schema
 from .session import session_record

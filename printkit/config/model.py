@@ -30,6 +30,7 @@ class Terrain:
     colour: str
     letter: str | None = None  # the cell letter in text maps
     water: bool = False  # a water terrain: rivers flow into it, ships sail it
+    pattern: str | None = None  # how printed maps hatch it, so that it reads in grey (printkit.maps.sheet)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,11 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from .model import Terrain
-from .schema import IDENT, Boolean, Checker, Colour, Field, Integer, ListOf, Localized, Record, Text
+from .schema import IDENT, Boolean, Checker, Choice, Colour, Field, Integer, ListOf, Localized, Record, Text
 from .yamlsource import Key
+
+# The hatchings printed maps know (drawn by printkit.maps.sheet); a terrain names one in its ruleset.
+PATTERNS = ("peaks", "reeds", "trees", "waves", "deep-waves", "dots", "cross")
 
 TERRAIN_FIELDS: dict[str, Field] = {
     "id": Field(IDENT, required=True),
@@ -18,6 +21,10 @@ TERRAIN_FIELDS: dict[str, Field] = {
     "colour": Field(Colour(), required=True),
     "letter": Field(Text(max_len=1, pattern=r"[A-Z]", pattern_hint="one capital letter")),
     "water": Field(Boolean(), default=False, doc="a water terrain: rivers flow into it, ships sail it"),
+    "pattern": Field(
+        Choice(list(PATTERNS)),
+        doc="how a printed map hatches its cells, so that the map reads in grey: " + ", ".join(PATTERNS),
+    ),
 }
 
 
@@ -59,6 +66,8 @@ class GameSchema:
     terrain_fields: Mapping[str, Field]
     player_fields: Mapping[str, Field]
     session_fields: Mapping[str, Field]
+    map_fields: Mapping[str, Field]
+    map_object_fields: Mapping[str, Field]
     module: ModuleType | None
 
     @classmethod
@@ -67,7 +76,7 @@ class GameSchema:
             return MappingProxyType(dict(getattr(module, name, {}) or {}))
 
         return cls(fields("RULESET_FIELDS"), fields("TERRAIN_FIELDS"), fields("PLAYER_FIELDS"),
-                   fields("SESSION_FIELDS"), module)  # fmt: skip
+                   fields("SESSION_FIELDS"), fields("MAP_FIELDS"), fields("MAP_OBJECT_FIELDS"), module)  # fmt: skip
 
     def hook(self, name: str) -> Any:
         return getattr(self.module, name, None) if self.module else None
@@ -100,4 +109,5 @@ def terrain_base(t: dict[str, Any]) -> dict[str, Any]:
         "colour": t["colour"].upper(),
         "letter": t["letter"],
         "water": t["water"],
+        "pattern": t["pattern"],
     }

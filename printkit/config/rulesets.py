@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..games import Game, bundled, game, games
+from ..game import Game, bundled, default_game, game, games
 from ..suggest import suggest
 from .model import Ruleset
 from .ruleset_schema import GameSchema, build_terrains, ruleset_record
@@ -14,8 +14,12 @@ from .schema import INVALID, Checker
 from .userfile import is_file
 from .yamlsource import YamlDocument, load_yaml
 
-# The game printkit builds when no config is given, and whose letters a map file without `game:` uses.
-DEFAULT_GAME = "strategiya"
+
+def default_ruleset() -> str:
+    """The ruleset printkit builds when no config is given, and whose letters a map file without
+    `game:` uses: the default game's first."""
+    found = default_game()
+    return found.rulesets[0] if found.rulesets else found.family
 
 
 def bundled_ids() -> list[str]:

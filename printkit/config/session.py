@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, Problem
-from ..games import games
+from ..game import game, games
 from ..imposition import Printer
 from ..suggest import suggest
 from .model import Player, Ruleset, Session
-from .ruleset_schema import GameSchema
-from .rulesets import DEFAULT_GAME, bundled_ids, game_schema, load_bundled, load_ruleset_file
+from .rulesets import bundled_ids, default_ruleset, game_schema, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Colour, Field, ListOf, Number, Record, Text
 from .userfile import is_file
 from .yamlsource import YamlDocument, load_yaml, parse_yaml
@@ -41,10 +40,11 @@ PRINTER = Record(
 )
 
 
-def _base_fields(player: Record) -> dict[str, Field]:
-    from ..maps.grid import MAP
+def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
+    from ..maps.grid import map_schema
 
-    return {
+    mapped = [f for f in families if game(f).maps is not None]
+    fields = {
         "game": GAME,
         "title": Field(Text(max_len=80), doc="heads the session's sheets (not the rules); default: the game's name"),
         "language": Field(Choice(LANGUAGES, {"russian": "ru", "english": "en"}), default="ru"),
@@ -53,16 +53,20 @@ def _base_fields(player: Record) -> dict[str, Field]:
             ListOf(player, min_items=1, max_items=MAX_PLAYERS),
             doc="one entry per player: a name and a colour, and what the game adds (heroes, ...)",
         ),
-        "map": Field(MAP, doc="the game map: rows of terrain letters and objects (see printkit map check)"),
+        "map": Field(map_schema(mapped), doc="the game map: rows of terrain letters and objects (printkit map check)"),
         "printer": Field(PRINTER, doc="this printer's duplex offset and scale, from printkit calibrate"),
     }
+    if not mapped:
+        del fields["map"]
+    return fields
 
 
-def session_record(schema: GameSchema | None = None, playing: str = "this game") -> Record:
+def session_record(family: str | None = None, playing: str = "this game") -> Record:
     """The session config record for one game, or (None) for any game: the keys of every game.
 
     A key another game uses is named as such ("only vs has cards; strategiya does not"), not as unknown."""
-    parts = [schema] if schema else [game_schema(g.family) for g in games()]
+    families = [family] if family else [g.family for g in games()]
+    parts = [game_schema(f) for f in families]
     owners = {g.name: game_schema(g.family) for g in games()}
     chosen = {id(p) for p in parts}
     elsewhere = {k: f"only {fam} has {k}; {playing} does not"
@@ -75,10 +79,9 @@ def session_record(schema: GameSchema | None = None, playing: str = "this game")
         player_fields.update(part.player_fields)
         session_fields.update(part.session_fields)
     player = Record(player_fields, elsewhere=elsewhere_p)
-    return Record({**_base_fields(player), **session_fields}, elsewhere=elsewhere)
-
-
-DEFAULT_CONFIG = f"game: {DEFAULT_GAME}\n"
+    if family is not None and game(family).maps is None:
+        elsewhere["map"] = f"{game(family).name} has no maps"
+    return Record({**_base_fields(player, families), **session_fields}, elsewhere=elsewhere)
 
 
 def load_session(path: str | PathLike[str] | None) -> Session:
@@ -89,7 +92,7 @@ def load_session(path: str | PathLike[str] | None) -> Session:
     ('strategiya', ['Аня', 'Борис'])
     """
     if path is None:
-        return _session(parse_yaml(DEFAULT_CONFIG, "(default game)", folder=None))
+        return _session(parse_yaml(f"game: {default_ruleset()}\n", "(default game)", folder=None))
     return _session(load_yaml(Path(path), str(path)))
 
 
@@ -115,7 +118,7 @@ def _session(doc: YamlDocument) -> Session:
         if value is not INVALID:
             ruleset = _resolve_game(value, doc, ck)
     schema = game_schema(ruleset.family) if ruleset else None
-    record = session_record(schema, ruleset.id if ruleset else "this game")
+    record = session_record(ruleset.family if ruleset else None, ruleset.id if ruleset else "this game")
     data = record.partial(doc.data, (), ck)
     if ruleset is None or schema is None or data is INVALID:
         ck.raise_if_any()
@@ -127,7 +130,7 @@ def _session(doc: YamlDocument) -> Session:
     data = {k: record.fields[k].default if v is INVALID else v for k, v in data.items()}
     players, raw_players = _players(data["players"], ruleset, ck)
     game_map = None
-    if data["map"] is not None:
+    if data.get("map") is not None:
         from ..maps.grid import build_map
 
         game_map = build_map(data["map"], ruleset, doc, ("map",), ck)
@@ -154,7 +157,7 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
     an entry was malformed, so that the others keep their place in messages)."""
     if raw is None:
         # No players listed: the fewest the game allows, nameless, with every field at its default.
-        item = session_record(game_schema(ruleset.family)).fields["players"].spec.item  # type: ignore[attr-defined]
+        item = session_record(ruleset.family).fields["players"].spec.item  # type: ignore[attr-defined]
         raw = [item.check({}, (), ck) for _ in range(ruleset.players_min)]
     if not ruleset.players_min <= len(raw) <= ruleset.players_max:
         ck.fail(

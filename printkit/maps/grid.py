@@ -5,72 +5,53 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..config.model import Ruleset
+from ..config.ruleset_schema import GameSchema
 from ..config.schema import INVALID, Checker, Choice, Field, Integer, ListOf, Record, Text
 from ..config.yamlsource import Key, YamlDocument, load_yaml
 from ..errors import Problem
-from ..games import game, resolve
+from ..game import Maps, game, games, resolve
 
-KINDS = ["town", "port", "resource", "adventure", "building", "bridge"]
 CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
+Cell = tuple[int, int]
 
-MAP = Record(
-    {
-        "rows": Field(ListOf(Text(max_len=200), min_items=2, max_items=200), required=True),
-        "objects": Field(
-            ListOf(
-                Record(
-                    {
-                        "at": Field(CELL, required=True),
-                        "kind": Field(Choice(KINDS), required=True),
-                        "number": Field(Integer(1, 99)),
-                        "name": Field(Text(max_len=40)),
-                        "owner": Field(Text(max_len=40)),  # a player's name; none: neutral
-                        "structure": Field(Text(max_len=40)),  # which building, in the game's words
-                        "height": Field(Integer(1, 99)),  # a vein's height (VS 2003: the deepest mine it holds)
-                    }
-                ),
-                max_items=2000,
-            ),
-            default=[],
-        ),
-        # «Великая Стратегическая»: land cells a river runs through.
-        "rivers": Field(ListOf(CELL, max_items=5000), default=[]),
-        # «Великая Стратегическая»: cells with a dragon's sign (its lair).
-        "lairs": Field(ListOf(CELL, max_items=500), default=[]),
-        # Pieces standing on the map (a game's movement reads them): what, where, whose.
-        "troops": Field(
-            ListOf(
-                Record(
-                    {
-                        "at": Field(CELL, required=True),
-                        "troop": Field(Text(max_len=40), required=True),
-                        "owner": Field(Text(max_len=40)),
-                    }
-                ),
-                max_items=2000,
-            ),
-            default=[],
-        ),
-        # Lands (provinces): a name, an income and the cells, like "A1-C3 D4" (rectangles and cells).
-        "lands": Field(
-            ListOf(
-                Record(
-                    {
-                        "name": Field(Text(max_len=40), required=True),
-                        "number": Field(Integer(1, 999)),  # for drawing a land at random (default: its place)
-                        "income": Field(Integer(0, 10_000), default=0),
-                        "cells": Field(Text(max_len=2000), required=True),
-                    }
-                ),
-                max_items=500,
-            ),
-            default=[],
-        ),
+
+def map_record(schemas: list[GameSchema], kinds: list[str], elsewhere: dict[str, str] | None = None) -> Record:
+    """The `map:` record of one game (or, given several, of any of them): rows of terrain letters and
+    objects, with the keys the game adds to a map and to each of its objects."""
+    object_fields: dict[str, Field] = {
+        "at": Field(CELL, required=True),
+        "kind": Field(Choice(kinds or ["town"]), required=True),
+        "number": Field(Integer(1, 99)),
+        "name": Field(Text(max_len=40)),
+        "owner": Field(Text(max_len=40)),  # a player's name; none: neutral
     }
-)
+    map_fields: dict[str, Field] = {}
+    for schema in schemas:
+        object_fields.update(schema.map_object_fields)
+        map_fields.update(schema.map_fields)
+    return Record(
+        {
+            "rows": Field(ListOf(Text(max_len=200), min_items=2, max_items=200), required=True),
+            "objects": Field(ListOf(Record(object_fields), max_items=2000), default=[]),
+            **map_fields,
+        },
+        elsewhere=elsewhere,
+    )
+
+
+def map_schema(families: list[str]) -> Record:
+    """The map record of these games."""
+    from ..config.rulesets import game_schema
+
+    kinds = dict.fromkeys(o.kind for f in families for o in (game(f).maps or Maps()).objects)
+    mine = {k for f in families for k in game_schema(f).map_fields}
+    playing = " or ".join(game(f).name for f in families) or "this game"
+    elsewhere = {key: f"only {g.name} maps have {key}; {playing} maps do not"
+                 for g in games() for key in game_schema(g.family).map_fields if key not in mine}  # fmt: skip
+    return map_record([game_schema(f) for f in families], list(kinds), elsewhere)
 
 
 def column_name(x: int) -> str:
@@ -105,53 +86,42 @@ def parse_cell(text: str) -> tuple[int, int]:
     return x - 1, int(digits) - 1
 
 
+@runtime_checkable
+class MarkedPart(Protocol):
+    """A game's map part that holds things in cells besides objects (troops standing there, say)."""
+
+    def marked(self) -> list[Cell]:
+        """The cells that hold something, for Tab completion of cells."""
+        ...
+
+
 @dataclass(frozen=True)
 class MapObject:
+    """An object on a map: where, what, and the details its game's maps add (by key)."""
+
     x: int
     y: int
     kind: str
     number: int | None = None
     name: str | None = None
     owner: str | None = None
-    structure: str | None = None
-    height: int | None = None
+    details: tuple[tuple[str, Any], ...] = ()
 
-
-@dataclass(frozen=True)
-class Piece:
-    """A troop standing on the map."""
-
-    x: int
-    y: int
-    troop: str
-    owner: str | None = None  # None: neutral
-
-
-@dataclass(frozen=True)
-class Land:
-    """A land (province) of the map: its name, yearly income and cells."""
-
-    name: str
-    income: int
-    cells: frozenset[tuple[int, int]]
-    number: int = 0  # its number for a random draw: given, or its place in the list
+    def detail(self, key: str) -> Any:
+        """A detail the game's maps add to objects (None where the map file gives none)."""
+        return next((v for k, v in self.details if k == key), None)
 
 
 @dataclass(frozen=True)
 class GameMap:
+    """A map: terrain per cell, the objects on it, and the game's own part (rivers, say)."""
+
     width: int
     height: int
     cells: tuple[tuple[str | None, ...], ...]  # terrain id per cell; None: a letter no terrain uses
     objects: tuple[MapObject, ...]
     letters: tuple[str, ...]  # the rows as written
-    rivers: frozenset[tuple[int, int]] = frozenset()
-    pieces: tuple[Piece, ...] = ()
-    lands: tuple[Land, ...] = ()
-    lairs: frozenset[tuple[int, int]] = frozenset()
-
-    def land_at(self, x: int, y: int) -> Land | None:
-        """The land (province) a cell belongs to, if any."""
-        return next((land for land in self.lands if (x, y) in land.cells), None)
+    part: object = None  # what the game's map schema built from its own keys
 
     def terrain(self, x: int, y: int) -> str | None:
         return self.cells[y][x]
@@ -159,7 +129,7 @@ class GameMap:
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.width and 0 <= y < self.height
 
-    def neighbours(self, x: int, y: int) -> list[tuple[int, int]]:
+    def neighbours(self, x: int, y: int) -> list[Cell]:
         """King moves: row by row from the top left, the cell itself left out."""
         # Spelt out rather than through inside(): routes on large maps ask this millions of times.
         width, height = self.width, self.height
@@ -169,6 +139,11 @@ class GameMap:
     def object_at(self, x: int, y: int) -> MapObject | None:
         return next((o for o in self.objects if (o.x, o.y) == (x, y)), None)
 
+    def marked(self) -> list[Cell]:
+        """Cells that hold an object, then those the game's part marks (its troops, say)."""
+        cells = [(o.x, o.y) for o in self.objects]
+        return cells + (self.part.marked() if isinstance(self.part, MarkedPart) else [])
+
 
 def legend(rules: Ruleset) -> dict[str, str]:
     return {t.letter: t.id for t in rules.terrains if t.letter}
@@ -176,6 +151,8 @@ def legend(rules: Ruleset) -> dict[str, str]:
 
 def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key, ck: Checker) -> GameMap | None:
     """A map from checked data; cell and object problems go to ck with their lines."""
+    from ..config.rulesets import game_schema
+
     rows = ["".join(r.split()) for r in data["rows"]]
     width = len(rows[0])
     letters = legend(rules)
@@ -187,66 +164,30 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
         cells.append(tuple(letters.get(ch.upper()) for ch in row))
     if len(cells) != len(rows):
         return None
+    schema = game_schema(rules.family)
+    own = list(schema.map_object_fields)
     objects = []
     for i, o in enumerate(data["objects"]):
-        try:
-            x, y = parse_cell(o["at"])
-        except ValueError as exc:
-            ck.fail((*key, "objects", i, "at"), str(exc))
-            continue
-        if not (0 <= x < width and 0 <= y < len(rows)):
-            ck.fail((*key, "objects", i, "at"), f"{o['at']} is outside the {width}×{len(rows)} map")
-            continue
-        objects.append(MapObject(x, y, o["kind"], o.get("number"), o.get("name"), o.get("owner"), o.get("structure"),
-                                 o.get("height")))  # fmt: skip
-    entry = game(rules.family)
-    rivers = _cells(data.get("rivers", []), "rivers", entry.map_rivers, rules.family, width, len(rows), key, ck)
-    lairs = _cells(data.get("lairs", []), "lairs", entry.map_lairs, rules.family, width, len(rows), key, ck)
-    pieces = []
-    for i, t in enumerate(data.get("troops", [])):
-        try:
-            x, y = parse_cell(t["at"])
-        except ValueError as exc:
-            ck.fail((*key, "troops", i, "at"), str(exc))
-            continue
-        if not (0 <= x < width and 0 <= y < len(rows)):
-            ck.fail((*key, "troops", i, "at"), f"{t['at']} is outside the {width}×{len(rows)} map")
-            continue
-        pieces.append(Piece(x, y, t["troop"], t["owner"]))
-    lands: list[Land] = []
-    for i, land in enumerate(data.get("lands", [])):
-        try:
-            found = cell_ranges(land["cells"])
-        except ValueError as exc:
-            ck.fail((*key, "lands", i, "cells"), str(exc))
-            continue
-        outside = sorted(cell_name(*c) for c in found if not (0 <= c[0] < width and 0 <= c[1] < len(rows)))
-        if outside:
-            ck.fail((*key, "lands", i, "cells"), f"{outside[0]} is outside the {width}×{len(rows)} map")
-            continue
-        lands.append(Land(land["name"], land["income"], frozenset(found), land.get("number") or len(lands) + 1))
-    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), frozenset(rivers), tuple(pieces),
-                   tuple(lands), frozenset(lairs))  # fmt: skip
+        at = cell_in(o["at"], width, len(rows), (*key, "objects", i, "at"), ck)
+        if at is not None:
+            details = tuple((k, o[k]) for k in own if o.get(k) is not None)
+            objects.append(MapObject(*at, o["kind"], o.get("number"), o.get("name"), o.get("owner"), details))
+    build = schema.hook("build_map_part")
+    part = build(data, width, len(rows), key, ck) if build is not None else None
+    return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), part)
 
 
-def _cells(texts: list[str], name: str, allowed: bool, family: str, width: int, height: int, key: Key,
-           ck: Checker) -> set[tuple[int, int]]:  # fmt: skip
-    """The cells of a list like `rivers:`, each problem reported with its place."""
-    out = set()
-    for i, text in enumerate(texts):
-        try:
-            x, y = parse_cell(text)
-        except ValueError as exc:
-            ck.fail((*key, name, i), str(exc))
-            continue
-        if not (0 <= x < width and 0 <= y < height):
-            ck.fail((*key, name, i), f"{text} is outside the {width}×{height} map")
-            continue
-        if not allowed:
-            ck.fail((*key, name, i), f"{family} maps have no {name}")
-            continue
-        out.add((x, y))
-    return out
+def cell_in(text: str, width: int, height: int, key: Key, ck: Checker) -> Cell | None:
+    """A cell a map file names, inside a width x height map; None (its problem reported) otherwise."""
+    try:
+        x, y = parse_cell(text)
+    except ValueError as exc:
+        ck.fail(key, str(exc))
+        return None
+    if not (0 <= x < width and 0 <= y < height):
+        ck.fail(key, f"{text} is outside the {width}×{height} map")
+        return None
+    return x, y
 
 
 def cell_ranges(text: str) -> set[tuple[int, int]]:
@@ -265,22 +206,24 @@ def cell_ranges(text: str) -> set[tuple[int, int]]:
 
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:
     """A map file: the map itself (game, rows, objects), or a session config with a `map:` key.
-    `game:` names the bundled ruleset the letters belong to (default strategiya)."""
-    from ..config.rulesets import DEFAULT_GAME, bundled_ids, load_bundled
+    `game:` names the bundled ruleset the letters belong to (default: the default game's)."""
+    from ..config.rulesets import bundled_ids, default_ruleset, load_bundled
     from ..errors import ConfigError
 
     doc = load_yaml(path, str(path))
     ck = Checker(doc)
     if not isinstance(doc.data, dict):
         raise ConfigError([Problem(doc.label, None, "", "a map file holds rows: and objects:")])
-    game = doc.data.get("game", DEFAULT_GAME)
-    if game not in bundled_ids():
-        raise ConfigError([doc.problem(("game",), f"unknown game {game!r}")])
-    rules = load_bundled(game)
+    ruleset_id = doc.data.get("game", default_ruleset())
+    if ruleset_id not in bundled_ids():
+        raise ConfigError([doc.problem(("game",), f"unknown game {ruleset_id!r}")])
+    rules = load_bundled(ruleset_id)
+    if game(rules.family).maps is None:
+        raise ConfigError([doc.problem(("game",), f"{game(rules.family).name} has no maps")])
     nested = "map" in doc.data
     data = doc.data["map"] if nested else {k: v for k, v in doc.data.items() if k != "game"}
     key: Key = ("map",) if nested else ()
-    checked = MAP.check(data, key, ck)
+    checked = map_schema([rules.family]).check(data, key, ck)
     game_map = None if checked is INVALID else build_map(checked, rules, doc, key, ck)
     if ck.problems or game_map is None:
         raise ConfigError(ck.problems or [Problem(doc.label, None, "", "no map")])
@@ -332,7 +275,7 @@ def one_per_cell(game_map: GameMap) -> list[Finding]:
 
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     """Every way a map breaks the rules of its game's map, and warnings (the game's own check)."""
-    target = game(rules.family).map_check
+    target = (game(rules.family).maps or Maps()).check
     if target is None:
         return unknown_letters(game_map) + one_per_cell(game_map)
     found: list[Finding] = resolve(target)(game_map, rules)

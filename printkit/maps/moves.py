@@ -1,42 +1,26 @@
 """Movement questions on a map, answered by the map's game: every cell within reach, the fastest route."""
 
+# `reach` and `route` are one question each for every game with maps: the map file, where from,
+# how many turns, and the inputs each game's movement declares (a hero's speed, a VS troop, ...).
+# An input of another game than the map's is refused with the game it belongs to.
+
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from os import PathLike
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
 
 from ..config.model import Ruleset
-from ..errors import Refused
-from ..games import game
-from .grid import GameMap
+from ..errors import Refused, RefusedValue
+from ..game import game, games
+from ..labels import label
+from ..questions import File, Input, Line, Para, Question, Said, Text, Whole
+from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 
-Cell = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class MoveRequest:
-    """Who moves and how, as a referee asks it; each game reads the fields it knows."""
-
-    start: Cell
-    turns: int = 1
-    speed: int | None = None
-    config: str | PathLike[str] | None = None  # a session config holding the hero...
-    hero: str | None = None  # ...by its map marker
-    horse: bool = False
-    flight: int = 0
-    ship: int = 0
-    load_days: int = 0
-    strength: int = 0
-    cross_free: bool = False  # «Стратегия» switch: a border may be crossed with no step left
-    no_corner_cutting: bool = False  # «Стратегия» switch: no diagonal step between two waters
-    troop: str | None = None  # «Великая Стратегическая»: the troop that moves
-    laden: bool = False  # «Великая Стратегическая»: a ship carrying a troop
-    player: str | None = None  # whose piece moves (the map's pieces of others may stop or block it)
-    allow: tuple[str, ...] = ()  # players who let it pass their pieces and buildings
-    switches: frozenset[str] = frozenset()  # a game's own spells and readings, by name
-    lang: str = "ru"  # the language of the answer's notes
+WIDTH = 80  # a reach map fits an 80-column terminal
 
 
 @dataclass(frozen=True)
@@ -45,7 +29,7 @@ class Reach:
     readings of the rules the answer used."""
 
     cells: dict[Cell, int]
-    note: str
+    note: Said
 
 
 @dataclass(frozen=True)
@@ -53,28 +37,256 @@ class Route:
     """The fastest route, one list of cells per turn (None: out of reach), and the readings used."""
 
     legs: list[list[Cell]] | None
-    note: str
+    note: Said
 
 
-class _Movement(Protocol):
-    def reach_answer(self, game_map: GameMap, rules: Ruleset, request: MoveRequest) -> Reach: ...
+class Movement(Protocol):
+    """What a game's movement module offers (Game.movement names it)."""
 
-    def route_answer(self, game_map: GameMap, rules: Ruleset, request: MoveRequest, goal: Cell) -> Route: ...
+    INPUTS: Sequence[Input]  # who moves and how: a hero's speed, a troop, the readings to switch
+
+    def reach_answer(self, game_map: GameMap, rules: Ruleset, start: Cell, turns: int,
+                     given: Mapping[str, Any]) -> Reach: ...  # fmt: skip
+
+    def route_answer(self, game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell,
+                     given: Mapping[str, Any]) -> Route: ...  # fmt: skip
+
+    def marks(self, game_map: GameMap) -> Mapping[Cell, str]:
+        """A mark a text map shows before a cell's letter (a river's ~), by cell."""
+        ...
 
 
-def _movement(rules: Ruleset) -> _Movement:
+def movement_of(rules: Ruleset) -> Movement:
     module = game(rules.family).movement
     if module is None:
         raise Refused("mc_no_rules", family=rules.family)
-    found: _Movement = importlib.import_module(module)
+    found: Movement = importlib.import_module(module)
     return found
 
 
-def reach(game_map: GameMap, rules: Ruleset, request: MoveRequest) -> Reach:
-    """Every cell the mover reaches in request.turns turns, by the rules of the map's game."""
-    return _movement(rules).reach_answer(game_map, rules, request)
+@cache
+def game_inputs() -> dict[str, tuple[str, Input]]:
+    """Every installed game's movement inputs: name -> (the game's name, the input); the first game
+    to declare a name keeps it."""
+    out: dict[str, tuple[str, Input]] = {}
+    for g in games():
+        if g.movement is not None:
+            for i in importlib.import_module(g.movement).INPUTS:
+                out.setdefault(i.name, (g.name, i))
+    return out
 
 
-def route(game_map: GameMap, rules: Ruleset, request: MoveRequest, goal: Cell) -> Route:
-    """The fastest route to goal, by the rules of the map's game."""
-    return _movement(rules).route_answer(game_map, rules, request, goal)
+def _own(rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The given inputs of the map's game (each checked); one of another game's is refused."""
+    mine = {i.name: i for i in movement_of(rules).INPUTS}
+    out: dict[str, Any] = {}
+    for name, value in given.items():
+        if name in mine:
+            checked = mine[name].checked(value)
+            out[name] = mine[name].default if checked is None else checked
+        elif value not in (None, False, (), 0) and name in game_inputs():
+            owner, declared = game_inputs()[name]
+            raise Refused("mc_other_game", flag=declared.flag or name, game=owner)
+        elif name not in game_inputs():
+            raise TypeError(f"no game's movement takes {name!r}")
+    return {**{n: i.default for n, i in mine.items()}, **out}
+
+
+def cell_on(game_map: GameMap, text: str) -> Cell:
+    """A cell named like C4, on this map."""
+    x, y = parse_cell(text)
+    if not game_map.inside(x, y):
+        raise RefusedValue("mc_outside", cell=text[:12], w=game_map.width, h=game_map.height)
+    return x, y
+
+
+# ---- the answers ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReachAnswer:
+    """`reach`: every cell within reach (by name, with its first turn), and the readings used."""
+
+    reachable: dict[str, int]
+    count: int
+    rules: Said
+    game_map: GameMap = field(metadata={"json": False})
+    origin: Cell = field(metadata={"json": False})
+    turns: int = field(metadata={"json": False})
+    marks: Mapping[Cell, str] = field(metadata={"json": False})
+
+    def lines(self, lang: str) -> list[Line]:
+        """The map with the turn that reaches each cell; wider maps show the columns around the start."""
+        game_map, origin = self.game_map, self.origin
+        reached = {parse_cell(c): t for c, t in self.reachable.items()}
+        # Two characters a cell while names and turn numbers fit in one or two; three from column AA
+        # or turn 10 on, so neighbours never run together.
+        widest = max([len(column_name(game_map.width - 1)), *(len(str(t)) for t in reached.values())])
+        cell_w = 2 if widest < 2 else 3
+        margin = len(str(game_map.height)) + 1
+        shown = max(1, (WIDTH - margin) // cell_w)
+        left = 0
+        if game_map.width > shown:
+            left = min(max(0, origin[0] - shown // 2), game_map.width - shown)
+        columns = range(left, min(game_map.width, left + shown))
+        out: list[Line] = [" " * margin + "".join(f"{column_name(x):>{cell_w}}" for x in columns)]
+        for y in range(game_map.height):
+            row = []
+            for x in columns:
+                if (x, y) == origin:
+                    row.append("@".rjust(cell_w))
+                elif (x, y) in reached:
+                    row.append(f"{reached[(x, y)]:>{cell_w}}")
+                else:
+                    mark = self.marks.get((x, y), " ")
+                    row.append((mark + game_map.letters[y][x].lower()).rjust(cell_w))
+            out.append(f"{y + 1:>{margin}}" + "".join(row))
+        if len(columns) < game_map.width:
+            first, last = column_name(columns[0]), column_name(columns[-1])
+            out.append(Para(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
+        out.append(label("map_reached", lang, n=self.count, turns=self.turns))
+        out.append(Para(self.rules.say(lang), "  "))
+        return out
+
+
+@dataclass(frozen=True)
+class RouteAnswer:
+    """`route`: the fewest turns, cell by cell (none: out of reach, exit 1), and the readings used."""
+
+    turns: int | None
+    legs: list[list[str]] | None
+    rules: Said
+    start: str = field(metadata={"json": False})
+    goal: str = field(metadata={"json": False})
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.legs is None else 0
+
+    def json(self, lang: str) -> dict[str, Any]:
+        if self.legs is None:
+            return {"turns": None}
+        return {"turns": self.turns, "legs": self.legs, "rules": self.rules.say(lang)}
+
+    def lines(self, lang: str) -> list[Line]:
+        if self.legs is None:
+            return [label("map_unreachable", lang, goal=self.goal, start=self.start)]
+        arrow = "->" if lang == "ascii" else "→"
+        out: list[Line] = [
+            Para(label("map_route_turn", lang, n=n, cells=f" {arrow} ".join(leg)), "  ")
+            for n, leg in enumerate(self.legs, start=1)
+        ]
+        out.append(label("map_route_total", lang, n=len(self.legs)))
+        out.append(Para(self.rules.say(lang), "  "))
+        return out
+
+
+def reach(map_file: str | Path, start: str, turns: int = 1, **given: Any) -> ReachAnswer:
+    """Every cell a mover reaches from `start` in `turns` turns, by the rules of the map's game;
+    `given` holds the game's own inputs (speed=2; troop="elves"; see its movement's INPUTS).
+
+    >>> found = reach("examples/map.yaml", "C4", speed=2)
+    >>> found.count > 0
+    True
+    """
+    game_map, rules = load_map(Path(map_file))
+    origin = cell_on(game_map, start)
+    moves = movement_of(rules)
+    found = moves.reach_answer(game_map, rules, origin, turns, _own(rules, given))
+    cells = {cell_name(*c): t for c, t in sorted(found.cells.items())}
+    return ReachAnswer(cells, len(cells), found.note, game_map, origin, turns, moves.marks(game_map))
+
+
+def route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAnswer:
+    """The fastest route from `start` to `goal`, one list of cells per turn (None: out of reach).
+
+    >>> route("examples/map.yaml", "C4", "H9", speed=2).legs[0][0]
+    'C4'
+    """
+    game_map, rules = load_map(Path(map_file))
+    origin, target = cell_on(game_map, start), cell_on(game_map, goal)
+    found = movement_of(rules).route_answer(game_map, rules, origin, target, _own(rules, given))
+    legs = None if found.legs is None else [[cell_name(*c) for c in leg] for leg in found.legs]
+    return RouteAnswer(None if legs is None else len(legs), legs, found.note, start, goal)
+
+
+# ---- the declarations -------------------------------------------------------------------------------
+
+MAP_FILE = Input("map_file", File(), {"en": "The map file.", "ru": "Файл карты."}, required=True)
+START = Input(
+    "start",
+    Text(8),
+    {"en": "The mover's cell, like C4.", "ru": "Клетка, откуда идут, например C4."},
+    flag="--from",
+    required=True,
+    complete="printkit.maps.moves:complete_cells",
+)
+
+
+def complete_cells(given: Any, incomplete: str) -> list[str]:
+    """Cells of the map on the command line: those holding something first, then (once a letter is
+    typed, or on a small map) every cell that begins so."""
+    game_map, _ = load_map(Path(given.get("map_file")))
+    marked = [cell_name(*c) for c in game_map.marked()]
+    every: list[str] = []
+    if incomplete or game_map.width * game_map.height <= 400:
+        every = [cell_name(x, y) for y in range(game_map.height) for x in range(game_map.width)]
+    return marked + every
+
+
+def _games_help(i: Input, owner: str) -> Input:
+    from dataclasses import replace
+
+    return replace(i, help={lang: f"{owner}: {text}" for lang, text in i.help.items()})
+
+
+def reach_question() -> Question:
+    """`referee reach`, with the movement inputs of every installed game."""
+    own = tuple(_games_help(i, owner) for owner, i in game_inputs().values())
+    turns = Input("turns", Whole(1, 50), {"en": "Turns.", "ru": "Сколько ходов."}, flag="--turns", default=1)
+    return Question(
+        "reach",
+        summary={
+            "en": "Every cell a mover reaches in one turn (or in --turns K), drawn as a map.",
+            "ru": "Все клетки, куда можно дойти за ход (или за --turns K), картой.",
+        },
+        about={
+            "en": "The map's game decides: the map file names it (game:). The answer prints the readings of "
+            "the rules it used.",
+            "ru": "Правила — игры этой карты (game: в файле карты). Ответ называет прочтения правил.",
+        },
+        inputs=(MAP_FILE, START, *own, turns),
+        examples=(
+            "printkit referee reach examples/map.yaml --from C4 --speed 2",
+            "printkit referee reach examples/map.yaml --from C4 --speed 1 --turns 3",
+            "printkit referee reach examples/map.yaml --from B2 --config examples/strategiya-heroes.yaml --hero 1"
+            " --json",
+            "printkit referee reach examples/vs-map.yaml --troop elves --from C3",
+            "printkit referee reach examples/vs-map.yaml --troop ship --laden --from J2 --turns 2",
+        ),
+        function=reach,
+    )
+
+
+def route_question() -> Question:
+    """`referee route`, with the movement inputs of every installed game."""
+    own = tuple(_games_help(i, owner) for owner, i in game_inputs().values())
+    goal = Input(
+        "goal",
+        Text(8),
+        {"en": "Where to go, like H9.", "ru": "Куда идти, например H9."},
+        flag="--to",
+        required=True,
+        complete="printkit.maps.moves:complete_cells",
+    )
+    return Question(
+        "route",
+        summary={
+            "en": "The fastest route in turns, cell by cell (exit 1 when out of reach).",
+            "ru": "Самый быстрый путь по ходам, клетка за клеткой (код 1, если не дойти).",
+        },
+        about={"en": "", "ru": ""},
+        inputs=(MAP_FILE, START, *own, goal),
+        examples=("printkit referee route examples/map.yaml --from C4 --to H9 --speed 2",),
+        function=route,
+    )

@@ -1,4 +1,4 @@
-"""What a game draws on its map sheets over the shared terrain, rivers and objects."""
+"""What a game draws on its map sheets over the shared terrain and objects."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ..config.model import Ruleset
-from ..games import game, resolve
+from ..game import Maps, game, resolve
 from .grid import GameMap
 
 LegendEntry = tuple[Callable[[Any, float, float, float], None], str]
 
 
 class Overlay(Protocol):
-    """What a game draws on its maps besides terrain, rivers and the shared object symbols."""
+    """What a game draws on its maps besides terrain and the shared object symbols."""
 
     def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
         """Marks inside a cell, drawn over its terrain; True when the cell's object was drawn too."""
@@ -24,12 +24,15 @@ class Overlay(Protocol):
     def legend(self) -> list[LegendEntry]:
         """Extra legend entries: a symbol drawn in a square (canvas, x, y, size) and its words."""
 
+    def terrain_row(self) -> list[LegendEntry]:
+        """Legend entries shown after the terrains, in their row (lines through cells: rivers)."""
+
 
 def overlay_for(
     game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str] | None = None
 ) -> Overlay | None:
     """The game's overlay (its registry entry names it), with owners' colours where a kit knows them."""
-    target = game(rules.family).map_overlay
+    target = (game(rules.family).maps or Maps()).overlay
     if target is None:
         return None
     made: Overlay = resolve(target)(game_map, rules, lang, dict(colours or {}))

@@ -9,12 +9,12 @@ from typing import Any
 
 from ..artefact import Build
 from ..config.model import Ruleset
-from ..games import game
+from ..game import MapObjectKind, Maps, game, resolve
 from ..geometry import MM
 from ..labels import label
 from ..render import fonts
 from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
-from .grid import KINDS, GameMap, cell_name, column_name
+from .grid import Cell, GameMap, cell_name, column_name
 from .overlay import LegendEntry, map_colours, overlay_for
 from .tiling import (
     AUTO_CELLS_MM,
@@ -31,76 +31,84 @@ from .tiling import (
     tiles,
 )
 
-# «Великая Стратегическая» terrains borrow the patterns of their «Стратегия» likes.
-LIKE = {"mountains": "mountain", "coast": "water", "sea": "water"}
 
-
-def _hatch(c: Any, terrain: str, x: float, y: float, s: float, ink: tuple[float, float, float]) -> None:
-    """A pattern per terrain, so the map still reads on a greyscale printer."""
-    if terrain == "sea":  # open sea: the waves of the coast and a dense band, to tell them apart
-        c.saveState()
-        c.setStrokeColorRGB(*ink)
-        c.setLineWidth(1.2)
-        c.line(x + 0.15 * s, y + 0.12 * s, x + 0.85 * s, y + 0.12 * s)
-        c.restoreState()
-    elif terrain == "desert":
-        c.saveState()
-        c.setFillColorRGB(*ink)
-        for cx, cy in ((0.25, 0.3), (0.5, 0.55), (0.75, 0.3), (0.25, 0.8), (0.75, 0.8)):
-            c.circle(x + cx * s, y + cy * s, 0.03 * s, stroke=0, fill=1)
-        c.restoreState()
+def _hatch(c: Any, pattern: str | None, x: float, y: float, s: float, ink: tuple[float, float, float]) -> None:
+    """A terrain's pattern (its ruleset names it), so the map still reads on a greyscale printer."""
+    if pattern is None:
         return
-    terrain = LIKE.get(terrain, terrain)
     c.saveState()
     c.setStrokeColorRGB(*ink)
     c.setFillColorRGB(*ink)
+    if pattern == "deep-waves":  # open sea: a dense band under the waves of the coast, to tell them apart
+        c.setLineWidth(1.2)
+        c.line(x + 0.15 * s, y + 0.12 * s, x + 0.85 * s, y + 0.12 * s)
+        pattern = "waves"
     c.setLineWidth(0.45)
-    if terrain == "mountain":
+    if pattern == "dots":
+        for cx, cy in ((0.25, 0.3), (0.5, 0.55), (0.75, 0.3), (0.25, 0.8), (0.75, 0.8)):
+            c.circle(x + cx * s, y + cy * s, 0.03 * s, stroke=0, fill=1)
+    elif pattern == "peaks":
         for dx in (0.25, 0.65):
             p = c.beginPath()
             p.moveTo(x + (dx - 0.15) * s, y + 0.3 * s)
             p.lineTo(x + dx * s, y + 0.7 * s)
             p.lineTo(x + (dx + 0.15) * s, y + 0.3 * s)
             c.drawPath(p, stroke=1, fill=0)
-    elif terrain == "swamp":
+    elif pattern == "reeds":
         for k in (0.3, 0.55, 0.8):
             c.line(x + 0.2 * s, y + k * s, x + 0.45 * s, y + k * s)
             c.line(x + 0.55 * s, y + (k - 0.12) * s, x + 0.8 * s, y + (k - 0.12) * s)
-    elif terrain == "forest":
+    elif pattern == "trees":
         for cx, cy in ((0.3, 0.35), (0.7, 0.35), (0.5, 0.7)):
             c.circle(x + cx * s, y + cy * s, 0.09 * s, stroke=1, fill=0)
-    elif terrain == "water":
+    elif pattern == "waves":
         for k in (0.3, 0.55, 0.8):
             p = c.beginPath()
             p.moveTo(x + 0.15 * s, y + k * s)
             p.curveTo(x + 0.35 * s, y + (k + 0.08) * s, x + 0.45 * s, y + (k - 0.08) * s, x + 0.65 * s, y + k * s)
             p.curveTo(x + 0.75 * s, y + (k + 0.06) * s, x + 0.8 * s, y + k * s, x + 0.85 * s, y + k * s)
             c.drawPath(p, stroke=1, fill=0)
-    elif terrain == "deathzone":
+    elif pattern == "cross":
         c.line(x + 0.25 * s, y + 0.25 * s, x + 0.75 * s, y + 0.75 * s)
         c.line(x + 0.25 * s, y + 0.75 * s, x + 0.75 * s, y + 0.25 * s)
     c.restoreState()
 
 
-def _river(c: Any, game_map: GameMap, waters: set[str], x: int, y: int, px: float, py: float, s: float) -> None:
-    """Half a river from the cell's centre towards every river or sea cell around it; the
-    neighbour draws the other half, so the line joins up across cells and sheets."""
+RIVER_BLUE = (0.1, 0.35, 0.85)
+
+
+def draw_river(c: Any, game_map: GameMap, rivers: frozenset[Cell], waters: set[str], x: int, y: int, px: float,
+               py: float, s: float) -> None:  # fmt: skip
+    """For a game whose maps carry rivers (its overlay calls this): half a river from the cell's
+    centre towards every river or water cell around it; the neighbour draws the other half, so the
+    line joins up across cells and sheets."""
     cx, cy = px + s / 2, py + s / 2
     c.saveState()
-    c.setStrokeColorRGB(0.1, 0.35, 0.85)
+    c.setStrokeColorRGB(*RIVER_BLUE)
     c.setLineWidth(max(1.5, s * 0.12))
     c.setLineCap(1)
-    rivers = game_map.rivers
     # A diagonal link is left out where an orthogonal river cell already joins the two.
     ends = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if (nx, ny) in rivers
             and (nx == x or ny == y or ((nx, y) not in rivers and (x, ny) not in rivers))]  # fmt: skip
-    if len(ends) <= 1:  # a river's end: into one sea cell, an orthogonal one if there is one
+    if len(ends) <= 1:  # a river's end: into one water cell, an orthogonal one if there is one
         mouths = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if game_map.terrain(nx, ny) in waters]
         ends += sorted(mouths, key=lambda d: abs(d[0]) + abs(d[1]))[:1]
     if not ends:
         c.line(cx - s * 0.3, cy, cx + s * 0.3, cy)
     for dx, dy in ends:
         c.line(cx, cy, cx + dx * s / 2, cy - dy * s / 2)
+    c.restoreState()
+
+
+def river_symbol(c: Any, x: float, y: float, s: float) -> None:
+    """A river in a legend's square."""
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    c.rect(x, y, s, s, stroke=1, fill=1)
+    c.saveState()
+    c.setStrokeColorRGB(*RIVER_BLUE)
+    c.setLineWidth(1.5)
+    c.line(x + 0.5, y + s / 2, x + s - 0.5, y + s / 2)
     c.restoreState()
 
 
@@ -118,26 +126,27 @@ def _star(c: Any, cx: float, cy: float, r: float) -> None:
     c.drawPath(p, stroke=1, fill=1)
 
 
-def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
+def _object(c: Any, symbol: str, number: int | None, x: float, y: float, s: float) -> None:
+    """One object's symbol (its game names it for the object's kind; see printkit.game.MapObjectKind)."""
     cx, cy = x + s / 2, y + s / 2
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setFillColorRGB(1, 1, 1)
     c.setLineWidth(0.8)
-    if o.kind in ("town", "port"):
+    if symbol == "star":
         c.setFillColorRGB(0.95, 0.77, 0.1)
         _star(c, cx, cy, 0.38 * s)
-    elif o.kind == "adventure":
+    elif symbol == "numbered-circle":
         c.circle(cx, cy, 0.3 * s, stroke=1, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 0.34 * s)
-        c.drawCentredString(cx, cy - 0.12 * s, str(o.number or ""))
-    elif o.kind == "resource":
+        c.drawCentredString(cx, cy - 0.12 * s, str(number or ""))
+    elif symbol == "numbered-square":
         c.rect(cx - 0.24 * s, cy - 0.2 * s, 0.48 * s, 0.4 * s, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, 0.4 * s)
-        c.drawCentredString(cx, cy - 0.14 * s, str(o.number or ""))
-    elif o.kind == "bridge":
+        c.drawCentredString(cx, cy - 0.14 * s, str(number or ""))
+    elif symbol == "bridge":
         c.setFillColorRGB(0.55, 0.4, 0.25)
         c.rect(x + 0.1 * s, cy - 0.15 * s, 0.8 * s, 0.3 * s, stroke=1, fill=1)
     else:
@@ -145,12 +154,21 @@ def _object(c: Any, o: Any, x: float, y: float, s: float) -> None:
     c.restoreState()
 
 
+def _kinds(rules: Ruleset) -> dict[str, MapObjectKind]:
+    return {k.kind: k for k in (game(rules.family).maps or Maps()).objects}
+
+
+def legend_kinds(game_map: GameMap, rules: Ruleset) -> tuple[str, ...]:
+    """The object kinds a map's legend shows: those on the map, in the order its game lists them."""
+    return tuple(k.kind for k in _kinds(rules).values() if k.legend and any(o.kind == k.kind for o in game_map.objects))
+
+
 def draw_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
              cell_mm: float | None = None, reach: dict[tuple[int, int], int] | None = None,
              reach_from: tuple[int, int] | None = None) -> int:  # fmt: skip
     """`map draw`: a map on the fewest sheets (the cell size given, or the largest of AUTO_CELLS_MM
     that needs no more sheets; landscape where it takes fewer), its objects in the legend."""
-    symbols = tuple(k for k in KINDS if k != "port" and any(o.kind == k for o in game_map.objects))
+    symbols = legend_kinds(game_map, rules)
     overlay = overlay_for(game_map, rules, lang)
     game_row = overlay is not None and bool(overlay.legend())
     cell, landscape = layout(game_map, paper, (cell_mm,) if cell_mm else AUTO_CELLS_MM, symbols, game_row=game_row)
@@ -170,6 +188,7 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
     game's overlay."""
     overlay = overlay_for(game_map, rules, lang, colours)
     extra = overlay.legend() if overlay is not None else []
+    beside = overlay.terrain_row() if overlay is not None else []
     cell = cell_mm * MM
     width, height = sheet_size(paper, landscape)
     lines = note_lines(note, width - 2 * MARGIN)
@@ -177,7 +196,8 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
     c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang),
                     pagesize=(width, height))  # fmt: skip
     fills = {t.id: hex_colour(t.colour) for t in rules.terrains}
-    waters = {t.id for t in rules.terrains if t.water}
+    patterns = {t.id: t.pattern for t in rules.terrains}
+    kinds = _kinds(rules)
     for number, (cols, rows) in enumerate(sheets, start=1):
         x0 = left_edge(width, len(cols), cell)
         top = height - MARGIN - RULER
@@ -191,13 +211,11 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                 c.setLineWidth(0.3)
                 c.rect(px, py, cell, cell, stroke=1, fill=1)
                 if terrain:
-                    _hatch(c, terrain, px, py, cell, ink_on(rgb))
-                if (x, y) in game_map.rivers:
-                    _river(c, game_map, waters, x, y, px, py, cell)
+                    _hatch(c, patterns.get(terrain), px, py, cell, ink_on(rgb))
                 drawn = overlay is not None and overlay.cell(c, x, y, px, py, cell)
                 o = game_map.object_at(x, y)
                 if o is not None and not drawn:
-                    _object(c, o, px, py, cell)
+                    _object(c, kinds[o.kind].symbol if o.kind in kinds else "square", o.number, px, py, cell)
                 if reach is not None and ((x, y) in reach or (x, y) == reach_from):
                     c.saveState()
                     c.setFillColorRGB(1, 1, 1)
@@ -240,7 +258,7 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
             c.line(x0, bottom + cell, right, bottom + cell)
         c.setDash()
         _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from,
-                symbols, lines, extra)  # fmt: skip
+                symbols, lines, extra, beside)  # fmt: skip
         c.showPage()
     c.save()
     return len(sheets)
@@ -249,7 +267,7 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
 def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
             total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
             symbols: tuple[str, ...] = (), lines: list[str] | None = None,
-            extra: list[LegendEntry] | None = None) -> None:  # fmt: skip
+            extra: list[LegendEntry] | None = None, terrain_row: list[LegendEntry] | None = None) -> None:  # fmt: skip
     """From the bottom up: the caption, the note, the terrains, the object symbols and the game's own."""
     s = 5 * MM
     lines = lines or []
@@ -260,7 +278,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.drawString(x, y + 6.5 * MM + k * NOTE_LINE, line)
     y += len(lines) * NOTE_LINE
     if symbols:
-        _symbols(c, symbols, lang, x, y + 15 * MM, width)
+        _symbols(c, rules, symbols, lang, x, y + 15 * MM, width)
     if extra:  # the game's own symbols: a row above the terrains (and above the object symbols)
         each = width / len(extra)
         row = y + 14.5 * MM + (SYMBOLS if symbols else 0)
@@ -269,27 +287,19 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
             c.setFillColorRGB(0, 0, 0)
             draw_fitted(c, x + i * each + s + 1.5 * MM, row + 1.5 * MM, words, fonts.SANS, 7.5, each - s - 2 * MM,
                         min_size=6)  # fmt: skip
-    rivers = game(rules.family).map_rivers  # the legend shows rivers where the game has them
-    step = width / (len(rules.terrains) + rivers)
-    if rivers:
-        left = x + len(rules.terrains) * step
-        c.setFillColorRGB(1, 1, 1)
-        c.setStrokeColorRGB(0.3, 0.3, 0.3)
-        c.rect(left, y + 8 * MM, s, s, stroke=1, fill=1)
-        c.saveState()
-        c.setStrokeColorRGB(0.1, 0.35, 0.85)
-        c.setLineWidth(1.5)
-        c.line(left + 0.5, y + 8 * MM + s / 2, left + s - 0.5, y + 8 * MM + s / 2)
-        c.restoreState()
+    beside = terrain_row or []  # the game's lines among the terrains (rivers, say)
+    step = width / (len(rules.terrains) + len(beside))
+    for k, (symbol, words) in enumerate(beside):
+        left = x + (len(rules.terrains) + k) * step
+        symbol(c, left, y + 8 * MM, s)
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, label("map_river", lang), fonts.SANS, 7.5,
-                    step - s - 3.5 * MM, shorten=True)  # fmt: skip
+        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, words, fonts.SANS, 7.5, step - s - 3.5 * MM, shorten=True)
     for i, t in enumerate(rules.terrains):
         rgb = hex_colour(t.colour)
         c.setFillColorRGB(*rgb)
         c.setStrokeColorRGB(0.3, 0.3, 0.3)
         c.rect(x + i * step, y + 8 * MM, s, s, stroke=1, fill=1)
-        _hatch(c, t.id, x + i * step, y + 8 * MM, s, ink_on(rgb))
+        _hatch(c, t.pattern, x + i * step, y + 8 * MM, s, ink_on(rgb))
         c.setFillColorRGB(0, 0, 0)
         name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
         draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
@@ -299,10 +309,9 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
     draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, 7.5, width, shorten=True)
 
 
-def _symbols(c: Any, symbols: tuple[str, ...], lang: str, x: float, y: float, width: float) -> None:
+def _symbols(c: Any, rules: Ruleset, symbols: tuple[str, ...], lang: str, x: float, y: float, width: float) -> None:
     """What each object looks like on the map, drawn by the code that draws it there."""
-    from .grid import MapObject
-
+    kinds = _kinds(rules)
     s = 6.5 * MM  # the numbers inside stay above 6 pt
     step = min(width / len(symbols), 45 * MM)
     for i, kind in enumerate(symbols):
@@ -312,9 +321,9 @@ def _symbols(c: Any, symbols: tuple[str, ...], lang: str, x: float, y: float, wi
         c.setLineWidth(0.3)
         c.rect(left, y, s, s, stroke=1, fill=0)
         c.restoreState()
-        _object(c, MapObject(0, 0, kind, 1 if kind in ("resource", "adventure") else None), left, y, s)
+        _object(c, kinds[kind].symbol, 1 if kinds[kind].numbered else None, left, y, s)
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(f"map_{kind}", lang), fonts.SANS, 7.5,
+        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(kinds[kind].label, lang), fonts.SANS, 7.5,
                     step - s - 3.5 * MM, shorten=True)  # fmt: skip
 
 
@@ -333,13 +342,19 @@ def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: 
 DEFAULT_CELL_MM = 20.0
 
 
+def kit_cell_mm(session: Any) -> float:
+    """A kit map's cell: as the game sizes it (VS: as large as its tokens), else DEFAULT_CELL_MM."""
+    target = (game(session.ruleset.family).maps or Maps()).cell_mm
+    return float(resolve(target)(session)) if target else DEFAULT_CELL_MM
+
+
 def build(b: Build) -> None:
     """The kit's map.pdf from the config's map; cells as large as the game's tokens where it has them."""
     from ..config.session import display_title
 
     session = b.session
     assert session.game_map is not None
-    cell_mm = float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM))
+    cell_mm = kit_cell_mm(session)
     write_map(session.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
               display_title(session), cell_mm, colours=map_colours(session))  # fmt: skip
     b.progress("map", 1, 1)
@@ -352,7 +367,7 @@ def preflight(b: Build) -> None:
     session = b.session
     assert session.game_map is not None
     check_sheet(session.game_map, session.ruleset, session.paper, session.language, display_title(session),
-                float(getattr(session.part, "map_cell_mm", DEFAULT_CELL_MM)), colours=map_colours(session))  # fmt: skip
+                kit_cell_mm(session), colours=map_colours(session))  # fmt: skip
 
 
 def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title: str, cell_mm: float, *,
@@ -367,6 +382,7 @@ def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title:
     lines = note_lines(note, width - 2 * MARGIN)
     overlay = overlay_for(game_map, rules, lang, colours)
     extra = overlay.legend() if overlay is not None else []
+    beside = overlay.terrain_row() if overlay is not None else []
     sheets = tiles(game_map, paper, cell_mm * MM, landscape, legend_height(symbols, len(lines), bool(extra)))
     c = open_canvas(io.BytesIO(), paper, "check", "check")
     total = len(sheets)
@@ -375,7 +391,7 @@ def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title:
     widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, 7.5))
     cols, rows = sheets[widest]
     _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None, symbols,
-            lines, extra)  # fmt: skip
+            lines, extra, beside)  # fmt: skip
     if overlay is not None:  # labels and symbols of every cell, on a scratch page
         for y in range(game_map.height):
             for x in range(game_map.width):

@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 from ..artefact import Build
 from ..config.model import Session
 from ..errors import ConfigError, RenderError
-from ..games import game, resolve
+from ..game import game, resolve
 from ..geometry import MM
 from ..render.canvas import hex_colour, ink_on, luminance, tint
 from ..render.tabs import TabMark

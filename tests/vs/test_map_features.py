@@ -10,6 +10,7 @@ import pytest
 from printkit.config.session import load_session
 from printkit.games.vs.land_list import dice_code, dice_needed, rows
 from printkit.games.vs.map_sheet import VsOverlay
+from printkit.games.vs.model import vs_map
 from printkit.maps.grid import check, load_map, parse_cell
 
 from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
@@ -38,7 +39,7 @@ lands:
     ok = "rows: [PPPC, PPPS]\nlands:\n  - {name: A, number: 7, income: 5, cells: A1-B2}\n  - {name: B, cells: C1-D2}\n"
     assert findings(tmp_path, ok) == ["warning: D1: the land 'B' takes in 2 sea cells"]
     game_map, _ = load_map(tmp_path / "m.yaml")
-    assert [(land.name, land.number, land.income) for land in game_map.lands] == [("A", 7, 5), ("B", 2, 0)]
+    assert [(land.name, land.number, land.income) for land in vs_map(game_map).lands] == [("A", 7, 5), ("B", 2, 0)]
 
 
 @pytest.mark.rule("vs.map.features")
@@ -89,7 +90,8 @@ lands: [{name: Долина, income: 9, cells: A1-J2}]
 def test_lairs_are_refused_on_maps_of_games_without_them(tmp_path: Path) -> None:
     path = write(tmp_path / "s.yaml", "rows: [PP, PP]\nlairs: [A1]\n")
     result = run("map", "check", path)
-    assert result.exit_code == 3 and "lairs[0]: strategiya maps have no lairs" in result.output
+    assert result.exit_code == 3
+    assert "lairs: only «Великая Стратегическая» maps have lairs; «Стратегия» maps do not" in result.output
 
 
 @pytest.mark.rule("vs.dragon.lair")
@@ -99,8 +101,8 @@ def test_the_examples_pass_the_check_with_lairs_veins_and_lands() -> None:
         result = run("map", "check", EXAMPLES / name)
         assert result.exit_code == 0 and result.output.strip() == "всё в порядке", (name, result.output)
     game_map, _ = load_map(EXAMPLES / "vs-2025.yaml")
-    assert game_map.lairs == {parse_cell("A1"), parse_cell("E8")}
-    assert {land.name for land in game_map.lands} >= {"Драконьи горы", "Приречье"}
+    assert vs_map(game_map).lairs == {parse_cell("A1"), parse_cell("E8")}
+    assert {land.name for land in vs_map(game_map).lands} >= {"Драконьи горы", "Приречье"}
 
 
 def borders_of(cells: list[str], rows_: list[str], lands: list[tuple[str, str]]) -> dict[str, list[tuple[int, int]]]:
@@ -125,7 +127,7 @@ def test_the_printed_map_shows_every_land_with_its_number_name_and_income(tmp_pa
     kit = kits("vs-2025")  # the example's whole kit
     text = re.sub(r"\s+", " ", " ".join(pdf_text(kit / "map.pdf"))).replace("\xa0", " ")
     game_map, _ = load_map(EXAMPLES / "vs-2025.yaml")
-    for land in game_map.lands:
+    for land in vs_map(game_map).lands:
         first = land.name.split()[0]
         assert f"{land.number}. {first}" in text and f" {land.income} " in f" {text} "
     # `map draw` prints the same overlay without a kit around it.

@@ -230,10 +230,14 @@ def test_buildings_stand_at_least_three_cells_apart() -> None:
 
 
 def test_rivers_are_refused_on_strategiya_maps() -> None:
+    from printkit.maps.grid import map_schema
+
     doc = parse_yaml("x: 1", "test")
     ck = Checker(doc)
-    build_map({"rows": ["PP", "PP"], "objects": [], "rivers": ["A1"]}, load_bundled("strategiya"), doc, (), ck)
-    assert any("strategiya maps have no rivers" in p.message for p in ck.problems)
+    map_schema(["strategiya"]).check({"rows": ["PP", "PP"], "objects": [], "rivers": ["A1"]}, (), ck)
+    assert [p.message for p in ck.problems] == [
+        "only «Великая Стратегическая» maps have rivers; «Стратегия» maps do not"
+    ]
 
 
 @pytest.mark.rule("vs.movement.route")

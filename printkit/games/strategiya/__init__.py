@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import BOOKLET, Artefact, Game
+from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Shortcut
+from ...questions import Flag, Input, Whole
 
 if TYPE_CHECKING:
     from ...config.model import Session
@@ -49,15 +50,72 @@ GAME = Game(
         Artefact("adventures", f"{_HERE}.adventure_book:build", None, f"{_HERE}.adventure_book:preflight"),
         Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight"),
     ),
-    referee={
-        "lookup": "printkit.cli.strategiya:lookup",
-        "fight": "printkit.cli.strategiya:fight",
-        "hide": "printkit.cli.strategiya:hide",
-        "escape": "printkit.cli.strategiya:escape",
+    build_options=(
+        Input(
+            "games",
+            Whole(1, 1000),
+            {"en": "Secret sheets: how many games to print at once.", "ru": "Секретные листы: сколько игр сразу."},
+            flag="--games",
+            default=1,
+        ),
+        Input(
+            "player",
+            Whole(1, 2),
+            {"en": "Secret sheets: only this player's sheet.", "ru": "Секретные листы: только лист этого игрока."},
+            flag="--player",
+        ),
+        Input(
+            "blank",
+            Flag(),
+            {"en": "Secret sheets: the empty form to fill in by hand.", "ru": "Пустой бланк секретных листов."},
+            flag="--blank",
+        ),
+        Input(
+            "random_map",
+            Flag(),
+            {"en": "Draw a random map (as `map random`) for a config without one.", "ru": "Случайная карта."},
+            flag="--random-map",
+        ),
+    ),
+    shortcuts=(
+        Shortcut(
+            "secret-sheets",
+            kinds=("secret-sheets",),
+            options=("games", "player", "blank"),
+            summary='Print the secret "binary code" sheets and the referee key.',
+            about="Each sheet maps a map object's number to another number; the referee key chains sheet 1, "
+            "sheet 2 and the ruleset's list for every object.",
+            examples=(
+                "printkit secret-sheets                       # sheets 1 and 2 plus the referee key",
+                "printkit secret-sheets --games 30            # 30 games: one page per game in each PDF",
+                "printkit secret-sheets --player 2            # only my own sheet, made on my own device",
+                "printkit secret-sheets --blank               # the empty form to fill in by hand",
+            ),
+        ),
+    ),
+    questions={
+        "referee": {
+            "lookup": "printkit.cli.strategiya:lookup",
+            "fight": "printkit.cli.strategiya:fight",
+            "hide": "printkit.cli.strategiya:hide",
+            "escape": "printkit.cli.strategiya:escape",
+        }
     },
     movement=f"{_HERE}.movement",
-    map_check=f"{_HERE}.map_check:check",
+    maps=Maps(
+        objects=(
+            MapObjectKind("town", "star", "map_town"),
+            MapObjectKind("port", "star", "map_port", legend=False),
+            MapObjectKind("resource", "numbered-square", "map_resource", numbered=True),
+            MapObjectKind("adventure", "numbered-circle", "map_adventure", numbered=True),
+            MapObjectKind("building", "square", "map_building"),
+            MapObjectKind("bridge", "bridge", "map_bridge"),
+        ),
+        check=f"{_HERE}.map_check:check",
+        random=f"{_HERE}.map_random:random_map_file",
+    ),
     tables=f"{_HERE}.tables:table",
     booklet_chapters=f"{_HERE}.adventures:booklet_chapters",
     labels=True,
+    default=True,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from ...config.model import Session
 from .model import Hero, HeroRules, Offer, Rules, STerrain, Tier, rules_of, session_of
@@ -189,3 +190,13 @@ def marked_heroes(session: Session) -> dict[str, Hero]:
         for marker, hero in zip(markers, party.heroes, strict=False):
             found.setdefault(marker.casefold(), hero)
     return found
+
+
+def complete_markers(given: Any, incomplete: str) -> list[str]:
+    """The map markers of the heroes in the config given on the same command line (or the session's)."""
+    from pathlib import Path
+
+    from ...config.session import load_session
+
+    config = given.get("config")
+    return list(marked_heroes(load_session(Path(config)))) if config else []

@@ -148,3 +148,8 @@ def to_yaml(game_map: GameMap, game: str) -> str:
         number = f", number: {o.number}" if o.number else ""
         lines.append(f"  - {{at: {cell_name(o.x, o.y)}, kind: {o.kind}{number}}}")
     return "\n".join(lines) + "\n"
+
+
+def random_map_file(rules: Ruleset, width: int, height: int, seed: str | None) -> str:
+    """`printkit map random` for a «Стратегия» ruleset: the map file's YAML."""
+    return to_yaml(random_map(rules, width, height, seed), rules.id)

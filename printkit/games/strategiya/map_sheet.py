@@ -42,12 +42,12 @@ def plan(b: Build) -> MapPlan:
     lang = session.language
     note = ""
     if session.game_map is not None:
-        if b.options.random_map:
+        if b.options.own("random_map", False):
             raise UsageError("--random-map: the config has a map already; remove its map: to draw a random one")
         game_map, blank = session.game_map, False
     else:
         width, height = part.map_size or DEFAULT_MAP_SIZE
-        blank = not b.options.random_map
+        blank = not b.options.own("random_map", False)
         if blank:
             game_map = blank_map(width, height)
             slots = max((t.slots for t in rules_of(session.ruleset).terrains), default=10)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ...config.model import Ruleset
 from ...errors import Refused
 from ...maps.grid import GameMap
-from ...maps.moves import MoveRequest, Reach, Route
+from ...maps.moves import Reach, Route
+from ...questions import File, Flag, Input, Said, Text, Whole
 from .model import Rules, rules_of
 
 Cell = tuple[int, int]
@@ -343,54 +346,86 @@ def mover_for(rules: Rules, hero: object) -> tuple[Mover, int]:
     return mover, H.border_cells(rules, hero)
 
 
-def _mover(rules: Rules, request: MoveRequest) -> tuple[Mover, int]:
+def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, int]:
     """The mover and its border allowance: a hero of a config, or the speed and animals given."""
     import dataclasses
 
-    strength = request.strength
+    strength = given["strength"]
     # A config says who moves only with --hero (a referee's session passes its config to every question).
-    if request.hero:
-        if request.config is None:
+    if given["hero"]:
+        if given["config"] is None:
             raise Refused("rf_e_need_config")
         from ...config.session import load_session
         from .heroes import marked_heroes
 
-        heroes = marked_heroes(load_session(request.config))
-        hero = heroes.get(request.hero.casefold())
+        heroes = marked_heroes(load_session(given["config"]))
+        hero = heroes.get(given["hero"].casefold())
         if hero is None:
-            raise Refused("rf_e_marker", marker=request.hero, markers=" ".join(sorted(heroes)))
+            raise Refused("rf_e_marker", marker=given["hero"], markers=" ".join(sorted(heroes)))
         mover, border = mover_for(rules, hero)
         strength = hero.strength
     else:
-        if request.speed is None:
+        if given["speed"] is None:
             raise Refused("rf_e_need_speed")
-        speed = request.speed
+        speed = given["speed"]
         border = 1 + speed // (rules.heroes.border_per_speed if rules.heroes else 4)
-        mover = Mover(speed=speed, horse=request.horse, flight=request.flight,
-                      flight_avoids=("deathzone",) if request.flight == 4 else ())  # fmt: skip
-    load = load_cells(rules, request.load_days, strength)
-    return dataclasses.replace(mover, ship=request.ship, load=load), border
+        mover = Mover(speed=speed, horse=given["horse"], flight=given["flight"],
+                      flight_avoids=("deathzone",) if given["flight"] == 4 else ())  # fmt: skip
+    load = load_cells(rules, given["load_days"], strength)
+    return dataclasses.replace(mover, ship=given["ship"], load=load), border
 
 
-def _switches(request: MoveRequest) -> Switches:
-    return Switches(cross_needs_step=not request.cross_free, corner_cutting=not request.no_corner_cutting)
+def _switches(given: Mapping[str, Any]) -> Switches:
+    return Switches(cross_needs_step=not given["cross_free"], corner_cutting=not given["no_corner_cutting"])
 
 
-def reach_answer(game_map: GameMap, ruleset: Ruleset, request: MoveRequest) -> Reach:
+def reach_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, turns: int, given: Mapping[str, Any]) -> Reach:
     """`printkit referee reach` on a «Стратегия» map."""
-    if request.troop:
-        raise Refused("rf_e_troop_vs")
     rules = rules_of(ruleset)
-    mover, border = _mover(rules, request)
-    switches = _switches(request)
-    found = reach(game_map, rules, mover, request.start, request.turns, switches, border)
-    return Reach({c: t for c, t in found.items() if c != request.start}, switches.describe(request.lang))
+    mover, border = _mover(rules, given)
+    switches = _switches(given)
+    found = reach(game_map, rules, mover, start, turns, switches, border)
+    return Reach({c: t for c, t in found.items() if c != start}, Said(switches.describe))
 
 
-def route_answer(game_map: GameMap, ruleset: Ruleset, request: MoveRequest, goal: Cell) -> Route:
+def route_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
     """`printkit referee route` on a «Стратегия» map."""
     rules = rules_of(ruleset)
-    mover, border = _mover(rules, request)
-    switches = _switches(request)
-    legs = route(game_map, rules, mover, request.start, goal, None, switches, border)
-    return Route(legs, switches.describe(request.lang))
+    mover, border = _mover(rules, given)
+    switches = _switches(given)
+    legs = route(game_map, rules, mover, start, goal, None, switches, border)
+    return Route(legs, Said(switches.describe))
+
+
+def marks(game_map: GameMap) -> dict[Cell, str]:
+    """«Стратегия» maps mark nothing before a cell's letter."""
+    return {}
+
+
+def _help(en: str, ru: str) -> dict[str, str]:
+    return {"en": en, "ru": ru}
+
+
+# Who moves on a «Стратегия» map, and the two readings of its rules that can be switched.
+INPUTS = (
+    Input("speed", Whole(0, 99), _help("The hero's speed (or use --config and --hero).", "Скорость героя."),
+          flag="--speed"),
+    Input("config", File(), _help("A config with the hero.", "Конфиг с героем."), flag="--config", shared=True),
+    Input("hero", Text(12), _help("The hero's map marker in that config, like А or 1.", "Метка героя на карте."),
+          flag="--hero", complete="printkit.games.strategiya.heroes:complete_markers"),
+    Input("horse", Flag(), _help("Riding: +1 cell everywhere but mountains.", "Верхом: +1 клетка, кроме гор."),
+          flag="--horse"),
+    Input("flight", Whole(0, 20), _help("Flying cells a turn (griffin 4).", "Клеток полёта за ход (грифон 4)."),
+          flag="--flight", default=0),
+    Input("ship", Whole(0, 20), _help("A ship's cells a turn (its builders' intellect; +1 downstream, -1 upstream).",
+                                      "Клеток корабля за ход."), flag="--ship", default=0),
+    Input("load_days", Whole(0, 999), _help("Days of mining carried: one cell less per 10 days, one back per 4 "
+                                            "strength.", "Дней добычи в грузе."), flag="--load-days", default=0),
+    Input("strength", Whole(0, 99), _help("With --load-days and --speed.", "Сила (с --load-days и --speed)."),
+          flag="--strength", default=0),
+    Input("cross_free", Flag(), _help("Switch: a border may be crossed with no step left.",
+                                      "Прочтение: границу можно пересечь без оставшегося шага."), flag="--cross-free"),
+    Input("no_corner_cutting", Flag(), _help("Switch: no diagonal step between two waters.",
+                                             "Прочтение: нельзя по диагонали между двумя водами."),
+          flag="--no-corner-cutting"),
+)  # fmt: skip

@@ -231,22 +231,25 @@ def _draw_sheet_numbers(c: Any, runs: TextRuns, page: SheetPage, width: float, h
 
 def build(b: Build) -> None:
     """The kit's secret sheets: one PDF per player and the referee key (PDF and JSON), or the blank form."""
-    rules, lang, opts = rules_of(b.session.ruleset), b.session.language, b.options
+    rules, lang = rules_of(b.session.ruleset), b.session.language
+    count, player, blank = b.options.own("games", 1), b.options.own("player"), b.options.own("blank", False)
     assert rules.secret is not None
-    if not 1 <= opts.games <= MAX_GAMES:
+    if blank and (count != 1 or b.entropy.seeded):
+        raise UsageError("--blank prints the empty form: it takes no --seed or --games")
+    if not 1 <= count <= MAX_GAMES:
         raise UsageError(f"games: 1 to {MAX_GAMES} at once (a stack of {MAX_GAMES} is {4 * MAX_GAMES} pages)")
     holders = list(range(1, rules.secret.holders + 1))
-    players = [opts.player] if opts.player else holders
+    players = [player] if player else holders
     subject = label("secret_sheet", lang)
-    if opts.blank:
+    if blank:
         pages = [sheet_page(b.session, p, None) for p in players]
         write_sheets(str(b.writer.path("secret-sheets-blank.pdf")), pages, b.session.paper, subject)
         b.progress("secret-sheets", 1, 1)
         return
-    games = make_games(rules, b.entropy, opts.games, players)
+    games = make_games(rules, b.entropy, count, players)
     steps = len(players) + 2
     for i, p in enumerate(players, start=1):
-        pages = [sheet_page(b.session, p, g.sheet(p), opts.games) for g in games]
+        pages = [sheet_page(b.session, p, g.sheet(p), count) for g in games]
         write_sheets(str(b.writer.path(f"secret-sheet-player-{p}.pdf")), pages, b.session.paper, subject)
         b.progress("secret-sheets", i, steps)
     if players == holders:
@@ -257,5 +260,5 @@ def build(b: Build) -> None:
                   label("referee_key", lang))  # fmt: skip
     else:
         # One player's own sheet: its key part lets a referee merge both later (lookup --key A --key B).
-        b.writer.write(f"referee-key-player-{opts.player}.json", key_json(rules, games))
+        b.writer.write(f"referee-key-player-{player}.json", key_json(rules, games))
     b.progress("secret-sheets", steps, steps)

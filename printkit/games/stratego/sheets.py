@@ -134,7 +134,7 @@ def build(b: Build) -> None:
 
     setups = dict(stratego_session(b.session).setups)
     data = stratego_of(b.session.ruleset)
-    if b.options.random_setups:
+    if b.options.own("random_setups", False):
         variant = data.variants[stratego_session(b.session).variant]
         missing = [side for side in ("red", "blue") if side not in setups]
         if not missing:

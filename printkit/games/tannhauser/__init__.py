@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import Artefact, Game
+from ...game import Artefact, Game
 
 _HERE = __name__
 
@@ -20,10 +20,12 @@ GAME = Game(
             preflight=f"{_HERE}.record_sheets:build",
         ),
     ),
-    referee={
-        "pool": "printkit.cli.tannhauser:pool",
-        "duel": "printkit.cli.tannhauser:duel",
-        "paths": "printkit.cli.tannhauser:referee_paths",
+    questions={
+        "referee": {
+            "pool": "printkit.cli.tannhauser:pool",
+            "duel": "printkit.cli.tannhauser:duel",
+            "paths": "printkit.cli.tannhauser:referee_paths",
+        }
     },
     labels=True,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import BOOKLET, MAP, Artefact, Game
+from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps
 
 if TYPE_CHECKING:
     from ...config.model import Session
@@ -17,7 +17,9 @@ def _has_troops(session: Session) -> bool:
 
 
 def _has_lands(session: Session) -> bool:
-    return _has_troops(session) and session.game_map is not None and bool(session.game_map.lands)
+    from .model import vs_map
+
+    return _has_troops(session) and session.game_map is not None and bool(vs_map(session.game_map).lands)
 
 
 GAME = Game(
@@ -42,22 +44,32 @@ GAME = Game(
         MAP,
         Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3, flowing=True),
     ),
-    referee={
-        "orders": "printkit.cli.vs:orders",
-        "battle": "printkit.cli.vs:battle",
-        "income": "printkit.cli.vs_treasury:income",
-        "cost": "printkit.cli.vs_treasury:cost",
-        "prize": "printkit.cli.vs_treasury:prize",
-        "rebellion": "printkit.cli.vs_treasury:rebellion",
-        "leader-escape": "printkit.cli.vs_treasury:leader_escape",
-        "spell": "printkit.cli.vs:spell",
-        "mine": "printkit.cli.vs:mine",
+    questions={
+        "referee": {
+            "orders": "printkit.cli.vs:orders",
+            "battle": "printkit.cli.vs:battle",
+            "income": "printkit.cli.vs_treasury:income",
+            "cost": "printkit.cli.vs_treasury:cost",
+            "prize": "printkit.cli.vs_treasury:prize",
+            "rebellion": "printkit.cli.vs_treasury:rebellion",
+            "leader-escape": "printkit.cli.vs_treasury:leader_escape",
+            "spell": "printkit.cli.vs:spell",
+            "mine": "printkit.cli.vs:mine",
+        }
     },
     movement=f"{_HERE}.movement",
-    map_check=f"{_HERE}.map_check:check",
-    map_rivers=True,
-    map_lairs=True,
-    map_overlay=f"{_HERE}.map_sheet:overlay",
+    maps=Maps(
+        objects=(
+            MapObjectKind("town", "star", "map_town"),
+            MapObjectKind("port", "star", "map_port", legend=False),
+            MapObjectKind("resource", "numbered-square", "map_resource", numbered=True),
+            MapObjectKind("building", "square", "map_building"),
+            MapObjectKind("bridge", "bridge", "map_bridge"),
+        ),
+        check=f"{_HERE}.map_check:check",
+        overlay=f"{_HERE}.map_sheet:overlay",
+        cell_mm=f"{_HERE}.model:map_cell_mm",
+    ),
     tables=f"{_HERE}.tables:table",
     labels=True,
 )

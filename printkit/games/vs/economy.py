@@ -10,7 +10,7 @@ from math import ceil, comb
 from ...config.model import Ruleset
 from ...suggest import did_you_mean, forgiving_match
 from .ground import BUILDINGS
-from .model import Mine, Structure, Troop, VsData
+from .model import Mine, Structure, Troop, VsData, vs_map
 from .words import Refusal
 
 
@@ -110,7 +110,7 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
     for o in game_map.objects:
         if o.owner != player:
             continue
-        what = (o.structure or "").casefold()
+        what = (o.detail("structure") or "").casefold()
         if what.startswith("mine"):
             mines.append(int(what.removeprefix("mine").strip("-") or 1))
         elif what == "fortress":
@@ -118,10 +118,10 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
         elif what == "bridge":
             bridges += 1
         elif what in BUILDINGS or o.kind in ("town", "port"):
-            land = next((land for land in game_map.lands if (o.x, o.y) in land.cells), None)
+            land = next((land for land in vs_map(game_map).lands if (o.x, o.y) in land.cells), None)
             if land is not None and all(name != land.name for name, _ in lands):
                 lands.append((land.name, land.income))
-    troops = tuple(p.troop for p in game_map.pieces if p.owner == player)
+    troops = tuple(p.troop for p in vs_map(game_map).pieces if p.owner == player)
     return Holdings(tuple(lands), tuple(mines), troops, personal, fortresses, bridges, commander or not lands, cash)
 
 

@@ -7,7 +7,7 @@ from functools import cached_property
 
 from ...config.model import Ruleset
 from ...maps.grid import GameMap, MapObject
-from .model import Troop, VsData
+from .model import Troop, VsData, vs_map
 
 Cell = tuple[int, int]
 WATERS = ("coast", "sea")
@@ -60,6 +60,7 @@ class Board:
 
     def __init__(self, game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell) -> None:
         self.map, self.rules, self.mover, self.start = game_map, rules, mover, start
+        self.part = vs_map(game_map)
         assert isinstance(rules.part, VsData)
         self.vs = rules.part
 
@@ -67,7 +68,7 @@ class Board:
         return self.map.terrain(*cell)
 
     def river(self, cell: Cell) -> bool:
-        return cell in self.map.rivers
+        return cell in self.part.rivers
 
     def is_water(self, cell: Cell) -> bool:
         return self.terrain(cell) in WATERS
@@ -77,7 +78,7 @@ class Board:
         """Cells holding a building or a mine (a vein with no owner and no mine is no building)."""
         out = {}
         for o in self.map.objects:
-            mine = o.kind == "resource" and (o.owner is not None or (o.structure or "").startswith("mine"))
+            mine = o.kind == "resource" and (o.owner is not None or (o.detail("structure") or "").startswith("mine"))
             if o.kind in ("town", "port", "building") or mine:
                 out[(o.x, o.y)] = o
         return out
@@ -85,12 +86,12 @@ class Board:
     def building(self, cell: Cell) -> bool:
         """A постройка (lord house or fortress), which a troop may pass as any terrain (2025)."""
         o = self.structures.get(cell)
-        return o is not None and o.kind != "resource" and (o.structure or "tower") in BUILDINGS
+        return o is not None and o.kind != "resource" and (o.detail("structure") or "tower") in BUILDINGS
 
     @cached_property
     def pieces(self) -> dict[Cell, tuple[str, str | None]]:
         """Other troops on the map: (troop, owner); the mover's own start cell is left out."""
-        return {(p.x, p.y): (p.troop, p.owner) for p in self.map.pieces if (p.x, p.y) != self.start}
+        return {(p.x, p.y): (p.troop, p.owner) for p in self.part.pieces if (p.x, p.y) != self.start}
 
     def friend(self, owner: str | None) -> bool:
         return owner is not None and (owner == self.mover.player or owner in self.mover.allow)

@@ -11,7 +11,7 @@ from ...labels import label
 from ...maps.grid import GameMap
 from ...sheets.page import base_context
 from .map_check import WATERS
-from .model import vs_of
+from .model import vs_map, vs_of
 
 FACES = 6  # the game's one die
 
@@ -37,14 +37,15 @@ def rows(session: Session, game_map: GameMap) -> list[dict[str, Any]]:
     """One row a land, in the order of their numbers."""
     vs = vs_of(session.ruleset)
     lords = {s.id for s in vs.structures if s.lord}
-    lands = sorted(game_map.lands, key=lambda land: land.number)
+    lands = sorted(vs_map(game_map).lands, key=lambda land: land.number)
     dice = dice_needed(len(lands))
     out = []
     for i, land in enumerate(lands):
-        houses = [o for o in game_map.objects if (o.x, o.y) in land.cells and (o.structure or "").casefold() in lords]
+        houses = [o for o in game_map.objects
+                  if (o.x, o.y) in land.cells and (o.detail("structure") or "").casefold() in lords]  # fmt: skip
         owners = sorted({o.owner or label("ll_neutral", session.language) for o in houses})
         veins = sum(1 for o in game_map.objects if o.kind == "resource" and (o.x, o.y) in land.cells)
-        veins += len(land.cells & game_map.lairs)
+        veins += len(land.cells & vs_map(game_map).lairs)
         out.append({"number": land.number, "code": dice_code(i, dice), "name": land.name, "income": land.income,
                     "cells": sum(1 for c in land.cells if game_map.terrain(*c) not in WATERS), "veins": veins,
                     "held": ", ".join(owners)})  # fmt: skip

@@ -9,7 +9,7 @@ from ...labels import Phrase
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
 from ...suggest import did_you_mean
 from .economy import year_of
-from .model import VsData
+from .model import VsData, vs_map
 
 WATERS = ("coast", "sea")  # the sea terrains; ships sail them, land troops do not
 MOUNTAINS = "mountains"
@@ -23,10 +23,10 @@ def _where(cells: frozenset[tuple[int, int]] | set[tuple[int, int]]) -> str:
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     """Every problem of a VS map, and warnings for what is legal but probably unintended."""
     out = unknown_letters(game_map) + one_per_cell(game_map)
-    for x, y in sorted(game_map.rivers, key=lambda c: (c[1], c[0])):
+    for x, y in sorted(vs_map(game_map).rivers, key=lambda c: (c[1], c[0])):
         if game_map.terrain(x, y) in WATERS:
             out.append(Finding(cell_name(x, y), Phrase("vmc_river")))
-    for x, y in sorted(game_map.lairs, key=lambda c: (c[1], c[0])):
+    for x, y in sorted(vs_map(game_map).lairs, key=lambda c: (c[1], c[0])):
         if game_map.terrain(x, y) != MOUNTAINS:
             out.append(Finding(cell_name(x, y), Phrase("vmc_lair")))
     vs = rules.part
@@ -43,12 +43,12 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     old = year_of(vs) == 2003
     for o in game_map.objects:
         where = cell_name(o.x, o.y)
-        what = (o.structure or "").casefold()
+        what = (o.detail("structure") or "").casefold()
         if what and what not in known:
-            hint = did_you_mean(o.structure or "", known)
-            out.append(Finding(where, Phrase("vmc_building", name=o.structure, edition=rules.id, hint=hint)))
+            hint = did_you_mean(o.detail("structure") or "", known)
+            out.append(Finding(where, Phrase("vmc_building", name=o.detail("structure"), edition=rules.id, hint=hint)))
         terrain = game_map.terrain(o.x, o.y)
-        on_river = (o.x, o.y) in game_map.rivers
+        on_river = (o.x, o.y) in vs_map(game_map).rivers
         if o.kind == "resource":
             # Veins (and the mines opened on them) lie in the mountains.
             if terrain != MOUNTAINS:
@@ -58,8 +58,8 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
                 if what.startswith("mine-") and what[5:].isascii() and what[5:].isdigit()
                 else None
             )
-            if o.height is not None and level in heights and o.height < heights[level]:
-                said = Phrase("vmc_height", level=level, needs=heights[level], has=o.height)
+            if o.detail("height") is not None and level in heights and o.detail("height") < heights[level]:
+                said = Phrase("vmc_height", level=level, needs=heights[level], has=o.detail("height"))
                 out.append(Finding(where, said))
         elif terrain in WATERS and (o.kind in ("building", "town", "port", "bridge") or what):
             out.append(Finding(where, Phrase("vmc_at_sea")))
@@ -70,8 +70,9 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     # At least `buildings_apart` cells must lie between two постройки (lord houses and fortresses):
     # read as a king's distance of more than that.
     apart = int(vs.figures.get("buildings_apart") or 0)
+    built = {s.id for s in vs.structures if s.id != "bridge"}
     houses = [o for o in game_map.objects if o.kind in ("town", "port", "building")
-              and (o.structure or "tower").casefold() in {s.id for s in vs.structures if s.id != "bridge"}]  # fmt: skip
+              and (o.detail("structure") or "tower").casefold() in built]  # fmt: skip
     for i, a in enumerate(houses):
         for b in houses[i + 1 :]:
             if max(abs(a.x - b.x), abs(a.y - b.y)) <= apart:
@@ -80,8 +81,8 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     lords = {s.id for s in vs.structures if s.lord}
     seen: dict[str, str] = {}
     for o in houses:
-        land = game_map.land_at(o.x, o.y)
-        if land is None or (o.structure or "tower").casefold() not in lords:
+        land = vs_map(game_map).land_at(o.x, o.y)
+        if land is None or (o.detail("structure") or "tower").casefold() not in lords:
             continue
         if land.name in seen:
             said = Phrase("vmc_second_lord", land=land.name, at=seen[land.name])
@@ -93,10 +94,10 @@ def _buildings(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
 
 def _lands(game_map: GameMap) -> list[Finding]:
     out = []
-    names = Counter(land.name.casefold() for land in game_map.lands)
-    numbers = Counter(land.number for land in game_map.lands)
+    names = Counter(land.name.casefold() for land in vs_map(game_map).lands)
+    numbers = Counter(land.number for land in vs_map(game_map).lands)
     owner: dict[tuple[int, int], str] = {}
-    for land in game_map.lands:
+    for land in vs_map(game_map).lands:
         if names[land.name.casefold()] > 1:
             out.append(Finding(_where(land.cells), Phrase("vmc_land_name", land=land.name)))
             names[land.name.casefold()] = 0  # said once
@@ -117,7 +118,7 @@ def _lands(game_map: GameMap) -> list[Finding]:
                 said = Phrase("vmc_overlap", a=owner[cell], b=land.name)
                 out.append(Finding(cell_name(*cell), said))
             owner.setdefault(cell, land.name)
-    if game_map.lands:
+    if vs_map(game_map).lands:
         loose = {(x, y) for y in range(game_map.height) for x in range(game_map.width)
                  if game_map.terrain(x, y) not in WATERS and (x, y) not in owner}  # fmt: skip
         if loose:
@@ -128,7 +129,7 @@ def _lands(game_map: GameMap) -> list[Finding]:
 def _pieces(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     out = []
     seen: set[tuple[int, int]] = set()
-    for p in game_map.pieces:
+    for p in vs_map(game_map).pieces:
         where = cell_name(p.x, p.y)
         if vs.troop(p.troop) is None:
             hint = did_you_mean(p.troop, [t.id for t in vs.troops])

@@ -8,13 +8,15 @@ from typing import Any
 from ...config.model import Ruleset
 from ...errors import RenderError
 from ...labels import label
-from ...maps.grid import GameMap, Land
+from ...maps.grid import GameMap
+from ...maps.sheet import draw_river, river_symbol
 from ...render import fonts
 from ...render.canvas import Colour, draw_fitted, hex_colour, ink_on
 from . import pictograms
 from .cards import PALETTE
 from .map_check import WATERS
 from .markers import lines
+from .model import Land, vs_map
 from .tokens import NEUTRAL
 
 BORDER: Colour = (0.6, 0.05, 0.12)  # land borders: a dark red that reads on every terrain and in grey
@@ -27,14 +29,16 @@ class VsOverlay:
 
     def __init__(self, game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> None:
         self.map, self.rules, self.lang = game_map, rules, lang
-        self.land_of: dict[tuple[int, int], int] = {c: i for i, land in enumerate(game_map.lands) for c in land.cells}
+        self.part = vs_map(game_map)
+        self.waters = {t.id for t in rules.terrains if t.water}
+        self.land_of: dict[tuple[int, int], int] = {c: i for i, land in enumerate(self.part.lands) for c in land.cells}
         self.colours: dict[str, str] = {}
         for seat, (name, colour) in enumerate(colours.items()):
             self.colours[name] = colour or PALETTE[seat % len(PALETTE)]
         for o in game_map.objects:
             if o.owner and o.owner not in self.colours:
                 self.colours[o.owner] = PALETTE[len(self.colours) % len(PALETTE)]
-        self.label_cell = {self._label_cell(land): i for i, land in enumerate(game_map.lands)}
+        self.label_cell = {self._label_cell(land): i for i, land in enumerate(vs_map(game_map).lands)}
 
     def _dry(self, x: int, y: int) -> bool:
         return self.map.terrain(x, y) not in WATERS
@@ -44,7 +48,7 @@ class VsOverlay:
         dry = [c for c in land.cells if self._dry(*c)] or list(land.cells)
         mx = sum(x for x, _ in dry) / len(dry)
         my = sum(y for _, y in dry) / len(dry)
-        busy = {(o.x, o.y) for o in self.map.objects} | set(self.map.lairs) | set(self.map.rivers)
+        busy = {(o.x, o.y) for o in self.map.objects} | set(self.part.lairs) | set(self.part.rivers)
         free = [c for c in dry if c not in busy] or dry
         return min(free, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
 
@@ -54,19 +58,21 @@ class VsOverlay:
     # ---- cells -----------------------------------------------------------------------------------
 
     def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
-        if (x, y) in self.map.lairs:
+        if (x, y) in self.part.rivers:
+            draw_river(c, self.map, self.part.rivers, self.waters, x, y, px, py, s)
+        if (x, y) in self.part.lairs:
             _badge(c, "lair", px + s * 0.76, py + s * 0.76, s * 0.2, (0.72, 0.1, 0.1), (1, 1, 1))
         o = self.map.object_at(x, y)
         if o is None:
             return False
-        what = (o.structure or "").casefold()
+        what = (o.detail("structure") or "").casefold()
         if o.kind == "resource":
             opened = what.startswith("mine-")
             fill = self.owner_colour(o.owner) if opened else (1.0, 1.0, 1.0)
             _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, ink_on(fill) if opened else (0.2, 0.2, 0.2))
-            if opened or o.height:
+            if opened or o.detail("height"):
                 c.setFillColorRGB(0, 0, 0)
-                text = what.removeprefix("mine-") if opened else str(o.height)
+                text = what.removeprefix("mine-") if opened else str(o.detail("height"))
                 c.setFont(fonts.SANS_BOLD, max(6.0, s * 0.16))
                 c.drawString(px + s * 0.45, py + s * 0.08, text)
             return True
@@ -116,7 +122,7 @@ class VsOverlay:
         c.restoreState()
         index = self.label_cell.get((x, y))
         if index is not None:
-            self._label(c, self.map.lands[index], px, py, s)
+            self._label(c, self.part.lands[index], px, py, s)
 
     def _label(self, c: Any, land: Land, px: float, py: float, s: float) -> None:
         width = s * 0.92
@@ -142,10 +148,13 @@ class VsOverlay:
 
     # ---- legend ----------------------------------------------------------------------------------
 
+    def terrain_row(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
+        return [(river_symbol, label("map_river", self.lang))]
+
     def legend(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
         lang = self.lang
         out: list[tuple[Callable[[Any, float, float, float], None], str]] = []
-        if self.map.lands:
+        if self.part.lands:
             out.append((_border_symbol, label("vm_border", lang)))
             out.append((lambda c, x, y, s: _coin(c, x + s / 2, y + s / 2, s / 2, "5"), label("vm_income", lang)))
         if any(o.kind == "resource" for o in self.map.objects):
@@ -155,7 +164,7 @@ class VsOverlay:
                     self._vein_words(),
                 )
             )
-        if self.map.lairs:
+        if self.part.lairs:
             out.append(
                 (
                     lambda c, x, y, s: _badge(c, "lair", x + s / 2, y + s / 2, s / 2, (0.72, 0.1, 0.1), (1, 1, 1)),
@@ -168,7 +177,7 @@ class VsOverlay:
 
     def _vein_words(self) -> str:
         heights = [m.height for m in getattr(self.rules.part, "mines", ()) if m.height]
-        if heights and any(o.height for o in self.map.objects):
+        if heights and any(o.detail("height") for o in self.map.objects):
             return label("vm_vein_height", self.lang, low=min(heights), high=max(heights))
         return label("vm_vein", self.lang)
 

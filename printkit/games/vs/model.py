@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ...config.model import Ruleset, Session, part_of
 
 if TYPE_CHECKING:
+    from ...maps.grid import GameMap
     from .options import CardOptions, CoinOptions, TokenOptions
 
 Localized = Mapping[str, str]
@@ -128,11 +129,6 @@ class VsSession:
     tokens: TokenOptions
     coins: CoinOptions
 
-    @property
-    def map_cell_mm(self) -> float:
-        # A printed map's cells match the tokens placed on them.
-        return self.tokens.cell_mm
-
 
 def vs_of(ruleset: Ruleset) -> VsData:
     """The VS part of a ruleset."""
@@ -142,3 +138,55 @@ def vs_of(ruleset: Ruleset) -> VsData:
 def vs_session(session: Session) -> VsSession:
     """The VS part of a session."""
     return part_of(session, VsSession)
+
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A troop standing on the map."""
+
+    x: int
+    y: int
+    troop: str
+    owner: str | None = None  # None: neutral
+
+
+@dataclass(frozen=True)
+class Land:
+    """A land (province) of the map: its name, yearly income and cells."""
+
+    name: str
+    income: int
+    cells: frozenset[Cell]
+    number: int = 0  # its number for a random draw: given, or its place in the list
+
+
+@dataclass(frozen=True)
+class VsMap:
+    """What a VS map holds beyond terrain and objects: rivers, dragons' lairs, troops and lands."""
+
+    rivers: frozenset[Cell] = frozenset()
+    lairs: frozenset[Cell] = frozenset()
+    pieces: tuple[Piece, ...] = ()
+    lands: tuple[Land, ...] = ()
+
+    def land_at(self, x: int, y: int) -> Land | None:
+        """The land (province) a cell belongs to, if any."""
+        return next((land for land in self.lands if (x, y) in land.cells), None)
+
+    def marked(self) -> list[Cell]:
+        """The cells troops stand on."""
+        return [(p.x, p.y) for p in self.pieces]
+
+
+def vs_map(game_map: GameMap) -> VsMap:
+    """The VS part of a map (empty for a map of another game's letters)."""
+    part = game_map.part
+    return part if isinstance(part, VsMap) else VsMap()
+
+
+def map_cell_mm(session: Session) -> float:
+    """A kit map's cells match the tokens placed on them."""
+    return vs_session(session).tokens.cell_mm

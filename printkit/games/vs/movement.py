@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections import deque
+from collections.abc import Mapping
+from typing import Any
 
 from ...config.model import Ruleset
 from ...labels import label
 from ...maps.grid import GameMap, cell_name
-from ...maps.moves import MoveRequest, Reach, Route
+from ...maps.moves import Reach, Route
+from ...questions import Flag, Input, Said, Text
 from ...suggest import did_you_mean
 from .ground import LAND, WATERS, Board, Cell, Mover, edition
-from .model import vs_of
+from .model import vs_map, vs_of
 from .words import Refusal
 
 TURN_LIMIT = 50  # turns a route may take before the referee says it is out of reach
@@ -177,23 +181,22 @@ def _straight(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
     return found
 
 
-def mover_of(rules: Ruleset, request: MoveRequest) -> Mover:
+def mover_of(rules: Ruleset, given: Mapping[str, Any]) -> Mover:
     vs = vs_of(rules)
-    if not request.troop:
+    if not given["troop"]:
         raise Refusal("mv_need_troop")
-    troop = vs.troop(request.troop)
+    troop = vs.troop(given["troop"])
     if troop is None:
         names = ", ".join(t.id for t in vs.troops)
-        hint = did_you_mean(request.troop, [n for n, _ in vs.troop_names()])
-        raise Refusal("mv_unknown_troop", troop=request.troop, edition=rules.id, names=names, hint=hint)
+        hint = did_you_mean(given["troop"], [n for n, _ in vs.troop_names()])
+        raise Refusal("mv_unknown_troop", troop=given["troop"], edition=rules.id, names=names, hint=hint)
     year = edition(rules)
-    s = request.switches
-    if "transport" in s and (year != 2003 or troop.kind != "land"):
+    if given["transport"] and (year != 2003 or troop.kind != "land"):
         raise Refusal("mv_transport_2003")
-    if request.laden and (troop.kind != "sea" or year != 2025):
+    if given["laden"] and (troop.kind != "sea" or year != 2025):
         raise Refusal("mv_laden_ship")
-    return Mover(troop, year, request.player, frozenset(request.allow), request.laden, "fair-wind" in s,
-                 "water" in s, "transport" in s, "ghost-table" in s, "ships-cross" in s)  # fmt: skip
+    return Mover(troop, year, given["player"], frozenset(given["allow"] or ()), given["laden"], given["fair_wind"],
+                 given["water"], given["transport"], given["ghost_table"], given["ships_cross"])  # fmt: skip
 
 
 def reach(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: int = 1) -> dict[Cell, int]:
@@ -245,35 +248,68 @@ def _turn_limit(game_map: GameMap) -> int:
     return max(1, min(TURN_LIMIT, WORK_LIMIT // (game_map.width * game_map.height)))
 
 
-def reach_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest) -> Reach:
+def reach_answer(game_map: GameMap, rules: Ruleset, start: Cell, turns: int, given: Mapping[str, Any]) -> Reach:
     """`printkit referee reach` on a VS map: the troop's cells over the turns asked."""
-    if request.turns > _turn_limit(game_map):
-        raise Refusal("mv_too_many_turns", turns=request.turns, most=_turn_limit(game_map),
+    if turns > _turn_limit(game_map):
+        raise Refusal("mv_too_many_turns", turns=turns, most=_turn_limit(game_map),
                       cells=game_map.width * game_map.height, limit=WORK_LIMIT)  # fmt: skip
-    mover = mover_of(rules, request)
-    found = reach(game_map, rules, mover, request.start, request.turns)
-    return Reach({c: t for c, t in found.items() if c != request.start}, notes(mover, request.lang))
+    mover = mover_of(rules, given)
+    found = reach(game_map, rules, mover, start, turns)
+    return Reach({c: t for c, t in found.items() if c != start}, Said(functools.partial(notes, mover)))
 
 
-def route_answer(game_map: GameMap, rules: Ruleset, request: MoveRequest, goal: Cell) -> Route:
+def route_answer(game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
     """`printkit referee route` on a VS map: the fewest turns, cell by cell, or why not."""
-    mover = mover_of(rules, request)
+    mover = mover_of(rules, given)
     limit = _turn_limit(game_map)
-    found = _turns(game_map, rules, mover, request.start, limit, goal)
+    found = _turns(game_map, rules, mover, start, limit, goal)
     if goal not in found:
         last = max(t for t, _ in found.values())
-        why = _why_not(game_map, rules, mover, request.start, goal)
+        why = _why_not(game_map, rules, mover, start, goal)
         if why == "mv_cut_off" and last == limit:
             why = "mv_too_far"  # still going when the turns ran out
-        raise Refusal(why, cell=cell_name(*goal), start=cell_name(*request.start), troop=dict(mover.troop.name),
+        raise Refusal(why, cell=cell_name(*goal), start=cell_name(*start), troop=dict(mover.troop.name),
                       turns=limit, cells=game_map.width * game_map.height)  # fmt: skip
     legs: list[list[Cell]] = []
     cell = goal
-    while cell != request.start:
+    while cell != start:
         _, path = found[cell]
         legs.insert(0, path)
         cell = path[0]
-    return Route(legs, notes(mover, request.lang))
+    return Route(legs, Said(functools.partial(notes, mover)))
+
+
+def marks(game_map: GameMap) -> dict[Cell, str]:
+    """A river cell shows as ~ before its terrain letter on a text map."""
+    return dict.fromkeys(vs_map(game_map).rivers, "~")
+
+
+def _help(en: str, ru: str) -> dict[str, str]:
+    return {"en": en, "ru": ru}
+
+
+# Who moves on a VS map, under which spells, and the readings to switch.
+INPUTS = (
+    Input("troop", Text(40), _help("The troop, like elves or Эльфы.", "Отряд: elves или Эльфы."), flag="--troop",
+          complete="printkit.games.vs.completion:complete_troops"),
+    Input("laden", Flag(), _help("VS 2025: the ship carries a troop (a quarter slower).",
+                                 "ВС 2025: корабль везёт отряд (на четверть медленнее)."), flag="--laden"),
+    Input("player", Text(40), _help("Whose troop moves (the map's troops and buildings have owners).",
+                                    "Чей отряд идёт (у отрядов и построек карты есть хозяева)."), flag="--player"),
+    Input("allow", Text(40), _help("A player who lets it pass (repeat).", "Игрок, который пропускает."),
+          flag="--allow", many=True),
+    Input("fair_wind", Flag(), _help("The fair wind spell on a ship or transport.", "Заклинание попутного ветра."),
+          flag="--fair-wind"),
+    Input("water", Flag(), _help("The water of tirelessness (5 cells on land).", "Вода неутомимости."),
+          flag="--water"),
+    Input("transport", Flag(), _help("VS 2003: the troop is afloat on its transport.", "ВС 2003: на транспорте."),
+          flag="--transport"),
+    Input("ghost_table", Flag(), _help("Reading: the ghost ship sails as its table row says.",
+                                       "Прочтение: корабль-призрак ходит по строке таблицы."), flag="--ghost-table"),
+    Input("ships_cross", Flag(), _help("Reading: ships pass between coastal and open sea.",
+                                       "Прочтение: корабли проходят между прибрежным и открытым морем."),
+          flag="--ships-cross"),
+)  # fmt: skip
 
 
 def _why_not(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, goal: Cell) -> str:

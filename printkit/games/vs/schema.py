@@ -25,7 +25,7 @@ from ...config.schema import (
     Text,
 )
 from ...config.yamlsource import Key, YamlDocument
-from .model import Mine, Orders, Outcome, Spell, Structure, Troop, VsData, VsSession
+from .model import Land, Mine, Orders, Outcome, Piece, Spell, Structure, Troop, VsData, VsMap, VsSession
 from .options import CARDS, COINS, TOKENS, build_print_options
 
 COUNT = Integer(0, 100_000)
@@ -272,3 +272,71 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
                 if name not in known:
                     ck.fail(("tokens", key, name), f"no {name!r} in {ruleset.id}; one of: {', '.join(known)}")
     return VsSession(cards, tokens, coins)
+
+
+_CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
+MAP_FIELDS = {
+    "rivers": Field(ListOf(_CELL, max_items=5000), default=[], doc="land cells a river runs through"),
+    "lairs": Field(ListOf(_CELL, max_items=500), default=[], doc="cells with a dragon's sign (its lair)"),
+    # Troops standing on the map (movement and the treasury read them): what, where, whose.
+    "troops": Field(
+        ListOf(
+            Record(
+                {
+                    "at": Field(_CELL, required=True),
+                    "troop": Field(Text(max_len=40), required=True),
+                    "owner": Field(Text(max_len=40)),
+                }
+            ),
+            max_items=2000,
+        ),
+        default=[],
+    ),
+    # Lands (provinces): a name, an income and the cells, like "A1-C3 D4" (rectangles and cells).
+    "lands": Field(
+        ListOf(
+            Record(
+                {
+                    "name": Field(Text(max_len=40), required=True),
+                    "number": Field(Integer(1, 999)),  # for drawing a land at random (default: its place)
+                    "income": Field(Integer(0, 10_000), default=0),
+                    "cells": Field(Text(max_len=2000), required=True),
+                }
+            ),
+            max_items=500,
+        ),
+        default=[],
+    ),
+}
+MAP_OBJECT_FIELDS = {
+    "structure": Field(Text(max_len=40), doc="which building or mine, in the edition's ids"),
+    "height": Field(Integer(1, 99), doc="a vein's height (2003: the deepest mine it holds)"),
+}
+
+
+def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: Checker) -> VsMap:
+    """Rivers, lairs, troops and lands of a checked map; each problem reported with its place."""
+    from ...maps.grid import cell_in, cell_name, cell_ranges
+
+    def cells(name: str) -> frozenset[tuple[int, int]]:
+        found = (cell_in(t, width, height, (*key, name, i), ck) for i, t in enumerate(data.get(name, [])))
+        return frozenset(c for c in found if c is not None)
+
+    pieces = []
+    for i, t in enumerate(data.get("troops", [])):
+        at = cell_in(t["at"], width, height, (*key, "troops", i, "at"), ck)
+        if at is not None:
+            pieces.append(Piece(*at, t["troop"], t["owner"]))
+    lands: list[Land] = []
+    for i, land in enumerate(data.get("lands", [])):
+        try:
+            found = cell_ranges(land["cells"])
+        except ValueError as exc:
+            ck.fail((*key, "lands", i, "cells"), str(exc))
+            continue
+        outside = sorted(cell_name(*c) for c in found if not (0 <= c[0] < width and 0 <= c[1] < height))
+        if outside:
+            ck.fail((*key, "lands", i, "cells"), f"{outside[0]} is outside the {width}×{height} map")
+            continue
+        lands.append(Land(land["name"], land["income"], frozenset(found), land.get("number") or len(lands) + 1))
+    return VsMap(cells("rivers"), cells("lairs"), tuple(pieces), tuple(lands))

@@ -12,7 +12,7 @@ from ...geometry import MM
 from ...labels import label
 from . import pictograms
 from .cards import PALETTE
-from .model import VsData, vs_of, vs_session
+from .model import VsData, vs_map, vs_of, vs_session
 from .piece_sheets import build_pieces
 from .token_faces import draw_token
 
@@ -135,13 +135,13 @@ def tokens(session: Session) -> list[Token]:
     neutral = counts(vs, DEFAULT_NEUTRAL, options.neutral)
     game_map = session.game_map
     if game_map is not None:  # enough neutral tokens for the map's own neutral troops and its dragons
-        for piece in game_map.pieces:
+        for piece in vs_map(game_map).pieces:
             troop = vs.troop(piece.troop) if piece.owner is None else None
             if troop is not None and troop.id not in options.neutral:
-                mine = sum(1 for p in game_map.pieces if p.owner is None and vs.troop(p.troop) == troop)
+                mine = sum(1 for p in vs_map(game_map).pieces if p.owner is None and vs.troop(p.troop) == troop)
                 neutral[troop.id] = max(neutral[troop.id], mine)
         if "dragon" in neutral and "dragon" not in options.neutral:
-            neutral["dragon"] = max(neutral["dragon"], len(game_map.lairs))
+            neutral["dragon"] = max(neutral["dragon"], len(vs_map(game_map).lairs))
     return out + _set(session, NEUTRAL, label("tk_neutral", session.language), neutral)
 
 

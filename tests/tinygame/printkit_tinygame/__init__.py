@@ -1,8 +1,8 @@
-"""A made-up game that proves a fifth game needs no change to printkit's shared modules."""
+"""A made-up game that proves a game plugs into printkit through its entry points alone."""
 
 from __future__ import annotations
 
-from printkit.games import Artefact, Game
+from printkit.game import Artefact, Game
 
 GAME = Game(
     family="tiny",
@@ -11,6 +11,7 @@ GAME = Game(
     rulesets=("tiny",),
     schema=f"{__name__}.schema",
     artefacts=(Artefact("tally", f"{__name__}.tally:build"),),
-    referee={"tiny-odds": f"{__name__}.cli:tiny_odds"},
+    questions={"referee": {"tiny-odds": f"{__name__}.odds:tiny_odds"}},
+    api=f"{__name__}.odds",
     labels=True,
 )

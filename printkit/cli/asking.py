@@ -1,0 +1,213 @@
+"""Commands derived from declared questions: options from their inputs, the answer in words or JSON."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import PrintkitError, Refused
+from ..labels import label
+from ..questions import Choice, Decimal, File, Flag, Input, Para, Question, Whole, as_json, declared
+from . import base
+from .present import can_print, echo_json, language, pointed, said, voice, wrap
+
+
+def command(target: base.Target, name: str) -> click.Command:
+    """The command a lazy group's entry stands for: made by a function, a click command, or derived
+    from a declared question."""
+    from ..game import resolve
+
+    found = resolve(target) if isinstance(target, str) else target
+    if isinstance(found, click.Command):
+        return found
+    if getattr(found, "question", None) is not None:
+        return from_question(declared(found), name)
+    made = found()
+    if isinstance(made, Question):
+        return from_question(made, name)
+    assert isinstance(made, click.Command), f"{target!r} makes no command"
+    return made
+
+
+def group(name: str) -> click.Group:
+    """A top-level command group that games fill with their questions (`printkit stratego ...`)."""
+    from ..game import games
+
+    def entries() -> dict[str, base.Target]:
+        return {q: target for g in games() for q, target in g.questions.get(name, {}).items()}
+
+    about = next((g.about[name] for g in games() if name in g.about), "")
+    return base.Group(name, lazy=entries, speaks=True, help=about)
+
+
+# ---- inputs as click parameters -------------------------------------------------------------------
+
+
+class _Read(click.ParamType):  # type: ignore[type-arg]
+    """A kind that checks its own words (a choice with other spellings, a short text)."""
+
+    def __init__(self, kind: Any, name: str) -> None:
+        self.kind = kind
+        self.name = name
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.kind.read(value)
+        except Refused as exc:
+            self.fail(said(exc), param, ctx)
+
+
+def _type(i: Input) -> Any:
+    kind = i.kind
+    if isinstance(kind, Whole):
+        return base.Whole(kind.lo, kind.hi)
+    if isinstance(kind, Decimal):
+        return base.Decimal(kind.lo, kind.hi)
+    if isinstance(kind, Choice) and not kind.aliases:
+        return click.Choice(list(kind.values))
+    if isinstance(kind, File):
+        return click.Path(dir_okay=False, path_type=Path)
+    if isinstance(kind, Flag):
+        return None
+    return _Read(kind, type(kind).__name__.lower())
+
+
+def _completer(i: Input) -> Any:
+    if i.complete is None:
+        return None
+    target = i.complete
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        from ..game import resolve
+        from .complete import given_values, offer
+
+        try:
+            words = resolve(target)(given_values(ctx), incomplete)
+        except Exception:  # a half-typed command line names half-written files: offer nothing
+            return []
+        return [CompletionItem(w) for w in offer(incomplete, words)]
+
+    return complete
+
+
+def parameter(i: Input, help: str | None = None, defaults: bool = True) -> click.Parameter:
+    """An input as a click argument or option (its English help, or `help`); without `defaults`
+    an option not given is None, for the reader to apply its own default."""
+    kind = _type(i)
+    if i.flag is None:
+        nargs = -1 if i.many else i.count
+        return click.Argument([i.name], type=kind, nargs=nargs, required=i.required, metavar=i.metavar,
+                              shell_complete=_completer(i))  # fmt: skip
+    if isinstance(i.kind, Flag):
+        return click.Option([i.flag, i.name], is_flag=True, help=help or i.help["en"])
+    # click takes an explicit default=None for a value given: pass a default only where there is one.
+    default = {"default": i.default, "show_default": True} if defaults and i.default not in (None, ()) else {}
+    return click.Option(
+        [i.flag, i.name],
+        type=kind,
+        nargs=i.count,
+        multiple=i.many,
+        required=i.required,
+        metavar=i.metavar,
+        envvar=i.envvar,
+        help=help or i.help["en"],
+        shell_complete=_completer(i),
+        **default,
+    )
+
+
+class Asked(click.Command):
+    """A command derived from a question; an option that takes many values takes them in a row too
+    (`--hiders 3 2 --seekers 5` is `--hiders 3 --hiders 2 --seekers 5`)."""
+
+    def __init__(self, *args: Any, greedy: frozenset[str] = frozenset(), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.greedy = greedy
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if self.greedy:
+            spelled: list[str] = []
+            current = None
+            for word in args:
+                if word.startswith("-") and not _number(word):
+                    current = word if word in self.greedy else None
+                elif current is not None and spelled and spelled[-1] != current:
+                    spelled.append(current)
+                spelled.append(word)
+            args = spelled
+        return super().parse_args(ctx, args)
+
+
+def _number(word: str) -> bool:
+    return word[1:].replace(".", "", 1).isdigit()
+
+
+def from_question(q: Question, name: str | None = None) -> click.Command:
+    """The terminal command of a question: its inputs, --lang and --json, its examples in --help."""
+    params = [parameter(i) for i in q.inputs]
+    if q.lang:
+        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"]),
+                                   help="Answer in Russian (default) or English."))  # fmt: skip
+    if q.json:
+        params.append(click.Option(["--json", "as_json"], is_flag=True, help="Print the answer as JSON."))
+    greedy = frozenset(i.flag for i in q.inputs if i.flag and i.many and i.greedy)
+
+    def callback(**values: Any) -> None:
+        _answer(q, values)
+
+    epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in q.examples) if q.examples else None
+    return Asked(name or q.name, params=params, callback=callback, help=_help(q), epilog=epilog, greedy=greedy)
+
+
+def _help(q: Question) -> str:
+    about = inspect.cleandoc(q.about["en"])
+    return f"{q.summary['en']}\n\n{about}" if about else q.summary["en"]
+
+
+def _answer(q: Question, values: dict[str, Any]) -> None:
+    asked = values.pop("lang", None)
+    as_json = values.pop("as_json", False)
+    config = values.get("config")
+    lang = language(asked, _config_language(config) if isinstance(config, Path) else None)
+    values = {k: _plain(q.input(k), v) for k, v in values.items()}
+    try:
+        answer = q.ask(values, lang)
+    except Refused as exc:
+        column = getattr(exc, "column", None)
+        if column is not None and q.points_at is not None:
+            raise pointed(str(values[q.points_at]), said(exc), column, label("dice_column", voice())) from None
+        raise click.UsageError(said(exc)) from None
+    if as_json:
+        echo_json(as_json_of(answer, lang))
+    else:
+        for line in answer.lines(lang):
+            text = wrap(line.text, line.indent) if isinstance(line, Para) else line
+            click.echo(text if can_print(text) else text.replace("→", "->"))
+    code = getattr(answer, "exit_code", 0)
+    if code:
+        raise SystemExit(code)
+
+
+as_json_of: Callable[[Any, str], Any] = as_json
+
+
+def _plain(i: Input, value: Any) -> Any:
+    """click's empty tuple for an input not given is None to the function."""
+    if (i.many or i.count > 1) and value == ():
+        return None
+    return value
+
+
+def _config_language(config: Path) -> str | None:
+    try:
+        return base.load(config).language
+    except PrintkitError:
+        return None  # the question itself says what is wrong with it

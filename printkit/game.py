@@ -1,0 +1,265 @@
+"""The contract a game implements, and the registry that finds games through the printkit.games entry points."""
+
+# A game is a package that offers one `Game` through the `printkit.games` entry-point group (the
+# four games printkit ships register there exactly as a third-party game would). Everything in a
+# Game is data or a "module:attribute" reference, imported on first use, so that listing the games
+# (for `printkit --help`, say) imports no game's code.
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .errors import PrintkitError
+from .questions import Input
+
+if TYPE_CHECKING:
+    from .config.model import Session
+
+GROUP = "printkit.games"
+
+
+@dataclass(frozen=True)
+class Artefact:
+    """One printable a game offers: its kind name, its builder and whether a session has it."""
+
+    kind: str
+    builder: str  # "module:function"; the function takes a printkit.artefact.Build
+    available: Callable[[Session], bool] | None = None  # None: every session of the game has it
+    # "module:function(Build)" that `validate` runs for every paper and language, so that it refuses
+    # whatever the build would refuse for the config's content (text too long for its box, a broken
+    # cross-reference, a page that would overlap). A fixed-geometry sheet that renders in a blink
+    # names its own builder; None: nothing in the config can make this artefact fail.
+    preflight: str | None = None
+    # Secret files (the secret sheets and the key): never stored in the artefact cache, and drawn
+    # in the build's own process. Whatever draws from the kit's randomness is never stored either.
+    secret: bool = False
+    # Rough seconds to draw it: a parallel build starts the slowest first.
+    cost: float = 0.1
+    # Laid out by WeasyPrint (a flowing document) rather than drawn on a canvas.
+    flowing: bool = False
+    # "module:function(Build)" run once the artefact's files are in the kit, drawn or from the cache:
+    # cheap copies made from them (the booklet imposed for saddle stitching). What it reads is not
+    # part of the artefact's cache key, so one drawing serves builds with and without the copy.
+    finish: str | None = None
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A top-level command that builds some of a game's artefacts with some of its build options
+    (`printkit secret-sheets` prints the secret sheets alone)."""
+
+    name: str
+    kinds: tuple[str, ...]
+    options: tuple[str, ...]  # names of the game's build options it offers
+    summary: str
+    about: str
+    examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapObjectKind:
+    """A kind of object a game's maps may hold, and the shared symbol that marks it on a printed map
+    (see printkit.maps.symbols: "star", "numbered-circle", "numbered-square", "bridge", "square")."""
+
+    kind: str
+    symbol: str
+    label: str  # the label key of its words in the map's legend
+    numbered: bool = False  # the legend's sample carries a number
+    legend: bool = True  # shown in a map's legend (a port looks like the town it is)
+
+
+@dataclass(frozen=True)
+class Maps:
+    """What a game's maps hold beyond rows of terrain letters, and what it does with them."""
+
+    objects: tuple[MapObjectKind, ...] = ()
+    check: str | None = None  # "module:function(GameMap, Ruleset) -> list[Finding]"
+    # "module:function(GameMap, Ruleset, lang, colours) -> maps.overlay.Overlay": what the game draws on
+    # its printed maps over the shared terrain (its own symbols, lines along cells, legend entries)
+    overlay: str | None = None
+    cell_mm: str | None = None  # "module:function(Session) -> float": a kit map's cell (default 20 mm)
+    # "module:function" that makes a map file at random (`printkit map random`), if the game has one
+    random: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game offers printkit. Only `family`, `name` and `package` are required."""
+
+    family: str  # the id rulesets name in `family:`
+    name: str  # how messages name the game
+    package: str  # the game's package; its bundled files (rulesets, texts, labels.yaml) sit in its folder
+    rulesets: tuple[str, ...] = ()  # bundled ruleset ids: <package folder>/<id>.yaml
+    # module with the game's schema parts: RULESET_FIELDS, TERRAIN_FIELDS, PLAYER_FIELDS,
+    # SESSION_FIELDS, MAP_FIELDS, MAP_OBJECT_FIELDS and their builders (see docs/adding-a-game.md)
+    schema: str | None = None
+    artefacts: tuple[Artefact, ...] = ()
+    build_options: tuple[Input, ...] = ()  # options of `printkit build` its artefacts read
+    shortcuts: tuple[Shortcut, ...] = ()
+    # command group -> question name -> "module:function" of a declared question (printkit.questions);
+    # "referee" is the referee's group; any other group becomes a top-level command
+    questions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    about: Mapping[str, str] = field(default_factory=dict)  # a group of its own -> its --help text
+    api: str | None = None  # module that is the game's public API: printkit.<family>
+    movement: str | None = None  # module with the game's printkit.maps.moves.Movement on its maps
+    maps: Maps | None = None  # None: the game has no maps
+    tables: str | None = None  # "module:function(name, Session) -> Table" for {{table:...}} in rules texts
+    booklet_chapters: str | None = None  # "module:function(Session, titles) -> chapters" added to the booklet
+    labels: bool = False  # the package has a labels.yaml of its own words
+    default: bool = False  # the game `printkit build` prints without a config
+
+    @property
+    def folder(self) -> Path:
+        spec = importlib.util.find_spec(self.package)
+        if spec is None or spec.submodule_search_locations is None:
+            raise PluginError(f"game {self.family!r}: package {self.package!r} cannot be found")
+        return Path(next(iter(spec.submodule_search_locations)))
+
+    def schema_module(self) -> ModuleType | None:
+        return importlib.import_module(self.schema) if self.schema else None
+
+    def build_option(self, name: str) -> Input:
+        for option in self.build_options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+
+class PluginError(PrintkitError):
+    """A game plug-in that cannot be used as it is installed."""
+
+
+def _has_booklet(session: Session) -> bool:
+    return session.ruleset.booklet is not None
+
+
+def _has_map(session: Session) -> bool:
+    return session.game_map is not None
+
+
+# Printables whose engines every game shares; a game lists them where they fall in its build order.
+BOOKLET = Artefact(
+    "booklet",
+    "printkit.sheets.booklet:build",
+    _has_booklet,
+    "printkit.sheets.booklet:preflight",
+    cost=4.0,
+    flowing=True,
+    finish="printkit.sheets.booklet:finish",
+)
+MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
+
+
+# ---- the registry ---------------------------------------------------------------------------------
+
+_found: list[Game] = []
+_extra: list[Game] = []
+
+
+def _entry_points() -> list[EntryPoint]:
+    # printkit's own games first, in the order its metadata lists them; then the others by name.
+    points = list(entry_points(group=GROUP))
+    own = [p for p in points if p.dist is not None and p.dist.name == "printkit"]
+    return own + sorted((p for p in points if p not in own), key=lambda p: p.name)
+
+
+def _load(point: EntryPoint) -> Game:
+    where = f"plug-in {point.name!r} ({point.value})"
+    try:
+        found = point.load()
+    except Exception as exc:  # a plug-in's own import failed: say which, never a traceback
+        raise PluginError(f"{where} cannot be loaded: {exc}") from exc
+    if not isinstance(found, Game):
+        raise PluginError(f"{where} is a {type(found).__name__}, not a printkit.game.Game")
+    return found
+
+
+def _check(found: list[Game]) -> list[Game]:
+    families: dict[str, Game] = {}
+    rulesets: dict[str, str] = {}
+    for g in found:
+        if g.family in families:
+            raise PluginError(f"two plug-ins offer the game {g.family!r}")
+        families[g.family] = g
+        for rid in g.rulesets:
+            if rid in rulesets:
+                raise PluginError(f"ruleset {rid!r} is offered by both {rulesets[rid]!r} and {g.family!r}")
+            rulesets[rid] = g.family
+    return found
+
+
+def games() -> list[Game]:
+    """Every installed game: printkit's own first."""
+    if not _found:
+        _found.extend(_check([_load(p) for p in _entry_points()]))
+    if not _extra:
+        return list(_found)
+    latest = {g.family: g for g in _extra}  # a later block's game stands for an earlier one's
+    return _check([*(g for g in _found if g.family not in latest), *latest.values()])
+
+
+def game(family: str) -> Game:
+    """The game of a family (KeyError if none is installed)."""
+    for g in games():
+        if g.family == family:
+            return g
+    raise KeyError(family)
+
+
+def default_game() -> Game:
+    """The game printed when no config is given: the first that says it is the default."""
+    found = [g for g in games() if g.default] or games()
+    if not found:
+        raise PluginError("no game is installed: reinstall printkit")
+    return found[0]
+
+
+def bundled() -> dict[str, tuple[Game, Path]]:
+    """Bundled ruleset id -> (its game, its file)."""
+    return {rid: (g, g.folder / f"{rid}.yaml") for g in games() for rid in g.rulesets}
+
+
+def rediscover() -> None:
+    """Find the installed games afresh (after a plug-in was installed while running)."""
+    _found.clear()
+    _forget_caches()
+
+
+@contextmanager
+def beside(*extra: Game) -> Iterator[None]:
+    """Games offered beside the installed ones (or instead of an installed game of the same family)
+    for the length of a with block: for tests, and for scripts that try a game before installing it."""
+    _extra.extend(extra)
+    _forget_caches()
+    try:
+        games()  # refused now if they clash with an installed game
+        yield
+    finally:
+        for g in extra:
+            _extra.remove(g)
+        _forget_caches()
+
+
+def _forget_caches() -> None:
+    # Words, bundled rulesets and schemas are cached per set of games. Only modules already loaded
+    # hold caches: `printkit --help` loads neither.
+    import sys
+
+    for name in ("printkit.labels", "printkit.config.rulesets"):
+        module = sys.modules.get(name)
+        if module is not None:
+            module.forget()
+
+
+def resolve(target: str) -> Any:
+    """Import "module:attribute"."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
