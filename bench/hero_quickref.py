@@ -40,8 +40,7 @@ def main() -> None:
     print(f"  import weasyprint:  {time.perf_counter() - start:.2f} s")
     from printkit.config.session import load_session
     from printkit.games.strategiya import quickref
-    from printkit.games.strategiya.hero_canvas import write_pages
-    from printkit.games.strategiya.hero_sheets import blank_session, context, write_hero_sheets
+    from printkit.games.strategiya.hero_sheets import blank_session, context, write_hero_sheets, write_pages
     from printkit.sheets.quickref import write_quickref
 
     session = load_session(CONFIG)

@@ -63,27 +63,6 @@ class UsageError(PrintkitError):
     exit_code = EXIT_USAGE
 
 
-class Refused(UsageError):
-    """A request refused with a message from the labels, so that it can be said in the asker's language.
-
-    A value given as {ru: ..., en: ...} (a troop's name, say) is said in that language too; the
-    message the library carries (str(error)) is the English one."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        from .labels import Phrase
-
-        self.key, self.values = key, values
-        self.phrase = Phrase(key, **values)
-        super().__init__(str(self.phrase))
-
-    def say(self, lang: str) -> str:
-        return self.phrase.say(lang)
-
-
-class RefusedValue(Refused, ValueError):
-    """A refusal of a value the library was handed, where its callers catch ValueError."""
-
-
 class OutputError(PrintkitError):
     """The output folder cannot be written as asked (exists and not empty, not writable, ...)."""
 

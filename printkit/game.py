@@ -18,10 +18,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .errors import PrintkitError
-from .questions import Input
 
 if TYPE_CHECKING:
     from .config.model import Session
+    from .questions import Input
 
 GROUP = "printkit.games"
 

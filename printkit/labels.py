@@ -1,4 +1,4 @@
-"""Printed words in Russian and English, looked up by key, with plural forms in both languages."""
+"""Printed words in Russian and English, looked up by key, with plural forms, and refusals said in them."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from .errors import UsageError
 
 LANGUAGES = ("ru", "en")
 _HERE = Path(__file__).resolve().parent
@@ -101,6 +103,25 @@ class Phrase(str):
     def say(self, lang: str) -> str:
         """The sentence in lang."""
         return _said(self.key, lang, self.values)
+
+
+class Refused(UsageError):
+    """A request refused with a message from the labels, so that it can be said in the asker's language.
+
+    A value given as {ru: ..., en: ...} (a troop's name, say) is said in that language too; the
+    message the library carries (str(error)) is the English one."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key, self.values = key, values
+        self.phrase = Phrase(key, **values)
+        super().__init__(str(self.phrase))
+
+    def say(self, lang: str) -> str:
+        return self.phrase.say(lang)
+
+
+class RefusedValue(Refused, ValueError):
+    """A refusal of a value the library was handed, where its callers catch ValueError."""
 
 
 def _said(key: str, lang: str, values: dict[str, object]) -> str:

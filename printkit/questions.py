@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ParamSpec, Protocol, TypeVar, runtime_checkable
 
-from .errors import RefusedValue
+from .labels import RefusedValue
 
 Localized = Mapping[str, str]
 P = ParamSpec("P")

@@ -143,7 +143,7 @@ def test_config_error_on_build_leaves_nothing(workdir: Path) -> None:
 
 
 def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.games.strategiya import referee_key as secret
+    from printkit.games.strategiya import secret_sheets as secret
 
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
@@ -155,7 +155,7 @@ def test_interrupted_build_leaves_no_partial_files(workdir: Path, monkeypatch: p
 
 
 def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from printkit.games.strategiya import referee_key as secret
+    from printkit.games.strategiya import secret_sheets as secret
 
     out = workdir / "kit"
     assert run("build", "--out", out, "--seed", "old-kit-seed-123", "--only", "secret-sheets").exit_code == 0

@@ -24,7 +24,7 @@ from .conftest import EXAMPLES, ROOT, ExampleKits, run
 
 def _during_build(monkeypatch: pytest.MonkeyPatch, action: Any) -> None:
     """Run action(writer) in the middle of a secret-sheets build, after the sheets are staged."""
-    from printkit.games.strategiya import referee_key as secret_sheets
+    from printkit.games.strategiya import secret_sheets
 
     original = secret_sheets.write_key
 

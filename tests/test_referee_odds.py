@@ -100,7 +100,7 @@ def simulate_with_shield(a: Fighter, b: Fighter, n: int, seed: str) -> float:
 
 
 def test_shield_fights_are_solved_numerically_and_match_a_monte_carlo() -> None:
-    from printkit.games.strategiya.healing import fight_with_healing
+    from printkit.games.strategiya.fights import fight_with_healing
 
     plain = fight_with_healing(BATTLE, Fighter(10, 1), Fighter(10, 1))
     assert abs(float(plain.win_a) - float(fight(BATTLE, Fighter(10, 1), Fighter(10, 1)).win_a)) < 1e-12

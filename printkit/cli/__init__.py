@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .. import __version__
+from .asking import command
 from .base import LANG, Group, Target
 from .session import CONFIG, EDITION, KEY
 
@@ -51,8 +52,8 @@ def _referee_commands() -> Mapping[str, Target]:
     return {**_REFEREE, **{name: target for g in games() for name, target in g.questions.get("referee", {}).items()}}
 
 
-@click.group(cls=Group, lazy=_commands, context_settings={"help_option_names": ["-h", "--help"],
-                                                          "max_content_width": 100})  # fmt: skip
+@click.group(cls=Group, lazy=_commands, make=command, context_settings={"help_option_names": ["-h", "--help"],
+                                                                        "max_content_width": 100})  # fmt: skip
 @click.version_option(__version__, prog_name="printkit")
 def cli() -> None:
     """Print-ready PDF kits for tabletop games, and a referee calculator.
@@ -66,7 +67,7 @@ def cli() -> None:
     """
 
 
-@cli.group(cls=Group, lazy=_referee_commands, speaks=True, invoke_without_command=True)
+@cli.group(cls=Group, lazy=_referee_commands, speaks=True, make=command, invoke_without_command=True)
 @CONFIG
 @KEY
 @LANG

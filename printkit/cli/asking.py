@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from ..errors import PrintkitError, Refused
-from ..labels import label
+from ..errors import PrintkitError
+from ..labels import Refused, label
 from ..questions import Choice, Decimal, File, Flag, Input, Para, Question, Whole, as_json, declared
 from . import base
 from .present import can_print, echo_json, language, pointed, said, voice, wrap
@@ -41,7 +41,7 @@ def group(name: str) -> click.Group:
         return {q: target for g in games() for q, target in g.questions.get(name, {}).items()}
 
     about = next((g.about[name] for g in games() if name in g.about), "")
-    return base.Group(name, lazy=entries, speaks=True, help=about)
+    return base.Group(name, lazy=entries, speaks=True, make=command, help=about)
 
 
 # ---- inputs as click parameters -------------------------------------------------------------------

@@ -60,16 +60,18 @@ Target = str | Callable[[], click.Command]
 class Group(click.Group):
     """A command group that reports PrintkitError cleanly and imports registered commands on first use.
 
-    `lazy` gives command name -> "module:attribute" of a click command; `printkit --help` and a
-    referee answer import only the commands they touch. A group that `speaks` (the referee's, the
+    `lazy` gives command name -> what `make` turns into its command (a "module:attribute" of a click
+    command or a declared question); `printkit --help` and a referee answer import only the commands
+    they touch. A group that `speaks` (the referee's, the
     map's, Stratego's) says its refusals, click's own among them, in the answer's language.
     """
 
     def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, Target]] | None = None, speaks: bool = False,
-                 **kwargs: Any) -> None:  # fmt: skip
+                 make: Callable[[Target, str], click.Command] | None = None, **kwargs: Any) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.lazy = lazy
         self.speaks = speaks
+        self.make = make  # how an entry becomes a command (printkit.cli.asking.command)
 
     def _lazy(self) -> Mapping[str, Target]:
         return self.lazy() if self.lazy else {}
@@ -79,10 +81,8 @@ class Group(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         found = super().get_command(ctx, cmd_name)
-        if found is None and cmd_name in self._lazy():
-            from .asking import command
-
-            found = command(self._lazy()[cmd_name], cmd_name)
+        if found is None and cmd_name in self._lazy() and self.make is not None:
+            found = self.make(self._lazy()[cmd_name], cmd_name)
         return found
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:

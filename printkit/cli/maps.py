@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ..errors import Refused
+from ..labels import Refused
 from ..maps.moves import game_inputs
 from .asking import parameter
 from .base import FORCE, LANG, OUT, PAPER, Decimal, Group, Whole

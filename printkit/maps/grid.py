@@ -76,7 +76,7 @@ def parse_cell(text: str) -> tuple[int, int]:
     # ASCII only and short: "²" passes isdigit() and fails int(), and no map is wider than ZZZ.
     found = _CELL.fullmatch(text.strip())
     if not found:
-        from ..errors import RefusedValue
+        from ..labels import RefusedValue
 
         raise RefusedValue("mc_bad_cell", text=text[:12])
     letters, digits = found.group(1).upper(), found.group(2)

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..config.model import Ruleset
-from ..errors import Refused, RefusedValue
 from ..game import game, games
-from ..labels import label
+from ..labels import Refused, RefusedValue, label
 from ..questions import File, Input, Line, Para, Question, Said, Text, Whole
 from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 

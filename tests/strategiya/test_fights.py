@@ -18,8 +18,8 @@ from printkit.games.strategiya.fights import (
     escape_chances,
     fight,
     fight_by_lives,
+    fight_with_healing,
 )
-from printkit.games.strategiya.healing import fight_with_healing
 from printkit.games.strategiya.hiding import hide
 from printkit.games.strategiya.model import rules_of
 

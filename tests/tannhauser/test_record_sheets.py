@@ -90,7 +90,7 @@ def test_the_longest_names_stay_inside_their_cards(paper: str, tmp_path: Path) -
     """Names, skills and equipment as long as the config allows wrap inside the card (an item too
     long for one slot takes the next), never out of it or off the sheet."""
     from printkit.config.session import with_overrides
-    from printkit.games.tannhauser.record_canvas import write_pages
+    from printkit.games.tannhauser.record_sheets import write_pages
 
     from ..pdfcheck import MM, read
 

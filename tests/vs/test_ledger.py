@@ -10,8 +10,7 @@ from pypdf import PdfReader
 
 from printkit.config.session import load_session, with_overrides
 from printkit.errors import RenderError
-from printkit.games.vs.ledger_canvas import write_pages
-from printkit.games.vs.treasury_form import context
+from printkit.games.vs.treasury_form import context, write_pages
 
 from ..conftest import EXAMPLES
 

@@ -2,23 +2,42 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ...artefact import Build
 from ...config.model import Session
-from ...errors import RenderError
+from ...geometry import mm
 from ...labels import label
-from ...sheets.markup import MarkupError, to_html
-from ...sheets.page import base_context, signed
+from ...render.canvas import Colour, Run, hex_colour, runs_width
+from ...render.pen import Blank, Pen, Piece, Tick, drop, flow
+from ...sheets.page import Words, base_context, signed
+from .gm_canvas import (
+    BOLD,
+    GREY,
+    INK,
+    ITALIC,
+    LEAD,
+    SANS,
+    SECRET,
+    SUB,
+    Line,
+    Pages,
+    booklet_titles,
+    gap,
+    head,
+    paragraph,
+    rich_lines,
+    text_html,
+    text_lines,
+    write,
+)
 from .model import ADVENTURE_KINDS, Adventure, rules_of, session_of
 
 LONG_TEXT = 1200  # characters
-_LINK = re.compile(r'<a class="xref" href="#[a-z0-9-]+">(.*?)</a>')
 
 
 @dataclass(frozen=True)
@@ -36,36 +55,8 @@ class Entry:
         return self.adventure is not None and len(self.adventure.text or "") > LONG_TEXT
 
 
-def booklet_titles(session: Session) -> dict[str, str]:
-    """Titles of the rules booklet's chapters and sections, for an adventure's [[section]]."""
-    if session.ruleset.booklet is None:
-        return {}
-    from ...sheets.booklet import rules_text
-
-    book, lang = rules_text(session), session.language
-    titles = {ch.id: ch.title[lang] for ch in book.chapters}
-    titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
-    return titles
-
-
-def text_html(text: str | None, titles: dict[str, str], session: Session, where: str) -> Markup:
-    """An adventure's text; a [[section]] becomes the section's name in the rules booklet (the book
-    is printed apart from the booklet, so it cannot link there). `where` is the config field, named
-    after the config file only in an error: a page that reads the file's name would be drawn again
-    for a copy of the config elsewhere (the artefact cache keys what a builder reads)."""
-    if not text:
-        return Markup("")
-    try:
-        html = str(to_html(text, titles, lambda name: Markup("")))
-    except MarkupError as exc:
-        raise RenderError(f"{session.label}: {where}: {exc}") from None
-    lang = session.language
-    see = escape(label("adv_in_rules", lang))
-    return Markup(_LINK.sub(lambda m: f'<em class="xref">{m.group(1)}</em> {see}', html))
-
-
 def context(session: Session) -> dict[str, Any]:
-    """Everything the adventure book prints (adventure_canvas.draw_book)."""
+    """Everything the adventure book prints (draw_book draws it)."""
     rules, lang, part = rules_of(session.ruleset), session.language, session_of(session)
     titles = booklet_titles(session)
     kinds = {k: label(f"adv_kind_{k}", lang) for k in ADVENTURE_KINDS}
@@ -117,10 +108,208 @@ def context(session: Session) -> dict[str, Any]:
     }
 
 
+# ---- drawing: the summary, then each terrain's entries two to a row ------------------------------
+
+WHAT = "adventure book"  # the document's name in errors
+RULE, FAINT_RULE, LINE_RULE = hex_colour("#333333"), hex_colour("#cccccc"), hex_colour("#bbbbbb")
+TITLE_RULE, BOX = hex_colour("#888888"), hex_colour("#333333")
+GUTTER, ROW_GAP = mm(3), mm(2.5)  # half the space between the two entries of a row; below a row
+NO, KINDS, KIND = 9.5, 7.5, 8.0  # pt: an entry's number and title, the squares' labels, a written kind
+
+
+def _measured(pieces: list[Piece], width: float, ink: Colour) -> Line:
+    """Text with squares and blanks (pen.flow) as one Line."""
+
+    def draw(pen: Pen, x: float, top: float) -> None:
+        flow(pen, x, top, pieces, width, ink, lead=LEAD)
+
+    return Line(-flow(Pen(None, WHAT), 0.0, 0.0, pieces, width, ink, lead=LEAD), draw)
+
+
+def _kinds(kinds: list[str], t: Words, width: float) -> list[Line]:
+    """ "□ Test of morals (side ____) □ Find □ Trap": the kind to tick, its side to write."""
+    square = Tick(side=mm(2.4), border=0.6)
+    pieces: list[Piece] = []
+    for i, kind in enumerate(kinds):
+        pieces += [square, (kind, SANS, KINDS, SUB)]
+        if i == 0:
+            pieces += [(f" ({t.adv_side} ", SANS, KINDS, SUB), Blank(mm(14)), (")", SANS, KINDS, SUB)]
+        pieces.append(("  ", SANS, KINDS, SUB))
+    return [gap(mm(1.2)), _measured(pieces, width, BOX), gap(mm(0.4))]
+
+
+def _writing(count: int, width: float) -> list[Line]:
+    """Lines to write on, 6 mm apart."""
+
+    def rule(pen: Pen, x: float, top: float) -> None:
+        pen.rule(x, top - mm(6), x + width, top - mm(6), LINE_RULE, 0.5)
+
+    return [Line(mm(6), rule) for _ in range(count)]
+
+
+def _form(entry: Any, name: str, kinds: list[str], t: Words, width: float) -> list[Line]:
+    """An entry the config leaves out: its number on a line to write the title on, the kinds, lines."""
+    label = f"{name} {entry.number}"
+    used = runs_width([(label, BOLD, NO, INK)]) + mm(2)
+
+    def title(pen: Pen, x: float, top: float) -> None:
+        pen.text(x, top - drop(LEAD) * NO, label, BOLD, NO, INK)
+        pen.rule(x + used, top - LEAD * NO, x + width, top - LEAD * NO, TITLE_RULE, 0.5)
+
+    return [Line(LEAD * NO, title), *_kinds(kinds, t, width), *_writing(4, width)]
+
+
+def _written(entry: Any, name: str, kinds: list[str], t: Words, width: float) -> list[Line]:
+    """An entry from the config: number and title, its kind (or the kinds to tick), its text."""
+    a = entry.adventure
+    heading: list[Run] = [(f"{name} {entry.number}", BOLD, NO, GREY), ("  ", BOLD, NO, INK), (a.title, BOLD, NO, INK)]
+    lines = [*text_lines(heading, width), gap(mm(0.5))]
+    if entry.kind or a.side:
+        said = entry.kind + (" · " if entry.kind and a.side else "") + (f"{t.adv_side}: {a.side}" if a.side else "")
+        lines += [*text_lines([(said, ITALIC, KIND, GREY)], width), gap(mm(0.6))]
+    else:
+        lines += _kinds(kinds, t, width)
+    lines += rich_lines(str(entry.html), width) if entry.html else _writing(3, width)
+    return lines
+
+
+BAR = 1.5  # pt: the bar left of a written entry, 2 mm before its text
+Column = tuple[list[Line], float, bool]  # an entry's lines, its left edge, whether it has the bar
+
+
+def _row(pages: Pages, columns: list[Column], whole: bool) -> None:
+    """Two entries side by side. A row stays on one page unless `whole` is False (a long text): then
+    each column goes on where the page ends, on the next."""
+    height = max(sum(ln.height for ln in lines) for lines, _, _ in columns) + ROW_GAP
+    if whole and height > pages.room and not pages.fresh:
+        pages.next_page()
+    at = [0] * len(columns)
+    while True:
+        top, floor, low = pages.top, pages.top - pages.room, pages.top
+        for k, (lines, x, barred) in enumerate(columns):
+            y, start = top, at[k]
+            # A line goes where it fits; on a fresh page it goes anyway (it could fit nowhere else).
+            while at[k] < len(lines) and (y - lines[at[k]].height >= floor or (y == top and pages.fresh)):
+                lines[at[k]].draw(pages.pen, x + (BAR + mm(2) if barred else 0.0), y)
+                y -= lines[at[k]].height
+                at[k] += 1
+            if barred and at[k] > start:
+                pages.pen.rule(x + BAR / 2, top, x + BAR / 2, y, LINE_RULE, BAR)
+            low = min(low, y)
+        if all(at[k] == len(lines) for k, (lines, _, _) in enumerate(columns)):
+            pages.top = low - ROW_GAP
+            return
+        pages.next_page()
+
+
+def _summary(pages: Pages, ctx: dict[str, Any]) -> None:
+    """How many entries each terrain has written and blank, and of which kinds."""
+    t: Words = ctx["t"]
+    heads = [t.terrain, t.adv_written, t.adv_blank, *ctx["kinds"]]
+    rows = [[s["name"], str(s["written"]), str(s["blank"]), *[str(n) if n else "" for n in s["kinds"]]]
+            for s in ctx["summary"]]  # fmt: skip
+    size, pad, swatch = 8.0, mm(1), mm(2.6) + mm(1.2)
+    natural = [max(runs_width([(r[i], SANS, size, INK)]) for r in [heads, *rows]) + 2 * pad for i in range(len(heads))]
+    natural[0] += swatch
+    width = pages.right - pages.left
+    widths = [w + (width - sum(natural)) * w / sum(natural) for w in natural]
+    pages.top -= mm(1)
+
+    def cells(texts: list[str], colour: Colour, under: Colour, weight: float, first: Colour | None = None) -> None:
+        lines = []
+        for i, (text, w) in enumerate(zip(texts, widths, strict=True)):
+            room = w - 2 * pad - (swatch if i == 0 and first else 0.0)
+            lines.append(text_lines([(text, SANS, size, colour)], room, align="left" if i == 0 else "center"))
+        height = max(sum(ln.height for ln in cell) for cell in lines) + pad
+        if height > pages.room:
+            pages.next_page()
+        x, top = pages.left, pages.top
+        for i, cell in enumerate(lines):
+            inner = x + pad
+            if i == 0 and first is not None:
+                y = top - pad / 2 - drop(LEAD) * size
+                pages.pen.box(inner, y - mm(0.2), mm(2.6), mm(2.6), RULE, 0.3, fill=first)
+                inner += swatch
+            y = top - pad / 2
+            for line in cell:
+                line.draw(pages.pen, inner, y)
+                y -= line.height
+            x += widths[i]
+        pages.pen.rule(pages.left, top - height, pages.right, top - height, under, weight)
+        pages.top = top - height
+
+    cells(heads, GREY, RULE, 0.6)
+    for s, row in zip(ctx["summary"], rows, strict=True):
+        cells(row, INK, FAINT_RULE, 0.3, first=hex_colour(s["colour"]))
+    pages.top -= mm(2)
+
+
+def _heading(terrain: dict[str, Any], width: float) -> Line:
+    """A terrain's heading: its colour, name and what its enemies add, over a rule in its colour."""
+    colour = hex_colour(terrain["colour"])
+    side = mm(3.4)
+    height = LEAD * 11 + mm(0.8)
+
+    def draw(pen: Pen, x: float, top: float) -> None:
+        base = top - drop(LEAD) * 11
+        pen.box(x, base - mm(0.2), side, side, RULE, 0.3, fill=colour)
+        runs: list[Run] = [
+            (terrain["name"], BOLD, 11.0, INK),
+            ("    ", SANS, 8.0, GREY),
+            (terrain["enemy"], SANS, 8.0, GREY),
+        ]
+        pen.runs(x + side + mm(1.2), base, runs)
+        pen.rule(x, top - height, x + width, top - height, colour, 1.2)
+
+    return Line(height, draw)
+
+
+def draw_book(ctx: dict[str, Any], paper: str, target: str | IO[bytes]) -> int:
+    """adventures.pdf from adventure_book.context(); returns its page count."""
+    t: Words = ctx["t"]
+
+    def draw(pages: Pages) -> None:
+        width = pages.right - pages.left
+        half = width / 2
+        head(pages, ctx["title"], t.adv_book, t.adv_inner_plot, t)
+        paragraph(pages, ctx["intro"], before=mm(2), after=mm(2.5))
+        _summary(pages, ctx)
+        paragraph(pages, t.adv_rules_reminder, 8.0, RULE, mm(1), mm(1))
+        if ctx["balance"]:
+            paragraph(pages, ctx["balance"], 8.0, RULE if ctx["even"] else SECRET, 0.0, mm(1))
+        if ctx["unsided"]:
+            paragraph(pages, ctx["unsided"], 8.0, SECRET, 0.0, mm(1))
+        for terrain in ctx["terrains"]:
+            entries = terrain["entries"]
+            rows = []
+            for i in range(0, len(entries), 2):
+                pair = entries[i : i + 2]
+                columns = []
+                for k, entry in enumerate(pair):
+                    x = pages.left + (k * (half + GUTTER))
+                    inner = half - GUTTER - (BAR + mm(2) if entry.adventure else 0.0)
+                    build = _written if entry.adventure else _form
+                    columns.append(
+                        (build(entry, terrain["name"], ctx["kinds"], t, inner), x, entry.adventure is not None)
+                    )
+                rows.append((columns, not any(e.long for e in pair)))
+            heading = _heading(terrain, width)
+            first_columns, first_whole = rows[0]
+            first = max(sum(ln.height for ln in lines) for lines, _, _ in first_columns) if first_whole else max(
+                lines[0].height for lines, _, _ in first_columns)  # fmt: skip
+            pages.top -= mm(4)
+            if mm(1.5) + heading.height + first > pages.room and not pages.fresh:
+                pages.next_page()  # a heading never stays alone at a page's foot
+            pages.lines([heading])
+            pages.top -= mm(1.5)
+            for columns, whole in rows:
+                _row(pages, columns, whole)
+
+    return write(target, paper, WHAT, f"{ctx['title']} — {t.adv_book}", draw)
+
+
 def write_book(session: Session, target: str) -> int:
     """adventures.pdf; returns its page count."""
-    from .adventure_canvas import draw_book
-
     return draw_book(context(session), session.paper, target)
 
 

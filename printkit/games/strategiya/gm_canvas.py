@@ -1,4 +1,4 @@
-"""What the game master's sheets share on the canvas: their head, paragraphs, marked-up texts and pages."""
+"""What the game master's sheets share: their texts as markup, and on the canvas their head, paragraphs and pages."""
 
 # The adventure book and the outer-plot sheet are forms with the game master's own texts in them,
 # drawn with ReportLab as the hero sheets are: a few hundredths of a second where WeasyPrint took
@@ -7,15 +7,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO, Any
 
+from markupsafe import Markup, escape
+
+from ...config.model import Session
+from ...errors import RenderError
 from ...geometry import mm, paper_size
+from ...labels import label
 from ...render import fonts
 from ...render.canvas import Colour, Run, hex_colour, open_canvas, runs_width, wrap_runs
 from ...render.pen import Pen, drop
 from ...render.richtext import Block, blocks
+from ...sheets.markup import MarkupError, to_html
 from ...sheets.page import Words
 
 SANS, BOLD, ITALIC = fonts.SANS, fonts.SANS_BOLD, fonts.SANS_ITALIC
@@ -23,6 +30,37 @@ INK, SUB, GREY, FAINT = hex_colour("#111111"), hex_colour("#444444"), hex_colour
 SECRET = hex_colour("#b71c1c")
 SIZE, LEAD = 9.0, 1.3  # the sheets' body text: pt, and line height in ems
 MARGIN, BOTTOM = mm(12), mm(14)  # the page's margins: left, right and top; bottom (the footer's band)
+
+_LINK = re.compile(r'<a class="xref" href="#[a-z0-9-]+">(.*?)</a>')
+
+
+def booklet_titles(session: Session) -> dict[str, str]:
+    """Titles of the rules booklet's chapters and sections, for a [[section]] in the game master's texts."""
+    if session.ruleset.booklet is None:
+        return {}
+    from ...sheets.booklet import rules_text
+
+    book, lang = rules_text(session), session.language
+    titles = {ch.id: ch.title[lang] for ch in book.chapters}
+    titles.update({s.id: s.title[lang] for ch in book.chapters for s in ch.sections})
+    return titles
+
+
+def text_html(text: str | None, titles: dict[str, str], session: Session, where: str) -> Markup:
+    """A text of the game master's (an adventure, a piece of the plot); a [[section]] becomes the
+    section's name in the rules booklet (the sheets are printed apart from the booklet, so they
+    cannot link there). `where` is the config field, named after the config file only in an
+    error: a page that reads the file's name would be drawn again for a copy of the config
+    elsewhere (the artefact cache keys what a builder reads)."""
+    if not text:
+        return Markup("")
+    try:
+        html = str(to_html(text, titles, lambda name: Markup("")))
+    except MarkupError as exc:
+        raise RenderError(f"{session.label}: {where}: {exc}") from None
+    lang = session.language
+    see = escape(label("adv_in_rules", lang))
+    return Markup(_LINK.sub(lambda m: f'<em class="xref">{m.group(1)}</em> {see}', html))
 
 
 @dataclass(frozen=True)

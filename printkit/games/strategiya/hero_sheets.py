@@ -1,8 +1,9 @@
-"""Hero sheets of «Стратегия»: every derived number computed here, then drawn by hero_canvas."""
+"""Hero sheets of «Стратегия»: every figure of each hero computed, then drawn on the canvas, front and back."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -10,8 +11,12 @@ from typing import IO, Any
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import player_name
+from ...geometry import mm, paper_size
 from ...labels import label
-from ...sheets.page import base_context, signed
+from ...render import fonts
+from ...render.canvas import Colour, hex_colour, open_canvas, runs_width, wrap_runs
+from ...render.pen import ASCENT, LEAD, Pen, page, para
+from ...sheets.page import Words, base_context, signed
 from . import heroes as H
 from .model import Hero, Party, rules_of, session_of
 
@@ -203,7 +208,7 @@ def player_context(session: Session, index: int, player: Party) -> dict[str, Any
 
 
 def context(session: Session) -> dict[str, Any]:
-    """Everything the hero sheets print (hero_canvas draws it)."""
+    """Everything the hero sheets print (write_pages draws it)."""
     rules, lang = rules_of(session.ruleset), session.language
     h = rules.heroes
     assert h is not None
@@ -224,10 +229,277 @@ def context(session: Session) -> dict[str, Any]:
     }
 
 
+# ---- drawing: per player a front with every hero card and a back ----------------------------------
+
+SANS, BOLD, ITALIC = fonts.SANS, fonts.SANS_BOLD, fonts.FONTS["sans-italic"][0]
+BODY = 7.4  # pt: the sheets' body text
+BLACK = hex_colour("#111111")  # the ink of every printkit document
+INK, FRAME, KEY = hex_colour("#333333"), hex_colour("#444444"), hex_colour("#555555")
+MUTED, FAINT, PALE, HAIR = hex_colour("#777777"), hex_colour("#999999"), hex_colour("#aaaaaa"), hex_colour("#dddddd")
+RED, PINK = hex_colour("#b71c1c"), hex_colour("#fbe9e7")
+SIDE, TOP, BOTTOM = mm(10.1), mm(10.1), mm(9.1)  # page margins, well clear of the printer's 6 mm
+BOX = mm(2.6) + 0.6  # lives, experience and potential boxes: 2.6 mm inside a 0.6 pt border
+BOX_STEP, BOX_ROW = BOX + 0.6 + mm(0.4), mm(3.5)
+BACK_ROWS = (22, 6)  # writing lines on the back: black market, then contracts
+WHAT = "hero sheets"  # the document's name in errors
+Cell = tuple[str, str, Colour]  # a table cell: text, font, colour
+
+
+def width_of(text: str, font: str = SANS, size: float = BODY) -> float:
+    return runs_width([(text, font, size, BLACK)])
+
+
+def head(pen: Pen, x: float, top: float, width: float, left: str, right: str) -> float:
+    """The 13 pt line over each page: the game's title left, the sheet and player right."""
+    size, gap = 13.0, mm(4)
+    lw, rw = width_of(left, BOLD, size), width_of(right, BOLD, size)
+    if lw + rw + gap > width:  # both wrap, each in a share as long as it is (a third at least)
+        rw = (width - gap) * min(max(rw / (lw + rw), 1 / 3), 2 / 3)
+    low = para(pen, x, top, [(left, BOLD, size, BLACK)], width - gap - rw)
+    low = min(low, para(pen, x + width - rw, top, [(right, BOLD, size, BLACK)], rw, "right"))
+    return low - mm(1)
+
+
+def boxes(pen: Pen, x: float, top: float, width: float, states: Sequence[str]) -> float:
+    """Rows of little squares: plain, "wounded", "lost" (crossed out), "extra" or "spare" (dashed), "filled"."""
+    per_row = max(1, int((width + BOX_STEP - BOX) // BOX_STEP))
+    for i, state in enumerate(states):
+        bx, by = x + (i % per_row) * BOX_STEP, top - (i // per_row) * BOX_ROW - BOX - mm(0.1)
+        if state == "wounded":
+            pen.box(bx, by, BOX, BOX, RED, 1.0, fill=PINK)
+        elif state in ("extra", "spare"):
+            pen.box(bx, by, BOX, BOX, PALE if state == "extra" else FAINT, dashed=True)
+        else:
+            pen.box(bx, by, BOX, BOX, INK, fill=INK if state == "filled" else None)
+        if state == "lost":  # struck through, top left to bottom right, as a player crosses a life out
+            pen.rule(bx, by + BOX, bx + BOX, by, INK, 0.7)
+    return top - (len(states) + per_row - 1) // per_row * BOX_ROW
+
+
+def columns(natural: list[float], width: float) -> list[float]:
+    """Column widths as an automatic table sets them: each in proportion to its widest text."""
+    return [w * width / sum(natural) for w in natural]
+
+
+def table(
+    pen: Pen,
+    x: float,
+    top: float,
+    widths: list[float],
+    rows: list[list[Cell]],
+    head_size: float,
+    head_rule: tuple[Colour, float],
+    pad: tuple[float, float],
+    swatches: Sequence[str] = (),
+) -> float:
+    """A table whose first row is its header: first column left, the others centred, a hairline
+    under every row; `swatches` are colours to put before the first column's texts."""
+    swatch = mm(2.4) if swatches else 0.0
+    for r, row in enumerate(rows):
+        size = head_size if r == 0 else BODY
+        cells = []
+        for c, (text, font, colour) in enumerate(row):
+            room = widths[c] - 2 * pad[1] - (swatch + mm(1) if c == 0 and r > 0 and swatches else 0)
+            cells.append(wrap_runs([(text, font, size, colour)], room))
+        height = max(1, *map(len, cells)) * LEAD * size + 2 * pad[0]
+        cx = x
+        for c, lines in enumerate(cells):
+            inner = cx + pad[1]
+            if c == 0 and r > 0 and swatches:
+                base = top - pad[0] - ASCENT * size
+                pen.box(inner, base - 0.4, swatch, swatch, INK, 0.3, fill=hex_colour(swatches[r - 1]))
+                inner += swatch + mm(1)
+            for i, line in enumerate(lines):
+                base = top - pad[0] - ASCENT * size - i * LEAD * size
+                centre = cx + widths[c] / 2 - runs_width(line) / 2
+                pen.runs(inner if c == 0 else centre, base, line)
+            cx += widths[c]
+        top -= height
+        colour, weight = head_rule if r == 0 else (HAIR, 0.3)
+        pen.rule(x, top, x + sum(widths), top, colour, weight)
+    return top
+
+
+def natural(rows: list[list[Cell]], sizes: Sequence[float], extra: float = 0.0) -> list[float]:
+    """Each column's widest text (first row at sizes[0], the rest at sizes[1]), padded."""
+    return [max(width_of(row[c][0], row[c][1], sizes[min(r, 1)]) for r, row in enumerate(rows)) + extra
+            for c in range(len(rows[0]))]  # fmt: skip
+
+
+def title_row(pen: Pen, card: Card, t: Words, x: float, top: float, width: float) -> float:
+    """Marker in a ring, the name (and how the hero was hired), sex and age on the right."""
+    ring = mm(6.5)
+    cy = top - ring / 2 - 0.6
+    base = cy - 3.5  # the cap height of 10 pt bold, centred in the ring
+    if pen.c is not None:
+        pen.c.setStrokeColorRGB(0.07, 0.07, 0.07)
+        pen.c.setLineWidth(1.2)
+        pen.c.circle(x + ring / 2 + 0.6, cy, ring / 2)
+    size = min(10.0, 10.0 * (ring - mm(1.2)) / max(width_of(card.marker, BOLD, 10), 1e-6))
+    pen.text(x + ring / 2 + 0.6, cy - 0.35 * size, card.marker, BOLD, max(size, 6.0), BLACK, "center")
+    fills = [(f"{t.sex}: ", card.sex), (f" {t.age}: ", card.age)]
+    spans = [(width_of(k), max(mm(7), width_of(v) + mm(0.5))) for k, v in fills]
+    stacked = sum(a + b for a, b in spans) > width * 0.45  # long sex or age: one above the other
+    lines = [[0, 1]] if not stacked else [[0], [1]]
+    right = max(sum(spans[i][0] + spans[i][1] for i in ln) for ln in lines)
+    name = [(card.name, BOLD, 11.0, BLACK)] + ([(" " + card.hire, SANS, 7.0, KEY)] if card.hire else [])
+    low = base
+    for i, line in enumerate(wrap_runs(name, width - mm(8) - right - mm(1))):
+        pen.runs(x + mm(8), base - i * LEAD * 11, line)
+        low = base - i * LEAD * 11
+    for i, ln in enumerate(lines):
+        sx = x + width - sum(spans[j][0] + spans[j][1] for j in ln)
+        y = base - i * LEAD * BODY
+        for j in ln:
+            (key, value), (kw, fw) = fills[j], spans[j]
+            pen.text(sx, y, key.lstrip() if j == ln[0] else key, SANS, BODY, BLACK)
+            pen.rule(sx + kw, y - 1.5, sx + kw + fw, y - 1.5, FAINT, 0.5)
+            pen.text(sx + kw + fw, y, value, SANS, BODY, BLACK, "right")
+            sx += kw + fw
+        low = min(low, y)
+    return min(cy - ring / 2 - 0.6, low - 0.276 * 11) - mm(1.0)
+
+
+def stats_row(pen: Pen, card: Card, t: Words, x: float, top: float, width: float) -> float:
+    """Strength, speed, intellect, total and unspent: grey names, big bold figures on lines."""
+    cells = [*card.stats, (t.total_potential, card.total), (t.unspent, card.unspent)]
+    spans = [(width_of(k + " "), max(mm(4), width_of(v, BOLD, 10.5))) for k, v in cells]
+    gap = max(mm(1.5), (width - sum(a + b for a, b in spans)) / len(cells))
+    base = top - mm(0.4) - ASCENT * 10.5
+    cx = x
+    for (key, value), (kw, vw) in zip(cells, spans, strict=True):
+        pen.text(cx, base, key + " ", SANS, BODY, KEY)
+        pen.rule(cx + kw, base - 2.2, cx + kw + vw, base - 2.2, FAINT, 0.5)
+        pen.text(cx + kw + vw / 2, base, value, BOLD, 10.5, BLACK, "center")
+        cx += kw + vw + gap
+    return top - LEAD * 10.5 - mm(0.8)
+
+
+def fields(pen: Pen, card: Card, t: Words, x: float, top: float, width: float) -> float:
+    """Money and load, then lines for items, animals, spells and skipped turns."""
+    keys = [t.money, t["items"], t.animals, t.spells, t.skipped_turns]
+    kw = max(mm(17), max(map(width_of, keys)) + mm(1))
+    load_w, short = max(mm(22), width_of(t.load) + mm(1)), mm(12)
+    lead = LEAD * BODY
+    for key, value in zip(keys, (card.money, card.items, card.animals, card.spells, ""), strict=True):
+        top -= mm(0.9)
+        pen.text(x, top - ASCENT * BODY, key, SANS, BODY, KEY)
+        room = width - kw - (load_w + short if key == t.money else 0)
+        lines = wrap_runs([(value, SANS, BODY, BLACK)], room) or [[]]
+        for line in lines:
+            pen.runs(x + kw, top - ASCENT * BODY, line)
+            top -= max(lead, mm(4)) if key == t.skipped_turns else lead  # the tally row has room for strokes
+            pen.rule(x + kw, top, x + kw + room, top, FAINT, 0.5)
+        if key == t.money:
+            pen.text(x + width - load_w - short + mm(0.5), top + lead - ASCENT * BODY, t.load, SANS, BODY, KEY)
+            pen.rule(x + width - short, top, x + width, top, FAINT, 0.5)
+    return top
+
+
+def card_block(pen: Pen, card: Card, t: Words, experience_rule: str, x: float, top: float, width: float) -> float:
+    """One hero's card from its top; returns its bottom."""
+    y = title_row(pen, card, t, x, top, width)
+    y = para(pen, x, y, [(f"{t.legend}: {card.legend}", ITALIC, BODY, BLACK)], width) - mm(0.6)
+    y = stats_row(pen, card, t, x, y, width)
+    if card.perks:
+        y = para(
+            pen, x, y - mm(0.5), [(f"{t.perks}: ", SANS, BODY, KEY), ("; ".join(card.perks), SANS, BODY, BLACK)], width
+        )
+        y -= mm(0.8)
+    y = para(pen, x, y, [(card.lives_title, SANS, BODY, KEY)], width) - mm(0.2)
+    y = boxes(pen, x, y, width, card.lives) - mm(0.6)
+    y = para(pen, x, y, [(experience_rule, SANS, BODY, KEY)], width) - mm(0.2)
+    y = boxes(pen, x, y, width, ["filled" if f else "" for f in card.experience_boxes]) - mm(0.4)
+    header = [t.terrain, t.cells_per_turn, t.flying, t.lives_per_turn, t.experience_per_test]
+    rows = [[(h, SANS, KEY) for h in header]]
+    rows += [[(v, SANS, BLACK) for v in (r.name, r.cells, r.flying, r.lives, r.experience)] for r in card.terrain]
+    widths = natural(rows, (6.6, BODY), mm(1.2))
+    widths[0] += mm(3.4)  # the swatch before each terrain's name
+    y = table(pen, x, y, columns(widths, width), rows, 6.6, (FAINT, 0.5), (mm(0.22), mm(0.6)),
+              [r.colour for r in card.terrain]) - mm(0.6)  # fmt: skip
+    for facts in (
+        [(t.border_rule + ": ", KEY), (card.border or "____", BLACK), (" · ", BLACK), (t.bow_range + ": ", KEY),
+         (card.bow or "____", BLACK)],
+        [(t.load_rule + ": ", KEY), (card.load or "____", BLACK)],
+    ):  # fmt: skip
+        y = para(pen, x, y, [(text, SANS, BODY, colour) for text, colour in facts], width) - mm(0.3)
+    return fields(pen, card, t, x, y, width)
+
+
+def who_can(pen: Pen, title: str, names: list[str], cards: list[Card], scrolls: bool, x: float, top: float,
+            width: float) -> float:  # fmt: skip
+    """Items each hero is strong enough to carry, or scrolls each is clever enough to learn."""
+    rows = [[(title, BOLD, BLACK)] + [(c.marker, BOLD, BLACK) for c in cards]]
+    for i, name in enumerate(names):
+        marks = [(c.learnable if scrolls else c.usable)[i] for c in cards]
+        rows.append(
+            [(name, SANS, BLACK)] + [(text, BOLD if ok else SANS, BLACK if ok else MUTED) for text, ok in marks]
+        )
+    widths = columns(natural(rows, (BODY, BODY), mm(1.2)), width)
+    return table(pen, x, top, widths, rows, BODY, (INK, 0.6), (mm(0.28), mm(0.6)))
+
+
+def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, height: float) -> float:
+    """A player's front page; returns how low it reaches."""
+    t: Words = ctx["t"]
+    inner = width - 2 * SIDE
+    y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{t.hero_sheets} · {player['name']}")
+    potential = ["" for _ in range(player["common"])] + ["spare", "spare"]
+    room = width_of(f"{t.common_potential}: ", size=8.5) + len(potential) * BOX_STEP
+    sub = [(f"{t.markers_on_map}: ", SANS, 8.5, BLACK), (player["markers"], BOLD, 8.5, BLACK)]
+    low = para(pen, SIDE, y, sub, inner - room - mm(3))
+    base = y - ASCENT * 8.5
+    pen.text(width - SIDE - len(potential) * BOX_STEP, base, f"{t.common_potential}: ", SANS, 8.5, BLACK, "right")
+    boxes(pen, width - SIDE - len(potential) * BOX_STEP + mm(0.4), base + BOX + mm(0.5), inner, potential)
+    y = min(low, y - LEAD * 8.5) - mm(2)
+    half = inner / 2
+    cards: list[Card] = player["cards"]
+    for row in range(0, len(cards), 2):
+        pair = cards[row : row + 2]
+        tall = max(y - card_block(Pen(None, WHAT), c, t, ctx["experience_rule"], 0, y - mm(1.2), half - mm(3.6))
+                   for c in pair) + mm(2.4)  # fmt: skip
+        for i, card in enumerate(pair):
+            card_block(pen, card, t, ctx["experience_rule"], SIDE + i * half + mm(1.8), y - mm(1.2), half - mm(3.6))
+            pen.box(SIDE + i * half, y - tall, half, tall, FRAME, 0.8)
+        y -= tall
+    y = para(pen, SIDE, y - mm(1.4), [(ctx["wounded_rule"], SANS, BODY, RED)], inner) - mm(0.8)
+    items = who_can(pen, t.usable_items, ctx["item_names"], cards, False, SIDE, y, half - mm(2))
+    scrolls = who_can(pen, t.learnable_scrolls, ctx["scroll_names"], cards, True, SIDE + half, y, half - mm(2))
+    return min(items, scrolls)
+
+
+def back(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, height: float) -> float:
+    """A player's back page: lines for black-market buys and contracts, never shown to rivals."""
+    t: Words = ctx["t"]
+    inner = width - 2 * SIDE
+    y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{t.hero_back} · {player['name']}") - mm(1)
+    y = para(pen, SIDE, y, [(t.hero_back_note, BOLD, BODY, RED)], inner) - mm(3)
+    for title, count in zip((t.black_market_col, t.contracts_col), BACK_ROWS, strict=True):
+        y = para(pen, SIDE, y, [(title, BOLD, BODY, BLACK)], inner) - mm(1)
+        pen.rule(SIDE, y, width - SIDE, y, INK, 0.8)
+        for _ in range(count):
+            y -= mm(8)
+            pen.rule(SIDE, y, width - SIDE, y, PALE, 0.5)
+        y -= mm(6)
+    return y + mm(6)
+
+
+def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> None:
+    """hero-sheets.pdf from the hero sheets' context: a front and a back page per player."""
+    t: Words = ctx["t"]
+    width, height = paper_size(paper)
+    c = open_canvas(target, paper, f"{ctx['title']} — {t.hero_sheets}", t.hero_sheets)
+    for player in ctx["players"]:
+        overflow = (f"hero sheet of {player['name']} does not fit on one page; shorten legends or names, "
+                    "or use fewer heroes per player")  # fmt: skip
+        page(c, WHAT, BOTTOM, overflow, front, ctx, player, width, height)
+        page(c, WHAT, BOTTOM, "hero sheets ran over their pages; shorten legends or names", back, ctx, player, width,
+             height)  # fmt: skip
+    c.save()
+
+
 def write_hero_sheets(session: Session, target: str | IO[bytes] | Path) -> None:
     """hero-sheets.pdf: per player a front page with every hero and a back page for secrets."""
-    from .hero_canvas import write_pages  # here, not at the top: hero_canvas imports Card from this module
-
     write_pages(str(target) if isinstance(target, Path) else target, context(session), session.paper)
 
 

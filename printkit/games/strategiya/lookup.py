@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import Refused
-from ...labels import label
+from ...labels import Refused, label
 from ...suggest import did_you_mean, forgiving_match
 from .codes import Chain, Columns, GameSecrets, compose
 from .model import Rules, StrategiyaSession

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...config.model import Ruleset
-from ...errors import Refused
+from ...labels import Refused
 from ...maps.grid import GameMap
 from ...maps.moves import Reach, Route
 from ...questions import File, Flag, Input, Said, Text, Whole

@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import IO, Any
 
 from ...artefact import Build
 from ...config.model import Session
+from ...geometry import mm
 from ...labels import label
-from ...sheets.page import base_context
-from .adventure_book import booklet_titles, text_html
+from ...render.canvas import hex_colour
+from ...render.pen import Pen, drop
+from ...sheets.page import Words, base_context
+from .gm_canvas import (
+    BOLD,
+    GREY,
+    INK,
+    LEAD,
+    SANS,
+    SECRET,
+    Line,
+    Pages,
+    booklet_titles,
+    gap,
+    head,
+    paragraph,
+    rich_lines,
+    text_html,
+    text_lines,
+    write,
+)
 from .model import PlotEvent, session_of
 
 TRACK_ROW = 20  # turns a row of the track: tens line up under each other
@@ -36,7 +56,7 @@ def due(events: tuple[PlotEvent, ...], turns: int) -> dict[int, list[int]]:
 
 
 def context(session: Session) -> dict[str, Any]:
-    """Everything the plot sheet prints (plot_canvas.draw_sheet)."""
+    """Everything the plot sheet prints (draw_sheet draws it)."""
     lang, plot = session.language, session_of(session).plot
     titles = booklet_titles(session)
     where = "plot"
@@ -70,10 +90,166 @@ def context(session: Session) -> dict[str, Any]:
     }
 
 
+# ---- drawing: the main task, the pieces of the story, the turn track ------------------------------
+
+WHAT = "plot sheet"  # the document's name in errors
+BOX, ROW_RULE, LINE_RULE, CELL = (
+    hex_colour("#333333"),
+    hex_colour("#999999"),
+    hex_colour("#bbbbbb"),
+    hex_colour("#888888"),
+)
+TURN = hex_colour("#777777")
+# The pieces' table: number, trigger, cue, what happens (the rest), ticked when it came into play.
+COLUMNS = (mm(6), mm(30), mm(40), 0.0, mm(18))
+PAD = mm(1)
+BLANK_ROW = mm(11.5)
+
+
+def _widths(width: float) -> list[float]:
+    return [w or width - sum(COLUMNS) for w in COLUMNS]
+
+
+def _goal(pages: Pages, ctx: dict[str, Any], t: Words) -> None:
+    """The main task in a box: the game master's words, or two lines to write it on."""
+    width = pages.right - pages.left
+    inner = width - 2 * mm(2)
+    lines = text_lines([(t.plot_goal, BOLD, 9.0, INK)], inner)
+    if ctx["goal"]:
+        lines += rich_lines(str(ctx["goal"]), inner, after=mm(0.5))
+    else:
+
+        def ruled(pen: Pen, x: float, top: float) -> None:
+            pen.rule(x, top - mm(6.5), x + inner, top - mm(6.5), LINE_RULE, 0.5)
+
+        lines += [Line(mm(6.5), ruled), Line(mm(6.5), ruled)]
+    height = max(sum(ln.height for ln in lines) + 2 * mm(1.5), mm(16))
+    pages.top -= mm(1)
+    if height > pages.room and not pages.fresh:
+        pages.next_page()
+    top = pages.top
+    pages.pen.box(pages.left, top - height, width, height, BOX, 0.8)
+    y = top - mm(1.5)
+    for line in lines:
+        line.draw(pages.pen, pages.left + mm(2), y)
+        y -= line.height
+    pages.top = top - height - mm(3)
+
+
+def _cells(texts: list[list[Line]], widths: list[float], height: float | None = None) -> Line:
+    """One row of the pieces' table, its cells padded; `height` at least."""
+    tallest = max(sum(ln.height for ln in cell) for cell in texts) + 2 * PAD
+    row = max(tallest, height or 0.0)
+
+    def draw(pen: Pen, x: float, top: float) -> None:
+        for cell, w in zip(texts, widths, strict=True):
+            y = top - PAD
+            for line in cell:
+                line.draw(pen, x + PAD, y)
+                y -= line.height
+            x += w
+        pen.rule(x - sum(widths), top - row, x, top - row, ROW_RULE, 0.5)
+
+    return Line(row, draw)
+
+
+def _events(ctx: dict[str, Any], t: Words, widths: list[float], blank_rows: int) -> tuple[Line, list[Line]]:
+    """The pieces' table: its header, and a row for each piece, then blank ones to fill in."""
+    inner = [w - 2 * PAD for w in widths]
+    names = ["№", t.plot_when, t.plot_hint, t.plot_what, t.plot_done]
+    header_cells = [text_lines([(name, SANS, 7.5, GREY)], w, align="center" if i == 0 else "left")
+                    for i, (name, w) in enumerate(zip(names, inner, strict=True))]  # fmt: skip
+    header = _cells(header_cells, widths)
+
+    def ruled(line: Line) -> Line:
+        def draw(pen: Pen, x: float, top: float) -> None:
+            line.draw(pen, x, top)
+            pen.rule(x, top - line.height, x + sum(widths), top - line.height, BOX, 0.8)
+
+        return Line(line.height, draw)
+
+    rows = []
+    for e in ctx["events"]:
+        what = text_lines([(e["title"], BOLD, 9.0, INK)], inner[3]) if e["title"] else []
+        what += rich_lines(str(e["html"]), inner[3], after=mm(0.6)) if e["html"] else []
+        cells = [
+            text_lines([(str(e["n"]), BOLD, 9.0, INK)], inner[0], align="center"),
+            text_lines([(e["when"], SANS, 9.0, INK)], inner[1]),
+            text_lines([(e["hint"], SANS, 9.0, INK)], inner[2]),
+            what,
+            [],
+        ]
+        rows.append(_cells(cells, widths))
+    for k in range(blank_rows):
+        number = text_lines([(str(len(ctx["events"]) + k + 1), BOLD, 9.0, INK)], inner[0], align="center")
+        rows.append(_cells([number, [], [], [], []], widths, BLANK_ROW))
+    return ruled(header), rows
+
+
+def _track(ctx: dict[str, Any], width: float) -> list[Line]:
+    """The turn track: a cell a turn, tens marked, and the pieces due on each turn in red."""
+    columns = ctx["track_cols"]
+    cell = width / columns
+    height = mm(8.5)
+
+    def row_line(row: list[dict[str, Any]]) -> Line:
+        def draw(pen: Pen, x: float, top: float) -> None:
+            for i, c in enumerate(row):
+                left = x + i * cell
+                pen.box(left, top - height, cell, height, CELL, 0.5)
+                pen.text(left + mm(0.5), top - mm(0.3) - drop(LEAD) * 6, str(c["turn"]), SANS, 6.0, TURN)
+                if c["marks"]:
+                    pen.text(left + cell - mm(0.5), top - mm(0.3) - 6 * 1.1 - 0.9 * 7, c["marks"], BOLD, 7.0, SECRET,
+                             "right")  # fmt: skip
+            for i, c in enumerate(row):
+                if c["turn"] % 10 == 0:
+                    edge = x + (i + 1) * cell
+                    pen.rule(edge, top, edge, top - height, BOX, 1.2)
+            for i in range(len(row), columns):
+                pen.box(x + i * cell, top - height, cell, height, CELL, 0.5)
+
+        return Line(height, draw)
+
+    return [row_line(row) for row in ctx["track"]]
+
+
+def draw_sheet(ctx: dict[str, Any], paper: str, target: str | IO[bytes] | None, blank_rows: int) -> int:
+    """plot.pdf from plot_sheet.context() with `blank_rows` rows to fill in; returns its page count
+    (target None: only measures it)."""
+    t: Words = ctx["t"]
+
+    def draw(pages: Pages) -> None:
+        width = pages.right - pages.left
+        head(pages, ctx["title"], t.plot_title, t.plot_sub, t)
+        paragraph(pages, t.plot_intro, before=mm(2), after=mm(2.5))
+        _goal(pages, ctx, t)
+        header, rows = _events(ctx, t, _widths(width), blank_rows)
+        pages.top -= mm(1)
+        for i, row in enumerate(rows):
+            if i == 0 or row.height > pages.room:
+                if header.height + row.height > pages.room and not pages.fresh:
+                    pages.next_page()
+                pages.lines([header])  # the header heads every page the table runs onto
+            pages.lines([row])
+        pages.top -= mm(3)
+        track = _track(ctx, width)
+        title = text_lines([(t.plot_track, BOLD, 9.5, INK)], width)
+        block = [gap(mm(2)), *title, gap(mm(1)), *track]
+        if sum(ln.height for ln in block) > pages.room and not pages.fresh:
+            pages.next_page()  # the track and its title stay together
+        pages.lines(block)
+        if ctx["late"]:
+            paragraph(pages, ctx["late"], 8.0, SECRET, mm(1), mm(1))
+
+    if target is None:
+        measure = Pages(None, paper, WHAT)
+        draw(measure)
+        return measure.count
+    return write(target, paper, WHAT, f"{ctx['title']} — {t.plot_title}", draw)
+
+
 def build(b: Build) -> None:
     """The kit's plot.pdf."""
-    from .plot_canvas import draw_sheet
-
     ctx = context(b.session)
     rows, paper = ctx["blank_rows"], b.session.paper
     # Blank rows give way, down to two, so that the plan and its turn track share one sheet.

@@ -14,18 +14,8 @@ from ...geometry import PRINTABLE_MARGIN, mm, paper_size
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import TextRuns, draw_fitted, hex_colour, ink_on, open_canvas, stamp_form, tint
-from .codes import SheetSecrets, key_json, make_games
-from .model import rules_of
-
-MAX_GAMES = 1000
-MARGIN = mm(12)
-HEADER = mm(36)
-GREY = (0.45, 0.45, 0.45)
-WARN = (0.70, 0.10, 0.10)
-# The smallest row and column that keep the numbers apart; a ruleset asking for more numbers per
-# terrain, or more terrains, than a page can hold that way is refused rather than overprinted.
-MIN_ROW = 11.0
-MIN_COLUMN = mm(14)
+from .codes import Chain, GameSecrets, SheetSecrets, compose, key_json, make_games
+from .model import Rules, rules_of, session_of
 
 
 @dataclass(frozen=True)
@@ -51,6 +41,34 @@ class SheetPage:
     hint: str
     fold: str
     sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True)
+class KeyBlock:
+    title: str
+    colour: str
+    rows: tuple[tuple[int, int, int, str, bool], ...]  # object, sheet 1, sheet 2, what is there, found?
+
+
+@dataclass(frozen=True)
+class KeyPage:
+    title: str
+    heading: str
+    kit_line: str
+    note: str
+    section: str
+    headers: tuple[str, str, str, str]
+    blocks: tuple[KeyBlock, ...]
+
+
+def _key_entry(rules: Rules, chain: Chain, lang: str) -> str:
+    """What the key prints for a chain: resources as days × price a day = the haul, short enough
+    for the key's narrow column."""
+    found = rules.resource_at(chain.terrain, chain.second) if chain.section == "resources" else None
+    if found is None or found.endless or found.days is None:
+        return chain.entry
+    return label("key_resource", lang, name=found.name[lang], days=found.days, price=found.price,
+                 total=found.days * found.price)  # fmt: skip
 
 
 def sheet_page(session: Session, player: int, sheet: SheetSecrets | None, games_total: int = 1) -> SheetPage:
@@ -84,6 +102,60 @@ def sheet_page(session: Session, player: int, sheet: SheetSecrets | None, games_
     )
 
 
+def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
+    """The referee's pages: for every game and section, each object's whole chain."""
+    lang, rules = session.language, rules_of(session.ruleset)
+    assert rules.secret is not None
+    pages = []
+    for g in games:
+        kit_line = f"{label('kit_id', lang)} {g.kit_id}"
+        if len(games) > 1:
+            kit_line += " · " + label("game_n_of", lang, n=g.game, total=len(games))
+        for section in rules.secret.sections:
+            blocks = []
+            for t in rules.terrains:
+                rows = []
+                for n in range(1, t.slots + 1):
+                    chain = compose(rules, session_of(session), g.sheets, section, t.id, n, lang)
+                    rows.append((n, chain.first, chain.second, _key_entry(rules, chain, lang), chain.found))
+                blocks.append(KeyBlock(t.name[lang], t.colour, tuple(rows)))
+            pages.append(
+                KeyPage(
+                    title=display_title(session),
+                    heading=label("referee_key", lang),
+                    kit_line=kit_line,
+                    note=label("referee_key_note", lang),
+                    section=label(f"section_{section}", lang),
+                    headers=(
+                        label("key_object", lang),
+                        label("key_sheet", lang, n=1),
+                        label("key_sheet", lang, n=2),
+                        label("key_entry", lang),
+                    ),
+                    blocks=tuple(blocks),
+                )
+            )
+    return pages
+
+
+# ---- drawing ---------------------------------------------------------------------------------------
+# A stack of games repeats the same page with other numbers: everything but the numbers and the kit
+# line is drawn once as a form and stamped on every page, and the numbers go out as one text object
+# per page (see TextRuns). A stack of 10,000 games stays a matter of seconds.
+
+# The most games one build stacks (`secret-sheets --games`): about 6 s and 150 MB on a small machine
+# (bench/secret_sheets.py); ten times as many took a minute and a gigabyte.
+MAX_GAMES = 1000
+MARGIN = mm(12)
+HEADER = mm(36)
+GREY = (0.45, 0.45, 0.45)
+WARN = (0.70, 0.10, 0.10)
+# The smallest row and column that keep the numbers apart; a ruleset asking for more numbers per
+# terrain, or more terrains, than a page can hold that way is refused rather than overprinted.
+MIN_ROW = 11.0
+MIN_COLUMN = mm(14)
+
+
 def write_sheets(target: str | IO[bytes], pages: Sequence[SheetPage], paper: str, subject: str) -> None:
     """A PDF with one page per SheetPage."""
     c = open_canvas(target, paper, pages[0].title + " — " + pages[0].heading, subject)
@@ -100,7 +172,7 @@ def write_sheets(target: str | IO[bytes], pages: Sequence[SheetPage], paper: str
     c.save()
 
 
-def draw_header(c: Any, width: float, top: float, title: str, heading: str, sub_left: str) -> None:
+def _draw_header(c: Any, width: float, top: float, title: str, heading: str, sub_left: str) -> None:
     inner = width - 2 * MARGIN
     c.setFillColorRGB(0, 0, 0)
     draw_fitted(c, MARGIN, top - 16, title, fonts.SANS_BOLD, 16, inner * 0.48)
@@ -108,7 +180,7 @@ def draw_header(c: Any, width: float, top: float, title: str, heading: str, sub_
     draw_fitted(c, MARGIN, top - 32, sub_left, fonts.SANS, 12, inner * 0.55)
 
 
-def kit_line(c: Any, width: float, top: float, text: str) -> None:
+def _kit_line(c: Any, width: float, top: float, text: str) -> None:
     inner = width - 2 * MARGIN
     c.setFillColorRGB(*GREY)
     draw_fitted(c, MARGIN + inner * 0.56, top - 32, text, fonts.SANS, 11, inner * 0.44, align="right")
@@ -147,7 +219,7 @@ def _grid(section: Section, width: float, height: float) -> tuple[float, float]:
 def _draw_sheet_form(c: Any, page: SheetPage, width: float, height: float) -> None:
     top = height - MARGIN
     inner = width - 2 * MARGIN
-    draw_header(c, width, top, page.title, page.heading, page.player)
+    _draw_header(c, width, top, page.title, page.heading, page.player)
     # Warning band, always visible: it stays above the fold.
     c.setStrokeColorRGB(*WARN)
     c.setLineWidth(1.2)
@@ -213,7 +285,7 @@ def _draw_section(c: Any, section: Section, x: float, y: float, width: float, he
 
 def _draw_sheet_numbers(c: Any, runs: TextRuns, page: SheetPage, width: float, height: float) -> None:
     """What changes from game to game: the kit line and the secret numbers."""
-    kit_line(c, width, height - MARGIN, page.kit_line)
+    _kit_line(c, width, height - MARGIN, page.kit_line)
     runs.colour((0, 0, 0))
     for section, (x, y, w, h) in zip(page.sections, _section_boxes(height, width, len(page.sections)), strict=False):
         col_w, row_h = _grid(section, w, h)
@@ -227,6 +299,107 @@ def _draw_sheet_numbers(c: Any, runs: TextRuns, page: SheetPage, width: float, h
                     runs.text(cx + col_w * 0.68, ry + row_h / 2 - row_h * 0.2, str(secret), fonts.SANS_BOLD, size,
                               "center")  # fmt: skip
     runs.draw()
+
+
+def write_key(target: str | IO[bytes], pages: Sequence[KeyPage], paper: str, subject: str) -> None:
+    """The referee key PDF: one page per game and section."""
+    c = open_canvas(target, paper, pages[0].title + " — " + pages[0].heading, subject)
+    width, height = paper_size(paper)
+    forms: dict[Any, str] = {}
+    runs = TextRuns(c)
+    for page in pages:
+        static = (page.title, page.heading, page.note, page.section, page.headers,
+                  tuple((b.title, b.colour, len(b.rows)) for b in page.blocks))  # fmt: skip
+        c.doForm(stamp_form(c, forms, static, lambda c, page=page: _draw_key_form(c, page, width, height)))
+        _kit_line(c, width, height - MARGIN, page.kit_line)
+        for block, box in zip(page.blocks, _key_boxes(page, width, height), strict=True):
+            _draw_key_rows(runs, block, *box)
+        runs.draw()
+        c.showPage()
+    c.save()
+
+
+def _key_boxes(page: KeyPage, width: float, height: float) -> list[tuple[float, float, float, float]]:
+    top = height - MARGIN
+    gap = mm(5)
+    block_w = (width - 2 * MARGIN - gap) / 2
+    per_column = (len(page.blocks) + 1) // 2
+    area_top = top - 62
+    block_h = (area_top - MARGIN - gap * (per_column - 1)) / per_column
+    boxes = []
+    for i in range(len(page.blocks)):
+        col, row = divmod(i, per_column)
+        boxes.append((MARGIN + col * (block_w + gap), area_top - (row + 1) * block_h - row * gap, block_w, block_h))
+    return boxes
+
+
+def _draw_key_form(c: Any, page: KeyPage, width: float, height: float) -> None:
+    top = height - MARGIN
+    _draw_header(c, width, top, page.title, page.heading, page.section)
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, MARGIN, top - 50, page.note, fonts.SANS, 9, width - 2 * MARGIN)
+    for block, box in zip(page.blocks, _key_boxes(page, width, height), strict=True):
+        _draw_key_block(c, block, page.headers, *box)
+
+
+KEY_BAND = 16
+KEY_HEAD = 11
+
+
+def _key_rows(block: KeyBlock, height: float) -> float:
+    """A key block's row height, or a RenderError when its rows would overprint."""
+    rows = len(block.rows)
+    row_h = min(16.0, (height - KEY_BAND - KEY_HEAD) / max(rows, 1))
+    if row_h < MIN_ROW:
+        raise RenderError(f"the referee key has room for {int((height - KEY_BAND - KEY_HEAD) // MIN_ROW)} objects "
+                          f"per terrain on this paper; the ruleset asks for {rows}")  # fmt: skip
+    return row_h
+
+
+def _draw_key_block(
+    c: Any, block: KeyBlock, headers: tuple[str, str, str, str], x: float, y: float, width: float, height: float
+) -> None:
+    """A key block's band, headings, stripes and frame; its rows come per game (_draw_key_rows)."""
+    rgb = hex_colour(block.colour)
+    c.setFillColorRGB(*rgb)
+    c.rect(x, y + height - KEY_BAND, width, KEY_BAND, stroke=0, fill=1)
+    c.setFillColorRGB(*ink_on(rgb))
+    draw_fitted(c, x + 5, y + height - KEY_BAND + 4.5, block.title, fonts.SANS_BOLD, 10.5, width - 10)
+    num_w = width * 0.13
+    cols = [x + 3, x + 3 + num_w, x + 3 + 2 * num_w, x + 3 + 3 * num_w]
+    entry_w = width - 3 * num_w - 6
+    hy = y + height - KEY_BAND - KEY_HEAD + 3
+    c.setFillColorRGB(*GREY)
+    for cx, text, w in zip(cols, headers, (num_w, num_w, num_w, entry_w), strict=True):
+        draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2)
+    rows = len(block.rows)
+    row_h = _key_rows(block, height)
+    for r in range(rows):
+        ry = y + height - KEY_BAND - KEY_HEAD - (r + 1) * row_h
+        if r % 2 == 0:
+            c.setFillColorRGB(*tint(rgb, 0.14))
+            c.rect(x, ry, width, row_h, stroke=0, fill=1)
+    c.setStrokeColorRGB(*rgb)
+    c.setLineWidth(0.8)
+    c.rect(x, y + height - KEY_BAND - KEY_HEAD - rows * row_h, width, KEY_BAND + KEY_HEAD + rows * row_h, stroke=1,
+           fill=0)  # fmt: skip
+
+
+def _draw_key_rows(runs: TextRuns, block: KeyBlock, x: float, y: float, width: float, height: float) -> None:
+    num_w = width * 0.13
+    cols = [x + 3, x + 3 + num_w, x + 3 + 2 * num_w, x + 3 + 3 * num_w]
+    entry_w = width - 3 * num_w - 6
+    row_h = _key_rows(block, height)
+    for r, (obj, first, second, entry, found) in enumerate(block.rows):
+        base = y + height - KEY_BAND - KEY_HEAD - (r + 1) * row_h + row_h / 2 - 3
+        runs.colour((0, 0, 0))
+        runs.text(cols[0], base, str(obj), fonts.NARROW_BOLD, 10)
+        runs.text(cols[1], base, str(first), fonts.NARROW, 10)
+        runs.text(cols[2], base, str(second), fonts.NARROW, 10)
+        # Empty finds in grey, so the game master's eye lands on what is really there.
+        runs.colour((0, 0, 0) if found else GREY)
+        # What players typed is cut short rather than printed below 6 pt.
+        runs.fitted(cols[3], base, entry, fonts.NARROW, 10, entry_w, shorten=True)
 
 
 def build(b: Build) -> None:
@@ -253,8 +426,6 @@ def build(b: Build) -> None:
         write_sheets(str(b.writer.path(f"secret-sheet-player-{p}.pdf")), pages, b.session.paper, subject)
         b.progress("secret-sheets", i, steps)
     if players == holders:
-        from .referee_key import key_pages, write_key
-
         b.writer.write("referee-key.json", key_json(rules, games))
         write_key(str(b.writer.path("referee-key.pdf")), key_pages(b.session, games), b.session.paper,
                   label("referee_key", lang))  # fmt: skip

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...labels import Phrase
 from ...randomness import Entropy, RandomStream
-from .model import StrategoData, Variant
-from .setups import EMPTY, Setup
+from .model import EMPTY, Setup, StrategoData, Variant
+from .setups import problems
 
 STYLES = ("balanced", "defensive", "aggressive")
 
@@ -124,8 +124,6 @@ def _attempt(data: StrategoData, variant: Variant, style: str, stream: RandomStr
 def generate(data: StrategoData, variant: Variant, style: str = "balanced", seed: str | int | None = None,
              attempts: int = 200) -> Setup:  # fmt: skip
     """A legal setup that also follows the advice; the same seed gives the same setup."""
-    from .setups import problems
-
     stream = Entropy.from_seed(seed).stream("stratego-setup", variant.id, style)
     last = None
     for _ in range(attempts):

@@ -21,8 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...labels import Phrase
-from .model import StrategoData, Variant
-from .setups import EMPTY, Setup, SetupError
+from .model import EMPTY, Setup, SetupError, StrategoData, Variant
 
 ORDER = "B123456789XF"  # printkit's symbol for each letter position: bomb, spy 1 ... marshal X, flag
 LETTERS = {"red": "BCDEFGHIJKLM", "blue": "NOPQRSTUVWXY"}

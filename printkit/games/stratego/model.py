@@ -1,15 +1,12 @@
-"""Frozen records of Stratego: ranks, variants (board, lakes, counts) and the two sides."""
+"""Frozen records of Stratego: ranks, variants (board, lakes, counts), the two sides and their setups."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...config.model import Ruleset, Session, part_of
-
-if TYPE_CHECKING:
-    from .setups import Setup
 
 Localized = Mapping[str, str]
 
@@ -88,6 +85,42 @@ class StrategoData:
 
     def marshal(self) -> Rank:
         return max((r for r in self.ranks if r.strength is not None), key=lambda r: r.strength or 0)
+
+
+EMPTY = "."  # a cell of a setup without a piece
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One side's pieces: rows from the owner's back row forward, files a→j as the owner sees them."""
+
+    variant: Variant
+    rows: tuple[tuple[str, ...], ...]
+
+    def cells(self) -> list[tuple[int, int, str]]:
+        """(row from the back 0.., file 0.., symbol) of every occupied cell."""
+        return [(r, f, s) for r, row in enumerate(self.rows) for f, s in enumerate(row) if s != EMPTY]
+
+    def counts(self) -> Counter[str]:
+        return Counter(s for _, _, s in self.cells())
+
+    def to_setup40(self, slashes: bool = False) -> str:
+        return ("/" if slashes else "").join("".join(row) for row in self.rows)
+
+    def to_grid(self) -> str:
+        """A readable grid: the front row on top, the back row next to you, files along the bottom."""
+        n = len(self.rows)
+        lines = [f"{n - i} | " + " ".join(self.rows[n - 1 - i]) for i in range(n)]
+        lines.append("    " + " ".join(self.variant.file_letters()))
+        return "\n".join(lines)
+
+
+class SetupError(ValueError):
+    """A setup string that cannot be read; carries every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from typing import Any
 from ...config.model import Ruleset
 from ...config.schema import Boolean, Checker, Choice, Field, Integer, ListOf, Localized, MapOf, Record, Text
 from ...config.yamlsource import Key, YamlDocument
-from .model import Rank, StrategoData, StrategoSession, Variant
+from .model import Rank, StrategoData, StrategoSession, Variant, stratego_of
+from .setups import SetupError, parse_setup40, problems
 
 SYMBOL = Text(max_len=1, pattern=r"[0-9A-Z]", pattern_hint="one character: a digit or a capital letter")
 CELL = Text(max_len=3, pattern=r"[a-j](10|[1-9])", pattern_hint="a cell like c5")
@@ -118,9 +119,6 @@ SESSION_FIELDS = {
 
 def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> StrategoSession:
     """The variant and the setups of a Stratego session, each checked like `printkit stratego check`."""
-    from .model import stratego_of
-    from .setups import SetupError, parse_setup40, problems
-
     rules = stratego_of(ruleset)
     name = data["variant"] or "battle"
     if name not in rules.variants:

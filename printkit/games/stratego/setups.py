@@ -1,51 +1,14 @@
-"""Stratego setups: the setup40 and grid formats, and legality checks with every problem."""
+"""Stratego setups read and checked: the setup40 and grid formats (Gravon boards too), every problem found."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from ...labels import Phrase
-from .model import StrategoData, Variant
+from .gravon import Board, looks_like_board, read_board
+from .model import EMPTY, Setup, SetupError, StrategoData, Variant
 
-if TYPE_CHECKING:
-    from .gravon import Board
-
-EMPTY = "."
-
-
-@dataclass(frozen=True)
-class Setup:
-    """One side's pieces: rows from the owner's back row forward, files a→j as the owner sees them."""
-
-    variant: Variant
-    rows: tuple[tuple[str, ...], ...]
-
-    def cells(self) -> list[tuple[int, int, str]]:
-        """(row from the back 0.., file 0.., symbol) of every occupied cell."""
-        return [(r, f, s) for r, row in enumerate(self.rows) for f, s in enumerate(row) if s != EMPTY]
-
-    def counts(self) -> Counter[str]:
-        return Counter(s for _, _, s in self.cells())
-
-    def to_setup40(self, slashes: bool = False) -> str:
-        return ("/" if slashes else "").join("".join(row) for row in self.rows)
-
-    def to_grid(self) -> str:
-        """A readable grid: the front row on top, the back row next to you, files along the bottom."""
-        n = len(self.rows)
-        lines = [f"{n - i} | " + " ".join(self.rows[n - 1 - i]) for i in range(n)]
-        lines.append("    " + " ".join(self.variant.file_letters()))
-        return "\n".join(lines)
-
-
-class SetupError(ValueError):
-    """A setup string that cannot be read; carries every problem found."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+# Setup (what the readers give) and SetupError (what they raise) live in model.py, where gravon.py
+# takes them too; callers import them from here with the readers.
+__all__ = ["EMPTY", "Setup", "SetupError", "parse_grid", "parse_setup40", "problems", "read_setup"]
 
 
 def _symbols(data: StrategoData, variant: Variant) -> set[str]:
@@ -114,8 +77,6 @@ def read_setup(text: str, data: StrategoData, variant: Variant | None = None) ->
     """A setup string, a grid as `convert --to grid` prints it, or a Gravon board (field or archive
     file). Without a variant, a setup is read as the variant whose pieces it holds (else the first,
     the battle, whose problems are then reported); a board names its own."""
-    from .gravon import looks_like_board, read_board
-
     if looks_like_board(text):
         return read_board(text, data, variant)
     parse = parse_grid if "|" in text else parse_setup40

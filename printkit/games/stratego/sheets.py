@@ -12,8 +12,7 @@ from ...geometry import MM, paper_size
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import draw_fitted, hex_colour, open_canvas, tint
-from .model import StrategoData, Variant, stratego_of, stratego_session
-from .setups import EMPTY, Setup
+from .model import EMPTY, Setup, StrategoData, Variant, stratego_of, stratego_session
 
 SIDE_COLOURS = {"red": "#C62828", "blue": "#1565C0"}
 LAKE = "#90CAF9"

@@ -1,4 +1,4 @@
-"""Battle-order cards of «Великая Стратегическая»: vector faces, n-up sheets with bleed, duplex backs."""
+"""Battle-order cards of «Великая Стратегическая»: vector faces, n-up sheets with bleed, duplex backs, print shops."""
 
 from __future__ import annotations
 
@@ -17,12 +17,9 @@ from ...labels import label
 from ...render import fonts
 from ...render.canvas import draw_fitted, draw_lines, hex_colour, ink_on, open_canvas, tint
 from ...render.marks import corner_guides, crop_marks
-from ...render.printshop import cut_template_svg, registration_keep_out, registration_marks
-from .model import vs_of, vs_session
+from ...render.printshop import SHOP_BLEED, cut_template_svg, registration_keep_out, registration_marks, write_faces
+from .model import player_colour, vs_of, vs_session
 from .orders import Card, all_cards
-
-# Back colours for players who name none: distinct hues that also differ in lightness.
-PALETTE = ["#B71C1C", "#1565C0", "#2E7D32", "#F9A825", "#6A1B9A", "#EF6C00", "#00838F", "#5D4037"]
 
 
 @dataclass(frozen=True)
@@ -62,15 +59,14 @@ def decks(session: Session) -> list[Deck]:
     counts = default_counts(session) | dict(vs_session(session).cards.per_player)
     wanted = vs_session(session).cards.players
     out = []
-    for number, player in enumerate(session.players, start=1):
+    for number in range(1, len(session.players) + 1):
         name = player_name(session, number)
         if wanted and name not in wanted and str(number) not in wanted:
             continue
         cards = []
         for card in all_cards(vs.orders):
             cards += [card] * counts[card.label()]
-        colour = player.colour or PALETTE[(number - 1) % len(PALETTE)]
-        out.append(Deck(number, name, colour, tuple(cards)))
+        out.append(Deck(number, name, player_colour(session, number), tuple(cards)))
     return out
 
 
@@ -390,6 +386,31 @@ def write_pngs(session: Session, folder: Path, dpi: int = 300) -> list[Path]:
     return paths
 
 
+def cards_for_print_shop(session: Session, target: str | Path) -> int:
+    """battle-cards-print-shop.pdf: every card of every deck, its front then its back, each on a page
+    of its own at trim size plus 1/8 in bleed, with TrimBox and BleedBox; returns the page count."""
+    opts = vs_session(session).cards
+    w, h = opts.size
+    vs = vs_of(session.ruleset)
+    assert vs is not None
+    fronts = {card.label(): card for card in all_cards(vs.orders)}
+
+    def front(label_: str) -> Any:
+        return lambda c: draw_front(c, session, fronts[label_], w, h, SHOP_BLEED)
+
+    def back(deck: Deck) -> Any:
+        return lambda c: draw_back(c, session, deck, w, h, SHOP_BLEED)
+
+    pages = [
+        page
+        for deck in decks(session)
+        for card in deck.cards
+        for page in ((f"front-{card.label()}", front(card.label())), (f"back-{deck.player}", back(deck)))
+    ]
+    title = f"{display_title(session)} — {label('cards_title', session.language)}"
+    return write_faces(target, (w, h), pages, title)
+
+
 def build(b: Build) -> None:
     """The kit's battle-cards.pdf; one PNG per card face where --png asks for them; the print
     shop's file with --print-shop; the cutting machine's template with --cutter."""
@@ -399,8 +420,6 @@ def build(b: Build) -> None:
         radius = opts.corner_radius_mm * MM if opts.corners else 0.0
         b.writer.write("battle-cards-cut.svg", cut_template_svg(grid.page, grid.boxes, radius).encode())
     if b.options.print_shop:
-        from .shop import cards_for_print_shop
-
         cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"))
     if b.options.png is not None:
         write_pngs(b.session, b.writer.extra_folder(b.options.png))

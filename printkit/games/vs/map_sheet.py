@@ -13,11 +13,9 @@ from ...maps.sheet import draw_river, river_symbol
 from ...render import fonts
 from ...render.canvas import Colour, draw_fitted, hex_colour, ink_on
 from . import pictograms
-from .cards import PALETTE
 from .map_check import WATERS
 from .markers import lines
-from .model import Land, vs_map
-from .tokens import NEUTRAL
+from .model import NEUTRAL, PALETTE, Land, vs_map
 
 BORDER: Colour = (0.6, 0.05, 0.12)  # land borders: a dark red that reads on every terrain and in grey
 GOLD: Colour = (0.95, 0.76, 0.2)

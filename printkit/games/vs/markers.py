@@ -15,10 +15,9 @@ from ...labels import label
 from ...render import fonts
 from ...render.canvas import hex_colour, tint
 from . import pictograms
-from .model import VsData, vs_of, vs_session
+from .model import VsData, player_colour, vs_of, vs_session
 from .piece_sheets import build_pieces
-from .token_faces import deep
-from .tokens import player_colour
+from .tokens import deep
 
 # Markers per player by default. The capital, the personal troop, its mithril and (2003) its leader
 # are one each, three leaders since a captured one stays with its captor while a new one is hired;

@@ -1,4 +1,4 @@
-"""Frozen records of «Великая Стратегическая»: troops, structures, mines, spells, orders, figures."""
+"""Frozen records of «Великая Стратегическая»: troops, structures, mines, spells, orders, figures; players' colours."""
 
 from __future__ import annotations
 
@@ -128,6 +128,18 @@ class VsSession:
     cards: CardOptions
     tokens: TokenOptions
     coins: CoinOptions
+
+
+# A player's colour marks everything of theirs the kit prints: card backs, tokens, markers, the ledger
+# and the buildings on the map. For players who name none: distinct hues that also differ in lightness.
+PALETTE = ["#B71C1C", "#1565C0", "#2E7D32", "#F9A825", "#6A1B9A", "#EF6C00", "#00838F", "#5D4037"]
+NEUTRAL = "#757575"  # neutral troops and buildings: a grey no player's palette colour uses
+
+
+def player_colour(session: Session, number: int) -> str:
+    """A player's colour: the config's, else the palette's by seat."""
+    colour = session.players[number - 1].colour
+    return colour or PALETTE[(number - 1) % len(PALETTE)]
 
 
 def vs_of(ruleset: Ruleset) -> VsData:

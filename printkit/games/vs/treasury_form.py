@@ -8,11 +8,14 @@ from typing import IO, Any
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import player_name
+from ...geometry import mm, paper_size
 from ...labels import label
-from ...sheets.page import base_context, signed
+from ...render import fonts
+from ...render.canvas import hex_colour, open_canvas, runs_width, wrap_runs
+from ...render.pen import ASCENT, LEAD, Pen, page, para
+from ...sheets.page import Words, base_context, signed
 from .economy import Holdings, holdings_from_map, income, treasury_cap, year_of
-from .model import VsData, vs_of
-from .tokens import player_colour
+from .model import VsData, player_colour, vs_of
 
 YEARS = 15  # rows a page holds; a blank continuation page follows the players' pages
 
@@ -105,10 +108,142 @@ def context(session: Session) -> dict[str, Any]:
     }
 
 
+# ---- drawing: a landscape page per player ---------------------------------------------------------
+# A fixed form: the same grid every game, only the names, rules and first year's figures change.
+# Drawn with ReportLab it takes a few hundredths of a second where a WeasyPrint layout took half a
+# second, and a validate or a test run draws it many times. Sizes follow templates/forms.css, the
+# style of the other forms to fill in: 8 pt body, 7 pt column heads, 7.2 pt rules.
+
+WHAT = "treasury ledger"  # the document's name in errors
+SANS, BOLD = fonts.SANS, fonts.SANS_BOLD
+MARGIN = mm(11.2)  # every side, well clear of the printer's 6 mm
+INK, SUB, NOTE = hex_colour("#111111"), hex_colour("#555555"), hex_colour("#333333")
+HEAD_FILL, HEAD_RULE, CELL_RULE = hex_colour("#eceff1"), hex_colour("#333333"), hex_colour("#777777")
+LIST_RULE, FILLED = hex_colour("#bbbbbb"), hex_colour("#1a237e")
+RULES_SIZE, HEAD_SIZE, NOTE_SIZE, CELL_SIZE = 7.2, 7.0, 7.0, 8.0
+ROW = mm(9.58)  # a year's row: room to write a sum and cross it out
+HEAD_PAD = mm(0.8)
+FIRST_COLUMN = 0.07  # the year's share of the width
+FILLED_KEYS = ("cash", "cap", None, "lands", "mines", "upkeep", "net")  # the first row's columns, after the year
+
+
+def _heading(pen: Pen, x: float, top: float, width: float, name: str, sub: str, colour: str | None) -> float:
+    """A page's title: the player's colour, his name, what the sheet is. Returns the top below it."""
+    indent = mm(5.5) if colour else 0.0
+    if colour:
+        base = top - ASCENT * 13
+        pen.box(x, base - mm(0.6), mm(4), mm(4), NOTE, 0.5, fill=hex_colour(colour))
+    low = para(pen, x + indent, top, [(name, BOLD, 13.0, INK), (f" · {sub}", SANS, 9.0, SUB)], width - indent)
+    return low - mm(1.5)
+
+
+def _bullets(pen: Pen, x: float, top: float, width: float, rules: list[str]) -> float:
+    hang = runs_width([("• ", SANS, RULES_SIZE, INK)])
+    for rule in rules:
+        pen.text(x, top - ASCENT * RULES_SIZE, "•", SANS, RULES_SIZE, INK)
+        top = para(pen, x + hang, top, [(rule, SANS, RULES_SIZE, INK)], width - hang) - mm(0.3)
+    return top - mm(1)
+
+
+def _listing(pen: Pen, x: float, top: float, width: float, t: Words, listing: list[tuple[str, str]]) -> float:
+    """What the map gives the player at the start, a line each, figures on the right."""
+    if not listing:
+        return para(pen, x, top - mm(0.5), [(t.lg_no_map, SANS, NOTE_SIZE, NOTE)], width) - mm(1)
+    top = para(pen, x, top, [(t.lg_from_map, BOLD, RULES_SIZE, INK)], width)
+    pad = mm(1)
+    for what, figure in listing:
+        room = width - 2 * pad - runs_width([(figure, BOLD, RULES_SIZE, INK)]) - mm(2)
+        lines = wrap_runs([(what, SANS, RULES_SIZE, INK)], room)
+        base = top - mm(0.3) - ASCENT * RULES_SIZE
+        for i, line in enumerate(lines):
+            pen.runs(x + pad, base - i * LEAD * RULES_SIZE, line)
+        pen.text(x + width - pad, base, figure, BOLD, RULES_SIZE, INK, "right")
+        top -= len(lines) * LEAD * RULES_SIZE + mm(0.6) + 0.3
+        pen.rule(x, top, x + width, top, LIST_RULE, 0.3)
+    return top
+
+
+def _columns(heads: list[str], width: float) -> list[float]:
+    """The year a fixed share; the other columns share the rest as their heads' lengths do."""
+    first = width * FIRST_COLUMN
+    natural = [runs_width([(h, BOLD, HEAD_SIZE, INK)]) + 2 * mm(0.6) for h in heads[1:]]
+    return [first] + [w * (width - first) / sum(natural) for w in natural]
+
+
+def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[int], first: dict[str, str]) -> float:
+    """The year-by-year table: column heads, then a row per year (the first filled in from the map)."""
+    heads = [t.lg_year, t.lg_cash_start, t.lg_cap, t.lg_taken, t.lg_col_lands, t.lg_col_mines, t.lg_col_upkeep,
+             t.lg_net, t.lg_spent, t.lg_transfers, t.lg_other, t.lg_cash_end]  # fmt: skip
+    widths = _columns(heads, width)
+    cells = [wrap_runs([(h, BOLD, HEAD_SIZE, INK)], w - 2 * mm(0.6)) for h, w in zip(heads, widths, strict=True)]
+    lines = max(map(len, cells))
+    head = lines * LEAD * HEAD_SIZE + 2 * HEAD_PAD + 0.6
+    bottom = top - head - len(years) * ROW
+    edges = [x]
+    for w in widths:
+        edges.append(edges[-1] + w)
+    pen.box(x, top - head, width, head, None, fill=HEAD_FILL)
+    for y in [top - head - (i + 1) * ROW for i in range(len(years))]:
+        pen.rule(x, y, x + width, y, CELL_RULE, 0.5)
+    for edge in edges:
+        pen.rule(edge, top - head, edge, bottom, CELL_RULE, 0.5)
+    for edge in edges:
+        pen.rule(edge, top, edge, top - head, HEAD_RULE, 0.6)
+    pen.rule(x, top, x + width, top, HEAD_RULE, 0.6)
+    pen.rule(x, top - head, x + width, top - head, HEAD_RULE, 0.6)
+    for left, w, cell in zip(edges[:-1], widths, cells, strict=True):
+        # Heads sit on the row's bottom, as the other forms' column heads do.
+        base = top - head + HEAD_PAD + 0.3 + (len(cell) - 1) * LEAD * HEAD_SIZE + (LEAD - ASCENT) * HEAD_SIZE
+        for i, line in enumerate(cell):
+            pen.runs(left + (w - runs_width(line)) / 2, base - i * LEAD * HEAD_SIZE, line)
+    for i, year in enumerate(years):
+        base = top - head - i * ROW - ROW / 2 - 0.35 * CELL_SIZE
+        pen.text(edges[0] + widths[0] / 2, base, str(year), BOLD, CELL_SIZE, INK, "center")
+        if i == 0 and first:
+            for c, key in enumerate(FILLED_KEYS, start=1):
+                if key is not None:
+                    pen.text(edges[c] + widths[c] / 2, base, str(first[key]), BOLD, CELL_SIZE, FILLED, "center")
+    return bottom
+
+
+def _player_page(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, height: float) -> float:
+    t: Words = ctx["t"]
+    inner = width - 2 * MARGIN
+    sub = f"{t.lg_title} · {ctx['title']}"
+    top = _heading(pen, MARGIN, height - MARGIN, inner, player["name"], sub, player["colour"])
+    left = _bullets(pen, MARGIN, top, inner * 0.6 - mm(3), ctx["rules"])
+    right = _listing(pen, MARGIN + inner * 0.6, top, inner * 0.4 - mm(3), t, player["listing"])
+    return _grid(pen, MARGIN, min(left, right), inner, t, ctx["years"], player["first"])
+
+
+def _more_page(pen: Pen, ctx: dict[str, Any], width: float, height: float) -> float:
+    """The page to go on with after year 15, for any player."""
+    t: Words = ctx["t"]
+    inner = width - 2 * MARGIN
+    top = _heading(pen, MARGIN, height - MARGIN, inner, t.lg_more, f"{t.lg_title} · {ctx['title']}", None)
+    base = top - mm(0.5) - ASCENT * NOTE_SIZE
+    label = f"{t.lg_player}: "
+    pen.text(MARGIN, base, label, SANS, NOTE_SIZE, NOTE)
+    start = MARGIN + runs_width([(label, SANS, NOTE_SIZE, NOTE)])
+    pen.rule(start, base - 1.5, start + mm(60), base - 1.5, CELL_RULE, 0.5)
+    return _grid(pen, MARGIN, top - LEAD * NOTE_SIZE - mm(2.5), inner, t, ctx["spare_years"], {})
+
+
+def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> None:
+    """ledger.pdf from the ledger's context: a page per player, then one to go on."""
+    t: Words = ctx["t"]
+    short, long = paper_size(paper)
+    width, height = max(short, long), min(short, long)  # landscape: the years run across the sheet
+    c = open_canvas(target, paper, f"{ctx['title']} — {t.lg_title}", t.lg_title, pagesize=(width, height))
+    overflow = "a player's treasury ledger does not fit on one page; shorten the names on the map"
+    for player in ctx["players"]:
+        page(c, WHAT, MARGIN, overflow, _player_page, ctx, player, width, height)
+    page(c, WHAT, MARGIN, overflow, _more_page, ctx, width, height)
+    c.save()
+
+
 def write_ledger(session: Session, target: str | IO[bytes] | Path) -> None:
     """ledger.pdf: per player a page of years, then one blank page to go on."""
-    from .ledger_canvas import write_pages
-
     write_pages(str(target) if isinstance(target, Path) else target, context(session), session.paper)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import Refused
+from ...labels import Refused
 
 
 class Refusal(Refused):
