@@ -21,8 +21,8 @@ _PUBLIC = {
     "UsageError": "printkit.errors",
     "OutputError": "printkit.errors",
     "RenderError": "printkit.errors",
-    "odds": "printkit.api",
-    "roll": "printkit.api",
+    "odds": "printkit.dice.questions",
+    "roll": "printkit.dice.questions",
     "fight": "printkit.api",
     "hide": "printkit.api",
     "lookup": "printkit.api",
@@ -63,10 +63,11 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, fight, hide, lookup, odds, orders, pool, roll, stratego_attack
+    from .api import check_setup, duel, fight, hide, lookup, orders, pool, stratego_attack
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session
+    from .dice.questions import odds, roll
     from .errors import ConfigError, OutputError, PrintkitError, RenderError, UsageError
     from .kit import KitResult, build_kit
     from .maps.moves import reach, route

@@ -14,38 +14,13 @@ from typing import TYPE_CHECKING
 from .errors import UsageError
 
 if TYPE_CHECKING:
-    from .dice import Dist, Odds, Roll
+    from .dice import Dist
     from .games.strategiya.fights import FightResult
     from .games.strategiya.lookup import Lookup
     from .games.stratego.attack import Attack
     from .games.vs.answers import BattleOdds, OrdersAnswer
 
 PathArg = str | PathLike[str]
-
-
-def odds(notation: str) -> Odds:
-    """The exact distribution of a dice expression, and the chance of its comparison if it has one.
-
-    >>> result = odds("2d6+1>=8")
-    >>> result.chance
-    Fraction(7, 12)
-    >>> float(odds("3d6").dist.mean())
-    10.5
-    """
-    from .dice import odds as dice_odds
-
-    return dice_odds(notation)
-
-
-def roll(notation: str, seed: str | int | None = None) -> Roll:
-    """Roll a dice expression: every die and the total. The same seed replays the same roll.
-
-    >>> roll("4d6kh3", seed="turn-12").total == roll("4d6kh3", seed="turn-12").total
-    True
-    """
-    from .dice import roll as dice_roll
-
-    return dice_roll(notation, seed)
 
 
 def fight(

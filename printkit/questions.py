@@ -266,6 +266,7 @@ class Question:
     json: bool = True  # whether it answers in JSON too (--json)
     lang: bool = True  # whether it answers in a language (--lang)
     points_at: str | None = None  # the input a refusal's column counts in (a dice notation)
+    dashed_words: bool = False  # a positional word may begin with a dash (-d6+10): no option is guessed
 
     def input(self, name: str) -> Input:
         for i in self.inputs:
@@ -291,6 +292,7 @@ def question(
     json: bool = True,
     lang: bool = True,
     points_at: str | None = None,
+    dashed_words: bool = False,
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Declare the decorated function as a question: every value a caller passes is checked
     against its input's declaration before the function runs (a Python caller's too)."""
@@ -310,7 +312,8 @@ def question(
                     bound.arguments[key] = by_name[key].checked(value)
             return function(*bound.args, **bound.kwargs)
 
-        declared = Question(name, summary, about, tuple(inputs), tuple(examples), checked, json, lang, points_at)
+        declared = Question(name, summary, about, tuple(inputs), tuple(examples), checked, json, lang, points_at,
+                            dashed_words)  # fmt: skip
         checked.question = declared  # type: ignore[attr-defined]
         return checked
 

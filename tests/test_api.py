@@ -21,7 +21,10 @@ def test_every_public_name_is_documented() -> None:
         assert inspect.getdoc(obj), name
 
 
-@pytest.mark.parametrize("module", ["printkit.api", "printkit.kit", "printkit.config.session"])
+@pytest.mark.parametrize(
+    "module",
+    ["printkit.api", "printkit.kit", "printkit.config.session", "printkit.dice.questions", "printkit.maps.moves"],
+)
 def test_the_examples_in_the_docstrings_run(module: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 

@@ -24,8 +24,8 @@ _COMMANDS = {
 }
 _REFEREE = {
     "shell": "printkit.cli.session:shell",
-    "roll": "printkit.cli.dice:roll",
-    "odds": "printkit.cli.dice:odds",
+    "roll": "printkit.dice.questions:roll",
+    "odds": "printkit.dice.questions:odds",
     "reach": "printkit.maps.moves:reach_question",
     "route": "printkit.maps.moves:route_question",
 }

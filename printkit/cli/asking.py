@@ -164,7 +164,9 @@ def from_question(q: Question, name: str | None = None) -> click.Command:
         _answer(q, values)
 
     epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in q.examples) if q.examples else None
-    return Asked(name or q.name, params=params, callback=callback, help=_help(q), epilog=epilog, greedy=greedy)
+    settings = {"ignore_unknown_options": True} if q.dashed_words else {}
+    return Asked(name or q.name, params=params, callback=callback, help=_help(q), epilog=epilog, greedy=greedy,
+                 context_settings=settings)  # fmt: skip
 
 
 def _help(q: Question) -> str:
@@ -190,13 +192,20 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     else:
         for line in answer.lines(lang):
             text = wrap(line.text, line.indent) if isinstance(line, Para) else line
-            click.echo(text if can_print(text) else text.replace("→", "->"))
+            click.echo(text if can_print(text) else _plainer(text))
     code = getattr(answer, "exit_code", 0)
     if code:
         raise SystemExit(code)
 
 
 as_json_of: Callable[[Any, str], Any] = as_json
+
+
+def _plainer(text: str) -> str:
+    """A line for a terminal that cannot show an arrow or a tick: -> for the arrow, no tick."""
+    for fancy, plain in (("→", "->"), ("✔ ", ""), ("✘ ", "")):
+        text = text.replace(fancy, plain)
+    return text
 
 
 def _plain(i: Input, value: Any) -> Any:

@@ -7,9 +7,10 @@ from typing import Any
 
 import click
 
+from ..answers import chance, percent
 from . import complete
 from .base import JSON, LANG, Whole, load, remembered, whole
-from .present import arrow, chance, echo_json, language, percent, refuse, safe, said, wrap
+from .present import arrow, echo_json, language, refuse, safe, said, wrap
 
 
 @click.command(

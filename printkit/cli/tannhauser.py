@@ -17,8 +17,8 @@ MOST_DICE = 30  # pools and stats above this are refused at once; 30 dice answer
 
 def _chance(p: Fraction, decimals: int = 2) -> str:
     """'2/5 (40.00 %)': the exact fraction and a percentage that never rounds to a false certainty."""
+    from ..answers import fraction
     from ..games.tannhauser.shares import percent
-    from .present import fraction
 
     return f"{fraction(p)} ({percent(p, decimals)} %)"
 

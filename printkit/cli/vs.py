@@ -6,9 +6,9 @@ from typing import Any
 
 import click
 
+from ..answers import percent
 from . import complete
 from .base import LANG
-from .present import percent
 
 EDITION = click.option("--edition", type=click.Choice(["vs-2025", "vs-2003"]), default="vs-2025", show_default=True)
 MIRROR = click.option(

@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..labels import label
+from ..labels import RefusedValue, label
 
 MAX_LENGTH = 200  # characters of notation: bounds the tree, so no input can exhaust the parser's stack
 MAX_NESTING = 20  # parentheses inside one another
@@ -32,15 +32,17 @@ _WORDS = {"к": "d", "д": "d", "ф": "f"}
 _SPACE = " \t\u00a0\u202f"  # spaces people type or paste; other control characters are refused
 
 
-class DiceError(ValueError):
+class DiceError(RefusedValue):
     """A notation that cannot be read or is beyond a limit; column is 1-based, the text is a label key."""
 
     def __init__(self, key: str, column: int, **values: object) -> None:
-        self.key = key
         self.column = column
-        self.values = values
+        super().__init__(key, **values)
         self.message = self.text("en")
-        super().__init__(self.message)
+        self.args = (self.message,)
+
+    def say(self, lang: str) -> str:
+        return self.text(lang)
 
     def text(self, lang: str) -> str:
         """The message in lang; large numbers grouped by thousands (1,000,000 or 1 000 000)."""
