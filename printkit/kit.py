@@ -9,6 +9,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -231,11 +232,18 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-# Where the platform has fork (Linux, the BSDs) the workers are forked: a forked worker starts in
-# milliseconds with WeasyPrint and the bundled fonts the build loaded (prepare above), where a
-# spawned one, or one from a fork server, loads them again. Elsewhere (macOS, Windows) the
-# platform's default, spawn.
-_CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+# On Linux the workers are forked (the default start method there up to Python 3.13, chosen here
+# for later ones too): a forked worker starts in milliseconds with WeasyPrint and the bundled fonts
+# the build loaded (prepare above), where a spawned one, or one from a fork server, imports and
+# loads them again, seconds before the booklet can start (docs/upstream.md). The build's only
+# other thread is the progress bar's, and a worker never writes to the terminal. Elsewhere the
+# platform's default (spawn on macOS, where forking is unsafe, and on Windows).
+#
+# What the standard pool gives: a worker leaves through os._exit (fork) or runs only its own
+# atexit handlers (spawn), never the build's; the build gets each artefact's outcome or
+# exception, and BrokenProcessPool when a worker dies. What it does not: a busy worker of a build
+# that is killed outright, or that stops early, goes on drawing; _start_worker sees to that.
+_CONTEXT = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
 
 
 def _pickled(value: Any) -> bytes:
