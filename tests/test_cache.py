@@ -17,7 +17,7 @@ from printkit.cache import Entry, Store
 from printkit.fingerprint import Reads, Unkeyable, digest, watch
 from printkit.games import Artefact, register, unregister
 
-from .conftest import EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
+from .conftest import CONFIGS, EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 from .tinygame import GAME
 
 # ---- a small game whose builders note each time they draw --------------------------------------
@@ -421,3 +421,25 @@ def test_the_cache_folder_is_private(tmp_path: Path) -> None:
     store.put("0" * 64, Entry({"a.pdf": b"%PDF"}, {}))
     assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
     assert (tmp_path / "new" / "v1").stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
+def test_every_example_build_reaches_the_workers_whole(config: Path, tmp_path: Path) -> None:
+    """A parallel build hands its Build to the workers pickled (as the spawn start method must):
+    every example's session comes back equal, its artefacts with it."""
+    import pickle
+
+    from printkit.kit import _artefacts, _pickled
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+
+    session = load_session(config)
+    writer = KitWriter(tmp_path / "kit")
+    try:
+        b = Build(session, Entropy.from_seed("s"), writer, options=Options(imposition="saddle"))
+        shared = [dataclasses.replace(a, available=None) for a in _artefacts(session)]
+        back, artefacts = pickle.loads(_pickled((b, shared)))
+    finally:
+        writer.abort()
+    assert back.session == session and back.options == b.options and artefacts == shared
+    assert back.writer.staging == writer.staging and back.entropy == b.entropy
