@@ -19,7 +19,7 @@ from .assets import fonts_dir, templates_dir
 T = TypeVar("T")
 
 # Libraries whose releases can change a printed byte: PDF writers, layout, fonts, images.
-_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "tinycss2", "cssselect2", "fonttools", "uharfbuzz", "pypdf",
+_LIBRARIES = ("reportlab", "weasyprint", "pydyf", "tinycss2", "cssselect2", "fonttools", "pypdf",
               "pillow", "pypdfium2", "jinja2", "pyphen")  # fmt: skip
 # System libraries WeasyPrint lays text out with (loaded by name, as WeasyPrint loads them).
 _SYSTEM = (("libpango-1.0.so.0", "pango_version_string"), ("libharfbuzz.so.0", "hb_version_string"))

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
+import io
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import threading
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from os import PathLike
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from . import __version__
 from .artefact import Build, Options, Progress, quiet
@@ -14,12 +27,10 @@ from .config.model import Session
 from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
 from .errors import ConfigError, Problem, RenderError, UsageError
 from .game import Artefact, game, resolve
-from .heap import drawing
 from .output import KitWriter, default_folder
 from .randomness import Entropy
 from .steps import Outcome, draw, lookup, replay, store
 from .suggest import suggest
-from .workers import Failed, Pool, cores
 
 __all__ = ["KitResult", "Options", "build_kit", "check_kit", "kinds_for"]
 
@@ -90,8 +101,7 @@ def build_kit(
         cached, seconds = _draw_all(b, chosen, Store() if cache else None, jobs or cores())
         for artefact in chosen:
             if artefact.finish is not None:
-                with drawing():  # (imposing a booklet reads and writes it: its garbage goes now too)
-                    resolve(artefact.finish)(b)
+                resolve(artefact.finish)(b)
         files = writer.commit(
             {
                 "game": session.ruleset.id,
@@ -145,42 +155,67 @@ def _draw_all(
         return tuple(cached), seconds
     done: set[str] = set()
     failed = refused = False
-    quiet_build = dataclasses.replace(b, progress=quiet)
-    if any(a.flowing for a in shared):
+    if any(a.flowing for a in shared) and _CONTEXT.get_start_method() == "fork":
         from .render.html import prepare
 
-        prepare()
-    pool = Pool(workers, lambda job: draw(shared[job], quiet_build))
+        prepare()  # once, here: the forked workers start with WeasyPrint and the fonts loaded
+    # The workers get the build once, when they start; a job is the artefact's place in `shared`.
+    quiet_build = dataclasses.replace(b, progress=quiet)
+    payload = _pickled((quiet_build, [dataclasses.replace(a, available=None) for a in shared]))
+    stop_reading, stop = _CONTEXT.Pipe(duplex=False)
+    pool = ProcessPoolExecutor(workers, _CONTEXT, initializer=_start_worker, initargs=(payload, stop_reading))
+    running: dict[Future[Outcome], int] = {}
+    # Forked workers start with this process's signal handlers (they clean up the kit) until their
+    # start replaces them: the signals wait for that.
+    held = {signal.Signals[n] for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n)}
+    holding = _CONTEXT.get_start_method() == "fork" and hasattr(signal, "pthread_sigmask")
     try:
         queue = list(range(len(shared)))
 
         def hand_out() -> None:
-            while pool.idle and queue and not failed:
+            while len(running) < workers and queue and not failed:
                 job = queue.pop(0)
-                pool.send(job)
+                running[pool.submit(_draw_job, job)] = job
                 report(shared[job].kind, 0, 1)
 
-        hand_out()
+        if holding:
+            before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+        try:
+            hand_out()  # (the pool starts its workers with the first job)
+        finally:
+            if holding:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
         for artefact in misses:
             if artefact.secret:
                 in_here(artefact)
                 done.add(artefact.kind)
-        while pool.jobs and not refused:
-            for job, result in pool.results():
-                if isinstance(result, Failed):
-                    # Nothing more is handed out. An artefact that refused fails the build: what the
-                    # other workers are drawing is cut short, not waited for. A dead worker only
-                    # costs time: the others finish.
+        while running and not refused:
+            answered, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in answered:
+                job = running.pop(future)
+                try:
+                    outcome = future.result()
+                except BrokenProcessPool:
+                    # A worker died (the pool then ends them all): it only costs time, what is
+                    # left is drawn here.
                     failed = True
-                    refused = refused or not result.died
                     continue
-                for name in result.names:
+                except Exception:
+                    # An artefact that refused fails the build: nothing more is handed out, and
+                    # what the other workers are drawing is cut short, not waited for.
+                    failed = refused = True
+                    continue
+                for name in outcome.names:
                     b.writer.path(name)  # the worker wrote it into the staging folder
-                finished(shared[job], result)
+                finished(shared[job], outcome)
                 done.add(shared[job].kind)
             hand_out()
     finally:
-        pool.close()
+        if running:  # refused, or this process is leaving (Ctrl-C): the busy workers end now
+            stop.send_bytes(b"stop")
+        pool.shutdown(wait=True, cancel_futures=True)
+        stop.close()
+        stop_reading.close()
     # A worker failed: draw what is left here, in build order, so the error is the one a serial
     # build raises (the first kind that fails), with its own type and message.
     for artefact in misses:
@@ -189,14 +224,79 @@ def _draw_all(
     return tuple(cached), seconds
 
 
+def cores() -> int:
+    """How many worker processes a build may use: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # (no affinity outside Linux)
+        return max(1, os.cpu_count() or 1)
+
+
+# On Linux the workers are forked (the default start method there up to Python 3.13, chosen here
+# for later ones too): a forked worker starts in milliseconds with WeasyPrint and the bundled fonts
+# the build loaded (prepare above), where a spawned one, or one from a fork server, imports and
+# loads them again, seconds before the booklet can start (docs/upstream.md). The build's only
+# other thread is the progress bar's, and a worker never writes to the terminal. Elsewhere the
+# platform's default (spawn on macOS, where forking is unsafe, and on Windows).
+#
+# What the standard pool gives: a worker leaves through os._exit (fork) or runs only its own
+# atexit handlers (spawn), never the build's; the build gets each artefact's outcome or
+# exception, and BrokenProcessPool when a worker dies. What it does not: a busy worker of a build
+# that is killed outright, or that stops early, goes on drawing; _start_worker sees to that.
+_CONTEXT = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+
+
+def _pickled(value: Any) -> bytes:
+    """value pickled with read-only mappings (a ruleset's tables) as the dictionaries they show."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, MappingProxyType: lambda m: (_read_only, (dict(m),))}
+    pickler.dump(value)
+    return out.getvalue()
+
+
+def _read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(mapping)
+
+
+_WORKER: tuple[Build, list[Artefact]] | None = None  # in a worker: the build and its shared artefacts
+
+
+def _start_worker(payload: bytes, stop: Connection) -> None:
+    """A worker's start: the build's own signal handlers (they clean up the kit) are not its own,
+    Ctrl-C is the build's to act on, and it ends as soon as the build says stop or is gone (even
+    killed outright), whatever it is drawing: no orphan draws on for nobody."""
+    global _WORKER
+    _WORKER = pickle.loads(payload)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(signal.Signals[name], signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())  # the signals the build held while it forked
+    parent = multiprocessing.parent_process()
+    watched = [stop] + ([parent.sentinel] if parent is not None else [])
+
+    def watch() -> None:
+        multiprocessing.connection.wait(watched)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="printkit-stop", daemon=True).start()
+
+
+def _draw_job(job: int) -> Outcome:
+    assert _WORKER is not None
+    b, artefacts = _WORKER
+    return draw(artefacts[job], b)
+
+
 def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
     """Run an artefact's preflight. Where the preflight is the builder itself (a form that must fit
     its page is only known to fit once it is laid out), the artefact cache answers for inputs drawn
     before, which drew without error; what is drawn now is kept for the build that usually follows."""
     assert artefact.preflight is not None
     if cache is None or artefact.secret or artefact.preflight != artefact.builder:
-        with drawing():
-            resolve(artefact.preflight)(b)
+        resolve(artefact.preflight)(b)
     elif lookup(cache, artefact, b) is None:
         store(cache, artefact, b, draw(artefact, b))
 

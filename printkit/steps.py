@@ -18,7 +18,6 @@ from .artefact import Build, Progress
 from .cache import Entry, Store
 from .fingerprint import Reads, Unkeyable, digest, environment, read, watch
 from .game import Artefact, resolve
-from .heap import drawing
 
 # A builder that reads any of these drew from the kit's randomness: its files are never stored.
 _RANDOM = "entropy."
@@ -121,8 +120,7 @@ def draw(artefact: Artefact, b: Build) -> Outcome:
     before = {option: _listing(staged) for option, staged in folders.items()}
     written = len(b.writer.names)
     start = time.perf_counter()
-    with drawing():
-        resolve(artefact.builder)(watched)
+    resolve(artefact.builder)(watched)
     seconds = time.perf_counter() - start
     extra = {}
     for option, staged in folders.items():

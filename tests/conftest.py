@@ -43,13 +43,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         config.add_cleanup(_leave_at_once)
-    # The tests run with the collector as printkit draws (printkit/heap.py): young objects are
-    # collected seldom. Many tests lay out pages or enumerate referee answers by the million.
-    import gc
-
-    from printkit.heap import DRAWING_THRESHOLDS
-
-    gc.set_threshold(*DRAWING_THRESHOLDS)
     # Builds in tests use an artefact cache of their own, never the user's, shared by the run's xdist
     # workers (they inherit the variable): kept beside the example kits between runs while nothing
     # the pages depend on changes (see kept_root), or else a temporary folder removed at the end.

@@ -78,6 +78,64 @@ def test_bundled_fonts_are_embedded(tmp_path: Path) -> None:
     assert fonts and all(f.startswith("PT-S") for f in fonts), fonts
 
 
+def test_embedded_fonts_are_subsets(tmp_path: Path) -> None:
+    """Only the glyphs a document uses are embedded: each font is tagged as a subset and its file is a
+    small part of the bundled one."""
+    from pypdf import PdfReader
+
+    from printkit.assets import fonts_dir
+
+    out = tmp_path / "x.pdf"
+    write_pdf(page("<h1>Заголовок</h1><p>Текст <b>жирный</b> <i>курсив</i> and English</p>"), str(out))
+    fonts = list(PdfReader(out).pages[0]["/Resources"]["/Font"].values())
+    smallest = min(p.stat().st_size for p in fonts_dir().glob("PTSans-*.ttf"))
+    assert len(fonts) >= 3
+    for font in fonts:
+        tag, plus, name = str(font["/BaseFont"]).lstrip("/").partition("+")
+        assert plus and len(tag) == 6 and tag.isupper() and name.startswith("PT-S"), font["/BaseFont"]
+        embedded = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]["/FontFile2"].get_object()
+        assert 0 < len(embedded.get_data()) < smallest / 4
+
+
+# Every style input WeasyPrint's text layout reads: languages (and an override), direction,
+# families, weights, slants, sizes, small capitals and other font features, decorations, spacing,
+# justification with hyphenation, and table columns sized by their content.
+EVERY_KIND = """<!doctype html><html lang="ru"><head><style>
+body { font-family: "PT Serif", serif; font-size: 9.2pt; hyphens: auto; }
+p { text-align: justify; margin: 0 0 2mm; }
+.sans { font-family: "PT Sans", sans-serif; } .caps { font-variant-caps: small-caps; }
+.num { font-variant-numeric: tabular-nums; font-feature-settings: "liga" 0; }
+.wide { letter-spacing: 0.4pt; word-spacing: 2pt; }
+.lined { text-decoration: underline; } .struck { text-decoration: line-through; }
+.rtl { direction: rtl; } .tr { font-language-override: "TRK"; }
+table { border-collapse: collapse; } td { border: 0.5pt solid #000; padding: 1mm; }
+</style></head><body>
+<h1 class="sans">Правила боя и передвижения</h1>
+<p>Герой выбирает оружие до начала схватки; защитник бросает кубик первым, если у него щит.
+<b>Жирный</b>, <i>курсив</i>, <b><i>оба сразу</i></b> и <small>мелкий текст</small> в одной строке.</p>
+<p lang="en">A hero chooses a weapon before the fight begins. Extraordinarily long words wrap.</p>
+<p class="caps">Малые капители</p><p class="num">0123456789 — цифры одной ширины</p>
+<p class="wide">Разрядка между буквами</p>
+<p><span class="lined">подчёркнуто</span> и <span class="struck">зачёркнуто</span></p>
+<p class="rtl">справа налево</p><p class="tr">Diyarbakır ve İstanbul</p>
+<p style="font-size: 6pt">Шесть пунктов</p><p style="font-size: 14pt; font-weight: 600">Четырнадцать</p>
+<table><tr><td>Клетка</td><td>Очень длинное содержимое ячейки, которое переносится</td><td>3</td></tr>
+<tr><td class="sans">d6</td><td>Бросок</td><td class="num">12</td></tr></table>
+</body></html>"""
+
+
+def test_every_kind_of_text_is_laid_out_and_printed(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    fetcher = write_pdf(EVERY_KIND, str(out))
+    assert fetcher.refused == []
+    pages = pdf_text(out)
+    assert len(pages) == 1
+    text = " ".join(pages[0].split())
+    for words in ("Правила боя и передвижения", "оба сразу", "A hero chooses a weapon", "0123456789",
+                  "подчёркнуто", "Diyarbakır ve İstanbul", "Четырнадцать", "Бросок"):  # fmt: skip
+        assert words in text, words
+
+
 def test_output_is_repeatable(tmp_path: Path) -> None:
     html = page("<p>Одинаково</p>")
     write_pdf(html, str(tmp_path / "a.pdf"))

@@ -126,42 +126,46 @@ def stamp_form(c: Any, forms: dict[Any, str], key: Any, draw: Any) -> str:
 
 
 class TextRuns:
-    """Many short texts on one page written as a single text object, each distinct text encoded once.
+    """Many short texts on one page written as a single text object (ReportLab's beginText).
 
     Pages that repeat hundreds of small numbers (a stack of secret sheets, a referee key) spend
-    most of their time in ReportLab's per-string set-up; this writes the same PDF text operators
-    directly. Positions are page coordinates (draw with the canvas untransformed); align works as
-    in drawString, drawCentredString and drawRightString.
+    most of their time in ReportLab's per-string set-up when each is a drawString: here they share
+    one text object, and each distinct text is measured once. Positions are page coordinates (draw
+    with the canvas untransformed); align works as in drawString, drawCentredString and
+    drawRightString.
     """
 
     def __init__(self, c: Any) -> None:
         self.c = c
-        self._ops: list[str] = []
-        self._encoded: dict[tuple[str, float, str], tuple[str, float]] = {}
+        self._text = c.beginText()
+        self._count = 0
+        self._font: tuple[str, float] | None = None
+        self._widths: dict[tuple[str, float, str], float] = {}
         self._fitted: dict[tuple[str, str, float, float, float], tuple[float, str]] = {}
 
-    def _encode(self, text: str, font: str, size: float) -> tuple[str, float]:
+    def _width(self, text: str, font: str, size: float) -> float:
         key = (font, size, text)
-        found = self._encoded.get(key)
+        found = self._widths.get(key)
         if found is None:
-            from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+            from reportlab.pdfbase.pdfmetrics import stringWidth
 
-            face, doc = getFont(font), self.c._doc
-            parts = [f"{face.getSubsetInternalName(subset, doc)} {size:.3f} Tf ({self.c._escape(chunk)}) Tj"
-                     for subset, chunk in face.splitString(text, doc)]  # fmt: skip
-            found = self._encoded[key] = (" ".join(parts), stringWidth(text, font, size))
+            found = self._widths[key] = float(stringWidth(text, font, size))
         return found
 
     def colour(self, rgb: Colour) -> None:
-        self._ops.append(f"{rgb[0]:.4f} {rgb[1]:.4f} {rgb[2]:.4f} rg")
+        self._text.setFillColorRGB(*rgb)
 
     def text(self, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
-        op, width = self._encode(text, font, size)
         if align == "center":
-            x -= width / 2
+            x -= self._width(text, font, size) / 2
         elif align == "right":
-            x -= width
-        self._ops.append(f"1 0 0 1 {x:.3f} {y:.3f} Tm {op}")
+            x -= self._width(text, font, size)
+        if self._font != (font, size):
+            self._text.setFont(font, size)
+            self._font = (font, size)
+        self._text.setTextOrigin(x, y)
+        self._text.textOut(text)
+        self._count += 1
 
     def fitted(self, x: float, y: float, text: str, font: str, size: float, width: float, align: str = "left",
                min_size: float = 6.0, shorten: bool = False) -> None:  # fmt: skip
@@ -183,10 +187,14 @@ class TextRuns:
 
     def draw(self) -> None:
         """Put everything added since the last draw() on the current page."""
-        if self._ops:
-            # q/Q: the colours set inside stay inside, where the canvas does not see them.
-            self.c._code.append("q BT\n" + "\n".join(self._ops) + "\nET Q")
-            self._ops = []
+        if self._count:
+            # Saved and restored: the colours set inside stay inside, where the canvas does not see them.
+            self.c.saveState()
+            self.c.drawText(self._text)
+            self.c.restoreState()
+            self._text = self.c.beginText()
+            self._count = 0
+            self._font = None
 
 
 def _join(pieces: list[str]) -> str:

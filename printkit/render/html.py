@@ -5,7 +5,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
-import shutil
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -16,7 +15,6 @@ import jinja2
 
 from ..assets import fonts_dir, templates_dir
 from ..errors import RenderError
-from . import libraries
 from .fonts import font_face_css
 
 # WeasyPrint stamps the current time into PDFs unless this is set; a fixed date keeps builds repeatable.
@@ -50,8 +48,7 @@ def allowed_roots() -> list[Path]:
 
 
 def _fetcher_class() -> type:
-    libraries.weasyprint()
-    from weasyprint.urls import URLFetcher
+    from weasyprint import URLFetcher
 
     class SafeFetcher(URLFetcher):  # type: ignore[misc]
         """Serves data: URLs and files under the allowed roots; refuses everything else."""
@@ -96,49 +93,35 @@ def _fixed_epoch() -> Iterator[None]:
 def _fonts() -> tuple[Any, Any]:
     """The bundled fonts as WeasyPrint loads them: one font configuration and @font-face sheet per
     process, shared by every document it renders (loading them costs tens of ms a document)."""
-    weasyprint = libraries.weasyprint()
+    import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
-    from . import pango, subset, targets
-
-    subset.install()
-    targets.install()
-    pango.install()
     font_config = FontConfiguration()
     # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
-    # collected, which for this one would be in the middle of the interpreter's shutdown: remove it
-    # at exit instead, in the process that made it (a build's workers share it and leave by
-    # os._exit; the folders they make themselves go with their pool's, see workers.Pool).
-    made_by = os.getpid()
-
-    def release() -> None:
-        folder = getattr(font_config, "_folder", None)
-        if folder and os.getpid() == made_by:
-            shutil.rmtree(folder, ignore_errors=True)
-            font_config._folder = None
-
-    atexit.register(release)
+    # collected. Kept here, it would be collected in the middle of the interpreter's shutdown, too
+    # late to remove anything: let go of it at exit instead, while the interpreter is whole.
+    atexit.register(_fonts.cache_clear)
     # The fonts are read now, through a fetcher that serves our fonts folder only.
     fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(), font_config=font_config)
     return font_config, fonts_css
 
 
 def prepare() -> None:
-    """Load WeasyPrint and the bundled fonts now (once per process): a parallel build does it before
-    its workers fork, so that they start with it instead of each loading it again."""
+    """Load WeasyPrint and the bundled fonts now (once per process)."""
     _fonts()
 
 
-def render(html: str) -> Any:
-    """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors)."""
-    weasyprint = libraries.weasyprint()
-    fetcher = make_fetcher()
+def render(html: str, fetcher: Any = None) -> Any:
+    """Lay out HTML with the bundled fonts; returns a WeasyPrint Document (pages, anchors). Every
+    file it reads goes through `fetcher` (default: a new make_fetcher())."""
+    import weasyprint
+
     font_config, fonts_css = _fonts()
-    document = weasyprint.HTML(string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher)
+    document = weasyprint.HTML(
+        string=html, base_url=templates_dir().as_uri() + "/", url_fetcher=fetcher or make_fetcher()
+    )
     with _fixed_epoch():
-        rendered = document.render(stylesheets=[fonts_css], font_config=font_config)
-    rendered.fetcher = fetcher
-    return rendered
+        return document.render(stylesheets=[fonts_css], font_config=font_config)
 
 
 def page_anchors(document: Any) -> list[set[str]]:
@@ -166,6 +149,6 @@ def pdf_bytes(document: Any) -> bytes:
 
 def write_pdf(html: str, target: str | IO[bytes]) -> Any:
     """Render HTML straight to a PDF; returns the fetcher (its .refused lists blocked URLs)."""
-    document = render(html)
-    write(document, target)
-    return document.fetcher
+    fetcher = make_fetcher()
+    write(render(html, fetcher), target)
+    return fetcher

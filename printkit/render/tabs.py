@@ -69,10 +69,8 @@ def overlay(marks: Sequence[TabMark | None], size: tuple[float, float]) -> bytes
 
 
 def merge(pdf: bytes, marks: Sequence[TabMark | None]) -> bytes:
-    """The booklet with its tabs; outline, links and metadata are kept."""
+    """The booklet with its tabs drawn over its pages; outline, links and metadata are kept."""
     from pypdf import PdfReader, PdfWriter
-
-    from .pdfpages import as_xobject, place
 
     reader = PdfReader(io.BytesIO(pdf))
     first = reader.pages[0]
@@ -81,7 +79,10 @@ def merge(pdf: bytes, marks: Sequence[TabMark | None]) -> bytes:
     writer = PdfWriter(clone_from=reader)
     for page, mark, tab in zip(writer.pages, marks, tabs.pages, strict=True):
         if mark is not None:
-            place(writer, page, [(as_xobject(writer, tab), 0.0, 0.0)])
+            # The overlay is merged onto the page, not the page onto the overlay: pypdf parses the
+            # content of the page it merges, and the overlay's is a few operators.
+            page.merge_page(tab)
+            page.compress_content_streams()
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
