@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 PathArg = str | PathLike[str]
 
-# A long word is no reason to refuse before the engine: it says what is wrong with a word of any
-# length (a --game number thousands of digits long, a NUMBER far out of range) and cuts it short.
+# A long word is no reason to refuse before the engine, which says what is wrong with a word of any
+# length: a --game or a NUMBER thousands of digits long is refused as out of range, cut short.
 _ANY_LENGTH = 100_000
 
 
