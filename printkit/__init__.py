@@ -23,9 +23,6 @@ _PUBLIC = {
     "RenderError": "printkit.errors",
     "odds": "printkit.dice.questions",
     "roll": "printkit.dice.questions",
-    "fight": "printkit.api",
-    "hide": "printkit.api",
-    "lookup": "printkit.api",
     "reach": "printkit.maps.moves",
     "route": "printkit.maps.moves",
     "orders": "printkit.api",
@@ -49,10 +46,7 @@ __all__ = [
     "build_kit",
     "check_setup",
     "duel",
-    "fight",
-    "hide",
     "load_session",
-    "lookup",
     "odds",
     "orders",
     "pool",
@@ -63,7 +57,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, fight, hide, lookup, orders, pool, stratego_attack
+    from .api import check_setup, duel, orders, pool, stratego_attack
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session

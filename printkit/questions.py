@@ -267,6 +267,9 @@ class Question:
     lang: bool = True  # whether it answers in a language (--lang)
     points_at: str | None = None  # the input a refusal's column counts in (a dice notation)
     dashed_words: bool = False  # a positional word may begin with a dash (-d6+10): no option is guessed
+    # A Refused that is no RefusedValue (the key or the config refuses, not the words typed) is said
+    # as printkit's error, without the command's usage; a RefusedValue still shows the usage.
+    plain_refusals: bool = False
 
     def input(self, name: str) -> Input:
         for i in self.inputs:
@@ -293,6 +296,7 @@ def question(
     lang: bool = True,
     points_at: str | None = None,
     dashed_words: bool = False,
+    plain_refusals: bool = False,
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Declare the decorated function as a question: every value a caller passes is checked
     against its input's declaration before the function runs (a Python caller's too)."""
@@ -313,7 +317,7 @@ def question(
             return function(*bound.args, **bound.kwargs)
 
         declared = Question(name, summary, about, tuple(inputs), tuple(examples), checked, json, lang, points_at,
-                            dashed_words)  # fmt: skip
+                            dashed_words, plain_refusals)  # fmt: skip
         checked.question = declared  # type: ignore[attr-defined]
         return checked
 

@@ -81,8 +81,8 @@ def referee(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lan
     \b
     Examples:
       printkit referee odds 2к6+1
-      printkit referee fight --lives 10 10 --damage 1 1 --lang en
-      printkit referee --config examples/strategiya-heroes.yaml fight --heroes 1 4
+      printkit referee roll 4d6kh3 --seed turn-12 --lang en
+      printf 'odds 3d6>=15\\nroll 2d6\\n' | printkit referee --lang en     # a session from a pipe
     """
     if ctx.invoked_subcommand is None:
         from .session import run

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..errors import PrintkitError
-from ..labels import Refused, label
+from ..labels import Refused, RefusedValue, label
 from ..questions import Choice, Decimal, File, Flag, Input, Para, Question, Whole, as_json, declared
 from . import base
 from .present import can_print, echo_json, language, pointed, said, voice, wrap
@@ -183,6 +183,8 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     try:
         answer = q.ask(values, lang)
     except Refused as exc:
+        if q.plain_refusals and not isinstance(exc, RefusedValue):
+            raise  # the group says it as printkit's error, in the answer's language
         column = getattr(exc, "column", None)
         if column is not None and q.points_at is not None:
             raise pointed(str(values[q.points_at]), said(exc), column, label("dice_column", voice())) from None

@@ -1,4 +1,4 @@
-"""Tab completion of values: terrains, troops, spells, pieces, map cells, circles and hero markers.
+"""Tab completion of values: troops, spells, lands, pieces, map cells and circles.
 
 Each function is a click `shell_complete` for one kind of value, used by bash, zsh and fish (see the
 README) and by the referee's session prompt. They read only rulesets and the files named on the same
@@ -129,18 +129,6 @@ def lands(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
 
 
 @_quietly
-def terrains(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """«Стратегия» terrains and the two sections of a lookup, in either language."""
-    from ..config.rulesets import load_bundled
-
-    rules = load_bundled("strategiya")
-    sections = ["resources", "adventures", "ресурсы", "приключения"]
-    return _offer(
-        incomplete, [t.id for t in rules.terrains] + [t.name["ru"].lower() for t in rules.terrains] + sections
-    )
-
-
-@_quietly
 def pieces(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     """Stratego ranks: symbols, then names in either language."""
     from ..config.rulesets import load_bundled
@@ -184,13 +172,3 @@ def circles(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     from ..games.tannhauser.paths import load_graph
 
     return _offer(incomplete, load_graph(Path(_given(ctx, "graph_file"))).cost)
-
-
-@_quietly
-def markers(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """The map markers of the heroes in the config on the command line (or the session's)."""
-    from ..games.strategiya.heroes import marked_heroes
-    from .base import load
-
-    config = _given(ctx, "config") or ctx.lookup_default("config")
-    return _offer(incomplete, marked_heroes(load(Path(config)))) if config else []

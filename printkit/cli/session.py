@@ -18,7 +18,7 @@ HELP = {"help", "?", "помощь", "справка"}
 CONFIG = click.option(
     "--config",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The game's session config: its heroes, adventures, key: and language for every question.",
+    help="The game's session config, for every question that reads one; its language answers.",
 )
 KEY = click.option(
     "--key",
@@ -26,7 +26,7 @@ KEY = click.option(
     multiple=True,
     envvar="PRINTKIT_KEY",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The referee key for lookups (repeat to join one-player keys) [default: $PRINTKIT_KEY].",
+    help="A referee key, for every question that reads one (repeat to join several) [default: $PRINTKIT_KEY].",
 )
 EDITION = click.option(
     "--edition", type=click.Choice(["vs-2025", "vs-2003"]), help="«Великая Стратегическая»: the edition [the config's]."
@@ -197,9 +197,9 @@ def _readline(group: click.Group, table: dict[str, dict[str, Any]]) -> Any:
 @click.command(
     epilog="""\b
 Examples:
-  printkit referee shell --config examples/strategiya-heroes.yaml
+  printkit referee shell --lang en
   printkit referee --config examples/vs-2003.yaml --lang en
-  printf 'odds 2d6+1>=8\\nfight --heroes 1 4\\n' | printkit referee --config examples/strategiya-heroes.yaml
+  printf 'odds 2d6+1>=8\\nroll 4d6kh3 --seed turn-12\\n' | printkit referee --lang en
 """
 )
 @CONFIG

@@ -95,12 +95,13 @@ GAME = Game(
     ),
     questions={
         "referee": {
-            "lookup": "printkit.cli.strategiya:lookup",
-            "fight": "printkit.cli.strategiya:fight",
-            "hide": "printkit.cli.strategiya:hide",
-            "escape": "printkit.cli.strategiya:escape",
+            "lookup": f"{_HERE}.questions:lookup",
+            "fight": f"{_HERE}.questions:fight",
+            "hide": f"{_HERE}.questions:hide",
+            "escape": f"{_HERE}.questions:escape",
         }
     },
+    api=f"{_HERE}.api",
     movement=f"{_HERE}.movement",
     maps=Maps(
         objects=(

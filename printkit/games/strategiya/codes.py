@@ -110,11 +110,16 @@ def compose(
     lang: str,
 ) -> Chain:
     """Follow the chain the rules prescribe: always sheet 1 first, then sheet 2, then the list."""
-    first = sheets[1][section][terrain][number - 1]
-    second = sheets[2][section][terrain][first - 1]
+    first, second = follow(sheets, section, terrain, number)
     found = section != "resources" or ruleset.resource_at(terrain, second) is not None
     entry = entry_text(ruleset, session, section, terrain, second, lang)
     return Chain(section, terrain, number, first, second, entry, found)
+
+
+def follow(sheets: Mapping[int, Columns], section: str, terrain: str, number: int) -> tuple[int, int]:
+    """An object's numbers on sheet 1, then on sheet 2 (the second is its entry in the list)."""
+    first = sheets[1][section][terrain][number - 1]
+    return first, sheets[2][section][terrain][first - 1]
 
 
 def entry_text(

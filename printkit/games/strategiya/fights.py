@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...config.model import Session
-from ...labels import Refused, RefusedValue, label
+from ...labels import Phrase, Refused, RefusedValue, label
 from . import heroes as H
 from .model import Battle, rules_of
 
@@ -397,15 +397,13 @@ def escape_chances(battle: Battle, heroes: int) -> tuple[Fraction, Fraction, Fra
     return each, each**heroes, 1 - (1 - each) ** heroes
 
 
-def fighters_from_config(
-    session: Session, marker_a: str, marker_b: str, lang: str | None = None
-) -> tuple[Fighter, Fighter, list[str]]:
+def fighters_from_config(session: Session, marker_a: str, marker_b: str) -> tuple[Fighter, Fighter, list[Phrase]]:
     """Two heroes of a config by their map markers: lives and damage from strength and items, and
-    notes on what the exact model leaves out."""
+    notes on what the exact model leaves out (said in either language)."""
     rules = rules_of(session.ruleset)
     found = H.marked_heroes(session)
 
-    notes: list[str] = []
+    notes: list[Phrase] = []
 
     def fighter(marker: str) -> Fighter:
         hero = found.get(marker.casefold())
@@ -419,7 +417,7 @@ def fighters_from_config(
         blow = damage * (2 if swords >= 2 else 1) if swords else 0
         who = hero.name or marker
         if any(o.flight == 7 for o in owned):
-            notes.append(label("rf_dragon", lang or session.language, who=who))
+            notes.append(Phrase("rf_dragon", who=who))
         shield = 4 if any(o.id == "shield" for o in owned) else 0
         return Fighter(H.current_lives(rules, hero), damage, blow, any(o.id == "armour" for o in owned),
                        shield_heal=shield, max_lives=H.max_lives(rules, hero))  # fmt: skip

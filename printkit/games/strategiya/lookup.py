@@ -1,14 +1,15 @@
-"""Secret lookups for the referee: words from the command line to one composed chain."""
+"""Secret lookups for the referee: words as people type them to one object's chain through the key."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ...labels import Refused, label
+from ...labels import Refused
 from ...suggest import did_you_mean, forgiving_match
-from .codes import Chain, Columns, GameSecrets, compose
-from .model import Rules, StrategiyaSession
+from .codes import Columns, GameSecrets, follow
+from .model import Rules
 
 SECTION_WORDS = {
     "resources": "resources",
@@ -25,9 +26,15 @@ SECTION_WORDS = {
 
 @dataclass(frozen=True)
 class Lookup:
+    """One object's chain: its number, then sheet 1's, then sheet 2's (its entry in the ruleset's list)."""
+
     kit_id: str
     game: int
-    chain: Chain
+    section: str
+    terrain: str
+    number: int
+    first: int
+    second: int
 
 
 def merge_keys(keys: Sequence[tuple[str, list[GameSecrets]]]) -> tuple[str, list[GameSecrets]]:
@@ -67,15 +74,7 @@ def pick_game(games: list[GameSecrets], game: str | None) -> GameSecrets:
     raise Refused("rf_e_game_id", game=game[:40])
 
 
-def lookup(
-    ruleset: Rules,
-    session: StrategiyaSession | None,
-    game: GameSecrets,
-    section_word: str,
-    terrain_word: str,
-    number: int,
-    lang: str,
-) -> Lookup:
+def lookup(ruleset: Rules, game: GameSecrets, section_word: str, terrain_word: str, number: int) -> Lookup:
     """The whole chain for one object, checking every word against the ruleset.
 
     The words may come in either order (resources forest 3, or forest resources 3 as printed).
@@ -98,8 +97,8 @@ def lookup(
     missing = [p for p in (1, 2) if p not in game.sheets]
     if missing:
         raise Refused("rf_e_sheet", n=missing[0])
-    chain = compose(ruleset, session, game.sheets, section, terrain.id, number, lang)
-    return Lookup(game.kit_id, game.game, chain)
+    first, second = follow(game.sheets, section, terrain.id, number)
+    return Lookup(game.kit_id, game.game, section, terrain.id, number, first, second)
 
 
 def split_words(words: Sequence[str]) -> tuple[str, str]:
@@ -115,10 +114,10 @@ def _section(word: str) -> str | None:
     return forgiving_match(word, SECTION_WORDS.items())
 
 
-def format_chain(rules: Rules, chain: Chain, lang: str, arrow: str = "→") -> str:
-    """лес, ресурсы 3 → 9 → 2: Шкуры животных — 35 дней по 20 $ в день, всего 700 $"""
-    return label(
-        "rf_lookup", lang, terrain=rules.terrain(chain.terrain).name[lang].lower(),
-        section=label(f"rf_{chain.section}", lang), number=chain.number, arrow=arrow, first=chain.first,
-        second=chain.second, entry=chain.entry,
-    )  # fmt: skip
+def complete_words(given: Any, incomplete: str) -> list[str]:
+    """The terrains and the two sections of a lookup, in either language, for Tab."""
+    from ...config.rulesets import load_bundled
+
+    terrains = load_bundled("strategiya").terrains
+    sections = ["resources", "adventures", "ресурсы", "приключения"]
+    return [t.id for t in terrains] + [t.name["ru"].lower() for t in terrains] + sections
