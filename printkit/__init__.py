@@ -28,7 +28,6 @@ _PUBLIC = {
     "lookup": "printkit.api",
     "reach": "printkit.maps.moves",
     "route": "printkit.maps.moves",
-    "orders": "printkit.api",
     "pool": "printkit.api",
     "duel": "printkit.api",
     "stratego_attack": "printkit.api",
@@ -54,7 +53,6 @@ __all__ = [
     "load_session",
     "lookup",
     "odds",
-    "orders",
     "pool",
     "reach",
     "roll",
@@ -63,7 +61,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, fight, hide, lookup, orders, pool, stratego_attack
+    from .api import check_setup, duel, fight, hide, lookup, pool, stratego_attack
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session
