@@ -25,7 +25,6 @@ _PUBLIC = {
     "roll": "printkit.dice.questions",
     "reach": "printkit.maps.moves",
     "route": "printkit.maps.moves",
-    "orders": "printkit.api",
     "pool": "printkit.api",
     "duel": "printkit.api",
     "stratego_attack": "printkit.api",
@@ -48,7 +47,6 @@ __all__ = [
     "duel",
     "load_session",
     "odds",
-    "orders",
     "pool",
     "reach",
     "roll",
@@ -57,7 +55,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, orders, pool, stratego_attack
+    from .api import check_setup, duel, pool, stratego_attack
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session

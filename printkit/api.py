@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from os import PathLike
 from typing import TYPE_CHECKING
@@ -15,40 +14,8 @@ from .errors import UsageError
 if TYPE_CHECKING:
     from .dice import Dist
     from .games.stratego.attack import Attack
-    from .games.vs.answers import BattleOdds, OrdersAnswer
 
 PathArg = str | PathLike[str]
-
-
-def orders(attackers: str, defenders: str, *, edition: str = "vs-2025", relays: Sequence[str] = (),
-           mirror: bool = False) -> OrdersAnswer:  # fmt: skip
-    """«Великая Стратегическая»: a battle of order cards laid out as given (A, F, D, with + for
-    advantage). Each re-lay comes from `relays` ("F D / D", or "keep"); when they run out with both
-    sides standing, the answer holds the odds of both sides' best re-lay.
-
-    >>> orders("A A A A", "D D D F F F").battle.winner
-    'defenders'
-    >>> orders("A+ F D", "D D A").relay.chances["attackers"]
-    Fraction(1, 1)
-    """
-    from .config.rulesets import load_bundled
-    from .games.vs.answers import orders_answer
-
-    return orders_answer(load_bundled(edition), attackers, defenders, relays, mirror=mirror)
-
-
-def vs_battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both",
-              at_sea: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
-    """«Великая Стратегическая»: the exact odds of a battle between troops ("knights", "knights@castle",
-    "zombie:3", "elves+"), with orders at random and at both sides' best.
-
-    >>> vs_battle("knights", "knights@castle", play="random").random.winner("defenders")
-    Fraction(5984, 6561)
-    """
-    from .config.rulesets import load_bundled
-    from .games.vs.answers import battle_odds
-
-    return battle_odds(load_bundled(edition), attackers, defenders, play=play, at_sea=at_sea, mirror=mirror)
 
 
 def pool(dice: int, difficulty: int, *, bonus: int = 0, penalty: int = 0, natural_one_stays: bool = False,

@@ -1,90 +1,85 @@
-"""The house rules: one folder per game, shared engines that know no game, imports that run one way."""
+"""The house rules, read from the import graph: a game is a plug-in that nothing else imports, shared
+engines know no game, the library never reaches the command line."""
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
+from printkit.game import games
+
 from .conftest import ROOT
+from .test_import_graph import PACKAGE, all_imports, modules
 
-PACKAGE = ROOT / "printkit"
-MODULES = sorted(PACKAGE.rglob("*.py"))
-
-
-def _module(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+GAMES = PACKAGE / "games"
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text("utf-8"))
-    here = _module(path).split(".")
-    if path.name != "__init__.py":
-        here = here[:-1]
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = here[: len(here) - node.level + 1] if node.level else []
-            module = ".".join([*base, node.module] if node.module else base)
-            if node.module:  # "from .. import labels" imports the module labels, not the package
-                found.add(module)
-            found |= {f"{module}.{a.name}" for a in node.names}
-    return {m for m in found if m.startswith("printkit")}
-
-
-def layer(module: str) -> tuple[int, str]:
-    """(rank, game): cli 3; kit and the public API 2; a game 1; shared engines and the registry 0."""
+def _game_of(module: str) -> str | None:
+    """The game a module belongs to (printkit.games.<game>...), None for shared code."""
     parts = module.split(".")
-    if parts[1:2] == ["cli"]:
-        return 3, ""
-    if module == "printkit.__main__":
-        return 3, ""
-    if module in ("printkit", "printkit.kit", "printkit.api"):
-        return 2, ""
-    if parts[1:2] == ["games"] and len(parts) > 2:
-        return 1, parts[2]
-    return 0, ""
+    return parts[2] if parts[:2] == ["printkit", "games"] and len(parts) > 2 else None
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_imports_run_one_way(path: Path) -> None:
-    rank, own_game = layer(_module(path))
-    for target in _imports(path):
-        if target.startswith("printkit.games.") and target.split(".")[2] not in {
-            "strategiya",
-            "vs",
-            "stratego",
-            "tannhauser",
-        }:
-            target = "printkit.games"  # a name imported from the registry itself
-        their_rank, their_game = layer(target)
-        if _module(path) == "printkit" and target.startswith("printkit."):
-            continue  # the package's lazy names point at every layer by design
-        assert their_rank <= rank, f"{_module(path)} (layer {rank}) imports {target} (layer {their_rank})"
-        if rank == 1 and their_rank == 1:
-            assert their_game == own_game, f"{_module(path)} imports another game's {target}"
+def test_the_bundled_games_are_the_installed_games_folders() -> None:
+    folders = {p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file()}
+    assert folders == {g.family for g in games()} == {"strategiya", "vs", "stratego", "tannhauser"}
 
 
-def test_every_game_has_its_own_folder_with_its_rulesets() -> None:
-    from printkit.game import games
+@pytest.mark.parametrize("typed", [False, True], ids=["at-run-time", "for-type-checkers-too"])
+def test_nothing_outside_a_game_imports_from_it(typed: bool) -> None:
+    """A game's modules are imported only by the game itself and by the registry (through its entry
+    point, which is no import in the source): not by the command line, the public API, the kit or
+    another game, not even for type checking."""
+    wrong = [
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in all_imports()
+        if (typed or not i.type_checking)
+        and _game_of(i.target) is not None
+        and _game_of(i.source) != _game_of(i.target)
+    ]
+    assert not wrong, "\n".join(wrong)
 
+
+def test_the_library_never_imports_the_command_line() -> None:
+    """printkit/cli/ is a surface over the library: nothing outside it imports it."""
+    wrong = [
+        f"{i.source}:{i.line} imports {i.target}"
+        for i in all_imports()
+        if i.target.startswith("printkit.cli") and not i.source.startswith("printkit.cli")
+        and i.source != "printkit.__main__"
+    ]  # fmt: skip
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_game_has_its_rulesets_in_its_folder() -> None:
     for game in games():
-        assert game.folder == PACKAGE / "games" / game.family
+        assert game.folder == GAMES / game.family
         for ruleset in game.rulesets:
             assert (game.folder / f"{ruleset}.yaml").is_file()
 
 
-def test_no_game_is_named_in_shared_engines() -> None:
-    """Shared engines decide nothing by a game's name: what differs per game comes from the registry."""
-    for path in MODULES:
-        rank, _ = layer(_module(path))
-        if rank != 0 or (path.name == "__init__.py" and path.parent.name == "games"):
+def _strings(path: str) -> set[str]:
+    tree = ast.parse((ROOT / path).read_text("utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef)
+        and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
+    }  # fmt: skip
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    }
+
+
+def test_shared_code_decides_nothing_by_a_games_name() -> None:
+    """No string in shared code's logic is a game's or a ruleset's id (`family == "vs"`, a default
+    "strategiya", a choice of editions): what differs per game comes from the registry."""
+    names = {g.family for g in games()} | {r for g in games() for r in g.rulesets}
+    for module, path in modules().items():
+        if _game_of(module) is not None:
             continue
-        text = path.read_text("utf-8")
-        for family in ("strategiya", "stratego", "tannhauser"):
-            assert f'"{family}"' not in text or path.name == "rulesets.py", f"{path.name} names {family}"
-        assert 'family == "vs"' not in text, path.name
+        found = _strings(str(path.relative_to(ROOT))) & names
+        assert not found, f"{module} names {sorted(found)}"

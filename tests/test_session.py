@@ -74,6 +74,15 @@ def test_the_edition_is_given_once() -> None:
     assert from_config == old
 
 
+def test_the_editions_are_the_installed_games_rulesets(tiny_game: Any) -> None:
+    # A question takes the evening's edition only where its own --edition offers it.
+    plain = run("referee", "spell", "storm", "--json").stdout
+    assert session("spell storm --json\n", "--edition", "strategiya").stdout == plain
+    assert session("spell storm --json\ntiny-odds 2\n", "--edition", "tiny").stdout.startswith(plain)
+    refused = session("", "--edition", "vs-1999", "--lang", "en")
+    assert refused.exit_code == 2 and all(f"'{r}'" in refused.stderr for r in ("vs-2003", "strategiya", "tiny"))
+
+
 def lookup_kit(tmp_path: Path) -> tuple[Path, str]:
     key = example_key(tmp_path)
     expected = run("referee", "lookup", "--key", str(key), "ресурсы", "лес", "3")

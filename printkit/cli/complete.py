@@ -1,4 +1,4 @@
-"""Tab completion of values: troops, spells, lands, pieces, map cells and circles.
+"""Tab completion of values: pieces, map cells and circles.
 
 Each function is a click `shell_complete` for one kind of value, used by bash, zsh and fish (see the
 README) and by the referee's session prompt. They read only rulesets and the files named on the same
@@ -72,14 +72,6 @@ def _given(ctx: click.Context, name: str) -> Any:
     return again.params.get(name)
 
 
-def _vs(ctx: click.Context) -> Any:
-    from ..config.rulesets import load_bundled
-    from ..games.vs.model import vs_of
-
-    edition = _given(ctx, "edition") or "vs-2025"
-    return load_bundled(edition), vs_of(load_bundled(edition))
-
-
 def _quietly(build: Any) -> Any:
     """A completer that completes nothing when a file it reads is missing or wrong."""
 
@@ -93,41 +85,6 @@ def _quietly(build: Any) -> Any:
 
 
 @_quietly
-def troops(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """«Великая Стратегическая» troops: ids first, then the Russian names."""
-    _, vs = _vs(ctx)
-    return _offer(incomplete, [t.id for t in vs.troops] + [t.name["ru"] for t in vs.troops])
-
-
-@_quietly
-def units(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """Troops, buildings and mines (a battle's sides, a prize's losses): ids, then Russian names."""
-    _, vs = _vs(ctx)
-    names = [t.id for t in vs.troops] + [s.id for s in vs.structures] + [f"mine-{m.level}" for m in vs.mines]
-    return _offer(incomplete, names + [t.name["ru"] for t in vs.troops] + [s.name["ru"] for s in vs.structures])
-
-
-@_quietly
-def buildings(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    _, vs = _vs(ctx)
-    names = [s.id for s in vs.structures] + [f"mine-{m.level}" for m in vs.mines]
-    return _offer(incomplete, names + [s.name["ru"] for s in vs.structures])
-
-
-@_quietly
-def spells(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    _, vs = _vs(ctx)
-    return _offer(incomplete, [s.id for s in vs.spells] + [s.name["ru"] for s in vs.spells])
-
-
-@_quietly
-def lands(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """The land terrains of a VS edition (hiring happens on land)."""
-    rules, _ = _vs(ctx)
-    land = [t for t in rules.terrains if not t.water]
-    return _offer(incomplete, [t.id for t in land] + [t.name["ru"].lower() for t in land])
-
-
 @_quietly
 def pieces(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     """Stratego ranks: symbols, then names in either language."""

@@ -28,8 +28,30 @@ KEY = click.option(
     type=click.Path(dir_okay=False, path_type=Path),
     help="A referee key, for every question that reads one (repeat to join several) [default: $PRINTKIT_KEY].",
 )
+
+
+class Ruleset(click.ParamType):  # type: ignore[type-arg]
+    """A bundled ruleset of an installed game, checked when given: the games are found only then, so
+    naming the choices costs a command nothing it does not use."""
+
+    name = "ruleset"
+
+    def _choice(self) -> click.Choice[str]:
+        from ..game import bundled
+
+        return click.Choice(list(bundled()))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return self._choice().convert(value, param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        return self._choice().shell_complete(ctx, param, incomplete)
+
+
 EDITION = click.option(
-    "--edition", type=click.Choice(["vs-2025", "vs-2003"]), help="«Великая Стратегическая»: the edition [the config's]."
+    "--edition",
+    type=Ruleset(),
+    help="The edition (ruleset) for every question that takes --edition [the config's].",
 )
 
 
@@ -40,8 +62,7 @@ def defaults(group: click.Group, ctx: click.Context, names: list[str], config: P
     if config is not None and edition is None:
         from .base import load
 
-        game = load(config).ruleset
-        edition = game.id if game.family == "vs" else None
+        edition = load(config).ruleset.id  # given only to a command whose --edition offers it
     given: dict[str, Any] = {"config": config, "keys": keys or None, "edition": edition}
     out: dict[str, dict[str, Any]] = {}
     for name in names:
@@ -198,7 +219,7 @@ def _readline(group: click.Group, table: dict[str, dict[str, Any]]) -> Any:
     epilog="""\b
 Examples:
   printkit referee shell --lang en
-  printkit referee --config examples/vs-2003.yaml --lang en
+  printkit referee --lang en                # the answers in English
   printf 'odds 2d6+1>=8\\nroll 4d6kh3 --seed turn-12\\n' | printkit referee --lang en
 """
 )

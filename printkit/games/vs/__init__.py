@@ -46,17 +46,18 @@ GAME = Game(
     ),
     questions={
         "referee": {
-            "orders": "printkit.cli.vs:orders",
-            "battle": "printkit.cli.vs:battle",
-            "income": "printkit.cli.vs_treasury:income",
-            "cost": "printkit.cli.vs_treasury:cost",
-            "prize": "printkit.cli.vs_treasury:prize",
-            "rebellion": "printkit.cli.vs_treasury:rebellion",
-            "leader-escape": "printkit.cli.vs_treasury:leader_escape",
-            "spell": "printkit.cli.vs:spell",
-            "mine": "printkit.cli.vs:mine",
+            "orders": f"{_HERE}.questions:orders",
+            "battle": f"{_HERE}.questions:battle",
+            "income": f"{_HERE}.questions:income",
+            "cost": f"{_HERE}.questions:cost",
+            "prize": f"{_HERE}.questions:prize",
+            "rebellion": f"{_HERE}.questions:rebellion",
+            "leader-escape": f"{_HERE}.questions:leader_escape",
+            "spell": f"{_HERE}.questions:spell",
+            "mine": f"{_HERE}.questions:mine",
         }
     },
+    api=f"{_HERE}.questions",
     movement=f"{_HERE}.movement",
     maps=Maps(
         objects=(

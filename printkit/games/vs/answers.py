@@ -1,20 +1,29 @@
-"""The VS referee's battle answers: a laid-out battle with its re-lays, and the odds between troops."""
+"""The VS battle answers: cards laid out with their re-lays, one card's best mix, odds between troops."""
+
+# Each answer says itself in Russian or English (80 columns) and as JSON.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ...config.model import Ruleset
+from ...labels import label
+from ...questions import Line, Para
 from .army import Unit, parse_side, squads_of
-from .battle import ATTACKERS, BOTH, DEFENDERS, Battle, battle
+from .battle import ATTACKERS, BOTH, DEFENDERS, Battle, Round, battle
 from .lanes import Squad
 from .model import Orders, vs_of
 from .odds import OPTIMAL_LIMIT, OPTIMAL_SIDE, RANDOM_LIMIT, Odds, at_random, optimal
-from .orders import Card, parse_cards
+from .orders import Card, best_mix, parse_cards, random_odds
 from .relay import RELAY_LIMIT, Choice, Relays, TooLarge
 from .words import Refusal
+
+LETTER = {"attack": "A", "fire": "F", "defend": "D"}
+WIDTH = 80
 
 
 @dataclass(frozen=True)
@@ -27,12 +36,67 @@ class RelayOdds:
 
 @dataclass(frozen=True)
 class OrdersAnswer:
+    """A battle of order cards as laid: its rounds, the winner, and the re-lay left to the players."""
+
     edition: str
     orders: Orders
     battle: Battle
     relay: RelayOdds | None  # None: the battle ended, or every re-lay was given
     keep: bool
     mirror: bool
+
+    def lines(self, lang: str) -> list[Line]:
+        names = self.orders.names
+        defend = names["defend"][lang].lower() if "defend" in names else "defend"
+        out: list[Line] = [label("rf_legend", lang, defend=defend)]
+        for number, rnd in enumerate(self.battle.rounds, start=1):
+            out += _round_lines(number, rnd, lang)
+        who = self.battle.winner
+        if who is not None:
+            out.append(label(f"rf_winner_{who}", lang))
+        if self.relay is not None:
+            r = self.relay
+            out.append(Para(label("rf_relay_choice", lang), "  "))
+            out.append(Para(label("rf_relay_odds", lang, a=chance(r.chances[ATTACKERS]), d=chance(r.chances[DEFENDERS]),
+                                  b=chance(r.chances[BOTH])), "    "))  # fmt: skip
+            for key, mix in (("rf_relay_mix_a", r.choice.attackers), ("rf_relay_mix_d", r.choice.defenders)):
+                shown = ", ".join(f"{_kinds(seq)} ({w})" for seq, w in mix[:4])
+                out.append(Para(label(key, lang, mix=shown), "    "))
+                if len(mix) > 4:
+                    out.append(label("rf_relay_more", lang, n=len(mix) - 4))
+        elif self.keep and len(self.battle.rounds) > 1:
+            out.append(Para(label("rf_relay_keep", lang), "  "))
+        out.append(Para(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        rounds = []
+        for rnd in self.battle.rounds:
+            rounds.append({
+                "width": rnd.width,
+                "attackers": [card(c) for c in rnd.attackers],
+                "defenders": [card(c) for c in rnd.defenders],
+                "columns": [{"attackers": [card(rnd.attackers[i]) for i in a],
+                             "defenders": [card(rnd.defenders[j]) for j in d]} for a, d in rnd.columns],
+                "duels": [{"column": d.column + 1, "attackers": card(d.attacker), "defenders": card(d.defender),
+                           "winner": d.winner} for d in rnd.duels],
+                "attackers_left": [card(c) for c in rnd.attackers_left],
+                "defenders_left": [card(c) for c in rnd.defenders_left],
+            })  # fmt: skip
+        out: dict[str, Any] = {"edition": self.edition, "reading": "mirror" if self.mirror else "face to face",
+                               "rounds": rounds, "winner": self.battle.winner}  # fmt: skip
+        if self.relay is not None:
+            r = self.relay
+            out["relay"] = {
+                "reading": "both sides lay face down by their optimal mixes",
+                "chances": {k: str(v) for k, v in r.chances.items()},
+                "value": str(r.choice.value),
+                "attackers": [{"sequence": _kinds(s), "weight": str(w)} for s, w in r.choice.attackers],
+                "defenders": [{"sequence": _kinds(s), "weight": str(w)} for s, w in r.choice.defenders],
+            }
+        elif self.keep:
+            out["relay"] = {"reading": "keep"}
+        return out
 
 
 def _squads(cards: Sequence[Card], orders: Orders) -> tuple[Squad, ...]:
@@ -92,7 +156,45 @@ def _failed_relay(o: Orders, att: list[Card], dfn: list[Card], given: list[tuple
 
 
 @dataclass(frozen=True)
+class MixAnswer:
+    """One card against one card: the attackers' best mix of orders, the game's value, and the odds
+    when both choose at random."""
+
+    edition: str
+    advantage: str  # which side's card carries the «+»: none, a, b or both
+    mix: dict[str, Fraction]  # order id -> weight
+    value: Fraction  # the attackers' P(win) - P(lose) under best play
+    random: dict[str, Fraction]  # a, b, both -> chance
+    orders: Orders = field(repr=False, metadata={"json": False})
+
+    def lines(self, lang: str) -> list[Line]:
+        names = ", ".join(f"{self.orders.names[k][lang]} {v}" for k, v in self.mix.items())
+        return [
+            label("rf_mix", lang, mix=names),
+            label("rf_mix_value", lang, v=self.value),
+            label("rf_mix_random", lang, a=self.random["a"], d=self.random["b"], b=self.random["both"]),
+        ]
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"mix": {k: str(v) for k, v in self.mix.items()}, "value": str(self.value),
+                "random": {"attackers": str(self.random["a"]), "defenders": str(self.random["b"]),
+                           "both": str(self.random["both"])}}  # fmt: skip
+
+
+def order_mix(rules: Ruleset, advantage: str = "none") -> MixAnswer:
+    """The best mix of orders for one card against one card, solved exactly; `advantage` says whose
+    card carries the «+» (none, a for the attackers, b for the defenders, or both)."""
+    o = vs_of(rules).orders
+    adv_a, adv_b = advantage in ("a", "both"), advantage in ("b", "both")
+    weights, value = best_mix(o, adv_a, adv_b)
+    return MixAnswer(rules.id, advantage, weights, value, random_odds(o, adv_a, adv_b), o)
+
+
+@dataclass(frozen=True)
 class BattleOdds:
+    """The exact odds of a battle between troops: each side's chance to win and each troop's to be
+    destroyed, with orders at random and with both sides at their best."""
+
     edition: str
     attackers: list[Unit]
     defenders: list[Unit]
@@ -110,6 +212,63 @@ class BattleOdds:
             gone = {i} if u.carrier is None else {i, u.carrier}
             out.append(sum((p for e, p in odds.endings.items() if gone - set(e[k])), Fraction(0)))
         return out
+
+    def lines(self, lang: str) -> list[Line]:
+        side_a = ", ".join(_unit(u, lang) for u in self.attackers)
+        side_d = ", ".join(_unit(u, lang) for u in self.defenders)
+        title = label("rf_odds_title", lang, edition=self.edition.removeprefix("vs-"), a=side_a, d=side_d)
+        out: list[Line] = [Para(title, "  ")]
+        shown: list[tuple[str, Odds]] = []
+        if self.random is not None:
+            shown.append((label("rf_col_random", lang), self.random))
+        if self.optimal is not None:
+            shown.append((label("rf_col_optimal", lang), self.optimal))
+        rows: list[list[str]] = []
+        for who in (ATTACKERS, DEFENDERS, BOTH):
+            rows.append([label(f"rf_row_{who}", lang), *(chance(o.winner(who)) for _, o in shown)])
+        rows.append([label("rf_destroyed", lang), *("" for _ in shown)])
+        for side, units in ((ATTACKERS, self.attackers), (DEFENDERS, self.defenders)):
+            per = [self.destroyed(o, side) for _, o in shown]
+            for k, u in enumerate(units):
+                who = label(f"rf_short_{side}", lang)
+                rows.append([f"  {who} {_unit(u, lang)}", *(chance(p[k]) for p in per)])
+        out += _table([""] + [name for name, _ in shown], rows)
+        for units in (self.attackers, self.defenders):
+            for u in units:
+                note = _notes(u, lang)
+                if note:
+                    out.append(Para(f"{_unit(u, lang)}: {note}", "  "))
+        out.append(Para(label("rf_reading_order", lang), "  "))
+        if self.random is not None:
+            out.append(Para(label("rf_reading_random", lang), "  "))
+        if self.optimal is not None and self.optimal.value is not None:
+            out.append(Para(label("rf_reading_optimal", lang, v=self.optimal.value), "  "))
+        elif self.random is not None:
+            out.append(Para(label("rf_optimal_skipped", lang, limit=optimal_exponent(), side=OPTIMAL_SIDE), "  "))
+        out.append(Para(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        def side(units: list[Unit], key: str) -> list[dict[str, Any]]:
+            out = []
+            for k, u in enumerate(units):
+                entry: dict[str, Any] = {"unit": u.key, "squads": u.squads, "advantage": u.advantage,
+                                         "garrison": u.garrison, "why": list(u.why)}  # fmt: skip
+                for name, o in (("random", self.random), ("optimal", self.optimal)):
+                    if o is not None:
+                        entry[f"destroyed_{name}"] = str(self.destroyed(o, key)[k])
+                out.append(entry)
+            return out
+
+        data: dict[str, Any] = {"edition": self.edition, "attackers": side(self.attackers, ATTACKERS),
+                                "defenders": side(self.defenders, DEFENDERS),
+                                "reading": "mirror" if self.mirror else "face to face"}  # fmt: skip
+        for name, o in (("random", self.random), ("optimal", self.optimal)):
+            if o is not None:
+                data[name] = {w: str(o.winner(w)) for w in (ATTACKERS, DEFENDERS, BOTH)}
+                if o.value is not None:
+                    data[name]["value"] = str(o.value)
+        return data
 
 
 def battle_odds(rules: Ruleset, attackers: str, defenders: str, *, play: str = "both", at_sea: bool = False,
@@ -145,3 +304,73 @@ def optimal_exponent() -> int:
     while 3 ** (k + 1) <= OPTIMAL_LIMIT:
         k += 1
     return k
+
+
+# ---- the answers in words ---------------------------------------------------------------------------
+
+
+def card(c: Card) -> str:
+    return LETTER.get(c.order, c.order) + ("+" if c.advantage else "")
+
+
+def cards(cs: Sequence[Card], lang: str) -> str:
+    return " ".join(card(c) for c in cs) or label("rf_nobody", lang)
+
+
+def chance(p: Fraction) -> str:
+    """'7/12 (58.33 %)', or the percentage alone when the fraction is long."""
+    pct = f"{float(p) * 100:.2f} %"
+    text = str(p)
+    return f"{text} ({pct})" if len(text) <= 12 else pct
+
+
+def _round_lines(number: int, rnd: Round, lang: str) -> list[Line]:
+    out: list[Line] = [label("rf_round", lang, n=number, w=rnd.width)]
+    for c, (places_a, places_d) in enumerate(rnd.columns):
+        col_a = [card(rnd.attackers[i]) for i in places_a]
+        col_d = [card(rnd.defenders[j]) for j in places_d]
+        duels = [d for d in rnd.duels if d.column == c]
+        events = []
+        for d in duels:
+            x, y = card(d.attacker), card(d.defender)
+            if d.winner == ATTACKERS:
+                events.append(label("rf_beats", lang, x=x, y=y))
+            elif d.winner == DEFENDERS:
+                events.append(label("rf_beats", lang, x=y, y=x))
+            else:
+                events.append(label("rf_both_go", lang, x=x, y=y))
+        head = label("rf_column", lang, n=c + 1, a=" ".join(col_a), d=" ".join(col_d) or "-")
+        out.append(Para(f"{head}: " + "; ".join(events), "      "))
+    out.append(label("rf_left", lang, a=cards(rnd.attackers_left, lang), d=cards(rnd.defenders_left, lang)))
+    return out
+
+
+def _kinds(seq: Sequence[tuple[int, bool]]) -> str:
+    return " ".join("AFD"[o] + ("+" if plus else "") for o, plus in seq) if seq else "-"
+
+
+def _unit(u: Unit, lang: str) -> str:
+    name = label("rf_garrison_of", lang, name=u.name[lang].lower()) if u.garrison else u.name[lang]
+    plus = "+" if u.advantage else ""
+    return f"{name}, {label('rf_squads', lang, n=u.squads)}{plus}"
+
+
+def _notes(u: Unit, lang: str) -> str:
+    notes = [label(f"rf_why_{w}", lang) for w in u.why if not (u.garrison and w == "garrison")]
+    if u.carrier is not None:
+        notes.append(label("rf_aboard", lang))
+    return "; ".join(notes)
+
+
+def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+    """Columns of chances on the right; the first column wraps to fit 80 characters."""
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(1, len(head))]
+    first = WIDTH - sum(w + 2 for w in widths)
+    first = min(first, max(len(r[0]) for r in [head, *rows]))
+    out = []
+    for row in [head, *rows]:
+        parts = textwrap.wrap(row[0], first, break_on_hyphens=False) or [""]
+        tail = "".join("  " + v.rjust(w) for v, w in zip(row[1:], widths, strict=True))
+        out.append(parts[0].ljust(first) + tail)
+        out += ["  " + p for p in parts[1:]]
+    return [line.rstrip() for line in out]

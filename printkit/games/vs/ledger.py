@@ -1,20 +1,22 @@
-"""The VS treasury answers in words (Russian or English, 80 columns) and as JSON."""
+"""The VS treasury's answers: income, prices, hiring, the tax, prizes, rebellions, escapes, mines."""
+
+# Each answer says itself in Russian or English (80 columns) and as JSON.
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label, wrapped
-from .economy import Income, Price, Prize, Rebellion, Transfer
-from .model import Troop, VsData
+from ...answers import percent
+from ...labels import label
+from ...questions import Line, Localized, Para
+from .economy import Holdings, Income, Price, Prize, Rebellion, Transfer
+from .model import Structure, Troop, VsData
 
 WIDTH = 80
-
-
-def _wrap(text: str, indent: str = "  ") -> list[str]:
-    return wrapped(text, WIDTH, indent)
 
 
 def _row(left: str, right: str) -> list[str]:
@@ -37,42 +39,6 @@ def _troop_name(vs: VsData, tid: str, lang: str) -> str:
     return name + (" " + label("ec_personal", lang) if personal else "")
 
 
-def income_lines(vs: VsData, got: Income, lands: list[tuple[str, int]], mines: list[int], fortresses: int,
-                 cash: int, lang: str) -> list[str]:  # fmt: skip
-    out = _wrap(label(f"ec_income_title_{got.year}", lang))
-    land_words = ", ".join(f"{n} {i}" for n, i in lands) or label("ec_none", lang)
-    out += _row("  " + label("ec_lands", lang, lands=land_words), str(got.lands))
-    mine_words = ", ".join(label("ec_mine_level", lang, n=lv) for lv in mines) or label("ec_none", lang)
-    out += _row("  " + label("ec_mines", lang, mines=mine_words), str(got.mines))
-    upkeep = ", ".join(f"{_troop_name(vs, t, lang)} {c}" for t, c in got.upkeep) or label("ec_none", lang)
-    out += _row("  " + label("ec_upkeep", lang, troops=upkeep), f"-{sum(c for _, c in got.upkeep)}")
-    out += _row("  " + label("ec_net", lang), str(got.net))
-    out += _wrap(label("ec_cap", lang, cap=got.cap, n=fortresses, cash=cash, kept=got.cash_kept,
-                       taken=cash - got.cash_kept))  # fmt: skip
-    out += _wrap(label("ec_after", lang, cash=got.cash_after))
-    if got.cash_after < 0:
-        out += _wrap(label(f"ec_disband_{got.year}", lang, short=-got.cash_after))
-    out += _wrap(label(f"ec_reading_cap_{got.year}", lang))
-    return out
-
-
-def income_json(got: Income) -> dict[str, Any]:
-    return {"year": got.year, "lands": got.lands, "mines": got.mines, "gross": got.gross,
-            "upkeep": [{"troop": t, "coins": c} for t, c in got.upkeep], "net": got.net, "cap": got.cap,
-            "cash_kept": got.cash_kept, "cash_after": got.cash_after}  # fmt: skip
-
-
-def price_lines(vs: VsData, price: Price, lang: str) -> list[str]:
-    out = _wrap(label(f"ec_price_{price.what}", lang, target=_thing(vs, price.target, lang), coins=price.coins))
-    if price.steps:
-        steps = ", ".join(f"{_thing(vs, s, lang)} {c}" for s, c in price.steps)
-        out += _wrap("  " + label("ec_steps", lang, steps=steps))
-    if price.chance != 1:
-        out += _wrap("  " + label("ec_chance", lang, p=_pct(price.chance), tries=1 / price.chance,
-                                  coins=price.coins / price.chance), "    ")  # fmt: skip
-    return out
-
-
 def _thing(vs: VsData, key: str, lang: str) -> str:
     if key.startswith("mine-"):
         level = int(key.split("-")[1])
@@ -82,78 +48,289 @@ def _thing(vs: VsData, key: str, lang: str) -> str:
     return s.name[lang] if s else key
 
 
-def price_json(price: Price) -> dict[str, Any]:
-    return {"what": price.what, "target": price.target, "coins": price.coins, "chance": str(price.chance),
-            "steps": [{"level": s, "coins": c} for s, c in price.steps]}  # fmt: skip
+# ---- income ----------------------------------------------------------------------------------------
 
 
-def table_lines(vs: VsData, lang: str) -> list[str]:
-    """Every price of the edition on one screen."""
-    out = [label("ec_table_buildings", lang)]
-    flat = vs.figures.get("level_up_cost")
-    prev = None
-    for s in sorted(vs.structures, key=lambda s: (not s.lord, s.level)):
-        if s.lord and prev is not None:
-            step = label("ec_up_from", lang, low=prev.name[lang], coins=flat or s.cost - prev.cost)
+@dataclass(frozen=True)
+class IncomeAnswer:
+    """A year's reckoning of what a side holds: income, upkeep, the cap and the cash left."""
+
+    income: Income
+    holdings: Holdings
+    vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+
+    def lines(self, lang: str) -> list[Line]:
+        got, held = self.income, self.holdings
+        out: list[Line] = [Para(label(f"ec_income_title_{got.year}", lang), "  ")]
+        land_words = ", ".join(f"{n} {i}" for n, i in held.lands) or label("ec_none", lang)
+        out += _row("  " + label("ec_lands", lang, lands=land_words), str(got.lands))
+        mine_words = ", ".join(label("ec_mine_level", lang, n=lv) for lv in held.mines) or label("ec_none", lang)
+        out += _row("  " + label("ec_mines", lang, mines=mine_words), str(got.mines))
+        upkeep = ", ".join(f"{_troop_name(self.vs, t, lang)} {c}" for t, c in got.upkeep) or label("ec_none", lang)
+        out += _row("  " + label("ec_upkeep", lang, troops=upkeep), f"-{sum(c for _, c in got.upkeep)}")
+        out += _row("  " + label("ec_net", lang), str(got.net))
+        out.append(Para(label("ec_cap", lang, cap=got.cap, n=held.fortresses, cash=held.cash, kept=got.cash_kept,
+                              taken=held.cash - got.cash_kept), "  "))  # fmt: skip
+        out.append(Para(label("ec_after", lang, cash=got.cash_after), "  "))
+        if got.cash_after < 0:
+            out.append(Para(label(f"ec_disband_{got.year}", lang, short=-got.cash_after), "  "))
+        out.append(Para(label(f"ec_reading_cap_{got.year}", lang), "  "))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        got = self.income
+        return {"year": got.year, "lands": got.lands, "mines": got.mines, "gross": got.gross,
+                "upkeep": [{"troop": t, "coins": c} for t, c in got.upkeep], "net": got.net, "cap": got.cap,
+                "cash_kept": got.cash_kept, "cash_after": got.cash_after}  # fmt: skip
+
+
+# ---- prices ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PriceAnswer:
+    """What one step costs: building, growing a lord's house, opening or deepening a mine."""
+
+    price: Price
+    vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+
+    def lines(self, lang: str) -> list[Line]:
+        price, vs = self.price, self.vs
+        out: list[Line] = [Para(label(f"ec_price_{price.what}", lang, target=_thing(vs, price.target, lang),
+                                      coins=price.coins), "  ")]  # fmt: skip
+        if price.steps:
+            steps = ", ".join(f"{_thing(vs, s, lang)} {c}" for s, c in price.steps)
+            out.append(Para("  " + label("ec_steps", lang, steps=steps), "  "))
+        if price.chance != 1:
+            out.append(Para("  " + label("ec_chance", lang, p=_pct(price.chance), tries=1 / price.chance,
+                                         coins=price.coins / price.chance), "    "))  # fmt: skip
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        price = self.price
+        return {"what": price.what, "target": price.target, "coins": price.coins, "chance": str(price.chance),
+                "steps": [{"level": s, "coins": c} for s, c in price.steps]}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PriceTable:
+    """Every price of an edition on one screen: buildings, mines, spells, mithril (2003: more)."""
+
+    edition: str
+    vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+
+    def _buildings(self) -> list[tuple[Structure, Structure | None, int | None]]:
+        """(building, the lord's house it grows from, the step's price), lord's houses first; a
+        building built at once grows from nothing (None, None)."""
+        flat = self.vs.figures.get("level_up_cost")
+        out: list[tuple[Structure, Structure | None, int | None]] = []
+        prev = None
+        for s in sorted(self.vs.structures, key=lambda s: (not s.lord, s.level)):
+            if s.lord and prev is not None:
+                out.append((s, prev, int(flat or s.cost - prev.cost)))
+            else:
+                out.append((s, None, None))
+            if s.lord:
+                prev = s
+        return out
+
+    def lines(self, lang: str) -> list[Line]:
+        vs = self.vs
+        out: list[Line] = [label("ec_table_buildings", lang)]
+        for s, low, step in self._buildings():
+            said = label("ec_up_from", lang, low=low.name[lang], coins=step) if low else label("ec_at_once", lang)
+            out += _row(f"  {s.name[lang]}: {said}", label("ec_coins", lang, n=s.cost))
+        out.append(label("ec_table_mines", lang, p=_pct(Fraction(vs.figures["mine_chance"]))))
+        low_cost = 0
+        for m in vs.mines:
+            level = label("ec_mine_level", lang, n=m.level)
+            deepen = label("ec_deepen_from_below", lang, coins=m.cost - low_cost)
+            out += _row(f"  {m.name[lang]} ({level}), {deepen}", label("ec_coins", lang, n=m.cost))
+            low_cost = m.cost
+        out.append(Para(label("ec_table_other", lang, spell=vs.figures["spell_cost"],
+                              mithril=vs.figures["mithril_cost"]), "  "))  # fmt: skip
+        if vs.figures.get("transport"):
+            t = vs.figures["transport"]
+            said = label("ec_table_2003", lang, outside=t["cost_outside"], inside=t["cost_inside"],
+                         leader=vs.figures["leader_cost"], bridge=vs.figures["bridge"]["cost"])  # fmt: skip
+            out.append(Para(said, "  "))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        vs = self.vs
+        out: dict[str, Any] = {
+            "edition": self.edition,
+            "buildings": [{"building": s.id, "coins": s.cost, "from": low.id if low else None, "step": step}
+                          for s, low, step in self._buildings()],
+            "mines": [{"level": m.level, "coins": m.cost, "deepen": m.cost - below}
+                      for m, below in zip(vs.mines, [0, *(m.cost for m in vs.mines)], strict=False)],
+            "mine_chance": str(Fraction(vs.figures["mine_chance"])),
+            "spell": vs.figures["spell_cost"],
+            "mithril": vs.figures["mithril_cost"],
+        }  # fmt: skip
+        if vs.figures.get("transport"):
+            t = vs.figures["transport"]
+            out |= {"transport": {"outside": t["cost_outside"], "inside": t["cost_inside"]},
+                    "leader": vs.figures["leader_cost"], "bridge": vs.figures["bridge"]["cost"]}  # fmt: skip
+        return out
+
+
+@dataclass(frozen=True)
+class HireAnswer:
+    """The troops a building hires on a land terrain, with their prices."""
+
+    building: str
+    terrain: str
+    hires: list[tuple[Troop, int]]
+    terrain_name: Localized = field(metadata={"json": False})
+    vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+
+    def lines(self, lang: str) -> list[Line]:
+        name = next(s.name[lang] for s in self.vs.structures if s.id == self.building)
+        out: list[Line] = [Para(label("ec_hire_title", lang, building=name, terrain=self.terrain_name[lang].lower()),
+                                "  ")]  # fmt: skip
+        for troop, coins in self.hires:
+            out += _row(f"  {troop.name[lang]}", label("ec_coins", lang, n=coins))
+        if not self.hires:
+            out.append("  " + label("ec_none", lang))
+        out.append(Para(label("ec_hire_rule", lang), "  "))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"building": self.building, "terrain": self.terrain,
+                "hires": [{"troop": t.id, "coins": c} for t, c in self.hires]}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TransferAnswer:
+    """Sending money: the tax, what arrives and what the sender pays, by the reading asked."""
+
+    transfer: Transfer
+    on_top: bool  # the sender pays the tax besides the sum (the other reading)
+
+    def lines(self, lang: str) -> list[Line]:
+        t = self.transfer
+        return [
+            Para(label("ec_transfer", lang, amount=t.amount, tax=t.tax, received=t.received, paid=t.paid), "  "),
+            Para(label("ec_reading_on_top" if self.on_top else "ec_reading_from_sum", lang), "  "),
+        ]
+
+    def json(self, lang: str) -> dict[str, Any]:
+        t = self.transfer
+        return {"amount": t.amount, "tax": t.tax, "received": t.received, "paid": t.paid,
+                "reading": "on top" if self.on_top else "from the sum"}  # fmt: skip
+
+
+# ---- prizes, rebellions, escapes, mines -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrizeAnswer:
+    """The prize for a won battle, item by item, and the winner's share."""
+
+    prize: Prize
+    vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+
+    def lines(self, lang: str) -> list[Line]:
+        p = self.prize
+        out: list[Line] = []
+        for item in p.items:
+            out += _row(f"  {item.name[lang]} ({item.what})", label("ec_coins", lang, n=item.coins))
+        whole = sum((i.coins for i in p.items), Fraction(0))
+        if p.share == 1:
+            out += _row(label("ec_prize_2025", lang), label("ec_coins", lang, n=p.total))
         else:
-            step = label("ec_at_once", lang)
-        out += _row(f"  {s.name[lang]}: {step}", label("ec_coins", lang, n=s.cost))
-        if s.lord:
-            prev = s
-    out.append(label("ec_table_mines", lang, p=_pct(Fraction(vs.figures["mine_chance"]))))
-    low = 0
-    for m in vs.mines:
-        level = label("ec_mine_level", lang, n=m.level)
-        deepen = label("ec_deepen_from_below", lang, coins=m.cost - low)
-        out += _row(f"  {m.name[lang]} ({level}), {deepen}", label("ec_coins", lang, n=m.cost))
-        low = m.cost
-    out += _wrap(label("ec_table_other", lang, spell=vs.figures["spell_cost"], mithril=vs.figures["mithril_cost"]))
-    if vs.figures.get("transport"):
-        t = vs.figures["transport"]
-        out += _wrap(label("ec_table_2003", lang, outside=t["cost_outside"], inside=t["cost_inside"],
-                           leader=vs.figures["leader_cost"], bridge=vs.figures["bridge"]["cost"]))  # fmt: skip
-    return out
+            rounding = label(f"ec_round_{p.rounding}", lang)
+            out += _row(
+                label("ec_prize_2003", lang, whole=whole, share=p.share, rounding=rounding),
+                label("ec_coins", lang, n=p.total),
+            )
+        for key in sorted({i.note for i in p.items if i.note}):
+            out.append(Para(label(key, lang), "  "))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        p = self.prize
+        return {"items": [{"what": i.what, "coins": str(i.coins)} for i in p.items], "share": str(p.share),
+                "total": p.total}  # fmt: skip
 
 
-def hire_lines(vs: VsData, building: str, terrain: str, found: list[tuple[Troop, int]], lang: str) -> list[str]:
-    name = next(s.name[lang] for s in vs.structures if s.id == building)
-    out = _wrap(label("ec_hire_title", lang, building=name, terrain=terrain.lower()))
-    for troop, coins in found:
-        out += _row(f"  {troop.name[lang]}", label("ec_coins", lang, n=coins))
-    if not found:
-        out.append("  " + label("ec_none", lang))
-    out += _wrap(label("ec_hire_rule", lang))
-    return out
+@dataclass(frozen=True)
+class RebellionAnswer:
+    """A rebellion's odds: the chance of each count of houses passing, and a roll when asked."""
+
+    rebellion: Rebellion
+    rolled: int | None  # houses won on the roll (None: not rolled)
+
+    def lines(self, lang: str) -> list[Line]:
+        r = self.rebellion
+        out: list[Line] = [Para(label("ec_rebellion_together" if r.together else "ec_rebellion_each", lang,
+                                      n=r.houses), "  ")]  # fmt: skip
+        for k in sorted(r.chances):
+            out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))
+        out.append(Para(label("ec_expected", lang, e=r.expected), "  "))
+        if self.rolled is not None:
+            out.append(label("ec_rolled", lang, result=label("ec_houses_won", lang, k=self.rolled)))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        r = self.rebellion
+        return {"houses": r.houses, "together": r.together, "chances": {str(k): str(p) for k, p in r.chances.items()},
+                "expected": str(r.expected), "rolled": self.rolled}  # fmt: skip
 
 
-def transfer_lines(t: Transfer, on_top: bool, lang: str) -> list[str]:
-    out = _wrap(label("ec_transfer", lang, amount=t.amount, tax=t.tax, received=t.received, paid=t.paid))
-    out += _wrap(label("ec_reading_on_top" if on_top else "ec_reading_from_sum", lang))
-    return out
+Face = tuple[int, int, Fraction, Localized]  # low face, high face, chance, words
 
 
-def prize_lines(vs: VsData, p: Prize, lang: str) -> list[str]:
-    out = []
-    for item in p.items:
-        out += _row(f"  {item.name[lang]} ({item.what})", label("ec_coins", lang, n=item.coins))
-    whole = sum((i.coins for i in p.items), Fraction(0))
-    if p.share == 1:
-        out += _row(label("ec_prize_2025", lang), label("ec_coins", lang, n=p.total))
-    else:
-        rounding = label(f"ec_round_{p.rounding}", lang)
-        out += _row(
-            label("ec_prize_2003", lang, whole=whole, share=p.share, rounding=rounding),
-            label("ec_coins", lang, n=p.total),
-        )
-    notes = sorted({i.note for i in p.items if i.note})
-    for key in notes:
-        out += _wrap(label(key, lang))
-    return out
+@dataclass(frozen=True)
+class EscapeAnswer:
+    """A captured leader's escape (2003): its price, its outcomes on a D6, and a try when asked."""
+
+    cost: int
+    income: int
+    outcomes: Sequence[Face]
+    rolled: int | None
+
+    @property
+    def result(self) -> Face | None:
+        """The outcome rolled (None: not rolled)."""
+        return next((f for f in self.outcomes if self.rolled is not None and f[0] <= self.rolled <= f[1]), None)
+
+    def lines(self, lang: str) -> list[Line]:
+        out: list[Line] = [Para(label("ec_escape_cost", lang, cost=self.cost, income=self.income), "  ")]
+        for lo, hi, p, text in self.outcomes:
+            dice = str(lo) if lo == hi else f"{lo}-{hi}"
+            out.append(f"  {dice:>4}: {text[lang]} ({p})")
+        out.append(Para(label("ec_escape_reading", lang), "  "))
+        hit = self.result
+        if hit is not None:
+            out.append(label("ec_rolled", lang, result=f"{self.rolled}: {hit[3][lang]}"))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        hit = self.result
+        return {"cost": self.cost,
+                "outcomes": [{"faces": [lo, hi], "chance": str(p), "text": t["en"]} for lo, hi, p, t in self.outcomes],
+                "rolled": self.rolled, "result": hit[3]["en"] if hit else None}  # fmt: skip
 
 
-def rebellion_lines(r: Rebellion, lang: str) -> list[str]:
-    out = _wrap(label("ec_rebellion_together" if r.together else "ec_rebellion_each", lang, n=r.houses))
-    for k in sorted(r.chances):
-        out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))
-    out += _wrap(label("ec_expected", lang, e=r.expected))
-    return out
+@dataclass(frozen=True)
+class MineAnswer:
+    """Opening or deepening a mine: its chance, the faces of a D6 that make it, and a try when asked."""
+
+    chance: Fraction
+    low: int  # the lowest face that works
+    rolled: int | None
+
+    @property
+    def opens(self) -> bool | None:
+        return None if self.rolled is None else self.rolled >= self.low
+
+    def lines(self, lang: str) -> list[Line]:
+        out: list[Line] = [label("sp_mine", lang, p=f"{self.chance} ({percent(self.chance)})", low=self.low)]
+        if self.rolled is not None:
+            out.append(label("sp_mine_yes" if self.opens else "sp_mine_no", lang, face=self.rolled))
+        return out
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"chance": str(self.chance), "faces": [self.low, 6], "rolled": self.rolled, "opens": self.opens}

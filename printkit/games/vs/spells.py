@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label, wrapped
+from ...labels import label
+from ...questions import Line, Para
 from .economy import with_amulet, year_of
 from .model import Spell, VsData
 from .words import Refusal
@@ -35,6 +36,8 @@ def chance_faces(p: Fraction) -> int:
 
 @dataclass(frozen=True)
 class Cast:
+    """A spell at the table: its price, its D6 table or chance, and what a die rolled makes of it."""
+
     spell: Spell
     cost: int
     face: int | None  # the die as rolled
@@ -44,13 +47,13 @@ class Cast:
     result: dict[str, str] | None  # the outcome's words
     works: bool | None  # chance spells: did it work
 
-    def lines(self, lang: str) -> list[str]:
+    def lines(self, lang: str) -> list[Line]:
         s = self.spell
         head = label("sp_head", lang, name=s.name[lang], cost=self.cost,
                      range=label("sp_range", lang, n=s.range) if s.range else "")  # fmt: skip
-        out = wrapped(f"{head}: {s.text[lang]}", 80, "  ")
+        out: list[Line] = [Para(f"{head}: {s.text[lang]}", "  ")]
         if self.low is not None and s.chance is not None:
-            out += wrapped(label("sp_chance", lang, p=s.chance, low=self.low), 80, "  ")
+            out.append(Para(label("sp_chance", lang, p=s.chance, low=self.low), "  "))
             if self.amulet:
                 better = Fraction(7 - max(self.low - 1, 1), 6)
                 out.append(label("sp_chance_amulet", lang, p=better, low=max(self.low - 1, 1)))
@@ -71,7 +74,8 @@ class Cast:
             out.append(label("sp_no_roll", lang))
         return out
 
-    def as_json(self) -> dict[str, Any]:
+    def json(self, lang: str) -> dict[str, Any]:
+        """The spell's outcomes in English whatever the language asked (JSON's keys and words are English)."""
         s = self.spell
         return {"spell": s.id, "cost": self.cost, "chance": str(s.chance) if s.chance is not None else None,
                 "faces": [self.low, 6] if self.low is not None else None,
