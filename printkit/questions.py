@@ -114,11 +114,11 @@ class Choice:
         for alias, value in self.aliases.items():
             if folded == alias.casefold():
                 return value
-        raise RefusedValue("cl_t_not_one_of", value=_cut(text), choices=", ".join(self.values))
+        raise RefusedValue("cl_t_not_choices", value=_cut(text), choices=", ".join(self.values))
 
     def check(self, value: Any) -> str:
         if not isinstance(value, str):
-            raise RefusedValue("cl_t_not_one_of", value=_cut(str(value)), choices=", ".join(self.values))
+            raise RefusedValue("cl_t_not_choices", value=_cut(str(value)), choices=", ".join(self.values))
         return self.read(value)
 
     def name(self, value: str, lang: str) -> str:
