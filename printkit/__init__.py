@@ -31,8 +31,6 @@ _PUBLIC = {
     "orders": "printkit.api",
     "pool": "printkit.api",
     "duel": "printkit.api",
-    "stratego_attack": "printkit.api",
-    "check_setup": "printkit.api",
 }
 
 __all__ = [
@@ -47,7 +45,6 @@ __all__ = [
     "UsageError",
     "__version__",
     "build_kit",
-    "check_setup",
     "duel",
     "fight",
     "hide",
@@ -59,11 +56,10 @@ __all__ = [
     "reach",
     "roll",
     "route",
-    "stratego_attack",
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, fight, hide, lookup, orders, pool, stratego_attack
+    from .api import duel, fight, hide, lookup, orders, pool
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from .dice import Dist
     from .games.strategiya.fights import FightResult
     from .games.strategiya.lookup import Lookup
-    from .games.stratego.attack import Attack
     from .games.vs.answers import BattleOdds, OrdersAnswer
 
 PathArg = str | PathLike[str]
@@ -151,45 +150,3 @@ def duel(attacker: int, defender: int) -> Fraction:
     from .games.tannhauser.pools import duel as do_duel
 
     return do_duel(attacker, defender)
-
-
-def stratego_attack(attacker: str, defender: str, *, original_bombs: bool = False) -> Attack:
-    """Stratego: who wins one attack (symbols X 9 … 2 1 B F, or names); the house bomb rule by default.
-
-    >>> stratego_attack("3", "B").winner
-    'attacker'
-    """
-    from .config.rulesets import load_bundled
-    from .games.stratego.attack import AttackError, attack, rank
-    from .games.stratego.model import stratego_of
-
-    data = stratego_of(load_bundled("stratego"))
-    try:
-        return attack(data, rank(data, attacker), rank(data, defender), original_bombs)
-    except AttackError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def check_setup(text: str, *, variant: str | None = None) -> list[str]:
-    """Stratego: every problem of a setup (a setup string, a grid, a Gravon board or archive file);
-    [] when legal. Without a variant, the one whose pieces the setup holds; a board's problems
-    start with its side.
-
-    >>> check_setup("BFB343B563/B3492625B4/728X176258/2264B75232")
-    []
-    """
-    from .config.rulesets import load_bundled
-    from .games.stratego.gravon import Board
-    from .games.stratego.model import stratego_of
-    from .games.stratego.setups import SetupError, problems, read_setup
-
-    data = stratego_of(load_bundled("stratego"))
-    if variant is not None and variant not in data.variants:
-        raise UsageError(f"unknown variant {variant!r}; one of {', '.join(data.variants)}")
-    try:
-        found = read_setup(text, data, data.variants[variant] if variant else None)
-    except SetupError as exc:
-        return list(exc.problems)
-    if isinstance(found, Board):
-        return [f"{side}: {p}" for side, setup in found.sides() for p in problems(setup, data)]
-    return problems(found, data)

@@ -1,4 +1,4 @@
-"""Tab completion of values: terrains, troops, spells, pieces, map cells, circles and hero markers.
+"""Tab completion of values: terrains, troops, spells, map cells, circles and hero markers.
 
 Each function is a click `shell_complete` for one kind of value, used by bash, zsh and fish (see the
 README) and by the referee's session prompt. They read only rulesets and the files named on the same
@@ -141,17 +141,6 @@ def terrains(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
 
 
 @_quietly
-def pieces(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """Stratego ranks: symbols, then names in either language."""
-    from ..config.rulesets import load_bundled
-    from ..games.stratego.model import stratego_of
-
-    ranks = stratego_of(load_bundled("stratego")).ranks
-    names = [r.symbol for r in ranks] + [r.name["en"].lower() for r in ranks] + [r.name["ru"].lower() for r in ranks]
-    return _offer(incomplete, names)
-
-
-@_quietly
 def cells(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     """Cells of the map named on the command line: those holding a town, an object or a troop first,
     then (once a letter is typed, or on a small map) every cell that begins so."""
@@ -163,19 +152,6 @@ def cells(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     if incomplete or game_map.width * game_map.height <= MANY_CELLS:
         every = [cell_name(x, y) for y in range(game_map.height) for x in range(game_map.width)]
     return _offer(incomplete, marked + every)
-
-
-@_quietly
-def squares(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """The cells of a Stratego position that hold a piece."""
-    from ..config.rulesets import load_bundled
-    from ..games.stratego.model import stratego_of
-    from ..games.stratego.moves import read_position
-
-    data = stratego_of(load_bundled("stratego"))
-    variant = data.variants[_given(ctx, "variant") or "battle"]
-    position = read_position(Path(_given(ctx, "position_file")), data, variant)
-    return _offer(incomplete, sorted(position.pieces))
 
 
 @_quietly
