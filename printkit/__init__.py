@@ -29,8 +29,6 @@ _PUBLIC = {
     "reach": "printkit.maps.moves",
     "route": "printkit.maps.moves",
     "orders": "printkit.api",
-    "pool": "printkit.api",
-    "duel": "printkit.api",
 }
 
 __all__ = [
@@ -45,21 +43,19 @@ __all__ = [
     "UsageError",
     "__version__",
     "build_kit",
-    "duel",
     "fight",
     "hide",
     "load_session",
     "lookup",
     "odds",
     "orders",
-    "pool",
     "reach",
     "roll",
     "route",
 ]
 
 if TYPE_CHECKING:
-    from .api import duel, fight, hide, lookup, orders, pool
+    from .api import fight, hide, lookup, orders
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from .errors import UsageError
 
 if TYPE_CHECKING:
-    from .dice import Dist
     from .games.strategiya.fights import FightResult
     from .games.strategiya.lookup import Lookup
     from .games.vs.answers import BattleOdds, OrdersAnswer
@@ -121,32 +120,3 @@ def vs_battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play:
     from .games.vs.answers import battle_odds
 
     return battle_odds(load_bundled(edition), attackers, defenders, play=play, at_sea=at_sea, mirror=mirror)
-
-
-def pool(dice: int, difficulty: int, *, bonus: int = 0, penalty: int = 0, natural_one_stays: bool = False,
-         net: bool = False) -> Dist:  # fmt: skip
-    """Tannhäuser: the distribution of successes of a pool of d10 against a difficulty.
-
-    A natural 10 takes no penalty, a natural 1 no bonus; natural_one_stays and net switch to the
-    other readings of the text (a natural 1 keeps its 1; the bonus and penalty netted first).
-
-    >>> dict(pool(1, 6).table())
-    {0: Fraction(1, 2), 1: Fraction(1, 2)}
-    >>> dict(pool(1, 11, bonus=2).table())[1]
-    Fraction(1, 5)
-    """
-    from .games.tannhauser.pools import Reading
-    from .games.tannhauser.pools import pool as do_pool
-
-    return do_pool(dice, difficulty, bonus, penalty, Reading(natural_one_penalised=not natural_one_stays, net=net))
-
-
-def duel(attacker: int, defender: int) -> Fraction:
-    """Tannhäuser: the chance that the attacker wins a duel of stat against stat (ties to the defender).
-
-    >>> duel(5, 4) > Fraction(1, 2)
-    True
-    """
-    from .games.tannhauser.pools import duel as do_duel
-
-    return do_duel(attacker, defender)

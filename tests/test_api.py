@@ -30,6 +30,7 @@ def test_every_public_name_is_documented() -> None:
         "printkit.dice.questions",
         "printkit.maps.moves",
         "printkit.games.stratego.questions",
+        "printkit.games.tannhauser.questions",
     ],
 )
 def test_the_examples_in_the_docstrings_run(module: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

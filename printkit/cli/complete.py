@@ -1,4 +1,4 @@
-"""Tab completion of values: terrains, troops, spells, map cells, circles and hero markers.
+"""Tab completion of values: terrains, troops, spells, map cells and hero markers.
 
 Each function is a click `shell_complete` for one kind of value, used by bash, zsh and fish (see the
 README) and by the referee's session prompt. They read only rulesets and the files named on the same
@@ -152,14 +152,6 @@ def cells(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
     if incomplete or game_map.width * game_map.height <= MANY_CELLS:
         every = [cell_name(x, y) for y in range(game_map.height) for x in range(game_map.width)]
     return _offer(incomplete, marked + every)
-
-
-@_quietly
-def circles(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """The circles of a Tannhäuser path graph."""
-    from ..games.tannhauser.paths import load_graph
-
-    return _offer(incomplete, load_graph(Path(_given(ctx, "graph_file"))).cost)
 
 
 @_quietly
