@@ -25,10 +25,6 @@ _PUBLIC = {
     "roll": "printkit.dice.questions",
     "reach": "printkit.maps.moves",
     "route": "printkit.maps.moves",
-    "pool": "printkit.api",
-    "duel": "printkit.api",
-    "stratego_attack": "printkit.api",
-    "check_setup": "printkit.api",
 }
 
 __all__ = [
@@ -43,19 +39,14 @@ __all__ = [
     "UsageError",
     "__version__",
     "build_kit",
-    "check_setup",
-    "duel",
     "load_session",
     "odds",
-    "pool",
     "reach",
     "roll",
     "route",
-    "stratego_attack",
 ]
 
 if TYPE_CHECKING:
-    from .api import check_setup, duel, pool, stratego_attack
     from .artefact import Options
     from .config.model import Ruleset, Session
     from .config.session import load_session

@@ -24,13 +24,14 @@ def test_every_public_name_is_documented() -> None:
 @pytest.mark.parametrize(
     "module",
     [
-        "printkit.api",
         "printkit.kit",
         "printkit.config.session",
         "printkit.dice.questions",
         "printkit.maps.moves",
         "printkit.games.strategiya.questions",  # printkit.strategiya's functions (its api module names them)
         "printkit.games.vs.questions",
+        "printkit.games.stratego.questions",
+        "printkit.games.tannhauser.questions",
     ],
 )
 def test_the_examples_in_the_docstrings_run(module: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,7 +34,7 @@ def command(target: base.Target, name: str) -> click.Command:
 
 
 def group(name: str) -> click.Group:
-    """A top-level command group that games fill with their questions (`printkit stratego ...`)."""
+    """A top-level command group that games fill with their questions (`printkit <group> <question>`)."""
     from ..game import games
 
     def entries() -> dict[str, base.Target]:

@@ -63,7 +63,7 @@ class Group(click.Group):
     `lazy` gives command name -> what `make` turns into its command (a "module:attribute" of a click
     command or a declared question); `printkit --help` and a referee answer import only the commands
     they touch. A group that `speaks` (the referee's, the
-    map's, Stratego's) says its refusals, click's own among them, in the answer's language.
+    map's, a game's own group) says its refusals, click's own among them, in the answer's language.
     """
 
     def __init__(self, *args: Any, lazy: Callable[[], Mapping[str, Target]] | None = None, speaks: bool = False,

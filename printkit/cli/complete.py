@@ -1,26 +1,16 @@
-"""Tab completion of values: pieces, map cells and circles.
+"""Tab completion for declared inputs: what a command line gave so far, and the words that fit."""
 
-Each function is a click `shell_complete` for one kind of value, used by bash, zsh and fish (see the
-README) and by the referee's session prompt. They read only rulesets and the files named on the same
-command line (YAML), so a completion answers as fast as a referee command starts; a file that cannot
-be read completes nothing rather than failing.
-"""
+# A question's input names its completer (a library function of the values given and the word
+# begun); the shells (bash, zsh, fish through click) and the referee's session prompt both call it
+# through here. A completer reads only rulesets and the files named on the same command line, so it
+# answers as fast as a referee command starts; one that fails offers nothing.
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import click
-from click.shell_completion import CompletionItem
-
-# Cells listed for an empty word on a map larger than this are only those holding something.
-MANY_CELLS = 400
-
-
-def _offer(incomplete: str, names: Iterable[str]) -> list[CompletionItem]:
-    return [CompletionItem(n) for n in offer(incomplete, names)]
 
 
 def offer(incomplete: str, names: Iterable[str]) -> list[str]:
@@ -70,62 +60,3 @@ def _given(ctx: click.Context, name: str) -> Any:
         own = own[:-1]  # the option whose value is being completed
     again = ctx.command.make_context(ctx.info_name, own, parent=ctx.parent, resilient_parsing=True)
     return again.params.get(name)
-
-
-def _quietly(build: Any) -> Any:
-    """A completer that completes nothing when a file it reads is missing or wrong."""
-
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-        try:
-            return list(build(ctx, incomplete))
-        except Exception:  # a half-typed command line names half-written files: offer nothing
-            return []
-
-    return complete
-
-
-@_quietly
-@_quietly
-def pieces(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """Stratego ranks: symbols, then names in either language."""
-    from ..config.rulesets import load_bundled
-    from ..games.stratego.model import stratego_of
-
-    ranks = stratego_of(load_bundled("stratego")).ranks
-    names = [r.symbol for r in ranks] + [r.name["en"].lower() for r in ranks] + [r.name["ru"].lower() for r in ranks]
-    return _offer(incomplete, names)
-
-
-@_quietly
-def cells(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """Cells of the map named on the command line: those holding a town, an object or a troop first,
-    then (once a letter is typed, or on a small map) every cell that begins so."""
-    from ..maps.grid import cell_name, load_map
-
-    game_map, _ = load_map(Path(_given(ctx, "map_file")))
-    marked = [cell_name(*c) for c in game_map.marked()]
-    every: list[str] = []
-    if incomplete or game_map.width * game_map.height <= MANY_CELLS:
-        every = [cell_name(x, y) for y in range(game_map.height) for x in range(game_map.width)]
-    return _offer(incomplete, marked + every)
-
-
-@_quietly
-def squares(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """The cells of a Stratego position that hold a piece."""
-    from ..config.rulesets import load_bundled
-    from ..games.stratego.model import stratego_of
-    from ..games.stratego.moves import read_position
-
-    data = stratego_of(load_bundled("stratego"))
-    variant = data.variants[_given(ctx, "variant") or "battle"]
-    position = read_position(Path(_given(ctx, "position_file")), data, variant)
-    return _offer(incomplete, sorted(position.pieces))
-
-
-@_quietly
-def circles(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-    """The circles of a Tannhäuser path graph."""
-    from ..games.tannhauser.paths import load_graph
-
-    return _offer(incomplete, load_graph(Path(_given(ctx, "graph_file"))).cost)

@@ -27,18 +27,19 @@ GAME = Game(
     ),
     questions={
         "referee": {
-            "stratego": "printkit.cli.stratego:referee_stratego",
-            "moves": "printkit.cli.stratego:referee_moves",
+            "stratego": f"{_HERE}.questions:attack",
+            "moves": f"{_HERE}.questions:moves",
         },
         "stratego": {
-            "check": "printkit.cli.stratego:check",
-            "random": "printkit.cli.stratego:random_setup",
-            "convert": "printkit.cli.stratego:convert",
+            "check": f"{_HERE}.questions:check_setup",
+            "random": f"{_HERE}.questions:random_setup",
+            "convert": f"{_HERE}.questions:convert",
         },
     },
     about={
         "stratego": "Stratego setups: check, generate and convert them.\n\n\b\nExample:\n"
         "  printkit stratego check BFB343B563/B3492625B4/728X176258/2264B75232"
     },
+    api=f"{_HERE}.questions",
     labels=True,
 )

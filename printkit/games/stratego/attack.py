@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .model import Rank, StrategoData, StrategoError
+from ...config.rulesets import load_bundled
+from .model import Rank, StrategoData, StrategoError, stratego_of
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,12 @@ def rank(data: StrategoData, word: str) -> Rank:
     if by_name is not None:
         return by_name
     raise AttackError("st_unknown_piece", word=word, hint=did_you_mean(word, [n for n, _ in names]))
+
+
+def complete_pieces(given: Any, incomplete: str) -> list[str]:
+    """Words a referee may Tab-complete for a piece: symbols, then names in either language."""
+    ranks = stratego_of(load_bundled("stratego")).ranks
+    return [r.symbol for r in ranks] + [r.name["en"].lower() for r in ranks] + [r.name["ru"].lower() for r in ranks]
 
 
 def attack(data: StrategoData, attacker: Rank, defender: Rank, original_bombs: bool = False) -> Attack:

@@ -7,24 +7,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...config.model import Ruleset, Session, part_of
+from ...labels import RefusedValue
 
 Localized = Mapping[str, str]
 
 
-class StrategoError(ValueError):
-    """A question the referee cannot answer: its message in English, say(lang) in either language."""
+class StrategoError(RefusedValue):
+    """A question the referee cannot answer: its message in English, say(lang) in either language;
+    every surface refuses it as it refuses any value (a usage error, exit 2)."""
 
-    def __init__(self, key: str, **values: object) -> None:
-        from ...labels import Phrase
-
-        self.phrase = Phrase(key, **values)
-        super().__init__(str(self.phrase))
-        self.key, self.values = key, values
-
-    def say(self, lang: str) -> str:
-        return self.phrase.say(lang)
-
-    text = say
+    def text(self, lang: str) -> str:
+        """The message in lang (the name Stratego's callers know it by)."""
+        return self.say(lang)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ...config.rulesets import load_bundled
 from ...errors import ConfigError, Problem
-from .model import StrategoData, StrategoError, Variant
+from .model import StrategoData, StrategoError, Variant, stratego_of
 
 SIDES = {"r": "red", "b": "blue"}
 MAX_BYTES = 64 * 1024
@@ -76,6 +78,13 @@ def read_position(path: Path, data: StrategoData, variant: Variant) -> Position:
     from ...config.userfile import read_text
 
     return parse_position(read_text(path, str(path), MAX_BYTES), str(path), data, variant)
+
+
+def complete_squares(given: Any, incomplete: str) -> list[str]:
+    """The cells of the position file given on the same command line that hold a piece."""
+    data = stratego_of(load_bundled("stratego"))
+    variant = data.variants[given.get("variant") or "battle"]
+    return sorted(read_position(Path(given.get("position_file")), data, variant).pieces)
 
 
 class MoveError(StrategoError):

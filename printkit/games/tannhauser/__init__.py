@@ -22,10 +22,11 @@ GAME = Game(
     ),
     questions={
         "referee": {
-            "pool": "printkit.cli.tannhauser:pool",
-            "duel": "printkit.cli.tannhauser:duel",
-            "paths": "printkit.cli.tannhauser:referee_paths",
+            "pool": f"{_HERE}.questions:pool",
+            "duel": f"{_HERE}.questions:duel",
+            "paths": f"{_HERE}.questions:paths",
         }
     },
+    api=f"{_HERE}.questions",
     labels=True,
 )

@@ -6,6 +6,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...config.schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text
 from ...config.yamlsource import load_yaml
@@ -83,6 +84,11 @@ def load_graph(path: Path) -> Graph:
     if ck.problems:
         raise ConfigError(ck.problems)
     return Graph(cost, {k: tuple(v) for k, v in links.items()}, entries, dict(data["characters"]))
+
+
+def complete_circles(given: Any, incomplete: str) -> list[str]:
+    """The circles of the path graph given on the same command line."""
+    return list(load_graph(Path(given.get("graph_file"))).cost)
 
 
 def reach(graph: Graph, start: str | None, points: int, side: str | None = None, bull_rush: bool = True,
