@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -176,7 +175,7 @@ def _help(q: Question) -> str:
 
 def _answer(q: Question, values: dict[str, Any]) -> None:
     asked = values.pop("lang", None)
-    as_json = values.pop("as_json", False)
+    in_json = values.pop("as_json", False)
     config = values.get("config")
     lang = language(asked, _config_language(config) if isinstance(config, Path) else None)
     values = {k: _plain(q.input(k), v) for k, v in values.items()}
@@ -189,8 +188,8 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
         if column is not None and q.points_at is not None:
             raise pointed(str(values[q.points_at]), said(exc), column, label("dice_column", voice())) from None
         raise click.UsageError(said(exc)) from None
-    if as_json:
-        echo_json(as_json_of(answer, lang))
+    if in_json:
+        echo_json(as_json(answer, lang))
     else:
         for line in answer.lines(lang):
             text = wrap(line.text, line.indent) if isinstance(line, Para) else line
@@ -198,9 +197,6 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     code = getattr(answer, "exit_code", 0)
     if code:
         raise SystemExit(code)
-
-
-as_json_of: Callable[[Any, str], Any] = as_json
 
 
 def _plainer(text: str) -> str:
