@@ -168,6 +168,22 @@ def _help(names: list[str], voice: str) -> None:
     click.echo(wrap(label("ss_help", voice, commands=" ".join(names)), "  "))
 
 
+def completions(group: click.Group, table: dict[str, dict[str, Any]], before: str, word: str) -> list[str]:
+    """What Tab offers at the session's prompt for `word`, the line before it being `before`: the
+    same completers the shells use, the session's config, key and edition counted as given."""
+    from click.shell_completion import ShellComplete
+
+    from . import complete as values
+
+    try:
+        args = shlex.split(before)
+    except ValueError:
+        args = before.split()
+    values.typed[:] = ["referee", *args]
+    complete = ShellComplete(group, {"default_map": table}, "printkit referee", "_PRINTKIT_COMPLETE")
+    return [item.value for item in complete.get_completions(args, word)]
+
+
 def _readline(group: click.Group, table: dict[str, dict[str, Any]]) -> Any:
     """History kept between evenings and Tab completion from the same completers the shells use;
     returns what saves the history (None where Python has no readline)."""
@@ -178,27 +194,16 @@ def _readline(group: click.Group, table: dict[str, dict[str, Any]]) -> Any:
     import contextlib
     import os
 
-    from click.shell_completion import ShellComplete
-
     state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "printkit"
     history = state / "referee-history"
     with contextlib.suppress(OSError):  # no history yet, or an unreadable one: start afresh
         readline.read_history_file(history)
     readline.set_history_length(2000)
-    complete = ShellComplete(group, {"default_map": table}, "printkit referee", "_PRINTKIT_COMPLETE")
     found: list[str] = []
 
     def completer(text: str, state_: int) -> str | None:
         if state_ == 0:
-            from . import complete as values
-
-            before = readline.get_line_buffer()[: readline.get_begidx()]
-            try:
-                args = shlex.split(before)
-            except ValueError:
-                args = before.split()
-            values.typed[:] = ["referee", *args]
-            found[:] = [item.value for item in complete.get_completions(args, text)]
+            found[:] = completions(group, table, readline.get_line_buffer()[: readline.get_begidx()], text)
         return found[state_] if state_ < len(found) else None
 
     readline.set_completer(completer)
