@@ -90,6 +90,10 @@ class Undeclared:
         raise UndeclaredInput(f"{self.kind} reads {self.path} but does not declare it in its artefact's inputs")
 
     def __getattr__(self, name: str) -> NoReturn:
+        if name.startswith("__") and name.endswith("__"):
+            # Another library probing for a protocol (copy's __deepcopy__, jinja2's __html__) finds
+            # none and goes on to use the value the plain way, which refuses.
+            raise AttributeError(name)
         self._refuse()
 
     __bool__ = __len__ = __iter__ = __reversed__ = __contains__ = __getitem__ = __call__ = _refuse

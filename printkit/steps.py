@@ -37,13 +37,15 @@ class Outcome:
 
 @cache
 def _plugin_code(builder: str) -> str:
-    """The digest of a builder's top-level package when it is not printkit's (a game installed
-    apart): its code is no part of fingerprint.environment."""
+    """The digest of a builder's top-level package (or module) when it is not printkit's (a game
+    installed apart): its code and data are no part of fingerprint.environment."""
     package = builder.partition(":")[0].partition(".")[0]
     spec = importlib.util.find_spec(package)
-    if package == "printkit" or spec is None or not spec.submodule_search_locations:
+    if package == "printkit" or spec is None:
         return ""
-    return tree(Path(next(iter(spec.submodule_search_locations))))
+    if spec.submodule_search_locations:
+        return tree(Path(next(iter(spec.submodule_search_locations))))
+    return digest(Path(spec.origin)) if spec.origin else ""  # a plug-in that is one module
 
 
 def _keyed(b: Build, path: str, kind: str) -> Any:

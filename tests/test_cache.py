@@ -326,8 +326,11 @@ def test_a_builder_that_reads_what_it_does_not_declare_fails_loudly(tiny: Path, 
 
 
 def test_an_undeclared_value_refuses_every_use() -> None:
+    import copy
     import operator
     import pickle
+
+    import markupsafe
 
     undeclared = Undeclared("plot", "session.title")
     uses = [
@@ -351,11 +354,13 @@ def test_an_undeclared_value_refuses_every_use() -> None:
         Path,
         lambda v: {v},
         lambda v: v(),
+        lambda v: markupsafe.escape(v),  # a jinja2 template printing it
     ]
     for use in uses:
         with pytest.raises(UndeclaredInput, match=r"plot reads session\.title but does not declare it"):
             use(undeclared)
     assert "session.title" in repr(undeclared)  # readable in a debugger; the same for every config
+    assert "session.title" in repr(copy.deepcopy(undeclared))  # copying a projected session is no use
     with pytest.raises(UndeclaredInput):
         bool(pickle.loads(pickle.dumps(undeclared)))  # as a worker process gets it
 

@@ -27,6 +27,7 @@ from printkit.steps import draw, key
 from .conftest import CONFIGS, pdf_text
 
 Leaf = tuple[Any, ...]  # the keys and indexes that lead to a value in the YAML document
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's where PyYAML has it: the same text, sooner
 
 
 # The leaves no change of which makes another valid session, besides `game` (it names the ruleset:
@@ -133,7 +134,8 @@ def variants(value: Any, node: dict[str, Any], in_list: bool) -> list[Any]:
 
 def loaded(folder: Path, data: Any) -> Session | None:
     path = folder / "config.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    text = yaml.dump(data, Dumper=DUMPER, allow_unicode=True, sort_keys=False)
+    path.write_text(text, encoding="utf-8")
     try:
         return load_session(path)
     except ConfigError:
