@@ -51,7 +51,7 @@ class Artefact:
     finish: str | None = None
     # What the builder may read besides what every builder gets (the ruleset, its texts, the
     # language and the paper): the artefact's cache key is the digest of these values, and the
-    # builder is handed a session and options that hold nothing else (see INPUTS).
+    # builder is handed a session and options that hold nothing else (the names: below).
     inputs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -87,7 +87,9 @@ def check_input(kind: str, text: str, declared: tuple[str, ...]) -> None:
             or (head == "options" and bool(rest) and "." not in rest)
         )
         if not known:
-            raise PluginError(f"artefact {kind!r} declares the input {text!r}, which is not an input (see INPUTS)")
+            raise PluginError(
+                f"artefact {kind!r} declares the input {text!r}, which is not one (see docs/adding-a-game.md)"
+            )
     if condition is not None and condition not in declared:
         raise PluginError(f"artefact {kind!r}: the condition of {text!r} must be declared as an input too")
 

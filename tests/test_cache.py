@@ -430,6 +430,9 @@ def test_an_input_is_bound_to_its_condition(tmp_path: Path) -> None:
 
 def test_inputs_outside_the_vocabulary_are_refused(tiny_game: Game, tmp_path: Path) -> None:
     """A typo in a declaration fails when the game is loaded (or, for a part's field, when it is drawn)."""
+    from printkit.game import SHARED_OPTIONS
+
+    assert set(SHARED_OPTIONS) == {f.name for f in dataclasses.fields(Options)} - {"game"}
     for inputs in (("part.plot.goal",), ("session.title",), ("colour",), ("part.a if part.b",), ("options",)):
         with pytest.raises(PluginError, match="input"):
             Artefact("x", "m:f", inputs=inputs)
