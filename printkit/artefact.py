@@ -156,6 +156,8 @@ def project(artefact: Artefact, b: Build) -> Build:
     Undeclared where the artefact does not declare "entropy")."""
     kind = artefact.kind
     allowed = {path for path, ok in readable(artefact, b).items() if ok}
+    for path in allowed - {ENTROPY}:
+        value(b, path, kind)  # refuses a part field the game's session part does not have
     session = copy.copy(b.session)
     # Setting fields of printkit's own frozen records on a fresh copy: nothing else sees the copy.
     for name in SESSION_INPUTS:
@@ -168,9 +170,6 @@ def project(artefact: Artefact, b: Build) -> Build:
             for f in dataclasses.fields(part):
                 if f"part.{f.name}" not in allowed:
                     object.__setattr__(part, f.name, Undeclared(kind, f"session.part.{f.name}"))
-            for path in allowed:
-                if path.startswith("part."):
-                    value(b, path, kind)  # refuses a field the part does not have
         else:
             part = Undeclared(kind, "session.part")
         object.__setattr__(session, "part", part)
