@@ -8,10 +8,11 @@ import json
 import os
 import secrets
 import shutil
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 # Every entry is one file, written beside its place under a temporary name and renamed into place:
 # a reader sees a whole entry or none, and two builds storing the same key both store the same bytes.
@@ -21,13 +22,13 @@ DEFAULT_LIMIT_MB = 500
 
 
 def folder() -> Path:
-    """$PRINTKIT_CACHE_DIR, else $XDG_CACHE_HOME/printkit, else ~/.cache/printkit."""
+    """$PRINTKIT_CACHE_DIR, else the user's cache folder for printkit as the platform has it
+    ($XDG_CACHE_HOME/printkit or ~/.cache/printkit on Linux, ~/Library/Caches/printkit on macOS,
+    %LOCALAPPDATA%\\printkit\\Cache on Windows)."""
     own = os.environ.get("PRINTKIT_CACHE_DIR")
     if own:
         return Path(own)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "printkit"
+    return Path(platformdirs.user_cache_dir("printkit", appauthor=False))
 
 
 def limit_bytes() -> int:
@@ -57,7 +58,7 @@ class Info:
 
 
 class Store:
-    """Entries and read-lists under one cache folder. Any failure to read or write is a miss: a
+    """Entries under one cache folder. Any failure to read or write is a miss: a
     build never fails because of its cache."""
 
     def __init__(self, root: Path | None = None) -> None:
@@ -104,28 +105,6 @@ class Store:
         except OSError:
             pass
 
-    # ---- what a kind read last time ------------------------------------------------------------
-
-    def reads(self, base: str) -> list[list[str]]:
-        """The read-lists stored for a kind's base key (most recent first)."""
-        try:
-            data = json.loads((self.root / "reads" / f"{base}.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return []
-        if not isinstance(data, list):
-            return []
-        return [r for r in data if isinstance(r, list) and all(isinstance(p, str) for p in r)]
-
-    def add_reads(self, base: str, paths: Iterable[str]) -> None:
-        wanted = sorted(paths)
-        known = [r for r in self.reads(base) if r != wanted]
-        try:
-            # A few variants at most: what a builder reads depends on the config only in rare branches.
-            text = json.dumps([wanted, *known][:8])
-            self._write(self.root / "reads" / f"{base}.json", text.encode("utf-8"))
-        except OSError:
-            pass
-
     # ---- size ----------------------------------------------------------------------------------
 
     def _entries(self) -> list[tuple[float, int, Path]]:
@@ -155,7 +134,7 @@ class Store:
         return Info(self.root.parent, len(entries), sum(size for _, size, _ in entries), limit_bytes())
 
     def clear(self) -> int:
-        """Remove every entry and read-list (only what printkit stores there); returns the bytes freed."""
+        """Remove every entry (only what printkit stores there); returns the bytes freed."""
         freed = self.info().bytes
         shutil.rmtree(self.root, ignore_errors=True)
         return freed

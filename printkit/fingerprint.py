@@ -1,4 +1,4 @@
-"""Cache keys: a digest of values, of printkit's own files and libraries, and of what a builder read."""
+"""Cache keys: a digest of values, and of printkit's own files and the libraries it prints with."""
 
 from __future__ import annotations
 
@@ -6,17 +6,15 @@ import dataclasses
 import enum
 import hashlib
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from . import __version__
 from .assets import fonts_dir, templates_dir
-
-T = TypeVar("T")
 
 # Libraries whose releases can change a printed byte: PDF writers, layout, fonts, images.
 _LIBRARIES = ("reportlab", "weasyprint", "pydyf", "tinycss2", "cssselect2", "fonttools", "pypdf",
@@ -102,6 +100,13 @@ def _tree(h: Any, folder: Path) -> None:
         h.update(hashlib.sha256(path.read_bytes()).digest())
 
 
+def tree(folder: Path) -> str:
+    """A digest of every file under a folder (a game installed apart from printkit: its code and data)."""
+    h = hashlib.sha256(b"tree;")
+    _tree(h, folder)
+    return h.hexdigest()
+
+
 def _library_versions() -> list[str]:
     from importlib import metadata
 
@@ -145,71 +150,3 @@ def environment() -> str:
     for line in (*_library_versions(), *_system_versions()):
         h.update(f"{line};".encode())
     return h.hexdigest()
-
-
-# ---- what a builder reads -----------------------------------------------------------------------
-
-
-class Reads:
-    """The attribute paths a builder read ("session.part.heroes", "options.greyscale")."""
-
-    def __init__(self, nested: Iterable[str] = ()) -> None:
-        self.paths: set[str] = set()
-        self.nested = frozenset(nested)  # paths whose value is watched in turn, a level deeper
-
-
-_WATCHING: dict[type, type] = {}
-_RECORDER = "_printkit_reads"
-
-
-def _watching(cls: type) -> type:
-    """A subclass of a frozen dataclass whose instances note each field read."""
-    if cls not in _WATCHING:
-        names = frozenset(f.name for f in dataclasses.fields(cls))
-
-        def __getattribute__(self: Any, name: str) -> Any:
-            value = object.__getattribute__(self, name)
-            if name in names or name == "__dict__":
-                recorder = object.__getattribute__(self, "__dict__").get(_RECORDER)
-                if recorder is not None:
-                    reads, prefix = recorder
-                    if name == "__dict__":  # vars(), copying: the whole value
-                        reads.paths.add(prefix.rstrip("."))
-                        return value
-                    path = prefix + name
-                    if path in reads.nested and dataclasses.is_dataclass(value) and not isinstance(value, type):
-                        return watch(value, reads, path + ".")  # its fields are noted one by one
-                    reads.paths.add(path)
-            return value
-
-        compared = [f.name for f in dataclasses.fields(cls) if f.compare]
-
-        def __eq__(self: Any, other: object) -> bool:
-            # Equal to the value it watches, as a plain copy would be (dataclasses compare classes).
-            if not isinstance(other, cls) or type(other) not in (cls, _WATCHING[cls]):
-                return NotImplemented
-            return all(getattr(self, n) == getattr(other, n) for n in compared)
-
-        # isinstance() and part_of() still see the original class; hash and equality read every field,
-        # so a builder that caches on the whole value depends on the whole value.
-        attributes = {"__getattribute__": __getattribute__, "__eq__": __eq__, "__hash__": cls.__hash__, "__slots__": ()}
-        _WATCHING[cls] = type(cls.__name__, (cls,), attributes)
-    return _WATCHING[cls]
-
-
-def watch(value: T, reads: Reads, prefix: str) -> T:
-    """A copy of a frozen dataclass value that records in `reads` every field read (as prefix + name)."""
-    watched: T = object.__new__(_watching(type(value)))
-    state = object.__getattribute__(watched, "__dict__")
-    state.update(object.__getattribute__(value, "__dict__"))
-    state[_RECORDER] = (reads, prefix)
-    return watched
-
-
-def read(root: Mapping[str, Any], path: str) -> Any:
-    """The value at an attribute path from the roots ({"session": ..., "options": ...})."""
-    head, *rest = path.split(".")
-    value = root[head]
-    for name in rest:
-        value = getattr(value, name)
-    return value

@@ -49,6 +49,49 @@ class Artefact:
     # cheap copies made from them (the booklet imposed for saddle stitching). What it reads is not
     # part of the artefact's cache key, so one drawing serves builds with and without the copy.
     finish: str | None = None
+    # What the builder may read besides what every builder gets (the ruleset, its texts, the
+    # language and the paper): the artefact's cache key is the digest of these values, and the
+    # builder is handed a session and options that hold nothing else (the names: below).
+    inputs: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for text in self.inputs:
+            check_input(self.kind, text, self.inputs)
+
+
+# What an artefact may declare in `inputs`. Session fields: "title", "players", "printer",
+# "game_map", "folder"; "part" (the game's whole session part) or "part.<field>" (one field of it).
+# Options: "options.<name>", a shared option (SHARED_OPTIONS) or one of the game's build options.
+# "entropy": the builder may draw from the kit's randomness; what it drew is never stored.
+# "<input> if <condition>": the input only where the declared condition holds (is truthy), so that
+# a booklet which binds the adventures only when asked does not depend on them otherwise.
+SESSION_INPUTS = ("title", "players", "printer", "game_map", "folder", "part")
+SHARED_OPTIONS = ("imposition", "greyscale", "png", "print_shop", "cutter")
+ENTROPY = "entropy"
+
+
+def split_input(text: str) -> tuple[str, str | None]:
+    """A declared input as (path, the path of its condition or None)."""
+    path, _, condition = text.partition(" if ")
+    return path.strip(), condition.strip() or None
+
+
+def check_input(kind: str, text: str, declared: tuple[str, ...]) -> None:
+    """Refuse an input outside the vocabulary (PluginError): a typo must not go unnoticed."""
+    path, condition = split_input(text)
+    for one in (path, condition) if condition else (path,):
+        head, _, rest = one.partition(".")
+        known = (
+            one == ENTROPY
+            or (head in SESSION_INPUTS and (not rest or (head == "part" and "." not in rest)))
+            or (head == "options" and bool(rest) and "." not in rest)
+        )
+        if not known:
+            raise PluginError(
+                f"artefact {kind!r} declares the input {text!r}, which is not one (see docs/adding-a-game.md)"
+            )
+    if condition is not None and condition not in declared:
+        raise PluginError(f"artefact {kind!r}: the condition of {text!r} must be declared as an input too")
 
 
 @dataclass(frozen=True)
@@ -116,6 +159,18 @@ class Game:
     labels: bool = False  # the package has a labels.yaml of its own words
     default: bool = False  # the game `printkit build` prints without a config
 
+    def __post_init__(self) -> None:
+        own = {o.name for o in self.build_options}
+        for a in self.artefacts:
+            for text in a.inputs:
+                for path in filter(None, split_input(text)):
+                    name = path.removeprefix("options.")
+                    if path.startswith("options.") and name not in SHARED_OPTIONS and name not in own:
+                        raise PluginError(
+                            f"game {self.family!r}: artefact {a.kind!r} declares {path!r}, which is neither a "
+                            f"shared option ({', '.join(SHARED_OPTIONS)}) nor one of the game's build options"
+                        )
+
     @property
     def folder(self) -> Path:
         spec = importlib.util.find_spec(self.package)
@@ -154,8 +209,16 @@ BOOKLET = Artefact(
     cost=4.0,
     flowing=True,
     finish="printkit.sheets.booklet:finish",
+    inputs=("options.greyscale",),  # a game whose booklet_chapters read its session part adds those
 )
-MAP = Artefact("map", "printkit.maps.sheet:build", _has_map, "printkit.maps.sheet:preflight")
+# Players: their names and colours mark what they own; a game whose overlay reads its part adds that.
+MAP = Artefact(
+    "map",
+    "printkit.maps.sheet:build",
+    _has_map,
+    "printkit.maps.sheet:preflight",
+    inputs=("title", "game_map", "players"),
+)
 
 
 # ---- the registry ---------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import __version__
-from .artefact import Build, Options, Progress, quiet
+from .artefact import Build, Options, Progress, project, quiet
 from .cache import Store
 from .config.model import Session
 from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
@@ -291,12 +291,13 @@ def _draw_job(job: int) -> Outcome:
 
 
 def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
-    """Run an artefact's preflight. Where the preflight is the builder itself (a form that must fit
-    its page is only known to fit once it is laid out), the artefact cache answers for inputs drawn
-    before, which drew without error; what is drawn now is kept for the build that usually follows."""
+    """Run an artefact's preflight on the artefact's inputs, as its builder gets them. Where the
+    preflight is the builder itself (a form that must fit its page is only known to fit once it is
+    laid out), the artefact cache answers for inputs drawn before, which drew without error; what is
+    drawn now is kept for the build that usually follows."""
     assert artefact.preflight is not None
     if cache is None or artefact.secret or artefact.preflight != artefact.builder:
-        resolve(artefact.preflight)(b)
+        resolve(artefact.preflight)(project(artefact, b))
     elif lookup(cache, artefact, b) is None:
         store(cache, artefact, b, draw(artefact, b))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Crockford's base32 without I, L, O, U: kit IDs are read aloud and typed back by people.
 _ID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -57,11 +57,29 @@ class Entropy:
     """The root secret of one kit. Every sheet, key and ID derives from it by a label."""
 
     _master: bytes
-    seeded: bool
+    _seeded: bool
+    # What was taken from this object (see noting): a set, so that a frozen value can note it.
+    _taken: set[str] = field(default_factory=set, compare=False, repr=False)
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the kit's --seed made it (the same streams every time)."""
+        self._taken.add("seeded")
+        return self._seeded
+
+    def noting(self) -> Entropy:
+        """The same entropy, noting apart whatever is taken from it: what one artefact's builder gets,
+        so that an artefact drawn from the kit's randomness is never stored in the artefact cache."""
+        return Entropy(self._master, self._seeded)
+
+    @property
+    def taken(self) -> bool:
+        """Whether anything was taken from this object: a stream, a kit ID, or whether it is seeded."""
+        return bool(self._taken)
 
     @classmethod
     def fresh(cls) -> Entropy:
-        return cls(os.urandom(32), seeded=False)
+        return cls(os.urandom(32), False)
 
     @classmethod
     def from_seed(cls, seed: str | int | None) -> Entropy:
@@ -72,7 +90,7 @@ class Entropy:
         # surrogates (its raw bytes, escaped); they still make one fixed byte string, so any
         # bytes the user typed are a seed. Valid UTF-8 text encodes exactly as before.
         master = hashlib.sha256(b"printkit/seed/v1\0" + str(seed).encode("utf-8", "surrogatepass")).digest()
-        return cls(master, seeded=True)
+        return cls(master, True)
 
     def _derive(self, *labels: str | int) -> bytes:
         text = "\0".join(str(part) for part in labels).encode("utf-8", "surrogatepass")
@@ -80,10 +98,12 @@ class Entropy:
 
     def stream(self, *labels: str | int) -> RandomStream:
         """An independent stream for one purpose, e.g. ('secret-sheet', game, player)."""
+        self._taken.add("stream")
         return RandomStream(self._derive(*labels))
 
     def kit_id(self, game: int) -> str:
         """A short printable ID for game number `game` (1-based): 8 characters, 40 bits."""
+        self._taken.add("kit-id")
         value = int.from_bytes(self._derive("kit-id", game)[:5], "big")
         chars = [_ID_ALPHABET[(value >> (5 * i)) & 31] for i in range(7, -1, -1)]
         return "".join(chars[:4]) + "-" + "".join(chars[4:])

@@ -1,26 +1,27 @@
-"""One artefact of a build: replayed from the cache, or drawn while noting what it reads, then stored."""
+"""One artefact of a build: replayed from the cache, or drawn from its declared inputs alone, then stored."""
 
-# The key of an artefact is its kind, printkit's code, data, templates and fonts
-# (fingerprint.environment) and the value of every session field and option its builder read the
-# last time it was drawn. Reading is watched (fingerprint.watch), so a builder needs no list of what
-# it depends on: change a hero's name and the hero sheets are drawn again while the booklet comes
-# from the cache.
+# The key of an artefact is computed before it is drawn, from what it declares it depends on
+# (Artefact.inputs) and what every drawing depends on: its kind and builder, printkit's code, data,
+# templates and fonts and the libraries it prints with (fingerprint.environment), the game's own
+# code, the ruleset with its texts, the language and the paper. The builder is handed a build that
+# holds nothing else (artefact.project): what it could read and the key does not cover raises
+# UndeclaredInput instead of drawing. Change a hero's name and the hero sheets are drawn again
+# while the booklet comes from the cache.
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import time
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .artefact import Build, Progress
+from .artefact import Build, Progress, project, readable, value
 from .cache import Entry, Store
-from .fingerprint import Reads, Unkeyable, digest, environment, read, watch
-from .game import Artefact, resolve
-
-# A builder that reads any of these drew from the kit's randomness: its files are never stored.
-_RANDOM = "entropy."
+from .fingerprint import Unkeyable, digest, environment, tree
+from .game import ENTROPY, Artefact, resolve
 
 
 @dataclass(frozen=True)
@@ -30,46 +31,60 @@ class Outcome:
     kind: str
     names: tuple[str, ...]  # kit files, in the order written
     extra: dict[str, tuple[str, ...]] = field(default_factory=dict)  # option -> files in its folder
-    reads: tuple[str, ...] = ()
+    random: bool = False  # it drew from the kit's randomness: never stored
     seconds: float = 0.0
 
-    @property
-    def random(self) -> bool:
-        return any(p.startswith(_RANDOM) for p in self.reads)
+
+@cache
+def _plugin_code(builder: str) -> str:
+    """The digest of a builder's top-level package (or module) when it is not printkit's (a game
+    installed apart): its code and data are no part of fingerprint.environment."""
+    package = builder.partition(":")[0].partition(".")[0]
+    spec = importlib.util.find_spec(package)
+    if package == "printkit" or spec is None:
+        return ""
+    if spec.submodule_search_locations:
+        return tree(Path(next(iter(spec.submodule_search_locations))))
+    return digest(Path(spec.origin)) if spec.origin else ""  # a plug-in that is one module
 
 
-def base_key(artefact: Artefact) -> str:
-    return digest("printkit.artefact", environment(), artefact.kind, artefact.builder)
-
-
-def _roots(b: Build) -> dict[str, Any]:
-    return {"session": b.session, "options": b.options}
-
-
-def _value(roots: dict[str, Any], path: str) -> Any:
-    value = read(roots, path)
+def _keyed(b: Build, path: str, kind: str) -> Any:
+    found = value(b, path, kind)
     # A destination folder (--png DIR) changes where files go, never their bytes.
-    return ("destination", value is not None) if path.startswith("options.") and isinstance(value, Path) else value
+    return ("destination", found is not None) if isinstance(found, Path) and path.startswith("options.") else found
 
 
-def key_for(base: str, b: Build, paths: list[str]) -> str | None:
-    """The entry key for these read paths with this build's values (None: a path no longer reads)."""
-    roots = _roots(b)
+def key(artefact: Artefact, b: Build) -> str | None:
+    """The artefact's cache key in this build (None: a declared value the digest cannot describe)."""
+    session = b.session
+    inputs: list[tuple[Any, ...]] = []
+    for path, read in sorted(readable(artefact, b).items()):
+        # An input whose condition does not hold is not read: its value is no part of the key.
+        if not read:
+            inputs.append((path, "unread"))
+        else:
+            inputs.append((path, "read", None if path == ENTROPY else _keyed(b, path, artefact.kind)))
     try:
-        return digest(base, [(p, _value(roots, p)) for p in sorted(paths)])
-    except (AttributeError, KeyError, Unkeyable):
+        return digest(
+            "printkit.artefact/2",
+            environment(),
+            _plugin_code(artefact.builder),
+            artefact.kind,
+            artefact.builder,
+            session.ruleset,
+            session.language,
+            session.paper,
+            inputs,
+        )
+    except Unkeyable:
         return None
 
 
 def lookup(store: Store, artefact: Artefact, b: Build) -> tuple[Entry, str] | None:
     """The cached files of an artefact for this build, and their key; None when not cached."""
-    base = base_key(artefact)
-    for paths in store.reads(base):
-        key = key_for(base, b, paths)
-        entry = store.get(key) if key is not None else None
-        if key is not None and entry is not None:
-            return entry, key
-    return None
+    found = key(artefact, b)
+    entry = store.get(found) if found is not None else None
+    return (entry, found) if found is not None and entry is not None else None
 
 
 def replay(b: Build, entry: Entry) -> None:
@@ -83,13 +98,13 @@ def replay(b: Build, entry: Entry) -> None:
             (staged / name).write_bytes(data)
 
 
-def _destinations(b: Build) -> dict[str, Path]:
-    """Extra folders by option name (--png DIR): staged before anything draws."""
+def _destinations(artefact: Artefact, b: Build) -> dict[str, Path]:
+    """The extra folders (--png DIR) of the options the artefact reads: staged before it draws."""
     found = {}
     for f in dataclasses.fields(b.options):
-        value = getattr(b.options, f.name)
-        if isinstance(value, Path):
-            found[f.name] = b.writer.extra_folder(value)
+        chosen = getattr(b.options, f.name)
+        if isinstance(chosen, Path) and readable(artefact, b).get(f"options.{f.name}", False):
+            found[f.name] = b.writer.extra_folder(chosen)
     return found
 
 
@@ -107,40 +122,29 @@ def _passing(progress: Progress) -> Progress:
 
 
 def draw(artefact: Artefact, b: Build) -> Outcome:
-    """Run an artefact's builder, noting what it reads and which files it writes."""
-    reads = Reads(nested=["session.part"])
-    watched = Build(
-        watch(b.session, reads, "session."),
-        watch(b.entropy, reads, _RANDOM),
-        b.writer,
-        _passing(b.progress),
-        watch(b.options, reads, "options."),
-    )
-    folders = _destinations(b)
+    """Run an artefact's builder on its declared inputs alone, noting which files it writes."""
+    seen = project(artefact, dataclasses.replace(b, progress=_passing(b.progress)))
+    folders = _destinations(artefact, b)
     before = {option: _listing(staged) for option, staged in folders.items()}
     written = len(b.writer.names)
     start = time.perf_counter()
-    resolve(artefact.builder)(watched)
+    resolve(artefact.builder)(seen)
     seconds = time.perf_counter() - start
-    extra = {}
-    for option, staged in folders.items():
-        if f"options.{option}" in reads.paths:
-            extra[option] = tuple(sorted(_listing(staged) - before[option]))
-    return Outcome(artefact.kind, tuple(b.writer.names[written:]), extra, tuple(sorted(reads.paths)), seconds)
+    extra = {option: tuple(sorted(_listing(staged) - before[option])) for option, staged in folders.items()}
+    random = readable(artefact, b).get(ENTROPY, False) and seen.entropy.taken
+    return Outcome(artefact.kind, tuple(b.writer.names[written:]), extra, random, seconds)
 
 
 def store(cache: Store, artefact: Artefact, b: Build, outcome: Outcome) -> None:
     """Keep a drawn artefact's files, unless they are secret or came from the kit's randomness."""
     if artefact.secret or outcome.random:
         return
-    base = base_key(artefact)
-    key = key_for(base, b, list(outcome.reads))
-    if key is None:
+    found = key(artefact, b)
+    if found is None:
         return
     files = {name: (b.writer.staging / name).read_bytes() for name in outcome.names}
     extra = {}
     for option, names in outcome.extra.items():
         staged = b.writer.extra_folder(getattr(b.options, option))
         extra[option] = {name: (staged / name).read_bytes() for name in names}
-    cache.put(key, Entry(files, extra))
-    cache.add_reads(base, outcome.reads)
+    cache.put(found, Entry(files, extra))

@@ -322,19 +322,36 @@ def test_rules_documents_carry_the_games_name_not_the_sessions_title(kits: Examp
     assert "Вечер в пятницу" in pdf_text(kit / "secret-sheet-player-1.pdf")[0]
 
 
-def test_a_booklet_without_adventures_does_not_read_them() -> None:
-    # What a builder reads is its cache key (printkit/steps.py): a booklet that leaves the adventures
-    # out must not read them, or every session with other adventures would draw the booklet afresh.
-    from printkit.fingerprint import Reads, watch
+def test_a_booklet_without_adventures_does_not_read_them(tmp_path: Path) -> None:
+    # The booklet declares the adventures as an input only where they are bound in (printkit/steps.py):
+    # a booklet that leaves them out must not depend on them, or every session with other adventures
+    # would draw the booklet afresh; one that binds them in reads them and is keyed on them.
+    from printkit.artefact import Build, project
+    from printkit.game import game
     from printkit.games.strategiya.adventures import booklet_chapters
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+    from printkit.steps import key
 
-    for bound in (False, True):
-        session = load_session(EXAMPLES / "strategiya.yaml")
-        session = dataclasses.replace(session, part=dataclasses.replace(session.part, adventures_in_booklet=bound))
-        reads = Reads(nested=["session.part"])
-        chapters = booklet_chapters(watch(session, reads, "session."), {})
-        assert bool(chapters) is bound
-        assert ("session.part.adventures" in reads.paths) is bound, reads.paths
+    (booklet,) = [a for a in game("strategiya").artefacts if a.kind == "booklet"]
+    writer = KitWriter(tmp_path / "kit")
+    try:
+        for bound in (False, True):
+            keys, chapters = [], []
+            for adventures in ("examples", "none"):
+                session = load_session(EXAMPLES / "strategiya.yaml")
+                part = dataclasses.replace(
+                    session.part,  # type: ignore[type-var]
+                    adventures_in_booklet=bound,
+                    adventures=session.part.adventures if adventures == "examples" else {},  # type: ignore[attr-defined]
+                )
+                b = Build(dataclasses.replace(session, part=part), Entropy.from_seed("s"), writer)
+                keys.append(key(booklet, b))
+                chapters.append(booklet_chapters(project(booklet, b).session, {}))
+            assert (keys[0] != keys[1]) is bound
+            assert bool(chapters[0]) is bound and not chapters[1]
+    finally:
+        writer.abort()
 
 
 def test_broken_cross_reference_names_file_and_line(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Issue 18: the artefact cache gives back exactly what drawing gives, and parallel drawing changes no byte."""
+"""Issues 18 and 30: the artefact cache gives back exactly what drawing gives, keyed on what each artefact
+declares it reads (and a builder can read nothing else); parallel drawing changes no byte."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from printkit import RenderError, build_kit, load_session
-from printkit.artefact import Build, Options
+from printkit.artefact import Build, Options, Undeclared, UndeclaredInput, project
 from printkit.cache import Entry, Store
-from printkit.fingerprint import Reads, Unkeyable, digest, watch
-from printkit.game import Artefact, Game, beside, game
+from printkit.fingerprint import Unkeyable, digest
+from printkit.game import Artefact, Game, PluginError, beside, game
 
 from .conftest import CONFIGS, EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 
@@ -34,10 +35,16 @@ def draw_plain(b: Build) -> None:
 
 
 def draw_named(b: Build) -> None:
-    """Reads the table name too."""
+    """Reads the table name too (and declares it)."""
     _note(b, "named")
     assert b.session.part is not None
     b.writer.write("named.txt", f"table {b.session.part.table_name}".encode())  # type: ignore[attr-defined]
+
+
+def draw_sneaky(b: Build) -> None:
+    """Reads the table name without declaring it."""
+    _note(b, "sneaky")
+    b.writer.write("sneaky.txt", f"table {b.session.part.table_name}".encode())  # type: ignore[attr-defined]
 
 
 def draw_random(b: Build) -> None:
@@ -75,8 +82,9 @@ def draw_slow(b: Build) -> None:
 HERE = __name__
 KINDS = {
     "plain": Artefact("plain", f"{HERE}:draw_plain"),
-    "named": Artefact("named", f"{HERE}:draw_named", cost=2.0),
-    "random": Artefact("random", f"{HERE}:draw_random"),
+    "named": Artefact("named", f"{HERE}:draw_named", cost=2.0, inputs=("part.table_name",)),
+    "sneaky": Artefact("sneaky", f"{HERE}:draw_sneaky"),
+    "random": Artefact("random", f"{HERE}:draw_random", inputs=("entropy",)),
     "secret": Artefact("secret", f"{HERE}:draw_secret", secret=True),
     "failing": Artefact("failing", f"{HERE}:draw_failing"),
     "dying": Artefact("dying", f"{HERE}:draw_dying"),
@@ -117,14 +125,14 @@ def test_a_second_build_takes_what_it_can_from_the_cache(tiny: Path, tmp_path: P
     assert _files(tmp_path / "one") == _files(tmp_path / "two")
 
 
-def test_a_change_redraws_only_the_artefacts_that_read_it(tiny: Path, tmp_path: Path) -> None:
+def test_a_change_redraws_only_the_artefacts_that_declare_it(tiny: Path, tmp_path: Path) -> None:
     build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "a", only=["plain", "named"])
     assert _drawn(tiny) == ["named", "plain"]
     kit = build_kit(load_session(_config(tmp_path, "Garden")), tmp_path / "b", only=["plain", "named"])
     assert _drawn(tiny) == ["named"] and kit.cached == ("plain",)
     assert (tmp_path / "b" / "named.txt").read_text() == "table Garden"
     kit = build_kit(load_session(_config(tmp_path, "Garden", "ru")), tmp_path / "c", only=["plain", "named"])
-    assert _drawn(tiny) == ["plain"] and kit.cached == ("named",)  # it never reads the language
+    assert _drawn(tiny) == ["named", "plain"] and kit.cached == ()  # the language is in every key
     # Back to the first config: both from the cache, both as first drawn.
     kit = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "d", only=["plain", "named"])
     assert _drawn(tiny) == [] and _files(tmp_path / "d") == _files(tmp_path / "a")
@@ -145,7 +153,7 @@ def test_validate_lays_out_forms_through_the_cache(tiny: Path, tmp_path: Path) -
     refusal is never stored, so it is found every time."""
 
     forms = (
-        Artefact("named", f"{HERE}:draw_named", preflight=f"{HERE}:draw_named"),
+        Artefact("named", f"{HERE}:draw_named", preflight=f"{HERE}:draw_named", inputs=("part.table_name",)),
         Artefact("failing", f"{HERE}:draw_failing", preflight=f"{HERE}:draw_failing"),
     )
     with beside(dataclasses.replace(game("tiny"), artefacts=forms)):
@@ -157,9 +165,9 @@ def _validate_through_the_cache(tiny: Path, tmp_path: Path) -> None:
 
     session = load_session(_config(tmp_path, "Kitchen"))
     refused = ["the table name does not fit"]
-    # Four variants (two papers, two languages): `named` reads neither, so it is drawn once.
+    # Four variants (two papers, two languages, in every key): each is drawn once.
     assert [p.message for p in check_kit(session)] == refused
-    assert _drawn(tiny) == ["failing"] * 4 + ["named"]
+    assert _drawn(tiny) == ["failing"] * 4 + ["named"] * 4
     assert [p.message for p in check_kit(session)] == refused
     assert _drawn(tiny) == ["failing"] * 4
     kit = build_kit(session, tmp_path / "kit", only=["named"])
@@ -167,7 +175,7 @@ def _validate_through_the_cache(tiny: Path, tmp_path: Path) -> None:
     assert (tmp_path / "kit" / "named.txt").read_text() == "table Kitchen"
     # A changed config is a new key: laid out again. Without the cache every variant is drawn.
     check_kit(load_session(_config(tmp_path, "Garden")))
-    assert _drawn(tiny) == ["failing"] * 4 + ["named"]
+    assert _drawn(tiny) == ["failing"] * 4 + ["named"] * 4
     check_kit(session, cache=False)
     assert _drawn(tiny) == ["failing"] * 4 + ["named"] * 4
 
@@ -262,14 +270,20 @@ def test_an_entry_keeps_its_files_and_extra_folders() -> None:
     assert _decode(_encode(entry)[:-1]) is None
 
 
-def test_the_cache_folder_follows_xdg_and_printkit_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_cache_folder_is_the_platforms_unless_printkit_cache_dir_says(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import platformdirs
+
     from printkit.cache import folder
 
     monkeypatch.delenv("PRINTKIT_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert folder() == tmp_path / "xdg" / "printkit"
-    monkeypatch.delenv("XDG_CACHE_HOME")
-    assert folder() == Path.home() / ".cache" / "printkit"
+    assert folder() == Path(platformdirs.user_cache_dir("printkit", appauthor=False))
+    if sys.platform.startswith("linux"):  # where XDG_CACHE_HOME decides
+        assert folder() == tmp_path / "xdg" / "printkit"
+        monkeypatch.delenv("XDG_CACHE_HOME")
+        assert folder() == Path.home() / ".cache" / "printkit"
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "own"))
     assert folder() == tmp_path / "own"
 
@@ -299,16 +313,143 @@ def test_digests_tell_types_and_values_apart() -> None:
         digest(lambda: 1)
 
 
-def test_watching_notes_each_field_read_and_the_whole_when_copied() -> None:
+def test_a_builder_that_reads_what_it_does_not_declare_fails_loudly(tiny: Path, tmp_path: Path) -> None:
+    """Never a page keyed without what it printed: the undeclared read refuses, in a worker or here,
+    and nothing is stored."""
+    session = load_session(_config(tmp_path, "Kitchen"))
+    for jobs in (1, 2):
+        message = "sneaky reads session.part.table_name but does not declare it"
+        with pytest.raises(UndeclaredInput, match=message):
+            build_kit(session, tmp_path / f"kit-{jobs}", only=["sneaky", "plain"], jobs=jobs)
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert b"sneaky.txt" not in stored and not list(tmp_path.glob("kit-*"))
+
+
+def test_an_undeclared_value_refuses_every_use() -> None:
+    import copy
+    import operator
+    import pickle
+
+    import markupsafe
+
+    undeclared = Undeclared("plot", "session.title")
+    uses = [
+        lambda v: v.upper,
+        bool,
+        len,
+        iter,
+        hash,
+        str,
+        lambda v: f"{v}",
+        lambda v: v == "a",
+        lambda v: v.__eq__("a"),
+        lambda v: v != "a",
+        lambda v: "a" in v,
+        lambda v: v["a"],
+        lambda v: v < 1,
+        lambda v: v + 1,
+        lambda v: 1 + v,
+        operator.index,
+        int,
+        Path,
+        lambda v: {v},
+        lambda v: v(),
+        lambda v: markupsafe.escape(v),  # a jinja2 template printing it
+    ]
+    for use in uses:
+        with pytest.raises(UndeclaredInput, match=r"plot reads session\.title but does not declare it"):
+            use(undeclared)
+    assert "session.title" in repr(undeclared)  # readable in a debugger; the same for every config
+    assert "session.title" in repr(copy.deepcopy(undeclared))  # copying a projected session is no use
+    with pytest.raises(UndeclaredInput):
+        bool(pickle.loads(pickle.dumps(undeclared)))  # as a worker process gets it
+
+
+def _artefact(family: str, kind: str) -> Artefact:
+    (found,) = [a for a in game(family).artefacts if a.kind == kind]
+    return found
+
+
+def test_a_builder_gets_only_its_declared_inputs(tmp_path: Path) -> None:
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+
     session = load_session(EXAMPLES / "strategiya-heroes.yaml")
-    reads = Reads(nested=["session.part"])
-    watched = watch(session, reads, "session.")
-    assert isinstance(watched, type(session)) and watched == session
-    assert watched.language == session.language and watched.part.parties  # type: ignore[attr-defined]
-    assert reads.paths >= {"session.language", "session.part.parties"} and "session.part" not in reads.paths
-    reads.paths.clear()
-    vars(watched)
-    assert reads.paths == {"session"}
+    writer = KitWriter(tmp_path / "kit")
+    try:
+        b = Build(session, Entropy.from_seed("s"), writer, options=Options(greyscale=True, game={"games": 3}))
+        plot = project(_artefact("strategiya", "plot"), b)
+        # What every builder gets, and what the plot sheet declares:
+        assert plot.session.ruleset == session.ruleset and plot.session.language == session.language
+        assert plot.session.paper == session.paper and plot.session.label == session.label
+        assert plot.session.title == session.title and plot.session.part.plot == session.part.plot  # type: ignore[attr-defined]
+        assert plot.writer is writer
+        # ... and nothing else: what stands in its place refuses the first use.
+        for use in (
+            lambda s: len(s.session.players),
+            lambda s: s.session.game_map.rows,
+            lambda s: bool(s.session.part.parties),
+            lambda s: s.options.greyscale or "colour",
+            lambda s: s.options.own("games", 1),
+            lambda s: s.entropy.stream("x"),
+        ):
+            with pytest.raises(UndeclaredInput, match=r"^plot reads "):
+                use(plot)
+        # The map declares the kit's randomness: it may draw, and the draw is noted on its own copy.
+        map_build = project(_artefact("strategiya", "map"), b)
+        assert map_build.options.own("random_map", False) is False and not map_build.entropy.taken
+        map_build.entropy.stream("map")
+        assert map_build.entropy.taken and not b.entropy.taken
+        # A game's own option, declared: its value (the secret sheets declare --games).
+        assert project(_artefact("strategiya", "secret-sheets"), b).options.own("games", 1) == 3
+    finally:
+        writer.abort()
+
+
+def test_an_input_is_bound_to_its_condition(tmp_path: Path) -> None:
+    """The «Стратегия» booklet reads the adventures only where the config binds them in."""
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+
+    session = load_session(EXAMPLES / "strategiya.yaml")
+    booklet = _artefact("strategiya", "booklet")
+    writer = KitWriter(tmp_path / "kit")
+    try:
+        for bound in (False, True):
+            part = dataclasses.replace(session.part, adventures_in_booklet=bound)  # type: ignore[type-var]
+            b = Build(dataclasses.replace(session, part=part), Entropy.from_seed("s"), writer)
+            seen = project(booklet, b).session.part
+            if bound:
+                assert seen.adventures == session.part.adventures  # type: ignore[attr-defined]
+            else:
+                with pytest.raises(UndeclaredInput, match=r"booklet reads session\.part\.adventures"):
+                    len(seen.adventures)  # type: ignore[attr-defined]
+    finally:
+        writer.abort()
+
+
+def test_inputs_outside_the_vocabulary_are_refused(tiny_game: Game, tmp_path: Path) -> None:
+    """A typo in a declaration fails when the game is loaded (or, for a part's field, when it is drawn)."""
+    from printkit.game import SHARED_OPTIONS
+
+    assert set(SHARED_OPTIONS) == {f.name for f in dataclasses.fields(Options)} - {"game"}
+    for inputs in (("part.plot.goal",), ("session.title",), ("colour",), ("part.a if part.b",), ("options",)):
+        with pytest.raises(PluginError, match="input"):
+            Artefact("x", "m:f", inputs=inputs)
+    with pytest.raises(PluginError, match=r"'options\.colours', which is neither a shared option"):
+        dataclasses.replace(tiny_game, artefacts=(Artefact("x", "m:f", inputs=("options.colours",)),))
+    assert dataclasses.replace(tiny_game, artefacts=(Artefact("x", "m:f", inputs=("options.greyscale",)),))
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+
+    with beside(tiny_game):
+        writer = KitWriter(tmp_path / "kit")
+        try:
+            b = Build(load_session(_config(tmp_path, "Kitchen")), Entropy.from_seed("s"), writer)
+            with pytest.raises(PluginError, match="the session part has no field 'table'"):
+                project(Artefact("x", "m:f", inputs=("part.table",)), b)
+        finally:
+            writer.abort()
 
 
 # ---- real kits ---------------------------------------------------------------------------------
@@ -327,8 +468,8 @@ def test_parallel_and_cached_kits_are_byte_for_byte_the_serial_one(
     assert serial.cached == parallel.cached == ()
     assert cached.cached == ("hero-sheets", "hero-sheets-blank", "map", "plot")
     assert _files(tmp_path / "serial") == _files(tmp_path / "parallel") == _files(tmp_path / "cached")
-    # A renamed hero: the hero sheets are drawn again (the blank ones too: they copy the whole
-    # session), the map and the plot sheet come from the cache.
+    # A renamed hero: the hero sheets are drawn again (the blank ones too: they declare the parties,
+    # whose markers they print), the map and the plot sheet come from the cache.
     part = session.part
     first, *rest = part.parties  # type: ignore[attr-defined]
     hero = dataclasses.replace(first.heroes[0], name="Someone else")
@@ -339,18 +480,38 @@ def test_parallel_and_cached_kits_are_byte_for_byte_the_serial_one(
     assert "Someone else" in pdf_text(tmp_path / "renamed" / "hero-sheets.pdf")[0]
 
 
-def test_a_copy_of_the_config_elsewhere_finds_its_pages_in_the_cache(tmp_path: Path) -> None:
-    """No page depends on where the config lies (documents read only printkit's own files, and an
-    error names the file without the page reading it), so a copied folder rebuilds nothing. (The
-    run's shared cache: the first build draws these pages or finds them; the copy must find them.)"""
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
+def test_a_warm_rebuild_from_a_copy_elsewhere_draws_only_the_secret_sheets(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Built again from a copy of the config in another folder, every artefact but the secret ones
+    comes from the cache: no page depends on where the config lies (`folder` is no artefact's input).
+    The flowing documents, seconds each to lay out, are not drawn here: the copy gives them the same
+    keys (test_one_drawing_of_the_booklet_... takes one from the cache)."""
     import shutil
 
+    from printkit.kit import _artefacts
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+    from printkit.steps import key
+
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(EXAMPLES, tmp_path / "copy")
-    kinds = ["quickref", "adventures", "plot", "map"]
-    build_kit(load_session(EXAMPLES / "strategiya.yaml"), tmp_path / "a", only=kinds)
-    kit = build_kit(load_session(tmp_path / "copy" / "strategiya.yaml"), tmp_path / "b", only=kinds)
-    assert kit.cached == tuple(kinds)
+    session, copied = load_session(config), load_session(tmp_path / "copy" / config.name)
+    assert session.folder != copied.folder
+    offered = _artefacts(session)
+    drawn = [a.kind for a in offered if not a.flowing]
+    build_kit(session, tmp_path / "a", seed="warm-rebuild-seed", only=drawn)
+    again = build_kit(copied, tmp_path / "b", seed="warm-rebuild-seed", only=drawn)
+    assert again.cached == tuple(a.kind for a in offered if not a.flowing and not a.secret)
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
+    writer = KitWriter(tmp_path / "keys")
+    try:
+        for a in offered:
+            first, second = (key(a, Build(s, Entropy.from_seed("s"), writer)) for s in (session, copied))
+            assert first is not None and first == second, a.kind
+    finally:
+        writer.abort()
 
 
 def test_one_drawing_of_the_booklet_serves_builds_with_and_without_the_imposed_copy(
@@ -389,6 +550,9 @@ def test_a_random_map_is_never_stored(tmp_path: Path, monkeypatch: pytest.Monkey
         )
         assert kit.cached == ()
     assert not list((tmp_path / "cache").rglob("entries/*/*"))
+    # The map may draw from the kit's randomness (it declares it): stored whenever it did not.
+    build_kit(session, tmp_path / "c", seed="x" * 12, only=["map"])
+    assert build_kit(session, tmp_path / "d", seed="y" * 12, only=["map"]).cached == ("map",)
 
 
 def test_builds_at_the_same_time_share_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -444,6 +608,16 @@ def test_every_example_build_reaches_the_workers_whole(config: Path, tmp_path: P
         b = Build(session, Entropy.from_seed("s"), writer, options=Options(imposition="saddle"))
         shared = [dataclasses.replace(a, available=None) for a in _artefacts(session)]
         back, artefacts = pickle.loads(_pickled((b, shared)))
+        # Each artefact's projected build pickles too: what it declares comes back, the rest still refuses.
+        for artefact in shared:
+            seen = pickle.loads(_pickled(project(artefact, b)))
+            assert seen.session.ruleset == session.ruleset and seen.session.paper == session.paper
+            for name in ("title", "players", "game_map"):
+                if name in artefact.inputs:
+                    assert getattr(seen.session, name) == getattr(session, name)
+                else:
+                    with pytest.raises(UndeclaredInput):
+                        bool(getattr(seen.session, name))
     finally:
         writer.abort()
     assert back.session == session and back.options == b.options and artefacts == shared

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Shortcut
@@ -40,15 +41,50 @@ GAME = Game(
     schema=f"{_HERE}.schema",
     artefacts=(
         Artefact(
-            "secret-sheets", f"{_HERE}.secret_sheets:build", _has_secret, f"{_HERE}.secret_sheets:build", secret=True
+            "secret-sheets",
+            f"{_HERE}.secret_sheets:build",
+            _has_secret,
+            f"{_HERE}.secret_sheets:build",
+            secret=True,
+            inputs=(
+                "title",
+                "players",
+                "part.adventures",
+                "options.games",
+                "options.player",
+                "options.blank",
+                "entropy",
+            ),
         ),
-        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes),
-        Artefact("hero-sheets-blank", f"{_HERE}.hero_sheets:build_blank", _names_heroes),
+        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes, inputs=("title", "players", "part.parties")),
+        Artefact(
+            "hero-sheets-blank",
+            f"{_HERE}.hero_sheets:build_blank",
+            _names_heroes,
+            inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
+        ),
         Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
-        BOOKLET,
-        Artefact("map", f"{_HERE}.map_sheet:build", None, f"{_HERE}.map_sheet:preflight"),
-        Artefact("adventures", f"{_HERE}.adventure_book:build", None, f"{_HERE}.adventure_book:preflight"),
-        Artefact("plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight"),
+        dataclasses.replace(
+            BOOKLET,
+            inputs=(*BOOKLET.inputs, "part.adventures_in_booklet", "part.adventures if part.adventures_in_booklet"),
+        ),
+        Artefact(
+            "map",
+            f"{_HERE}.map_sheet:build",
+            None,
+            f"{_HERE}.map_sheet:preflight",
+            inputs=("title", "game_map", "part.map_size", "part.map_cell_mm", "options.random_map", "entropy"),
+        ),
+        Artefact(
+            "adventures",
+            f"{_HERE}.adventure_book:build",
+            None,
+            f"{_HERE}.adventure_book:preflight",
+            inputs=("title", "part.adventures"),
+        ),
+        Artefact(
+            "plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight", inputs=("title", "part.plot")
+        ),
     ),
     build_options=(
         Input(

@@ -15,7 +15,12 @@ GAME = Game(
     schema=f"{_HERE}.schema",
     artefacts=(
         Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
-        Artefact("stratego-setup", f"{_HERE}.sheets:build", preflight=f"{_HERE}.sheets:build"),
+        Artefact(
+            "stratego-setup",
+            f"{_HERE}.sheets:build",
+            preflight=f"{_HERE}.sheets:build",
+            inputs=("title", "players", "part.variant", "part.setups", "options.random_setups", "entropy"),
+        ),
     ),
     build_options=(
         Input(

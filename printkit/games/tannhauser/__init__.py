@@ -18,6 +18,7 @@ GAME = Game(
             "record-sheets",
             f"{_HERE}.record_sheets:build",
             preflight=f"{_HERE}.record_sheets:build",
+            inputs=("title", "players", "part.teams", "part.mode", "part.level"),
         ),
     ),
     questions={

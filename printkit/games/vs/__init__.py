@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps
@@ -10,6 +11,9 @@ if TYPE_CHECKING:
     from ...config.model import Session
 
 _HERE = __name__
+# What the printed pieces (cards, tokens, markers, coins) read: who plays in which colour, the
+# printer's offsets, the cards' own settings, and the print-shop and cutter copies.
+_PIECES = ("title", "players", "printer", "part.cards", "options.print_shop", "options.cutter")
 
 
 def _has_troops(session: Session) -> bool:
@@ -31,18 +35,33 @@ GAME = Game(
     artefacts=(
         Artefact("quickref", f"{_HERE}.quickref:build", _has_troops, cost=0.5, flowing=True),
         BOOKLET,
-        Artefact("battle-cards", f"{_HERE}.cards:build", _has_troops, f"{_HERE}.cards:build"),
-        Artefact("tokens", f"{_HERE}.tokens:build", _has_troops, f"{_HERE}.tokens:build"),
-        Artefact("markers", f"{_HERE}.markers:build", _has_troops, f"{_HERE}.markers:build"),
-        Artefact("coins", f"{_HERE}.coins:build", _has_troops, f"{_HERE}.coins:build"),
+        Artefact(
+            "battle-cards",
+            f"{_HERE}.cards:build",
+            _has_troops,
+            f"{_HERE}.cards:build",
+            inputs=(*_PIECES, "options.png"),
+        ),
+        Artefact(
+            "tokens",
+            f"{_HERE}.tokens:build",
+            _has_troops,
+            f"{_HERE}.tokens:build",
+            inputs=(*_PIECES, "game_map", "part.tokens"),
+        ),
+        Artefact(
+            "markers", f"{_HERE}.markers:build", _has_troops, f"{_HERE}.markers:build", inputs=(*_PIECES, "part.tokens")
+        ),
+        Artefact("coins", f"{_HERE}.coins:build", _has_troops, f"{_HERE}.coins:build", inputs=(*_PIECES, "part.coins")),
         Artefact(
             "ledger",
             f"{_HERE}.treasury_form:build",
             _has_troops,
             f"{_HERE}.treasury_form:build",
+            inputs=("title", "players", "game_map"),
         ),
-        MAP,
-        Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3, flowing=True),
+        dataclasses.replace(MAP, inputs=(*MAP.inputs, "part.tokens")),  # its cells are as large as the tokens
+        Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3, flowing=True, inputs=("title", "game_map")),
     ),
     questions={
         "referee": {

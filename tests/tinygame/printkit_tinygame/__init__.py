@@ -10,7 +10,7 @@ GAME = Game(
     package=__name__,
     rulesets=("tiny",),
     schema=f"{__name__}.schema",
-    artefacts=(Artefact("tally", f"{__name__}.tally:build"),),
+    artefacts=(Artefact("tally", f"{__name__}.tally:build", inputs=("players", "part.table_name")),),
     questions={"referee": {"tiny-odds": f"{__name__}.odds:tiny_odds"}},
     api=f"{__name__}.odds",
     labels=True,
