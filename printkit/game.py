@@ -158,6 +158,7 @@ class Game:
     booklet_chapters: str | None = None  # "module:function(Session, titles) -> chapters" added to the booklet
     labels: bool = False  # the package has a labels.yaml of its own words
     default: bool = False  # the game `printkit build` prints without a config
+    examples: tuple[str, ...] = ()  # `printkit build` command lines that show the game's kit (its --help)
 
     def __post_init__(self) -> None:
         own = {o.name for o in self.build_options}

@@ -61,8 +61,8 @@ def cli() -> None:
     \b
     Examples:
       printkit build                          # the default game into output/
-      printkit build examples/strategiya.yaml --lang en --paper letter
-      printkit secret-sheets --games 20       # a stack of sheets for a club night
+      printkit build examples/vs-2025.yaml --lang en --paper letter
+      printkit referee --help                 # the referee's questions of every installed game
       printkit referee odds "2d6+1>=8"        # the referee's calculator (Russian; --lang en)
     """
 

@@ -1,4 +1,4 @@
-"""Commands that print: build a kit, secret sheets alone, validate a config, the calibration sheet."""
+"""Commands that print: build a kit (or a game's shortcut to part of it), validate a config, calibrate."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
 
     order = list(kwargs.get("only") or kinds_for(session))
     # The kit reports each step as it starts (done 0 of 1), ends (1 of 1) or comes from the artefact
-    # cache (0 of 0); secret sheets also report each player's sheet. Steps may run side by side.
+    # cache (0 of 0); a builder may report its own steps in between. Steps may run side by side.
     columns = (SpinnerColumn(finished_text="[green]✓[/]"), TextColumn("{task.description:<16}"), Seconds(),
                TextColumn("[dim]{task.fields[count]}"))  # fmt: skip
     started = time.perf_counter()
@@ -117,22 +117,23 @@ def _own(session: Session, given: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in given.items() if value not in (None, False)}
 
 
-_BUILD_EXAMPLES = """\b
-Examples:
-  printkit build
-  printkit build examples/strategiya.yaml --out kits/friday --lang en
-  printkit build examples/strategiya.yaml --only secret-sheets --seed "long random words"
-  printkit build examples/strategiya.yaml --only booklet --imposition saddle --greyscale
-  printkit build examples/vs-2025.yaml --print-shop --cutter silhouette
-  printkit build examples/strategiya.yaml --random-map --seed "long random words"
-  printkit build examples/stratego.yaml --no-cache --jobs 1   # all drawn afresh, one at a time
-"""
+def _build_examples() -> str:
+    """The shared examples, then each installed game's own."""
+    from ..game import games
+
+    lines = [
+        "printkit build                                   # the default game",
+        "printkit build examples/vs-2003.yaml --out kits/friday --lang en",
+        "printkit build examples/tannhauser.yaml --no-cache --jobs 1   # all drawn afresh, one at a time",
+        *(e for g in games() for e in g.examples),
+    ]
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def build_command() -> click.Command:
     """`printkit build`, with the build options of every installed game."""
 
-    @click.command("build", epilog=_BUILD_EXAMPLES)
+    @click.command("build", epilog=_build_examples())
     @CONFIG_ARG
     @OUT
     @SEED
@@ -140,7 +141,7 @@ def build_command() -> click.Command:
         "--only",
         metavar="KIND,...",
         multiple=True,
-        help="Print only these kinds (e.g. secret-sheets,hero-sheets,quickref; may be repeated).",
+        help="Print only these kinds (e.g. booklet,quickref; may be repeated; a wrong one lists the game's).",
     )
     @PAPER
     @LANG
@@ -241,9 +242,9 @@ Examples:
 def validate(config: Path, no_cache: bool) -> None:
     """Check a session config: print ok, or every problem with its line (exit 3).
 
-    Warnings (legal but probably unintended, such as a new hero who has not spent exactly the
-    starting points) are printed before ok and do not fail. Forms that must fit their page are laid
-    out to check it, through the artefact cache: a build that follows takes them from there.
+    Warnings (legal but probably unintended, such as points a game expects spent and left unspent)
+    are printed before ok and do not fail. Forms that must fit their page are laid out to check
+    it, through the artefact cache: a build that follows takes them from there.
     """
     from ..errors import ConfigError
     from ..kit import check_kit

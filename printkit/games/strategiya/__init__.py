@@ -155,4 +155,9 @@ GAME = Game(
     booklet_chapters=f"{_HERE}.adventures:booklet_chapters",
     labels=True,
     default=True,
+    examples=(
+        'printkit build examples/strategiya.yaml --only secret-sheets --seed "long random words"',
+        "printkit build examples/strategiya.yaml --only booklet --imposition saddle --greyscale",
+        'printkit build examples/strategiya.yaml --random-map --seed "long random words"',
+    ),
 )

@@ -47,4 +47,5 @@ GAME = Game(
     },
     api=f"{_HERE}.questions",
     labels=True,
+    examples=('printkit build examples/stratego.yaml --random --seed "long random words"',),
 )

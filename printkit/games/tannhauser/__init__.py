@@ -30,4 +30,5 @@ GAME = Game(
     },
     api=f"{_HERE}.questions",
     labels=True,
+    examples=("printkit build examples/tannhauser.yaml --lang en --paper letter",),
 )

@@ -92,4 +92,5 @@ GAME = Game(
     ),
     tables=f"{_HERE}.tables:table",
     labels=True,
+    examples=("printkit build examples/vs-2025.yaml --print-shop --cutter silhouette",),
 )
