@@ -62,7 +62,7 @@ def cli() -> None:
     Examples:
       printkit build                          # the default game into output/
       printkit build examples/vs-2025.yaml --lang en --paper letter
-      printkit referee --help                 # the referee's questions of every installed game
+      printkit validate examples/vs-2025.yaml # every problem of a config, with its line
       printkit referee odds "2d6+1>=8"        # the referee's calculator (Russian; --lang en)
     """
 
