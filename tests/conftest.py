@@ -39,10 +39,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--dump-rule-marks", metavar="FILE", help="write rule id -> marked tests as JSON to FILE")
 
 
-@pytest.hookimpl(tryfirst=True)  # before the other plugins: its cleanup is the last to run
 def pytest_configure(config: pytest.Config) -> None:
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        config.add_cleanup(_leave_at_once)
     # The tests run with the collector as printkit draws (printkit/heap.py): young objects are
     # collected seldom. Many tests lay out pages or enumerate referee answers by the million.
     import gc
@@ -82,30 +79,6 @@ def kept_root(config: pytest.Config) -> Path | None:
                 shutil.rmtree(old, ignore_errors=True)
         root.mkdir(parents=True, exist_ok=True)
     return root
-
-
-def _leave_at_once() -> None:
-    """An xdist worker's last step (see pytest_configure): it leaves as soon as pytest is done with it.
-
-    By then it has sent its last report (xdist's "workerfinished" goes out as the session finishes,
-    and the main process takes the lost connection that follows for an orderly end), and every
-    other plugin has unconfigured and cleaned up, pytest's reports of unraisable exceptions and of
-    exceptions in threads among them. What is left is the interpreter's teardown: a worker holds
-    every page and answer its tests kept, and freeing them one by one cost each worker about a
-    second at the very end of the run, which the main process waits for. What the teardown would
-    still do that matters is done here: threads still running are waited for, and exit handlers
-    run (the fonts' temporary folder is removed there)."""
-    import atexit
-    import sys
-    import threading
-
-    shutdown = getattr(threading, "_shutdown", None)  # what the interpreter calls to wait for threads
-    if shutdown is not None and threading.current_thread() is threading.main_thread():
-        shutdown()
-    atexit._run_exitfuncs()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
 
 
 # Rule id -> marked tests, when this run collected every test file (tests/test_catalogues.py reads
