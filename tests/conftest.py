@@ -39,10 +39,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--dump-rule-marks", metavar="FILE", help="write rule id -> marked tests as JSON to FILE")
 
 
-@pytest.hookimpl(tryfirst=True)  # before the other plugins: its cleanup is the last to run
 def pytest_configure(config: pytest.Config) -> None:
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        config.add_cleanup(_leave_at_once)
     # Builds in tests use an artefact cache of their own, never the user's, shared by the run's xdist
     # workers (they inherit the variable): kept beside the example kits between runs while nothing
     # the pages depend on changes (see kept_root), or else a temporary folder removed at the end.
@@ -77,39 +74,20 @@ def kept_root(config: pytest.Config) -> Path | None:
     return root
 
 
-def _leave_at_once() -> None:
-    """An xdist worker's last step (see pytest_configure): it leaves as soon as pytest is done with it.
-
-    By then it has sent its last report (xdist's "workerfinished" goes out as the session finishes,
-    and the main process takes the lost connection that follows for an orderly end), and every
-    other plugin has unconfigured and cleaned up, pytest's reports of unraisable exceptions and of
-    exceptions in threads among them. What is left is the interpreter's teardown: a worker holds
-    every page and answer its tests kept, and freeing them one by one cost each worker about a
-    second at the very end of the run, which the main process waits for. What the teardown would
-    still do that matters is done here: threads still running are waited for, and exit handlers
-    run (the fonts' temporary folder is removed there)."""
-    import atexit
-    import sys
-    import threading
-
-    shutdown = getattr(threading, "_shutdown", None)  # what the interpreter calls to wait for threads
-    if shutdown is not None and threading.current_thread() is threading.main_thread():
-        shutdown()
-    atexit._run_exitfuncs()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
-
-
 # Rule id -> marked tests, when this run collected every test file (tests/test_catalogues.py reads
 # it instead of collecting the suite again in a process of its own).
 WHOLE_SUITE_MARKS = pytest.StashKey[dict[str, list[str]]]()
 
 
-@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect anything
+# tryfirst: before -k and -m deselect anything, and before xdist reads the xdist_group marks.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from .catalogue import marked_tests, write_tests_column
 
+    for item in items:
+        group = xdist_group(item.nodeid)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
     if {item.path for item in items} >= set(Path(__file__).resolve().parent.rglob("test_*.py")):
         config.stash[WHOLE_SUITE_MARKS] = marked_tests(list(items))
     if config.getoption("--write-catalogues"):
@@ -131,31 +109,19 @@ DOCUMENTED_BUILDS = re.compile(
 )
 
 
-@pytest.hookimpl(tryfirst=True, optionalhook=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """With -n (xdist's default `--dist load`): tests go to the workers one by one, except that the
-    tests parametrized by one example kit go together to one worker, which builds that kit (or
-    finds it built) and reads its PDFs once for all of them. The kits of the sessions of one game's
-    rules (strategiya and strategiya-heroes) go together too: the second takes the booklet and the
-    quick reference from the run's artefact cache instead of drawing them beside the first. The
-    largest groups go first.
+def xdist_group(nodeid: str) -> str | None:
+    """The xdist group of a test, or None for a test that may go to any worker on its own.
 
-    (xdist's own `--dist loadgroup` would do this from marks, but it renames node ids to carry the
-    group, which pytest 9 no longer lets a plugin do: every test would go out alone.)"""
-    if config.getoption("dist") != "load":
-        return None
-    from xdist.scheduler import LoadScopeScheduling
-
-    class ByKit(LoadScopeScheduling):  # type: ignore[misc]
-        def _split_scope(self, nodeid: str) -> str:
-            found = KIT_ID.search(nodeid)
-            if found:
-                return f"kit {rules_of(found['config'])}-{found['lang']}-{found['paper']}"
-            # The documented builds build the same kits: on one worker, one after the other, the second
-            # takes them from the artefact cache.
-            return "documented builds" if DOCUMENTED_BUILDS.search(nodeid) else nodeid
-
-    return ByKit(config, log)
+    With `--dist loadgroup` (pyproject's addopts) a group goes to one worker. The tests parametrized
+    by one example kit go together, so the worker that builds the kit (or finds it built) reads its
+    PDFs once for all of them. The kits of the sessions of one game's rules (strategiya and
+    strategiya-heroes) go together too: the second takes the booklet and the quick reference from
+    the run's artefact cache instead of drawing them beside the first. The documented builds build
+    the same kits: one after the other, the second takes them from the artefact cache."""
+    found = KIT_ID.search(nodeid)
+    if found:
+        return f"kit-{rules_of(found['config'])}-{found['lang']}-{found['paper']}"
+    return "documented-builds" if DOCUMENTED_BUILDS.search(nodeid) else None
 
 
 @functools.cache

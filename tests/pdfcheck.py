@@ -14,9 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-import cffi
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 from PIL import Image
@@ -152,40 +151,20 @@ def _unpickle_page(fields: tuple[object, ...], columns: tuple[str, list[bytes], 
     return Page(number, width, height, glyphs, rules, trim, bleed, ink)  # type: ignore[arg-type]
 
 
-# The three C functions asked once per character, called through cffi (a WeasyPrint dependency):
-# a call costs a third of what it costs through pypdfium2's ctypes bindings, and a kit has over a
-# million characters. The functions are pypdfium2's own, found by their addresses.
-_C = cffi.FFI()
-
-
-def _c(fn: object, signature: str) -> Any:
-    return _C.cast(signature, ctypes.cast(fn, ctypes.c_void_p).value)
-
-
-_TEXT_OBJECT = _c(raw.FPDFText_GetTextObject, "intptr_t (*)(void *, int)")
-_CHAR_BOX = _c(raw.FPDFText_GetCharBox, "int (*)(void *, int, double *, double *, double *, double *)")
-_ORIGIN = _c(raw.FPDFText_GetCharOrigin, "int (*)(void *, int, double *, double *)")
-
-
 def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
     textpage = page.get_textpage()
+    count = textpage.count_chars()
+    # The page's characters in one call, one UTF-16 unit per character index as pdfium counts them
+    # (a lone surrogate is kept, so that the indices still line up).
+    text = textpage.get_text_range(errors="surrogatepass")
+    if len(text) != count:
+        raise RuntimeError(f"pdfium gave {len(text)} characters of text for {count} character indices")
     handle = textpage.raw
-    tp = _C.cast("void *", ctypes.cast(handle, ctypes.c_void_p).value)
-    count = raw.FPDFText_CountChars(handle)
-    # The page's characters in one call (UTF-16, one unit per character index, as pdfium counts them).
-    units = ctypes.create_string_buffer(2 * (count + 1))
-    raw.FPDFText_GetText(handle, 0, count, ctypes.cast(units, ctypes.POINTER(ctypes.c_ushort)))
-    text = units.raw[: 2 * count].decode("utf-16-le", "surrogatepass")
-    matrix = raw.FS_MATRIX()
-    values = _C.new("double[6]")  # left, right, bottom, top, origin x, origin y
-    left, right, bottom, top, ox, oy = (values + i for i in range(6))
-    unpack = _C.unpack
+    origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
     make = tuple.__new__  # Glyph(...) without the Python-level __new__ a NamedTuple adds
-    flags = ctypes.c_int()
-    buffer = ctypes.create_string_buffer(128)
     # Size and font belong to the text object a character was drawn by: read once per object.
     styles: dict[int, tuple[float, str]] = {}
-    names: dict[bytes, str] = {}
+    names: dict[str, str] = {}
     interned: dict[str, str] = {}
     out = []
     for i, char in enumerate(text):
@@ -193,51 +172,38 @@ def _glyphs(page: pdfium.PdfPage) -> list[Glyph]:
             # Spaces, and what pdfium adds between words and runs: every character it generates is a
             # space or a line break (1.7 million characters of the example kits), so none is asked.
             continue
-        obj = _TEXT_OBJECT(tp, i)
-        style = styles.get(obj)
+        # Which text object drew the character, by its address: the helper API's get_textobj makes a
+        # Python object per call, a cost per character.
+        drawn_by = ctypes.addressof(raw.FPDFText_GetTextObject(handle, i).contents)
+        style = styles.get(drawn_by)
         if style is None:
-            raw.FPDFText_GetMatrix(handle, i, matrix)
-            size = raw.FPDFText_GetFontSize(handle, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
-            length = raw.FPDFText_GetFontInfo(handle, i, buffer, 128, flags)
-            name = buffer.raw[: max(0, length - 1)]
+            textobj = textpage.get_textobj(i)
+            matrix = textobj.get_matrix()
+            size = textobj.get_font_size() * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+            name = textobj.get_font().get_base_name()
             font = names.get(name)
             if font is None:
                 # One string object per font and character: the pages keep (and pickle) small.
-                font = names[name] = sys.intern(name.decode("utf-8", "replace").split("+")[-1])
-            style = styles[obj] = (size, font)
-        _CHAR_BOX(tp, i, left, right, bottom, top)
-        _ORIGIN(tp, i, ox, oy)
-        x0, x1, y0, y1, _, baseline = unpack(values, 6)
+                font = names[name] = sys.intern(name.split("+")[-1])
+            style = styles[drawn_by] = (size, font)
+        x0, y0, x1, y1 = textpage.get_charbox(i)
+        raw.FPDFText_GetCharOrigin(handle, i, origin_x, origin_y)  # the helper API has no origin
         char = interned.get(char) or interned.setdefault(char, sys.intern(char))
-        out.append(make(Glyph, (char, x0, y0, x1, y1, baseline, *style)))
+        out.append(make(Glyph, (char, x0, y0, x1, y1, origin_y.value, *style)))
     textpage.close()
     return out
 
 
-_COUNT_OBJECTS = _c(raw.FPDFPage_CountObjects, "int (*)(void *)")
-_OBJECT = _c(raw.FPDFPage_GetObject, "void *(*)(void *, int)")
-_OBJECT_TYPE = _c(raw.FPDFPageObj_GetType, "int (*)(void *)")
-_DRAW_MODE = _c(raw.FPDFPath_GetDrawMode, "int (*)(void *, int *, int *)")
-_BOUNDS = _c(raw.FPDFPageObj_GetBounds, "int (*)(void *, float *, float *, float *, float *)")
-
-
 def _rules(page: pdfium.PdfPage) -> list[Rule]:
     """Thin stroked segments drawn on the page itself (WeasyPrint draws table borders so)."""
-    handle = _C.cast("void *", ctypes.cast(page.raw, ctypes.c_void_p).value)
-    modes = _C.new("int[2]")  # fill mode, stroked
-    bounds = _C.new("float[4]")  # left, bottom, right, top
-    corners = [bounds + i for i in range(4)]
+    fill, stroked = ctypes.c_int(), ctypes.c_int()
     out = []
-    for i in range(_COUNT_OBJECTS(handle)):
-        obj = _OBJECT(handle, i)
-        if _OBJECT_TYPE(obj) != raw.FPDF_PAGEOBJ_PATH:
+    # max_depth=1: the page's own objects, not those inside form XObjects.
+    for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        raw.FPDFPath_GetDrawMode(obj.raw, fill, stroked)  # the helper API has no draw mode
+        if not stroked.value:
             continue
-        _DRAW_MODE(obj, modes, modes + 1)
-        if not modes[1]:
-            continue
-        if not _BOUNDS(obj, *corners):
-            raise RuntimeError(f"pdfium could not place path object {i}")
-        x0, y0, x1, y1 = _C.unpack(bounds, 4)
+        x0, y0, x1, y1 = obj.get_bounds()
         if y1 - y0 < 1.6 and x1 - x0 > 4:
             out.append(Rule(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2))
         elif x1 - x0 < 1.6 and y1 - y0 > 2:

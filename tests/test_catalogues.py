@@ -21,8 +21,8 @@ def marked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         return request.config.stash[WHOLE_SUITE_MARKS]
     dump = tmp_path_factory.mktemp("marks") / "marks.json"
     subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-         f"--dump-rule-marks={dump}", str(ROOT / "tests")],
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", f"--dump-rule-marks={dump}",
+         str(ROOT / "tests")],
         cwd=ROOT, capture_output=True, check=True,
     )  # fmt: skip
     result: dict[str, list[str]] = json.loads(Path(dump).read_text("utf-8"))

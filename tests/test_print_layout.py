@@ -45,7 +45,7 @@ WITH_BOOKLET = [k for k in KITS if "booklet" in kinds_for(load_session(EXAMPLES 
 
 
 # The ids end in the kit (config-lang-paper): under xdist every check of one kit runs on one worker
-# (tests/conftest.py's scheduler), which reads each PDF once for all of them.
+# (tests/conftest.py's xdist_group marks), which reads each PDF once for all of them.
 @pytest.fixture(scope="module", params=KITS, ids=["-".join(k) for k in KITS])
 def kit(request: pytest.FixtureRequest, kits: ExampleKits) -> Path:
     """One example kit; module scope makes pytest run every rule on a kit before building the next."""
