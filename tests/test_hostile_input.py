@@ -240,7 +240,7 @@ def test_games_limit_of_the_cli_and_the_library_agree() -> None:
 
     kind = game("strategiya").build_option("games").kind
     assert isinstance(kind, Whole) and kind.hi == MAX_GAMES
-    assert "1<=x<=1000" in run("secret-sheets", "--help").output
+    assert "--games 1..1000" in run("secret-sheets", "--help").output
 
 
 def test_answers_into_a_full_disk(tmp_path: Path) -> None:

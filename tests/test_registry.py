@@ -52,7 +52,7 @@ def test_an_installed_game_answers_its_question_and_builds_from_the_cli(tiny_gam
     assert run("referee", "tiny-odds", "2", "--lang", "en").output == "2 heads of 3: 3/8\n"
     assert run("referee", "tiny-odds", "2", "--json").output == '{"heads": 2, "coins": 3, "chance": "3/8"}\n'
     refused = run("referee", "tiny-odds", "11", "--lang", "en")
-    assert refused.exit_code == 2 and "11 is not in the range 0<=x<=10" in refused.output
+    assert refused.exit_code == 2 and "'11' is out of range 0<=x<=10" in refused.output
     assert "tiny-odds" in run("referee", "--help").output
     config = write(workdir / "t.yaml", "game: tiny\n")
     assert run("validate", config).output == "ok\n"

@@ -10,7 +10,7 @@ import click
 
 from ..errors import PrintkitError
 from ..labels import Refused, RefusedValue, label
-from ..questions import Choice, Decimal, File, Flag, Input, Para, Question, Whole, as_json, declared
+from ..questions import File, Flag, Input, Para, Question, as_json, declared
 from . import base
 from .present import can_print, echo_json, language, pointed, said, voice, wrap
 
@@ -46,35 +46,12 @@ def group(name: str) -> click.Group:
 # ---- inputs as click parameters -------------------------------------------------------------------
 
 
-class _Read(click.ParamType):  # type: ignore[type-arg]
-    """A kind that checks its own words (a choice with other spellings, a short text)."""
-
-    def __init__(self, kind: Any, name: str) -> None:
-        self.kind = kind
-        self.name = name
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if not isinstance(value, str):
-            return value
-        try:
-            return self.kind.read(value)
-        except Refused as exc:
-            self.fail(said(exc), param, ctx)
-
-
 def _type(i: Input) -> Any:
-    kind = i.kind
-    if isinstance(kind, Whole):
-        return base.Whole(kind.lo, kind.hi)
-    if isinstance(kind, Decimal):
-        return base.Decimal(kind.lo, kind.hi)
-    if isinstance(kind, Choice) and not kind.aliases:
-        return click.Choice(list(kind.values))
-    if isinstance(kind, File):
+    if isinstance(i.kind, File):
         return click.Path(dir_okay=False, path_type=Path)
-    if isinstance(kind, Flag):
+    if isinstance(i.kind, Flag):
         return None
-    return _Read(kind, type(kind).__name__.lower())
+    return base.Read(i.kind)
 
 
 def _completer(i: Input) -> Any:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
 import os
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,6 +10,11 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ConfigError, PrintkitError
+from ..labels import RefusedValue
+from ..questions import Choice as QChoice
+from ..questions import Decimal as QDecimal
+from ..questions import Kind
+from ..questions import Whole as QWhole
 
 if TYPE_CHECKING:
     from ..config.model import Session
@@ -126,62 +129,48 @@ class Group(click.Group):
             raise SystemExit(error.exit_code) from None
 
 
-_WHOLE = re.compile(r"[+-]?[0-9]+")
-_DECIMAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
+class Read(click.ParamType):  # type: ignore[type-arg]
+    """A declared kind of value (printkit.questions) read from a command line exactly as every other
+    surface reads it, refused in the command's language (the kit commands speak English)."""
 
+    def __init__(self, kind: Kind) -> None:
+        self.kind = kind
+        self.name = type(kind).__name__.lower()
 
-class Whole(click.IntRange):
-    """A whole number within bounds, for every numeric option and argument.
-
-    Only ASCII digits: "²" passes str.isdigit() and fails int(). The length is checked before any
-    conversion, so a thousands-digit argument is refused at once, and it is never echoed in full.
-    """
-
-    def __init__(self, lo: int, hi: int) -> None:
-        super().__init__(lo, hi)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str):
-            text = value.strip()
-            if not _WHOLE.fullmatch(text):
-                self.fail(_say("cl_not_whole", ctx, value, self._describe_range()), param, ctx)
-            if len(text.lstrip("+-0")) > len(str(max(abs(self.min or 0), abs(self.max or 0)))):
-                self.fail(_say("cl_out_of_range", ctx, value, self._describe_range()), param, ctx)
-        return super().convert(value, param, ctx)
-
-
-class Decimal(click.FloatRange):
-    """A finite decimal number within bounds: no nan, no inf, no exponent."""
-
-    def __init__(self, lo: float, hi: float) -> None:
-        super().__init__(lo, hi)
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        kind = self.kind
+        if isinstance(kind, QWhole | QDecimal):
+            return f"{kind.lo:g}..{kind.hi:g}"
+        if isinstance(kind, QChoice):
+            return "[" + "|".join(kind.values) + "]"
+        return None
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and (len(value) > 24 or not _DECIMAL.fullmatch(value.strip())):
-            self.fail(_say("cl_not_decimal", ctx, value, self._describe_range()), param, ctx)
-        result = super().convert(value, param, ctx)
-        if not math.isfinite(result):
-            self.fail(_say("cl_not_finite", ctx, value), param, ctx)
-        return result
+        if not isinstance(value, str):
+            return value  # a default, already a value
+        try:
+            return self.kind.read(value)
+        except RefusedValue as exc:
+            from .present import voice
+
+            self.fail(exc.say(voice() if ctx is None or speaking(ctx) else "en"), param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        if isinstance(self.kind, QChoice):
+            return [CompletionItem(v) for v in self.kind.values if v.startswith(incomplete)]
+        return []
 
 
-def _say(key: str, ctx: click.Context | None, value: Any, bounds: str = "") -> str:
-    """A number's refusal in the language of the command (a referee's answers in Russian or English,
-    the kit commands in English), the value escaped and cut short."""
-    from ..labels import label
-    from .present import safe, voice
-
-    text = safe(str(value))
-    text = text if len(text) <= 24 else text[:24] + "…"
-    return label(key, voice() if ctx is None or speaking(ctx) else "en", value=text, range=bounds)
+def Whole(lo: int, hi: int) -> Read:
+    """A whole number within bounds, for a kit command's option."""
+    return Read(QWhole(lo, hi))
 
 
-def whole(text: str, lo: int, hi: int, what: str) -> int:
-    """A whole number read by hand from a command's words (for commands that parse their own)."""
-    try:
-        return int(Whole(lo, hi).convert(text, None, None))
-    except click.BadParameter as exc:  # worded as click words a parameter it checks itself
-        raise click.BadParameter(exc.message, param_hint=f"'{what}'") from None
+def Decimal(lo: float, hi: float) -> Read:
+    """A finite decimal number within bounds, for a kit command's option."""
+    return Read(QDecimal(lo, hi))
 
 
 CONFIG_ARG = click.argument("config", required=False, type=click.Path(dir_okay=False, path_type=Path))
@@ -194,7 +183,6 @@ SEED = click.option("--seed", help="Make the random sheets reproducible (same se
 PAPER = click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size [default: the config's].")
 LANG = click.option("--lang", type=click.Choice(["ru", "en"]), help="Printed language [default: the config's].")
 FORCE = click.option("--force", is_flag=True, help="Write into an existing, non-empty folder.")
-JSON = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 
 
 def load(config: Path | None, lang: str | None = None, paper: str | None = None) -> Session:

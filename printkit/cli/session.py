@@ -71,11 +71,21 @@ def defaults(group: click.Group, ctx: click.Context, names: list[str], config: P
         own = {}
         for key, value in given.items():
             param = params.get(key)
-            choices = getattr(param.type, "choices", None) if param else None
-            if param is not None and value is not None and (choices is None or value in choices):
+            if param is not None and value is not None and _takes(param, value):
                 own[key] = value
         out[name] = own
     return out
+
+
+def _takes(param: click.Parameter, value: Any) -> bool:
+    """Whether a command's parameter takes a value (an edition its --edition offers, say)."""
+    if not isinstance(value, str):
+        return True
+    try:
+        param.type.convert(value, param, None)
+    except click.BadParameter:
+        return False
+    return True
 
 
 def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None, edition: str | None) -> None:

@@ -238,7 +238,7 @@ def test_hide_answers_its_whole_range_and_refuses_beyond_it_at_once() -> None:
     assert answer.exit_code == 0 and answer.output.startswith("Прятки в городе")
     for words, message in (
         (["--hiders", *["1"] * 25, "--seekers", "1"], "at most 24 heroes a side"),
-        (["--hiders", "200", "--seekers", "1"], "Invalid value for '--hiders': 200 is not in the range 0<=x<=199"),
+        (["--hiders", "200", "--seekers", "1"], "Invalid value for '--hiders': '200' is out of range 0<=x<=199"),
         (["--hiders", "9" * 5000, "--seekers", "1"], "is out of range 0<=x<=199"),
         (["--hiders", "²", "--seekers", "1"], "Invalid value for '--hiders': '²' is not a whole number (0<=x<=199)"),
     ):
