@@ -1,9 +1,10 @@
 """The contract a game implements, and the registry that finds games through the printkit.games entry points."""
 
 # A game is a package that offers one `Game` through the `printkit.games` entry-point group (the
-# four games printkit ships register there exactly as a third-party game would). Everything in a
-# Game is data or a "module:attribute" reference, imported on first use, so that listing the games
-# (for `printkit --help`, say) imports no game's code.
+# four games printkit ships register there exactly as a third-party game would). A Game holds data,
+# "module:attribute" references imported on first use, and small functions of a session defined
+# beside it (Artefact.available), so that listing the games (for `printkit --help`, say) imports
+# no game's code beyond its entry.
 
 from __future__ import annotations
 
@@ -171,6 +172,11 @@ class Game:
                             f"game {self.family!r}: artefact {a.kind!r} declares {path!r}, which is neither a "
                             f"shared option ({', '.join(SHARED_OPTIONS)}) nor one of the game's build options"
                         )
+        kinds = {a.kind for a in self.artefacts}
+        for cut in self.shortcuts:
+            unknown = [k for k in cut.kinds if k not in kinds] + [o for o in cut.options if o not in own]
+            if unknown:
+                raise PluginError(f"game {self.family!r}: shortcut {cut.name!r} names {unknown[0]!r}, which it lacks")
 
     @property
     def folder(self) -> Path:
@@ -247,16 +253,35 @@ def _load(point: EntryPoint) -> Game:
 
 
 def _check(found: list[Game]) -> list[Game]:
+    """The games, refused where two of them claim one name: a family, a ruleset, a question of one
+    group, a shortcut, or a build option declared two ways (one declared alike is shared)."""
     families: dict[str, Game] = {}
-    rulesets: dict[str, str] = {}
+    claimed: dict[tuple[str, str], str] = {}
+    options: dict[str, tuple[str, Input]] = {}
+
+    def claim(what: str, name: str, family: str) -> None:
+        other = claimed.setdefault((what, name), family)
+        if other != family:
+            raise PluginError(f"{what} {name!r} is offered by both {other!r} and {family!r}")
+
     for g in found:
         if g.family in families:
             raise PluginError(f"two plug-ins offer the game {g.family!r}")
         families[g.family] = g
         for rid in g.rulesets:
-            if rid in rulesets:
-                raise PluginError(f"ruleset {rid!r} is offered by both {rulesets[rid]!r} and {g.family!r}")
-            rulesets[rid] = g.family
+            claim("ruleset", rid, g.family)
+        for group, asked in g.questions.items():
+            for name in asked:
+                claim(f"question of {group}", name, g.family)
+        for cut in g.shortcuts:
+            claim("command", cut.name, g.family)
+        for option in g.build_options:
+            first = options.setdefault(option.name, (g.family, option))
+            if first[1] != option:
+                raise PluginError(f"build option {option.name!r} is declared one way by {first[0]!r}, "
+                                  f"another by {g.family!r}")  # fmt: skip
+            if option.flag:
+                claim("build option flag", option.flag, first[0])
     return found
 
 
@@ -323,7 +348,18 @@ def _forget_caches() -> None:
             module.forget()
 
 
+def load_module(name: str) -> ModuleType:
+    """A game's module by name; one that cannot be imported is a plug-in's error, said as one."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise PluginError(f"module {name!r} cannot be imported: {exc}") from exc
+
+
 def resolve(target: str) -> Any:
-    """Import "module:attribute"."""
+    """Import "module:attribute"; a reference that leads nowhere is a plug-in's error, said as one."""
     module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        raise PluginError(f"{target!r} cannot be found: {exc}") from exc

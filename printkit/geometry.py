@@ -26,15 +26,5 @@ def mm(value: float) -> float:
     return value * MM
 
 
-def parse_length(text: str | float) -> float:
-    """A length in points from "63mm", "2.5in", "10pt" or a bare number of millimetres."""
-    if isinstance(text, int | float):
-        return float(text) * MM
-    match = _LENGTH.fullmatch(text)
-    if not match:
-        raise ValueError(f"{text!r} is not a length like 63mm, 2.5in or 10pt")
-    return float(match.group(1)) * _UNITS[match.group(2)]
-
-
 def paper_size(name: str) -> tuple[float, float]:
     return PAPERS[name]

@@ -185,7 +185,8 @@ class Input:
     positional argument. `count` values make one use (--lives 10 12); `many` takes any number (a
     positional list, or an option given once per value or with its values in a row). `complete`
     names a function (given values, the word begun) -> words to offer, for Tab and for pages.
-    `shared` inputs (a config, a key, an edition) may be given once for an evening's session.
+    An evening's session gives its config, key and edition to every question with an input named
+    `config`, `keys` or `edition` that takes the value.
     """
 
     name: str
@@ -199,7 +200,6 @@ class Input:
     metavar: str | None = None
     complete: str | None = None
     envvar: str | None = None
-    shared: bool = False
     greedy: bool = False  # an option of `many` values that takes them in a row: --hiders 3 2
 
     def __post_init__(self) -> None:
@@ -285,6 +285,30 @@ class Question:
         return self.function(**given)
 
 
+def checking(function: Callable[P, R], inputs: Sequence[Input]) -> Callable[P, R]:
+    """The function, with every value a caller passes checked against its input's declaration
+    first (a Python caller's too). A function that takes **values may take inputs declared at run
+    time (a map's game's movement inputs)."""
+    params = inspect.signature(function).parameters
+    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    for i in inputs:
+        if i.name not in params and not open_ended:
+            raise TypeError(f"{function.__qualname__} takes no {i.name!r} for its input")
+    by_name = {i.name: i for i in inputs}
+
+    @functools.wraps(function)
+    def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+        bound = inspect.signature(function).bind(*args, **kwargs)
+        for key, value in list(bound.arguments.items()):
+            if key in by_name:
+                bound.arguments[key] = by_name[key].checked(value)
+            elif params[key].kind is inspect.Parameter.VAR_KEYWORD:
+                bound.arguments[key] = {k: by_name[k].checked(v) if k in by_name else v for k, v in value.items()}
+        return function(*bound.args, **bound.kwargs)
+
+    return checked
+
+
 def question(
     name: str,
     *,
@@ -298,24 +322,10 @@ def question(
     dashed_words: bool = False,
     plain_refusals: bool = False,
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Declare the decorated function as a question: every value a caller passes is checked
-    against its input's declaration before the function runs (a Python caller's too)."""
+    """Declare the decorated function as a question (see checking: its values are checked first)."""
 
     def declare(function: Callable[P, R]) -> Callable[P, R]:
-        params = inspect.signature(function).parameters
-        for i in inputs:
-            if i.name not in params:
-                raise TypeError(f"{function.__qualname__} takes no {i.name!r} for its input")
-        by_name = {i.name: i for i in inputs}
-
-        @functools.wraps(function)
-        def checked(*args: P.args, **kwargs: P.kwargs) -> R:
-            bound = inspect.signature(function).bind(*args, **kwargs)
-            for key, value in bound.arguments.items():
-                if key in by_name:
-                    bound.arguments[key] = by_name[key].checked(value)
-            return function(*bound.args, **bound.kwargs)
-
+        checked = checking(function, inputs)
         declared = Question(name, summary, about, tuple(inputs), tuple(examples), checked, json, lang, points_at,
                             dashed_words, plain_refusals)  # fmt: skip
         checked.question = declared  # type: ignore[attr-defined]
@@ -370,8 +380,3 @@ def _plain(value: Any, lang: str) -> Any:
         items = sorted(value) if isinstance(value, set | frozenset) else value
         return [_plain(v, lang) for v in items]
     raise TypeError(f"an answer holds a {type(value).__name__}, which has no JSON form")
-
-
-def hidden() -> Any:
-    """A record field that is no part of the JSON (what the text needs only)."""
-    return field(metadata={"json": False})

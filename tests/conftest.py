@@ -396,17 +396,21 @@ def install_tinygame(base: Path) -> Path:
     """tests/tinygame installed by pip as its own distribution into base/tinygame-site (once for the
     run's xdist workers, which share base): a folder to put on sys.path, where printkit finds the
     game through its entry point as it finds any plug-in."""
+    import hashlib
     import subprocess
     import sys
 
-    site = base / "tinygame-site"
+    source = ROOT / "tests" / "tinygame"
+    files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    digest = hashlib.sha256(b"".join(p.relative_to(source).as_posix().encode() + p.read_bytes() for p in files))
+    site = base / f"tinygame-site-{digest.hexdigest()[:12]}"  # an edited game is installed afresh
     with FileLock(str(site) + ".lock"):
         if not (site / "printkit_tinygame").is_dir():
             partial = site.with_name(site.name + ".partial")
             shutil.rmtree(partial, ignore_errors=True)
             subprocess.run(
                 [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--no-build-isolation",
-                 "--disable-pip-version-check", "--target", str(partial), str(ROOT / "tests" / "tinygame")],
+                 "--disable-pip-version-check", "--target", str(partial), str(source)],
                 check=True, capture_output=True,
             )  # fmt: skip
             partial.rename(site)

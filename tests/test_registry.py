@@ -9,6 +9,8 @@ from importlib.metadata import distributions
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from printkit import build_kit, load_session
 from printkit.game import games
 
@@ -115,3 +117,62 @@ def test_only_flowing_artefacts_load_weasyprint(tmp_path: Path) -> None:
     assert int(count) >= 15 and loaded == "False", done.stdout
     flowing = {a.kind for g in games() for a in g.artefacts if a.flowing}
     assert flowing == {"booklet", "quickref", "lands"}  # the adventure book and the plot sheet are canvas forms
+
+
+def _references(g: Any) -> list[str]:
+    refs = [r for a in g.artefacts for r in (a.builder, a.preflight, a.finish) if r]
+    refs += [t for group in g.questions.values() for t in group.values()]
+    if g.maps is not None:
+        refs += [r for r in (g.maps.check, g.maps.overlay, g.maps.cell_mm, g.maps.random) if r]
+    return refs + [r for r in (g.tables, g.booklet_chapters) if r]
+
+
+def test_every_reference_of_every_installed_game_resolves(tiny_game: Any) -> None:
+    """Every "module:attribute" a game names leads to a function, every question to a declaration
+    whose completers resolve, and every module it names imports: a typo in a plug-in is found here,
+    not at the table."""
+    from printkit.game import load_module, resolve
+    from printkit.questions import declared
+
+    for g in games():
+        for ref in _references(g):
+            assert callable(resolve(ref)), f"{g.family}: {ref}"
+        for group in g.questions.values():
+            for target in group.values():
+                for i in declared(resolve(target)).inputs:
+                    assert i.complete is None or callable(resolve(i.complete)), f"{g.family}: {target} {i.name}"
+        for module in (g.schema, g.api, g.movement):
+            assert module is None or load_module(module)
+        if g.movement is not None:
+            moves = load_module(g.movement)
+            assert (
+                moves.INPUTS
+                and moves.EXAMPLES["reach"]
+                and all(callable(getattr(moves, f)) for f in ("reach_answer", "route_answer", "marks"))
+            )
+
+
+def test_a_plug_in_that_claims_anothers_name_is_refused_clearly(tiny_game: Any) -> None:
+    import dataclasses
+
+    from printkit.game import PluginError, beside
+
+    twin = dataclasses.replace(tiny_game, family="twin", rulesets=(), questions={"referee": {"tiny-odds": "x:y"}})
+    with (
+        pytest.raises(PluginError, match="question of referee 'tiny-odds' is offered by both 'tiny' and 'twin'"),
+        beside(twin),
+    ):
+        pass
+    shadow = dataclasses.replace(
+        tiny_game, questions={"referee": {"odds": tiny_game.questions["referee"]["tiny-odds"]}}
+    )
+    with beside(shadow):
+        result = run("referee", "odds", "2d6")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 5 and "game 'tiny' names a command 'odds', which printkit's own command is" in said
+    broken = dataclasses.replace(tiny_game, questions={"referee": {"tiny-odds": "printkit_tinygame.nowhere:odds"}})
+    with beside(broken):
+        result = run("referee", "tiny-odds", "2")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 5 and "'printkit_tinygame.nowhere:odds' cannot be found" in said
+    assert "Traceback" not in result.output

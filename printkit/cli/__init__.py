@@ -39,17 +39,31 @@ def _commands() -> Mapping[str, Target]:
     own: dict[str, Target] = {}
     for g in games():
         for cut in g.shortcuts:
-            own[cut.name] = functools.partial(shortcut, g.family, cut.name)
+            own[_own(cut.name, g.family, _COMMANDS)] = functools.partial(shortcut, g.family, cut.name)
         for name in g.questions:
             if name != "referee":
-                own[name] = functools.partial(group, name)
+                own[_own(name, g.family, _COMMANDS)] = functools.partial(group, name)
     return {**_COMMANDS, **own}
 
 
 def _referee_commands() -> Mapping[str, Target]:
     from ..game import games
 
-    return {**_REFEREE, **{name: target for g in games() for name, target in g.questions.get("referee", {}).items()}}
+    own = {
+        _own(name, g.family, _REFEREE): target
+        for g in games()
+        for name, target in g.questions.get("referee", {}).items()
+    }
+    return {**_REFEREE, **own}
+
+
+def _own(name: str, family: str, shared: Mapping[str, str]) -> str:
+    """A game's command name, refused where it would hide a command every game shares."""
+    from ..game import PluginError
+
+    if name in shared:
+        raise PluginError(f"game {family!r} names a command {name!r}, which printkit's own command is")
+    return name
 
 
 @click.group(cls=Group, lazy=_commands, make=command, context_settings={"help_option_names": ["-h", "--help"],

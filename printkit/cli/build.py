@@ -123,8 +123,7 @@ def _build_examples() -> str:
 
     lines = [
         "printkit build                                   # the default game",
-        "printkit build examples/vs-2003.yaml --out kits/friday --lang en",
-        "printkit build examples/tannhauser.yaml --no-cache --jobs 1   # all drawn afresh, one at a time",
+        "printkit build --out kits/friday --lang en --paper letter",
         *(e for g in games() for e in g.examples),
     ]
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
@@ -201,7 +200,15 @@ def build_command() -> click.Command:
         _run_build(session, out, seed, force, only=kinds, options=options, cache=not no_cache, jobs=jobs)
 
     at = next(i for i, p in enumerate(build.params) if p.name == "no_cache")
-    build.params[at:at] = _game_options()
+    taken = {opt for p in build.params for opt in p.opts}
+    own = _game_options()
+    for option in own:
+        clash = taken & set(option.opts)
+        if clash:
+            from ..game import PluginError
+
+            raise PluginError(f"a game's build option {sorted(clash)[0]} is one of printkit's own")
+    build.params[at:at] = own
     return build
 
 

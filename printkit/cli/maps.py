@@ -13,10 +13,11 @@ from .asking import command, parameter
 from .base import FORCE, LANG, OUT, PAPER, Decimal, Group, Target, Whole
 from .present import said, show_folder
 
-# The map questions are declared in the library (printkit.maps.questions); drawing writes files.
+# The map questions are declared in the library (printkit.maps.questions); drawing writes a file.
 _QUESTIONS: dict[str, Target] = {
     "check": "printkit.maps.questions:check",
     "random": "printkit.maps.questions:random_map",
+    "draw": "printkit.cli.maps:map_draw_command",
 }
 
 
@@ -30,7 +31,7 @@ def map_group() -> None:
     """
 
 
-@map_group.command(
+@click.command(
     "draw",
     epilog="""\b
 Examples:
@@ -78,7 +79,10 @@ def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | No
     click.echo(label("map_written", language(lang), folder=show_folder(writer.folder), n=sheets))
 
 
-# --reach-from takes the movement inputs of every installed game, as `referee reach` does.
-_at = next(i for i, p in enumerate(map_draw.params) if p.name == "force")
-map_draw.params[_at:_at] = [parameter(i, f"{owner}: {i.help['en']}", defaults=False)
-                            for owner, i in game_inputs().values()]  # fmt: skip
+def map_draw_command() -> click.Command:
+    """`map draw`, whose --reach-from takes the movement inputs of every installed game, as `referee
+    reach` does (read from the games only when the command is used)."""
+    at = next(i for i, p in enumerate(map_draw.params) if p.name == "force")
+    own = [parameter(i, f"{owner}: {i.help['en']}", defaults=False) for owner, i in game_inputs().values()]
+    return click.Command(map_draw.name, params=[*map_draw.params[:at], *own, *map_draw.params[at:]],
+                         callback=map_draw.callback, help=map_draw.help, epilog=map_draw.epilog)  # fmt: skip

@@ -128,11 +128,6 @@ def can_print(text: str) -> bool:
     return True
 
 
-def arrow(ascii_only: bool = False) -> str:
-    """→, or -> where asked for or where the terminal cannot show it."""
-    return "->" if ascii_only or not can_print("→") else "→"
-
-
 def show_folder(folder: Path) -> str:
     """A folder as the user would type it: relative to the current folder where it is inside it."""
     try:

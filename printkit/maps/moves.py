@@ -6,17 +6,15 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..config.model import Ruleset
-from ..game import game, games
+from ..game import PluginError, game, games, load_module
 from ..labels import Refused, RefusedValue, label
-from ..questions import File, Input, Line, Para, Question, Said, Text, Whole
+from ..questions import File, Input, Line, Para, Question, Said, Text, Whole, checking
 from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 
 WIDTH = 80  # a reach map fits an 80-column terminal
@@ -43,6 +41,7 @@ class Movement(Protocol):
     """What a game's movement module offers (Game.movement names it)."""
 
     INPUTS: Sequence[Input]  # who moves and how: a hero's speed, a troop, the readings to switch
+    EXAMPLES: Mapping[str, Sequence[str]]  # "reach" / "route" -> command lines for --help
 
     def reach_answer(self, game_map: GameMap, rules: Ruleset, start: Cell, turns: int,
                      given: Mapping[str, Any]) -> Reach: ...  # fmt: skip
@@ -59,19 +58,21 @@ def movement_of(rules: Ruleset) -> Movement:
     module = game(rules.family).movement
     if module is None:
         raise Refused("mc_no_rules", family=rules.family)
-    found: Movement = importlib.import_module(module)
+    found: Movement = load_module(module)
     return found
 
 
-@cache
 def game_inputs() -> dict[str, tuple[str, Input]]:
-    """Every installed game's movement inputs: name -> (the game's name, the input); the first game
-    to declare a name keeps it."""
+    """Every installed game's movement inputs: name -> (the game's name, the input). Two games may
+    share an input declared alike; one declared two ways, or named as a shared input, is refused."""
     out: dict[str, tuple[str, Input]] = {}
+    shared = {i.name for i in (MAP_FILE, START, TURNS, GOAL)} | {i.flag for i in (MAP_FILE, START, TURNS, GOAL)}
     for g in games():
         if g.movement is not None:
-            for i in importlib.import_module(g.movement).INPUTS:
-                out.setdefault(i.name, (g.name, i))
+            for i in load_module(g.movement).INPUTS:
+                first = out.setdefault(i.name, (g.name, i))
+                if first[1] != i or i.name in shared or i.flag in shared:
+                    raise PluginError(f"game {g.family!r}: its movement input {i.name!r} clashes with another's")
     return out
 
 
@@ -170,9 +171,8 @@ class RouteAnswer:
     def lines(self, lang: str) -> list[Line]:
         if self.legs is None:
             return [label("map_unreachable", lang, goal=self.goal, start=self.start)]
-        arrow = "->" if lang == "ascii" else "→"
         out: list[Line] = [
-            Para(label("map_route_turn", lang, n=n, cells=f" {arrow} ".join(leg)), "  ")
+            Para(label("map_route_turn", lang, n=n, cells=" → ".join(leg)), "  ")
             for n, leg in enumerate(self.legs, start=1)
         ]
         out.append(label("map_route_total", lang, n=len(self.legs)))
@@ -180,7 +180,7 @@ class RouteAnswer:
         return out
 
 
-def reach(map_file: str | Path, start: str, turns: int = 1, **given: Any) -> ReachAnswer:
+def _reach(map_file: str | Path, start: str, turns: int = 1, **given: Any) -> ReachAnswer:
     """Every cell a mover reaches from `start` in `turns` turns, by the rules of the map's game;
     `given` holds the game's own inputs (speed=2; troop="elves"; see its movement's INPUTS).
 
@@ -196,7 +196,7 @@ def reach(map_file: str | Path, start: str, turns: int = 1, **given: Any) -> Rea
     return ReachAnswer(cells, len(cells), found.note, game_map, origin, turns, moves.marks(game_map))
 
 
-def route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAnswer:
+def _route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAnswer:
     """The fastest route from `start` to `goal`, one list of cells per turn (None: out of reach).
 
     >>> route("examples/map.yaml", "C4", "H9", speed=2).legs[0][0]
@@ -222,6 +222,17 @@ START = Input(
 )
 
 
+TURNS = Input("turns", Whole(1, 50), {"en": "Turns.", "ru": "Сколько ходов."}, flag="--turns", default=1)
+GOAL = Input(
+    "goal",
+    Text(8),
+    {"en": "Where to go, like H9.", "ru": "Куда идти, например H9."},
+    flag="--to",
+    required=True,
+    complete="printkit.maps.moves:complete_cells",
+)
+
+
 def complete_cells(given: Any, incomplete: str) -> list[str]:
     """Cells of the map on the command line: those holding something first, then (once a letter is
     typed, or on a small map) every cell that begins so."""
@@ -242,7 +253,6 @@ def _games_help(i: Input, owner: str) -> Input:
 def reach_question() -> Question:
     """`referee reach`, with the movement inputs of every installed game."""
     own = tuple(_games_help(i, owner) for owner, i in game_inputs().values())
-    turns = Input("turns", Whole(1, 50), {"en": "Turns.", "ru": "Сколько ходов."}, flag="--turns", default=1)
     return Question(
         "reach",
         summary={
@@ -254,15 +264,8 @@ def reach_question() -> Question:
             "the rules it used.",
             "ru": "Правила — игры этой карты (game: в файле карты). Ответ называет прочтения правил.",
         },
-        inputs=(MAP_FILE, START, *own, turns),
-        examples=(
-            "printkit referee reach examples/map.yaml --from C4 --speed 2",
-            "printkit referee reach examples/map.yaml --from C4 --speed 1 --turns 3",
-            "printkit referee reach examples/map.yaml --from B2 --config examples/strategiya-heroes.yaml --hero 1"
-            " --json",
-            "printkit referee reach examples/vs-map.yaml --troop elves --from C3",
-            "printkit referee reach examples/vs-map.yaml --troop ship --laden --from J2 --turns 2",
-        ),
+        inputs=(MAP_FILE, START, *own, TURNS),
+        examples=_examples("reach"),
         function=reach,
     )
 
@@ -270,14 +273,6 @@ def reach_question() -> Question:
 def route_question() -> Question:
     """`referee route`, with the movement inputs of every installed game."""
     own = tuple(_games_help(i, owner) for owner, i in game_inputs().values())
-    goal = Input(
-        "goal",
-        Text(8),
-        {"en": "Where to go, like H9.", "ru": "Куда идти, например H9."},
-        flag="--to",
-        required=True,
-        complete="printkit.maps.moves:complete_cells",
-    )
     return Question(
         "route",
         summary={
@@ -285,7 +280,19 @@ def route_question() -> Question:
             "ru": "Самый быстрый путь по ходам, клетка за клеткой (код 1, если не дойти).",
         },
         about={"en": "", "ru": ""},
-        inputs=(MAP_FILE, START, *own, goal),
-        examples=("printkit referee route examples/map.yaml --from C4 --to H9 --speed 2",),
+        inputs=(MAP_FILE, START, *own, GOAL),
+        examples=_examples("route"),
         function=route,
     )
+
+
+def _examples(question: str) -> tuple[str, ...]:
+    """Each installed game's examples of a movement question (its movement module's EXAMPLES)."""
+    return tuple(
+        e for g in games() if g.movement for e in getattr(load_module(g.movement), "EXAMPLES", {}).get(question, ())
+    )
+
+
+# A script's call is checked as a command line's: the shared inputs here, the game's in _own.
+reach = checking(_reach, (MAP_FILE, START, TURNS))
+route = checking(_route, (MAP_FILE, START, GOAL))

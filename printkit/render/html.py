@@ -129,13 +129,6 @@ def page_anchors(document: Any) -> list[set[str]]:
     return [set(page.anchors) for page in document.pages]
 
 
-def one_page_each(document: Any, expected: Sequence[str]) -> bool:
-    """Whether page i starts the element expected[i] and there are no other pages: a form that
-    must fit its page checks here that nothing ran over."""
-    anchors = page_anchors(document)
-    return len(anchors) == len(expected) and all(a in anchors[i] for i, a in enumerate(expected))
-
-
 def write(document: Any, target: str | IO[bytes]) -> None:
     with _fixed_epoch():
         document.write_pdf(target)

@@ -10,7 +10,7 @@ from ..labels import label
 
 
 class Words:
-    """Labels by attribute for templates: {{ t.hero_sheets }} is label("hero_sheets", lang)."""
+    """Labels by attribute for templates: {{ t.map_title }} is label("map_title", lang)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang

@@ -137,7 +137,7 @@ GAME = Game(
             "escape": f"{_HERE}.questions:escape",
         }
     },
-    api=f"{_HERE}.api",
+    api=f"{_HERE}.questions",
     movement=f"{_HERE}.movement",
     maps=Maps(
         objects=(

@@ -76,13 +76,6 @@ def gap(height: float) -> Line:
     return Line(height, lambda pen, x, top: None)
 
 
-def _runs_at(line: list[Run], shift: float, below: float) -> Callable[[Pen, float, float], None]:
-    def draw(pen: Pen, x: float, top: float) -> None:
-        pen.runs(x + shift, top - below, line)
-
-    return draw
-
-
 def _shifted(line: Line, indent: float) -> Line:
     return Line(line.height, lambda pen, x, top: line.draw(pen, x + indent, top))
 

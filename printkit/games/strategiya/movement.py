@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -67,17 +66,6 @@ def allowance(rules: Rules, mover: Mover, terrain: str | None) -> int | None:
     else:
         return None
     return max(0, cells - mover.wound)
-
-
-def _terrain(game_map: GameMap, cell: Cell) -> str | None:
-    """Bridges carry walkers over water at plain speed."""
-    x, y = cell
-    terrain = game_map.terrain(x, y)
-    if terrain == "water":
-        o = game_map.object_at(x, y)
-        if o is not None and o.kind == "bridge":
-            return "plain"
-    return terrain
 
 
 class _Board:
@@ -264,19 +252,6 @@ def _sail(board: _Board, mover: Mover, sources: list[Cell]) -> dict[Cell, Cell]:
     return came
 
 
-def one_turn(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, switches: Switches = Switches(),
-             border: int = 1) -> dict[Cell, Cell]:  # fmt: skip
-    """Cells reachable this turn from one cell, each with the cell it was reached from (the start
-    maps to itself)."""
-    turn = _one_turn_from(_Board(game_map, rules, mover, switches), mover, [start], border)
-    came = {start: start}
-    for cell in turn.cells():
-        path = turn.path(cell)
-        for a, b in itertools.pairwise(path):
-            came.setdefault(b, a)
-    return came
-
-
 def reach(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int = 1,
           switches: Switches = Switches(), border: int = 1) -> dict[Cell, int]:  # fmt: skip
     """Every cell reachable within `turns` turns, with the first turn that reaches it (start: 0)."""
@@ -410,7 +385,7 @@ def _help(en: str, ru: str) -> dict[str, str]:
 INPUTS = (
     Input("speed", Whole(0, 99), _help("The hero's speed (or use --config and --hero).", "Скорость героя."),
           flag="--speed"),
-    Input("config", File(), _help("A config with the hero.", "Конфиг с героем."), flag="--config", shared=True),
+    Input("config", File(), _help("A config with the hero.", "Конфиг с героем."), flag="--config"),
     Input("hero", Text(12), _help("The hero's map marker in that config, like А or 1.", "Метка героя на карте."),
           flag="--hero", complete="printkit.games.strategiya.heroes:complete_markers"),
     Input("horse", Flag(), _help("Riding: +1 cell everywhere but mountains.", "Верхом: +1 клетка, кроме гор."),
@@ -429,3 +404,13 @@ INPUTS = (
                                              "Прочтение: нельзя по диагонали между двумя водами."),
           flag="--no-corner-cutting"),
 )  # fmt: skip
+
+# The examples `referee reach` and `route` show for «Стратегия» maps.
+EXAMPLES = {
+    "reach": (
+        "printkit referee reach examples/map.yaml --from C4 --speed 2",
+        "printkit referee reach examples/map.yaml --from C4 --speed 1 --turns 3",
+        "printkit referee reach examples/map.yaml --from B2 --config examples/strategiya-heroes.yaml --hero 1 --json",
+    ),
+    "route": ("printkit referee route examples/map.yaml --from C4 --to H9 --speed 2",),
+}

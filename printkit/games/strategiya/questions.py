@@ -43,7 +43,7 @@ def _battle() -> Battle:
 CONFIG = Input(
     "config", File(), _help("Session config: its heroes, adventure titles and key.",
                             "Конфиг партии: его герои, названия приключений и ключ."),
-    flag="--config", shared=True,
+    flag="--config",
 )  # fmt: skip
 
 
@@ -101,7 +101,7 @@ def _lookup_number(word: str) -> int:
                                     "the config's key:].",
                                     "referee-key.json (повторите, чтобы соединить ключи игроков) [по умолчанию: "
                                     "$PRINTKIT_KEY или key: конфига]."),
-              flag="--key", many=True, envvar="PRINTKIT_KEY", shared=True),
+              flag="--key", many=True, envvar="PRINTKIT_KEY"),
         Input("game", Text(_ANY_LENGTH), _help("Which game of a multi-game key: 1, 2, ... or a kit ID.",
                                                "Какая игра ключа на несколько игр: 1, 2, ... или код комплекта."),
               flag="--game"),

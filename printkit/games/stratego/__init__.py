@@ -47,5 +47,8 @@ GAME = Game(
     },
     api=f"{_HERE}.questions",
     labels=True,
-    examples=('printkit build examples/stratego.yaml --random --seed "long random words"',),
+    examples=(
+        'printkit build examples/stratego.yaml --random --seed "long random words"',
+        "printkit build examples/stratego.yaml --no-cache --jobs 1   # all drawn afresh, one at a time",
+    ),
 )

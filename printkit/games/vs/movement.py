@@ -103,11 +103,6 @@ def _enter(board: Board, home: str, prev: Cell, cell: Cell) -> bool | None:
     return stop
 
 
-def one_turn(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
-    """Every cell this turn's move can end on, with one path to it (the start left out)."""
-    return {c: path[1:] for c, path in spread(board, [start]).items()}
-
-
 def spread(board: Board, sources: list[Cell]) -> dict[Cell, list[Cell]]:
     """Every cell a move this turn can end on from any of the sources, each with one path from its
     source. Sources with the same ground share one search: where a move may stop depends only on
@@ -326,3 +321,13 @@ def _why_not(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, goal:
     if mover.kind == "ghost" and not mover.ghost_table and board.borders_land(goal):
         return "mv_ghost_shore"
     return "mv_cut_off"
+
+
+# The examples `referee reach` and `route` show for VS maps.
+EXAMPLES = {
+    "reach": (
+        "printkit referee reach examples/vs-map.yaml --troop elves --from C3",
+        "printkit referee reach examples/vs-map.yaml --troop ship --laden --from J2 --turns 2",
+    ),
+    "route": ("printkit referee route examples/vs-map.yaml --troop elves --from C3 --to E5",),
+}

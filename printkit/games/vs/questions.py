@@ -67,7 +67,6 @@ _EDITION = Input(
     {"en": "The edition of the rules.", "ru": "Издание правил."},
     flag="--edition",
     default=GAME.rulesets[0],
-    shared=True,
 )
 _MIRROR = Input(
     "mirror",
@@ -546,7 +545,7 @@ def rebellion(houses: int, *, edition: str = "vs-2025", together: bool = False, 
     inputs=(
         Input("edition", Choice(("vs-2003",)), {"en": "The edition of the rules (2003 only).",
                                                  "ru": "Издание правил (только 2003)."},
-              flag="--edition", default="vs-2003", shared=True),
+              flag="--edition", default="vs-2003"),
         Input("income", Whole(0, 100_000), {"en": "The player's whole income.", "ru": "Весь доход игрока."},
               flag="--income", default=0),
         _roll({"en": "Try the escape.", "ru": "Попытаться бежать."}),
