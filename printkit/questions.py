@@ -243,6 +243,16 @@ class Para:
 Line = str | Para  # a plain str is shown as it is (a table row, a map row)
 
 
+def text_lines(answer: Answer, lang: str, width: int = 80) -> list[str]:
+    """An answer's lines as plain text within `width` columns: paragraphs wrapped, a hanging indent."""
+    from .labels import wrapped
+
+    out: list[str] = []
+    for line in answer.lines(lang):
+        out += wrapped(line.text, width, line.indent) if isinstance(line, Para) else [line]
+    return out
+
+
 @dataclass(frozen=True)
 class Said:
     """Words an engine says in either language: a function of the language."""

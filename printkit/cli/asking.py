@@ -10,9 +10,9 @@ import click
 
 from ..errors import PrintkitError
 from ..labels import Refused, RefusedValue, label
-from ..questions import File, Flag, Input, Para, Question, as_json, declared
+from ..questions import File, Flag, Input, Question, as_json, declared, text_lines
 from . import base
-from .present import can_print, echo_json, language, pointed, said, voice, wrap
+from .present import can_print, echo_json, language, pointed, said, voice
 
 
 def command(target: base.Target, name: str) -> click.Command:
@@ -168,8 +168,7 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     if in_json:
         echo_json(as_json(answer, lang))
     else:
-        for line in answer.lines(lang):
-            text = wrap(line.text, line.indent) if isinstance(line, Para) else line
+        for text in text_lines(answer, lang):
             click.echo(text if can_print(text) else _plainer(text))
     code = getattr(answer, "exit_code", 0)
     if code:

@@ -12,8 +12,8 @@ import pytest
 
 import printkit
 from printkit.games.strategiya import questions
-from printkit.labels import Refused, RefusedValue, wrapped
-from printkit.questions import Para, as_json, declared
+from printkit.labels import Refused, RefusedValue
+from printkit.questions import as_json, declared, text_lines
 
 from ..conftest import EXAMPLES, run, write
 from .test_lookup import example_key
@@ -22,11 +22,8 @@ HEROES = EXAMPLES / "strategiya-heroes.yaml"
 
 
 def shown(answer: Any, lang: str) -> str:
-    """An answer's lines as a terminal shows them: paragraphs wrapped to 80 columns."""
-    lines = []
-    for line in answer.lines(lang):
-        lines += wrapped(line.text, 80, line.indent) if isinstance(line, Para) else [line]
-    return "\n".join(lines) + "\n"
+    """An answer's text as a terminal of 80 columns shows it."""
+    return "".join(f"{line}\n" for line in text_lines(answer, lang))
 
 
 # The figures an answer computes: chances, means and percentages (a reading's words hold numbers too:

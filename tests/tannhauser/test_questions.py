@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 import printkit
-from printkit.labels import Refused, wrapped
-from printkit.questions import Para, as_json, declared
+from printkit.labels import Refused
+from printkit.questions import as_json, declared, text_lines
 
 from ..conftest import EXAMPLES, run
 
@@ -21,12 +22,9 @@ def _no_language_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRINTKIT_LANG", raising=False)
 
 
-def printed(answer: object, lang: str) -> str:
-    """An answer's text as a terminal shows it: paragraphs wrapped to 80 columns."""
-    out = []
-    for line in answer.lines(lang):  # type: ignore[attr-defined]
-        out += wrapped(line.text, 80, line.indent) if isinstance(line, Para) else [line]
-    return "\n".join(out) + "\n"
+def printed(answer: Any, lang: str) -> str:
+    """An answer's text as a terminal of 80 columns shows it."""
+    return "".join(f"{line}\n" for line in text_lines(answer, lang))
 
 
 def test_the_namespace_offers_the_declared_questions() -> None:

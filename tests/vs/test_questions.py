@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import printkit
-from printkit.labels import Refused, wrapped
-from printkit.questions import Para, as_json, declared
+from printkit.labels import Refused
+from printkit.questions import as_json, declared, text_lines
 
 from ..conftest import EXAMPLES, run
 
@@ -55,11 +55,8 @@ ASKED: list[tuple[Callable[[], Any], list[str]]] = [
 
 
 def said(answer: Any, lang: str) -> str:
-    """An answer's lines as a terminal of 80 columns shows them."""
-    out: list[str] = []
-    for line in answer.lines(lang):
-        out += wrapped(line.text, 80, line.indent) if isinstance(line, Para) else [line]
-    return "".join(f"{line}\n" for line in out)
+    """An answer's text as a terminal of 80 columns shows it."""
+    return "".join(f"{line}\n" for line in text_lines(answer, lang))
 
 
 def printed(args: list[str]) -> str:
