@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+
+from .provenance import Provenance
 
 if TYPE_CHECKING:
     from ..imposition import Printer
@@ -46,6 +48,7 @@ class Ruleset:
     source: Path
     part: object = None
     booklet: Path | None = None  # the rules text, read only when a booklet is printed
+    provenance: Provenance = field(default_factory=Provenance)  # where each figure comes from
 
     def terrain(self, terrain_id: str) -> Terrain:
         for t in self.terrains:

@@ -8,7 +8,7 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from .model import Terrain
-from .schema import IDENT, Boolean, Checker, Choice, Colour, Field, Integer, ListOf, Localized, Record, Text
+from .schema import IDENT, Boolean, Checker, Choice, Colour, Field, Integer, ListOf, Localized, MapOf, Record, Text
 from .yamlsource import Key
 
 # The hatchings printed maps know (drawn by printkit.maps.sheet); a terrain names one in its ruleset.
@@ -46,16 +46,57 @@ def base_fields(families: list[str], terrain: Record) -> dict[str, Field]:
             Text(max_len=200, printed=False),
             doc="the rules text for the booklet: a file next to the ruleset, or a bundled rules text by name",
         ),
+        "documents": Field(
+            MapOf(
+                IDENT,
+                Record({"name": Field(Localized(max_len=80), required=True), "mark": Field(Text(max_len=3))}),
+                max_items=20,
+            ),
+            doc="the documents the figures come from: `own` (the game's rules) and any other, with the mark "
+            "pages print beside a figure from it",
+        ),
+        "sources": Field(
+            MapOf(
+                Text(max_len=120, pattern=r"[a-z0-9_*.-]+", pattern_hint="a path like troops.mage.squads"),
+                Text(max_len=200),
+                max_items=2000,
+            ),
+            doc="where each figure comes from: a path (troops.*.cost) -> a document id and where in it",
+        ),
     }
 
 
 def _check_base(data: dict[str, Any], key: Key, ck: Checker) -> None:
+    _check_sources(data, key, ck)
     ids = [t["id"] for t in data["terrains"]]
     for i, tid in enumerate(ids):
         if tid in ids[:i]:
             ck.fail((*key, "terrains", i, "id"), f"terrain id {tid!r} appears twice")
     if data["players"]["min"] > data["players"]["max"]:
         ck.fail((*key, "players"), "min is larger than max")
+
+
+def _check_sources(data: dict[str, Any], key: Key, ck: Checker) -> None:
+    """Every source names a declared document; the game's own carries no mark, every other one a mark
+    of its own."""
+    documents = data.get("documents") or {}
+    if (data.get("sources") or documents) and "own" not in documents:
+        ck.fail((*key, "documents"), "name the game's own rules document as `own`")
+    marks: dict[str, str] = {}
+    for doc_id, entry in documents.items():
+        mark = entry.get("mark")
+        if doc_id == "own" and mark:
+            ck.fail((*key, "documents", doc_id, "mark"), "the game's own document carries no mark")
+        elif doc_id != "own" and not mark:
+            ck.fail((*key, "documents", doc_id), "give this document a mark for its figures on a page")
+        elif mark and mark in marks:
+            ck.fail((*key, "documents", doc_id, "mark"), f"the mark {mark!r} is {marks[mark]!r}'s already")
+        elif mark:
+            marks[mark] = doc_id
+    for pattern, text in (data.get("sources") or {}).items():
+        doc_id = text.split(" ", 1)[0]
+        if doc_id not in documents:
+            ck.fail((*key, "sources", pattern), f"no document {doc_id!r}; documents: {', '.join(documents)}")
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 from ..game import Game, bundled, default_game, game, games
 from ..suggest import suggest
 from .model import Ruleset
+from .provenance import build_provenance
 from .ruleset_schema import GameSchema, build_terrains, ruleset_record
 from .schema import INVALID, Checker
 from .userfile import is_file
@@ -88,6 +89,7 @@ def load_ruleset_file(path: Path, label: str | None = None, own_text: bool = Fal
         source=path,
         part=part,
         booklet=booklet,
+        provenance=build_provenance(data),
     )
 
 
