@@ -81,6 +81,7 @@ def test_page_counts(game: str, pages: dict[str, int], kits: ExampleKits) -> Non
         assert len(PdfReader(kits(game) / name).pages) == n, name
 
 
+@pytest.mark.rule("vs.building.neutral")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str, kits: ExampleKits) -> None:

@@ -124,6 +124,7 @@ def test_battle_answers_mark_borrowed_squads_and_say_why() -> None:
 
 
 @pytest.mark.rule("vs.print.sources")
+@pytest.mark.rule("vs.setup.players")
 def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
     from pathlib import Path
 
