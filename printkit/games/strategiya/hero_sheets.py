@@ -18,7 +18,7 @@ from ...render.canvas import Colour, hex_colour, open_canvas, runs_width, wrap_r
 from ...render.pen import ASCENT, LEAD, Pen, page, para
 from ...sheets.page import Words, base_context, signed
 from . import heroes as H
-from .model import Hero, Party, rules_of, session_of
+from .model import Hero, Offer, Party, rules_of, session_of
 
 BLANK_LIVES = 25  # boxes on a blank card: room for strength up to 8
 
@@ -71,6 +71,7 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         return _blank_card(session, marker)
     names = {o.id: o.name[lang] for kind in ("items", "animals", "scrolls") for o in rules.town.get(kind, ())}
     smart = H.intellect(rules, hero)
+    idle = {o.id: o.intellect for o in H.idle_animals(rules, hero)}
     top = H.max_lives(rules, hero)
     now = H.current_lives(rules, hero)
     lives = tuple("lost" if n > now else ("wounded" if n <= h.lives.wounded_at else "") for n in range(1, top + 1))
@@ -111,7 +112,9 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         unspent=str(hero.potential) if hero.potential else "",
         money=f"{hero.money} $" if hero.money is not None else "",
         items=", ".join(names[i] for i in hero.items),
-        animals=", ".join(names[i] for i in hero.animals),
+        animals=", ".join(
+            label("animal_idle", lang, name=names[i], n=idle[i]) if i in idle else names[i] for i in hero.animals
+        ),
         spells=", ".join(names[i] for i in hero.spells),
         terrain=tuple(rows),
         border=label("border_value", lang, n=H.border_cells(rules, hero)),
@@ -127,10 +130,19 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
 
 def _usable(u: H.Usable, lang: str) -> tuple[str, bool]:
     if u.ok:
-        return label("can", lang), True
+        return label("one_only" if u.pair_short else "can", lang), True
     if u.blocked_by is not None:
         return label("not_with_pair", lang, name=u.blocked_by.name[lang]), False
-    return label("needs_strength", lang, n=u.offer.strength), False
+    if u.excluded_by is not None:
+        return label("not_with_weapon" if u.offer.excludes_weapons else "not_with_staff", lang), False
+    return needs_strength(u.offer, lang), False
+
+
+def needs_strength(o: Offer, lang: str) -> str:
+    """The strength an item needs, and for two of it where the rules ask more (two swords: 6)."""
+    if o.pair_strength is not None:
+        return label("needs_pair_strength", lang, n=o.strength, pair=o.pair_strength)
+    return label("needs_strength", lang, n=o.strength)
 
 
 def names_of(session: Session, kind: str) -> dict[str, str]:
@@ -185,7 +197,7 @@ def _blank_card(session: Session, marker: str) -> Card:
         border="",
         bow="",
         load="",
-        usable=tuple((label("needs_strength", lang, n=o.strength), False) for o in rules.town.get("items", ())),
+        usable=tuple((needs_strength(o, lang), False) for o in rules.town.get("items", ())),
         learnable=tuple((label("needs_intellect", lang, n=o.intellect), False) for o in rules.town.get("scrolls", ())),
     )
 
