@@ -525,3 +525,74 @@ def test_wide_maps_print_an_excerpt_with_columns_apart(tmp_path: Path) -> None:
     assert "the map is wider than the screen" in en and "cells reachable in 1 turn\n" in en
     route_en = run("referee", "route", path, "--from", "A1", "--to", "B2", "--speed", "1", "--lang", "en").output
     assert route_en.startswith("turn 1: A1 → B2") and "reading of the rules" in route_en
+
+
+@pytest.mark.rule("strategiya.map.closed-regions", "strategiya.water.currents")
+def test_printed_maps_outline_every_terrain_region_and_draw_the_currents(tmp_path: Path) -> None:
+    from printkit.geometry import MM, paper_size
+    from printkit.maps.sheet import MARGIN, RULER, left_edge, tiles
+
+    body = ("game: strategiya\nrows:\n  - PPFF\n  - PPFF\n  - WWWP\n  - PPPP\n"
+            "currents:\n  - {cells: A3-B3, flow: E}\n")  # fmt: skip
+    path = write(tmp_path / "m.yaml", body)
+    result = run("map", "draw", path, "--cell-mm", "20", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "map.pdf"
+    game_map = load(path)
+    cols = tiles(game_map, "a4", 20 * MM)[0][0]
+    x0, top, s = left_edge(paper_size("a4")[0], len(cols), 20 * MM), 842 - MARGIN - RULER, 20 * MM
+
+    def dark(x: float, y: float) -> bool:
+        return sum(pixel(pdf, 0, x, y)) < 150
+
+    # Plain meets forest between B and C (a third of the way down row 1): a black line there.
+    assert dark(x0 + 2 * s, top - s / 3)
+    # Two plain cells (A1 and B1) meet with no line, only the thin grey grid.
+    assert not dark(x0 + s, top - s / 3)
+    # The map's own edge closes the outer regions.
+    assert dark(x0, top - s / 3)
+    # A3 flows east: the arrow's shaft crosses the cell's middle; C3 (still water) has none.
+    assert dark(x0 + 0.4 * s, top - 2.5 * s)
+    assert not dark(x0 + 2.4 * s, top - 2.5 * s)
+    text = " ".join(__import__("pypdf").PdfReader(pdf).pages[0].extract_text().split())
+    assert "граница" in text and "течение" in text
+
+
+@pytest.mark.rule("strategiya.map.port-towns", "strategiya.map.no-duplicates", "strategiya.water.currents")
+def test_map_check_finds_water_without_towns_numbers_past_the_sheets_and_currents_on_land() -> None:
+    # The audit's map: water and no town at all passed as ok.
+    lake = grid("PPP", "PWP", "PPP")
+    assert "the map has water but no town next to it (a port)" in [str(f) for f in check(lake, BASE)]
+    # «Двоичный код»: ten rows a terrain, so a resource 11 can never be looked up.
+    eleven = grid("PPP", "PPP", objects=[{"at": "A1", "kind": "resource", "number": 11, "name": None}])
+    assert "A1: resource 11: plain numbers run 1 to 10 (the secret sheets' rows)" in [
+        str(f) for f in check(eleven, BASE)
+    ]
+    ten = grid("PPP", "PPP", objects=[{"at": "A1", "kind": "adventure", "number": 10, "name": None}])
+    assert not [f for f in check(ten, BASE) if not f.warning]
+    dry = grid("PWPP", "PPPP", objects=[{"at": "A1", "kind": "town", "number": None, "name": None}],
+               currents=[{"cells": "B1 C2", "flow": "S"}])  # fmt: skip
+    assert [str(f) for f in check(dry, BASE) if not f.warning] == ["C2: a current on a cell that is not water"]
+
+
+@pytest.mark.rule("strategiya.water.currents")
+def test_random_maps_give_running_water_currents_that_the_check_and_the_file_keep(tmp_path: Path) -> None:
+    from printkit.games.strategiya.map_random import random_map, to_yaml
+    from printkit.games.strategiya.model import DIRECTIONS, strategiya_map
+
+    running = still = 0
+    for i in range(12):
+        m = random_map(BASE, 24, 16, seed=f"flow-{i}")
+        flows = strategiya_map(m).flows()
+        water = {(x, y) for y in range(m.height) for x in range(m.width) if m.terrain(x, y) == "water"}
+        assert set(flows) <= water
+        running += bool(flows)
+        still += bool(water - set(flows))
+        # Every current leads on to water, or off the map's edge (a river leaving it).
+        for (x, y), (dx, dy) in flows.items():
+            ahead = (x + dx, y + dy)
+            assert not m.inside(*ahead) or m.terrain(*ahead) == "water", (i, x, y)
+        again = load(write(tmp_path / f"r{i}.yaml", to_yaml(m, "strategiya")))
+        assert strategiya_map(again).flows() == flows
+        assert set(d for _, d in strategiya_map(m).currents) <= set(DIRECTIONS)
+    assert running and still  # both kinds of water turn up

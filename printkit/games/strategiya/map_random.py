@@ -147,9 +147,9 @@ STILL_CHANCE = 3  # one larger body in this many is a lake (still), the others r
 
 
 def _currents(grid: list[list[str]], stream: RandomStream) -> tuple[tuple[Cell, str], ...]:
-    """Currents for the running water of a map: each body of water (king-connected) of at least
-    STILL_BELOW cells is a lake or runs towards one outflow, a cell on the map's edge where it has
-    one (a river leaves the map there), every cell flowing to a neighbour one step nearer to it."""
+    """Currents for the running water of a map: a body of water (king-connected) that reaches the
+    map's edge and has at least STILL_BELOW cells is a lake or runs off the map at one edge cell,
+    every cell flowing to a neighbour one step nearer to it; a body closed in by land is still."""
     height, width = len(grid), len(grid[0])
     step = {v: k for k, v in DIRECTIONS.items()}
     seen: set[Cell] = set()
@@ -160,11 +160,11 @@ def _currents(grid: list[list[str]], stream: RandomStream) -> tuple[tuple[Cell, 
                 continue
             body = _body(grid, (x, y))
             seen |= body
-            if len(body) < STILL_BELOW or stream.below(STILL_CHANCE) == 0:
-                continue
             order = sorted(body, key=lambda c: (c[1], c[0]))
             edge = [c for c in order if c[0] in (0, width - 1) or c[1] in (0, height - 1)]
-            outflow = (edge or order)[stream.below(len(edge or order))]
+            if len(body) < STILL_BELOW or not edge or stream.below(STILL_CHANCE) == 0:
+                continue
+            outflow = edge[stream.below(len(edge))]
             far = {outflow: 0}
             queue = deque([outflow])
             while queue:
@@ -183,10 +183,9 @@ def _currents(grid: list[list[str]], stream: RandomStream) -> tuple[tuple[Cell, 
                 straight = [n for n in nearer if abs(n[0] - cell[0]) + abs(n[1] - cell[1]) == 1] or nearer
                 n = straight[stream.below(len(straight))]
                 flows[cell] = (n[0] - cell[0], n[1] - cell[1])
-            # The outflow keeps going the way the water reaches it, off the map where it is on the edge.
-            into = [d for c, d in flows.items() if (c[0] + d[0], c[1] + d[1]) == outflow]
-            if into:
-                flows[outflow] = into[0]
+            # The outflow runs off the map across its edge.
+            ox, oy = outflow
+            flows[outflow] = (-1, 0) if ox == 0 else (1, 0) if ox == width - 1 else (0, -1) if oy == 0 else (0, 1)
             out += [(cell, step[flows[cell]]) for cell in order if cell in flows]
     return tuple(out)
 

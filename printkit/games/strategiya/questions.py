@@ -17,6 +17,7 @@ from ...questions import Choice, File, Flag, Input, Line, Localized, Para, Said,
 from .hiding import HIDE_MAX_HEROES, HIDE_MAX_INTELLECT
 
 if TYPE_CHECKING:
+    from ...config.model import Ruleset
     from .fights import Fighter, FightResult, Readings
     from .model import Battle
 
@@ -31,11 +32,16 @@ def _help(en: str, ru: str) -> dict[str, str]:
     return {"en": en, "ru": ru}
 
 
-def _battle() -> Battle:
+def _ruleset() -> Ruleset:
     from ...config.rulesets import load_bundled
+
+    return load_bundled("strategiya")
+
+
+def _battle() -> Battle:
     from .model import rules_of
 
-    battle = rules_of(load_bundled("strategiya")).battle
+    battle = rules_of(_ruleset()).battle
     assert battle is not None
     return battle
 
@@ -425,10 +431,17 @@ class EscapeAnswer:
         return {"each": str(self.each), "all": str(self.everyone), "at_least_one": str(self.someone)}
 
     def lines(self, lang: str) -> list[Line]:
+        from .model import rules_of
+        from .tables import escape_words
+
+        rules = rules_of(_ruleset())
+        b = _battle()
+        then = label("rf_escape_then", lang, lo=b.escape_from, hi=b.die, below=b.escape_from - 1,
+                     away=escape_words(rules, lang, True), caught=escape_words(rules, lang, False))  # fmt: skip
         return [
             label("rf_escape_each", lang, chance=chance(self.each)),
             label("rf_escape_all", lang, n=self.heroes, all=chance(self.everyone), one=chance(self.someone)),
-            Para(label("rf_escape_then", lang, moves=self.moves), "  "),
+            Para(then, "  "),
         ]
 
 
