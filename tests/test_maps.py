@@ -596,3 +596,62 @@ def test_random_maps_give_running_water_currents_that_the_check_and_the_file_kee
         assert strategiya_map(again).flows() == flows
         assert set(d for _, d in strategiya_map(m).currents) <= set(DIRECTIONS)
     assert running and still  # both kinds of water turn up
+
+
+def sailed_apart(m: GameMap, start: tuple[int, int], intellect: int) -> set[tuple[int, int]]:
+    """Written apart from movement.py: every path over water from an afloat start, walked one cell at a
+    time; a cell takes 1/(I + 1) of the turn going with the current of the cell entered (within 45°),
+    1/(I − 1) going against it, 1/I on still water or across; a path is sailed if its shares add up to
+    at most one turn. Landing on the shore is a turn of its own, next to the start only."""
+    from fractions import Fraction
+
+    from printkit.games.strategiya.model import strategiya_map
+
+    flows = strategiya_map(m).flows()
+
+    def share(a: tuple[int, int], b: tuple[int, int]) -> Fraction | None:
+        step, current = (b[0] - a[0], b[1] - a[1]), flows.get(b)
+        speed = intellect
+        if current is not None:
+            cos2 = Fraction((step[0] * current[0] + step[1] * current[1]) ** 2,
+                            (step[0] ** 2 + step[1] ** 2) * (current[0] ** 2 + current[1] ** 2))  # fmt: skip
+            dot = step[0] * current[0] + step[1] * current[1]
+            if cos2 >= Fraction(1, 2) and dot > 0:
+                speed = intellect + 1
+            elif cos2 >= Fraction(1, 2) and dot < 0:
+                speed = intellect - 1
+        return Fraction(1, speed) if speed > 0 else None
+
+    found: set[tuple[int, int]] = set()
+
+    def walk(cell: tuple[int, int], used: Fraction, seen: frozenset[tuple[int, int]]) -> None:
+        for n in m.neighbours(*cell):
+            if m.terrain(*n) != "water" or n in seen:
+                continue
+            cost = share(cell, n)
+            if cost is not None and used + cost <= 1:
+                found.add(n)
+                walk(n, used + cost, seen | {n})
+
+    walk(start, Fraction(0), frozenset({start}))
+    found |= {n for n in m.neighbours(*start) if m.terrain(*n) not in (None, "water")}
+    return found - {start}
+
+
+@pytest.mark.rule("strategiya.water.currents")
+def test_sailing_equals_every_path_tried_apart() -> None:
+    rng = __import__("random").Random(12)
+    flows = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+    for i in range(60):
+        width, height = rng.randint(3, 5), rng.randint(2, 4)
+        rows = ["".join(rng.choice("WWWWP") for _ in range(width)) for _ in range(height)]
+        water = [f"{chr(65 + x)}{y + 1}" for y in range(height) for x in range(width) if rows[y][x] == "W"]
+        if not water:
+            continue
+        currents = [{"cells": c, "flow": rng.choice(flows)} for c in water if rng.random() < 0.7]
+        m = grid(*rows, currents=currents)
+        start = parse_cell(rng.choice(water))
+        intellect = rng.randint(0, 3)
+        found = cells(reach(m, RULES, Mover(ship=intellect), start), start)  # afloat: nobody walks on water
+        expected = {cell_name(*c) for c in sailed_apart(m, start, intellect)}
+        assert found == expected, (i, rows, currents, start, intellect)
