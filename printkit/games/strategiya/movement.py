@@ -371,14 +371,14 @@ def mover_for(rules: Rules, hero: object) -> Mover:
     )
 
 
-def hero_notes(rules: Rules, hero: object) -> tuple[Phrase, ...]:
+def hero_notes(rules: Rules, hero: object, marker: str) -> tuple[Phrase, ...]:
     """What an answer about this hero's movement says besides the readings: animals left idle."""
     from . import heroes as H
     from .model import Hero
 
     assert isinstance(hero, Hero)
     smart = H.intellect(rules, hero)
-    return tuple(Phrase("rf_idle_animal", who=hero.name or "?", animal=dict(o.name), need=o.intellect, has=smart)
+    return tuple(Phrase("rf_idle_animal", who=hero.name or marker, animal=dict(o.name), need=o.intellect, has=smart)
                  for o in H.idle_animals(rules, hero))  # fmt: skip
 
 
@@ -401,7 +401,7 @@ def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, tuple[Phrase,
         if hero is None:
             raise Refused("rf_e_marker", marker=given["hero"], markers=" ".join(sorted(heroes)))
         mover = mover_for(rules, hero)
-        notes = hero_notes(rules, hero)
+        notes = hero_notes(rules, hero, given["hero"])
         strength = hero.strength
     else:
         if given["speed"] is None:
