@@ -32,6 +32,11 @@ def rule_text(key: str, lang: str, **values: object) -> str:
     return f"{lead}: {text}" if text else lead
 
 
+def _lower_first(text: str) -> str:
+    """A sentence as it reads after a colon: "Your value…" -> "your value…"."""
+    return text[:1].lower() + text[1:]
+
+
 def _character(lang: str, c: Character | None) -> dict[str, Any]:
     if c is None:
         return {"name": "", "role": None, "stats": [None, None, None], "skills": [], "equipment": []}
@@ -88,7 +93,7 @@ def context(session: Session) -> dict[str, Any]:
         "secondary": sizes.secondary,
         # The rules the card prints too, from the card's own words: the two can never disagree.
         "reinforcement": rule_text("qt_reinforcement", lang),
-        "duel": rule_text("ts_duel_rule", lang, rule=rule_text("qt_duel_rules", lang)),
+        "duel": rule_text("ts_duel_rule", lang, rule=_lower_first(rule_text("qt_duel_rules", lang))),
         # The headings that print a size, each with its source's mark.
         "heads": {key: label(f"ts_{key}", lang, mark=marks[name]) for key, name in HEADS.items()},
         "notes": provenance.notes(marks.values(), lang),
