@@ -18,7 +18,7 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     numeric: frozenset[int] = frozenset()  # columns to centre
     caption: str = ""
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # footnotes under the table: what its marks mean ("† printkit's reading")
 
 
 def make_table(
