@@ -80,10 +80,12 @@ class RandomMap:
         "ru": "Напечатать случайную карту (YAML), которая проходит `printkit map check`.",
     },
     about={
-        "en": "For a game that makes them (the default game does); the map is the same in either language "
-        "(--lang only changes what a refusal says).",
-        "ru": "Для игры, которая их рисует (игра по умолчанию рисует); карта одна на обоих языках (--lang "
-        "меняет лишь язык отказа).",
+        "en": "For a game that makes them (the default game does); the map holds whatever the game's map files "
+        "hold (the default game's: terrain, objects and the currents of running water). The map is the same in "
+        "either language (--lang only changes what a refusal says).",
+        "ru": "Для игры, которая их рисует (игра по умолчанию рисует); в карте всё, что бывает в картах игры (у игры "
+        "по умолчанию — местности, объекты и течения рек). Карта одна на обоих языках (--lang меняет лишь язык "
+        "отказа).",
     },
     inputs=(
         Input(
