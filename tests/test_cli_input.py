@@ -299,6 +299,8 @@ def test_the_limits_of_the_code_are_the_readme_s() -> None:
     from printkit.games.strategiya import codes, hiding, secret_sheets
     from printkit.games.stratego import moves
     from printkit.games.tannhauser import questions as tannhauser
+    from printkit.maps.grid import MAX_CELLS
+    from printkit.maps.questions import LARGEST, SMALLEST
 
     rows = limit_rows()
     files = readme().split("| files printkit reads |", 1)[1].split("\n", 1)[0]
@@ -321,8 +323,12 @@ def test_the_limits_of_the_code_are_the_readme_s() -> None:
         f"`--games` 1 to {secret_sheets.MAX_GAMES:,}": rows["secret-sheets"],
         f"1 to {tannhauser.MOST_DICE} d10": rows["referee pool"],
         f"a line of at most {LINE_LIMIT:,} characters": rows["referee"],
+        f"up to {MAX_CELLS} rows of up to {MAX_CELLS} cells": rows["maps"],
+        f"`--size` from {SMALLEST[0]}x{SMALLEST[1]} to {LARGEST[0]}x{LARGEST[1]} cells": rows["map random"],
     }
     assert [figure for figure, row in stated.items() if figure not in row] == []
     # The figures --help states in words, beside its ranges.
     hide = " ".join(invoke("referee", "hide", "--help").stdout.split())
     assert f"(0..{hiding.HIDE_MAX_INTELLECT}, 1..{hiding.HIDE_MAX_HEROES} heroes)" in hide
+    size = " ".join(invoke("map", "random", "--help").stdout.split())
+    assert f"({SMALLEST[0]}x{SMALLEST[1]} to {LARGEST[0]}x{LARGEST[1]})" in size
