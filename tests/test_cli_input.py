@@ -331,4 +331,7 @@ def test_the_limits_of_the_code_are_the_readme_s() -> None:
     hide = " ".join(invoke("referee", "hide", "--help").stdout.split())
     assert f"(0..{hiding.HIDE_MAX_INTELLECT}, 1..{hiding.HIDE_MAX_HEROES} heroes)" in hide
     size = " ".join(invoke("map", "random", "--help").stdout.split())
+    from printkit.games.strategiya.session_schema import MAP_HEIGHT, MAP_WIDTH
+
+    assert tuple(zip(MAP_WIDTH, MAP_HEIGHT, strict=True)) == (SMALLEST, LARGEST)  # a config's map_size too
     assert f"({SMALLEST[0]}x{SMALLEST[1]} to {LARGEST[0]}x{LARGEST[1]})" in size
