@@ -116,6 +116,20 @@ def test_safe_shows_every_control_and_format_character_by_its_code() -> None:
     assert safe("Кот 50 %\u00a0→ ✔\tgo\n") == "Кот 50 %\u00a0→ ✔\tgo\n"  # what printkit itself prints stays
 
 
+def test_json_answers_escape_hidden_characters_the_json_way(capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 32: --json shows a hidden character by JSON's own escape, so the line still reads back
+    as the same text (`\\x9b`, the terminal's escape, is no JSON)."""
+    import json
+
+    from printkit.cli.present import echo_json, escaped_output
+
+    data = {"name": "a" + HIDDEN + "\udcff", "plain": "Кот\u00a0→ ✔"}
+    with escaped_output():
+        echo_json(data)
+    printed = capsys.readouterr().out
+    assert raw(printed) == [] and json.loads(printed) == data
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -151,10 +151,14 @@ def show_folder(folder: Path) -> str:
 
 
 def echo_json(data: Any) -> None:
-    """One line of JSON, non-ASCII letters kept as they are."""
+    """One line of JSON, non-ASCII letters kept as they are; a control or format character as JSON's
+    own escape (\\u202e), so that the line stays JSON that reads back to the same text."""
     import json
 
-    click.echo(json.dumps(data, ensure_ascii=False))
+    text = json.dumps(data, ensure_ascii=False)
+    if not text.isprintable():
+        text = "".join(json.dumps(c)[1:-1] if unicodedata.category(c) in _HIDDEN else c for c in text)
+    click.echo(text)
 
 
 def _printable(char: str) -> str:
