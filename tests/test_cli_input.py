@@ -96,6 +96,53 @@ def test_the_line_limit_is_told_by_the_session_its_help_and_the_readme() -> None
     assert f"| `referee` (a session) | a line of at most {LINE_LIMIT:,} characters |" in readme()
 
 
+def test_at_a_terminal_a_refused_line_is_said_and_kept_out_of_the_history(tmp_path: Path) -> None:
+    """issue 32: the prompt (readline, a terminal) refuses as the pipe does, and a pasted megabyte is
+    not saved for the next evening."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    main, side = pty.openpty()
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "PRINTKIT_LANG": "en", "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen([sys.executable, "-m", "printkit", "referee"], stdin=side, stdout=side, stderr=side,
+                             env=env, close_fds=True)  # fmt: skip
+    os.close(side)
+    seen = b""
+
+    def answer(said: str) -> None:
+        """Wait until the session has said this and then shown its prompt again (readline has the
+        terminal then: a line typed earlier would meet the kernel's own 4,095-character limit)."""
+        nonlocal seen
+        start = len(seen)
+        while True:
+            new = seen[start:].decode(errors="replace")
+            if said in new and "referee> " in new[new.index(said) :]:
+                return
+            ready, _, _ = select.select([main], [], [], 60)
+            assert ready, new
+            seen += os.read(main, 1 << 16)
+
+    try:
+        answer("ask as on the command line")
+        os.write(main, b"--lang en\r")
+        answer("the session is open already: begin the line with a question")
+        os.write(main, b"escape 2 " + b"x" * LINE_LIMIT + b"\r")
+        answer(f"the line is longer than {LINE_LIMIT:,} characters")
+        os.write(main, b"escape 3\r")
+        answer("all 3 escape: 1/8")
+        os.write(main, b"exit\r")
+        assert child.wait(60) == 0
+    finally:
+        child.kill()
+        os.close(main)
+    assert "all 2 escape" not in seen.decode(errors="replace")
+    kept = (tmp_path / "printkit" / "referee-history").read_text("utf-8")
+    assert kept.count("escape") == 1 and "x" * 100 not in kept  # escape 3 (libedit writes its space as \040)
+
+
 # ---- what reaches the terminal -----------------------------------------------------------------------
 
 # Right-to-left overrides and isolates, marks, zero-width characters, the BOM, a C1 control (CSI), a

@@ -127,6 +127,8 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
             refusal = _unreadable(line, voice)
             if refusal:
                 click.echo(refusal, err=True)
+                if history is not None:
+                    _forget_last()  # a pasted megabyte is not kept for the next evening
                 continue
             words = _words(line, voice)
             if not words:
@@ -172,6 +174,15 @@ def _line() -> str:
         if not rest:
             break
     return line
+
+
+def _forget_last() -> None:
+    """Drop the line just typed from the prompt's history."""
+    import readline
+
+    length = readline.get_current_history_length()
+    if length:
+        readline.remove_history_item(length - 1)
 
 
 def _unreadable(line: str, voice: str) -> str | None:
