@@ -128,9 +128,17 @@ class Choice:
 
 @dataclass(frozen=True)
 class Text:
-    """A word or a short text; its meaning is the answering function's to check."""
+    """A word or a short text; its meaning is the answering function's to check. A `pattern` (a
+    regular expression the whole text matches) gives it a shape, `like` says that shape in both
+    languages: a count in a word (zombie:3) is then refused here, never met by int() in the engine."""
 
     max_len: int = 200
+    pattern: str | None = None
+    like: Localized | None = None
+
+    def __post_init__(self) -> None:
+        if self.pattern is not None and {"ru", "en"} - set(self.like or {}):
+            raise ValueError(f"a text of pattern {self.pattern!r} says its shape (like=) in ru and en")
 
     def read(self, text: str) -> str:
         return self.check(text)
@@ -140,18 +148,25 @@ class Text:
             raise RefusedValue("qs_not_text", value=_cut(str(value)))
         if len(value) > self.max_len:
             raise RefusedValue("qs_too_long", value=_cut(value), most=self.max_len)
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            raise RefusedValue("qs_not_like", value=_cut(value), like=dict(self.like or {}))
         return value
 
 
 @dataclass(frozen=True)
 class File:
-    """A file the asker names (a map, a config, a key): read by the answering function, which says
-    what is wrong with it with its line."""
+    """A file the asker names (a map, a config, a key), or with `folder` a folder printkit writes
+    into: read by the answering function, which says what is wrong with it with its line. An empty
+    name is refused here: it would stand for the current folder."""
+
+    folder: bool = False
 
     def read(self, text: str) -> Path:
         return self.check(text)
 
     def check(self, value: Any) -> Path:
+        if isinstance(value, str) and not value:
+            raise RefusedValue("qs_empty_folder" if self.folder else "qs_empty_file")
         if not isinstance(value, str | Path) or not str(value) or "\x00" in str(value):
             raise RefusedValue("qs_not_file", value=_cut(str(value)))
         return Path(value)

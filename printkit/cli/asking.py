@@ -48,7 +48,7 @@ def group(name: str) -> click.Group:
 
 def _type(i: Input) -> Any:
     if isinstance(i.kind, File):
-        return click.Path(dir_okay=False, path_type=Path)
+        return base.FILE
     if isinstance(i.kind, Flag):
         return None
     return base.Read(i.kind)

@@ -13,6 +13,7 @@ from ..errors import ConfigError, PrintkitError
 from ..labels import RefusedValue
 from ..questions import Choice as QChoice
 from ..questions import Decimal as QDecimal
+from ..questions import File as QFile
 from ..questions import Kind
 from ..questions import Whole as QWhole
 
@@ -135,7 +136,7 @@ class Read(click.ParamType):  # type: ignore[type-arg]
 
     def __init__(self, kind: Kind) -> None:
         self.kind = kind
-        self.name = type(kind).__name__.lower()
+        self.name = "directory" if isinstance(kind, QFile) and kind.folder else type(kind).__name__.lower()
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
         kind = self.kind
@@ -160,6 +161,8 @@ class Read(click.ParamType):  # type: ignore[type-arg]
 
         if isinstance(self.kind, QChoice):
             return [CompletionItem(v) for v in self.kind.values if v.startswith(incomplete)]
+        if isinstance(self.kind, QFile):  # the shell completes names from the disk
+            return [CompletionItem(incomplete, type="dir" if self.kind.folder else "file")]
         return []
 
 
@@ -173,10 +176,14 @@ def Decimal(lo: float, hi: float) -> Read:
     return Read(QDecimal(lo, hi))
 
 
-CONFIG_ARG = click.argument("config", required=False, type=click.Path(dir_okay=False, path_type=Path))
+# Every file or folder a command line names is read here: an empty name (the current folder, to
+# the file system) is refused at once, in the command's language.
+FILE = Read(QFile())
+FOLDER = Read(QFile(folder=True))
+CONFIG_ARG = click.argument("config", required=False, type=FILE)
 OUT = click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=FOLDER,
     help="Kit folder [default: output/<game>-<YYYYMMDD-HHMMSS>/].",
 )
 SEED = click.option("--seed", help="Make the random sheets reproducible (same seed, same bytes).")

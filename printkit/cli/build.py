@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .base import CONFIG_ARG, FORCE, LANG, OUT, PAPER, SEED, Whole, load
+from .base import CONFIG_ARG, FILE, FOLDER, FORCE, LANG, OUT, PAPER, SEED, Whole, load
 from .present import show_folder
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def build_command() -> click.Command:
     @click.option(
         "--png",
         "png",
-        type=click.Path(file_okay=False, path_type=Path),
+        type=FOLDER,
         help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
     )
     @click.option(
@@ -244,7 +244,7 @@ Examples:
   printkit validate examples/strategiya.yaml
 """
 )
-@click.argument("config", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("config", type=FILE)
 @click.option("--no-cache", is_flag=True, help="Lay out every checked form afresh; do not use or fill the cache.")
 def validate(config: Path, no_cache: bool) -> None:
     """Check a session config: print ok, or every problem with its line (exit 3).

@@ -10,7 +10,7 @@ import click
 from ..labels import Refused
 from ..maps.moves import game_inputs
 from .asking import command, parameter
-from .base import FORCE, LANG, OUT, PAPER, Decimal, Group, Target, Whole
+from .base import FILE, FORCE, LANG, OUT, PAPER, Decimal, Group, Target, Whole
 from .present import said, show_folder
 
 # The map questions are declared in the library (printkit.maps.questions); drawing writes a file.
@@ -40,7 +40,7 @@ Examples:
   printkit map draw examples/map.yaml --reach-from C4 --speed 2
 """,
 )
-@click.argument("map_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("map_file", type=FILE)
 @OUT
 @PAPER
 @LANG

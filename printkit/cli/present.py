@@ -7,6 +7,7 @@ import functools
 import io
 import re
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -15,14 +16,27 @@ import click
 
 from ..answers import WIDTH
 
-# C0 and C1 control characters (but newline and tab) and DEL: never sent raw to a terminal, since a
-# config's text or a file name could carry an escape sequence.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Characters never sent raw to a terminal (but newline and tab): C0 and C1 controls and DEL (an
+# escape sequence a config's text or a file name could carry), format characters (right-to-left
+# overrides and isolates, zero-width characters, the BOM: text that shows other than it reads),
+# lone surrogates (an undecodable file name) and the line and paragraph separators.
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
 def safe(text: str) -> str:
-    """Text with control characters shown as \\x1b and the like."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    """Text with control and invisible format characters shown by their codes: \\x1b, \\u202e."""
+    return "\n".join(_safe_line(line) for line in text.split("\n"))
+
+
+def _safe_line(line: str) -> str:
+    if line.isprintable() or line.replace("\t", "").isprintable():  # nearly every line: no look at each character
+        return line
+    return "".join(_code(c) if c != "\t" and unicodedata.category(c) in _HIDDEN else c for c in line)
+
+
+def _code(char: str) -> str:
+    n = ord(char)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
 def shown(value: Any, limit: int = 24) -> str:
@@ -137,10 +151,14 @@ def show_folder(folder: Path) -> str:
 
 
 def echo_json(data: Any) -> None:
-    """One line of JSON, non-ASCII letters kept as they are."""
+    """One line of JSON, non-ASCII letters kept as they are; a control or format character as JSON's
+    own escape (\\u202e), so that the line stays JSON that reads back to the same text."""
     import json
 
-    click.echo(json.dumps(data, ensure_ascii=False))
+    text = json.dumps(data, ensure_ascii=False)
+    if not text.isprintable():
+        text = "".join(json.dumps(c)[1:-1] if unicodedata.category(c) in _HIDDEN else c for c in text)
+    click.echo(text)
 
 
 def _printable(char: str) -> str:

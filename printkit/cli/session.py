@@ -9,15 +9,20 @@ from typing import Any
 
 import click
 
-from .base import LANG
+from .base import FILE, LANG
 
 # Words that end a session or ask for the list of commands, as either language types them.
 QUIT = {"exit", "quit", "q", "выход", "конец"}
 HELP = {"help", "?", "помощь", "справка"}
+# The longest line a session reads, in characters: a question with every option spelled out takes a
+# few hundred, and a terminal's own line editing stops at 4,095. A longer line is refused unread, so
+# a pasted file costs the session nothing.
+LINE_LIMIT = 4096
+_OPEN = [False]  # whether a session is running: a line never opens another one inside it
 
 CONFIG = click.option(
     "--config",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FILE,
     help="The game's session config, for every question that reads one; its language answers.",
 )
 KEY = click.option(
@@ -25,7 +30,7 @@ KEY = click.option(
     "keys",
     multiple=True,
     envvar="PRINTKIT_KEY",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=FILE,
     help="A referee key, for every question that reads one (repeat to join several) [default: $PRINTKIT_KEY].",
 )
 
@@ -95,6 +100,8 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
     from .base import load, remembering
     from .present import language, speak_for_session
 
+    if _OPEN[0]:  # a line of options only (`--lang en`) would open a session inside this one
+        raise Nested()
     group = ctx.command
     assert isinstance(group, click.Group)
     session = load(config) if config is not None else None  # read once; refused here if it has problems
@@ -107,6 +114,7 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
     history = _readline(group, table) if interactive else None
     if interactive:
         click.echo(label("ss_hello", voice))
+    _OPEN[0] = True
     try:
         while True:
             try:
@@ -115,6 +123,12 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
                 break
             except KeyboardInterrupt:
                 click.echo()
+                continue
+            refusal = _unreadable(line, voice)
+            if refusal:
+                click.echo(refusal, err=True)
+                if history is not None:
+                    _forget_last()  # a pasted megabyte is not kept for the next evening
                 continue
             words = _words(line, voice)
             if not words:
@@ -129,17 +143,61 @@ def run(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: s
                 continue
             _ask(group, words, table)
     finally:
+        _OPEN[0] = False
         speak_for_session(None)
         remembering(False)
         if history is not None:
             history()
 
 
+class Nested(click.ClickException):
+    """A line that would open a session inside the open one: refused in one line, the session goes on."""
+
+    def __init__(self) -> None:
+        from .present import voice
+
+        super().__init__(_said("ss_nested", voice()))
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.message, err=True)
+
+
 def _line() -> str:
-    line = sys.stdin.readline()
+    """The next line from a pipe, read no further than one character past the limit: the rest of a
+    longer line is passed over a block at a time, never held whole."""
+    line = sys.stdin.readline(LINE_LIMIT + 1)
     if not line:
         raise EOFError
+    rest = line
+    while not rest.endswith("\n"):
+        rest = sys.stdin.readline(1 << 16)
+        if not rest:
+            break
     return line
+
+
+def _forget_last() -> None:
+    """Drop the line just typed from the prompt's history."""
+    import readline
+
+    length = readline.get_current_history_length()
+    if length:
+        readline.remove_history_item(length - 1)
+
+
+def _unreadable(line: str, voice: str) -> str | None:
+    """Why a line is refused before it is read as a question (None: it is not)."""
+    if len(line.rstrip("\r\n")) > LINE_LIMIT:
+        return _said("ss_long", voice)
+    if "\x00" in line:  # no file name or word can hold it; the file system would refuse it with a traceback
+        return _said("ss_nul", voice)
+    return None
+
+
+def _said(key: str, voice: str) -> str:
+    from ..labels import label
+
+    return label(key, voice, most=LINE_LIMIT)
 
 
 def _words(line: str, voice: str) -> list[str]:
@@ -175,7 +233,7 @@ def _help(names: list[str], voice: str) -> None:
     from ..labels import label
     from .present import wrap
 
-    click.echo(wrap(label("ss_help", voice, commands=" ".join(names)), "  "))
+    click.echo(wrap(label("ss_help", voice, commands=" ".join(names), most=LINE_LIMIT), "  "))
 
 
 def completions(group: click.Group, table: dict[str, dict[str, Any]], before: str, word: str) -> list[str]:
@@ -248,7 +306,7 @@ def shell(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang:
     """An evening's session: a prompt that answers every referee question (the same commands and
     options as `printkit referee ...`), with the config, key, language and edition given once.
     `printkit referee` with no command opens it too. help lists the commands; exit or Ctrl-D ends it.
-    Questions can also come from a pipe, one a line."""
+    Questions can also come from a pipe, one a line. A line is at most 4,096 characters."""
     parent = ctx.parent
     assert parent is not None
     run(parent, config, keys, lang, edition)

@@ -14,6 +14,7 @@ from ..config.yamlsource import Key, YamlDocument, load_yaml
 from ..errors import Problem
 from ..game import Maps, game, games, resolve
 
+MAX_CELLS = 200  # rows of a map, and cells of a row: a search over the whole map stays quick
 CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
 Cell = tuple[int, int]
 
@@ -34,7 +35,7 @@ def map_record(schemas: list[GameSchema], kinds: list[str], elsewhere: dict[str,
         map_fields.update(schema.map_fields)
     return Record(
         {
-            "rows": Field(ListOf(Text(max_len=200), min_items=2, max_items=200), required=True),
+            "rows": Field(ListOf(Text(max_len=MAX_CELLS), min_items=2, max_items=MAX_CELLS), required=True),
             "objects": Field(ListOf(Record(object_fields), max_items=2000), default=[]),
             **map_fields,
         },

@@ -14,6 +14,13 @@ from ..questions import File, Input, Line, Para, Text, question
 from .grid import Finding, load_map
 from .grid import check as check_map
 
+# The sizes `map random` draws, in cells (width, height); its --help and its refusal say them from here.
+SMALLEST, LARGEST = (8, 6), (100, 100)
+_SIZES = {
+    "en": f"{SMALLEST[0]}x{SMALLEST[1]} to {LARGEST[0]}x{LARGEST[1]}",
+    "ru": f"от {SMALLEST[0]}x{SMALLEST[1]} до {LARGEST[0]}x{LARGEST[1]}",
+}
+
 
 @dataclass(frozen=True)
 class MapCheck:
@@ -91,7 +98,7 @@ class RandomMap:
         Input(
             "size",
             Text(20),
-            {"en": "WIDTHxHEIGHT in cells (8x6 to 100x100).", "ru": "ШИРИНАxВЫСОТА в клетках (от 8x6 до 100x100)."},
+            {"en": f"WIDTHxHEIGHT in cells ({_SIZES['en']}).", "ru": f"ШИРИНАxВЫСОТА в клетках ({_SIZES['ru']})."},
             flag="--size",
             default="20x15",
         ),
@@ -131,6 +138,6 @@ def random_map(size: str = "20x15", seed: str | None = None, ruleset: str | None
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:
         raise Refused("map_e_size", size=size[:20]) from None
-    if not (8 <= width <= 100 and 6 <= height <= 100):
-        raise Refused("map_e_size_range")
+    if not (SMALLEST[0] <= width <= LARGEST[0] and SMALLEST[1] <= height <= LARGEST[1]):
+        raise Refused("map_e_size_range", sizes=_SIZES)
     return RandomMap(resolve(make)(rules, width, height, seed))

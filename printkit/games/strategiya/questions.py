@@ -537,7 +537,7 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
               flag="--cells", default=1),
         Input("strength", Whole(0, 99), _help("Each worker's strength: --strength 3 2.",
                                               "Сила каждого работника: --strength 3 2."),
-              flag="--strength", many=True, greedy=True, metavar="S"),
+              flag="--strength", many=True, greedy=True),
         dataclasses.replace(CONFIG, help=_help("Take the workers from a config.", "Взять работников из конфига.")),
         Input("heroes", Text(12), _help("The workers' map markers, with --config.", "Метки работников, с --config."),
               flag="--heroes", many=True, greedy=True, metavar="MARKER",

@@ -77,6 +77,11 @@ _MIRROR = Input(
 )  # fmt: skip
 
 
+# A word of what a battle defeated: a name, maybe in mithril (+), a count of squads (zombie:3), a place
+# (knights@personal).
+_DEFEATED = r"[^:@]+(:[1-9][0-9]{0,2})?(@[^:@]+)?"
+
+
 def _seed(what: Localized) -> Input:
     return Input("seed", Text(200), what, flag="--seed")
 
@@ -498,7 +503,9 @@ def cost(what: Sequence[str] | None = None, *, edition: str = "vs-2025", hire: s
         войско 2003 года) и каждый разрушенный уровень постройки (одно слово на уровень).""",
     },
     inputs=(
-        Input("defeated", Text(), {"en": "What was defeated or destroyed.", "ru": "Что разбито или разрушено."},
+        Input("defeated", Text(200, _DEFEATED, {"en": "NAME, NAME:N (N squads, 1 to 999), NAME+ or NAME@PLACE",
+                                                "ru": "ИМЯ, ИМЯ:N (N отрядов, от 1 до 999), ИМЯ+ или ИМЯ@МЕСТО"}),
+              {"en": "What was defeated or destroyed.", "ru": "Что разбито или разрушено."},
               many=True, required=True, complete=f"{_COMPLETE}:complete_units"),
         _EDITION,
         Input("level_table", Flag(), {"en": "Other reading: a level destroyed pays its table price.",
