@@ -39,12 +39,6 @@ def _code(char: str) -> str:
     return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
-def shown(value: Any, limit: int = 24) -> str:
-    """A user's value quoted in a message: escaped, and cut short when it is absurdly long."""
-    text = safe(str(value))
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
 class _Escaping(io.TextIOBase):
     """A text stream that escapes control characters on their way to the real one.
 
