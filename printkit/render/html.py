@@ -96,14 +96,28 @@ def _fonts() -> tuple[Any, Any]:
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
+    from ..output import on_termination
+
     font_config = FontConfiguration()
     # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
     # collected. Kept here, it would be collected in the middle of the interpreter's shutdown, too
-    # late to remove anything: let go of it at exit instead, while the interpreter is whole.
+    # late to remove anything: let go of it at exit instead, while the interpreter is whole, or
+    # before a build that SIGTERM ends dies of it (no atexit handler runs then).
     atexit.register(_fonts.cache_clear)
+    on_termination(_let_go_of_fonts)
     # The fonts are read now, through a fetcher that serves our fonts folder only.
     fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(), font_config=font_config)
     return font_config, fonts_css
+
+
+def _let_go_of_fonts() -> None:
+    """The fonts dropped before a build that SIGTERM ends dies of it: the layout it interrupted holds
+    the font configuration in reference cycles, collected here so that WeasyPrint's own finaliser
+    removes the temporary folder now."""
+    import gc
+
+    _fonts.cache_clear()
+    gc.collect()
 
 
 def prepare() -> None:
