@@ -21,9 +21,10 @@ BASE = load_bundled("strategiya")
 RULES = rules_of(BASE)
 
 
-def grid(*rows: str, objects: list[dict] | None = None) -> GameMap:  # type: ignore[type-arg]
+def grid(*rows: str, objects: list[dict] | None = None, currents: list[dict] | None = None) -> GameMap:  # type: ignore[type-arg]
     doc = parse_yaml("x: 1", "test")
-    built = build_map({"rows": list(rows), "objects": objects or []}, BASE, doc, (), Checker(doc))
+    data = {"rows": list(rows), "objects": objects or [], "currents": currents or []}
+    built = build_map(data, BASE, doc, (), Checker(doc))
     assert built is not None
     return built
 
@@ -46,9 +47,14 @@ def test_plain_speed_0_reaches_every_cell_within_3_king_moves() -> None:
     assert {c for c in found if c != (4, 4)} == {(x, y) for x in range(1, 8) for y in range(1, 8)} - {(4, 4)}
 
 
-def test_mountain_start_at_speed_0_reaches_nothing() -> None:
+@pytest.mark.rule("strategiya.border.crossing")
+def test_a_speed_0_hero_in_the_mountains_walks_nowhere_there_but_can_always_step_out() -> None:
+    # The mountains give speed 0 no cell a turn; the crossing is the turn's first move and always
+    # goes one cell, so the hero is never trapped (the audit's map: 0 cells under the old default).
     m = grid("MMMP", "MMMP", "PPPP")
-    assert cells(reach(m, RULES, Mover(speed=0), (1, 1)), (1, 1)) == set()
+    assert cells(reach(m, RULES, Mover(speed=0), (1, 1)), (1, 1)) == {"A3", "B3", "C3"}
+    # Over a one-cell ridge: into the mountain on the first turn, out of it on the second.
+    assert route(grid("PMP"), RULES, Mover(speed=0), (0, 0), (2, 0)) == [[(0, 0), (1, 0)], [(1, 0), (2, 0)]]
 
 
 @pytest.mark.rule("strategiya.border.crossing")
@@ -63,10 +69,41 @@ def test_crossing_into_a_forest_stops_one_cell_in() -> None:
 
 @pytest.mark.rule("strategiya.border.crossing")
 def test_crossing_switch() -> None:
-    m = grid("MP", "MP")
-    assert cells(reach(m, RULES, Mover(), (0, 0)), (0, 0)) == set()
+    # Speed 0 on the plain: three cells, the last leaves no step to cross with (unless --cross-free).
+    m = grid("PPPPF")
+    assert cells(reach(m, RULES, Mover(), (0, 0)), (0, 0)) == {"B1", "C1", "D1"}
     free = reach(m, RULES, Mover(), (0, 0), switches=Switches(cross_needs_step=False))
-    assert cells(free, (0, 0)) == {"B1", "B2"}
+    assert cells(free, (0, 0)) == {"B1", "C1", "D1", "E1"}
+
+
+@pytest.mark.rule("strategiya.border.crossing")
+@pytest.mark.parametrize(("speed", "up", "down"), [(0, 1, 1), (1, 2, 1), (2, 2, 1), (3, 2, 1), (4, 2, 2), (8, 3, 3)])
+def test_the_rules_example_forest_to_plain_by_default_and_full_fours_as_a_switch(speed: int, up: int,
+                                                                                  down: int) -> None:  # fmt: skip
+    # «Пропуски ходов»: speeds 3 and 2 leaving a forest for the plain walk exactly 2 cells; speed 8 walks 3.
+    m = grid("F" + "P" * 9)
+    into = {c[0] for c in reach(m, RULES, Mover(speed=speed), (0, 0)) if c[0] > 0}
+    assert len(into) == up
+    floor = reach(m, RULES, Mover(speed=speed), (0, 0), switches=Switches(border_round_up=False))
+    assert len({c[0] for c in floor if c[0] > 0}) == down
+
+
+@pytest.mark.rule("strategiya.border.crossing", "strategiya.wound.movement")
+def test_two_lives_cross_one_cell_less() -> None:
+    m = grid("F" + "P" * 9)
+    assert {c[0] for c in reach(m, RULES, Mover(speed=3, wound=1), (0, 0)) if c[0] > 0} == {1}
+    assert {c[0] for c in reach(m, RULES, Mover(speed=8, wound=1), (0, 0)) if c[0] > 0} == {1, 2}
+    assert not [c for c in reach(m, RULES, Mover(speed=0, wound=1), (0, 0)) if c[0] > 0]
+
+
+@pytest.mark.rule("strategiya.deathzone.move-and-damage", "strategiya.border.crossing")
+def test_entering_the_death_zone_goes_one_cell_whatever_the_speed() -> None:
+    m = grid("P" + "D" * 9)
+    for speed in (0, 3, 8, 12):
+        assert {c[0] for c in reach(m, RULES, Mover(speed=speed), (0, 0)) if c[0] > 0} == {1}, speed
+    # A total potential of 11 walks 3 cells a turn there, and crosses as far as its speed allows.
+    assert {c[0] for c in reach(m, RULES, Mover(speed=8, deathzone_move=3), (0, 0)) if c[0] > 0} == {1, 2, 3}
+    assert {c[0] for c in reach(m, RULES, Mover(speed=0, deathzone_move=3), (0, 0)) if c[0] > 0} == {1}
 
 
 @pytest.mark.rule("strategiya.water.movement")
@@ -120,8 +157,8 @@ def test_hero_mover_uses_the_sheet_numbers() -> None:
 
     session = load_session(EXAMPLES / "strategiya-heroes.yaml")
     grom = session_of(session).parties[0].heroes[0]
-    mover, border = mover_for(RULES, grom)
-    assert (mover.speed, mover.horse, mover.deathzone_move, border) == (0, True, 3, 1)
+    mover = mover_for(RULES, grom)
+    assert (mover.speed, mover.horse, mover.deathzone_move) == (0, True, 3)
     assert allowance(RULES, mover, "swamp") == 2
 
 
@@ -209,7 +246,7 @@ def test_cli(tmp_path: Path) -> None:
     out = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2").output
     assert max(len(line) for line in out.splitlines()) <= 80 and "чтение правил:" in out
     routed = run("referee", "route", EXAMPLES / "map.yaml", "--from", "A1", "--to", "L9", "--speed", "1", "--json")
-    assert json.loads(routed.output)["turns"] == 4
+    assert json.loads(routed.output)["turns"] == 3  # speed 1 crosses 2 cells (every 4 speed begun)
     assert run("referee", "route", bad, "--from", "A1", "--to", "Z9", "--speed", "1").exit_code == 2
 
 
@@ -291,6 +328,55 @@ def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
     assert cells(reach(m, RULES, Mover(speed=0), (0, 0)), (0, 0)) == {"A2"}  # no ship: no water
 
 
+@pytest.mark.rule("strategiya.water.currents", "strategiya.water.movement")
+def test_a_ship_sails_one_cell_more_downstream_and_one_less_upstream() -> None:
+    # «Строительство» 4): the builders' intellect on still water, + 1 with the current, − 1 against it.
+    river = [{"cells": "B1-I1", "flow": "E"}]
+    m = grid("PWWWWWWWWP", currents=river)
+    lake = grid("PWWWWWWWWP")
+
+    def sailed(game_map: GameMap, start: int, intellect: int) -> set[int]:
+        found = reach(game_map, RULES, Mover(ship=intellect), (start, 0))
+        return {c[0] for c in found if c != (start, 0) and game_map.terrain(*c) == "water"}
+
+    assert sailed(lake, 1, 2) == {2, 3}  # still water: 2 cells
+    assert sailed(m, 1, 2) == {2, 3, 4}  # downstream: 3 cells
+    assert sailed(m, 8, 2) == {7}  # upstream: 1 cell
+    assert sailed(m, 8, 1) == set()  # intellect 1 makes no way upstream
+    assert sailed(m, 1, 0) == {2}  # nor does intellect 0 on still water, but the current carries it a cell
+    # Across the current (north to south through an eastward river) is as on still water.
+    across = grid("PPPP", "WWWW", "WWWW", "WWWW", "PPPP", currents=[{"cells": "A2-D4", "flow": "E"}])
+    down_only = {c for c in reach(across, RULES, Mover(ship=2), (1, 1)) if c[0] == 1 and c[1] > 1}
+    assert down_only == {(1, 2), (1, 3)}
+    # A mixed way: a cell downstream takes a third of the turn (intellect 2), a cell of still water
+    # half: one of each fits in a turn (5/6), two still cells after it do not.
+    mixed = grid("PWWWWWP", currents=[{"cells": "B1-C1", "flow": "E"}])
+    assert sailed(mixed, 1, 2) == {2, 3}  # C1 downstream (1/3), D1 still (1/2): 5/6
+    assert sailed(mixed, 2, 2) == {1, 3, 4}  # B1 upstream (1 whole turn), D1 and E1 still
+
+
+def test_the_current_of_a_step() -> None:
+    from printkit.games.strategiya.movement import flow_of
+
+    assert [flow_of(step, (1, 0)) for step in ((1, 0), (1, 1), (1, -1), (0, 1), (-1, 1), (-1, 0))] == [
+        1,
+        1,
+        1,
+        0,
+        -1,
+        -1,
+    ]
+    assert [flow_of(step, (1, 1)) for step in ((1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (-1, -1))] == [
+        1,
+        1,
+        1,
+        0,
+        -1,
+        -1,
+    ]
+    assert flow_of((1, 0), None) == 0
+
+
 @pytest.mark.rule("strategiya.load.cargo")
 def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
     from printkit.games.strategiya.movement import load_cells
@@ -306,16 +392,22 @@ def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
 # ---- movement against a search written apart, and the limits ------------------------------------------
 
 
-def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free: bool) -> set[tuple[int, int]]:
+def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free: bool, full_fours: bool = False,
+                    wounded: bool = False, deathzone: int = 1) -> set[tuple[int, int]]:  # fmt: skip
     """One hero's turn straight from the rules, one origin at a time: walk the starting terrain up
-    to its cells a turn, or step over a border and walk 1 + speed // 4 cells into the new terrain."""
+    to its cells a turn (the death zone 1 whatever the speed, or a tier's figure; 2 lives: one
+    less), or step over a border (with a step left or as the first move) and walk into the new
+    terrain 1 cell and one more per 4 speed begun (or per full 4; 2 lives: one less), never deeper
+    into the death zone than its cells a turn."""
     base = {"mountain": 0, "swamp": 1, "forest": 2, "plain": 3}
+    lost = 1 if wounded else 0
 
     def cells_a_turn(t: str | None) -> int | None:
         if t == "deathzone":
-            return 1
-        return None if t not in base else base[t] + speed
+            return max(0, deathzone - lost)
+        return None if t not in base else max(0, base[t] + speed - lost)
 
+    fours = speed // 4 if full_fours else (speed + 3) // 4
     home = m.terrain(*origin)
     budget = cells_a_turn(home)
     out = {origin}
@@ -330,41 +422,51 @@ def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free:
                 queue.append(n)
     out |= set(steps)
     for cell, used in steps.items():
-        if used >= budget and not cross_free:
+        if used >= budget and used > 0 and not cross_free:
             continue
         for first in m.neighbours(*cell):
             entered = m.terrain(*first)
-            if entered == home or cells_a_turn(entered) is None:
+            walk_there = cells_a_turn(entered)
+            if entered == home or walk_there is None:
+                continue
+            into = 1 + fours - lost
+            if entered == "deathzone":
+                into = min(into, walk_there)
+            if into < 1:
                 continue
             depth = {first: 1}
             walk = [first]
             for c in walk:
                 for n in m.neighbours(*c):
-                    if n not in depth and m.terrain(*n) == entered and depth[c] < 1 + speed // 4:
+                    if n not in depth and m.terrain(*n) == entered and depth[c] < into:
                         depth[n] = depth[c] + 1
                         walk.append(n)
             out |= set(depth)
     return out
 
 
-@pytest.mark.rule("strategiya.move.king", "strategiya.move.terrain", "strategiya.border.crossing")
+@pytest.mark.rule("strategiya.move.king", "strategiya.move.terrain", "strategiya.border.crossing",
+                  "strategiya.deathzone.move-and-damage", "strategiya.wound.movement")  # fmt: skip
 def test_reach_equals_the_search_from_each_origin_written_apart() -> None:
     from printkit.games.strategiya.map_random import random_map
 
     rng = __import__("random").Random(4)
-    for i in range(30):
+    for i in range(40):
         m = random_map(BASE, rng.randint(8, 18), rng.randint(6, 14), seed=f"walk-{i}")
         start = (rng.randrange(m.width), rng.randrange(m.height))
         speed, turns, cross_free = rng.choice([0, 1, 2, 3, 5, 8, 12]), rng.randint(1, 4), rng.random() < 0.3
-        switches = Switches(cross_needs_step=not cross_free)
-        found = reach(m, RULES, Mover(speed=speed), start, turns, switches, border=1 + speed // 4)
+        full_fours, wounded, deathzone = rng.random() < 0.3, rng.random() < 0.2, rng.choice([1, 1, 2, 3])
+        switches = Switches(cross_needs_step=not cross_free, border_round_up=not full_fours)
+        mover = Mover(speed=speed, wound=1 if wounded else 0, deathzone_move=deathzone)
+        found = reach(m, RULES, mover, start, turns, switches)
         first = {start: 0}
         frontier = [start]
         for turn in range(1, turns + 1):
-            new = {c for o in frontier for c in one_origin_turn(m, speed, o, cross_free)} - set(first)
+            turn_cells = (one_origin_turn(m, speed, o, cross_free, full_fours, wounded, deathzone) for o in frontier)
+            new = set().union(*turn_cells) - set(first)
             first.update(dict.fromkeys(new, turn))
             frontier = list(new)
-        assert found == first, (i, start, speed, turns, cross_free)
+        assert found == first, (i, start, speed, turns, cross_free, full_fours, wounded, deathzone)
 
 
 @pytest.mark.rule("strategiya.move.king")
@@ -423,3 +525,133 @@ def test_wide_maps_print_an_excerpt_with_columns_apart(tmp_path: Path) -> None:
     assert "the map is wider than the screen" in en and "cells reachable in 1 turn\n" in en
     route_en = run("referee", "route", path, "--from", "A1", "--to", "B2", "--speed", "1", "--lang", "en").output
     assert route_en.startswith("turn 1: A1 → B2") and "reading of the rules" in route_en
+
+
+@pytest.mark.rule("strategiya.map.closed-regions", "strategiya.water.currents")
+def test_printed_maps_outline_every_terrain_region_and_draw_the_currents(tmp_path: Path) -> None:
+    from printkit.geometry import MM, paper_size
+    from printkit.maps.sheet import MARGIN, RULER, left_edge, tiles
+
+    body = ("game: strategiya\nrows:\n  - PPFF\n  - PPFF\n  - WWWP\n  - PPPP\n"
+            "currents:\n  - {cells: A3-B3, flow: E}\n")  # fmt: skip
+    path = write(tmp_path / "m.yaml", body)
+    result = run("map", "draw", path, "--cell-mm", "20", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out" / "map.pdf"
+    game_map = load(path)
+    cols = tiles(game_map, "a4", 20 * MM)[0][0]
+    x0, top, s = left_edge(paper_size("a4")[0], len(cols), 20 * MM), 842 - MARGIN - RULER, 20 * MM
+
+    def dark(x: float, y: float) -> bool:
+        return sum(pixel(pdf, 0, x, y)) < 150
+
+    # Plain meets forest between B and C (a third of the way down row 1): a black line there.
+    assert dark(x0 + 2 * s, top - s / 3)
+    # Two plain cells (A1 and B1) meet with no line, only the thin grey grid.
+    assert not dark(x0 + s, top - s / 3)
+    # The map's own edge closes the outer regions.
+    assert dark(x0, top - s / 3)
+    # A3 flows east: the arrow's shaft crosses the cell's middle; C3 (still water) has none.
+    assert dark(x0 + 0.4 * s, top - 2.5 * s)
+    assert not dark(x0 + 2.4 * s, top - 2.5 * s)
+    text = " ".join(__import__("pypdf").PdfReader(pdf).pages[0].extract_text().split())
+    assert "граница" in text and "течение" in text
+
+
+@pytest.mark.rule("strategiya.map.port-towns", "strategiya.map.no-duplicates", "strategiya.water.currents")
+def test_map_check_finds_water_without_towns_numbers_past_the_sheets_and_currents_on_land() -> None:
+    # The audit's map: water and no town at all passed as ok.
+    lake = grid("PPP", "PWP", "PPP")
+    assert "the map has water but no town next to it (a port)" in [str(f) for f in check(lake, BASE)]
+    # «Двоичный код»: ten rows a terrain, so a resource 11 can never be looked up.
+    eleven = grid("PPP", "PPP", objects=[{"at": "A1", "kind": "resource", "number": 11, "name": None}])
+    assert "A1: resource 11: plain numbers run 1 to 10 (the secret sheets' rows)" in [
+        str(f) for f in check(eleven, BASE)
+    ]
+    ten = grid("PPP", "PPP", objects=[{"at": "A1", "kind": "adventure", "number": 10, "name": None}])
+    assert not [f for f in check(ten, BASE) if not f.warning]
+    dry = grid("PWPP", "PPPP", objects=[{"at": "A1", "kind": "town", "number": None, "name": None}],
+               currents=[{"cells": "B1 C2", "flow": "S"}])  # fmt: skip
+    assert [str(f) for f in check(dry, BASE) if not f.warning] == ["C2: a current on a cell that is not water"]
+
+
+@pytest.mark.rule("strategiya.water.currents")
+def test_random_maps_give_running_water_currents_that_the_check_and_the_file_keep(tmp_path: Path) -> None:
+    from printkit.games.strategiya.map_random import random_map, to_yaml
+    from printkit.games.strategiya.model import DIRECTIONS, strategiya_map
+
+    running = still = 0
+    for i in range(12):
+        m = random_map(BASE, 24, 16, seed=f"flow-{i}")
+        flows = strategiya_map(m).flows()
+        water = {(x, y) for y in range(m.height) for x in range(m.width) if m.terrain(x, y) == "water"}
+        assert set(flows) <= water
+        running += bool(flows)
+        still += bool(water - set(flows))
+        # Every current leads on to water, or off the map's edge (a river leaving it).
+        for (x, y), (dx, dy) in flows.items():
+            ahead = (x + dx, y + dy)
+            assert not m.inside(*ahead) or m.terrain(*ahead) == "water", (i, x, y)
+        again = load(write(tmp_path / f"r{i}.yaml", to_yaml(m, "strategiya")))
+        assert strategiya_map(again).flows() == flows
+        assert set(d for _, d in strategiya_map(m).currents) <= set(DIRECTIONS)
+    assert running and still  # both kinds of water turn up
+
+
+def sailed_apart(m: GameMap, start: tuple[int, int], intellect: int) -> set[tuple[int, int]]:
+    """Written apart from movement.py: every path over water from an afloat start, walked one cell at a
+    time; a cell takes 1/(I + 1) of the turn going with the current of the cell entered (within 45°),
+    1/(I − 1) going against it, 1/I on still water or across; a path is sailed if its shares add up to
+    at most one turn. Landing on the shore is a turn of its own, next to the start only."""
+    from fractions import Fraction
+
+    from printkit.games.strategiya.model import strategiya_map
+
+    flows = strategiya_map(m).flows()
+
+    def share(a: tuple[int, int], b: tuple[int, int]) -> Fraction | None:
+        step, current = (b[0] - a[0], b[1] - a[1]), flows.get(b)
+        speed = intellect
+        if current is not None:
+            cos2 = Fraction((step[0] * current[0] + step[1] * current[1]) ** 2,
+                            (step[0] ** 2 + step[1] ** 2) * (current[0] ** 2 + current[1] ** 2))  # fmt: skip
+            dot = step[0] * current[0] + step[1] * current[1]
+            if cos2 >= Fraction(1, 2) and dot > 0:
+                speed = intellect + 1
+            elif cos2 >= Fraction(1, 2) and dot < 0:
+                speed = intellect - 1
+        return Fraction(1, speed) if speed > 0 else None
+
+    found: set[tuple[int, int]] = set()
+
+    def walk(cell: tuple[int, int], used: Fraction, seen: frozenset[tuple[int, int]]) -> None:
+        for n in m.neighbours(*cell):
+            if m.terrain(*n) != "water" or n in seen:
+                continue
+            cost = share(cell, n)
+            if cost is not None and used + cost <= 1:
+                found.add(n)
+                walk(n, used + cost, seen | {n})
+
+    walk(start, Fraction(0), frozenset({start}))
+    found |= {n for n in m.neighbours(*start) if m.terrain(*n) not in (None, "water")}
+    return found - {start}
+
+
+@pytest.mark.rule("strategiya.water.currents")
+def test_sailing_equals_every_path_tried_apart() -> None:
+    rng = __import__("random").Random(12)
+    flows = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+    for i in range(60):
+        width, height = rng.randint(3, 5), rng.randint(2, 4)
+        rows = ["".join(rng.choice("WWWWP") for _ in range(width)) for _ in range(height)]
+        water = [f"{chr(65 + x)}{y + 1}" for y in range(height) for x in range(width) if rows[y][x] == "W"]
+        if not water:
+            continue
+        currents = [{"cells": c, "flow": rng.choice(flows)} for c in water if rng.random() < 0.7]
+        m = grid(*rows, currents=currents)
+        start = parse_cell(rng.choice(water))
+        intellect = rng.randint(0, 3)
+        found = cells(reach(m, RULES, Mover(ship=intellect), start), start)  # afloat: nobody walks on water
+        expected = {cell_name(*c) for c in sailed_apart(m, start, intellect)}
+        assert found == expected, (i, rows, currents, start, intellect)

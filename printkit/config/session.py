@@ -160,10 +160,13 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
         item = session_record(ruleset.family).fields["players"].spec.item  # type: ignore[attr-defined]
         raw = [item.check({}, (), ck) for _ in range(ruleset.players_min)]
     if not ruleset.players_min <= len(raw) <= ruleset.players_max:
+        # Where the rules set no number of players, the range says whose it is.
+        source = ruleset.provenance.of("players")
+        whose = f" ({source.say('en')})" if source is not None and not source.document.own else ""
         ck.fail(
             ("players",),
             f"{ruleset.id} is played by {ruleset.players_min} to {ruleset.players_max} "
-            f"players; the config lists {len(raw)}",
+            f"players{whose}; the config lists {len(raw)}",
         )
     players = tuple(Player(None) if p is INVALID else Player(p["name"], p["colour"]) for p in raw)
     return players, list(raw)

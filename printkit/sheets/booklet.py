@@ -83,7 +83,11 @@ def _table_html(t: Table, heading: str = "") -> Markup:
     repeats = t.caption.strip().casefold() == heading.strip().casefold()
     caption = f"<caption>{escape(t.caption)}</caption>" if t.caption and not repeats else ""
     classes = "data" + (" wide" if len(t.headers) >= 7 else "") + (" whole" if len(t.rows) < 2 * MIN_ROWS else "")
-    return Markup(f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+    notes = "".join(f"<p>{escape(n)}</p>" for n in t.notes)
+    after = f'<div class="table-notes">{notes}</div>' if notes else ""
+    return Markup(
+        f'<table class="{classes}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{after}'
+    )
 
 
 def toc_entries(chapters: list[dict[str, Any]]) -> list[dict[str, Any]]:

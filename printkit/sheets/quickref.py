@@ -21,7 +21,7 @@ SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)
 
 def table_context(t: Table) -> dict[str, Any]:
     """A data table as the quick-reference templates print it."""
-    return {"headers": t.headers, "rows": t.rows, "numeric": t.numeric, "caption": t.caption}
+    return {"headers": t.headers, "rows": t.rows, "numeric": t.numeric, "caption": t.caption, "notes": t.notes}
 
 
 def sides(html: str) -> int:

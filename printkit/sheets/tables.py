@@ -11,12 +11,14 @@ from fractions import Fraction
 
 @dataclass(frozen=True)
 class Table:
-    """A printed table: headers, rows of text, the columns to centre and an optional caption."""
+    """A printed table: headers, rows of text, the columns to centre, an optional caption, and the
+    notes printed right under it (the footnotes of its marked figures, a reading it took)."""
 
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     numeric: frozenset[int] = frozenset()  # columns to centre
     caption: str = ""
+    notes: tuple[str, ...] = ()  # footnotes under the table: what its marks mean ("† printkit's reading")
 
 
 def make_table(
@@ -24,9 +26,11 @@ def make_table(
     headers: Sequence[str],
     numeric: set[int] | frozenset[int] = frozenset(),
     caption: str = "",
+    notes: Sequence[str] = (),
 ) -> Table:
     """A table from rows of any values, each printed as text."""
-    return Table(tuple(headers), tuple(tuple(str(c) for c in row) for row in rows), frozenset(numeric), caption)
+    cells = tuple(tuple(str(c) for c in row) for row in rows)
+    return Table(tuple(headers), cells, frozenset(numeric), caption, tuple(notes))
 
 
 def fraction(f: Fraction) -> str:

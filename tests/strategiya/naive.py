@@ -331,3 +331,17 @@ def experience(terrain: str, intelligence: int, heroes: int = 1, water_bonus: in
     """strategiya.experience.gain (+ shared-object deduction when 2+ heroes)."""
     bonus = {"mountain": 2, "swamp": 1, "forest": 0, "plain": -1, "water": water_bonus, "deathzone": 3}
     return bonus[terrain] + intelligence - (heroes if heroes > 1 else 0)
+
+
+def work_turns(days: int, strengths: list[int]) -> int | None:
+    """strategiya.mining.time, strategiya.building.speed: the work's days are divided by the workers'
+    strength added up (strength 10 does 10 days a turn: iron ore, 30 days, in 3 turns); a turn begun
+    counts whole; with no strength at all the work never ends (None)."""
+    total = sum(strengths)
+    if total == 0:
+        return None
+    turns, left = 0, days
+    while left > 0:
+        left -= total
+        turns += 1
+    return turns

@@ -129,4 +129,29 @@ def test_a_hero_with_two_swords_is_not_shown_able_to_carry_a_shield(tmp_path: Pa
     single = card(session, Hero(name="Y", strength=9, items=("sword",)), "2")
     assert paired.usable[shield] == ("не при 2 × Меч", False)
     assert single.usable[shield] == ("да", True)
-    assert [u.ok for u in H.usable_items(RULES, Hero(strength=9, items=("sword", "sword")))].count(False) == 1
+    refused = [u.offer.id for u in H.usable_items(RULES, Hero(strength=9, items=("sword", "sword"))) if not u.ok]
+    assert refused == ["shield", "staff"]  # the staff excludes every other weapon
+
+
+@pytest.mark.rule("strategiya.item.staff")
+def test_the_staff_and_weapons_are_shown_ruling_each_other_out(tmp_path: Path) -> None:
+    # «Ложа магов»: no other weapon with the staff (validate refuses it; the sheet must not offer it).
+    session = load_session(write(tmp_path / "c.yaml", "game: strategiya\n"))
+    names = [o.id for o in RULES.town["items"]]
+    armed = card(session, Hero(name="X", strength=9, items=("greatsword",)), "1")
+    mage = card(session, Hero(name="Y", strength=9, intellect=3, items=("staff",)), "2")
+    assert armed.usable[names.index("staff")] == ("не с оружием", False)
+    for weapon in ("sword", "greatsword", "bow"):
+        assert mage.usable[names.index(weapon)] == ("не с посохом", False), weapon
+    assert mage.usable[names.index("shield")] == ("да", True)  # a shield is no weapon
+    assert mage.usable[names.index("armour")] == ("да", True)
+
+
+@pytest.mark.rule("strategiya.sword.two")
+def test_two_swords_need_strength_6_on_the_sheet(tmp_path: Path) -> None:
+    session = load_session(write(tmp_path / "c.yaml", "game: strategiya\n"))
+    sword = [o.id for o in RULES.town["items"]].index("sword")
+    assert card(session, Hero(name="X", strength=4), "1").usable[sword] == ("один", True)
+    assert card(session, Hero(name="X", strength=6), "1").usable[sword] == ("да", True)
+    assert card(session, Hero(name="X", strength=2), "1").usable[sword] == ("сила 3, два — 6", False)
+    assert card(session, None, "1").usable[sword] == ("сила 3, два — 6", False)

@@ -139,7 +139,8 @@ def test_quickref_numbers_come_from_the_ruleset(kits: ExampleKits) -> None:
     for phrase in ("1–3: ход атаки переходит к противнику", "4–6: удар (урон = сила) и новый бросок",
                    "первый урон ×2", "первый урон ×3", "За один ход — 2 броска", "10 + 5 за каждые 3 силы",
                    "≤ 3 жизней — ранен: без лечения умрёт через 10 ходов", "Пропуск хода в городе: +3 жизни",
-                   "+1 за каждые 4 скорости", "10 опыта = +1 личное очко", "Инструменты: +3 к силе"):  # fmt: skip
+                   "ещё по одной за каждые начатые 4 скорости", "10 опыта = +1 личное очко",
+                   "Инструменты: +3 к силе"):  # fmt: skip
         assert phrase in joined, phrase
     for tier in rules.tiers:
         assert f"от {tier.start} {tier.text['ru']}" in joined.replace("\n", " ")
@@ -191,3 +192,17 @@ def test_hero_sheets_are_drawn_without_weasyprint(tmp_path: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False" and len(PdfReader(tmp_path / "h.pdf").pages) == 4
+
+
+@pytest.mark.rule("strategiya.players.four-heroes")
+def test_four_players_sheets_say_the_hero_count_is_printkits(tmp_path: Path) -> None:
+    players = "".join(f"  - name: P{n}\n" for n in range(1, 5))
+    for lang, words, note in (("ru", "героев: 4†", "† прочтение printkit: правила этого не говорят"),
+                              ("en", "heroes: 4†", "† printkit's reading: the rules do not say")):  # fmt: skip
+        config = write(tmp_path / f"four-{lang}.yaml", f"game: strategiya\nlanguage: {lang}\nplayers:\n{players}")
+        front = " ".join(
+            pdf_text(build(tmp_path / f"kit-{lang}", config, "--only", "hero-sheets") / "hero-sheets.pdf")[0].split()
+        )
+        assert words in front and note in front
+    two = write(tmp_path / "two.yaml", "game: strategiya\nplayers:\n  - name: A\n  - name: B\n")
+    assert "†" not in " ".join(pdf_text(build(tmp_path / "kit-two", two, "--only", "hero-sheets") / "hero-sheets.pdf"))

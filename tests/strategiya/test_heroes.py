@@ -75,9 +75,20 @@ def test_hunter_crosses_the_death_zone_unharmed() -> None:
 
 
 @pytest.mark.rule("strategiya.border.crossing")
-@pytest.mark.parametrize(("speed", "border"), [(0, 1), (2, 1), (3, 1), (4, 2), (8, 3)])
-def test_border_crossing(speed: int, border: int) -> None:
-    assert H.border_cells(RULES, Hero(speed=speed)) == border
+@pytest.mark.parametrize(("speed", "up", "down"), [(0, 1, 1), (1, 2, 1), (2, 2, 1), (3, 2, 1), (4, 2, 2), (5, 3, 2),
+                                                   (8, 3, 3)])  # fmt: skip
+def test_border_crossing(speed: int, up: int, down: int) -> None:
+    # The rules' example: speeds 2 and 3 cross 2 cells, speed 8 crosses 3 (every 4 speed begun);
+    # the other reading (full 4s only) is the switch.
+    assert H.border_cells(RULES, Hero(speed=speed)) == up
+    assert H.border_cells(RULES, Hero(speed=speed), round_up=False) == down
+
+
+@pytest.mark.rule("strategiya.border.crossing", "strategiya.wound.movement")
+def test_a_hero_with_two_lives_crosses_one_cell_less() -> None:
+    assert H.border_cells(RULES, Hero(speed=3, lives=2)) == 1
+    assert H.border_cells(RULES, Hero(speed=0, lives=2)) == 0
+    assert H.border_cells(RULES, Hero(speed=8, lives=1)) == 0
 
 
 @pytest.mark.rule("strategiya.experience.gain")

@@ -110,11 +110,19 @@ def test_new_hero_must_spend_the_starting_points_warning_only(tmp_path: Path) ->
     )
 
 
+@pytest.mark.rule("strategiya.flight.dragon")
 def test_dragon_with_low_intellect_is_a_warning(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {name: X, intellect: 5, animals: [dragon], money: 0}\n")
     assert load_session(p).warnings == (
-        f"{p}:5: players[0].heroes[0].animals: warning: Дракон obeys intellect 10; X has 5",
+        f"{p}:5: players[0].heroes[0].animals: warning: Дракон obeys intellect 10; X has 5, so the hero sheet and "
+        "the referee leave it out (after 15 skipped turns of study, list it under tamed:)",
     )
+    tamed = config(tmp_path, "      - {name: X, intellect: 5, animals: [dragon], tamed: [dragon], money: 0}\n")
+    assert load_session(tamed).warnings == ()
+    staff = config(tmp_path, "      - {name: X, intellect: 8, items: [staff], animals: [dragon], money: 0}\n")
+    assert load_session(staff).warnings == ()  # the staff's +2 makes 10
+    stray = config(tmp_path, "      - {name: X, intellect: 5, tamed: [dragon], money: 0}\n")
+    assert problems(stray) == [f"{stray}:5: players[0].heroes[0].tamed: X has no Дракон to command"]
 
 
 @pytest.mark.rule("strategiya.players.side-marks")

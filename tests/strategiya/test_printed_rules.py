@@ -39,7 +39,9 @@ BOOKLET = [
     ("strategiya.wound.threshold", "3 жизни и меньше — герой ранен"),
     ("strategiya.item.resale", "Всё купленное, кроме свитков, можно продать за половину цены"),
     ("strategiya.service.outbid", "заплатит за такую же услугу вдвое больше"),
-    ("strategiya.blackmarket.fee", "сверх четверти цены можно доплатить любую сумму"),
+    ("strategiya.blackmarket.fee", "к цене купленного добавляется её четверть, округлённая вверх"),
+    ("strategiya.blackmarket.fee", "меч за 360 $ обойдётся в 360 + 90 = 450 $"),
+    ("strategiya.blackmarket.scope", "здесь чёрный рынок продаёт и то, и другое"),
     ("strategiya.contract.once-per-side", "Каждая сторона может сделать такой заказ лишь один раз за игру"),
     ("strategiya.contract.once-per-side", "один раз на каждую сторону"),
     ("strategiya.firestorm.restart", "прервали — с нуля"),
@@ -49,7 +51,30 @@ BOOKLET = [
     ("strategiya.hide.contest", "бросает один D6 и умножает выпавшее на интеллект каждого ищущего героя"),
     ("strategiya.hide.contest", "Иначе, в том числе при равных суммах, начинается бой"),
     ("strategiya.load.ambush", "Нагруженного героя бьют как в спину"),
-    ("strategiya.border.crossing", "Здесь и в подсказках референта принято правило"),
+    ("strategiya.border.crossing", "со скоростью 2 или 3 — две клетки, с 8 — три, как в примере правил"),
+    ("strategiya.border.crossing", "здесь принято прочтение, которое сходится с примером"),
+    ("strategiya.border.crossing", "герой со скоростью 0 всегда может выйти из гор"),
+    ("strategiya.deathzone.move-and-damage", "В смертельную зону переход заводит не глубже"),
+    ("strategiya.wound.movement", "Раненый с 2 жизнями и здесь идёт на клетку меньше"),
+    ("strategiya.water.currents", "вода без стрелок — стоячая"),
+    ("strategiya.water.currents", "По течению корабль идёт на клетку быстрее, против — на клетку медленнее"),
+    ("strategiya.table.disputes", "и при мастере решает бросок D6"),
+    ("strategiya.mining.time", "начатый ход считается целым, а герой с силой 0 работу не двигает"),
+    ("strategiya.tier.total-potential", "прибавка вещей (посох +2 к интеллекту) в неё не входит"),
+    ("strategiya.scroll.healing", "Исцеление можно прочесть двояко"),
+    ("strategiya.adventure.book", "Больше десяти на местность двоичный код не разложит"),
+    ("strategiya.map.no-duplicates", "и номер не больше 10 — столько строк у секретных листов"),
+    ("strategiya.corner.no-cutoff", "засчитывает и шаг по диагонали между двумя такими клетками"),
+    ("strategiya.map.closed-regions", "на напечатанной карте граница проведена по каждой смене местности"),
+    ("strategiya.flight.dragon", "Дракона, пока интеллекта не хватает и учёба не пройдена, герой не ведёт"),
+    ("strategiya.sword.two", "Меч 360 3; два — 6"),
+    ("strategiya.horse", "в смертельной зоне — всё равно 1"),
+    ("strategiya.sword.one", "после лишнего удара меча на тройке атака переходит к противнику"),
+    ("strategiya.shield", "на единице своего владельца (--shield-any-one"),
+    ("strategiya.armour", "доспехи гасят шестёрку противника, и тот всё равно бросает снова"),
+    ("strategiya.castle.heals", "а внутри даёт +1 к силе и +1 к интеллекту"),
+    ("strategiya.scroll.effects", "не действует на тех, кто сильнее; радиус 2 × интеллект + 3"),
+    ("strategiya.turn.one-action", "За ход игрок может чем-нибудь занять каждого своего героя"),
     ("strategiya.map.closed-regions", "каждую местность обводят границей"),
     ("strategiya.map.object-marks", "города (звёздочки)"),
     ("strategiya.map.plot-objects", "прорезать в карте дыру-портал"),
@@ -86,7 +111,16 @@ QUICKREF = [
     ("strategiya.table.disputes", "Спорный момент, которого нет в правилах, решает бросок D6"),
     ("strategiya.quickref.content", "Памятка"),
     ("strategiya.bow.damage", "цель со щитом — если третий бросок больше 3"),
-    ("strategiya.blackmarket.fee", "доплатить сверх можно сколько угодно"),
+    ("strategiya.blackmarket.fee", "сверх цены платят её четверть (вверх)"),
+    ("strategiya.blackmarket.fee", "+25 % к цене"),
+    (
+        "strategiya.water.currents",
+        "по течению — интеллект строителей + 1, в стоячей воде — интеллект строителей, "
+        "против течения — интеллект строителей − 1",
+    ),
+    ("strategiya.border.crossing", "ещё по одной за каждые начатые 4 скорости (скорость 2–3 — 2 клетки, 8 — 3)"),
+    ("strategiya.mining.time", "начатый ход считается целым, сила 0 работу не двигает"),
+    ("strategiya.sword.two", "3; два — 6"),
 ]
 
 
@@ -121,3 +155,40 @@ def test_the_english_quick_reference_says_the_same(kits: ExampleKits) -> None:
     assert "every 10 turns the third talks with each in private" in text
     assert "each side rolls one D6 × the intellect of each of its heroes" in text
     assert "Otherwise, a tie included" in text
+
+
+@pytest.mark.rule("strategiya.escape.roll")
+def test_escape_is_one_statement_printed_by_the_booklet_the_quick_reference_and_the_referee(
+    kits: ExampleKits,
+) -> None:
+    # The Russian card once said the fleeing hero keeps everything; the rules say everything is dropped.
+    from printkit.config.rulesets import load_bundled
+    from printkit.games.strategiya.model import rules_of
+    from printkit.games.strategiya.tables import escape_words
+
+    from ..conftest import run
+
+    rules = rules_of(load_bundled("strategiya"))
+    for lang in ("ru", "en"):
+        away, caught = escape_words(rules, lang, True), escape_words(rules, lang, False)
+        assert ("всё имущество" if lang == "ru" else "drops everything") in away
+        referee = flat(run("referee", "escape", "1", "--lang", lang).output)
+        for words in (away, caught):
+            assert words in printed(kits, "booklet", lang) and words in printed(kits, "quickref", lang), lang
+            assert words in referee, lang
+    assert "имущество остаётся" not in printed(kits, "quickref")
+
+
+@pytest.mark.rule("strategiya.players.four-heroes")
+def test_a_figure_printkit_chose_is_marked_with_its_footnote_and_the_rules_own_are_not(kits: ExampleKits) -> None:
+    # Four players' heroes: the rules give no count, printkit keeps 4 (ruleset heroes.four_players).
+    booklet, english = printed(kits, "booklet"), printed(kits, "booklet", "en")
+    assert "Игроков Героев у каждого 2 4 3 2, 2, 4 4 4†" in booklet
+    assert "† прочтение printkit: правила этого не говорят" in booklet
+    assert "Players Heroes each 2 4 3 2, 2, 4 4 4†" in english
+    assert "† printkit's reading: the rules do not say" in english
+    assert "Четверо: по 4† героя у каждого" in printed(kits, "quickref")
+    assert "Four players: 4† heroes each" in printed(kits, "quickref", "en")
+    assert "† printkit's reading: the rules do not say" in printed(kits, "quickref", "en")
+    # The rules' own figures carry no mark: the item, hire and resource tables have none.
+    assert booklet.count("†") == 2 and english.count("†") == 2

@@ -138,3 +138,54 @@ def test_a_dragons_note_is_said_in_the_answers_language(tmp_path: Path) -> None:
     assert "H1's dragon: damage ×2 is in" in " ".join(shown(answer, "en").split())
     assert "дракон H1: урон ×2 учтён" in " ".join(shown(answer, "ru").split())
     asked_both_ways(answer, "fight", "--config", str(config), "--heroes", "1", "А")
+
+
+@pytest.mark.rule("strategiya.flight.dragon")
+def test_a_dragon_below_intellect_10_neither_fights_nor_flies(tmp_path: Path) -> None:
+    # «Покупки животных»: a hero with intellect under 10 cannot command a dragon.
+    body = ("game: strategiya\nplayers:\n  - name: P1\n    heroes:\n"
+            "      - {name: Low, strength: 5, intellect: 5, animals: [dragon]}\n"
+            "      - {name: Tamer, strength: 5, intellect: 5, animals: [dragon], tamed: [dragon]}\n"
+            "  - name: P2\n    heroes:\n      - {name: Foe, strength: 5}\n")  # fmt: skip
+    config = write(tmp_path / "low.yaml", body)
+    answer = printkit.strategiya.fight(config=config, heroes=("1", "А"))
+    assert answer.a.damage == 5
+    assert "Low cannot command the Dragon: it needs intellect 10, the hero has 5" in " ".join(
+        shown(answer, "en").split()
+    )
+    assert printkit.strategiya.fight(config=config, heroes=("2", "А")).a.damage == 10
+    plain = write(tmp_path / "m.yaml", "game: strategiya\nrows: [PPPPPPPPPPPP, PPPPPPPPPPPP]\n")
+    walked = printkit.reach(plain, "A1", config=config, hero="1")
+    flown = printkit.reach(plain, "A1", config=config, hero="2")
+    assert "D1" in walked.reachable and "H1" not in walked.reachable  # walks 3 cells of plain
+    assert "H1" in flown.reachable  # flies 7
+    assert "не слушается героя Low" in " ".join(shown(walked, "ru").split())
+
+
+@pytest.mark.rule("strategiya.mining.time", "strategiya.building.speed", "strategiya.stats.strength")
+def test_work_time_per_hero_and_together_against_the_rules_written_apart() -> None:
+    from . import naive
+
+    # «Сила»: strength 10 on iron ore (30 days) finishes in 3 turns; «Строительство»: a 2-cell bridge
+    # (10 days) built by strengths 3 and 2 takes 2 turns.
+    assert printkit.strategiya.work(resource=("горы", "1"), strength=[10]).workers[0].turns == 3
+    bridge = printkit.strategiya.work(building="мост", cells=2, strength=[3, 2])
+    assert bridge.days == 10 and bridge.together is not None and bridge.together.turns == 2
+    rng = __import__("random").Random(31)
+    for _ in range(200):
+        days, strengths = rng.randint(1, 120), [rng.randint(0, 12) for _ in range(rng.randint(1, 4))]
+        tools = rng.random() < 0.3
+        answer = printkit.strategiya.work(days=days, strength=strengths, tools=tools)
+        given = [s + 3 * tools for s in strengths]
+        assert [w.turns for w in answer.workers] == [naive.work_turns(days, [s]) for s in given]
+        if len(given) > 1:
+            assert answer.together is not None and answer.together.turns == naive.work_turns(days, given)
+    stuck = printkit.strategiya.work(days=10, strength=[0])
+    assert stuck.workers[0].turns is None and "strength 0 moves no work on" in " ".join(shown(stuck, "en").split())
+    asked_both_ways(bridge, "work", "--building", "мост", "--cells", "2", "--strength", "3", "2", figures=r"\d+")
+    heroes = printkit.strategiya.work(days=45, config=HEROES, heroes=["1", "2"])
+    assert [w.strength for w in heroes.workers] == [9, 0]
+    with pytest.raises(RefusedValue):
+        printkit.strategiya.work(days=5, resource=("лес", "1"), strength=[1])
+    with pytest.raises(RefusedValue):
+        printkit.strategiya.work(resource=("вода", "8"), strength=[1])  # endless fishing has no days

@@ -66,6 +66,8 @@ def test_real_boards_check_with_their_variant(path: Path) -> None:
     assert read_board(field_of(path), DATA).variant == board.variant
     result = run("stratego", "check", str(path), "--lang", "en")
     assert result.exit_code == 0 and result.output.endswith("ok\n"), result.output
+    if board.variant.id != "battle":  # a variant from published rules names its source
+        assert f"{board.variant.id}*" in result.output or f"{board.variant.id}‡" in result.output
 
 
 @pytest.mark.rule("stratego.files.gravon")

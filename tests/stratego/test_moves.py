@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from printkit.games.stratego.model import stratego_of
 from printkit.games.stratego.moves import MoveError, legal_moves, parse_position
 
 from ..conftest import EXAMPLES, run, write
+from . import naive
 
 DATA = stratego_of(load_bundled("stratego"))
 assert DATA is not None
@@ -30,8 +32,8 @@ def board(**pieces: str) -> list[str]:
     return [" ".join(r) for r in rows]
 
 
-def moves(rows: list[str], at: str, run_attacks: bool = True) -> tuple[set[str], set[str]]:
-    found = legal_moves(parse_position("\n".join(rows), "test", DATA, BATTLE), DATA, at, run_attacks)
+def moves(rows: list[str], at: str, run_attacks: bool = True, fly_over: bool = False) -> tuple[set[str], set[str]]:
+    found = legal_moves(parse_position("\n".join(rows), "test", DATA, BATTLE), DATA, at, run_attacks, fly_over)
     return {m.to for m in found if not m.attacks}, {m.to for m in found if m.attacks}
 
 
@@ -55,7 +57,7 @@ def test_lakes_block_steps_and_runs() -> None:
     assert "f5" in steps and "g5" not in steps and "h5" not in steps  # stops at the lake
 
 
-@pytest.mark.rule("stratego.move.scout")
+@pytest.mark.rule("stratego.move.scout", "stratego.move.scout-attack")
 def test_a_scout_runs_and_attacks_at_the_end() -> None:
     steps, attacks = moves(board(e1="r2", e8="b?"), "e1")
     assert {"e2", "e7"} <= steps and "e8" not in steps and attacks == {"e8"}
@@ -65,10 +67,39 @@ def test_a_scout_runs_and_attacks_at_the_end() -> None:
     assert "e2" in steps and "e4" not in steps and attacks == {"a1"}
 
 
-@pytest.mark.rule("stratego.move.scout")
+@pytest.mark.rule("stratego.move.scout-attack")
 def test_a_scout_that_strikes_only_neighbours() -> None:
     steps, attacks = moves(board(e1="r2", e8="b?", f1="b?"), "e1", run_attacks=False)
     assert "e7" in steps and attacks == {"f1"}  # e8 is at the end of a run, f1 next door
+
+
+@pytest.mark.rule("stratego.move.scout")
+def test_a_scout_that_flies_over_pieces() -> None:
+    # The other reading: only lakes stop a scout; it ends on a free cell or an enemy beyond pieces.
+    steps, attacks = moves(board(e1="r2", e3="r4", e5="b?", a1="b?"), "e1", fly_over=True)
+    assert {"e2", "e4", "e6", "e10"} <= steps and "e3" not in steps and attacks == {"e5", "a1"}
+    steps, attacks = moves(board(e1="r2", e3="r4", e5="b?"), "e1", run_attacks=False, fly_over=True)
+    assert "e6" in steps and attacks == set()  # flying over, but striking only a neighbour
+    steps, _ = moves(board(d4="r2", d3="r5"), "d4", fly_over=True)
+    assert "d5" not in steps and {"d2", "d1"} <= steps  # a lake still stops the run (d5 is one)
+    assert moves(board(e4="r5", e5="r3"), "e4", fly_over=True) == ({"e3", "d4", "f4"}, set())  # only scouts fly
+
+
+@pytest.mark.rule("stratego.move.step", "stratego.move.scout", "stratego.move.scout-attack", "stratego.move.lakes")
+@pytest.mark.parametrize(("run_attacks", "fly_over"), [(True, False), (False, False), (True, True), (False, True)])
+def test_random_positions_against_the_naive_rules(run_attacks: bool, fly_over: bool) -> None:
+    rng = random.Random(f"stratego moves {run_attacks} {fly_over}")
+    tokens = ["r2", "r2", "r5", "rB", "b?", "b3", "."]
+    for case in range(200):
+        cells = {f"{f}{r}": rng.choice(tokens) for f in "abcdefghij" for r in range(1, 11)
+                 if f"{f}{r}" not in BATTLE.lakes and rng.random() < 0.35}  # fmt: skip
+        position = parse_position("\n".join(board(**cells)), "test", DATA, BATTLE)
+        for at, piece in position.pieces.items():
+            if piece.side != "red":
+                continue
+            got = legal_moves(position, DATA, at, run_attacks, fly_over)
+            want = naive.moves(position.pieces, BATTLE.lakes, at, run_attacks, fly_over)
+            assert ({m.to for m in got if not m.attacks}, {m.to for m in got if m.attacks}) == want, (case, at)
 
 
 def test_a_marshal_may_be_written_as_ten() -> None:
@@ -119,11 +150,23 @@ def test_moves_cli_answers_in_russian_and_english(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("PRINTKIT_LANG", raising=False)
     ru = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5").output.splitlines()
     assert ru[:3] == ["Красные, Разведчик (2) на j5: ходов — 3", "  на:     j6 i5", "  атака:  j7"]
-    assert "правило двух клеток (ISF, ст. 10.1) не проверяется" in ru[-1]
+    assert "правило двух клеток (ISF, ст. 10.1) не проверяется" in ru[-2]
+    # The lakes stop this scout's run to the left: named, with their source.
+    assert ru[-3] == "озёра† c5 d5 g5 h5 c6 d6 g6 h6 ограничивают эту фишку"
+    assert ru[-1] == "† как на стандартном поле Стратего (Jumbo, Gravon)"
     en = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5", "--lang", "en").output
     assert en.splitlines()[0] == "Red Scout (2) on j5: 3 legal moves"
     assert "reading: a scout may attack at the end of a run" in en
+    flat = " ".join(en.split())
+    assert "(--scout-strikes-adjacent: only a neighbour, as the page's Attack section reads)" in flat
+    assert "reads) gives to: j6 i5; attack: —" in flat
+    assert "gives to: j6 i5; attack: j7 j8 j9 j10" in flat  # flying over the blue piece on j7
+    one = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "e4", "--lang", "en").output
+    assert (
+        one.splitlines()[0] == "Red Lieutenant (5) on e4: 4 legal moves" and "reading" not in one and "lakes" not in one
+    )
     adjacent = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5", "--scout-strikes-adjacent")
-    assert "атака" not in adjacent.output and "чтение --scout-strikes-adjacent" in adjacent.output
+    assert "  атака:  " not in adjacent.output and "чтение --scout-strikes-adjacent" in adjacent.output
+    assert "чтение printkit (без флага) даёт — на: j6 i5; атака: j7" in " ".join(adjacent.output.split())
     for out in (ru, en.splitlines(), adjacent.output.splitlines()):
         assert max(len(line) for line in out) <= 80

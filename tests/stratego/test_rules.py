@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,8 @@ from printkit.games.stratego.model import stratego_of
 
 from ..conftest import ExampleKits, pdf_text
 
-DATA = stratego_of(load_bundled("stratego"))
+RULES = load_bundled("stratego")
+DATA = stratego_of(RULES)
 
 # The army as the rules page lists it, name by name: (name, strength, count).
 DOCUMENT_ARMY = [("Маршал", 10, 1), ("Генерал", 9, 1), ("Полковник", 8, 2), ("Майор", 7, 3), ("Капитан", 6, 4),
@@ -43,7 +45,11 @@ def test_the_duel_is_jumbos() -> None:
     names = {r.symbol: r.name["ru"] for r in DATA.ranks}
     assert {names[s]: n for s, n in duel.counts.items() if n} == JUMBO_DUEL
     assert (duel.files, duel.rows, duel.setup_rows) == (10, 10, 4) and duel.lakes == DATA.variants["battle"].lakes
-    assert duel.source is not None and "81320" in duel.source["en"] and duel.gravon == "duell"
+    assert duel.gravon == "duell"
+    # Jumbo's booklet sets the 10 pieces on the bottom four rows: its figures say so, with their mark.
+    for path in ("counts.X", "board.setup_rows", "board.files"):
+        source = RULES.provenance.of(f"stratego.variants.duel.{path}")
+        assert source is not None and "81320" in source.document.name["en"] and source.document.mark == "*"
 
 
 @pytest.fixture(scope="module")
@@ -59,17 +65,20 @@ def test_the_quick_reference_prints_ranks_counts_and_sources(cards: dict[str, st
     for r in DATA.ranks:
         assert r.name["ru"] in cards["ru"] and r.name["en"] in cards["en"]
     assert "Маршал 10 1 1 1" in cards["ru"] and "Scout 2 8 2 2" in cards["en"]
-    assert "Jumbo" in cards["ru"] and "81320" in cards["en"]
+    assert "* по правилам Jumbo «Stratego Duel» (арт. 81320)" in cards["ru"]
+    assert "* from Jumbo's “Stratego Duel” rules (item 81320)" in cards["en"]
     assert "обрывается" in cards["ru"] and "breaks off" in cards["en"]
-    assert "c5 d5 g5 h5 c6 d6 g6 h6" in cards["ru"] and "standard board" in cards["en"]
+    assert "c5 d5 g5 h5 c6 d6 g6 h6†" in cards["ru"] and "standard board: c5 d5 g5 h5 c6 d6 g6 h6†" in cards["en"]
 
 
 @pytest.mark.rule("stratego.turn.red-first", "stratego.move.two-squares", "stratego.win")
 def test_the_quick_reference_prints_the_rules_of_play(cards: dict[str, str]) -> None:
     assert "Первыми ходят красные" in cards["ru"] and "Red moves first" in cards["en"]
-    assert "ISF (ст. 10.1)" in cards["ru"] and "больше 5 раз подряд" in cards["ru"]
-    assert "not in the rules text" in cards["en"] and "more than 5 times in a row" in cards["en"]
-    assert "возьмёт флаг противника" in cards["ru"] and "leaving the enemy no move" in cards["en"]
+    assert "§ из турнирных правил ISF (ст. 10.1)" in cards["ru"] and "больше 5§ раз подряд" in cards["ru"]
+    assert "not in the rules text" in cards["en"] and "more than 5§ times in a row" in cards["en"]
+    assert "§ from the ISF tournament rules (art. 10.1)" in cards["en"]
+    assert "возьмёт флаг противника или не оставит противнику ни одного хода" in cards["ru"]
+    assert "leaving the enemy no move" in cards["en"]
     assert "Сапёр побеждает, мина снята" in cards["ru"] and "Spy wins" in cards["en"]
 
 
@@ -79,3 +88,43 @@ def test_the_quick_reference_fits_one_page_in_every_paper_and_language(kits: Exa
     for lang in ("ru", "en"):
         for paper in ("a4", "letter"):
             assert len(PdfReader(kits("stratego", lang, paper) / "quickref.pdf").pages) == 1
+
+
+# Each mark the card prints, with its footnote in each language; the battle (the page's own) has none.
+NOTES = {
+    "*": {"ru": "по правилам Jumbo «Stratego Duel» (арт. 81320)",
+          "en": "from Jumbo's “Stratego Duel” rules (item 81320)"},
+    "‡": {"ru": "по опубликованным правилам барража (Gravon, ultraboardgames.com)",
+          "en": "from the published barrage rules (Gravon, ultraboardgames.com)"},
+    "§": {"ru": "из турнирных правил ISF (ст. 10.1)", "en": "from the ISF tournament rules (art. 10.1)"},
+    "†": {"ru": "как на стандартном поле Стратего (Jumbo, Gravon)",
+          "en": "as on the standard Stratego board (Jumbo, Gravon)"},
+}  # fmt: skip
+
+
+@pytest.mark.rule("stratego.variant.duel", "stratego.variant.barrage", "stratego.board.lakes",
+                  "stratego.move.two-squares")  # fmt: skip
+def test_figures_from_elsewhere_carry_their_mark_and_source(cards: dict[str, str]) -> None:
+    heads = {"ru": "Сила Сражение Дуэль* Барраж‡ Ход", "en": "Strength Battle Duel* Barrage‡ Moves"}
+    for lang in ("ru", "en"):
+        assert heads[lang] in cards[lang], lang
+        for mark, name in NOTES.items():
+            assert f"{mark} {name[lang]}" in cards[lang], (lang, mark)
+    # The barrage names one source everywhere: the card, the ruleset and the catalogue.
+    catalogue = (Path(__file__).parents[2] / "docs" / "rules" / "stratego.md").read_text("utf-8")
+    assert "ultraboardgames.com" in catalogue and "ISF" not in cards["en"].split("Barrage‡ is")[1].split(".")[0]
+    # The page's own figures go unmarked: the battle's column and its setup.
+    assert "Battle*" not in cards["en"] and "Сражение*" not in cards["ru"] and "40 pieces in its own 4" in cards["en"]
+
+
+@pytest.mark.rule("stratego.move.scout", "stratego.move.scout-attack")
+def test_the_card_prints_the_scouts_readings_with_their_switches(cards: dict[str, str]) -> None:
+    flags = ["--scout-flies-over", "--scout-strikes-adjacent"]
+    words = {"ru": ["чтение printkit", "«Атака»", *flags], "en": ["printkit's reading", "Attack section", *flags]}
+    for lang in ("ru", "en"):
+        for word in words[lang]:
+            assert word in cards[lang], (lang, word)
+
+
+def test_the_text_layer_holds_no_stray_bullets(cards: dict[str, str]) -> None:
+    assert "•" not in cards["ru"] and "•" not in cards["en"]

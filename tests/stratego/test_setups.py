@@ -148,9 +148,13 @@ def test_cli_check_random_convert(workdir: Path) -> None:
     assert "красные: на этой доске нет их фишек" in run("stratego", "check", gravon).output
     assert run("stratego", "convert", gravon, "--to", "setup40").output.strip() == EXAMPLE
     duel = run("stratego", "random", "--variant", "duel", "--seed", "1").output.strip()
-    assert run("stratego", "check", "--variant", "duel", duel, "--lang", "en").output == "ok\n"
-    assert run("stratego", "check", duel, "--lang", "en").output == "variant: duel\nok\n"  # found from its pieces
-    assert run("stratego", "check", duel).output == "вариант: дуэль\nвсё в порядке\n"
+    # The duel's pieces are Jumbo's, not the rules page's: named with their mark and source.
+    jumbo = "variant: duel*\n* from Jumbo's “Stratego Duel” rules (item 81320)\nok\n"
+    assert run("stratego", "check", "--variant", "duel", duel, "--lang", "en").output == jumbo
+    assert run("stratego", "check", duel, "--lang", "en").output == jumbo  # found from its pieces
+    assert run("stratego", "check", duel).output == (
+        "вариант: дуэль*\n* по правилам Jumbo «Stratego Duel» (арт. 81320)\nвсё в порядке\n"
+    )
     assert run("stratego", "check", "--variant", "battle", duel).exit_code == 1
 
 

@@ -79,3 +79,22 @@ def test_a_duel_kit_prints_ten_pieces(tmp_path: Path) -> None:
         symbols = [text for _, _, text, font, size in pdf_runs(tmp_path / "kit" / "stratego-setup.pdf", page)
                    if font == "PTSans-Bold" and size == 13]  # fmt: skip
         assert sorted(symbols) == sorted("X933221BBF")  # the duel's ten pieces
+
+
+@pytest.mark.rule("stratego.board.lakes", "stratego.variant.duel")
+def test_setup_sheets_mark_the_lakes_and_a_published_variants_pieces(tmp_path: Path, kits: ExampleKits) -> None:
+    lakes = {"ru": "† как на стандартном поле Стратего (Jumbo, Gravon)",
+             "en": "† as on the standard Stratego board (Jumbo, Gravon)"}  # fmt: skip
+    for lang in ("ru", "en"):
+        for number, page in enumerate(pdf_text(kits("stratego", lang) / "stratego-setup.pdf")):
+            flat = " ".join(page.split())
+            assert lakes[lang] in flat, (lang, number)
+            assert "*" not in flat, (lang, number)  # the battle's pieces are the rules page's own: no mark
+        # One mark on each of the two lakes of each board (two boards a planning page, one a setup page).
+        marks = [r for r in pdf_runs(kits("stratego", lang) / "stratego-setup.pdf", 0) if r[2] == "†"]
+        assert len(marks) == 2 * 2, lang
+    config = write(tmp_path / "duel.yaml", "game: stratego\nvariant: duel\nlanguage: en\nplayers: [{name: A}, {}]\n")
+    result = run("build", config, "--only", "stratego-setup", "--out", tmp_path / "kit")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(pdf_text(tmp_path / "kit" / "stratego-setup.pdf")[0].split())
+    assert "placed*" in flat and "* from Jumbo's “Stratego Duel” rules (item 81320)" in flat and lakes["en"] in flat

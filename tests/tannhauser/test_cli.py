@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from ..conftest import EXAMPLES, run
+from ..conftest import EXAMPLES, run, write
 
 PATHS = EXAMPLES / "tannhauser-paths.yaml"
 
@@ -21,7 +22,15 @@ def test_pool_answers_in_russian_by_default() -> None:
     out = run("referee", "pool", "1", "--difficulty", "11", "--bonus", "2").output.splitlines()
     assert out[0] == "1 к10 против сложности 11, бонус +2 на кубик"
     assert out[1] == "один кубик: 1/5 (20.00 %)"
-    assert out[-1] == "натуральная 10 получает бонус: текст снимает с неё только штрафы"
+    reading = " ".join(" ".join(out[-2:]).split())
+    assert reading.startswith("чтение: натуральная 10 получает бонус (текст снимает с неё только штрафы)")
+    assert reading.endswith("(--natural-ten-stays, 10 остаётся 10): один кубик 1/10 (10.00 %)")
+    other = " ".join(run("referee", "pool", "1", "--difficulty", "11", "--bonus", "2", "--natural-ten-stays",
+                         "--lang", "en").output.split())  # fmt: skip
+    assert "one die succeeds: 1/10 (10.00 %)" in other
+    assert "a natural 10 stays 10 whatever the bonus; printkit's (no flag): one die 1/5" in other
+    # Where the readings agree (no bonus reaches past 10), no reading of the natural 10 is printed.
+    assert "natural-ten" not in run("referee", "pool", "3", "--difficulty", "6", "--bonus", "1").output
     assert (
         json.loads(run("referee", "pool", "1", "--difficulty", "11", "--bonus", "2", "--json").output)["per_die"]
         == "1/5"
@@ -103,3 +112,54 @@ def test_paths_refusals_name_what_is_missing() -> None:
     assert run("referee", "paths", PATHS, "--points", "3").exit_code == 2
     missing = run("referee", "paths", PATHS, "--from", "Q9", "--points", "3", "--lang", "en")
     assert missing.exit_code == 2 and "no circle Q9" in missing.output
+
+
+def flat(*args: str) -> str:
+    return " ".join(run("referee", "paths", *args, "--lang", "en").output.split())
+
+
+@pytest.mark.rule("tannhauser.bullrush.line", "tannhauser.bullrush.pause", "tannhauser.bullrush.lone")
+def test_each_reading_of_the_rush_prints_what_the_other_gives() -> None:
+    out = flat(str(PATHS), "--from", "A1", "--points", "6", "--bull-rush")
+    assert "A5: 4 points, beating B3" in out
+    assert ("the other (--line-cost-one, 1 point a circle of a line of two or more) gives A5: 4 points, beating A3 "
+            "or B3") in out  # fmt: skip
+    assert "the other (--rush-from-empty, only where a move may end) gives A5: 6 points, beating A3" in out
+    chosen = flat(str(PATHS), "--from", "A1", "--points", "6", "--bull-rush", "--rush-from-empty")
+    assert "A5: 6 points, beating A3" in chosen and "reading --rush-from-empty" in chosen
+    assert "printkit's (no flag) gives A5: 4 points, beating B3" in chosen
+
+
+@pytest.mark.rule("tannhauser.bullrush.lone")
+def test_a_lone_enemy_costs_the_same_with_the_line_flag(tmp_path: Path) -> None:
+    lone = write(tmp_path / "lone.yaml", "circles: [{id: X0}, {id: X1, cost: 2}, {id: X2}, {id: X3}, {id: X4}]\n"
+                 "links: [[X0, X1], [X1, X2], [X2, X3], [X3, X4]]\ncharacters: {X1: enemy}\n")  # fmt: skip
+    for flags in ((), ("--line-cost-one",)):
+        out = flat(str(lone), "--from", "X0", "--points", "4", "--bull-rush", *flags)
+        assert "X2: 3 points, beating X1 X3: 4 points, beating X1" in out, flags
+    # Nothing differs here, so the chosen reading says so.
+    assert "gives the same here" in flat(str(lone), "--from", "X0", "--points", "4", "--bull-rush", "--line-cost-one")
+
+
+@pytest.mark.rule("tannhauser.move.allies")
+def test_an_ally_on_a_slowing_circle_prints_the_other_reading(tmp_path: Path) -> None:
+    ally = write(tmp_path / "ally.yaml", "circles: [{id: X0}, {id: X1, cost: 2}, {id: X2}, {id: X3}]\n"
+                 "links: [[X0, X1], [X1, X2], [X2, X3]]\ncharacters: {X1: ally}\n")  # fmt: skip
+    out = flat(str(ally), "--from", "X0", "--points", "3")
+    assert out.startswith("3 points: X2 1 circle to end the move on within 3 points")
+    assert "the other (--ally-cost-one, 1 point as the text's parenthesis says) gives X2: 2 points; X3: 3 points" in out
+    one = flat(str(ally), "--from", "X0", "--points", "3", "--ally-cost-one")
+    assert one.startswith("2 points: X2 3 points: X3")
+    assert "printkit's (no flag) gives X2: 3 points; X3 out of reach" in one
+    assert "reading" not in flat(str(PATHS), "--from", "A1", "--points", "4")  # no reading changes this answer
+
+
+@pytest.mark.rule("tannhauser.move.stand-still")
+def test_staying_put_is_always_allowed() -> None:
+    out = run("referee", "paths", PATHS, "--from", "A1", "--points", "0").output
+    assert " ".join(out.split()) == "закончить ход больше негде; остаться на A1 можно всегда (двигаться не обязательно)"
+    assert json.loads(run("referee", "paths", PATHS, "--from", "A1", "--points", "0", "--json").output) == {
+        "reachable": {}, "count": 0, "stay": "A1",
+        "readings": {"ally_cost_one": False, "line_cost_one": False, "rush_from_empty": False},
+    }  # fmt: skip
+    assert "no circle to end the move on" in flat(str(PATHS), "--enter", "--side", "red", "--points", "0")

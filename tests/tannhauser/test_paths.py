@@ -4,13 +4,14 @@ Rush, checked by hand and against the naive search on random graphs."""
 from __future__ import annotations
 
 import random
+from dataclasses import astuple
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from printkit.errors import ConfigError
-from printkit.games.tannhauser.paths import Graph, load_graph, reach
+from printkit.games.tannhauser.paths import Graph, MoveReading, load_graph, reach
 
 from ..conftest import write
 from . import naive
@@ -94,12 +95,66 @@ def test_one_rush_opens_one_unbroken_line() -> None:
     assert reach(graph, "S", 6, bull_rush=False).rushed == {}  # the Action Phase is spent: no rush
 
 
+ONE_EACH = MoveReading(line_cost_one=True)
+READINGS = [MoveReading(a, b, c) for a in (False, True) for b in (False, True) for c in (False, True)]
+
+
 @pytest.mark.rule("tannhauser.bullrush.line")
 def test_the_line_costs_normal_prices_unless_read_as_one_each() -> None:
     graph = line("S", "E1", "E2", "b", enemies="E1 E2", costs={"E2": 2})
     assert reach(graph, "S", 4).rushed == {"b": (4, ("E1",))}
     assert reach(graph, "S", 3).rushed == {}
-    assert reach(graph, "S", 3, line_cost_one=True).rushed == {"b": (3, ("E1",))}
+    assert reach(graph, "S", 3, reading=ONE_EACH).rushed == {"b": (3, ("E1",))}
+
+
+@pytest.mark.rule("tannhauser.bullrush.lone")
+def test_a_lone_enemy_costs_its_circle_in_either_reading() -> None:
+    # The audit's lone.yaml: X0 - X1 (a slowing circle, an enemy on it) - X2 - X3 - X4.
+    graph = line("X0", "X1", "X2", "X3", "X4", enemies="X1", costs={"X1": 2})
+    for reading in (MoveReading(), ONE_EACH):
+        assert reach(graph, "X0", 4, reading=reading).rushed == {"X2": (3, ("X1",)), "X3": (4, ("X1",))}
+    # A line of two or more is what the flag changes: E1 - E2, both slowing, then b.
+    two = line("S", "E1", "E2", "b", enemies="E1 E2", costs={"E1": 2, "E2": 2})
+    assert reach(two, "S", 5).rushed == {"b": (5, ("E1",))}
+    assert reach(two, "S", 5, reading=ONE_EACH).rushed == {"b": (3, ("E1",))}
+    # Stepping off a line after its first enemy is passing that enemy alone, at its circle's cost.
+    branch = Graph({"S": 1, "E1": 2, "E2": 1, "b": 1}, {"S": ("E1",), "E1": ("S", "E2", "b"), "E2": ("E1",),
+                   "b": ("E1",)}, {}, {"E1": "enemy", "E2": "enemy"})  # fmt: skip
+    assert reach(branch, "S", 3, reading=ONE_EACH).rushed == {"b": (3, ("E1",))}
+
+
+@pytest.mark.rule("tannhauser.move.allies")
+def test_an_ally_on_a_slowing_circle_costs_its_circle_or_one_point() -> None:
+    # The audit's ally.yaml: X0 - X1 (slowing, an ally on it) - X2 - X3.
+    graph = line("X0", "X1", "X2", "X3", allies="X1", costs={"X1": 2})
+    assert reach(graph, "X0", 3).free == {"X2": 3}
+    assert reach(graph, "X0", 3, reading=MoveReading(ally_cost_one=True)).free == {"X2": 2, "X3": 3}
+
+
+@pytest.mark.rule("tannhauser.bullrush.pause")
+def test_where_the_rusher_stops_before_the_enemy(tmp_path: Path) -> None:
+    # The example graph: A5 beyond B3 needs a stop on the ally's B2; from an empty circle only the
+    # A3-A4 line leads there (1 + 2 + 2 + 1 points, or 4 with the line at 1 a circle).
+    example = load_graph(Path(__file__).parents[2] / "examples" / "tannhauser-paths.yaml")
+    assert reach(example, "A1", 6).rushed == {"A5": (4, ("B3",))}
+    assert reach(example, "A1", 6, reading=MoveReading(rush_from_empty=True)).rushed == {"A5": (6, ("A3",))}
+    both = MoveReading(line_cost_one=True, rush_from_empty=True)
+    assert reach(example, "A1", 6, reading=both).rushed == {"A5": (4, ("A3",))}
+    # An entry point passed on the way is a stop too, unless the stop must be one a move may end on.
+    graph = line("E", "X1", "X2", "X3", enemies="X1")
+    graph = Graph(graph.cost, graph.links, {"E": "red"}, graph.characters)
+    assert reach(graph, None, 5, "red").rushed == {"X2": (3, ("X1",)), "X3": (4, ("X1",))}
+    assert reach(graph, None, 5, "red", reading=MoveReading(rush_from_empty=True)).rushed == {}
+    # The mover's own circle is always a place to start a rush from.
+    assert reach(line("S", "E1", "t", enemies="E1"), "S", 2, reading=MoveReading(rush_from_empty=True)).rushed == {
+        "t": (2, ("E1",))
+    }
+
+
+@pytest.mark.rule("tannhauser.move.stand-still")
+def test_no_points_leaves_only_staying_put() -> None:
+    assert reach(line("S", "a"), "S", 0) == reach(line("S", "a"), "S", 0, bull_rush=False)
+    assert reach(line("S", "a"), "S", 0).free == {} and "S" not in reach(line("S", "a"), "S", 5).free
 
 
 @pytest.mark.rule("tannhauser.bullrush.lost", "tannhauser.move.allies")
@@ -150,4 +205,25 @@ def test_random_graphs_against_the_naive_search() -> None:
         only_by_rush = {c: who for c, (_, who) in got.rushed.items() if c not in got.free}
         assert set(only_by_rush) == set(want["needs_win"]), case
         cheaper = want["cheaper_by_rush"]
+        assert {c: (p, list(w)) for c, (p, w) in got.rushed.items()} == cheaper, case
+
+
+@pytest.mark.rule("tannhauser.bullrush.line", "tannhauser.bullrush.lone", "tannhauser.bullrush.pause",
+                  "tannhauser.move.allies")  # fmt: skip
+@pytest.mark.parametrize("reading", READINGS, ids=lambda r: "-".join(str(int(v)) for v in astuple(r)))
+def test_every_reading_against_every_move_tried(reading: MoveReading) -> None:
+    rng = random.Random(f"tannhauser moves {reading}")
+    for case in range(150):
+        graph, adj = random_graph(rng)
+        points = rng.randint(0, 7)
+        start = None if case % 4 == 0 else "c0"
+        side = rng.choice(["red", "blue"])
+        enemies = {c for c, w in graph.characters.items() if w == "enemy"}
+        allies = {c for c, w in graph.characters.items() if w == "ally"}
+        own = {c for c, s in graph.entries.items() if s == side}
+        free, cheaper = naive.every_move(adj, graph.cost, points, start, allies, enemies, set(graph.entries), own,
+                                         True, reading.line_cost_one, reading.ally_cost_one,
+                                         reading.rush_from_empty)  # fmt: skip
+        got = reach(graph, start, points, side, reading=reading)
+        assert got.free == free, case
         assert {c: (p, list(w)) for c, (p, w) in got.rushed.items()} == cheaper, case

@@ -39,11 +39,12 @@ def test_pools_match_every_roll_enumerated(dice: int) -> None:
     for difficulty in range(1, 14):
         for bonus in range(4):
             for penalty in range(4):
-                for stays in (False, True):
-                    want = naive.pool_distribution(dice, difficulty, bonus, penalty, penalty_on_nat1=not stays)
-                    reading = STAYS if stays else Reading()
+                for stays, ten in ((False, True), (True, True), (False, False), (True, False)):
+                    want = naive.pool_distribution(dice, difficulty, bonus, penalty, penalty_on_nat1=not stays,
+                                                   bonus_on_nat10=ten)  # fmt: skip
+                    reading = Reading(natural_one_penalised=not stays, natural_ten_raised=ten)
                     got = dict(pool(dice, difficulty, bonus, penalty, reading).table())
-                    assert {k: p for k, p in got.items() if p} == want, (dice, difficulty, bonus, penalty, stays)
+                    assert {k: p for k, p in got.items() if p} == want, (dice, difficulty, bonus, penalty, stays, ten)
 
 
 @pytest.mark.rule("tannhauser.dice.natural-10", "tannhauser.dice.natural-1", "tannhauser.dice.modifiers")
@@ -63,6 +64,10 @@ def test_a_natural_ten_keeps_its_bonus() -> None:
     assert dict(pool(1, 11, bonus=2).table())[1] == Fraction(1, 5)
     assert die_success(10, penalty=3) == Fraction(1, 10)  # only a natural 10 gets there
     assert die_success(13, bonus=2) == 0
+    # The other reading: the text spares a natural 10 penalties only, so a 10 that stays 10 whatever
+    # the bonus is printkit's other reading; against 11 only the 9 (raised to 11) then succeeds.
+    assert die_success(11, bonus=2, reading=Reading(natural_ten_raised=False)) == Fraction(1, 10)
+    assert die_success(10, bonus=2, reading=Reading(natural_ten_raised=False)) == Fraction(3, 10)  # 8, 9, 10
 
 
 @pytest.mark.rule("tannhauser.dice.natural-1")

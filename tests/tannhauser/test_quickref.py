@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.games.tannhauser.pools import at_least, duel
+from printkit.games.tannhauser.quickref import item
 from printkit.games.tannhauser.shares import percent
 from printkit.labels import label
 
@@ -43,7 +44,10 @@ PRINTED = {
     "tannhauser.equipment.free": ("qt_gear_free", {"ru": ["полосатым"], "en": ["striped"]}),
     "tannhauser.equipment.drop": ("qt_gear_drop", {"ru": ["того же пути"], "en": ["same path"]}),
     "tannhauser.equipment.pass": ("qt_gear_pass", {"ru": ["следующего цикла"], "en": ["next cycle"]}),
-    "tannhauser.equipment.pick-up": ("qt_gear_pick", {"ru": ["никто другой"], "en": ["nobody else"]}),
+    "tannhauser.equipment.pick-up": (
+        "qt_gear_pick",
+        {"ru": ["никто другой", "так читает printkit"], "en": ["nobody else", "printkit's reading"]},
+    ),
     "tannhauser.equipment.stacking": ("qt_gear_pick", {"ru": ["одного типа оружия"], "en": ["one weapon type"]}),
     "tannhauser.equipment.crate": (
         "qt_crates",
@@ -57,12 +61,18 @@ PRINTED = {
     "tannhauser.mode.any": ("qt_mode_any", {"ru": ["ничью"], "en": ["draw"]}),
     "tannhauser.mode.story": (
         "qt_mode_story",
-        {"ru": ["2 главные", "1 главная и 2", "1 очко", "2 + 2"], "en": ["2 main", "1 main and 2", "1 point", "2 + 2"]},
+        {
+            "ru": ["2 главные", "1 главная и 2", "1 очко", "2 + 2", "задачи соперника делать нельзя"],
+            "en": ["2 main", "1 main and 2", "1 point", "2 + 2", "never the opponent's tasks"],
+        },
     ),
-    "tannhauser.mode.death-match": ("qt_mode_death", {"ru": ["всех"], "en": ["all"]}),
+    "tannhauser.mode.death-match": ("qt_mode_death", {"ru": ["всех"], "en": ["every one"]}),
     "tannhauser.mode.capture-the-flag": (
         "qt_mode_flag",
-        {"ru": ["оба флага", "свой флаг поднять нельзя"], "en": ["both enemy flags", "never pick up your own"]},
+        {
+            "ru": ["оба флага", "свой флаг поднять нельзя", "поставить — фаза действия несущего"],
+            "en": ["both enemy flags", "never pick up your own", "setting one: the carrier's action phase"],
+        },
     ),
     "tannhauser.mode.domination": (
         "qt_mode_domination",
@@ -77,13 +87,62 @@ PRINTED = {
     ),
     "tannhauser.bullrush.duel": ("qt_bull_rush", {"ru": ["Выносливость"], "en": ["Stamina"]}),
     "tannhauser.bullrush.once-per-cycle": ("qt_bull_rush", {"ru": ["один за цикл"], "en": ["one a cycle"]}),
-    "tannhauser.bullrush.line": ("qt_bull_rush", {"ru": ["сплошную цепочку"], "en": ["unbroken line"]}),
+    "tannhauser.bullrush.line": (
+        "qt_bull_rush",
+        {
+            "ru": ["сплошную цепочку", "по 1 очку за круг", "--line-cost-one"],
+            "en": ["unbroken line", "1 point a circle for a line", "--line-cost-one"],
+        },
+    ),
     "tannhauser.move.entering": ("qt_entering", {"ru": ["1 очко", "своей стороны"], "en": ["1 point", "own side"]}),
     "tannhauser.move.end": (
         "qt_move_end",
         {"ru": ["пустом", "не на точке входа"], "en": ["empty", "never on an entry"]},
     ),
-    "tannhauser.dice.natural-10": ("qt_natural10", {"ru": ["бонус прибавляется"], "en": ["a bonus still adds"]}),
+    "tannhauser.dice.natural-10": (
+        "qt_natural10",
+        {
+            "ru": ["Бонус к ней прибавляется", "так читает printkit", "--natural-ten-stays"],
+            "en": ["A bonus still adds", "printkit's reading", "--natural-ten-stays"],
+        },
+    ),
+    "tannhauser.dice.zero-face": ("qt_pool_rules", {"ru": ["грань «0» — это 10"], "en": ["the face marked 0 is a 10"]}),
+    "tannhauser.board.task-icon": (
+        "qt_task_icons",
+        {
+            "ru": ["золотой", "серебряный", "только для второстепенной"],
+            "en": ["gold", "silver", "secondary-task token only"],
+        },
+    ),
+    "tannhauser.move.current-value": (
+        "qt_cycle",
+        {"ru": ["изменить текущее Движение"], "en": ["change the current Movement"]},
+    ),
+    "tannhauser.move.stand-still": (
+        "qt_cycle",
+        {"ru": ["Двигаться не обязательно"], "en": ["Moving at all is optional"]},
+    ),
+    "tannhauser.move.allies": (
+        "qt_move_others",
+        {
+            "ru": ["по цене его круга", "так читает printkit", "--ally-cost-one"],
+            "en": ["its circle's usual cost", "printkit's reading", "--ally-cost-one"],
+        },
+    ),
+    "tannhauser.bullrush.pause": (
+        "qt_bull_rush",
+        {
+            "ru": ["круге союзника или точке входа", "--rush-from-empty"],
+            "en": ["may hold an ally or be an entry point", "--rush-from-empty"],
+        },
+    ),
+    "tannhauser.bullrush.lone": (
+        "qt_bull_rush",
+        {
+            "ru": ["одинокого врага проходите по обычной цене"],
+            "en": ["a lone enemy's circle is passed at its usual cost"],
+        },
+    ),
     "tannhauser.dice.natural-1": ("qt_natural1", {"ru": ["штраф вычитается"], "en": ["a penalty still lowers"]}),
     "tannhauser.duel.tie": ("qt_duel_rules", {"ru": ["проигрывает начавший"], "en": ["started the duel loses"]}),
 }
@@ -96,10 +155,10 @@ PRINTED = {
 def test_each_rule_is_printed_in_both_languages(cards: dict[str, list[str]], key: str, figures: dict[str, list[str]]
                                                 ) -> None:  # fmt: skip
     for lang in ("ru", "en"):
-        text = label(key, lang)
+        lead, text = item(key, lang)
         for figure in figures[lang]:
             assert figure in text, (lang, figure)
-        assert squeeze(text.replace(" | ", ": ")) in squeeze(cards[lang][0]), (lang, key)
+        assert squeeze(f"{lead}: {text}" if lead else text) in squeeze(cards[lang][0]), (lang, key)
 
 
 @pytest.mark.rule("tannhauser.dice.pool", "tannhauser.dice.difficulty")
@@ -146,3 +205,36 @@ def test_it_fits_one_sheet_in_every_paper_and_language(kits: ExampleKits) -> Non
         for paper in ("a4", "letter"):
             quickref = kits("tannhauser", lang, paper) / "quickref.pdf"
             assert len(PdfReader(quickref).pages) == 2  # front: the rules; back: the odds
+
+
+@pytest.mark.rule("tannhauser.print.odds-range")
+def test_the_tables_ranges_are_marked_as_printkits(cards: dict[str, list[str]]) -> None:
+    notes = {"ru": "† выбор printkit: в тексте правил такого числа нет",
+             "en": "† printkit's choice: the rules text gives no such number"}  # fmt: skip
+    ranges = {"ru": "Таблицы: от 1 до 8 кубиков, сложность от 2 до 10†",
+              "en": "Tables: 1 to 8 dice, difficulty 2 to 10†"}  # fmt: skip
+    for lang in ("ru", "en"):
+        front, back = cards[lang]
+        assert squeeze(ranges[lang]) in squeeze(back) and squeeze(notes[lang]) in squeeze(back), lang
+        assert "†" not in front  # the rules are the text's: none of their figures is marked
+
+
+def test_the_text_layer_holds_no_stray_bullets(cards: dict[str, list[str]]) -> None:
+    for lang in ("ru", "en"):
+        assert all("•" not in page for page in cards[lang]), lang
+
+
+@pytest.mark.rule("tannhauser.level.reinforcement", "tannhauser.duel.tie", "tannhauser.mode.story")
+def test_the_card_and_the_record_sheet_print_a_rule_from_one_source(kits: ExampleKits) -> None:
+    from printkit.games.tannhauser.record_sheets import rule_text
+
+    for lang in ("ru", "en"):
+        sheet = squeeze(pdf_text(kits("tannhauser", lang) / "record-sheets.pdf")[0]).lower()
+        card = squeeze(pdf_text(kits("tannhauser", lang) / "quickref.pdf")[0])
+        for key in ("qt_reinforcement", "qt_duel_rules"):
+            rule = squeeze(item(key, lang)[1])  # on the sheet after a colon, so its first letter in lower case
+            assert rule.lower() in sheet and rule in card, (lang, key)
+        for mode in ("story", "death_match", "capture_the_flag", "domination"):
+            win = squeeze(label(f"ts_win_{mode}", lang))
+            assert win.lower() in sheet and win in card, (lang, mode)
+        assert rule_text("qt_reinforcement", lang).startswith(item("qt_reinforcement", lang)[0] + ": ")

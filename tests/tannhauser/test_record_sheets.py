@@ -109,3 +109,38 @@ def test_the_longest_names_stay_inside_their_cards(paper: str, tmp_path: Path) -
         assert not [g for g in names if g.x1 > gap[0] + 1 and g.x0 < gap[1] - 1]
         assert min(g.x0 for g in page.glyphs) > 6 * MM and max(g.x1 for g in page.glyphs) < page.width - 6 * MM
     assert sum(g.char == "Ж" for page in pages for g in page.glyphs) == 6 * 30  # no item lost
+
+
+@pytest.mark.rule("tannhauser.print.record-sheet", "tannhauser.print.sheet-sizes")
+def test_the_sheets_sizes_are_printkits_and_marked_so(kits: ExampleKits) -> None:
+    notes = {"ru": "† выбор printkit: в тексте правил такого числа нет",
+             "en": "† printkit's choice: the rules text gives no such number"}  # fmt: skip
+    marked = {"ru": ["Игровой ход†", "Очки победы†", "Строка†", "Ячейки снаряжения†", "Второстепенные†"],
+              "en": ["Game turn†", "Victory points†", "Row†", "Equipment slots†", "Secondary†"]}  # fmt: skip
+    own = {"ru": ["Главные (2 + 2 очка)", "Флаги", "Первыми ходят"], "en": ["Main (2 + 2 points)", "Flags",
+                                                                           "First to act"]}  # fmt: skip
+    for lang in ("ru", "en"):
+        for page in flat(kits("tannhauser", lang) / "record-sheets.pdf"):
+            assert page.rstrip().endswith(notes[lang]), lang
+            for heading in marked[lang]:
+                assert heading in page, (lang, heading)
+            for heading in own[lang]:  # the text's own figures carry no mark
+                assert heading in page and heading + "†" not in page, (lang, heading)
+
+
+@pytest.mark.rule("tannhauser.print.sheet-sizes")
+def test_a_ruleset_sets_the_sheets_sizes_and_unsourced_figures_go_unmarked(tmp_path: Path) -> None:
+    from printkit.config.rulesets import load_bundled
+
+    text = load_bundled("tannhauser").source.read_text("utf-8")
+    changed = text.replace("sheet: {turns: 12, points: 20, rows: 6, slots: 6, secondary: 4}",
+                           "sheet: {turns: 16, points: 25, rows: 4, slots: 5, secondary: 3}")  # fmt: skip
+    assert changed != text
+    write(tmp_path / "mine.yaml", changed.split("\ndocuments:")[0] + "\n")  # a user's copy without sources
+    ctx = context(load_session(write(tmp_path / "t.yaml", "game: mine.yaml\n")))
+    assert ctx["turns"] == list(range(1, 17)) and ctx["points"] == list(range(1, 26))
+    assert len(ctx["wounds"]) == 4 and ctx["slots"] == [1, 2, 3, 4, 5] and ctx["secondary"] == 3
+    assert ctx["notes"] == [] and "†" not in "".join(ctx["heads"].values())
+    bundled = context(load_session(EXAMPLES / "tannhauser.yaml"))
+    assert bundled["turns"] == list(range(1, 13))
+    assert bundled["heads"]["turn"].endswith("†") and bundled["heads"]["row"].endswith("†")

@@ -232,8 +232,13 @@ def test_quickref_prints_the_edition_tables(kits: ExampleKits) -> None:
         for spell in vs_of(rules).spells:
             for o in spell.outcomes:
                 assert o.text["ru"] in text
-        # The 2025 figures lost with the pictures are the 2003 ones, and the card says so.
-        assert ("Гарнизоны — по правилам 2003 года" in text) == (game == "vs-2025")
+        # The 2025 figures lost with the pictures are the 2003 ones, each marked, and the card says so;
+        # the ghost ship's squads are printkit's own reading, marked and explained.
+        assert ("* из издания 2003 года" in text) == (game == "vs-2025")
+        assert (re.search(r"Замок 3 100 с земли 1\+\* ", text) is not None) == (game == "vs-2025")
+        assert (re.search(r"Корабль-призрак магия 2\+† ", text) is not None) == (game == "vs-2025")
+        assert ("† прочтение printkit" in text) == (game == "vs-2025") or game == "vs-2003"
+        assert (re.search(r"Дракон магия 50 4\+ 15 5 5 5 5 5† ", text) is not None) == (game == "vs-2003")
 
 
 @pytest.mark.rule("vs.print.tokens")

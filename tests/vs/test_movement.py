@@ -172,7 +172,11 @@ def test_a_building_is_passed_as_any_terrain() -> None:
     assert reached(grid("PPFPPP"), "knights", "A1") == {"B1": 1, "C1": 1}  # forest without the building
     assert reached(own, "knights", "A1", player="Юг") == {"B1": 1}  # another's building: no leave
     assert reached(own, "knights", "A1", player="Юг", allow=frozenset({"Север"})) == {"B1": 1, "C1": 1, "D1": 1}
-    assert reached(own, "zombie", "A1", player="Север") == {"B1": 1}  # magical troops never enter
+    # Magical troops get no leave (2025 §3.4): another's building is closed to them, their own is not,
+    # unless read with --magic-barred (the 2003 blanket ban).
+    assert reached(own, "zombie", "A1", player="Север") == {"B1": 1, "C1": 1}
+    assert reached(own, "zombie", "A1", player="Юг", allow=frozenset({"Север"})) == {"B1": 1}
+    assert reached(own, "zombie", "A1", player="Север", magic_barred=True) == {"B1": 1}
     canal = grid("CPC", objects=[obj("B1", "Север")])
     assert set(reached(canal, "ship", "A1", player="Север")) == {"B1", "C1"}
 
@@ -221,7 +225,7 @@ def test_vs_map_check() -> None:
 @pytest.mark.rule("vs.building.spacing")
 def test_buildings_stand_at_least_three_cells_apart() -> None:
     close = grid("PPPPPP", objects=[obj("A1", "Север"), obj("D1", "Юг", "tower")])
-    assert [str(f) for f in check(close, VS25)] == ["D1: fewer than 3 cells from the building at A1"]
+    assert [str(f) for f in check(close, VS25)] == ["D1: fewer than 3 cells between it and the building at A1"]
     assert check(grid("PPPPPP", objects=[obj("A1", "Север"), obj("E1", "Юг", "tower")]), VS25) == []
     mine = grid("PMPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
     assert check(mine, VS25) == []  # mines are not постройки
@@ -302,3 +306,84 @@ def test_vs_map_pdf_draws_rivers(tmp_path: Path) -> None:
 
     text = PdfReader(tmp_path / "out" / "map.pdf").pages[0].extract_text()
     assert "Река" in text and "P Поле" in text  # the river has its place in the legend
+
+
+# ---- readings the text leaves open, each with its switch; 2003's own rules on entering and stacking ----
+
+
+@pytest.mark.rule("vs.structure.entry-2003")
+def test_2003_structures_are_entered_unless_their_owner_forbids() -> None:
+    m = grid("PPPPPP", objects=[obj("C1", "Юг", "tower"), obj("E1", None, "tower")], rules=VS03)
+    # 2003 §6.12: no leave is needed; the owner may forbid; a neutral tower stands open too.
+    assert set(reached(m, "knights", "A1", rules=VS03, player="Север")) == {"B1", "C1", "D1"}
+    assert set(reached(m, "knights", "A1", rules=VS03, player="Север", forbid=frozenset({"Юг"}))) == {"B1"}
+    assert "E1" in reached(m, "knights", "D1", rules=VS03, player="Север")
+    assert set(reached(m, "zombie", "A1", rules=VS03, player="Юг")) == {"B1"}  # magical troops never enter
+
+
+@pytest.mark.rule("vs.troop.one-per-cell")
+def test_2003_zombies_stand_two_squads_to_a_cell() -> None:
+    m = grid("PPPP", troops=[piece("C1", "zombie", "Юг")], rules=VS03)
+    assert "C1" in reached(m, "zombie", "A1", rules=VS03, player="Юг")  # joins its player's squad
+    assert "C1" not in reached(m, "zombie", "A1", rules=VS03, player="Север")  # not another player's
+    assert "C1" not in reached(m, "knights", "A1", rules=VS03, player="Юг")  # not another troop
+    full = grid("PPPP", troops=[piece("C1", "zombie", "Юг"), piece("C1", "zombie", "Юг")], rules=VS03)
+    assert "C1" not in reached(full, "zombie", "A1", rules=VS03, player="Юг")  # two squads at most
+    assert "C1" not in reached(grid("PPPP", troops=[piece("C1", "zombie", "Юг")]), "zombie", "A1", player="Юг")
+    assert not [f for f in check(full, VS03) if "two troops" in str(f)]
+    three = grid("PPPP", troops=[piece("C1", "zombie", "Юг")] * 3, rules=VS03)
+    assert [str(f) for f in check(three, VS03) if "two troops" in str(f)] == ["C1: two troops in one cell"]
+
+
+@pytest.mark.rule("vs.ghost-ship.seas")
+def test_a_ghost_ship_is_magical_and_does_not_stop_between_the_seas() -> None:
+    m = grid("SSSCCSSSS")
+    went = reached(m, "ghost-ship", "A1", ghost_table=True)
+    assert set(went) == {"B1", "C1", "D1", "E1", "F1", "G1"}  # open sea, coast, open sea in one move
+    stops = reached(m, "ghost-ship", "A1", ghost_table=True, ghost_stops=True)
+    assert set(stops) == {"B1", "C1", "D1"}  # the other reading: it stops on the coast as ships do
+    assert set(reached(m, "ship", "A1")) == {"B1", "C1", "D1"}  # a ship, non-magical, stops
+
+
+@pytest.mark.rule("vs.movement.diagonal")
+def test_diagonal_steps_are_a_reading_with_an_orthogonal_switch() -> None:
+    m = grid(*["P" * 5] * 5)
+    assert "B2" in reached(m, "orcs", "A1") and "B2" not in reached(m, "orcs", "A1", orthogonal=True)
+    straight = reached(grid(*["P" * 7] * 7, rules=VS03), "dragon", "D4", rules=VS03, orthogonal=True)
+    assert "E5" not in straight and {"D1", "A4", "G4", "D7"} <= set(straight)
+
+
+@pytest.mark.rule("vs.river.crossing-2025")
+def test_walking_along_a_river_is_a_reading_with_a_switch() -> None:
+    along = grid("PPPPP", rivers=("B1", "C1", "D1"))
+    assert reached(along, "knights", "B1") == {"A1": 1, "C1": 1}
+    assert reached(along, "knights", "B1", river_along=True) == {"A1": 1, "C1": 1, "D1": 1, "E1": 1}
+    assert reached(along, "knights", "A1", river_along=True) == {"B1": 1}  # stepping on from dry land stops
+
+
+@pytest.mark.rule("vs.movement.passing")
+def test_passing_another_troops_cell_is_a_reading_with_a_switch() -> None:
+    m = grid("PPPPP", troops=[piece("B1", "elves", "Север")])
+    assert reached(m, "knights", "A1", player="Север") == {}  # one's own troop blocks the way too
+    passed = reached(m, "knights", "A1", player="Север", pass_through=True)
+    assert "B1" not in passed and {"C1", "D1"} <= set(passed)  # passed, never stopped on
+    dragon = grid(*["P" * 7] * 3, troops=[piece("C2", "elves", "Юг")], rules=VS03)
+    assert "D2" not in reached(dragon, "dragon", "A2", rules=VS03, player="Север")
+    assert "D2" in reached(dragon, "dragon", "A2", rules=VS03, player="Север", pass_through=True)
+
+
+@pytest.mark.rule("vs.movement.diagonal")
+@pytest.mark.rule("vs.movement.passing")
+@pytest.mark.rule("vs.player.permission")
+@pytest.mark.rule("vs.structure.entry-2003")
+def test_every_movement_answer_prints_its_readings_and_switches(tmp_path: Path) -> None:
+    for args in (("--troop", "elves", "--from", "C3"), ("--troop", "zombie", "--from", "C3")):
+        out = run("referee", "reach", EXAMPLES / "vs-map.yaml", *args, "--lang", "en").output
+        for switch in ("--orthogonal", "--pass-through", "--magic-barred"):
+            assert switch in " ".join(out.split()), switch
+    ru = " ".join(run("referee", "reach", EXAMPLES / "vs-map.yaml", "--troop", "elves", "--from", "C3").output.split())
+    assert "--river-along" in ru and "--orthogonal" in ru
+    old = write(tmp_path / "m.yaml", "game: vs-2003\nrows: [PPPPP, SSSSS]\n")
+    said = " ".join(run("referee", "reach", old, "--troop", "dragon", "--from", "A1", "--lang", "en").output.split())
+    assert "unless its owner forbids it (--forbid PLAYER" in said and "boarding" not in said
+    assert "5†" in said and "printkit's reading" in said  # the dragon's move at sea is printkit's

@@ -146,7 +146,7 @@ def test_troops_aboard_fight_as_one_squad_and_sink_with_their_ship() -> None:
     vs = vs_of(VS25)
     side = parse_side("knights@ship", vs, attacking=False)
     assert [(u.key, u.squads, u.carrier) for u in side] == [("knights", 1, 1), ("ship", 2, None)]
-    assert [u.squads for u in parse_side("knights dragon ship", vs, attacking=True, at_sea=True)] == [1, 4, 2]
+    assert [u.squads for u in parse_side("knights dragon ship", vs, attacking=True, afloat=True)] == [1, 4, 2]
     assert [u.squads for u in parse_side("knights@transport", vs_of(VS03), attacking=True)] == [1]
     answer = battle_odds(VS25, "dragon", "knights@ship", play="random")
     assert answer.random is not None

@@ -79,7 +79,7 @@ def test_battle_prints_both_kinds_of_odds() -> None:
     assert data["random"]["defenders"] == "5984/6561" and data["optimal"]["value"] == "-1"
     assert data["defenders"][1] == {"unit": "castle", "squads": 1, "advantage": True, "garrison": True,
                                     "why": ["garrison"], "destroyed_random": data["defenders"][1]["destroyed_random"],
-                                    "destroyed_optimal": "0"}  # fmt: skip
+                                    "destroyed_optimal": "0", "squads_from": "vs-2003"}  # fmt: skip
 
 
 def test_battle_refuses_at_once_naming_its_limit() -> None:

@@ -59,7 +59,7 @@ def test_troop_kinds() -> None:
     assert {t.id for t in V25.troops if t.kind == "magic"} == {"zombie", "dragon", "ghost-ship"}
     assert {t.id for t in V25.troops if t.kind == "sea"} == {"ship"}
     assert {t.id for t in V25.troops if t.crosses} == {"mage", "zombie", "dragon"}  # the starred rows
-    assert {t.id for t in V03.troops if t.heavy} == {"barbarians", "elves", "dwarves", "orcs"}
+    assert {t.id for t in V03.troops if t.home} == {"barbarians", "elves", "dwarves", "orcs"}
 
 
 @pytest.mark.rule("vs.building.table-2025")
@@ -70,8 +70,8 @@ def test_the_2025_building_table() -> None:
     assert got == {
         "tower": (1, 25, True, None, ("mage",), 0),
         "manor": (2, 50, True, None, ("light-infantry",), 0),
-        "castle": (3, 100, True, "defence", ("light-infantry", "heavy", "knights"), 0),
-        "city": (4, 125, True, "defence", ("light-infantry", "heavy", "ship"), 0),
+        "castle": (3, 100, True, "defence", ("light-infantry", "heavy-infantry", "knights"), 0),
+        "city": (4, 125, True, "defence", ("light-infantry", "heavy-infantry", "ship"), 0),
         "fortress": (1, 50, False, "always", ("light-infantry",), 10),
     }
 
@@ -79,8 +79,8 @@ def test_the_2025_building_table() -> None:
 @pytest.mark.rule("vs.building.table-2003")
 def test_the_2003_building_table() -> None:
     got = {s.id: (s.cost, s.walls, s.hires) for s in V03.structures}
-    assert got["castle"] == (75, "defence", ("heavy", "knights", "ship")) and got["city"][0] == 100
-    assert got["manor"] == (50, None, ("heavy", "ship")) and got["fortress"] == (50, "always", ())
+    assert got["castle"] == (75, "defence", ("foot", "knights", "ship")) and got["city"][0] == 100
+    assert got["manor"] == (50, None, ("foot", "ship")) and got["fortress"] == (50, "always", ())
     assert got["bridge"][0] == 10 and V03.figures["bridge"] == {"cost": 10, "upkeep": 1, "garrison": 0}
     assert V03.figures["level_up_cost"] == 25
 

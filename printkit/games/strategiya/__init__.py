@@ -135,6 +135,7 @@ GAME = Game(
             "fight": f"{_HERE}.questions:fight",
             "hide": f"{_HERE}.questions:hide",
             "escape": f"{_HERE}.questions:escape",
+            "work": f"{_HERE}.questions:work",
         }
     },
     api=f"{_HERE}.questions",
@@ -149,6 +150,7 @@ GAME = Game(
             MapObjectKind("bridge", "bridge", "map_bridge"),
         ),
         check=f"{_HERE}.map_check:check",
+        overlay=f"{_HERE}.map_sheet:overlay",
         random=f"{_HERE}.map_random:random_map_file",
     ),
     tables=f"{_HERE}.tables:table",

@@ -409,15 +409,18 @@ def fighters_from_config(session: Session, marker_a: str, marker_b: str) -> tupl
         hero = found.get(marker.casefold())
         if hero is None:
             raise Refused("rf_e_marker", marker=marker, markers=" ".join(sorted(found)))
-        owned = H.owned(rules, hero)
+        owned = H.in_use(rules, hero)  # a dragon the hero cannot command does not fight for them
         damage = hero.strength + sum(o.damage for o in owned)
         for o in owned:
             damage *= o.damage_times
         swords = sum(1 for o in owned if o.id == "sword")
         blow = damage * (2 if swords >= 2 else 1) if swords else 0
         who = hero.name or marker
-        if any(o.flight == 7 for o in owned):
+        if any(o.damage_times > 1 for o in owned if o.kind == "animals"):
             notes.append(Phrase("rf_dragon", who=who))
+        smart = H.intellect(rules, hero)
+        notes.extend(Phrase("rf_idle_animal", who=who, animal=dict(o.name), need=o.intellect, has=smart)
+                     for o in H.idle_animals(rules, hero))  # fmt: skip
         shield = 4 if any(o.id == "shield" for o in owned) else 0
         return Fighter(H.current_lives(rules, hero), damage, blow, any(o.id == "armour" for o in owned),
                        shield_heal=shield, max_lives=H.max_lives(rules, hero))  # fmt: skip

@@ -18,7 +18,7 @@ from ...render.canvas import Colour, hex_colour, open_canvas, runs_width, wrap_r
 from ...render.pen import ASCENT, LEAD, Pen, page, para
 from ...sheets.page import Words, base_context, signed
 from . import heroes as H
-from .model import Hero, Party, rules_of, session_of
+from .model import Hero, Offer, Party, rules_of, session_of
 
 BLANK_LIVES = 25  # boxes on a blank card: room for strength up to 8
 
@@ -71,6 +71,7 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         return _blank_card(session, marker)
     names = {o.id: o.name[lang] for kind in ("items", "animals", "scrolls") for o in rules.town.get(kind, ())}
     smart = H.intellect(rules, hero)
+    idle = {o.id: o.intellect for o in H.idle_animals(rules, hero)}
     top = H.max_lives(rules, hero)
     now = H.current_lives(rules, hero)
     lives = tuple("lost" if n > now else ("wounded" if n <= h.lives.wounded_at else "") for n in range(1, top + 1))
@@ -111,7 +112,9 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         unspent=str(hero.potential) if hero.potential else "",
         money=f"{hero.money} $" if hero.money is not None else "",
         items=", ".join(names[i] for i in hero.items),
-        animals=", ".join(names[i] for i in hero.animals),
+        animals=", ".join(
+            label("animal_idle", lang, name=names[i], n=idle[i]) if i in idle else names[i] for i in hero.animals
+        ),
         spells=", ".join(names[i] for i in hero.spells),
         terrain=tuple(rows),
         border=label("border_value", lang, n=H.border_cells(rules, hero)),
@@ -127,10 +130,22 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
 
 def _usable(u: H.Usable, lang: str) -> tuple[str, bool]:
     if u.ok:
-        return label("can", lang), True
+        return label("one_only" if u.pair_short else "can", lang), True
     if u.blocked_by is not None:
         return label("not_with_pair", lang, name=u.blocked_by.name[lang]), False
-    return label("needs_strength", lang, n=u.offer.strength), False
+    if u.excluded_by is not None:
+        return label("not_with_weapon" if u.offer.excludes_weapons else "not_with_staff", lang), False
+    return needs_strength(u.offer, lang), False
+
+
+def needs_strength(o: Offer, lang: str) -> str:
+    """The strength an item needs, and for two of it where the rules ask more (two swords: 6); the
+    staff asks no strength but no other weapon."""
+    if o.excludes_weapons and not o.strength:
+        return label("no_other_weapon", lang)
+    if o.pair_strength is not None:
+        return label("needs_pair_strength", lang, n=o.strength, pair=o.pair_strength)
+    return label("needs_strength", lang, n=o.strength)
 
 
 def names_of(session: Session, kind: str) -> dict[str, str]:
@@ -185,7 +200,7 @@ def _blank_card(session: Session, marker: str) -> Card:
         border="",
         bow="",
         load="",
-        usable=tuple((label("needs_strength", lang, n=o.strength), False) for o in rules.town.get("items", ())),
+        usable=tuple((needs_strength(o, lang), False) for o in rules.town.get("items", ())),
         learnable=tuple((label("needs_intellect", lang, n=o.intellect), False) for o in rules.town.get("scrolls", ())),
     )
 
@@ -202,9 +217,20 @@ def player_context(session: Session, index: int, player: Party) -> dict[str, Any
         "number": index + 1,
         "name": player_name(session, index + 1),
         "markers": " ".join(markers[:count]),
+        "count": count,
         "common": common,
         "cards": [card(session, hero, markers[i]) for i, hero in enumerate(heroes)],
     }
+
+
+def count_mark(session: Session) -> str:
+    """The mark of the heroes-per-player figure of this table where it is not the rules' own (four
+    players: printkit's), else ""."""
+    rules, players = rules_of(session.ruleset), len(session_of(session).parties)
+    h = rules.heroes
+    assert h is not None
+    path = {3: "heroes.three_players" if h.three_players else "", 4: "heroes.four_players" if h.four_players else ""}
+    return session.ruleset.provenance.mark(path.get(players) or "heroes.per_player")
 
 
 def context(session: Session) -> dict[str, Any]:
@@ -226,6 +252,8 @@ def context(session: Session) -> dict[str, Any]:
         "item_names": [o.name[lang] for o in rules.town.get("items", ())],
         "scroll_names": [o.name[lang] for o in rules.town.get("scrolls", ())],
         "players": [player_context(session, i, p) for i, p in enumerate(session_of(session).parties)],
+        "count_mark": count_mark(session),
+        "notes": session.ruleset.provenance.notes([count_mark(session)], lang),
     }
 
 
@@ -447,6 +475,11 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     potential = ["" for _ in range(player["common"])] + ["spare", "spare"]
     room = width_of(f"{t.common_potential}: ", size=8.5) + len(potential) * BOX_STEP
     sub = [(f"{t.markers_on_map}: ", SANS, 8.5, BLACK), (player["markers"], BOLD, 8.5, BLACK)]
+    if ctx["count_mark"]:  # a hero count the rules do not give: said, with its mark (footnote below)
+        sub += [
+            (f" · {t.heroes_count}: ", SANS, 8.5, BLACK),
+            (f"{player['count']}{ctx['count_mark']}", BOLD, 8.5, BLACK),
+        ]
     low = para(pen, SIDE, y, sub, inner - room - mm(3))
     base = y - ASCENT * 8.5
     pen.text(width - SIDE - len(potential) * BOX_STEP, base, f"{t.common_potential}: ", SANS, 8.5, BLACK, "right")
@@ -465,7 +498,10 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     y = para(pen, SIDE, y - mm(1.4), [(ctx["wounded_rule"], SANS, BODY, RED)], inner) - mm(0.8)
     items = who_can(pen, t.usable_items, ctx["item_names"], cards, False, SIDE, y, half - mm(2))
     scrolls = who_can(pen, t.learnable_scrolls, ctx["scroll_names"], cards, True, SIDE + half, y, half - mm(2))
-    return min(items, scrolls)
+    y = min(items, scrolls)
+    for note in ctx["notes"]:
+        y = para(pen, SIDE, y - mm(1), [(note, SANS, 6.8, KEY)], inner)
+    return y
 
 
 def back(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, height: float) -> float:

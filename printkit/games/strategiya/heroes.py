@@ -39,6 +39,22 @@ def intellect(rules: Rules, hero: Hero) -> int:
     return hero.intellect + sum(o.intellect_bonus for o in owned(rules, hero))
 
 
+def commands(rules: Rules, hero: Hero, offer: Offer) -> bool:
+    """Whether the hero can command an animal: intellect enough (the staff's +2 counts), or the
+    shortfall made up by study (the config lists it under `tamed`)."""
+    return intellect(rules, hero) >= offer.intellect or offer.id in hero.tamed
+
+
+def in_use(rules: Rules, hero: Hero) -> list[Offer]:
+    """The hero's items and the animals the hero commands (a dragon below intellect 10 stays idle)."""
+    return [o for o in owned(rules, hero) if o.kind != "animals" or commands(rules, hero, o)]
+
+
+def idle_animals(rules: Rules, hero: Hero) -> list[Offer]:
+    """Animals the hero owns but cannot command yet."""
+    return [o for o in owned(rules, hero) if o.kind == "animals" and not commands(rules, hero, o)]
+
+
 def total_potential(hero: Hero) -> int:
     """Strength + speed + intellect as distributed (item bonuses do not count)."""
     return hero.strength + hero.speed + hero.intellect
@@ -82,15 +98,9 @@ class TerrainFigures:
 
 def terrain_figures(rules: Rules, hero: Hero) -> list[TerrainFigures]:
     """Cells per turn, flight, life loss and experience per test on every terrain."""
-    h = _rules(rules)
-    has = owned(rules, hero)
+    has = in_use(rules, hero)
     p = perks(rules, hero)
-    lives_now = current_lives(rules, hero)
-    wound: int | None = 0
-    if lives_now <= h.lives.immobile_at:
-        wound = None
-    elif lives_now <= h.lives.slow_at:
-        wound = 1
+    lost = wound(rules, hero)
     smart = intellect(rules, hero)
     out = []
     for t in rules.terrains:
@@ -109,19 +119,37 @@ def terrain_figures(rules: Rules, hero: Hero) -> list[TerrainFigures]:
         if t.id == DEATHZONE and hero.hire == "hunter":
             loss = 0
         if cells is not None:
-            cells = 0 if wound is None else max(0, cells - wound)
+            cells = 0 if lost is None else max(0, cells - lost)
         flights = [o.flight for o in has if o.flight is not None and t.id not in o.not_on]
         flying = max(flights) if flights else None
         if flying is not None:
-            flying = 0 if wound is None else max(0, flying - wound)
+            flying = 0 if lost is None else max(0, flying - lost)
         out.append(TerrainFigures(t, cells, flying, loss, t.experience + smart))
     return out
 
 
-def border_cells(rules: Rules, hero: Hero) -> int:
-    """Cells into a new terrain before the move ends: 1, +1 per 4 speed."""
+def crossing(rules: Rules, speed: int, round_up: bool = True) -> int:
+    """Cells into a new terrain before the move ends: 1, and one more for every 4 speed begun
+    (round_up, the reading that fits the rules' example: speed 2 or 3 walks 2, speed 8 walks 3) or
+    for every full 4 speed (speed 2 or 3 walks 1)."""
     h = _rules(rules)
-    return h.border_cells + hero.speed // h.border_per_speed
+    extra = -(-speed // h.border_per_speed) if round_up else speed // h.border_per_speed
+    return h.border_cells + extra
+
+
+def wound(rules: Rules, hero: Hero) -> int | None:
+    """Cells a turn the hero's wounds take away: 0, 1 with 2 lives, None with 1 life (cannot move)."""
+    h = _rules(rules)
+    lives_now = current_lives(rules, hero)
+    if lives_now <= h.lives.immobile_at:
+        return None
+    return 1 if lives_now <= h.lives.slow_at else 0
+
+
+def border_cells(rules: Rules, hero: Hero, round_up: bool = True) -> int:
+    """Cells this hero walks into a new terrain before the move ends (a wound takes one off here too)."""
+    lost = wound(rules, hero)
+    return 0 if lost is None else max(0, crossing(rules, hero.speed, round_up) - lost)
 
 
 def bow_range(rules: Rules, hero: Hero) -> int:
@@ -139,19 +167,28 @@ class Usable:
     ok: bool
     extra_turns: int = 0  # skipped turns needed to make up for missing intellect
     blocked_by: Offer | None = None  # an item the hero carries two of that rules this one out
+    excluded_by: Offer | None = None  # the staff beside a weapon, or the weapon beside the staff
+    pair_short: bool = False  # strong enough for one but not for two (two swords need strength 6)
 
 
 def usable_items(rules: Rules, hero: Hero) -> list[Usable]:
-    """Each item: strong enough for it, and not shut out by a pair the hero carries (two swords
-    leave no hand for a shield)."""
+    """Each item: strong enough for it, not shut out by a pair the hero carries (two swords leave no
+    hand for a shield), and not a weapon beside the staff nor the staff beside a weapon."""
     from collections import Counter
 
     counts = Counter(hero.items)
     offers = rules.town.get("items", ())
+    carried = [o for o in offers if counts[o.id]]
+    staff = next((o for o in carried if o.excludes_weapons), None)
+    armed = next((o for o in carried if o.weapon), None)
     out = []
     for o in offers:
         blocker = next((p for p in offers if counts[p.id] >= 2 and o.id in p.pair_excludes), None)
-        out.append(Usable(o, hero.strength >= o.strength and blocker is None, blocked_by=blocker))
+        excluded = staff if o.weapon else armed if o.excludes_weapons else None
+        strong = hero.strength >= o.strength
+        short = strong and o.pair_strength is not None and hero.strength < o.pair_strength
+        out.append(Usable(o, strong and blocker is None and excluded is None, blocked_by=blocker, excluded_by=excluded,
+                          pair_short=short))  # fmt: skip
     return out
 
 

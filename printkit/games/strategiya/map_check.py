@@ -7,6 +7,7 @@ from collections import deque
 from ...config.model import Ruleset
 from ...labels import Phrase
 from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
+from .model import rules_of, strategiya_map
 
 # The rules: corners may not be these terrains, and these terrains may not cut a corner off.
 CORNER_FORBIDDEN = frozenset({"deathzone", "water", "mountain"})
@@ -47,7 +48,10 @@ def cut_off_corners(game_map: GameMap) -> list[Finding]:
 
 
 def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
-    """Every way a map breaks the rules of a «Стратегия» map, and warnings."""
+    """Every way a map breaks the rules of a «Стратегия» map, and warnings.
+
+    A terrain region left open cannot happen here: every cell holds one terrain, and the printed map
+    draws the dividing line along every change of terrain and round the map's edge (see map_sheet)."""
     out: list[Finding] = unknown_letters(game_map)
     names = {t.id: {"en": t.id, "ru": t.name["ru"].lower()} for t in rules.terrains}
     corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
@@ -61,6 +65,7 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
             out.append(Finding(None, Phrase("smc_missing", terrain=names[t.id]), warning=True))
     out += one_per_cell(game_map)
     numbers: dict[tuple[str, str, int], str] = {}
+    slots = {t.id: t.slots for t in rules_of(rules).terrains}
     for o in game_map.objects:
         name = cell_name(o.x, o.y)
         if o.kind in ("resource", "adventure"):
@@ -69,6 +74,11 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
             if o.number is None:
                 out.append(Finding(name, Phrase("smc_number", kind=kind)))
                 continue
+            if terrain in slots and o.number > slots[terrain]:
+                # The binary code reads an object's number off the secret sheets' rows, which stop here.
+                out.append(Finding(name, Phrase("smc_slots", kind=kind, n=o.number, slots=slots[terrain],
+                                                terrain=names[terrain])))  # fmt: skip
+                continue
             slot = (terrain or "?", o.kind, o.number)
             if slot in numbers:
                 where = names.get(terrain or "", "?")
@@ -76,7 +86,9 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
             numbers[slot] = name
     if "water" in present:
         towns = [o for o in game_map.objects if o.kind in ("town", "port")]
-        if towns and not any(any(game_map.terrain(*n) == "water" for n in game_map.neighbours(o.x, o.y))
-                             for o in towns):  # fmt: skip
+        if not any(any(game_map.terrain(*n) == "water" for n in game_map.neighbours(o.x, o.y)) for o in towns):
             out.append(Finding(None, Phrase("smc_port")))
+    for (x, y), _ in strategiya_map(game_map).currents:
+        if game_map.terrain(x, y) != "water":
+            out.append(Finding(cell_name(x, y), Phrase("smc_current_dry")))
     return out

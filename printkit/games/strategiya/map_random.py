@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 
 from ...config.model import Ruleset
-from ...maps.grid import GameMap, MapObject, cell_name, check
+from ...maps.grid import Cell, GameMap, MapObject, cell_name, check
 from ...randomness import Entropy, RandomStream
 from .map_check import CORNER_FORBIDDEN
-from .model import rules_of
+from .model import DIRECTIONS, StrategiyaMap, rules_of, strategiya_map
 
 # How common each terrain is among the region seeds (the six always appear at least once).
 WEIGHTS = {"plain": 5, "forest": 4, "swamp": 2, "mountain": 2, "water": 2, "deathzone": 1}
@@ -136,8 +137,75 @@ def random_map(
         rows = tuple("".join(letters[t] for t in row) for row in grid)
         game_map = GameMap(width, height, tuple(tuple(row) for row in grid), tuple(objects), rows)
         if not any(not f.warning for f in check(game_map, rules)):
-            return game_map
+            # The currents are drawn last, so a seed keeps the terrain and objects it drew before.
+            return dataclasses.replace(game_map, part=StrategiyaMap(_currents(grid, stream)))
     raise RuntimeError("no valid map found; try another seed or size")
+
+
+STILL_BELOW = 4  # water bodies smaller than this are ponds: still water
+STILL_CHANCE = 3  # one larger body in this many is a lake (still), the others run (rivers, seas)
+
+
+def _currents(grid: list[list[str]], stream: RandomStream) -> tuple[tuple[Cell, str], ...]:
+    """Currents for the running water of a map: a body of water (king-connected) that reaches the
+    map's edge and has at least STILL_BELOW cells is a lake or runs off the map at one edge cell,
+    every cell flowing to a neighbour one step nearer to it; a body closed in by land is still."""
+    height, width = len(grid), len(grid[0])
+    step = {v: k for k, v in DIRECTIONS.items()}
+    seen: set[Cell] = set()
+    out: list[tuple[Cell, str]] = []
+    for y in range(height):
+        for x in range(width):
+            if grid[y][x] != "water" or (x, y) in seen:
+                continue
+            body = _body(grid, (x, y))
+            seen |= body
+            order = sorted(body, key=lambda c: (c[1], c[0]))
+            edge = [c for c in order if c[0] in (0, width - 1) or c[1] in (0, height - 1)]
+            if len(body) < STILL_BELOW or not edge or stream.below(STILL_CHANCE) == 0:
+                continue
+            outflow = edge[stream.below(len(edge))]
+            far = {outflow: 0}
+            queue = deque([outflow])
+            while queue:
+                cell = queue.popleft()
+                for n in _near(cell, width, height):
+                    if n in body and n not in far:
+                        far[n] = far[cell] + 1
+                        queue.append(n)
+            flows: dict[Cell, Cell] = {}
+            for cell in order:
+                if cell == outflow:
+                    continue
+                nearer = [n for n in _near(cell, width, height) if far.get(n) == far[cell] - 1]
+                # Straight steps first, so rivers run along the grid where they can.
+                nearer.sort(key=lambda n: abs(n[0] - cell[0]) + abs(n[1] - cell[1]))
+                straight = [n for n in nearer if abs(n[0] - cell[0]) + abs(n[1] - cell[1]) == 1] or nearer
+                n = straight[stream.below(len(straight))]
+                flows[cell] = (n[0] - cell[0], n[1] - cell[1])
+            # The outflow runs off the map across its edge.
+            ox, oy = outflow
+            flows[outflow] = (-1, 0) if ox == 0 else (1, 0) if ox == width - 1 else (0, -1) if oy == 0 else (0, 1)
+            out += [(cell, step[flows[cell]]) for cell in order if cell in flows]
+    return tuple(out)
+
+
+def _near(c: Cell, width: int, height: int) -> list[Cell]:
+    return [(c[0] + dx, c[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= c[0] + dx < width and 0 <= c[1] + dy < height]  # fmt: skip
+
+
+def _body(grid: list[list[str]], start: Cell) -> set[Cell]:
+    """The water cells king moves join to `start`."""
+    height, width = len(grid), len(grid[0])
+    body = {start}
+    queue = deque([start])
+    while queue:
+        for n in _near(queue.popleft(), width, height):
+            if n not in body and grid[n[1]][n[0]] == "water":
+                body.add(n)
+                queue.append(n)
+    return body
 
 
 def to_yaml(game_map: GameMap, game: str) -> str:
@@ -147,7 +215,28 @@ def to_yaml(game_map: GameMap, game: str) -> str:
     for o in game_map.objects:
         number = f", number: {o.number}" if o.number else ""
         lines.append(f"  - {{at: {cell_name(o.x, o.y)}, kind: {o.kind}{number}}}")
+    currents = strategiya_map(game_map).currents
+    if currents:
+        lines.append("# Running water flows this way; water with no current is still (lakes, ponds).")
+        lines.append("currents:")
+        for flow in DIRECTIONS:
+            cells = sorted((c for c, d in currents if d == flow), key=lambda c: (c[1], c[0]))
+            if cells:
+                lines.append(f'  - {{flow: {flow}, cells: "{_runs(cells)}"}}')
     return "\n".join(lines) + "\n"
+
+
+def _runs(cells: list[Cell]) -> str:
+    """Cells of one row side by side as a range (B4-E4), the rest one by one."""
+    words: list[str] = []
+    first = last = cells[0]
+    for cell in [*cells[1:], (-9, -9)]:
+        if cell == (last[0] + 1, last[1]):
+            last = cell
+            continue
+        words.append(cell_name(*first) if first == last else f"{cell_name(*first)}-{cell_name(*last)}")
+        first = last = cell
+    return " ".join(words)
 
 
 def random_map_file(rules: Ruleset, width: int, height: int, seed: str | None) -> str:

@@ -2,18 +2,136 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ...artefact import Build
+from ...config.model import Ruleset
 from ...config.session import display_title
 from ...errors import UsageError
 from ...labels import label
 from ...maps.grid import GameMap
+from ...maps.overlay import LegendEntry
 from ...maps.sheet import check_sheet, write_map
 from ...maps.tiling import AUTO_CELLS_MM, layout
+from ...render.canvas import Colour
 from .map_random import random_map, to_yaml
-from .model import rules_of, session_of
+from .model import rules_of, session_of, strategiya_map
 from .session_schema import DEFAULT_MAP_SIZE
+
+LINE: Colour = (0.08, 0.08, 0.08)  # the dividing line between terrains: black, over a white halo
+HALO: Colour = (1.0, 1.0, 1.0)
+ARROW: Colour = (0.02, 0.1, 0.25)  # a current: dark navy over the water's blue, on a white halo
+# A side of a cell by the step to its neighbour (map rows grow downwards): the edge in units of a cell.
+SIDES = {(1, 0): (1, 0, 1, 1), (-1, 0): (0, 0, 0, 1), (0, 1): (0, 0, 1, 0), (0, -1): (0, 1, 1, 1)}
+
+
+class StrategiyaOverlay:
+    """The dividing line the rules ask round every terrain region, and the current of running water
+    as an arrow in each of its cells (water without one is still)."""
+
+    def __init__(self, game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> None:
+        self.map, self.lang = game_map, lang
+        self.flows = strategiya_map(game_map).flows()
+        self.blank = all(t is None for row in game_map.cells for t in row)
+        self.water = any(t.water for t in rules.terrains)
+
+    def sides(self, x: int, y: int) -> list[tuple[int, int]]:
+        """The sides of a cell along which a dividing line runs: another terrain, or the map's edge."""
+        here = self.map.terrain(x, y)
+        if here is None:
+            return []
+        return [(dx, dy) for dx, dy in SIDES
+                if not self.map.inside(x + dx, y + dy) or self.map.terrain(x + dx, y + dy) != here]  # fmt: skip
+
+    def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
+        flow = self.flows.get((x, y))
+        if flow is not None:
+            _arrow(c, px + s / 2, py + s / 2, s * 0.34, flow)
+        return False
+
+    def over(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> None:
+        # Page y grows upwards while map rows grow downwards: the row below is the cell's lower edge.
+        sides = self.sides(x, y)
+        if not sides:
+            return
+        c.saveState()
+        # The halo stops short of the corners, where another cell's line may already be drawn: the
+        # black lines meet unbroken.
+        for colour, width, cap, short in ((HALO, 2.6, 0, 1.3), (LINE, 1.3, 2, 0.0)):
+            c.setStrokeColorRGB(*colour)
+            c.setLineWidth(width)
+            c.setLineCap(cap)
+            for dx, dy in sides:
+                x0, y0, x1, y1 = SIDES[(dx, dy)]
+                ax, ay = px + x0 * s + abs(dy) * short, py + y0 * s + abs(dx) * short
+                bx, by = px + x1 * s - abs(dy) * short, py + y1 * s - abs(dx) * short
+                c.line(ax, ay, bx, by)
+        c.restoreState()
+
+    def legend(self) -> list[LegendEntry]:
+        return []
+
+    def terrain_row(self) -> list[LegendEntry]:
+        """Beside the terrains (a row of its own would cost a sheet on a full page): the dividing
+        line, and the current's arrow where the map has one or is blank to be drawn on."""
+        out: list[LegendEntry] = [(_line_symbol, label("map_dividing_line", self.lang))]
+        if self.flows or (self.blank and self.water):
+            out.append((_arrow_symbol, label("map_current", self.lang)))
+        return out
+
+
+def _arrow(c: Any, cx: float, cy: float, half: float, flow: tuple[int, int]) -> None:
+    """An arrow through (cx, cy) pointing the way the water flows (map rows grow downwards)."""
+    length = math.hypot(*flow)
+    ux, uy = flow[0] / length, -flow[1] / length
+    tail = (cx - ux * half, cy - uy * half)
+    tip = (cx + ux * half, cy + uy * half)
+    head = half * 0.6
+    wings = [(tip[0] - head * (ux * 0.8 - uy * 0.55), tip[1] - head * (uy * 0.8 + ux * 0.55)),
+             (tip[0] - head * (ux * 0.8 + uy * 0.55), tip[1] - head * (uy * 0.8 - ux * 0.55))]  # fmt: skip
+    c.saveState()
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    for colour, width in ((HALO, max(2.4, half * 0.3)), (ARROW, max(1.1, half * 0.14))):
+        c.setStrokeColorRGB(*colour)
+        c.setFillColorRGB(*colour)
+        c.setLineWidth(width)
+        c.line(tail[0], tail[1], tip[0] - ux * head * 0.5, tip[1] - uy * head * 0.5)
+        p = c.beginPath()
+        p.moveTo(*tip)
+        p.lineTo(*wings[0])
+        p.lineTo(*wings[1])
+        p.close()
+        c.drawPath(p, stroke=1, fill=1)
+    c.restoreState()
+
+
+def _line_symbol(c: Any, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.setFillColorRGB(0.92, 0.92, 0.92)
+    c.rect(x, y, s, s, stroke=0, fill=1)
+    for colour, width in ((HALO, 2.6), (LINE, 1.3)):
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(width)
+        c.line(x + s / 2, y, x + s / 2, y + s)
+    c.restoreState()
+
+
+def _arrow_symbol(c: Any, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.setFillColorRGB(0.24, 0.52, 0.78)
+    c.rect(x, y, s, s, stroke=0, fill=1)
+    c.restoreState()
+    _arrow(c, x + s / 2, y + s / 2, s * 0.4, (1, 0))
+
+
+def overlay(game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> StrategiyaOverlay:
+    """The registry's entry point: the overlay of one «Стратегия» map."""
+    return StrategiyaOverlay(game_map, rules, lang, colours)
+
 
 # The marks the rules use, in the legend of every «Стратегия» sheet (a blank one shows how to draw them).
 SYMBOLS = ("town", "resource", "adventure", "bridge", "building")

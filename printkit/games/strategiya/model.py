@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ...config.model import Localized, Ruleset, Session, Terrain, fold, part_of
 from ...labels import days, label
+from ...maps.grid import GameMap
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,14 @@ class HeroRules:
     markers: Mapping[str, tuple[tuple[str, ...], ...]]
     three_players: tuple[int, ...] | None = None  # heroes of players 1, 2, 3 when three play
     three_players_talk_every: int = 10  # turns between the third player's private talks
+    four_players: tuple[int, ...] | None = None  # heroes of players 1..4 when four play (the rules are silent)
 
     def heroes_of(self, player: int, players: int) -> int:
         """Heroes player `player` (from 0) has in a game of `players` players."""
         if players == 3 and self.three_players:
             return self.three_players[player]
+        if players == 4 and self.four_players:
+            return self.four_players[player]
         return self.per_player
 
 
@@ -145,6 +149,19 @@ class Battle:
 
 
 @dataclass(frozen=True)
+class Ship:
+    """A ship's cells a turn against its builders' intellect: with the current, on still water, against it."""
+
+    downstream: int
+    still: int
+    upstream: int
+
+    def speed(self, intellect: int, flow: int) -> int:
+        """Cells a turn for these builders: flow 1 downstream, 0 still (or across), -1 upstream."""
+        return max(0, intellect + (self.downstream if flow > 0 else self.upstream if flow < 0 else self.still))
+
+
+@dataclass(frozen=True)
 class Turns:
     object_skip: int
     town_skip: int
@@ -213,6 +230,7 @@ class Hero:
     animals: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
     hire: str | None = None
+    tamed: tuple[str, ...] = ()  # animals the hero commands by study, not by intellect (the dragon)
 
 
 @dataclass(frozen=True)
@@ -240,6 +258,7 @@ class Rules:
     buildings: tuple[Building, ...] = ()
     battle: Battle | None = None
     turns: Turns | None = None
+    ship: Ship | None = None
 
     def offer(self, kind: str, word: str) -> Offer | None:
         """A town offer of one kind by id or by any of its names, ignoring case, ё and the usual
@@ -307,6 +326,32 @@ class StrategiyaSession:
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)
+
+
+Cell = tuple[int, int]
+
+# Where running water flows, as map files name it: a step (dx, dy), rows growing downwards.
+DIRECTIONS: Mapping[str, Cell] = {
+    "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class StrategiyaMap:
+    """What a «Стратегия» map holds beyond terrain and objects: the current of its running water
+    (rivers and seas, by cell); water without a current is still (lakes and ponds)."""
+
+    currents: tuple[tuple[Cell, str], ...] = ()  # (cell, direction from DIRECTIONS), in the map file's order
+
+    def flows(self) -> dict[Cell, Cell]:
+        """Each running-water cell's current as a step (dx, dy)."""
+        return {cell: DIRECTIONS[d] for cell, d in self.currents}
+
+
+def strategiya_map(game_map: GameMap) -> StrategiyaMap:
+    """The «Стратегия» part of a map (empty for a map made without one)."""
+    part = game_map.part
+    return part if isinstance(part, StrategiyaMap) else StrategiyaMap()
 
 
 def rules_of(ruleset: Ruleset) -> Rules:

@@ -29,6 +29,10 @@ HERO = Record(
         "animals": Field(ListOf(Text(max_len=60), max_items=10)),
         "spells": Field(ListOf(Text(max_len=60), max_items=20)),
         "hire": Field(Text(max_len=40), doc="how the hero joined: mercenary, assassin or hunter"),
+        "tamed": Field(
+            ListOf(Text(max_len=60), max_items=10),
+            doc="animals the hero has learned to command by skipping turns (3 per missing point of intellect)",
+        ),
     }
 )
 
@@ -83,6 +87,7 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
     items = _offers(h["items"] or [], "items", (*key, "items"), rules, lang, ck)
     animals = _offers(h["animals"] or [], "animals", (*key, "animals"), rules, lang, ck)
     spells = _offers(h["spells"] or [], "scrolls", (*key, "spells"), rules, lang, ck)
+    tamed = _offers(h["tamed"] or [], "animals", (*key, "tamed"), rules, lang, ck)
     hero = Hero(
         name=h["name"],
         sex=h["sex"],
@@ -99,6 +104,7 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
         animals=tuple(o.id for o in animals),
         spells=tuple(o.id for o in spells),
         hire=None,
+        tamed=tuple(o.id for o in tamed),
     )
     who = hero.name or "the hero"
     _check_items(items, hero, (*key, "items"), lang, ck)
@@ -107,12 +113,22 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
             if count > offer.max:
                 ck.fail((*key, field), f"{offer.name[lang]} is listed {count} times")
         if kind == "animals":
+            from .heroes import intellect
+
+            smart = intellect(rules, hero)
+            per_point = rules.learning.turns_per_missing_point if rules.learning else 0
             for offer, _ in _count(chosen):
-                if hero.intellect < offer.intellect:
+                if smart < offer.intellect and offer.id not in hero.tamed:
+                    turns = (offer.intellect - smart) * per_point
                     ck.warn(
                         (*key, "animals"),
-                        f"{offer.name[lang]} obeys intellect {offer.intellect}; {who} has {hero.intellect}",
+                        f"{offer.name[lang]} obeys intellect {offer.intellect}; {who} has {smart}, so the hero "
+                        f"sheet and the referee leave it out (after {turns} skipped turns of study, list it "
+                        "under tamed:)",
                     )
+    for offer in tamed:
+        if offer.id not in hero.animals:
+            ck.fail((*key, "tamed"), f"{who} has no {offer.name[lang]} to command")
     expected = rules.heroes.starting_points if rules.heroes else None
     if h["hire"] is not None:
         hire = rules.offer("hires", h["hire"])

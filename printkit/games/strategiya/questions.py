@@ -17,6 +17,7 @@ from ...questions import Choice, File, Flag, Input, Line, Localized, Para, Said,
 from .hiding import HIDE_MAX_HEROES, HIDE_MAX_INTELLECT
 
 if TYPE_CHECKING:
+    from ...config.model import Ruleset
     from .fights import Fighter, FightResult, Readings
     from .model import Battle
 
@@ -31,11 +32,16 @@ def _help(en: str, ru: str) -> dict[str, str]:
     return {"en": en, "ru": ru}
 
 
-def _battle() -> Battle:
+def _ruleset() -> Ruleset:
     from ...config.rulesets import load_bundled
+
+    return load_bundled("strategiya")
+
+
+def _battle() -> Battle:
     from .model import rules_of
 
-    battle = rules_of(load_bundled("strategiya")).battle
+    battle = rules_of(_ruleset()).battle
     assert battle is not None
     return battle
 
@@ -425,10 +431,17 @@ class EscapeAnswer:
         return {"each": str(self.each), "all": str(self.everyone), "at_least_one": str(self.someone)}
 
     def lines(self, lang: str) -> list[Line]:
+        from .model import rules_of
+        from .tables import escape_words
+
+        rules = rules_of(_ruleset())
+        b = _battle()
+        then = label("rf_escape_then", lang, lo=b.escape_from, hi=b.die, below=b.escape_from - 1,
+                     away=escape_words(rules, lang, True), caught=escape_words(rules, lang, False))  # fmt: skip
         return [
             label("rf_escape_each", lang, chance=chance(self.each)),
             label("rf_escape_all", lang, n=self.heroes, all=chance(self.everyone), one=chance(self.someone)),
-            Para(label("rf_escape_then", lang, moves=self.moves), "  "),
+            Para(then, "  "),
         ]
 
 
@@ -451,3 +464,157 @@ def escape(heroes: int) -> EscapeAnswer:
     battle = _battle()
     each, everyone, someone = escape_chances(battle, heroes)
     return EscapeAnswer(heroes, each, everyone, someone, battle.escape_moves)
+
+
+# ---- work -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Worker:
+    """One hero at work (or all of them together): their strength and the turns the job takes."""
+
+    who: str
+    strength: int
+    turns: int | None  # None: strength 0 moves the work no day on
+
+
+@dataclass(frozen=True)
+class WorkAnswer:
+    """Turns of mining or building: the job's days divided by each hero's strength, and by all together."""
+
+    job: Said
+    days: int
+    workers: tuple[Worker, ...]
+    together: Worker | None
+    notes: tuple[Phrase, ...] = ()
+    reading: Said = field(default_factory=lambda: Said(functools.partial(label, "rf_work_reading")))
+
+    def lines(self, lang: str) -> list[Line]:
+        from ...labels import days as say_days
+
+        out: list[Line] = [Para(label("rf_work_job", lang, job=self.job.say(lang), days=say_days(self.days, lang)),
+                                "  ")]  # fmt: skip
+        rows = [*self.workers, *([self.together] if self.together else [])]
+        for w in rows:
+            who = label("rf_work_together", lang) if w is self.together else w.who
+            turns = label("rf_work_never", lang) if w.turns is None else label("rf_work_turns", lang, n=w.turns)
+            out.append(Para(label("rf_work_row", lang, who=who, strength=w.strength, turns=turns), "    "))
+        out += [Para(label("rf_note", lang, text=n.say(lang)), "  ") for n in self.notes]
+        out.append(Para(label("rf_readings", lang, text=self.reading.say(lang)), "  "))
+        return out
+
+
+def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
+    from ...config.rulesets import load_bundled
+    from ...config.session import load_session
+
+    session = load_session(config) if config is not None else None
+    return (session.ruleset if session else load_bundled("strategiya")), session
+
+
+@question(
+    "work",
+    summary=_help("Turns of mining or building: the days of work divided by each hero's strength.",
+                  "Сколько ходов займёт добыча или стройка: дни работы делятся на силу каждого героя."),
+    about=_help(
+        "Give the work as --days N, as a resource (--resource TERRAIN N: the list entry the secret sheets lead "
+        "to) or as a building (--building bridge --cells 2); and the workers as --strength S ... or --config C "
+        "--heroes 1 Б. Each hero's turns are printed, and all of them working together (strengths added). "
+        "--tools adds the tools' +3 to every worker.",
+        "Работу задайте как --days N, как ресурс (--resource МЕСТНОСТЬ N — пункт списка, к которому привели "
+        "секретные листы) или как постройку (--building мост --cells 2); работников — как --strength S ... или "
+        "--config C --heroes 1 Б. Печатаются ходы каждого героя и всех вместе (силы складываются). --tools "
+        "прибавляет +3 инструментов каждому.",
+    ),
+    inputs=(
+        Input("days", Whole(1, 100_000), _help("Days of work.", "Дней работы."), flag="--days"),
+        Input("resource", Text(40), _help("A resource: its terrain and list entry, like forest 2.",
+                                          "Ресурс: местность и пункт списка, например лес 2."),
+              flag="--resource", count=2),
+        Input("building", Text(40), _help("A building: bridge, castle, dam or ship.",
+                                          "Постройка: мост, замок, плотина или корабль."), flag="--building"),
+        Input("cells", Whole(1, 200), _help("Cells of a bridge or a dam.", "Клеток моста или плотины."),
+              flag="--cells", default=1),
+        Input("strength", Whole(0, 99), _help("Each worker's strength: --strength 3 2.",
+                                              "Сила каждого работника: --strength 3 2."),
+              flag="--strength", many=True, greedy=True, metavar="S"),
+        dataclasses.replace(CONFIG, help=_help("Take the workers from a config.", "Взять работников из конфига.")),
+        Input("heroes", Text(12), _help("The workers' map markers, with --config.", "Метки работников, с --config."),
+              flag="--heroes", many=True, greedy=True, metavar="MARKER",
+              complete="printkit.games.strategiya.heroes:complete_markers"),
+        Input("tools", Flag(), _help("Every worker has tools (+3 strength for work).",
+                                     "У каждого работника инструменты (+3 к силе в работе)."), flag="--tools"),
+    ),
+    examples=(
+        "printkit referee work --resource mountain 1 --strength 10",
+        "printkit referee work --building bridge --cells 2 --strength 3 2",
+        "printkit referee work --days 45 --config examples/strategiya-heroes.yaml --heroes 1 2 --lang en",
+    ),
+    plain_refusals=True,
+)  # fmt: skip
+def work(
+    days: int | None = None, resource: tuple[str, str] | None = None, building: str | None = None, cells: int = 1,
+    strength: Sequence[int] | None = None, config: PathArg | None = None, heroes: Sequence[str] | None = None,
+    tools: bool = False,
+) -> WorkAnswer:  # fmt: skip
+    """Turns a job of mining or building takes each hero, and all of them together.
+
+    >>> work(resource=("mountain", "1"), strength=[10]).workers[0].turns
+    3
+    >>> work(building="bridge", cells=2, strength=[3, 2]).together.turns
+    2
+    """
+    from .heroes import marked_heroes, work_turns
+    from .model import rules_of
+
+    ruleset, session = _work_rules(config)
+    rules = rules_of(ruleset)
+    notes: list[Phrase] = []
+    given = sum(x is not None for x in (days, resource, building))
+    if given != 1:
+        raise RefusedValue("rf_e_work_what")
+    if resource is not None:
+        terrain = rules.find_terrain(resource[0])
+        if terrain is None:
+            raise RefusedValue("rf_e_work_terrain", word=resource[0][:24])
+        number = NUMBER.read(resource[1])
+        found = rules.resource_at(terrain.id, number)
+        if found is None:
+            raise RefusedValue("rf_e_work_nothing", terrain=dict(terrain.name), n=number)
+        if found.days is None:
+            raise RefusedValue("rf_e_work_endless", name=dict(found.name))
+        days = found.days
+        job = Said(lambda lang: f"{found.name[lang]} ({terrain.name[lang].lower()} {number})")
+    elif building is not None:
+        wanted = building.casefold()
+        site = next((b for b in rules.buildings if wanted in {b.id, *(n.casefold() for n in b.name.values())}), None)
+        if site is None:
+            raise RefusedValue("rf_e_work_building", word=building[:24],
+                               names=", ".join(b.name["ru"] for b in rules.buildings))  # fmt: skip
+        days = site.days * (cells if site.per_cell else 1)
+        job = Said(lambda lang: site.name[lang] + (f" × {cells}" if site.per_cell else ""))
+        notes += [Phrase("rf_work_needs", what=dict(name), days=d) for name, d in site.needs]
+    else:
+        job = Said(functools.partial(label, "rf_work_days"))
+    assert days is not None
+    bonus = next((o.work_strength for o in rules.town.get("market", ()) if o.work_strength), 0) if tools else 0
+    workers: list[tuple[str, int]] = []
+    if heroes:
+        if config is None or session is None:
+            raise RefusedValue("rf_e_work_heroes")
+        found_heroes = marked_heroes(session)
+        for marker in heroes:
+            hero = found_heroes.get(marker.casefold())
+            if hero is None:
+                raise RefusedValue("rf_e_marker", marker=marker, markers=" ".join(sorted(found_heroes)))
+            workers.append((f"{marker} {hero.name}" if hero.name else marker, hero.strength + bonus))
+    elif strength:
+        workers = [(f"#{i}", s + bonus) for i, s in enumerate(strength, start=1)]
+    else:
+        raise RefusedValue("rf_e_work_who")
+    rows = tuple(Worker(who, s, work_turns(days, s)) for who, s in workers)
+    total = sum(s for _, s in workers)
+    together = Worker("", total, work_turns(days, total)) if len(workers) > 1 else None
+    if tools:
+        notes.append(Phrase("rf_work_tools", n=bonus))
+    return WorkAnswer(job, days, rows, together, tuple(notes))

@@ -9,8 +9,18 @@ from ...config.model import Session
 from ...labels import label
 from ...sheets.page import rules_context
 from ...sheets.quickref import write_quickref
-from .model import Rules, rules_of
-from .tables import terrain_table
+from .model import Rules, Ship, rules_of
+from .tables import escape_words, heroes_by_players, strength_needed, terrain_table
+
+
+def _ship(ship: Ship, lang: str) -> str:
+    """The ship's cells a turn by the current, from the ruleset's figures."""
+
+    def builders(n: int) -> str:
+        return label("qr_builders", lang, n=f" + {n}" if n > 0 else f" − {-n}" if n < 0 else "")
+
+    return label("qr_ship", lang, down=builders(ship.downstream), still=builders(ship.still),
+                 up=builders(ship.upstream))  # fmt: skip
 
 
 def _cells(rules: Rules, lang: str) -> list[dict[str, str]]:
@@ -43,7 +53,16 @@ def context(session: Session) -> dict[str, Any]:
         label("qr_backstab", lang, n=b.backstab_times),
         label("qr_surrounded", lang, n=b.surrounded_times),
         label("qr_crowd", lang, die=b.die),
-        label("qr_escape", lang, die=b.die, lo=b.escape_from, hi=b.die, moves=b.escape_moves),
+        label(
+            "qr_escape",
+            lang,
+            die=b.die,
+            lo=b.escape_from,
+            hi=b.die,
+            below=b.escape_from - 1,
+            away=escape_words(rules, lang, True),
+            caught=escape_words(rules, lang, False),
+        ),
         label("qr_winner", lang, n=b.winner_points),
     ]
     lives = h.lives
@@ -60,6 +79,7 @@ def context(session: Session) -> dict[str, Any]:
         label("qr_king", lang),
         label("qr_border", lang, cells=h.border_cells, per=h.border_per_speed),
         label("qr_bridge", lang),
+        *([_ship(rules.ship, lang)] if rules.ship else []),
         label("qr_experience", lang, n=h.experience_per_point),
         label("qr_shared", lang, n=turns.shared_object_loss),
     ]
@@ -71,7 +91,7 @@ def context(session: Session) -> dict[str, Any]:
         label("qr_found", lang),
         label("qr_resale", lang),
     ]
-    work = [label("qr_work_time", lang), label("qr_prices", lang)]
+    work = [label("qr_work_time", lang), label("qr_work_reading", lang), label("qr_prices", lang)]
     if tools:
         work.append(label("qr_tools", lang, n=tools.work_strength))
     work += [
@@ -84,6 +104,11 @@ def context(session: Session) -> dict[str, Any]:
     if h.three_players:
         a, _, c = h.three_players
         table.append(label("qr_three", lang, a=a, c=c, every=h.three_players_talk_every))
+    sides, notes = heroes_by_players(session.ruleset, lang)
+    four = dict(sides).get(4)
+    if four is not None:
+        mark = session.ruleset.provenance.mark("heroes.four_players" if h.four_players else "heroes.per_player")
+        table.append(label("qr_four", lang, n=four.removesuffix(mark), mark=mark))
     table.append(label("qr_disputes", lang, die=b.die))
 
     odds_rows = [
@@ -97,7 +122,7 @@ def context(session: Session) -> dict[str, Any]:
         "roll": label("qr_roll", lang, die=b.die),
         "battle": battle,
         "gear": [
-            {"name": o.name[lang], "price": _price(o, lang), "strength": o.strength, "text": o.text[lang]}
+            {"name": o.name[lang], "price": _price(o, lang), "strength": strength_needed(o, lang), "text": o.text[lang]}
             for o in town.get("items", ())
         ],
         "wounds": wounds,
@@ -131,6 +156,7 @@ def context(session: Session) -> dict[str, Any]:
             label("qr_adv_escape", lang),
         ],
         "table": table,
+        "notes": notes,
     }
 
 

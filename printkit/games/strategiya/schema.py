@@ -22,6 +22,7 @@ from ...config.schema import (
 )
 from ...config.yamlsource import Key
 from .model import (
+    DIRECTIONS,
     TOWN_KINDS,
     Battle,
     Building,
@@ -33,7 +34,9 @@ from .model import (
     Resource,
     Rules,
     SecretRules,
+    Ship,
     STerrain,
+    StrategiyaMap,
     Tier,
     Turns,
 )
@@ -75,6 +78,10 @@ HEROES = Record(
             doc="heroes of players 1, 2 and 3 in a three-player game (the rules: 2, 2 and 4)",
         ),
         "three_players_talk_every": Field(Integer(1, 100), default=10, doc="turns between the third player's talks"),
+        "four_players": Field(
+            ListOf(Integer(1, 12), min_items=4, max_items=4),
+            doc="heroes of players 1 to 4 in a four-player game (the rules do not say)",
+        ),
         "starting_points": Field(COUNT, default=5),
         "common_potential": Field(COUNT, default=3),
         "experience_per_point": Field(Integer(1, 1000), default=10),
@@ -198,7 +205,69 @@ RULESET_FIELDS = {
     "buildings": Field(ListOf(BUILDING, max_items=100), default=[]),
     "battle": Field(Nullable(BATTLE)),
     "turns": Field(Nullable(TURNS)),
+    # A ship's cells a turn: its builders' intellect plus these, with the current, on still water, against it.
+    "ship": Field(
+        Nullable(
+            Record(
+                {
+                    "downstream": Field(Integer(-99, 99), required=True),
+                    "still": Field(Integer(-99, 99), default=0),
+                    "upstream": Field(Integer(-99, 99), required=True),
+                }
+            )
+        )
+    ),
 }
+
+
+# Russian letters and arrows for the directions of a current, as people write them.
+_FLOW_ALIASES = {
+    "с": "N", "св": "NE", "в": "E", "юв": "SE", "ю": "S", "юз": "SW", "з": "W", "сз": "NW",
+    "↑": "N", "↗": "NE", "→": "E", "↘": "SE", "↓": "S", "↙": "SW", "←": "W", "↖": "NW",
+}  # fmt: skip
+MAP_FIELDS = {
+    # Running water (rivers, seas): the way it flows, by cells like "I4-I6 J7" (rectangles and cells).
+    # Water with no current given is still (lakes, ponds).
+    "currents": Field(
+        ListOf(
+            Record(
+                {
+                    "cells": Field(Text(max_len=20_000), required=True),
+                    "flow": Field(Choice(list(DIRECTIONS), _FLOW_ALIASES), required=True),
+                }
+            ),
+            max_items=5000,
+        ),
+        default=[],
+        doc="where running water flows (N, NE, E, ... or →); water without a current is still",
+    ),
+}
+
+
+def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: Checker) -> StrategiyaMap:
+    """The currents of a checked map; a cell outside the map or given two currents is reported."""
+    from ...maps.grid import cell_name, cell_ranges
+
+    seen: dict[tuple[int, int], str] = {}
+    currents: list[tuple[tuple[int, int], str]] = []
+    for i, entry in enumerate(data.get("currents") or []):
+        where = (*key, "currents", i, "cells")
+        try:
+            found = cell_ranges(entry["cells"])
+        except ValueError as exc:
+            ck.fail(where, str(exc))
+            continue
+        for cell in sorted(found, key=lambda c: (c[1], c[0])):
+            if not (0 <= cell[0] < width and 0 <= cell[1] < height):
+                ck.fail(where, f"{cell_name(*cell)} is outside the {width}×{height} map")
+                break
+            if cell in seen and seen[cell] != entry["flow"]:
+                ck.fail(where, f"{cell_name(*cell)} flows {seen[cell]} already")
+                break
+            if cell not in seen:
+                seen[cell] = entry["flow"]
+                currents.append((cell, entry["flow"]))
+    return StrategiyaMap(tuple(currents))
 
 
 def check_ruleset(data: dict[str, Any], key: Key, ck: Checker) -> None:
@@ -295,6 +364,7 @@ def build_rules(data: dict[str, Any]) -> Rules:
         learning=Learning(learning["turns_per_missing_point"], learning["gain_every"]) if learning else None,
         battle=Battle(**data["battle"]) if data["battle"] else None,
         turns=Turns(**data["turns"]) if data["turns"] else None,
+        ship=Ship(**data["ship"]) if data["ship"] else None,
         buildings=tuple(
             Building(
                 b["id"],
@@ -318,6 +388,7 @@ def _hero_rules(h: dict[str, Any]) -> HeroRules:
         per_player=h["per_player"],
         three_players=tuple(h["three_players"]) if h.get("three_players") else None,
         three_players_talk_every=h["three_players_talk_every"],
+        four_players=tuple(h["four_players"]) if h.get("four_players") else None,
         starting_points=h["starting_points"],
         common_potential=h["common_potential"],
         experience_per_point=h["experience_per_point"],
@@ -340,4 +411,7 @@ def _hero_rules(h: dict[str, Any]) -> HeroRules:
     )
 
 
-__all__ = ["PLAYER_FIELDS", "RULESET_FIELDS", "SESSION_FIELDS", "TERRAIN_FIELDS", "build_rules", "build_session"]
+__all__ = [
+    "MAP_FIELDS", "PLAYER_FIELDS", "RULESET_FIELDS", "SESSION_FIELDS", "TERRAIN_FIELDS", "build_map_part",
+    "build_rules", "build_session",
+]  # fmt: skip

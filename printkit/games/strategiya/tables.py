@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...config.model import Session
+from ...config.model import Ruleset, Session
 from ...labels import label
 from ...sheets.tables import Table, make_table
 from .model import Offer, Rules, rules_of
@@ -38,7 +38,7 @@ def offers(rules: Rules, lang: str, kind: str) -> Table:
     if kind == "hires":
         extra = [(label("tb_points", lang), lambda o: o.points)]
     elif kind == "items":
-        extra = [(label("tb_strength", lang), lambda o: o.strength or "—")]
+        extra = [(label("tb_strength", lang), lambda o: strength_needed(o, lang))]
     elif kind == "animals":
         extra = [(label("tb_intellect", lang), lambda o: o.intellect or "—")]
     elif kind == "scrolls":
@@ -49,11 +49,20 @@ def offers(rules: Rules, lang: str, kind: str) -> Table:
     for o in items:
         price: object = o.price
         if o.percent is not None:
-            price = f"{o.percent} %"
+            price = f"+{o.percent} %"  # a fee on top of the price, not a share of it
         elif o.times_price is not None:
             price = f"×{o.times_price}"
         rows.append([o.name[lang], price, *(f(o) for _, f in extra), o.text[lang]])
     return make_table(rows, headers, set(range(1, 2 + len(extra))) - ({3} if kind == "scrolls" else set()))
+
+
+def strength_needed(o: Offer, lang: str) -> str:
+    """An item's strength, and for a pair of it where the rules ask more (two swords: 6)."""
+    if not o.strength:
+        return "—"
+    if o.pair_strength is not None:
+        return label("tb_pair_strength", lang, n=o.strength, pair=o.pair_strength)
+    return str(o.strength)
 
 
 def buildings(rules: Rules, lang: str) -> Table:
@@ -87,15 +96,58 @@ def tiers(rules: Rules, lang: str) -> Table:
     return make_table(rows, [label("tb_tier", lang), label("tb_effect", lang)], {0})
 
 
+def heroes_by_players(ruleset: Ruleset, lang: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """Heroes each player has, by the number of players, marked where the figure is not the rules'
+    own (four players: printkit's), and the footnotes for those marks."""
+    rules = rules_of(ruleset)
+    h = rules.heroes
+    assert h is not None
+    rows: list[tuple[int, str]] = []
+    marks: list[str] = []
+    own = {3: "heroes.three_players" if h.three_players else "", 4: "heroes.four_players" if h.four_players else ""}
+    for players in range(max(2, ruleset.players_min), min(4, ruleset.players_max) + 1):
+        counts = [h.heroes_of(i, players) for i in range(players)]
+        mark = ruleset.provenance.mark(own.get(players) or "heroes.per_player")
+        marks.append(mark)
+        text = str(counts[0]) if len(set(counts)) == 1 else ", ".join(map(str, counts))
+        rows.append((players, text + mark))
+    return rows, ruleset.provenance.notes(marks, lang)
+
+
+def sides(ruleset: Ruleset, lang: str) -> Table:
+    """How many heroes each player has, by the number of players."""
+    rows, notes = heroes_by_players(ruleset, lang)
+    return make_table(rows, [label("tb_players", lang), label("tb_heroes_each", lang)], {0, 1}, notes=notes)
+
+
+def escape(rules: Rules, lang: str) -> Table:
+    """Fleeing a battle, roll by roll: the one statement of the rule that the booklet, the quick
+    reference and the referee all print (see escape_words)."""
+    b = rules.battle
+    assert b is not None
+    rows = [[f"{b.escape_from}–{b.die}", escape_words(rules, lang, True)],
+            [f"1–{b.escape_from - 1}", escape_words(rules, lang, False)]]  # fmt: skip
+    return make_table(rows, [label("tb_escape_roll", lang, die=b.die), label("tb_escape_outcome", lang)], {0})
+
+
+def escape_words(rules: Rules, lang: str, away: bool) -> str:
+    """What a fleeing hero's roll does: got away (drops all they carry, moves off at once), or not."""
+    b = rules.battle
+    assert b is not None
+    return label("rule_escape_away", lang, moves=b.escape_moves) if away else label("rule_escape_caught", lang)
+
+
 def table(name: str, session: Session) -> Table:
-    """A «Стратегия» table by name: resources.forest, items, buildings, terrain, tiers, ..."""
+    """A «Стратегия» table by name: resources.forest, items, buildings, terrain, tiers, sides, escape, ..."""
     rules, lang = rules_of(session.ruleset), session.language
     if name.startswith("resources."):
         return resources(rules, lang, name.split(".", 1)[1])
     if name in ("hires", "services", "items", "animals", "scrolls", "market"):
         return offers(rules, lang, name)
+    if name == "sides":
+        return sides(session.ruleset, lang)
     simple: dict[str, Callable[[Rules, str], Table]] = {
-        "buildings": buildings, "terrain": terrain_table, "tiers": tiers,
+        "buildings": buildings, "terrain": terrain_table, "tiers": tiers, "escape": escape,
     }  # fmt: skip
     if name not in simple:
         raise KeyError(f"unknown table {name!r}")

@@ -46,7 +46,6 @@ class Variant:
     setup_rows: int
     lakes: frozenset[str]
     counts: Mapping[str, int]
-    source: Localized | None = None  # where the variant comes from, when not the rules document
     gravon: str | None = None  # the game type Gravon archive files give this variant
 
     @property
@@ -123,6 +122,23 @@ class StrategoSession:
 
     variant: str
     setups: Mapping[str, Setup]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a page prints beside a variant's figures that are not the rules page's own ("" for its own)."""
+
+    pieces: str  # beside the variant's pieces and setup rows
+    lakes: str  # beside the lake cells
+    two_squares: str  # beside the two-squares limit
+
+
+def marks_of(ruleset: Ruleset, variant: Variant) -> Marks:
+    """The marks of a variant's figures, from the ruleset's sources."""
+    mark = ruleset.provenance.mark
+    base = f"stratego.variants.{variant.id}"
+    pieces = "".join(dict.fromkeys(mark(f"{base}.{path}") for path in ("counts", "board.setup_rows")))
+    return Marks(pieces, mark(f"{base}.lakes"), mark("stratego.two_squares"))
 
 
 def stratego_of(ruleset: Ruleset) -> StrategoData:

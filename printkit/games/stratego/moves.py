@@ -91,11 +91,14 @@ class MoveError(StrategoError):
     """A move question about a cell that holds no piece of known rank."""
 
 
-def legal_moves(position: Position, data: StrategoData, at: str, run_attacks: bool = True) -> list[Move]:
+def legal_moves(position: Position, data: StrategoData, at: str, run_attacks: bool = True,
+                fly_over: bool = False) -> list[Move]:  # fmt: skip
     """Where the piece on `at` may go: one step up, down, left or right onto an empty cell or an
     enemy; a scout runs any distance over empty cells and may attack at the end of its run (the
     text lets a piece attack by moving onto an enemy; run_attacks=False: a scout attacks only a
-    neighbour). Lakes and own pieces block. (The two-squares rule needs the game's history.)"""
+    neighbour). Lakes and own pieces block; with fly_over (the other reading of a page that names
+    only lakes as what a scout cannot fly over) a scout's run goes on over pieces, ending on any
+    free cell or enemy beyond. (The two-squares rule needs the game's history.)"""
     letters = position.variant.file_letters()
     if (
         len(at) < 2
@@ -125,8 +128,10 @@ def legal_moves(position: Position, data: StrategoData, at: str, run_attacks: bo
             if other is not None:
                 if other.side != piece.side and (run_attacks or (f, r) == (file + df, row + dr)):
                     moves.append(Move(cell, True))
-                break
-            moves.append(Move(cell, False))
+                if not (fly_over and rank.runs):
+                    break
+            else:
+                moves.append(Move(cell, False))
             if not rank.runs:
                 break
             f, r = f + df, r + dr

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...config.rulesets import load_bundled
@@ -20,8 +20,8 @@ from .advice import STYLES, advice, generate
 from .attack import Attack, describe, rank
 from .attack import attack as resolve
 from .gravon import Board, to_board
-from .model import Rank, Setup, SetupError, StrategoData, stratego_of
-from .moves import legal_moves, read_position
+from .model import Rank, Setup, SetupError, StrategoData, marks_of, stratego_of
+from .moves import Position, legal_moves, read_position
 from .setups import parse_setup40, problems, read_setup
 
 Localized = Mapping[str, str]
@@ -167,9 +167,29 @@ def attack(attacker: str, defender: str, original_bombs: bool = False) -> Attack
 # ---- referee moves: one piece's legal moves --------------------------------------------------------
 
 
+# The readings of a scout's move the page leaves open, as (the flag, the label naming printkit's
+# reading, the label naming the flag's); each is printed where it changes the answer or was chosen.
+SCOUT_READINGS = {
+    "scout_strikes_adjacent": ("--scout-strikes-adjacent", "mv_scout_run", "mv_scout_adjacent"),
+    "scout_flies_over": ("--scout-flies-over", "mv_scout_stops", "mv_scout_flies"),
+}
+
+
+@dataclass(frozen=True)
+class OtherMoves:
+    """What the other reading of one rule would answer, where it differs (or the asker chose it)."""
+
+    rule: str  # a key of SCOUT_READINGS
+    chosen: bool  # whether the answer takes the flag's reading
+    moves: list[str]
+    attacks: list[str]
+    differs: bool
+
+
 @dataclass(frozen=True)
 class MovesAnswer:
-    """The cells a piece may step or run to, and those where it attacks."""
+    """The cells a piece may step or run to, and those where it attacks; the readings taken, with the
+    other's cells; and the lake cells, where they limit the piece, with their source."""
 
     moves: list[str]
     attacks: list[str]
@@ -178,6 +198,10 @@ class MovesAnswer:
     rank: Rank = field(metadata=_TEXT_ONLY)
     side_names: Mapping[str, Localized] = field(metadata=_TEXT_ONLY)
     scout_strikes_adjacent: bool = field(metadata=_TEXT_ONLY)
+    others: tuple[OtherMoves, ...] = field(default=(), metadata=_TEXT_ONLY)
+    lakes: tuple[str, ...] = field(default=(), metadata=_TEXT_ONLY)  # the lake cells, where they limit it
+    lake_mark: str = field(default="", metadata=_TEXT_ONLY)
+    notes: Mapping[str, list[str]] = field(default_factory=dict, metadata=_TEXT_ONLY)  # lang -> footnotes
 
     def lines(self, lang: str) -> list[Line]:
         rank = self.rank
@@ -191,9 +215,19 @@ class MovesAnswer:
             out.append(Para(label("mv_to", lang) + " ".join(self.moves), " " * 10))
         if self.attacks:
             out.append(Para(label("mv_attack", lang) + " ".join(self.attacks), " " * 10))
-        if rank.runs:
-            out.append(Para(label("mv_scout_adjacent" if self.scout_strikes_adjacent else "mv_scout_run", lang), "  "))
+        for other in self.others:
+            flag, printkits, flags = SCOUT_READINGS[other.rule]
+            said = label(flags if other.chosen else printkits, lang, flag=flag)
+            if other.differs:
+                gives = label("mv_other_gives", lang, to=" ".join(other.moves) or "—",
+                              attack=" ".join(other.attacks) or "—")  # fmt: skip
+                out.append(Para(f"{said} {gives}", "  "))
+            elif other.chosen:
+                out.append(Para(f"{said} {label('mv_other_same', lang)}", "  "))
+        if self.lakes:
+            out.append(Para(label("mv_lakes", lang, cells=" ".join(self.lakes), mark=self.lake_mark), "  "))
         out.append(Para(label("mv_two_squares", lang), "  "))
+        out += [Para(note, "  ") for note in self.notes.get(lang, [])]
         return out
 
 
@@ -208,14 +242,16 @@ class MovesAnswer:
         "back row), one token per cell: `.` empty, `~` lake, `r5` a red 5, `r10` or `rX` the red "
         "marshal, `b?` a blue piece of unknown rank. Steps go up, down, left or right; a scout runs "
         "over empty cells and may attack at the end (--scout-strikes-adjacent: only a neighbour); "
-        "lakes and own pieces block. The two-squares rule needs the game's history and is not applied. "
-        "Answers in Russian (--lang en: English).",
+        "lakes and pieces block (--scout-flies-over: only lakes stop a scout). Where a reading changes "
+        "the answer, it is printed with the other's cells. The two-squares rule needs the game's "
+        "history and is not applied. Answers in Russian (--lang en: English).",
         "ru": "В POSITION_FILE по строке на ряд сверху (ряд 10, задний ряд синих) до ряда 1 (задний ряд "
         "красных), по знаку на клетку: `.` пусто, `~` озеро, `r5` красная пятёрка, `r10` или `rX` "
         "красный маршал, `b?` синяя фишка неизвестного ранга. Шаг — вверх, вниз, влево или вправо; "
         "разведчик бежит по пустым клеткам и может напасть в конце (--scout-strikes-adjacent — только "
-        "на соседа); озёра и свои фишки мешают. Правило двух клеток требует истории партии и не "
-        "проверяется. Отвечает по-русски (--lang en — по-английски).",
+        "на соседа); озёра и фишки мешают (--scout-flies-over — разведчика останавливают только "
+        "озёра). Где чтение меняет ответ, он печатается с клетками другого чтения. Правило двух клеток "
+        "требует истории партии и не проверяется. Отвечает по-русски (--lang en — по-английски).",
     },
     inputs=(
         Input(
@@ -248,30 +284,59 @@ class MovesAnswer:
             },
             flag="--scout-strikes-adjacent",
         ),
+        Input(
+            "scout_flies_over",
+            Flag(),
+            {
+                "en": "The other reading: a scout flies over pieces; only lakes stop its run.",
+                "ru": "Другое чтение: разведчик перелетает через фишки; его пробег останавливают только озёра.",
+            },
+            flag="--scout-flies-over",
+        ),
     ),
     examples=(
         "printkit referee moves examples/stratego-position.txt --from b4      # a scout's runs",
         "printkit referee moves examples/stratego-position.txt --from e4 --json",
     ),
 )
-def moves(position_file: str | Path, start: str, variant: str = "battle",
-          scout_strikes_adjacent: bool = False) -> MovesAnswer:  # fmt: skip
-    """Stratego: where the piece on `start` may go in a position file, and where it attacks.
+def moves(position_file: str | Path, start: str, variant: str = "battle", scout_strikes_adjacent: bool = False,
+          scout_flies_over: bool = False) -> MovesAnswer:  # fmt: skip
+    """Stratego: where the piece on `start` may go in a position file, and where it attacks; the two
+    flags take the other readings of a scout's move.
 
     >>> found = moves("examples/stratego-position.txt", "j5")
     >>> found.moves, found.attacks
     (['j6', 'i5'], ['j7'])
     """
-    data = _data()
+    ruleset = load_bundled("stratego")
+    data = stratego_of(ruleset)
     position = read_position(Path(position_file), data, data.variants[variant])
     cell = start.strip().lower()
-    found = legal_moves(position, data, cell, run_attacks=not scout_strikes_adjacent)
+    chosen = {"scout_strikes_adjacent": scout_strikes_adjacent, "scout_flies_over": scout_flies_over}
+
+    def found(readings: Mapping[str, bool], on: Position = position) -> tuple[list[str], list[str]]:
+        moved = legal_moves(on, data, cell, not readings["scout_strikes_adjacent"], readings["scout_flies_over"])
+        return [m.to for m in moved if not m.attacks], [m.to for m in moved if m.attacks]
+
+    steps, attacks = found(chosen)
     piece = position.pieces[cell]
     known = data.rank(piece.symbol)
     assert known is not None  # legal_moves refused hidden pieces
-    steps = [m.to for m in found if not m.attacks]
-    attacks = [m.to for m in found if m.attacks]
-    return MovesAnswer(steps, attacks, cell, piece.side, known, data.sides, scout_strikes_adjacent)
+    others = []
+    if known.runs:
+        for rule in SCOUT_READINGS:
+            other = found({**chosen, rule: not chosen[rule]})
+            others.append(OtherMoves(rule, chosen[rule], *other, other != (steps, attacks)))
+    # The lake cells are the standard board's, not the page's: named, with their source, where they
+    # limit this piece (where the piece would move otherwise without them).
+    board = position.variant
+    lake_mark = marks_of(ruleset, board).lakes
+    open_board = Position(replace(board, lakes=frozenset()), position.pieces)
+    limited = found(chosen, open_board) != (steps, attacks)
+    lakes = tuple(sorted(board.lakes, key=lambda c: (int(c[1:]), c[0]))) if limited else ()
+    notes = {lang: ruleset.provenance.notes([lake_mark], lang) for lang in ("ru", "en")} if limited else {}
+    return MovesAnswer(steps, attacks, cell, piece.side, known, data.sides, scout_strikes_adjacent,
+                       tuple(others), lakes, lake_mark, notes)  # fmt: skip
 
 
 # ---- stratego check -------------------------------------------------------------------------------------
@@ -297,6 +362,8 @@ class SetupCheck:
     # The variant, said first where it was found from the pieces or a board names it.
     heading: Phrase | None = field(metadata=_TEXT_ONLY)
     side_names: Mapping[str, Localized] = field(metadata=_TEXT_ONLY)
+    # lang -> the footnotes of a variant from published rules (its pieces and rows are not the page's)
+    sources: Mapping[str, list[str]] = field(default_factory=dict, metadata=_TEXT_ONLY)
 
     @property
     def problems(self) -> list[str]:
@@ -311,6 +378,7 @@ class SetupCheck:
         out: list[Line] = []
         if self.heading is not None:
             out.append(self.heading.say(lang) + (f" (Gravon {self.gravon})" if self.gravon else ""))
+        out += [Para(note, "  ") for note in self.sources.get(lang, [])]
         for found in self.findings:
             text = _say(found.text, lang)
             if found.kind == "note":
@@ -378,18 +446,23 @@ def check_setup(setup: str, variant: str | None = None) -> SetupCheck:
             pass
         return SetupCheck(False, None, None, tuple(found), None, names)
     named = {"en": parsed.variant.id, "ru": str(parsed.variant.name["ru"]).lower()}
-    heading: Phrase | None = Phrase("sc_variant", variant=named)
+    # A variant whose pieces come from published rules, not the rules page, is always named, with
+    # its source's mark and footnote.
+    ruleset = load_bundled("stratego")
+    mark = marks_of(ruleset, parsed.variant).pieces
+    sources = {lang: ruleset.provenance.notes([mark], lang) for lang in ("ru", "en")} if mark else {}
+    heading: Phrase | None = Phrase("sc_variant", variant=named, mark=mark)
     notes: list[Finding] = []
     if isinstance(parsed, Board):
         sides = parsed.sides()
         if not sides:
             return SetupCheck(False, parsed.variant.id, parsed.game_type, (Finding(Phrase("sc_no_pieces")),),
-                              heading, names)  # fmt: skip
+                              heading, names, sources)  # fmt: skip
         notes = [Finding(Phrase("sc_side_missing", side=names[side]), kind="note")
                  for side in ("red", "blue") if side not in dict(sides)]  # fmt: skip
         labelled: list[tuple[str | None, Setup]] = list(sides)
     else:
-        if chosen is not None or parsed.variant.id == "battle":  # said only when found from the pieces
+        if (chosen is not None or parsed.variant.id == "battle") and not mark:  # said when found from the pieces
             heading = None
         labelled = [(None, parsed)]
     found = list(notes)
@@ -398,7 +471,7 @@ def check_setup(setup: str, variant: str | None = None) -> SetupCheck:
         found += [Finding(hint, side, "advice") for hint in advice(one, data)]
     ok = not any(f.kind == "problem" for f in found)
     gravon = parsed.game_type if isinstance(parsed, Board) else None
-    return SetupCheck(ok, parsed.variant.id, gravon, tuple(found), heading, names)
+    return SetupCheck(ok, parsed.variant.id, gravon, tuple(found), heading, names, sources)
 
 
 # ---- stratego random ------------------------------------------------------------------------------------

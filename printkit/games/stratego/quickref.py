@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...artefact import Build
@@ -9,10 +10,11 @@ from ...config.model import Session
 from ...labels import label
 from ...sheets.page import rules_context
 from ...sheets.quickref import write_quickref
-from .model import Rank, Variant, stratego_of
+from .model import Rank, Variant, marks_of, stratego_of
 
 # The variants the rules text names without describing (its duel); others come from elsewhere.
 NAMED_BY_TEXT = ("duel",)
+FLAG = re.compile(r"(--[a-z][a-z-]*[a-z])")  # a referee's switch named on the card: printed whole
 
 
 def context(session: Session) -> dict[str, Any]:
@@ -23,6 +25,7 @@ def context(session: Session) -> dict[str, Any]:
     data = stratego_of(session.ruleset)
     lang = session.language
     variants = list(data.variants.values())
+    marks = {v.id: marks_of(session.ruleset, v) for v in variants}
     ranks = []
     for r in data.ranks:
         moves = "sq_move_none" if not r.movable else ("sq_move_line" if r.runs else "sq_move_one")
@@ -45,23 +48,28 @@ def context(session: Session) -> dict[str, Any]:
     battle = variants[0]
     about = []
     for v in variants:
-        values = {"name": v.name[lang], "n": v.pieces, "rows": v.setup_rows}
-        if v.source is None:
+        values = {"name": v.name[lang], "n": v.pieces, "rows": v.setup_rows, "mark": marks[v.id].pieces}
+        if not marks[v.id].pieces:
             about.append(label("sq_variant_document", lang, **values))
         else:
             key = "sq_variant_duel" if v.id in NAMED_BY_TEXT else "sq_variant_other"
-            about.append(label(key, lang, source=v.source[lang], **values))
+            about.append(label(key, lang, **values))
     lakes = " ".join(sorted(battle.lakes, key=lambda c: (int(c[1:]), c[0])))
+    two = marks[battle.id].two_squares
+    # Every mark the page prints, explained at its foot in the order of the ruleset's documents.
+    printed = [m for v in variants for m in (marks[v.id].pieces, marks[v.id].lakes)] + [two if data.two_squares else ""]
     return {
         **rules_context(session),
-        "variants": [v.name[lang] for v in variants],
+        "variants": [v.name[lang] + marks[v.id].pieces for v in variants],
         "about_variants": about,
-        "board": label("sq_board_rules", lang, lakes=lakes),
+        "board": label("sq_board_rules", lang, lakes=lakes, mark=marks[battle.id].lakes),
         "grid": _grid(battle),
         "ranks": ranks,
         "setup": label("sq_setup_rules", lang, n=battle.pieces, rows=battle.setup_rows),
         "moves": label("sq_move_rules", lang),
-        "two_squares": label("sq_two_squares", lang, n=data.two_squares) if data.two_squares else None,
+        "scout": [(run, run.startswith("--")) for run in FLAG.split(label("sq_scout_rules", lang)) if run],
+        "two_squares": label("sq_two_squares", lang, n=data.two_squares, mark=two) if data.two_squares else None,
+        "notes": session.ruleset.provenance.notes(printed, lang),
         "attack": label("sq_attack_rules", lang),
         "special": special,
         "house": label("st_house_rule", lang),

@@ -30,7 +30,6 @@ RANK = Record(
 VARIANT = Record(
     {
         "name": Field(Localized(max_len=40), required=True),
-        "source": Field(Localized(max_len=80)),
         "gravon": Field(Text(max_len=20)),
         "board": Field(
             Record(
@@ -94,7 +93,6 @@ def build_rules(data: dict[str, Any]) -> StrategoData:
                     v["board"]["setup_rows"],
                     frozenset(v["lakes"]),
                     frozen(v["counts"]),
-                    frozen(v["source"]) if v.get("source") else None,
                     v.get("gravon"),
                 )
                 for name, v in data["variants"].items()

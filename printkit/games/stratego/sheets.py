@@ -11,16 +11,19 @@ from ...config.session import display_title, player_name
 from ...geometry import MM, paper_size
 from ...labels import label
 from ...render import fonts
-from ...render.canvas import draw_fitted, hex_colour, open_canvas, tint
-from .model import EMPTY, Setup, StrategoData, Variant, stratego_of, stratego_session
+from ...render.canvas import draw_fitted, hex_colour, open_canvas, tint, wrap_runs
+from .model import EMPTY, Marks, Setup, StrategoData, Variant, marks_of, stratego_of, stratego_session
 
 SIDE_COLOURS = {"red": "#C62828", "blue": "#1565C0"}
 LAKE = "#90CAF9"
+LAKE_MARK = "#0D47A1"  # the lakes' mark: dark on the light lake, readable in grey
 CELL = 9.5 * MM
 
 
-def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float, setup: Setup | None) -> None:
-    """The whole board seen from `side`: its rows at the bottom, coordinates on every edge."""
+def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float, setup: Setup | None,
+           lake_mark: str = "") -> None:  # fmt: skip
+    """The whole board seen from `side`: its rows at the bottom, coordinates on every edge; each
+    lake carries `lake_mark` where its cells are not the rules page's own."""
     colour = hex_colour(SIDE_COLOURS[side])
     letters = v.file_letters()
     files = list(range(v.files)) if side == "red" else list(reversed(range(v.files)))
@@ -47,6 +50,13 @@ def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float
                     c.setFillColorRGB(*colour)
                     c.setFont(fonts.SANS_BOLD, 13)
                     c.drawCentredString(cx + CELL / 2, cy + CELL / 2 - 4.5, symbol)
+    if lake_mark:  # on a light disc at each lake's centre, clear of the cells' lines
+        c.setFont(fonts.SANS_BOLD, 11)
+        for cx, cy in _lake_centres(v, files, rows):
+            c.setFillColorRGB(1, 1, 1)
+            c.circle(x + cx * CELL, y + cy * CELL, 2.4 * MM, stroke=0, fill=1)
+            c.setFillColorRGB(*hex_colour(LAKE_MARK))
+            c.drawCentredString(x + cx * CELL, y + cy * CELL - 3.6, lake_mark)
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(1.4)
     first_own = min(rows.index(r) for r in own)
@@ -61,12 +71,34 @@ def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float
         c.drawString(x + v.files * CELL + 1.5 * MM, y + line * CELL + CELL / 2 - 3, str(r + 1))
 
 
+def _lake_centres(v: Variant, files: list[int], rows: list[int]) -> list[tuple[float, float]]:
+    """The centre of each lake (cells joined side by side), in cells from the drawn board's corner."""
+    letters = v.file_letters()
+    at = {f"{letters[f]}{r + 1}": (col, line) for col, f in enumerate(files) for line, r in enumerate(rows)}
+    left = {cell for cell in v.lakes if cell in at}
+    centres = []
+    while left:
+        group, todo = set(), [left.pop()]
+        while todo:
+            cell = todo.pop()
+            group.add(cell)
+            col, line = at[cell]
+            near = {k for k in left if abs(at[k][0] - col) + abs(at[k][1] - line) == 1}
+            left -= near
+            todo += near
+        cols = [at[k][0] for k in group]
+        lines = [at[k][1] for k in group]
+        centres.append(((min(cols) + max(cols) + 1) / 2, (min(lines) + max(lines) + 1) / 2))
+    return sorted(centres)
+
+
 def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: float, lang: str,
-           setup: Setup | None) -> None:  # fmt: skip
-    """Per rank: how many to place, with boxes to tick (or the count placed on a filled sheet)."""
+           setup: Setup | None, marks: Marks, notes: list[str]) -> None:  # fmt: skip
+    """Per rank: how many to place, with boxes to tick (or the count placed on a filled sheet); under
+    it, what the marks beside figures from elsewhere mean."""
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, 8)
-    c.drawString(x, y, label("st_placed", lang))
+    c.drawString(x, y, label("st_placed", lang) + marks.pieces)
     placed = setup.counts() if setup else {}
     line = y - 4.2 * MM
     for rank in data.ranks:
@@ -85,6 +117,15 @@ def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: fl
             c.rect(bx, line - 0.5, 2.5 * MM, 2.5 * MM, stroke=1, fill=1)
         c.setFillColorRGB(0, 0, 0)
         line -= 4.2 * MM
+    line -= 1.5 * MM
+    c.setFillColorRGB(0.27, 0.27, 0.27)
+    for note in notes:
+        for row in wrap_runs([(note, fonts.SANS, 7.5, (0.27, 0.27, 0.27))], width):
+            c.setFont(fonts.SANS, 7.5)
+            c.drawString(x, line, "".join(text for text, *_ in row))
+            line -= 3.4 * MM
+        line -= 0.8 * MM
+    c.setFillColorRGB(0, 0, 0)
 
 
 def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, Setup] | None = None) -> None:
@@ -92,6 +133,8 @@ def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, S
     data = stratego_of(session.ruleset)
     v = data.variants[stratego_session(session).variant]
     lang = session.language
+    marks = marks_of(session.ruleset, v)
+    notes = session.ruleset.provenance.notes([marks.pieces, marks.lakes], lang)
     width, height = paper_size(session.paper)
     c = open_canvas(str(target), session.paper, f"{display_title(session)} — {label('st_setup_title', lang)}",
                     label("st_setup_title", lang))  # fmt: skip
@@ -103,8 +146,8 @@ def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, S
         for top in (height - 14 * MM, height / 2 - 2 * MM):
             c.setFillColorRGB(*hex_colour(SIDE_COLOURS[side]))
             draw_fitted(c, left, top, heading, fonts.SANS_BOLD, 12, width - 2 * left)
-            _board(c, data, v, side, left, top - 8 * MM - v.rows * CELL, None)
-            _tally(c, data, v, left + board_w + 10 * MM, top - 12 * MM, 60 * MM, lang, None)
+            _board(c, data, v, side, left, top - 8 * MM - v.rows * CELL, None, marks.lakes)
+            _tally(c, data, v, left + board_w + 10 * MM, top - 12 * MM, 60 * MM, lang, None, marks, notes)
         c.showPage()
     for index, side in enumerate(("red", "blue"), start=1):
         setup = (setups or {}).get(side)
@@ -116,8 +159,8 @@ def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, S
                     f"{player_name(session, index)}", fonts.SANS_BOLD, 14, width - 2 * left)  # fmt: skip
         c.setFillColorRGB(0.7, 0.1, 0.1)
         draw_fitted(c, left, top - 7 * MM, label("st_secret", lang), fonts.SANS_BOLD, 10, width - 2 * left)
-        _board(c, data, v, side, left, top - 16 * MM - v.rows * CELL, setup)
-        _tally(c, data, v, left + board_w + 10 * MM, top - 20 * MM, 60 * MM, lang, setup)
+        _board(c, data, v, side, left, top - 16 * MM - v.rows * CELL, setup, marks.lakes)
+        _tally(c, data, v, left + board_w + 10 * MM, top - 20 * MM, 60 * MM, lang, setup, marks, notes)
         c.setFillColorRGB(0.2, 0.2, 0.2)
         c.setFont(fonts.NARROW, 9)
         c.drawString(left, top - 24 * MM - v.rows * CELL, setup.to_setup40(slashes=True))

@@ -13,13 +13,26 @@ LEVELS = {"easy": 2, "normal": 1, "hard": 0}
 
 
 @dataclass(frozen=True)
+class SheetSizes:
+    """How many boxes the record sheets print: printkit's choices, since the excerpt gives none."""
+
+    turns: int = 12  # game turns on the turn track
+    points: int = 20  # victory points to cross off
+    rows: int = 6  # rows of values copied from a character's card (wounds move down, healing up)
+    slots: int = 6  # equipment slots to write in
+    secondary: int = 4  # secondary tasks to tick
+
+
+@dataclass(frozen=True)
 class TannhauserRules:
-    """Tannhäuser's figures: a pool's die, the ranges its odds table prints and circle costs."""
+    """Tannhäuser's figures: a pool's die, the ranges its odds table prints, circle costs and the
+    sizes of the record sheets."""
 
     die: int
     table_dice: tuple[int, int]
     table_difficulties: tuple[int, int]
     move_cost: Mapping[str, int]
+    sheet: SheetSizes = SheetSizes()
 
 
 def tannhauser_of(ruleset: Ruleset) -> TannhauserRules:

@@ -6,12 +6,13 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ...config.schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text
 from ...config.yamlsource import load_yaml
 from ...errors import ConfigError, Problem
 
+Node = TypeVar("Node", str, tuple[str, str])  # a circle, or a circle with where a Bull Rush stands on it
 CIRCLE_ID = Text(max_len=12, pattern=r"[A-Za-z0-9_-]+", pattern_hint="a circle name like A3")
 
 GRAPH = Record(
@@ -91,52 +92,91 @@ def complete_circles(given: Any, incomplete: str) -> list[str]:
     return list(load_graph(Path(given.get("graph_file"))).cost)
 
 
+@dataclass(frozen=True)
+class MoveReading:
+    """How printkit reads the movement rules where the text leaves room; the defaults are printkit's.
+
+    line_cost_one: the circles of a rushed line of two or more enemies cost 1 point each (the
+    text's figure) rather than their usual price; a lone enemy's circle costs its usual price in
+    either reading. ally_cost_one: an ally's circle costs 1 point (the text's parenthesis) rather
+    than its usual price, which differs on a slowing circle. rush_from_empty: the mover stops for a
+    Bull Rush only where a move may end (its own circle, or an empty one that is no entry point),
+    not on an ally's circle or an entry point it is passing."""
+
+    line_cost_one: bool = False
+    ally_cost_one: bool = False
+    rush_from_empty: bool = False
+
+
+PRINTKITS = MoveReading()
+
+# Where a character stands during a Bull Rush, as Dijkstra states: on the first enemy passed alone
+# (it must step off the enemies next), on the first of a line priced at 1 (it must go on along the
+# line), on a later enemy of the line, or past the enemies (every enemy blocks again).
+LONE, HEAD, LINE, PAST = "lone", "head", "line", "past"
+
+
 def reach(graph: Graph, start: str | None, points: int, side: str | None = None, bull_rush: bool = True,
-          line_cost_one: bool = False) -> Reach:  # fmt: skip
+          reading: MoveReading = PRINTKITS) -> Reach:  # fmt: skip
     """Every circle the character may end its move on, with the fewest points it costs.
 
     start None: the character enters the board through one of its own side's entry points, paying
     1 point to stand on it. Stepping onto a circle costs its cost (1, or 2 for a slowing circle).
-    Allies are passed at the normal cost; an enemy stops the move on the circle before it. A bull
-    rush (a Stamina duel that takes the Action Phase, so at most one a cycle) passes one enemy, or
-    one unbroken line of enemies on adjacent circles, at the normal cost of each circle
-    (line_cost_one: 1 point each, the other reading); after it every enemy blocks again. No move
-    ends on an occupied circle or on an entry circle. bull_rush False: the Action Phase is spent."""
+    Allies are passed; an enemy stops the move on the circle before it. A bull rush (a Stamina
+    duel that takes the Action Phase, so at most one a cycle) passes one enemy at its circle's
+    cost, or one unbroken line of enemies on adjacent circles; after it every enemy blocks again.
+    No move ends on an occupied circle or on an entry circle. bull_rush False: the Action Phase is
+    spent. `reading` chooses where the text leaves room (MoveReading)."""
     enemies = {c for c, who in graph.characters.items() if who == "enemy"}
 
-    def line_step(n: str) -> int:
-        return 1 if line_cost_one else graph.cost[n]
+    def step(n: str) -> int:
+        return 1 if reading.ally_cost_one and graph.characters.get(n) == "ally" else graph.cost[n]
+
+    def can_end(c: str) -> bool:
+        return c != start and c not in graph.characters and c not in graph.entries
 
     # Before any bull rush: enemies block.
     if start is None:
         seeds = {e: 1 for e, owner in graph.entries.items() if owner == side and e not in enemies and points >= 1}
     else:
         seeds = {start: 0}
-    free_best = _cheapest(seeds, lambda c: [(n, graph.cost[n]) for n in graph.links[c] if n not in enemies], points)
-    # After one won duel: from any circle reached so far (where the move pauses), into the enemy
-    # next to it, along the enemies adjacent to one another, then on with every enemy blocking.
-    first: dict[str, tuple[int, set[str]]] = {}
+    free_best = _cheapest(seeds, lambda c: [(n, step(n)) for n in graph.links[c] if n not in enemies], points)
+    # After one won duel: from a circle reached so far where the move may pause, into the enemy next
+    # to it, along the enemies adjacent to one another, then on with every enemy blocking.
+    first: dict[tuple[str, str], tuple[int, set[str]]] = {}
+
+    def seed(state: tuple[str, str], cost: int, enemy: str) -> None:
+        if cost <= points:
+            low, who = first.get(state, (points + 1, set()))
+            first[state] = (cost, {enemy}) if cost < low else (low, who | ({enemy} if cost == low else set()))
+
     if bull_rush:
         for circle, spent in free_best.items():
+            if reading.rush_from_empty and circle != start and not can_end(circle):
+                continue
             for n in graph.links[circle]:
-                if n in enemies and spent + line_step(n) <= points:
-                    low, who = first.get(n, (points + 1, set()))
-                    cost = spent + line_step(n)
-                    first[n] = (cost, {n}) if cost < low else (low, who | ({n} if cost == low else set()))
+                if n in enemies:
+                    if reading.line_cost_one:
+                        seed((n, LONE), spent + graph.cost[n], n)
+                        seed((n, HEAD), spent + 1, n)
+                    else:
+                        seed((n, LINE), spent + graph.cost[n], n)
 
-    def onward(c: str) -> list[tuple[str, int]]:
-        if c in enemies:
-            return [(n, line_step(n) if n in enemies else graph.cost[n]) for n in graph.links[c]]
-        return [(n, graph.cost[n]) for n in graph.links[c] if n not in enemies]
+    def onward(state: tuple[str, str]) -> list[tuple[tuple[str, str], int]]:
+        circle, where = state
+        out: list[tuple[tuple[str, str], int]] = []
+        for n in graph.links[circle]:
+            if n in enemies:
+                if where in (HEAD, LINE):
+                    out.append(((n, LINE), 1 if reading.line_cost_one else graph.cost[n]))
+            elif where != HEAD:
+                out.append(((n, PAST), step(n)))
+        return out
 
     rush_best, opened_by = _cheapest_with_origin(first, onward, points)
-
-    def can_end(c: str) -> bool:
-        return c != start and c not in graph.characters and c not in graph.entries
-
     free = {c: p for c, p in free_best.items() if can_end(c)}
-    rushed = {c: (p, tuple(sorted(opened_by[c]))) for c, p in rush_best.items()
-              if can_end(c) and p < free.get(c, points + 1)}  # fmt: skip
+    rushed = {c: (p, tuple(sorted(opened_by[(c, where)]))) for (c, where), p in rush_best.items()
+              if where == PAST and can_end(c) and p < free.get(c, points + 1)}  # fmt: skip
     return Reach(free, rushed)
 
 
@@ -146,16 +186,16 @@ def _cheapest(seeds: dict[str, int], steps: Callable[[str], list[tuple[str, int]
     return best
 
 
-def _cheapest_with_origin(seeds: dict[str, tuple[int, set[str]]], steps: Callable[[str], list[tuple[str, int]]],
-                          points: int) -> tuple[dict[str, int], dict[str, set[str]]]:  # fmt: skip
+def _cheapest_with_origin(seeds: dict[Node, tuple[int, set[str]]], steps: Callable[[Node], list[tuple[Node, int]]],
+                          points: int) -> tuple[dict[Node, int], dict[Node, set[str]]]:  # fmt: skip
     """Dijkstra from several seeds, each with the origins it stands for: the fewest points to every
-    circle, and the origins of all its cheapest routes (steps cost at least 1, so a circle's
-    origins are complete when it is taken from the queue)."""
-    pending: dict[str, tuple[int, set[str]]] = {c: (p, set(o)) for c, (p, o) in seeds.items()}
+    node, and the origins of all its cheapest routes (steps cost at least 1, so a node's origins
+    are complete when it is taken from the queue)."""
+    pending: dict[Node, tuple[int, set[str]]] = {c: (p, set(o)) for c, (p, o) in seeds.items()}
     queue = [(p, c) for c, (p, _) in pending.items()]
     heapq.heapify(queue)
-    best: dict[str, int] = {}
-    origin: dict[str, set[str]] = {}
+    best: dict[Node, int] = {}
+    origin: dict[Node, set[str]] = {}
     while queue:
         spent, circle = heapq.heappop(queue)
         if circle in best or pending[circle][0] != spent:

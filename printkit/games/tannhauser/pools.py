@@ -16,23 +16,26 @@ class Reading:
 
     The text exempts a natural 10 from penalties only and a natural 1 from bonuses only, each die
     taking the bonus and the penalty on its own. natural_one_penalised=False is the other reading
-    of the natural 1 (it stays 1 whatever the penalty); net=True first nets the bonus against the
+    of the natural 1 (it stays 1 whatever the penalty); natural_ten_raised=False the other reading
+    of the natural 10 (it stays 10 whatever the bonus); net=True first nets the bonus against the
     penalty and applies only what is left, with the exemption of its kind."""
 
     natural_one_penalised: bool = True
     net: bool = False
+    natural_ten_raised: bool = True
 
 
 LITERAL = Reading()
 
 
 def die_value(face: int, bonus: int = 0, penalty: int = 0, reading: Reading = LITERAL) -> int:
-    """One die's value after its modifiers: a natural 10 takes no penalty, a natural 1 no bonus."""
+    """One die's value after its modifiers: a natural 10 takes no penalty, a natural 1 no bonus (and
+    each of them, by the other readings, nothing at all)."""
     if reading.net:
         net = bonus - penalty
         bonus, penalty = max(net, 0), max(-net, 0)
     value = face
-    if face != 1:
+    if face != 1 and (face != SIDES or reading.natural_ten_raised):
         value += bonus
     if face != SIDES and (face != 1 or reading.natural_one_penalised):
         value -= penalty

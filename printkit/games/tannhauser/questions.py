@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -17,8 +17,8 @@ from ...dice import Dist
 from ...labels import Refused, RefusedValue, label, plural_ru
 from ...questions import Choice, File, Flag, Input, Line, Para, Text, Whole, question
 from ...suggest import did_you_mean
-from .paths import load_graph, reach
-from .pools import SIDES, Reading, die_success
+from .paths import MoveReading, Reach, load_graph, reach
+from .pools import Reading, die_success
 from .pools import duel as duel_chance
 from .pools import pool as pool_of
 from .shares import percent
@@ -81,6 +81,9 @@ class PoolAnswer:
     other_net: Fraction | None = field(
         metadata=_TEXT_ONLY
     )  # one die with the bonus and penalty read the other way, where it differs
+    natural_ten_stays: bool = False
+    # one die under the other reading of the natural 10, where it differs
+    other_ten: Fraction | None = field(default=None, metadata=_TEXT_ONLY)
 
     @property
     def successes(self) -> dict[int, Fraction]:
@@ -92,6 +95,7 @@ class PoolAnswer:
             "per_die": str(self.per_die),
             "successes": {str(k): str(p) for k, p in self.dist.table()},
             "natural_one_penalised": not self.natural_one_stays,
+            "natural_ten_raised": not self.natural_ten_stays,
             "net": self.net,
         }
 
@@ -116,8 +120,9 @@ class PoolAnswer:
         if self.other_net is not None:
             key = "tr_reading_net_other" if self.net else "tr_reading_net"
             out.append(Para(label(key, lang, p=_chance(self.other_net)), "  "))
-        if self.bonus and self.difficulty > SIDES:
-            out.append(Para(label("tr_natural10_bonus", lang), "  "))
+        if self.other_ten is not None:
+            key = "tr_reading_ten_other" if self.natural_ten_stays else "tr_reading_ten"
+            out.append(Para(label(key, lang, p=_chance(self.other_ten)), "  "))
         return out
 
 
@@ -128,14 +133,14 @@ class PoolAnswer:
         "ru": "Пул Tannhäuser: успехи N к10 против сложности.",
     },
     about={
-        "en": "Each die counts on its own. A natural 10 takes no penalty (it still takes a bonus), a natural 1 "
-        "takes no bonus (it still takes a penalty: --natural-one-stays for the other reading). Where a "
-        "reading changes the answer, it is printed with the other one's figure. Answers in Russian "
-        "(--lang en: English).",
-        "ru": "Каждый кубик считается сам по себе. Натуральная 10 не получает штрафа (бонус получает), "
-        "натуральная 1 не получает бонуса (штраф получает; --natural-one-stays — другое чтение). Где "
-        "чтение меняет ответ, он печатается с числом другого чтения. Отвечает по-русски (--lang en — "
-        "по-английски).",
+        "en": "Each die counts on its own. A natural 10 takes no penalty (it still takes a bonus: "
+        "--natural-ten-stays for the other reading), a natural 1 takes no bonus (it still takes a penalty: "
+        "--natural-one-stays for the other reading). Where a reading changes the answer, it is printed "
+        "with the other one's figure. Answers in Russian (--lang en: English).",
+        "ru": "Каждый кубик считается сам по себе. Натуральная 10 не получает штрафа (бонус получает; "
+        "--natural-ten-stays — другое чтение), натуральная 1 не получает бонуса (штраф получает; "
+        "--natural-one-stays — другое чтение). Где чтение меняет ответ, он печатается с числом другого "
+        "чтения. Отвечает по-русски (--lang en — по-английски).",
     },
     inputs=(
         Input(
@@ -181,6 +186,15 @@ class PoolAnswer:
             flag="--natural-one-stays",
         ),
         Input(
+            "natural_ten_stays",
+            Flag(),
+            {
+                "en": "The other reading: a natural 10 keeps its 10 whatever the bonus.",
+                "ru": "Другое чтение: натуральная 10 остаётся 10 при любом бонусе.",
+            },
+            flag="--natural-ten-stays",
+        ),
+        Input(
             "net",
             Flag(),
             {
@@ -198,11 +212,12 @@ class PoolAnswer:
     ),
 )
 def pool(dice: int | str, difficulty: int, bonus: int = 0, penalty: int = 0, natural_one_stays: bool = False,
-         net: bool = False) -> PoolAnswer:  # fmt: skip
+         net: bool = False, natural_ten_stays: bool = False) -> PoolAnswer:  # fmt: skip
     """Tannhäuser: the successes of a pool of d10 (4, "4d10" or "4к10") against a difficulty.
 
-    A natural 10 takes no penalty, a natural 1 no bonus; natural_one_stays and net switch to the
-    other readings of the text (a natural 1 keeps its 1; the bonus and penalty netted first).
+    A natural 10 takes no penalty, a natural 1 no bonus; natural_one_stays, natural_ten_stays and
+    net switch to the other readings of the text (a natural 1 keeps its 1; a natural 10 keeps its
+    10; the bonus and penalty netted first).
 
     >>> pool(1, 6).successes
     {0: Fraction(1, 2), 1: Fraction(1, 2)}
@@ -210,16 +225,17 @@ def pool(dice: int | str, difficulty: int, bonus: int = 0, penalty: int = 0, nat
     Fraction(1, 5)
     """
     count = _count(dice)
-    reading = Reading(natural_one_penalised=not natural_one_stays, net=net)
+    reading = Reading(natural_one_penalised=not natural_one_stays, net=net, natural_ten_raised=not natural_ten_stays)
     one = die_success(difficulty, bonus, penalty, reading)
-    # The readings the text leaves open, each kept only where it changes this answer.
-    other_one = die_success(difficulty, bonus, penalty, Reading(natural_one_penalised=natural_one_stays, net=net))
-    other_net = die_success(
-        difficulty, bonus, penalty, Reading(natural_one_penalised=not natural_one_stays, net=not net)
+    # The readings the text leaves open, each turned alone and kept only where it changes this answer.
+    other_one, other_net, other_ten = (
+        die_success(difficulty, bonus, penalty, replace(reading, **{name: not getattr(reading, name)}))
+        for name in ("natural_one_penalised", "net", "natural_ten_raised")
     )
     return PoolAnswer(count, difficulty, bonus, penalty, natural_one_stays, net, one,
                       pool_of(count, difficulty, bonus, penalty, reading),
-                      other_one if other_one != one else None, other_net if other_net != one else None)  # fmt: skip
+                      other_one if other_one != one else None, other_net if other_net != one else None,
+                      natural_ten_stays, other_ten if other_ten != one else None)  # fmt: skip
 
 
 # ---- referee duel -------------------------------------------------------------------------------------
@@ -301,25 +317,58 @@ def _points(n: int, lang: str) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
+# The readings of the movement rules a paths answer may take, as (MoveReading field, its flag, the label
+# key naming printkit's reading, the label key naming the flag's), each printed where it changes the
+# answer or where the asker chose it.
+READINGS = (
+    ("ally_cost_one", "--ally-cost-one", "tr_reading_ally", "tr_reading_ally_other"),
+    ("line_cost_one", "--line-cost-one", "tr_reading_line", "tr_reading_line_other"),
+    ("rush_from_empty", "--rush-from-empty", "tr_reading_pause", "tr_reading_pause_other"),
+)
+Where = tuple[int, tuple[str, ...]]  # points, and the enemies a won Bull Rush beats ((): none needed)
+
+
+@dataclass(frozen=True)
+class OtherReading:
+    """What the other reading of one rule would answer: the circles where it differs (None: out of reach)."""
+
+    rule: str  # the MoveReading field it turns
+    chosen: bool  # whether the asker's answer takes the flag's reading (True) or printkit's
+    differs: dict[str, Where | None]
+
+
+def _where(found: Reach, bull_rush: bool) -> dict[str, Where]:
+    """Each circle's fewest points, a Bull Rush's circles with whom it beats."""
+    out: dict[str, Where] = {c: (p, ()) for c, p in found.free.items()}
+    if bull_rush:
+        out |= {c: (p, who) for c, (p, who) in found.rushed.items()}
+    return out
+
+
 @dataclass(frozen=True)
 class PathsAnswer:
     """Every circle a character may end its move on, with the fewest points; with a Bull Rush, where
-    one won duel leads further and whom it beats."""
+    one won duel leads further and whom it beats; the readings taken, with the other's figures."""
 
     reachable: dict[str, int]  # by points, then by name
     rushed: dict[str, tuple[int, tuple[str, ...]]] | None  # None: no Bull Rush asked
     points: int
     entering: str | None  # the side whose entry point the character comes in by; None: from a circle
     line_cost_one: bool
+    ally_cost_one: bool = False
+    rush_from_empty: bool = False
+    stay: str | None = None  # the circle the character may always stay on (None: it enters)
+    others: tuple[OtherReading, ...] = field(default=(), metadata=_TEXT_ONLY)
 
     @property
     def count(self) -> int:
         return len(self.reachable)
 
     def json(self, lang: str) -> dict[str, Any]:
-        out: dict[str, Any] = {"reachable": self.reachable, "count": self.count}
+        out: dict[str, Any] = {"reachable": self.reachable, "count": self.count, "stay": self.stay}
         if self.rushed is not None:
             out["bull_rush"] = {c: {"points": p, "beat": list(who)} for c, (p, who) in self.rushed.items()}
+        out["readings"] = {name: getattr(self, name) for name, *_ in READINGS}
         return out
 
     def lines(self, lang: str) -> list[Line]:
@@ -331,18 +380,40 @@ class PathsAnswer:
             circles = [c for c, p in self.reachable.items() if p == spent]
             out.append(Para(f"{_points(spent, lang):>{width}}: " + " ".join(circles), " " * (width + 2)))
         within = label("tr_within", lang, n=self.count, points=self.points)
-        out.append(within if self.reachable else label("tr_none", lang))
-        if self.rushed is None:
-            return out
-        out.append(label("tr_rush_head", lang))
-        for circle, (spent, who) in self.rushed.items():
-            line = label("tr_rush_line", lang, circle=circle, points=_points(spent, lang),
-                         who=label("tr_or", lang).join(who))  # fmt: skip
-            out.append(Para("  " + line, "    "))
-        if not self.rushed:
-            out.append("  " + label("tr_rush_none", lang))
-        out.append(Para(label("tr_rush_reading_one" if self.line_cost_one else "tr_rush_reading", lang), "  "))
+        if self.reachable:
+            out.append(within)
+        elif self.stay is not None:
+            out.append(Para(label("tr_none_stay", lang, circle=self.stay), "  "))
+        else:
+            out.append(label("tr_none", lang))
+        if self.rushed is not None:
+            out.append(label("tr_rush_head", lang))
+            for circle, (spent, who) in self.rushed.items():
+                out.append(Para("  " + _rush_line(circle, spent, who, lang), "    "))
+            if not self.rushed:
+                out.append("  " + label("tr_rush_none", lang))
+            out.append(Para(label("tr_rush_reading", lang), "  "))
+        for other in self.others:
+            _, flag, printkits, flags = next(r for r in READINGS if r[0] == other.rule)
+            if other.differs:
+                shown = "; ".join(_differs(c, w, lang) for c, w in other.differs.items())
+                key = flags if other.chosen else printkits
+                out.append(Para(label(key, lang, flag=flag) + " " + label("tr_other_gives", lang, found=shown), "  "))
+            elif other.chosen:
+                out.append(Para(label(flags, lang, flag=flag) + " " + label("tr_other_same", lang), "  "))
         return out
+
+
+def _rush_line(circle: str, spent: int, who: tuple[str, ...], lang: str) -> str:
+    return label("tr_rush_line", lang, circle=circle, points=_points(spent, lang), who=label("tr_or", lang).join(who))
+
+
+def _differs(circle: str, where: Where | None, lang: str) -> str:
+    """One circle as the other reading answers it: its points (and whom a Bull Rush beats), or out of reach."""
+    if where is None:
+        return label("tr_out_of_reach", lang, circle=circle)
+    spent, who = where
+    return _rush_line(circle, spent, who, lang) if who else f"{circle}: {_points(spent, lang)}"
 
 
 @question(
@@ -416,10 +487,32 @@ class PathsAnswer:
             "line_cost_one",
             Flag(),
             {
-                "en": "The other reading: each circle of a rushed enemy line costs 1.",
-                "ru": "Другое чтение: каждый круг пройденной цепочки врагов стоит 1.",
+                "en": "The other reading: each circle of a rushed line of two or more enemies costs 1 (a lone "
+                "enemy's circle keeps its usual cost).",
+                "ru": "Другое чтение: каждый круг пройденной цепочки из двух и более врагов стоит 1 (круг "
+                "одинокого врага — обычную цену).",
             },
             flag="--line-cost-one",
+        ),
+        Input(
+            "ally_cost_one",
+            Flag(),
+            {
+                "en": "The other reading: an ally's circle costs 1, even a slowing one.",
+                "ru": "Другое чтение: круг союзника стоит 1, даже замедляющий.",
+            },
+            flag="--ally-cost-one",
+        ),
+        Input(
+            "rush_from_empty",
+            Flag(),
+            {
+                "en": "The other reading: the mover stops for a Bull Rush only where a move may end (not on "
+                "an ally's circle or an entry point).",
+                "ru": "Другое чтение: для Натиска персонаж останавливается только там, где можно закончить "
+                "ход (не на круге союзника и не на точке входа).",
+            },
+            flag="--rush-from-empty",
         ),
     ),
     examples=(
@@ -429,9 +522,12 @@ class PathsAnswer:
     ),
 )
 def paths(graph_file: str | Path, *, points: int, start: str | None = None, enter: bool = False,
-          side: str | None = None, bull_rush: bool = False, line_cost_one: bool = False) -> PathsAnswer:  # fmt: skip
+          side: str | None = None, bull_rush: bool = False, line_cost_one: bool = False,
+          ally_cost_one: bool = False, rush_from_empty: bool = False) -> PathsAnswer:  # fmt: skip
     """Tannhäuser: every circle a character may end its move on within `points`, from the circle
-    `start` or entering by its side's entry point; with bull_rush, where one won duel leads.
+    `start` or entering by its side's entry point; with bull_rush, where one won duel leads. The
+    three flags take the other readings of the text (MoveReading); the answer names each reading that
+    changes it, with what the other one gives.
 
     >>> paths("examples/tannhauser-paths.yaml", start="A1", points=4).reachable
     {'A2': 1, 'B1': 1, 'C1': 3}
@@ -448,7 +544,20 @@ def paths(graph_file: str | Path, *, points: int, start: str | None = None, ente
         start = same[0]
     if enter and side not in graph.entries.values():
         raise Refused("tr_no_entry", side=side, file=graph_file)
-    found = reach(graph, start, points, side, bull_rush=bull_rush, line_cost_one=line_cost_one)
+    reading = MoveReading(line_cost_one, ally_cost_one, rush_from_empty)
+    found = reach(graph, start, points, side, bull_rush, reading)
     ordered = dict(sorted(found.free.items(), key=lambda kv: (kv[1], kv[0])))
     rushed = dict(sorted(found.rushed.items(), key=lambda kv: (kv[1][0], kv[0]))) if bull_rush else None
-    return PathsAnswer(ordered, rushed, points, side if enter else None, line_cost_one)
+    # Each reading the text leaves open, turned the other way: where it would answer otherwise.
+    here = _where(found, bull_rush)
+    others = []
+    for name, *_ in READINGS:
+        if name != "ally_cost_one" and not bull_rush:
+            continue  # the Bull Rush's readings only change where a rush leads
+        chosen = getattr(reading, name)
+        there = _where(reach(graph, start, points, side, bull_rush, replace(reading, **{name: not chosen})), bull_rush)
+        differs = {c: there.get(c) for c in sorted(here.keys() | there.keys(), key=lambda c: (c not in here, c))
+                   if here.get(c) != there.get(c)}  # fmt: skip
+        others.append(OtherReading(name, chosen, differs))
+    return PathsAnswer(ordered, rushed, points, side if enter else None, line_cost_one, ally_cost_one,
+                       rush_from_empty, start, tuple(others))  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...artefact import Build
@@ -9,7 +10,7 @@ from ...config.model import Session
 from ...labels import label
 from ...sheets.page import rules_context
 from ...sheets.quickref import write_quickref
-from .model import tannhauser_of
+from .model import MODES, tannhauser_of
 
 # The rule sections of the card, in two columns: (heading, items); an item "lead | text" prints
 # its lead in bold. The figures come from the rules text; see docs/rules/tannhauser.md.
@@ -18,16 +19,38 @@ LEFT = [
     ("qt_duels", ["qt_duel_rules"]),
     ("qt_turn", ["qt_placement", "qt_initiative", "qt_activation", "qt_cycle"]),
     ("qt_movement", ["qt_move_step", "qt_move_blocked", "qt_move_others", "qt_move_end", "qt_entering"]),
+    ("qt_levels", ["qt_level_list", "qt_reinforcement"]),
 ]
+FLAG = re.compile(r"(--[a-z][a-z-]*[a-z])")  # a referee's switch named on the card
 RIGHT = [
     ("qt_action", ["qt_action_list", "qt_bull_rush"]),
     ("qt_gear", ["qt_gear_free", "qt_gear_drop", "qt_gear_pass", "qt_gear_pick", "qt_crates"]),
-    ("qt_levels", ["qt_level_list", "qt_reinforcement"]),
     (
         "qt_modes",
-        ["qt_mode_any", "qt_mode_story", "qt_mode_death", "qt_mode_flag", "qt_mode_domination", "qt_mode_crates"],
+        [
+            "qt_mode_any",
+            "qt_task_icons",
+            "qt_mode_story",
+            "qt_mode_death",
+            "qt_mode_flag",
+            "qt_mode_domination",
+            "qt_mode_crates",
+        ],
     ),
 ]
+
+
+def _parts(text: str) -> list[tuple[str, bool]]:
+    """Text in runs, each a referee's flag (True: printed whole, never broken at its hyphens) or not."""
+    return [(run, run.startswith("--")) for run in FLAG.split(text) if run]
+
+
+def item(key: str, lang: str) -> tuple[str, str]:
+    """One rule of the card as (its bold lead, or "", and its text). Each mode's victory condition is
+    the record sheet's own words (ts_win_*), so the card and the sheet print it alike."""
+    wins = {f"win_{m.replace('-', '_')}": label(f"ts_win_{m.replace('-', '_')}", lang) for m in MODES}
+    lead, _, text = label(key, lang, **wins).partition(" | ")
+    return (lead, text) if text else ("", lead)
 
 
 def _sections(columns: list[tuple[str, list[str]]], lang: str) -> list[dict[str, Any]]:
@@ -35,8 +58,8 @@ def _sections(columns: list[tuple[str, list[str]]], lang: str) -> list[dict[str,
     for heading, keys in columns:
         items = []
         for key in keys:
-            lead, _, text = label(key, lang).partition(" | ")
-            items.append({"lead": lead, "text": text} if text else {"lead": "", "text": lead})
+            lead, text = item(key, lang)
+            items.append({"lead": lead, "parts": _parts(text)})
         out.append({"title": label(heading, lang), "lines": items})
     return out
 
@@ -58,6 +81,8 @@ def context(session: Session) -> dict[str, Any]:
         tables.append({"difficulty": difficulty, "rows": rows})
     stats = list(range(lo, hi + 1))
     duels = [(a, [percent(duel(a, d)) for d in stats]) for a in stats]
+    # The tables' ranges are printkit's choice: marked, with the footnote under them.
+    mark = session.ruleset.provenance.mark("tannhauser.table")
     return {
         **rules_context(session),
         "left": _sections(LEFT, lang),
@@ -66,6 +91,9 @@ def context(session: Session) -> dict[str, Any]:
         "tables": tables,
         "stats": stats,
         "duels": duels,
+        "table_note": label("qt_table_note", lang, lo=lo, hi=hi, d_lo=d_lo, d_hi=d_hi, mark=mark),
+        "duel_note": label("qt_duel_note", lang, lo=lo, hi=hi, mark=mark),
+        "notes": session.ruleset.provenance.notes([mark], lang),
     }
 
 

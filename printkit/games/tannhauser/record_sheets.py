@@ -15,14 +15,26 @@ from ...render import fonts
 from ...render.canvas import hex_colour, open_canvas, runs_width, wrap_runs
 from ...render.pen import ASCENT, LEAD, TICK, Blank, Pen, Piece, Tick, flow, page, para
 from ...sheets.page import Words, base_context
-from .model import LEVELS, MODES, Character, tannhauser_session
+from .model import LEVELS, MODES, Character, tannhauser_of, tannhauser_session
 
 FIRST_PAGE = 4  # character cards under the team's panel
 MORE_PAGE = 6  # on each further page
-WOUND_ROWS = 6  # rows of values copied from the character's own card (wounds move down, healing up)
-SLOTS = 6  # equipment slots to write in
-TURNS = 12  # game turns on the turn track
-POINTS = 20  # victory points to cross off
+POINTS_ROW = 10  # victory points a row of their track
+# The sheet's numbers of boxes are the ruleset's (tannhauser.sheet); each heading that prints one
+# carries its source's mark, explained in a footnote on every page.
+SIZED = ("turns", "points", "rows", "slots", "secondary")
+HEADS = {"turn": "turns", "points": "points", "row": "rows", "slots": "slots", "secondary": "secondary"}
+
+
+def rule_text(key: str, lang: str, **values: object) -> str:
+    """A rule as one line: a card item's "lead | text" as "lead: text"."""
+    lead, _, text = label(key, lang, **values).partition(" | ")
+    return f"{lead}: {text}" if text else lead
+
+
+def _lower_first(text: str) -> str:
+    """A sentence as it reads after a colon: "Your value…" -> "your value…"."""
+    return text[:1].lower() + text[1:]
 
 
 def _character(lang: str, c: Character | None) -> dict[str, Any]:
@@ -49,6 +61,9 @@ def context(session: Session) -> dict[str, Any]:
     """Everything the record sheet template prints."""
     lang = session.language
     part = tannhauser_session(session)
+    sizes = tannhauser_of(session.ruleset).sheet
+    provenance = session.ruleset.provenance
+    marks = {name: provenance.mark(f"tannhauser.sheet.{name}") for name in SIZED}
     players = []
     for number in range(1, len(session.players) + 1):
         team = part.teams[number - 1] if number - 1 < len(part.teams) else ()
@@ -71,10 +86,17 @@ def context(session: Session) -> dict[str, Any]:
         ],
         "players": players,
         "stats": [label("ts_movement", lang), label("ts_stamina", lang), label("ts_psyche", lang)],
-        "wounds": [label("ts_unhurt", lang)] + [label("ts_wound_row", lang, n=n) for n in range(2, WOUND_ROWS + 1)],
-        "slots": list(range(1, SLOTS + 1)),
-        "turns": list(range(1, TURNS + 1)),
-        "points": list(range(1, POINTS + 1)),
+        "wounds": [label("ts_unhurt", lang)] + [label("ts_wound_row", lang, n=n) for n in range(2, sizes.rows + 1)],
+        "slots": list(range(1, sizes.slots + 1)),
+        "turns": list(range(1, sizes.turns + 1)),
+        "points": list(range(1, sizes.points + 1)),
+        "secondary": sizes.secondary,
+        # The rules the card prints too, from the card's own words: the two can never disagree.
+        "reinforcement": rule_text("qt_reinforcement", lang),
+        "duel": rule_text("ts_duel_rule", lang, rule=_lower_first(rule_text("qt_duel_rules", lang))),
+        # The headings that print a size, each with its source's mark.
+        "heads": {key: label(f"ts_{key}", lang, mark=marks[name]) for key, name in HEADS.items()},
+        "notes": provenance.notes(marks.values(), lang),
     }
 
 
@@ -159,20 +181,23 @@ def _panel(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) ->
         after = f"{t.ts_reinforcements} " if lv["back"] else t.ts_no_reinforcements
         levels.append([(lv["name"], BOLD, TICKS, INK), (f": {after}", SANS, TICKS, INK), *[Tick()] * lv["back"]])
     left = _ticks(pen, x, _band(pen, x, left, half, t.ts_levels), half, levels, [lv["ticked"] for lv in ctx["levels"]])
-    left = _small(pen, x, left - mm(1.5), half, t.ts_reinforcement_rule)
+    left = _small(pen, x, left - mm(1.5), half, ctx["reinforcement"])
     rx = x + width / 2
     right = _band(pen, rx, top, half, t.ts_side)
     right = flow(pen, rx, right - mm(1), [(f"{t.ts_entry}: ", SANS, SMALL, NOTE), Blank(mm(30))], half, CELL_RULE)
-    right = _band(pen, rx, right - mm(1), half, t.ts_points)
+    heads = ctx["heads"]
+    right = _band(pen, rx, right - mm(1), half, heads["points"])
     points = [str(n) for n in ctx["points"]]
-    right = _grid(pen, rx, right, [half / 10] * 10, [points[:10], points[10:]], mm(6))
+    track = [points[i : i + POINTS_ROW] for i in range(0, len(points), POINTS_ROW)]
+    track[-1] += [""] * (POINTS_ROW - len(track[-1]))
+    right = _grid(pen, rx, right, [half / POINTS_ROW] * POINTS_ROW, track, mm(6))
     right = _small(pen, rx, right - mm(1), half, t.ts_points_rule)
     right = _band(pen, rx, right - mm(1), half, t.ts_tasks)
-    key = max(runs_width([(w, BOLD, TICKS, INK)]) for w in (t.ts_main, t.ts_secondary, t.ts_flags)) + mm(3)
+    key = max(runs_width([(w, BOLD, TICKS, INK)]) for w in (t.ts_main, heads["secondary"], t.ts_flags)) + mm(3)
     key = min(key, half * 0.4)
     tasks: list[tuple[str, list[Piece]]] = [
         (t.ts_main, [("1: ", SANS, TICKS, INK), Tick(), Tick(), ("   2: ", SANS, TICKS, INK), Tick(), Tick()]),
-        (t.ts_secondary, [Tick()] * 4),
+        (heads["secondary"], [Tick()] * ctx["secondary"]),
         (t.ts_flags, [(f"{t.ts_flags_taken} ", SANS, TICKS, INK), Tick(), Tick(),
                       (f"   {t.ts_flags_placed} ", SANS, TICKS, INK), *[Tick()] * 4]),
     ]  # fmt: skip
@@ -187,12 +212,13 @@ def _panel(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) ->
 def _turns(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) -> float:
     """The turn track: who acts first, turn by turn; then the duel rule under it."""
     t: Words = ctx["t"]
-    head = max(mm(24), max(runs_width([(w, BOLD, TRACK, INK)]) for w in (t.ts_turn, t.ts_initiative)) + mm(2))
+    turn = ctx["heads"]["turn"]
+    head = max(mm(24), max(runs_width([(w, BOLD, TRACK, INK)]) for w in (turn, t.ts_initiative)) + mm(2))
     turns = ctx["turns"]
     widths = [head] + [(width - head) / len(turns)] * len(turns)
-    rows = [[t.ts_turn, *map(str, turns)], [t.ts_initiative] + [""] * len(turns)]
+    rows = [[turn, *map(str, turns)], [t.ts_initiative] + [""] * len(turns)]
     top = _grid(pen, x, top - mm(1.5), widths, rows, mm(6), heads=1)
-    return _small(pen, x, top - mm(1), width, t.ts_duel_rule)
+    return _small(pen, x, top - mm(1), width, ctx["duel"])
 
 
 def _card(pen: Pen, ctx: dict[str, Any], card: dict[str, Any], x: float, top: float, width: float) -> float:
@@ -211,7 +237,7 @@ def _card(pen: Pen, ctx: dict[str, Any], card: dict[str, Any], x: float, top: fl
     y = flow(pen, x, low - mm(1), pieces, width, NOTE) - mm(0.4)
     y = _stats(pen, ctx, card, x, y, width)
     y = _small(pen, x, y - mm(0.6), width, t.ts_rows_rule)
-    y = _small(pen, x, y - mm(1), width, t.ts_slots, BOLD)
+    y = _small(pen, x, y - mm(1), width, ctx["heads"]["slots"], BOLD)
     y = _slots(pen, card["equipment"], len(ctx["slots"]), x, y, width)
     skills = ", ".join(card["skills"])
     line = [(f"{t.ts_skills}: ", SANS, SMALL, NOTE)] + ([(skills, BOLD, 8.0, FILLED)] if skills else [])
@@ -253,7 +279,7 @@ def _stats(pen: Pen, ctx: dict[str, Any], card: dict[str, Any], x: float, top: f
     t: Words = ctx["t"]
     widths = [share * width for share in STAT_COLUMNS]
     height = mm(4.5)
-    heads = [t.ts_row, *ctx["stats"], "", "", t.ts_now]
+    heads = [ctx["heads"]["row"], *ctx["stats"], "", "", t.ts_now]
     pen.box(x, top - height, width, height, None, fill=HEAD_FILL)
     cx = x
     for head, w in zip(heads, widths, strict=True):
@@ -305,6 +331,9 @@ def _page(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], index: int, wid
             _card(pen, ctx, card, left + mm(2), y - mm(1.5), card_width - mm(4))
             pen.box(left, y - tall, card_width, tall, CARD, 0.9)
         y -= tall + mm(2)
+    # What the marks beside the sizes mean, on every page that prints them.
+    for note in ctx["notes"]:
+        y = _small(pen, MARGIN, y - mm(0.5), inner, note)
     return y + mm(2)
 
 
@@ -313,7 +342,7 @@ def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> Non
     t: Words = ctx["t"]
     width, height = paper_size(paper)
     c = open_canvas(target, paper, f"{ctx['title']} — {t.ts_title}", t.ts_title)
-    overflow = "a record sheet runs over its page; shorten the names, skills or equipment"
+    overflow = "a record sheet runs over its page; shorten the names, skills or equipment, or the ruleset's sheet sizes"
     for player in ctx["players"]:
         for index in range(len(player["pages"])):
             page(c, WHAT, MARGIN, overflow, _page, ctx, player, index, width, height)

@@ -8,7 +8,16 @@ from typing import Any
 from ...config.model import Ruleset
 from ...config.schema import IDENT, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text
 from ...config.yamlsource import YamlDocument
-from .model import LEVELS, MODES, Character, TannhauserRules, TannhauserSession
+from .model import LEVELS, MODES, Character, SheetSizes, TannhauserRules, TannhauserSession
+
+# The record sheets' sizes, each bounded so that a team's page and its cards still fit their paper.
+SHEET_SIZES: dict[str, tuple[Integer, int]] = {
+    "turns": (Integer(4, 20), SheetSizes.turns),
+    "points": (Integer(10, 30), SheetSizes.points),
+    "rows": (Integer(2, 7), SheetSizes.rows),
+    "slots": (Integer(2, 8), SheetSizes.slots),
+    "secondary": (Integer(1, 8), SheetSizes.secondary),
+}
 
 TANNHAUSER = Record(
     {
@@ -23,6 +32,11 @@ TANNHAUSER = Record(
             required=True,
         ),
         "move_cost": Field(MapOf(IDENT, Integer(0, 10)), default={}),
+        "sheet": Field(
+            Record({name: Field(spec, default=default) for name, (spec, default) in SHEET_SIZES.items()}),
+            doc="the record sheets' boxes: game turns, victory points, rows of values, equipment slots and "
+            "secondary tasks",
+        ),
     }
 )
 
@@ -34,7 +48,8 @@ def build_rules(data: dict[str, Any]) -> TannhauserRules:
     t = data["tannhauser"]
     lo, hi = t["table"]["dice"]
     d_lo, d_hi = t["table"]["difficulties"]
-    return TannhauserRules(t["die"], (lo, hi), (d_lo, d_hi), MappingProxyType(dict(t["move_cost"])))
+    sheet = SheetSizes(**(t["sheet"] or {}))
+    return TannhauserRules(t["die"], (lo, hi), (d_lo, d_hi), MappingProxyType(dict(t["move_cost"])), sheet)
 
 
 STAT = Integer(0, 30)

@@ -4,22 +4,24 @@
 
 from __future__ import annotations
 
+import functools
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ...config.model import Ruleset
 from ...labels import label
-from ...questions import Line, Para
-from .army import Unit, parse_side, squads_of
+from ...questions import Line, Para, Said
+from .army import Readings, Unit, sea_troop, sides, squads_of
 from .battle import ATTACKERS, BOTH, DEFENDERS, Battle, Round, battle
 from .lanes import Squad
 from .model import Orders, vs_of
 from .odds import OPTIMAL_LIMIT, OPTIMAL_SIDE, RANDOM_LIMIT, Odds, at_random, optimal
 from .orders import Card, best_mix, parse_cards, random_odds
 from .relay import RELAY_LIMIT, Choice, Relays, TooLarge
+from .tables import Marks
 from .words import Refusal
 
 LETTER = {"attack": "A", "fire": "F", "defend": "D"}
@@ -202,6 +204,9 @@ class BattleOdds:
     optimal: Odds | None
     mirror: bool
     squads: tuple[int, int]  # on each side
+    play: str = "both"  # random, optimal or both, as asked
+    notes: tuple[Said, ...] = field(default=(), metadata={"json": False})  # the rules and readings it used
+    marks: dict[str, tuple[str, str]] = field(default_factory=dict, metadata={"json": False})  # source: mark, doc
 
     def destroyed(self, odds: Odds, side: str) -> list[Fraction]:
         """Each unit's chance to lose all its squads (a troop aboard also dies with its ship)."""
@@ -213,9 +218,13 @@ class BattleOdds:
             out.append(sum((p for e, p in odds.endings.items() if gone - set(e[k])), Fraction(0)))
         return out
 
+    def _unit(self, u: Unit, lang: str) -> str:
+        """A unit as the answer names it, its squads marked when the edition's rules do not give them."""
+        return _unit(u, lang, self.marks.get(u.source, ("", ""))[0])
+
     def lines(self, lang: str) -> list[Line]:
-        side_a = ", ".join(_unit(u, lang) for u in self.attackers)
-        side_d = ", ".join(_unit(u, lang) for u in self.defenders)
+        side_a = ", ".join(self._unit(u, lang) for u in self.attackers)
+        side_d = ", ".join(self._unit(u, lang) for u in self.defenders)
         title = label("rf_odds_title", lang, edition=self.edition.removeprefix("vs-"), a=side_a, d=side_d)
         out: list[Line] = [Para(title, "  ")]
         shown: list[tuple[str, Odds]] = []
@@ -231,19 +240,20 @@ class BattleOdds:
             per = [self.destroyed(o, side) for _, o in shown]
             for k, u in enumerate(units):
                 who = label(f"rf_short_{side}", lang)
-                rows.append([f"  {who} {_unit(u, lang)}", *(chance(p[k]) for p in per)])
+                rows.append([f"  {who} {self._unit(u, lang)}", *(chance(p[k]) for p in per)])
         out += _table([""] + [name for name, _ in shown], rows)
         for units in (self.attackers, self.defenders):
             for u in units:
                 note = _notes(u, lang)
                 if note:
-                    out.append(Para(f"{_unit(u, lang)}: {note}", "  "))
+                    out.append(Para(f"{self._unit(u, lang)}: {note}", "  "))
+        out += [Para(said.say(lang), "  ") for said in self.notes]
         out.append(Para(label("rf_reading_order", lang), "  "))
         if self.random is not None:
             out.append(Para(label("rf_reading_random", lang), "  "))
         if self.optimal is not None and self.optimal.value is not None:
             out.append(Para(label("rf_reading_optimal", lang, v=self.optimal.value), "  "))
-        elif self.random is not None:
+        elif self.random is not None and self.play != "random":
             out.append(Para(label("rf_optimal_skipped", lang, limit=optimal_exponent(), side=OPTIMAL_SIDE), "  "))
         out.append(Para(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
         return out
@@ -254,6 +264,8 @@ class BattleOdds:
             for k, u in enumerate(units):
                 entry: dict[str, Any] = {"unit": u.key, "squads": u.squads, "advantage": u.advantage,
                                          "garrison": u.garrison, "why": list(u.why)}  # fmt: skip
+                if u.source in self.marks:
+                    entry["squads_from"] = self.marks[u.source][1]  # a document other than the edition's rules
                 for name, o in (("random", self.random), ("optimal", self.optimal)):
                     if o is not None:
                         entry[f"destroyed_{name}"] = str(self.destroyed(o, key)[k])
@@ -272,12 +284,17 @@ class BattleOdds:
 
 
 def battle_odds(rules: Ruleset, attackers: str, defenders: str, *, play: str = "both", at_sea: bool = False,
-                mirror: bool = False) -> BattleOdds:  # fmt: skip
+                mirror: bool = False, ghost_as_ship: bool = False, plain_mage: bool = False) -> BattleOdds:  # fmt: skip
     """The exact odds of a battle between the troops named (see army.parse_side): every order at
-    random (re-lays keep the sequence), and both sides at their best (re-lays chosen too)."""
+    random (re-lays keep the sequence), and both sides at their best (re-lays chosen too).
+
+    Attacking a ship or a troop aboard, every attacker but ships and dragons fights as one squad:
+    2025 sees it from the defenders (the first is the attacked); 2003 asks `at_sea`, since a ship
+    or a transport may also stand in a building. `ghost_as_ship` and `plain_mage` take the other
+    reading of what the text leaves open (see army.Readings)."""
     vs = vs_of(rules)
-    units_a = parse_side(attackers, vs, attacking=True, at_sea=at_sea)
-    units_d = parse_side(defenders, vs, attacking=False)
+    readings = Readings(at_sea, ghost_as_ship, plain_mage)
+    units_a, units_d = sides(vs, attackers, defenders, readings)
     sa, sd = squads_of(units_a), squads_of(units_d)
     n = len(sa) + len(sd)
     random_odds = best = None
@@ -295,7 +312,59 @@ def battle_odds(rules: Ruleset, attackers: str, defenders: str, *, play: str = "
             if play == "optimal":
                 raise Refusal("rf_too_many_optimal", limit=optimal_exponent(), side=OPTIMAL_SIDE, n=n,
                               a=len(sa), d=len(sd)) from None  # fmt: skip
-    return BattleOdds(rules.id, units_a, units_d, random_odds, best, mirror, (len(sa), len(sd)))
+    marks, notes = battle_notes(rules, units_a, units_d, readings)
+    return BattleOdds(rules.id, units_a, units_d, random_odds, best, mirror, (len(sa), len(sd)), play,
+                      notes, marks)  # fmt: skip
+
+
+def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
+                 readings: Readings) -> tuple[dict[str, tuple[str, str]], tuple[Said, ...]]:  # fmt: skip
+    """The marks of the units' squads the edition's own rules do not give, and what the answer must
+    say besides the odds: those marks' footnotes, the rules it applied and the readings it took,
+    each reading with its switch."""
+    vs = vs_of(rules)
+    year = vs.year
+    units = [*attackers, *defenders]
+    mark = Marks(rules)
+    marks: dict[str, tuple[str, str]] = {}
+    for u in units:
+        source = rules.provenance.of(u.source) if u.source else None
+        if source is not None and not source.document.own:
+            marks[u.source] = (mark("", u.source), source.document.id)
+    names = {u.source: u.name for u in units}
+    said = [Said(functools.partial(_footnote, mark, names, i)) for i in range(len(mark.notes("en")))]
+
+    def say(key: str, **values: Any) -> None:
+        said.append(Said(functools.partial(_said, key, values)))
+
+    ids = {u.key for u in units if not u.garrison}
+    if any(u.afloat for u in attackers):
+        say(f"rf_afloat_{year}")
+    elif year == 2003 and defenders and (defenders[0].place == "transport" or sea_troop(vs, defenders[0], readings)):
+        say("rf_afloat_hint_2003")
+    for u in attackers:
+        if u.place == "ship":
+            say("rf_aboard_attacks", troop=u.name)
+    if year == 2003 and any(u.key == "ship" or u.place == "transport" for u in attackers):
+        say("rf_ship_targets_2003")
+    for u in defenders:
+        if "walls" in u.why and next((s for s in vs.structures if s.id == u.place), None) is not None:
+            building = next(s for s in vs.structures if s.id == u.place)
+            if building.walls == "defence":
+                say("rf_walls_attacked", troop=u.name, word=u.key, building=building.id)
+    if year == 2025 and "ghost-ship" in ids:
+        say("rf_reading_ghost_as_ship" if readings.ghost_as_ship else "rf_reading_ghost_not_ship")
+    if year == 2025 and "mage" in ids:
+        say("rf_reading_plain_mage" if readings.plain_mage else "rf_reading_mage_plus")
+    return marks, tuple(said)
+
+
+def _footnote(mark: Marks, names: dict[str, Mapping[str, str]], index: int, lang: str) -> str:
+    return mark.notes(lang, **{path: name[lang] for path, name in names.items()})[index]
+
+
+def _said(key: str, values: dict[str, Any], lang: str) -> str:
+    return label(key, lang, **{k: v[lang] if isinstance(v, Mapping) else v for k, v in values.items()})
 
 
 def optimal_exponent() -> int:
@@ -349,10 +418,10 @@ def _kinds(seq: Sequence[tuple[int, bool]]) -> str:
     return " ".join("AFD"[o] + ("+" if plus else "") for o, plus in seq) if seq else "-"
 
 
-def _unit(u: Unit, lang: str) -> str:
+def _unit(u: Unit, lang: str, mark: str = "") -> str:
     name = label("rf_garrison_of", lang, name=u.name[lang].lower()) if u.garrison else u.name[lang]
     plus = "+" if u.advantage else ""
-    return f"{name}, {label('rf_squads', lang, n=u.squads)}{plus}"
+    return f"{name}, {label('rf_squads', lang, n=u.squads)}{plus}{mark}"
 
 
 def _notes(u: Unit, lang: str) -> str:

@@ -24,6 +24,36 @@ class Unit:
     garrison: bool = False
     carrier: int | None = None  # the unit (ship or transport) this troop rides: it dies with it
     why: tuple[str, ...] = ()  # what gave the «+»: own, plus, walls, garrison
+    source: str = ""  # the ruleset path its squads were read from ("" when the asker gave them)
+    place: str = ""  # the building, ship or transport it stands in or rides (@PLACE)
+    afloat: bool = False  # attacking a ship or a troop aboard, it fights as one squad
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The readings of a battle the text leaves open, each with the switch for the other one."""
+
+    at_sea: bool = False  # 2003: the target ship or transport is on sea or a river (2025: found from the defenders)
+    ghost_as_ship: bool = False  # a ghost ship counts as a ship for the one-squad rule of 2025 §4.3
+    plain_mage: bool = False  # 2025: a mage fights without its own «+» (then mage+ is the amulet's)
+
+
+def sea_troop(vs: VsData, unit: Unit, readings: Readings) -> bool:
+    """Whether a unit is a "ship" for the rule that troops attacking a ship fight as one squad: the
+    ship; a ghost ship only when read so (`ghost_as_ship`)."""
+    troop = vs.troop(unit.key) if not unit.garrison else None
+    return troop is not None and (troop.kind == "sea" or (readings.ghost_as_ship and troop.id == "ghost-ship"))
+
+
+def afloat_target(vs: VsData, defenders: list[Unit], readings: Readings) -> bool:
+    """Whether the attacked (the first defender) is a ship or a troop aboard one: 2025 from the
+    defenders given; 2003 only with `at_sea` (a ship or transport may also stand in a building)."""
+    if readings.at_sea:
+        return True
+    if vs.year == 2003 or not defenders:
+        return False
+    first = defenders[0]
+    return first.place == "ship" or sea_troop(vs, first, readings)
 
 
 def _structure(vs: VsData, word: str) -> tuple[str, Mapping[str, str], int, bool, str | None] | None:
@@ -53,17 +83,20 @@ def _refused(vs: VsData, word: str, name: str) -> Refusal:
     return Refusal("rf_bad_unit", word=word, names=_troop_names(vs), hint=did_you_mean(name, every))
 
 
-def parse_side(text: str, vs: VsData, *, attacking: bool, at_sea: bool = False) -> list[Unit]:
+def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
+               readings: Readings = Readings()) -> list[Unit]:  # fmt: skip
     """Units from text like "knights+ elves@castle zombie:3 elves@ship".
 
     NAME is a troop, a building or a mine (its garrison alone). `:N` sets the squads (zombies
     come in squads), `+` gives every squad the advantage (mithril armour, the shield of fury),
     `@BUILDING` puts the troop in a building: a defender gets the garrison beside it and, behind
     walls, the «+»; an attacker only gets the «+» of walls that always hold (the fortress).
-    `@ship` (2025) or `@transport` (2003) carries the troop: it fights as one squad and dies with
-    its ship. `at_sea`: the battle is against a ship or a troop aboard, so every attacker but
-    ships and dragons fights as one squad."""
+    `@ship` (2025) or `@transport` (2003) carries the troop: it fights as one squad; a defender's
+    ship fights right behind it and takes it down when it sinks, an attacker's ship stays out of
+    the battle (only those who declared it attack, §7.1). `afloat`: the attacked is a ship or a
+    troop aboard, so every attacker but ships and dragons fights as one squad."""
     units: list[Unit] = []
+    year = vs.year
     cargo_squads = int(vs.figures.get("cargo_squads") or 1)
     for word in text.replace(",", " ").split():
         m = _TOKEN.match(word)
@@ -78,42 +111,67 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, at_sea: bool = False) 
             if attacking:
                 raise Refusal("rf_garrison_attacks", word=word)
             key, sname, garrison, adv, _ = found
+            source = "" if count else _garrison_path(key)
             units.append(Unit(key, sname, int(count) if count else garrison, adv or plus, True,
-                              why=("garrison",) if adv else ()))  # fmt: skip
+                              why=("garrison",) if adv else (), source=source))  # fmt: skip
             continue
         squads = int(count) if count else troop.squads
-        why = ["own"] if troop.advantage else []
+        source = "" if count else f"troops.{troop.id}.squads"
+        own = troop.advantage and not (readings.plain_mage and troop.id == "mage" and year == 2025)
+        why = ["own"] if own else []
         if plus:
             why.append("plus")
         behind: Unit | None = None  # what @PLACE adds right behind the troop: a garrison or a ship
         carrier = None
+        where = ""
         if place:
             ship = vs.troop(place)
-            if place.casefold() == "transport" and "transport" in vs.figures:
-                squads = int(vs.figures["transport"]["squads"])  # 2003: the troop rides its own transport
+            if place.casefold() == "transport" and vs.figures.get("transport"):
+                squads, source, where = int(vs.figures["transport"]["squads"]), "vs.transport.squads", "transport"
             elif ship is not None and ship.kind == "sea":
-                carrier = len(units) + 1  # 2025: the ship fights beside its cargo, which dies with it
-                behind = Unit(ship.id, ship.name, ship.squads, False)
-                squads = cargo_squads
+                if vs.figures.get("transport"):
+                    raise Refusal("rf_no_ship_cargo_2003", word=word)
+                squads, source, where = cargo_squads, "vs.cargo_squads", "ship"
+                if not attacking:  # the ship fights right behind its cargo, which dies with it
+                    carrier = len(units) + 1
+                    behind = Unit(ship.id, ship.name, ship.squads, False, source=f"troops.{ship.id}.squads")
             else:
                 found = _structure(vs, place)
                 if found is None:
                     raise _refused(vs, word, place)
                 key, sname, garrison, adv, walls = found
+                where = key
                 if walls == "always" or (walls == "defence" and not attacking):
                     why.append("walls")
                 if not attacking:
-                    behind = Unit(key, sname, garrison, adv, True, why=("garrison",) if adv else ())
-        if at_sea and attacking and troop.id not in ("ship", "dragon"):
-            squads = cargo_squads
+                    behind = Unit(key, sname, garrison, adv, True, why=("garrison",) if adv else (),
+                                  source=_garrison_path(key))  # fmt: skip
+        keeps = troop.kind == "sea" or troop.id == "dragon" or (readings.ghost_as_ship and troop.id == "ghost-ship")
+        weakened = afloat and attacking and not keeps and squads > cargo_squads
+        if weakened:
+            squads, source = cargo_squads, "vs.cargo_squads"
         if squads < 1:
             raise Refusal("rf_bad_count", word=word)
-        units.append(Unit(troop.id, troop.name, squads, bool(why), carrier=carrier, why=tuple(why)))
+        units.append(Unit(troop.id, troop.name, squads, bool(why), carrier=carrier, why=tuple(why), source=source,
+                          place=where, afloat=weakened))  # fmt: skip
         if behind is not None:
             units.append(behind)
     if not units:
         raise Refusal("rf_no_units")
     return units
+
+
+def _garrison_path(key: str) -> str:
+    """The ruleset path of a building's or mine's garrison: structures.castle.garrison, mines.4.garrison."""
+    return f"mines.{key.removeprefix('mine-')}.garrison" if key.startswith("mine-") else f"structures.{key}.garrison"
+
+
+def sides(vs: VsData, attackers: str, defenders: str, readings: Readings = Readings()) -> tuple[list[Unit], list[Unit]]:
+    """Both sides of a battle as the referee lays them: the defenders first, since whether the
+    attacked is afloat decides the attackers' squads."""
+    units_d = parse_side(defenders, vs, attacking=False, readings=readings)
+    afloat = afloat_target(vs, units_d, readings)
+    return parse_side(attackers, vs, attacking=True, afloat=afloat, readings=readings), units_d
 
 
 def squads_of(units: list[Unit]) -> list[Squad]:

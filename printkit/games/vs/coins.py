@@ -63,5 +63,7 @@ def build(b: Build) -> None:
     print-shop file: see the README)."""
     size = vs_session(b.session).coins.size_mm * MM
     lang = b.session.language
+    # The rules name no coin values: the sheet says these are printkit's choice.
     build_pieces(b, "coins", "coins_title", coins(b.session), size,
-                 lambda c, box, value, back: draw_coin(c, box, value, lang), round_cut=True)  # fmt: skip
+                 lambda c, box, value, back: draw_coin(c, box, value, lang), round_cut=True,
+                 notes=lambda chunk: [label("cn_values", lang)])  # fmt: skip

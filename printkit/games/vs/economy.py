@@ -15,7 +15,7 @@ from .words import Refusal
 
 
 def year_of(vs: VsData) -> int:
-    return 2003 if vs.figures.get("level_up_cost") else 2025
+    return vs.year
 
 
 # ---- income and the treasury ---------------------------------------------------------------------
@@ -42,8 +42,9 @@ class Income:
     upkeep: list[tuple[str, int]]  # (troop id or 'bridge', coins)
     cap: int
     cash_kept: int  # cash left after the excess over the cap is taken away
-    cash_after: int  # then income minus upkeep
+    cash_after: int  # then income minus upkeep (and, read so, the excess over the cap taken again)
     year: int
+    taken_after: int = 0  # 2003 read with `cap_at_turn_start`: taken again once the income is paid
 
     @property
     def gross(self) -> int:
@@ -61,9 +62,11 @@ def treasury_cap(vs: VsData, fortresses: int, commander: bool = False) -> int:
     return int(base) + int(t["per_fortress"]) * fortresses
 
 
-def income(vs: VsData, h: Holdings) -> Income:
+def income(vs: VsData, h: Holdings, cap_at_turn_start: bool = False) -> Income:
     """One year's reckoning: the excess over the cap is taken, then lands and mines pay and the
-    troops are kept (the personal troop free, but a 2003 commander pays 1 coin for it)."""
+    troops are kept (the personal troop free, but a 2003 commander pays 1 coin for it).
+    `cap_at_turn_start` (2003, the other reading of §2.3): cash is held to the cap at the start of
+    the turn too, so what the income brings over it is taken again."""
     year = year_of(vs)
     mine_income = {m.level: m.income for m in vs.mines}
     for level in h.mines:
@@ -86,7 +89,9 @@ def income(vs: VsData, h: Holdings) -> Income:
     lands = sum(i for _, i in h.lands)
     mines = sum(mine_income[lv] for lv in h.mines)
     result = Income(lands, mines, upkeep, cap, kept, 0, year)
-    return Income(lands, mines, upkeep, cap, kept, kept + result.net, year)
+    after = kept + result.net
+    taken = max(0, after - cap) if cap_at_turn_start and year == 2003 else 0
+    return Income(lands, mines, upkeep, cap, kept, after - taken, year, taken)
 
 
 def _troop(vs: VsData, word: str) -> Troop:
@@ -216,13 +221,14 @@ def terrain_id(rules: Ruleset, word: str) -> str:
 
 
 def hires(vs: VsData, building: str, terrain: str) -> list[tuple[Troop, int]]:
-    """The troops a building hires standing on a terrain, with their prices: heavy infantry only
-    on its home land; the rest anywhere."""
+    """The troops a building hires standing on a terrain, with their prices: the home troops (2025
+    heavy infantry, 2003 foot troops) only on their home land; the rest anywhere."""
     s = structure(vs, building)
+    group = vs.home_troops.id if vs.home_troops else None
     out = []
     for word in s.hires:
-        if word == "heavy":
-            out += [(t, int(t.cost or 0)) for t in vs.troops if t.heavy and t.home == terrain]
+        if word == group:
+            out += [(t, int(t.cost or 0)) for t in vs.troops if t.home == terrain]
         else:
             t = _troop(vs, word)
             out.append((t, int(t.cost or 0)))
@@ -262,6 +268,7 @@ class Prize:
     share: Fraction  # 2025: all of it to the personal troop's owner; 2003: a commander's fifth
     total: int
     rounding: str  # down or up (2003)
+    year: int = 2025
 
 
 def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_up: bool = False) -> Prize:
@@ -300,8 +307,14 @@ def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_
                 ghost = Fraction(2 * int(special["zombie_squad"]))
                 items.append(PrizeItem(word, troop.name, ghost, "ec_ghost_prize"))
                 continue
+            if year == 2003:
+                # Only a personal troop wears mithril in 2003, and its value is fixed above: any
+                # other troop's «+» is the shield of fury, which adds nothing to its value.
+                note = "ec_plus_2003" if mithril else ""
+                items.append(PrizeItem(word, troop.name, Fraction(int(troop.cost or 0)), note))
+                continue
             coins = Fraction(int(troop.cost or 0) + (int(f["mithril_cost"]) if mithril else 0))
-            items.append(PrizeItem(word, troop.name, coins))
+            items.append(PrizeItem(word, troop.name, coins, "ec_plus_2025" if mithril else ""))
             continue
         if core.casefold().startswith("mine") or any(core.casefold() in (n.casefold() for n in m.name.values())
                                                       for m in vs.mines):  # fmt: skip
@@ -322,7 +335,7 @@ def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_
     share = Fraction(f.get("commander_prize") or 1)
     whole = sum((i.coins for i in items), Fraction(0)) * share
     total: int = ceil(whole) if round_up else int(whole)
-    return Prize(items, share, total, "up" if round_up else "down")
+    return Prize(items, share, total, "up" if round_up else "down", year)
 
 
 # ---- chances -------------------------------------------------------------------------------------
@@ -330,9 +343,10 @@ def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_
 
 @dataclass(frozen=True)
 class Rebellion:
-    houses: int
+    houses: int  # 2025 lord's houses; 2003 the ruler's troops and structures
     together: bool
     chances: dict[int, Fraction] = field(default_factory=dict)  # houses won -> chance
+    year: int = 2025
 
     @property
     def expected(self) -> Fraction:
@@ -344,8 +358,9 @@ def rebellion(vs: VsData, houses: int, together: bool = False) -> Rebellion:
     the edition's chance on its own roll, or all on one roll."""
     p = Fraction(vs.figures["rebellion_chance"])
     if together:
-        return Rebellion(houses, True, {houses: p, 0: 1 - p} if houses else {0: Fraction(1)})
-    return Rebellion(houses, False, {k: comb(houses, k) * p**k * (1 - p) ** (houses - k) for k in range(houses + 1)})
+        return Rebellion(houses, True, {houses: p, 0: 1 - p} if houses else {0: Fraction(1)}, year_of(vs))
+    chances = {k: comb(houses, k) * p**k * (1 - p) ** (houses - k) for k in range(houses + 1)}
+    return Rebellion(houses, False, chances, year_of(vs))
 
 
 def escape_cost(vs: VsData, gross_income: int) -> int:

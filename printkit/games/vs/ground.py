@@ -34,6 +34,12 @@ class Mover:
     transport: bool = False  # 2003: a troop afloat on its transport
     ghost_table: bool = False  # reading: the ghost ship sails as the table says
     ships_cross: bool = False  # reading: a ship passes between coastal and open sea without stopping
+    ghost_stops: bool = False  # reading: a ghost ship stops between coastal and open sea as ships do
+    orthogonal: bool = False  # reading: no diagonal steps (a dragon of 2003 flies rows and columns only)
+    river_along: bool = False  # reading (2025): along a river, from river cell to river cell, no stop
+    pass_through: bool = False  # reading: a cell holding another troop may be passed, not stopped on
+    magic_barred: bool = False  # reading (2025): magical troops enter no building, their owner's neither
+    forbid: frozenset[str] = frozenset()  # 2003: players who forbid their structures to this troop
 
     @property
     def kind(self) -> str:
@@ -108,11 +114,18 @@ class Board:
         return frozenset(out)
 
     def may_enter_structure(self, cell: Cell) -> bool:
-        """A building or mine may be entered with its owner's leave; magical troops never get it."""
+        """2025: another's building or mine is entered only with its owner's leave, which magical
+        troops never get (their own player's they may enter, unless `magic_barred`). 2003: any
+        structure may be entered unless its owner forbids it (`forbid`); magical troops never."""
         o = self.structures.get(cell)
         if o is None:
             return True
-        return not self.mover.magical and self.friend(o.owner)
+        m = self.mover
+        if m.year == 2003:
+            return not m.magical and (o.owner is None or o.owner == m.player or o.owner not in m.forbid)
+        if m.magical:
+            return not m.magic_barred and o.owner is not None and o.owner == m.player
+        return self.friend(o.owner)
 
     def boards(self, cell: Cell) -> bool:
         """2025: a land troop steps onto its own ship (boarding ends the move)."""
@@ -123,8 +136,27 @@ class Board:
         return ship is not None and ship.id == "ship" and self.friend(found[1])
 
     def free(self, cell: Cell) -> bool:
-        """No other troop stands there (one troop a cell)."""
-        return cell not in self.pieces
+        """No other troop stands there (one troop a cell). 2003: a zombie squad may join one other
+        zombie squad of its player (two to a cell)."""
+        found = self.pieces.get(cell)
+        if found is None:
+            return True
+        m = self.mover
+        per_cell = int(self.vs.figures.get("zombies_per_cell") or 1)
+        if m.troop.id == "zombie" and per_cell > 1 and found[1] is not None and found[1] == m.player:
+            troop = self.vs.troop(found[0])
+            return troop is not None and troop.id == "zombie" and self.count(cell) < per_cell
+        return False
+
+    def count(self, cell: Cell) -> int:
+        """How many of the map's troops (zombie squads) stand on a cell."""
+        return sum(1 for p in self.part.pieces if (p.x, p.y) == cell and (p.x, p.y) != self.start)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells one step away: the eight around it, or the four beside it (`orthogonal`)."""
+        x, y = cell
+        found = self.map.neighbours(x, y)
+        return [(a, b) for a, b in found if a == x or b == y] if self.mover.orthogonal else found
 
     def borders_land(self, cell: Cell) -> bool:
         return any(not self.is_water(n) or self.river(n) for n in self.map.neighbours(*cell))

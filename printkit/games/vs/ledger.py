@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -58,6 +58,7 @@ class IncomeAnswer:
     income: Income
     holdings: Holdings
     vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+    turn_start: bool = False  # 2003 read with --cap-at-turn-start
 
     def lines(self, lang: str) -> list[Line]:
         got, held = self.income, self.holdings
@@ -71,17 +72,21 @@ class IncomeAnswer:
         out += _row("  " + label("ec_net", lang), str(got.net))
         out.append(Para(label("ec_cap", lang, cap=got.cap, n=held.fortresses, cash=held.cash, kept=got.cash_kept,
                               taken=held.cash - got.cash_kept), "  "))  # fmt: skip
-        out.append(Para(label("ec_after", lang, cash=got.cash_after), "  "))
+        out.append(Para(label("ec_after", lang, cash=got.cash_after + got.taken_after), "  "))
+        if got.taken_after:
+            out.append(Para(label("ec_taken_after", lang, taken=got.taken_after, cash=got.cash_after), "  "))
         if got.cash_after < 0:
             out.append(Para(label(f"ec_disband_{got.year}", lang, short=-got.cash_after), "  "))
         out.append(Para(label(f"ec_reading_cap_{got.year}", lang), "  "))
+        if got.year == 2003:
+            out.append(Para(label("ec_reading_turn_start" if self.turn_start else "ec_reading_payment", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
         got = self.income
         return {"year": got.year, "lands": got.lands, "mines": got.mines, "gross": got.gross,
                 "upkeep": [{"troop": t, "coins": c} for t, c in got.upkeep], "net": got.net, "cap": got.cap,
-                "cash_kept": got.cash_kept, "cash_after": got.cash_after}  # fmt: skip
+                "cash_kept": got.cash_kept, "cash_after": got.cash_after, "taken_after": got.taken_after}  # fmt: skip
 
 
 # ---- prices ----------------------------------------------------------------------------------------
@@ -96,14 +101,17 @@ class PriceAnswer:
 
     def lines(self, lang: str) -> list[Line]:
         price, vs = self.price, self.vs
-        out: list[Line] = [Para(label(f"ec_price_{price.what}", lang, target=_thing(vs, price.target, lang),
-                                      coins=price.coins), "  ")]  # fmt: skip
+        said = label(f"ec_price_{price.what}", lang, target=_thing(vs, price.target, lang), coins=price.coins)
+        out: list[Line] = [Para(f"{said} ({label('ec_rules', lang, year=vs.year)})", "  ")]
+        if price.what == "grow":
+            out.append(Para("  " + label(f"ec_grow_new_ruler_{vs.year}", lang), "  "))
         if price.steps:
             steps = ", ".join(f"{_thing(vs, s, lang)} {c}" for s, c in price.steps)
             out.append(Para("  " + label("ec_steps", lang, steps=steps), "  "))
         if price.chance != 1:
             out.append(Para("  " + label("ec_chance", lang, p=_pct(price.chance), tries=1 / price.chance,
                                          coins=price.coins / price.chance), "    "))  # fmt: skip
+            out.append(Para("  " + label("ec_reading_lost", lang), "    "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
@@ -136,7 +144,7 @@ class PriceTable:
 
     def lines(self, lang: str) -> list[Line]:
         vs = self.vs
-        out: list[Line] = [label("ec_table_buildings", lang)]
+        out: list[Line] = [label("ec_table_buildings", lang, rules=label("ec_rules", lang, year=vs.year))]
         for s, low, step in self._buildings():
             said = label("ec_up_from", lang, low=low.name[lang], coins=step) if low else label("ec_at_once", lang)
             out += _row(f"  {s.name[lang]}: {said}", label("ec_coins", lang, n=s.cost))
@@ -147,8 +155,11 @@ class PriceTable:
             deepen = label("ec_deepen_from_below", lang, coins=m.cost - low_cost)
             out += _row(f"  {m.name[lang]} ({level}), {deepen}", label("ec_coins", lang, n=m.cost))
             low_cost = m.cost
-        out.append(Para(label("ec_table_other", lang, spell=vs.figures["spell_cost"],
-                              mithril=vs.figures["mithril_cost"]), "  "))  # fmt: skip
+        spell = int(vs.figures["spell_cost"])
+        dragon = next((sp.cost for sp in vs.spells if sp.cost is not None and sp.cost > spell), spell)
+        free = next((sp.name[lang] for sp in vs.spells if sp.cost == 0), "")
+        out.append(Para(label(f"ec_table_other_{vs.year}", lang, spell=spell, cheaper=max(spell - 10, 0),
+                              dragon=dragon, free=free, mithril=vs.figures["mithril_cost"]), "  "))  # fmt: skip
         if vs.figures.get("transport"):
             t = vs.figures["transport"]
             said = label("ec_table_2003", lang, outside=t["cost_outside"], inside=t["cost_inside"],
@@ -184,16 +195,22 @@ class HireAnswer:
     hires: list[tuple[Troop, int]]
     terrain_name: Localized = field(metadata={"json": False})
     vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
+    lands: Mapping[str, Localized] = field(default_factory=dict, metadata={"json": False})  # terrain names
 
     def lines(self, lang: str) -> list[Line]:
         name = next(s.name[lang] for s in self.vs.structures if s.id == self.building)
-        out: list[Line] = [Para(label("ec_hire_title", lang, building=name, terrain=self.terrain_name[lang].lower()),
-                                "  ")]  # fmt: skip
+        out: list[Line] = [Para(label("ec_hire_title", lang, building=name, terrain=self.terrain_name[lang].lower(),
+                                      rules=label("ec_rules", lang, year=self.vs.year)), "  ")]  # fmt: skip
         for troop, coins in self.hires:
             out += _row(f"  {troop.name[lang]}", label("ec_coins", lang, n=coins))
         if not self.hires:
             out.append("  " + label("ec_none", lang))
-        out.append(Para(label("ec_hire_rule", lang), "  "))
+        group = self.vs.home_troops
+        lands = {k: v[lang].lower() for k, v in self.lands.items()}
+        homes = ", ".join(f"{lands.get(t.home, t.home)} — {t.name[lang].lower()}" for t in self.vs.troops if t.home)
+        if group is not None:
+            out.append(Para(label("ec_hire_rule", lang, group=group.name[lang].capitalize(), homes=homes), "  "))
+        out.append(Para(label("ec_hire_siege", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
@@ -247,6 +264,8 @@ class PrizeAnswer:
             )
         for key in sorted({i.note for i in p.items if i.note}):
             out.append(Para(label(key, lang), "  "))
+        if p.share != 1:
+            out.append(Para(label(f"ec_reading_round_{p.rounding}", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
@@ -264,8 +283,8 @@ class RebellionAnswer:
 
     def lines(self, lang: str) -> list[Line]:
         r = self.rebellion
-        out: list[Line] = [Para(label("ec_rebellion_together" if r.together else "ec_rebellion_each", lang,
-                                      n=r.houses), "  ")]  # fmt: skip
+        key = f"ec_rebellion_{'together' if r.together else 'each'}_{r.year}"
+        out: list[Line] = [Para(label(key, lang, n=r.houses), "  ")]
         for k in sorted(r.chances):
             out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))
         out.append(Para(label("ec_expected", lang, e=r.expected), "  "))
@@ -302,6 +321,7 @@ class EscapeAnswer:
             dice = str(lo) if lo == hi else f"{lo}-{hi}"
             out.append(f"  {dice:>4}: {text[lang]} ({p})")
         out.append(Para(label("ec_escape_reading", lang), "  "))
+        out.append(Para(label("ec_escape_income", lang), "  "))
         hit = self.result
         if hit is not None:
             out.append(label("ec_rolled", lang, result=f"{self.rolled}: {hit[3][lang]}"))
@@ -321,13 +341,16 @@ class MineAnswer:
     chance: Fraction
     low: int  # the lowest face that works
     rolled: int | None
+    year: int = 2025
 
     @property
     def opens(self) -> bool | None:
         return None if self.rolled is None else self.rolled >= self.low
 
     def lines(self, lang: str) -> list[Line]:
-        out: list[Line] = [label("sp_mine", lang, p=f"{self.chance} ({percent(self.chance)})", low=self.low)]
+        out: list[Line] = [Para(label("sp_mine", lang, p=f"{self.chance} ({percent(self.chance)})", low=self.low,
+                                      rules=label("ec_rules", lang, year=self.year)), "  ")]  # fmt: skip
+        out.append(Para(label("sp_mine_reading", lang), "  "))
         if self.rolled is not None:
             out.append(label("sp_mine_yes" if self.opens else "sp_mine_no", lang, face=self.rolled))
         return out

@@ -128,13 +128,18 @@ def _lands(game_map: GameMap) -> list[Finding]:
 
 def _pieces(game_map: GameMap, rules: Ruleset, vs: VsData) -> list[Finding]:
     out = []
-    seen: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], list[tuple[str, str | None]]] = {}
+    per_cell = int(vs.figures.get("zombies_per_cell") or 1)  # 2003: two zombie squads of one player
     for p in vs_map(game_map).pieces:
         where = cell_name(p.x, p.y)
-        if vs.troop(p.troop) is None:
+        troop = vs.troop(p.troop)
+        if troop is None:
             hint = did_you_mean(p.troop, [t.id for t in vs.troops])
             out.append(Finding(where, Phrase("vmc_troop", name=p.troop, edition=rules.id, hint=hint)))
-        if (p.x, p.y) in seen:
+        here = seen.setdefault((p.x, p.y), [])
+        kind = (troop.id if troop else p.troop, p.owner)
+        stacked = here and kind[0] == "zombie" and len(here) < per_cell and all(h == kind for h in here)
+        if here and not stacked:
             out.append(Finding(where, Phrase("vmc_two_troops")))
-        seen.add((p.x, p.y))
+        here.append(kind)
     return out

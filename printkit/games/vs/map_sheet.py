@@ -70,7 +70,12 @@ class VsOverlay:
             _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, ink_on(fill) if opened else (0.2, 0.2, 0.2))
             if opened or o.detail("height"):
                 c.setFillColorRGB(0, 0, 0)
-                text = what.removeprefix("mine-") if opened else str(o.detail("height"))
+                # A vein's height is a bare number (as the legend says); an opened mine's level is
+                # told apart by its word, so that nobody reads a level 1 as a height.
+                said = [str(o.detail("height"))] if o.detail("height") else []
+                if opened:
+                    said.append(label("tk_level", self.lang, n=what.removeprefix("mine-")))
+                text = ", ".join(said)
                 c.setFont(fonts.SANS_BOLD, max(6.0, s * 0.16))
                 c.drawString(px + s * 0.45, py + s * 0.08, text)
             return True

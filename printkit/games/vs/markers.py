@@ -23,9 +23,11 @@ from .tokens import deep
 # are one each, three leaders since a captured one stays with its captor while a new one is hired;
 # three sieges; eight «no active action» for the pieces that lose it in a turn (hired, built,
 # attacked, joined); two of each lasting spell, in the caster's colour, since its year ends at the
-# caster's turn. See the README.
+# caster's turn; two for a mage who lost a mental duel and casts nothing for a year (2025). See the
+# README.
 DEFAULT_MARKERS: Mapping[str, int] = {
     "capital": 1, "personal": 1, "siege": 3, "no-action": 8, "mithril": 1, "mithril-amulet": 1, "leader": 3,
+    "no-magic": 2,
 }  # fmt: skip
 SPELL_COPIES = 2
 # A marker's two faces: (pictogram, label key) for the front and the back. Most read the same both
@@ -38,6 +40,7 @@ FACES: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "mithril": (("mithril", "mk_mithril_armour"), ("mithril", "mk_mithril_armour")),
     "mithril-amulet": (("mithril", "mk_mithril_armour"), ("mithril", "mk_mithril_amulet")),
     "leader": (("leader", "mk_leader"), ("captive", "mk_captive")),
+    "no-magic": (("mage", "mk_no_magic"), ("mage", "mk_no_magic")),
 }
 
 

@@ -28,8 +28,7 @@ class Troop:
     magic_cost: int | None = None
     advantage: bool = False  # every squad plays with the «+»
     crosses: bool = False  # ignores terrain changes and rivers
-    heavy: bool = False  # one of the heavy infantry, hired only on its home terrain
-    home: str | None = None
+    home: str | None = None  # hired only where this land lies under the building (the home troops)
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,7 @@ class Structure:
     walls: str | None = None  # "defence" or "always"
     treasury: int = 0  # added to the treasury limit
     upkeep: int = 0
-    hires: tuple[str, ...] = ()  # troop ids; "heavy" stands for the heavy infantry of the home land
+    hires: tuple[str, ...] = ()  # troop ids, or the home troops' group id (those of the land under it)
 
 
 @dataclass(frozen=True)
@@ -93,6 +92,15 @@ class Orders:
 
 
 @dataclass(frozen=True)
+class HomeTroops:
+    """The troops a building hires only on their home land, named as one group (2025: heavy infantry,
+    2003: foot troops)."""
+
+    id: str  # the word a building's `hires` names them by
+    name: Localized
+
+
+@dataclass(frozen=True)
 class VsData:
     """Everything VS-specific in a ruleset; `figures` holds the edition's loose numbers."""
 
@@ -104,6 +112,12 @@ class VsData:
     spells: tuple[Spell, ...]
     figures: Mapping[str, Any]
     markers: tuple[str, ...] = ()  # the markers of the edition (spells that last get their own too)
+    home_troops: HomeTroops | None = None
+
+    @property
+    def year(self) -> int:
+        """2003 or 2025: the 2003 rules raise a lord's house a level at a flat price."""
+        return 2003 if self.figures.get("level_up_cost") else 2025
 
     def troop(self, word: str) -> Troop | None:
         """A troop by id or name in either language, in any case and the usual Russian forms

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from collections.abc import Mapping
 from typing import Any
@@ -77,8 +76,11 @@ def _enter(board: Board, home: str, prev: Cell, cell: Cell) -> bool | None:
     False: it may and can go on."""
     m = board.mover
     kind = m.kind
-    if not board.free(cell):
-        return True if board.boards(cell) else None  # boarding one's own ship ends the move
+    taken = not board.free(cell)
+    if taken and board.boards(cell):
+        return True  # boarding one's own ship ends the move
+    if taken and not m.pass_through:
+        return None
     wild = m.year == 2025 and board.building(cell)  # passed as any terrain, rivers included
     g = home if wild else _ground(board, cell)
     if g is None or not board.may_enter_structure(cell):
@@ -92,14 +94,17 @@ def _enter(board: Board, home: str, prev: Cell, cell: Cell) -> bool | None:
     if kind == "walker" and not m.water:
         stop = stop or g != home
     if walking and not wild:
-        # 2025: any river cell entered ends the move; 2003: only a step onto it from dry land.
-        onto = board.river(cell) and (m.year == 2025 or not board.river(prev))
-        stop = stop or onto
+        # 2025: any river cell entered ends the move (no banks on the map); 2003, and 2025 read
+        # with `river_along`: only a step onto it from dry land.
+        along = m.year == 2003 or m.river_along
+        stop = stop or (board.river(cell) and not (along and board.river(prev)))
     if kind == "transport" or (kind == "ship" and m.year == 2003):
         # Between sea and river a ship or transport stops; a transport that reaches land lands.
         stop = stop or g == "land" or {g, _ground(board, prev)} == {"sea", "river"}
-    elif kind in ("ship", "ghost") and not wild and not m.ships_cross:
-        stop = stop or g != home
+    elif not wild and ((kind == "ship" and not m.ships_cross) or (kind == "ghost" and m.ghost_stops)):
+        stop = stop or g != home  # a ghost ship is magical: no stop between the seas unless read so
+    if taken:
+        return None if stop else False  # passed through, never stopped on
     return stop
 
 
@@ -133,7 +138,7 @@ def spread(board: Board, sources: list[Cell]) -> dict[Cell, list[Cell]]:
             cell, going = state
             if not going or depth[state] == budget:
                 continue
-            for n in board.map.neighbours(*cell):
+            for n in board.neighbours(cell):
                 if n in starts:
                     continue
                 stop = _enter(board, home, cell, n)
@@ -147,6 +152,8 @@ def spread(board: Board, sources: list[Cell]) -> dict[Cell, list[Cell]]:
                 queue.append(nxt)
         for state, d in depth.items():
             cell = state[0]
+            if not (board.free(cell) or board.boards(cell)):
+                continue  # passed through another troop's cell: no move ends there
             if d and (cell not in found or d + 1 < len(found[cell])):
                 path = [cell]
                 back = parent[state]
@@ -163,7 +170,7 @@ def _straight(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
     found: dict[Cell, list[Cell]] = {}
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
-            if not dx and not dy:
+            if (not dx and not dy) or (board.mover.orthogonal and dx and dy):
                 continue
             path: list[Cell] = []
             x, y = start
@@ -172,7 +179,8 @@ def _straight(board: Board, start: Cell) -> dict[Cell, list[Cell]]:
                 if not board.map.inside(x, y) or _enter(board, "field", path[-1] if path else start, (x, y)) is None:
                     break
                 path.append((x, y))
-                found[(x, y)] = list(path)
+                if board.free((x, y)):
+                    found[(x, y)] = list(path)
     return found
 
 
@@ -191,7 +199,10 @@ def mover_of(rules: Ruleset, given: Mapping[str, Any]) -> Mover:
     if given["laden"] and (troop.kind != "sea" or year != 2025):
         raise Refusal("mv_laden_ship")
     return Mover(troop, year, given["player"], frozenset(given["allow"] or ()), given["laden"], given["fair_wind"],
-                 given["water"], given["transport"], given["ghost_table"], given["ships_cross"])  # fmt: skip
+                 given["water"], given["transport"], given["ghost_table"], given["ships_cross"],
+                 given.get("ghost_stops", False), given.get("orthogonal", False), given.get("river_along", False),
+                 given.get("pass_through", False), given.get("magic_barred", False),
+                 frozenset(given.get("forbid") or ()))  # fmt: skip
 
 
 def reach(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: int = 1) -> dict[Cell, int]:
@@ -217,25 +228,51 @@ def _turns(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: 
     return found
 
 
-def notes(mover: Mover, lang: str) -> str:
-    """The readings the answer used, in words."""
+def notes(mover: Mover, lang: str, marked: str = "") -> str:
+    """The rules and readings the answer used, in words (each reading with its switch); `marked`:
+    the footnotes of the troop's moves the edition's own rules do not give."""
     keys = [f"mv_rule_{mover.kind}_{mover.year}"]
     if mover.kind == "walker" and mover.year == 2025:
+        keys.append("mv_rule_river_along" if mover.river_along else "mv_rule_river_cells")
         keys.append("mv_rule_corner")
     if mover.year == 2025:
         keys.append("mv_rule_watch")
-        keys.append("mv_rule_building")
+        keys.append("mv_rule_building_barred" if mover.magic_barred else "mv_rule_building")
+    else:
+        keys.append("mv_rule_structures_2003")
     if mover.kind == "ghost":
         keys.append("mv_rule_ghost_table" if mover.ghost_table else "mv_rule_ghost_body")
+        keys.append("mv_rule_ghost_stops" if mover.ghost_stops else "mv_rule_ghost_seas")
     if mover.kind == "ship" and mover.year == 2025:
         keys.append("mv_rule_ships_cross" if mover.ships_cross else "mv_rule_ships_stop")
     if mover.water:
         keys.append(f"mv_rule_water_{mover.year}")
     if mover.fair_wind:
         keys.append(f"mv_rule_wind_{mover.year}")
-    keys.append("mv_rule_pieces")
+    keys.append(f"mv_rule_pieces_{mover.year}")
+    if mover.troop.id == "zombie" and mover.year == 2003:
+        keys.append("mv_rule_zombies_2003")
+    keys.append("mv_rule_pass_through" if mover.pass_through else "mv_rule_no_passing")
+    keys.append("mv_rule_orthogonal" if mover.orthogonal else "mv_rule_diagonal")
     name = mover.troop.name[lang]
-    return " ".join(label(k, lang, troop=name) for k in keys)
+    said = " ".join(label(k, lang, troop=name) for k in keys)
+    return f"{said} {marked}" if marked else said
+
+
+def _marked_moves(rules: Ruleset, mover: Mover, lang: str) -> str:
+    """The troop's moves the edition's own rules do not give, marked, with what the marks mean."""
+    from .tables import Marks
+
+    mark = Marks(rules)
+    at = f"troops.{mover.troop.id}"
+    terrains = {t.id: t.name[lang] for t in rules.terrains}
+    shown = [f"{terrains[k]} {mark(v, f'{at}.move.{k}')}" for k, v in mover.troop.move.items() if k in terrains]
+    if not mark.used:
+        return ""
+    moves = ", ".join(m for m in shown if m[-1] in mark.used)
+    reading = mark.notes(lang, **{p: mover.troop.name[lang] for p in mark.paths})
+    said = [n if n.endswith(".") else n + "." for n in reading]
+    return " ".join([label("mv_marked", lang, troop=mover.troop.name[lang], moves=moves), *said])
 
 
 def _turn_limit(game_map: GameMap) -> int:
@@ -250,7 +287,11 @@ def reach_answer(game_map: GameMap, rules: Ruleset, start: Cell, turns: int, giv
                       cells=game_map.width * game_map.height, limit=WORK_LIMIT)  # fmt: skip
     mover = mover_of(rules, given)
     found = reach(game_map, rules, mover, start, turns)
-    return Reach({c: t for c, t in found.items() if c != start}, Said(functools.partial(notes, mover)))
+    return Reach({c: t for c, t in found.items() if c != start}, _said(rules, mover))
+
+
+def _said(rules: Ruleset, mover: Mover) -> Said:
+    return Said(lambda lang: notes(mover, lang, _marked_moves(rules, mover, lang)))
 
 
 def route_answer(game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
@@ -271,7 +312,7 @@ def route_answer(game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell, giv
         _, path = found[cell]
         legs.insert(0, path)
         cell = path[0]
-    return Route(legs, Said(functools.partial(notes, mover)))
+    return Route(legs, _said(rules, mover))
 
 
 def marks(game_map: GameMap) -> dict[Cell, str]:
@@ -304,6 +345,24 @@ INPUTS = (
     Input("ships_cross", Flag(), _help("Reading: ships pass between coastal and open sea.",
                                        "Прочтение: корабли проходят между прибрежным и открытым морем."),
           flag="--ships-cross"),
+    Input("ghost_stops", Flag(), _help("Reading: a ghost ship stops between coastal and open sea, as ships do.",
+                                       "Прочтение: корабль-призрак останавливается между прибрежным и открытым "
+                                       "морем, как корабли."), flag="--ghost-stops"),
+    Input("orthogonal", Flag(), _help("Reading: no diagonal steps, rows and columns only.",
+                                      "Прочтение: без шагов по диагонали, только по строкам и столбцам."),
+          flag="--orthogonal"),
+    Input("river_along", Flag(), _help("VS 2025 reading: from one river cell to the next the move goes on.",
+                                       "Прочтение ВС 2025: с клетки реки на соседнюю клетку реки ход не кончается."),
+          flag="--river-along"),
+    Input("pass_through", Flag(), _help("Reading: a cell holding another troop may be passed, not stopped on.",
+                                        "Прочтение: клетку с другим войском можно пройти, но не встать на ней."),
+          flag="--pass-through"),
+    Input("magic_barred", Flag(), _help("VS 2025 reading: magical troops enter no building, their own neither.",
+                                        "Прочтение ВС 2025: магические войска не входят ни в какие строения, "
+                                        "и в свои тоже."), flag="--magic-barred"),
+    Input("forbid", Text(40), _help("VS 2003: a player who forbids his structures to this troop (repeat).",
+                                    "ВС 2003: игрок, запрещающий этому войску входить в свои строения."),
+          flag="--forbid", many=True),
 )  # fmt: skip
 
 
@@ -315,7 +374,7 @@ def _why_not(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, goal:
     if _ground(board, goal) is None and not (mover.year == 2025 and board.building(goal)):
         return "mv_wrong_ground"
     if not board.may_enter_structure(goal):
-        return "mv_no_leave"
+        return f"mv_no_leave_{mover.year}"
     if not board.free(goal) and not board.boards(goal):
         return "mv_taken"
     if mover.kind == "ghost" and not mover.ghost_table and board.borders_land(goal):

@@ -9,9 +9,10 @@ from typing import Any, TypeVar
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import display_title
-from ...geometry import MM, PAPERS
+from ...geometry import MM, PAPERS, PRINTABLE_MARGIN
 from ...imposition import Box, Grid, back_box, grid
 from ...labels import label
+from ...render import fonts
 from ...render.canvas import open_canvas
 from ...render.marks import cut_lines
 from ...render.printshop import (
@@ -31,6 +32,8 @@ Face = Callable[[Any, Box, Item, bool], None]  # draws one face of an item in it
 # A face for a print shop: (canvas, box, item, back, bleed, safe). `bleed` carries the background
 # past the box, `safe` keeps every word that far inside it (the shop's cutting tolerance).
 ShopFace = Callable[[Any, Box, Item, bool, float, float], None]
+Notes = Callable[[Sequence[Item]], list[str]]  # a sheet's footnotes from the items on it
+NOTE = 6.0  # pt: a sheet's footnotes, the smallest type printkit prints
 
 
 def sheet_grid(session: Session, size: tuple[float, float], cutter: str | None = None) -> Grid:
@@ -39,19 +42,50 @@ def sheet_grid(session: Session, size: tuple[float, float], cutter: str | None =
     return grid(page, size, bleed=0, margin=SHEET_MARGIN, keep_out=registration_keep_out(page) if cutter else ())
 
 
+def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
+    """The notes of a sheet (what the marks on its pieces mean) in its widest margin, inside the
+    printable area: across the foot or the head, or up a side, clear of the corners' marks."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if not notes:
+        return
+    pw, ph = g.page
+    block = g.block()
+    margins = {"bottom": block.y, "top": ph - block.y - block.h, "left": block.x, "right": pw - block.x - block.w}
+    side = max(margins, key=lambda k: margins[k])
+    text = "   ".join(notes)
+    width = stringWidth(text, fonts.NARROW, NOTE)
+    c.saveState()
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    c.setFont(fonts.NARROW, NOTE)
+    if side in ("bottom", "top"):
+        # The baseline sits far enough inside the printable area that the descenders stay in it too.
+        y = PRINTABLE_MARGIN + NOTE * 0.3 if side == "bottom" else ph - PRINTABLE_MARGIN - NOTE * 0.75
+        c.drawString((pw - width) / 2, y, text)
+    else:
+        x = PRINTABLE_MARGIN + NOTE * 0.75 if side == "left" else pw - PRINTABLE_MARGIN - NOTE * 0.3
+        c.translate(x, (ph - width) / 2)
+        c.rotate(90)
+        c.drawString(0, 0, text)
+    c.restoreState()
+
+
 def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[float, float], draw: Face[Item],
-                 cutter: str | None = None) -> Grid:  # fmt: skip
+                 cutter: str | None = None, notes: Notes[Item] | None = None) -> Grid:  # fmt: skip
     """Sheets of items butted on a grid with cut lines, each sheet of fronts followed by its backs,
     placed to land behind their fronts after the duplex flip the config names. With a cutting
-    machine the fronts carry its registration marks (the backs are not cut). Returns the grid."""
+    machine the fronts carry its registration marks (the backs are not cut). `notes` gives a sheet's
+    footnotes from the items on it (both sides print them). Returns the grid."""
     g = sheet_grid(session, size, cutter)
     flip = vs_session(session).cards.duplex
     for start in range(0, len(items), g.per_sheet):
         chunk = items[start : start + g.per_sheet]
         fronts = list(g.boxes[: len(chunk)])
+        said = notes(chunk) if notes is not None else []
         for box, item in zip(fronts, chunk, strict=True):
             draw(c, box, item, False)
         cut_lines(c, fronts)
+        footnote(c, g, said)
         if cutter:
             registration_marks(c, g.page)
         c.showPage()
@@ -66,6 +100,7 @@ def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[fl
             else:
                 draw(c, box, item, True)
         cut_lines(c, backs)
+        footnote(c, g, said)
         c.showPage()
     return g
 
@@ -86,14 +121,15 @@ def write_shop_faces(target: str | Path, items: Sequence[Item], size: tuple[floa
 
 
 def build_pieces(b: Build, stem: str, title_key: str, items: Sequence[Item], size: float, draw: Face[Item],
-                 shop: ShopFace[Item] | None = None, round_cut: bool = False) -> None:  # fmt: skip
+                 shop: ShopFace[Item] | None = None, round_cut: bool = False,
+                 notes: Notes[Item] | None = None) -> None:  # fmt: skip
     """<stem>.pdf for the kit; with a cutting machine also <stem>-cut.svg (round pieces cut as
     circles); for a print shop <stem>-print-shop.pdf, where the pieces have a face for one (`shop`)."""
     session = b.session
     subject = label(title_key, session.language)
     title = f"{display_title(session)} — {subject}"
     c = open_canvas(str(b.writer.path(f"{stem}.pdf")), session.paper, title, subject)
-    g = write_sheets(c, session, items, (size, size), draw, b.options.cutter)
+    g = write_sheets(c, session, items, (size, size), draw, b.options.cutter, notes)
     c.save()
     if b.options.cutter:
         b.writer.write(f"{stem}-cut.svg", cut_template_svg(g.page, g.boxes, size / 2 if round_cut else 0.0).encode())

@@ -194,14 +194,18 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         NAME, NAME:N for N squads (zombies), NAME+ for the «+» on every squad (mithril armour, the
         shield of fury), NAME@BUILDING for a troop in a building (defending: its garrison stands right
         behind it and walls give the «+»; attacking: only a fortress's walls do), NAME@ship (2025)
-        or NAME@transport (2003) for a troop aboard. Prints each side's chance to win and each
-        troop's chance to be destroyed, with orders at random and with both sides at their best.""",
+        or NAME@transport (2003) for a troop aboard. The first defender is the one attacked: when it
+        is a ship or a troop aboard (2025), every attacker but ships and dragons fights as one
+        squad. Prints each side's chance to win and each troop's chance to be destroyed, with orders
+        at random and with both sides at their best, and the readings taken.""",
         "ru": """Каждая сторона — список войск, построек или рудников в порядке выкладки (первый впереди):
         ИМЯ, ИМЯ:N для N отрядов (зомби), ИМЯ+ для «+» у каждого отряда (мифриловые доспехи, щит ярости),
         ИМЯ@ПОСТРОЙКА для войска в постройке (в обороне гарнизон стоит сразу за ним, а стены дают «+»; в
         нападении — только стены крепости), ИМЯ@ship (2025) или ИМЯ@transport (2003) для войска на борту.
-        Печатает шанс каждой стороны на победу и шанс каждого войска быть уничтоженным — при приказах
-        наугад и при лучшей игре обеих сторон.""",
+        Первый из обороняющихся — тот, на кого напали: если это корабль или войско на корабле (2025),
+        нападающие, кроме кораблей и драконов, бьются одним отрядом. Печатает шанс каждой стороны на
+        победу и шанс каждого войска быть уничтоженным — при приказах наугад и при лучшей игре обеих
+        сторон, — и взятые прочтения.""",
     },
     inputs=(
         Input("attackers", Text(_SIDE), {"en": 'The attackers, like "knights elves".',
@@ -222,26 +226,45 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
             default="both",
         ),
         Input("at_sea", Flag(),
-              {"en": "The target is a ship or a troop aboard: attackers but ships and dragons fight as one squad.",
-               "ru": "Цель — корабль или войско на борту: нападающие, кроме кораблей и драконов, бьются одним "
-                     "отрядом."}, flag="--at-sea"),
+              {"en": "2003: the target ship or transport is on the sea or a river, so attackers but ships and "
+                     "dragons fight as one squad (2025 sees it from the defenders).",
+               "ru": "2003: корабль или транспорт-цель на море или реке — нападающие, кроме кораблей и драконов, "
+                     "бьются одним отрядом (в 2025 это видно по обороняющимся)."}, flag="--at-sea"),
+        Input("ghost_as_ship", Flag(),
+              {"en": "Other reading (2025): a ghost ship counts as a ship for the one-squad rule of §4.3.",
+               "ru": "Другое прочтение (2025): корабль-призрак считается кораблём для правила об одном отряде "
+                     "(§4.3)."}, flag="--ghost-as-ship"),
+        Input("plain_mage", Flag(),
+              {"en": "Other reading (2025): mages fight without their own «+»; mage+ is a mage with the amulet.",
+               "ru": "Другое прочтение (2025): маги бьются без своего «+»; mage+ — маг с амулетом."},
+              flag="--plain-mage"),
         _MIRROR,
     ),
     examples=(
         'printkit referee battle knights "knights@castle"',
-        'printkit referee battle "knights elves" "city knights@city" --edition vs-2003 --play random',
-        'printkit referee battle "dragon" "elves@ship" --at-sea --json',
+        'printkit referee battle "knights elves" "knights@city" --edition vs-2003 --play random',
+        'printkit referee battle "dragon elves" "elves@ship" --json',
+        'printkit referee battle knights "elves@transport" --edition vs-2003 --at-sea',
     ),
 )  # fmt: skip
 def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both", at_sea: bool = False,
-           mirror: bool = False) -> BattleOdds:  # fmt: skip
+           ghost_as_ship: bool = False, plain_mage: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
     """The exact odds of a battle between troops ("knights", "knights@castle", "zombie:3", "elves+"),
     with orders at random and at both sides' best.
 
     >>> battle("knights", "knights@castle", play="random").random.winner("defenders")
     Fraction(5984, 6561)
     """
-    return battle_odds(load_bundled(edition), attackers, defenders, play=play, at_sea=at_sea, mirror=mirror)
+    return battle_odds(
+        load_bundled(edition),
+        attackers,
+        defenders,
+        play=play,
+        at_sea=at_sea,
+        mirror=mirror,
+        ghost_as_ship=ghost_as_ship,
+        plain_mage=plain_mage,
+    )
 
 
 # ---- spells and mines -------------------------------------------------------------------------------
@@ -307,8 +330,9 @@ def mine(*, edition: str = "vs-2025", roll: bool = False, seed: str | None = Non
     >>> mine().low
     4
     """
-    chance = _vs(edition).figures["mine_chance"]
-    return MineAnswer(chance, chance_faces(chance), _d6(seed, "mine") if roll else None)
+    vs = _vs(edition)
+    chance = vs.figures["mine_chance"]
+    return MineAnswer(chance, chance_faces(chance), _d6(seed, "mine") if roll else None, vs.year)
 
 
 # ---- the treasury -----------------------------------------------------------------------------------
@@ -354,6 +378,10 @@ def _numbers(text: str | None) -> tuple[int, ...]:
               flag="--commander"),
         Input("cash", Whole(0, 100_000), {"en": "Coins held before the income.", "ru": "Монеты до дохода."},
               flag="--cash", default=0),
+        Input("cap_at_turn_start", Flag(),
+              {"en": "2003, other reading: the cap holds at the start of the turn too, once the income is paid.",
+               "ru": "2003, другое прочтение: предел казны действует и в начале хода, уже после выдачи дохода."},
+              flag="--cap-at-turn-start"),
     ),
     examples=(
         'printkit referee income --lands "12 8" --mines "1 3" --troops "knights elves" --personal knights '
@@ -365,7 +393,7 @@ def _numbers(text: str | None) -> tuple[int, ...]:
 def income(map_file: str | Path | None = None, *, player: str | None = None, edition: str = "vs-2025",
            lands: str | None = None, mines: str | None = None, troops: str | None = None,
            personal: str | None = None, fortresses: int = 0, bridges: int = 0, commander: bool = False,
-           cash: int = 0) -> IncomeAnswer:  # fmt: skip
+           cash: int = 0, cap_at_turn_start: bool = False) -> IncomeAnswer:  # fmt: skip
     """A year's income, upkeep, the treasury cap and the cash left: from the holdings given (lands'
     incomes, mine levels and troops as words, like the command line's), or a player's on a map.
 
@@ -386,7 +414,7 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
         held = ec.Holdings(tuple((f"#{i + 1}", n) for i, n in enumerate(found)), _numbers(mines),
                            tuple((troops or "").replace(",", " ").split()), personal, fortresses, bridges, commander,
                            cash)  # fmt: skip
-    return IncomeAnswer(ec.income(vs, held), held, vs)
+    return IncomeAnswer(ec.income(vs, held, cap_at_turn_start), held, vs, cap_at_turn_start)
 
 
 Cost = PriceTable | PriceAnswer | HireAnswer | TransferAnswer
@@ -443,7 +471,8 @@ def cost(what: Sequence[str] | None = None, *, edition: str = "vs-2025", hire: s
         land = ec.terrain_id(rules, terrain)
         found = ec.hires(vs, hire, land)
         name = next(t.name for t in rules.terrains if t.id == land)
-        return HireAnswer(ec.structure(vs, hire).id, land, found, name, vs)
+        lands = {t.id: t.name for t in rules.terrains}
+        return HireAnswer(ec.structure(vs, hire).id, land, found, name, vs, lands)
     words = list(what or ())
     if not words:
         return PriceTable(rules.id, vs)
@@ -499,8 +528,8 @@ def prize(defeated: Sequence[str], *, edition: str = "vs-2025", level_table: boo
 @question(
     "rebellion",
     summary={
-        "en": "VS: a rebellion's odds: how many of the loser's lord's houses pass to the winner.",
-        "ru": "VS: шансы мятежа — сколько домов лорда проигравшего перейдёт к победителю.",
+        "en": "VS: an uprising's odds: how many of the loser's lord's houses pass to the winner.",
+        "ru": "VS: шансы смуты — сколько домов лорда проигравшего перейдёт к победителю.",
     },
     about={
         "en": """How many of the loser's lord's houses (2003: a ruler's troops and buildings, for a
@@ -509,11 +538,14 @@ def prize(defeated: Sequence[str], *, edition: str = "vs-2025", level_table: boo
         к победителю: каждый с шансом 1/2 или все одним броском.""",
     },
     inputs=(
-        Input("houses", Whole(0, 200), {"en": "The loser's lord's houses.", "ru": "Дома лорда проигравшего."},
+        Input("houses", Whole(0, 200), {"en": "The loser's lord's houses (2003: the ruler's troops and structures).",
+                                        "ru": "Дома лорда проигравшего (2003: войска и строения правителя)."},
               required=True),
         _EDITION,
-        Input("together", Flag(), {"en": "All lord's houses on one roll (the winner's choice).",
-                                   "ru": "Все дома лорда одним броском (на выбор победителя)."}, flag="--together"),
+        Input("together", Flag(), {"en": "All on one roll (2025: the winner's choice; 2003: by agreement "
+                                         "with the loser).",
+                                   "ru": "Всё одним броском (2025: на выбор победителя; 2003: по уговору с "
+                                         "побеждённым)."}, flag="--together"),
         _roll({"en": "Roll it.", "ru": "Бросить."}),
         _seed({"en": "Replay the roll.", "ru": "Повторить бросок."}),
     ),

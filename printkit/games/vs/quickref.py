@@ -9,7 +9,9 @@ from ...config.model import Session
 from ...labels import label
 from ...sheets.page import rules_context
 from ...sheets.quickref import table_context, write_quickref
-from .model import vs_of
+from ...sheets.tables import fraction
+from .model import VsData, vs_of
+from .tables import same_orders
 
 
 def order_matrix(session: Session) -> dict[str, Any]:
@@ -34,7 +36,6 @@ def context(session: Session) -> dict[str, Any]:
     """The VS card: buildings, mines, troops, orders and their resolution, layout, money, spells."""
     from fractions import Fraction
 
-    from ...sheets.tables import fraction
     from .tables import mines, spell_outcomes, spells, structures, troops
 
     rules, lang = session.ruleset, session.language
@@ -51,16 +52,23 @@ def context(session: Session) -> dict[str, Any]:
     if isinstance(fig.get("transfer_tax"), Fraction):
         money.append(label("qv_transfer", lang, p=fraction(fig["transfer_tax"])))
     per_level = vs.mines[0].income // vs.mines[0].level if vs.mines else 0
+    year = vs.year
+    if year == 2003:
+        money.append(label("qv_bridge_2003", lang, upkeep=fig["bridge"]["upkeep"]))
+        money.append(label("qv_commander_2003", lang, fee=fig["commander_upkeep"],
+                           start=fig["start"]["commander_money"], share=fraction(fig["commander_prize"])))  # fmt: skip
     return {
         **rules_context(session),
         "structures": table_context(structures(rules, lang)),
-        "walls": label("qv_walls", lang) + _borrowed("qv_borrowed_garrisons", fig, lang),
         "mines": table_context(mines(rules, lang)),
         "mine_chance": label("qv_mine_chance", lang, p=fraction(fig["mine_chance"]), n=per_level),
         "troops": table_context(troops(rules, lang)),
-        "crossing": label("qv_crossing", lang) + _borrowed("qv_borrowed_squads", fig, lang),
+        "crossing": label(f"qv_crossing_{year}", lang),
         "cycle": label("qv_cycle", lang, a=names[0], b=names[1], c=names[2]),
         "advantage": label("qv_advantage", lang),
+        "advantage_notes": same_orders(vs, lang),
+        "year_2003": _only_2003(vs, lang) if year == 2003 else [],
+        "referee": label("qv_referee", lang, edition=rules.id),
         "matrix": order_matrix(session),
         "layout": [
             label("qv_layout_rows", lang, n=vs.orders.row),
@@ -73,10 +81,17 @@ def context(session: Session) -> dict[str, Any]:
     }
 
 
-def _borrowed(key: str, fig: Any, lang: str) -> str:
-    """A note that a figure lost from this edition's text stands in from another edition."""
-    year = fig.get("borrowed_from")
-    return " " + label(key, lang, year=year) if year else ""
+def _only_2003(vs: VsData, lang: str) -> list[str]:
+    """What only the 2003 rules have and a player asks at the table: transports, leaders and escape."""
+    fig = vs.figures
+    t = fig["transport"]
+    escape = ", ".join(f"{fraction(e['chance'])} {e['text'][lang]}" for e in fig["escape"])
+    return [
+        label("qv_transport_2003", lang, outside=t["cost_outside"], inside=t["cost_inside"], squads=t["squads"],
+              speed=t["speed"]),
+        label("qv_leader_2003", lang, cost=fig["leader_cost"], years=fig["personal_restore_years"]),
+        label("qv_escape_2003", lang, part=fraction(fig["escape_cost"]), outcomes=escape),
+    ]  # fmt: skip
 
 
 def build(b: Build) -> None:

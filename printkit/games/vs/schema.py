@@ -25,7 +25,7 @@ from ...config.schema import (
     Text,
 )
 from ...config.yamlsource import Key, YamlDocument
-from .model import Land, Mine, Orders, Outcome, Piece, Spell, Structure, Troop, VsData, VsMap, VsSession
+from .model import HomeTroops, Land, Mine, Orders, Outcome, Piece, Spell, Structure, Troop, VsData, VsMap, VsSession
 from .options import CARDS, COINS, TOKENS, build_print_options
 
 COUNT = Integer(0, 100_000)
@@ -47,8 +47,7 @@ TROOP = Record(
         "upkeep": Field(COUNT, required=True),
         "move": Field(MapOf(IDENT, Integer(0, 99)), required=True),
         "crosses": Field(Boolean(), default=False),
-        "heavy": Field(Boolean(), default=False),
-        "home": Field(IDENT),
+        "home": Field(IDENT, doc="the land it is hired on only (the edition's `home_troops`)"),
     }
 )
 
@@ -140,9 +139,9 @@ FIGURE_NAMES = (
     "bridge",
     "zombies_per_cell",
     "returns_after_years",
-    "borrowed_from",
 )
-MARKER_KINDS = ["capital", "personal", "siege", "no-action", "mithril", "mithril-amulet", "leader"]  # fmt: skip
+MARKER_KINDS = ["capital", "personal", "siege", "no-action", "mithril", "mithril-amulet", "leader",
+                "no-magic"]  # fmt: skip
 
 
 class Figure(Spec):
@@ -209,6 +208,9 @@ def build_rules(data: dict[str, Any]) -> VsData | None:
         ),
         figures=frozen(data["vs"] or {}),
         markers=tuple(data["markers"]),
+        home_troops=HomeTroops(data["home_troops"]["id"], frozen(data["home_troops"]["name"]))
+        if data["home_troops"]
+        else None,
     )
 
 
@@ -224,10 +226,16 @@ def check_ruleset(data: dict[str, Any], key: Key, ck: Checker) -> None:
                 ck.fail((*key, "troops", i, "move", tid), f"unknown terrain {tid!r}")
         if t["cost"] is None and t["kind"] != "magic":
             ck.fail((*key, "troops", i), "only magical troops may have no cost")
+    group = (data["home_troops"] or {}).get("id")
+    if group in troops:
+        ck.fail((*key, "home_troops", "id"), f"{group!r} is a troop's id; name the group otherwise")
     for i, s in enumerate(data["structures"]):
         for hire in s["hires"]:
-            if hire != "heavy" and hire not in troops:
+            if hire != group and hire not in troops:
                 ck.fail((*key, "structures", i, "hires"), f"unknown troop {hire!r}")
+    for i, t in enumerate(data["troops"]):
+        if t["home"] is not None and t["home"] not in terrains:
+            ck.fail((*key, "troops", i, "home"), f"unknown terrain {t['home']!r}")
     for i, sp in enumerate(data["spells"]):
         if sp["school"] not in data["schools"]:
             ck.fail((*key, "spells", i, "school"), f"unknown school {sp['school']!r}")
@@ -243,6 +251,11 @@ def check_ruleset(data: dict[str, Any], key: Key, ck: Checker) -> None:
 RULESET_FIELDS = {
     "vs": Field(Nullable(FIGURES)),
     "orders": Field(Nullable(ORDERS)),
+    "home_troops": Field(
+        Nullable(Record({"id": Field(IDENT, required=True), "name": Field(NAME, required=True)})),
+        doc="the group a building hires by its home land (2025 heavy infantry, 2003 foot troops): its id in "
+        "`hires` and its printed name",
+    ),
     "troops": Field(ListOf(TROOP, max_items=50), default=[]),
     "structures": Field(ListOf(STRUCTURE, max_items=50), default=[]),
     "mines": Field(ListOf(MINE, max_items=20), default=[]),

@@ -46,17 +46,20 @@ class Cast:
     low: int | None  # chance spells: the lowest face that works
     result: dict[str, str] | None  # the outcome's words
     works: bool | None  # chance spells: did it work
+    year: int = 2025
 
     def lines(self, lang: str) -> list[Line]:
         s = self.spell
-        head = label("sp_head", lang, name=s.name[lang], cost=self.cost,
+        head = label("sp_head", lang, name=s.name[lang], cost=self.cost, rules=label("ec_rules", lang, year=self.year),
                      range=label("sp_range", lang, n=s.range) if s.range else "")  # fmt: skip
         out: list[Line] = [Para(f"{head}: {s.text[lang]}", "  ")]
         if self.low is not None and s.chance is not None:
-            out.append(Para(label("sp_chance", lang, p=s.chance, low=self.low), "  "))
+            out.append(Para(label(f"sp_chance_{self.year}", lang, p=s.chance, low=self.low), "  "))
             if self.amulet:
                 better = Fraction(7 - max(self.low - 1, 1), 6)
                 out.append(label("sp_chance_amulet", lang, p=better, low=max(self.low - 1, 1)))
+        if self.amulet:
+            out.append(Para(label("sp_amulet_cheaper", lang, cost=max(self.cost - 10, 0)), "  "))
         for o in s.outcomes:
             faces = str(o.low) if o.low == o.high else f"{o.low}-{o.high}"
             out.append(f"  {faces:>4}: {o.text[lang]}")
@@ -100,4 +103,4 @@ def cast(vs: VsData, spell: Spell, face: int | None, *, amulet: bool = False) ->
             result = dict(hit.text)
         elif low is not None:
             works = raised >= low
-    return Cast(spell, cost, face, raised, amulet, low, result, works)
+    return Cast(spell, cost, face, raised, amulet, low, result, works, vs.year)

@@ -1,6 +1,9 @@
 """«Великая Стратегическая» data tables drawn from the ruleset: troops, structures, mines, spells, orders."""
 
 # One source for every printed table: a figure printed in one place is the figure printed everywhere.
+# A figure the edition's own rules do not give (2025: the garrisons and the magical troops' squads
+# taken from 2003; a figure printkit reads where neither edition gives one) carries its mark, and the
+# table's notes explain every mark it printed: the booklet and the quick reference print both.
 
 from __future__ import annotations
 
@@ -11,10 +14,46 @@ from ...labels import label
 from ...sheets.tables import Table, fraction, make_table
 from .model import VsData
 
+# Figures printkit reads where no edition gives one, each with the words that say how (printed
+# under the table beside the mark's footnote).
+READINGS = {
+    "troops.ghost-ship.squads": "tb_reading_ghost_squads",
+    "troops.dragon.move.sea": "tb_reading_dragon_sea",
+}
+
 
 def squads(n: int, advantage: bool) -> str:
     """How a troop's or garrison's strength prints: 3, or 2+ when every squad has the advantage."""
     return f"{n}+" if advantage and n else str(n)
+
+
+class Marks:
+    """The marks a page prints beside figures whose source is not the edition's own rules, and the
+    notes that explain the marks it used, in the order first used."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.provenance = rules.provenance
+        self.used: list[str] = []
+        self.paths: list[str] = []
+
+    def __call__(self, text: object, path: str) -> str:
+        """The figure's text with its mark ("2+*"), remembered for the notes."""
+        mark = self.provenance.mark(path)
+        if mark:
+            if mark not in self.used:
+                self.used.append(mark)
+            self.paths.append(path)
+        return f"{text}{mark}"
+
+    def notes(self, lang: str, **names: str) -> list[str]:
+        """The footnotes of the marks used ("* from the 2003 edition"), then how printkit read each
+        figure it marked as its own reading (`names`: the troop or row each path is about)."""
+        out = self.provenance.notes(self.used, lang)
+        for path in dict.fromkeys(self.paths):
+            key = READINGS.get(path)
+            if key is not None:
+                out.append(label(key, lang, mark=self.provenance.mark(path), name=names.get(path, "")))
+        return out
 
 
 def _vs(rules: Ruleset) -> VsData:
@@ -26,23 +65,39 @@ def _vs(rules: Ruleset) -> VsData:
 def troops(rules: Ruleset, lang: str) -> Table:
     vs = _vs(rules)
     ids = [t.id for t in rules.terrains]
+    mark = Marks(rules)
     rows = []
+    names: dict[str, str] = {}
     for tr in vs.troops:
-        cost: object = tr.cost
-        if cost is None:
-            cost = label("tb_magic", lang) + (f" {tr.magic_cost}" if tr.magic_cost else "")
-        rows.append([tr.name[lang], cost, squads(tr.squads, tr.advantage), tr.upkeep,
-                     *(tr.move.get(i, "—") for i in ids)])  # fmt: skip
+        at = f"troops.{tr.id}"
+        cost: object = mark(tr.cost, f"{at}.cost")
+        if tr.cost is None:
+            magic = mark(tr.magic_cost, f"{at}.magic_cost") if tr.magic_cost else ""
+            cost = label("tb_magic", lang) + (f" {magic}" if magic else "")
+        moves = [mark(tr.move[i], f"{at}.move.{i}") if i in tr.move else "—" for i in ids]
+        rows.append([tr.name[lang], cost, mark(squads(tr.squads, tr.advantage), f"{at}.squads"),
+                     mark(tr.upkeep, f"{at}.upkeep"), *moves])  # fmt: skip
+        names |= {f"{at}.squads": tr.name[lang], f"{at}.move.sea": tr.name[lang]}
     headers = [label(k, lang) for k in ("tb_troop", "tb_cost", "tb_squads", "tb_upkeep")]
     headers += [t.short[lang] for t in rules.terrains]
-    return make_table(rows, headers, set(range(1, len(headers))))
+    notes = mark.notes(lang, **names)
+    dragon = vs.troop("dragon")
+    if dragon is not None and dragon.magic_cost and vs.year == 2003:
+        notes.append(label("tb_reading_dragon_cost", lang, cost=dragon.magic_cost))
+    return make_table(rows, headers, set(range(1, len(headers))), notes=notes)
 
 
-def _hires(vs: VsData, hires: tuple[str, ...], lang: str) -> str:
+def hired(vs: VsData, hires: tuple[str, ...], lang: str) -> str:
+    """What a building hires, each with its price: the home troops (heavy infantry, foot troops) as
+    one group at their own price."""
     names = []
+    group = vs.home_troops
     for h in hires:
-        if h == "heavy":
-            names.append(label("tb_heavy", lang))
+        if group is not None and h == group.id:
+            prices = sorted({t.cost for t in vs.troops if t.home and t.cost is not None})
+            price = "–".join(str(p) for p in (prices[0], prices[-1]) if prices) if len(prices) > 1 else str(*prices)
+            name = group.name[lang]
+            names.append(label("tb_home_troops", lang, name=name[:1].upper() + name[1:], price=price))
         else:
             troop = vs.troop(h)
             names.append(f"{troop.name[lang]} ({troop.cost})" if troop else h)
@@ -51,43 +106,53 @@ def _hires(vs: VsData, hires: tuple[str, ...], lang: str) -> str:
 
 def structures(rules: Ruleset, lang: str) -> Table:
     vs = _vs(rules)
+    mark = Marks(rules)
     rows = []
     for s in vs.structures:
+        at = f"structures.{s.id}"
         walls = label(f"tb_walls_{s.walls}", lang) if s.walls else "—"
         income = label("tb_land", lang) if s.income == "land" else "—"
-        rows.append([s.name[lang], s.level, s.cost, income, squads(s.garrison, s.garrison_advantage), walls,
-                     _hires(vs, s.hires, lang)])  # fmt: skip
+        rows.append([s.name[lang], mark(s.level, f"{at}.level"), mark(s.cost, f"{at}.cost"), income,
+                     mark(squads(s.garrison, s.garrison_advantage), f"{at}.garrison"), walls,
+                     hired(vs, s.hires, lang)])  # fmt: skip
     headers = [label(k, lang) for k in ("tb_structure", "tb_level", "tb_cost", "tb_income", "tb_garrison", "tb_walls",
                                          "tb_hires")]  # fmt: skip
-    return make_table(rows, headers, {1, 2, 4})
+    notes = [label("tb_walls_note", lang), *mark.notes(lang)]
+    return make_table(rows, headers, {1, 2, 4}, notes=notes)
 
 
 def mines(rules: Ruleset, lang: str) -> Table:
     vs = _vs(rules)
+    mark = Marks(rules)
     with_height = any(m.height is not None for m in vs.mines)
     rows = []
     for m in vs.mines:
-        row: list[object] = [m.level, m.name[lang], m.cost]
+        at = f"mines.{m.level}"
+        row: list[object] = [m.level, m.name[lang], mark(m.cost, f"{at}.cost")]
         if with_height:
-            row.append(m.height)
-        rows.append([*row, m.income, squads(m.garrison, m.garrison_advantage)])
+            row.append(mark(m.height, f"{at}.height"))
+        rows.append([*row, mark(m.income, f"{at}.income"), mark(squads(m.garrison, m.garrison_advantage),
+                                                                 f"{at}.garrison")])  # fmt: skip
     headers = [label(k, lang) for k in ("tb_level", "tb_metal", "tb_cost")]
     if with_height:
         headers.append(label("tb_height", lang))
     headers += [label("tb_income", lang), label("tb_garrison", lang)]
-    return make_table(rows, headers, set(range(len(headers))) - {1})
+    notes = mark.notes(lang) + ([label("tb_reading_height", lang)] if with_height else [])
+    return make_table(rows, headers, set(range(len(headers))) - {1}, notes=notes)
 
 
 def spells(rules: Ruleset, lang: str) -> Table:
     vs = _vs(rules)
+    mark = Marks(rules)
     default_cost = vs.figures.get("spell_cost")
     rows = []
     for sp in vs.spells:
-        cost = sp.cost if sp.cost is not None else default_cost
-        rng = sp.range if sp.range is not None else "—"
+        at = f"spells.{sp.id}"
+        cost = mark(sp.cost, f"{at}.cost") if sp.cost is not None else mark(default_cost, "vs.spell_cost")
+        rng = mark(sp.range, f"{at}.range") if sp.range is not None else "—"
         rows.append([sp.number, sp.name[lang], vs.schools[sp.school][lang], rng, cost, sp.text[lang]])
     headers = [label(k, lang) for k in ("tb_number", "tb_spell", "tb_school", "tb_range", "tb_cost", "tb_effect")]
-    return make_table(rows, headers, {0, 3, 4})
+    return make_table(rows, headers, {0, 3, 4}, notes=mark.notes(lang))
 
 
 def spell_outcomes(rules: Ruleset, lang: str, spell_id: str) -> Table:
@@ -102,14 +167,23 @@ def spell_outcomes(rules: Ruleset, lang: str, spell_id: str) -> Table:
               sp.name[lang])  # fmt: skip
 
 
+def same_orders(vs: VsData, lang: str) -> list[str]:
+    """What printkit reads where the text leaves equal orders open: the 2025 text says two «+» are
+    even; the 2003 text is silent, and printkit takes the 2025 rule (the booklet's order table and
+    the quick reference print this one note)."""
+    return [label("tb_reading_two_plus", lang)] if vs.year == 2003 else []
+
+
 def orders(rules: Ruleset, lang: str) -> Table:
-    o = _vs(rules).orders
+    vs = _vs(rules)
+    o = vs.orders
     rows = []
     n = len(o.cycle)
     for i, order in enumerate(o.cycle):
         rows.append([o.names[order][lang], o.names[o.cycle[(i + 1) % n]][lang], o.names[o.cycle[(i - 1) % n]][lang]])
     rows.append([label("tb_same", lang), label("tb_same_text", lang), ""])
-    return make_table(rows, [label(k, lang) for k in ("tb_order", "tb_beats", "tb_loses")])
+    return make_table(rows, [label(k, lang) for k in ("tb_order", "tb_beats", "tb_loses")],
+                      notes=same_orders(vs, lang))  # fmt: skip
 
 
 def escape_table(rules: Ruleset, lang: str) -> Table:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,7 @@ from ...render.canvas import Colour, draw_fitted, fit_lines, hex_colour, ink_on,
 from . import pictograms
 from .model import NEUTRAL, VsData, player_colour, vs_map, vs_of, vs_session
 from .piece_sheets import build_pieces
+from .tables import Marks
 
 # Tokens per player by default: the standard start of either edition (2025: a castle and knights;
 # 2003: a city and the personal troop) and a realistic state beside it — four lands, so four lord's
@@ -52,8 +53,11 @@ class Token:
     squads: tuple[int, bool] | None = None  # (squads, all with the «+») as boxes
     lines: tuple[str, ...] = ()  # the back's figures
     garrison: tuple[int, bool] | None = None
-    moves: tuple[tuple[str, int], ...] = ()  # (terrain colour, cells a turn)
+    moves: tuple[tuple[str, str], ...] = ()  # (terrain colour, cells a turn with its mark)
     note: str = ""  # under the moves: what the numbers are
+    squads_mark: str = ""  # beside the squad boxes: their figure is not the edition's own (tables.Marks)
+    garrison_mark: str = ""
+    marks: tuple[str, ...] = ()  # every mark the token prints, for its sheet's footnotes
 
 
 def token_ids(vs: VsData) -> list[str]:
@@ -78,42 +82,56 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int]) -
     vs = vs_of(session.ruleset)
     lang = session.language
     short = {t.id: t for t in session.ruleset.terrains}
+    prov = session.ruleset.provenance
     out: list[Token] = []
     for s in vs.structures:
-        lines = [label("tk_cost", lang, n=s.cost)]
+        mark = Marks(session.ruleset)
+        lines = [label("tk_cost", lang, n=mark(s.cost, f"structures.{s.id}.cost"))]
         if s.income == "land":
             lines.append(label("tk_income_land", lang))
         if s.treasury:
             lines.append(label("tk_treasury", lang, n=s.treasury))
         if s.upkeep:
             lines.append(label("tk_upkeep", lang, n=s.upkeep))
-        lines.append(label("tk_garrison", lang, n=s.garrison) if not s.garrison else label("tk_garrison_is", lang))
+        garrison = f"structures.{s.id}.garrison"
+        lines.append(label("tk_garrison", lang, n=mark(s.garrison, garrison)) if not s.garrison
+                     else label("tk_garrison_is", lang))  # fmt: skip
         kind = s.id if pictograms.has(s.id) else "tower"
         token = Token(colour, kind, s.name[lang], owner, pips=s.level, lines=tuple(lines),
-                      garrison=(s.garrison, s.garrison_advantage))  # fmt: skip
+                      garrison=(s.garrison, s.garrison_advantage), garrison_mark=prov.mark(garrison),
+                      marks=(*mark.used, prov.mark(garrison)))  # fmt: skip
         out += [token] * copies[s.id]
     for m in vs.mines:
-        lines = [label("tk_cost", lang, n=m.cost), label("tk_income", lang, n=m.income)]
+        mark = Marks(session.ruleset)
+        at = f"mines.{m.level}"
+        lines = [label("tk_cost", lang, n=mark(m.cost, f"{at}.cost")),
+                 label("tk_income", lang, n=mark(m.income, f"{at}.income"))]  # fmt: skip
         if m.height:
-            lines.append(label("tk_height", lang, n=m.height))
+            lines.append(label("tk_height", lang, n=mark(m.height, f"{at}.height")))
         lines.append(label("tk_garrison_is", lang))
         token = Token(colour, "mine", m.name[lang], owner, pips=m.level, lines=tuple(lines),
-                      garrison=(m.garrison, m.garrison_advantage))  # fmt: skip
+                      garrison=(m.garrison, m.garrison_advantage), garrison_mark=prov.mark(f"{at}.garrison"),
+                      marks=(*mark.used, prov.mark(f"{at}.garrison")))  # fmt: skip
         out += [token] * copies[f"mine-{m.level}"]
     for t in vs.troops:
-        cost = label("tk_cost", lang, n=t.cost) if t.cost is not None else label("tk_magic", lang)
-        moves = tuple((short[k].colour, v) for k, v in t.move.items() if k in short)
+        mark = Marks(session.ruleset)
+        at = f"troops.{t.id}"
+        cost = label("tk_cost", lang, n=mark(t.cost, f"{at}.cost")) if t.cost is not None else label("tk_magic", lang)
+        moves = tuple((short[k].colour, mark(v, f"{at}.move.{k}")) for k, v in t.move.items() if k in short)
         kind = t.id if pictograms.has(t.id) else "light-infantry"
-        note = label("tk_moves_free" if t.crosses else "tk_moves", lang)
+        # Magical troops stop at no change of terrain (2025 §4.1; 2003 §4.1 names zombies and dragons).
+        note = label("tk_moves_free" if t.crosses or t.kind == "magic" else "tk_moves", lang)
+        squads = f"{at}.squads"
         token = Token(colour, kind, t.name[lang], owner, squads=(t.squads, t.advantage),
-                      lines=(cost, label("tk_upkeep", lang, n=t.upkeep)), moves=moves, note=note)  # fmt: skip
+                      lines=(cost, label("tk_upkeep", lang, n=mark(t.upkeep, f"{at}.upkeep"))), moves=moves, note=note,
+                      squads_mark=prov.mark(squads), marks=(*mark.used, prov.mark(squads)))  # fmt: skip
         out += [token] * copies[t.id]
     transport = vs.figures.get("transport")
     if transport and copies.get("transport"):
         sea = [t for t in session.ruleset.terrains if t.water]
         cost = label("tk_transport_cost", lang, n=transport["cost_outside"], inside=transport["cost_inside"])
         token = Token(colour, "transport", label("tk_transport", lang), owner, squads=(int(transport["squads"]), False),
-                      lines=(cost,), moves=tuple((w.colour, int(transport["speed"])) for w in sea),
+                      lines=(cost,), moves=tuple((w.colour, str(transport["speed"])) for w in sea),
                       note=label("tk_moves", lang))  # fmt: skip
         out += [token] * copies["transport"]
     return out
@@ -146,6 +164,7 @@ LINE = 7.4  # pt from one line of figures on a sheet's back to the next
 SHOP_TEXT = 6.5  # pt: the size of a print shop's token text, which has only the safe area to fill
 SHOP_PITCH = 7.0  # pt between its lines
 MOVES = 10.0  # pt for the row of terrain-coloured move boxes
+MARK = 7.0  # pt: the mark beside a figure the edition's own rules do not give
 
 
 def deep(colour: Colour) -> Colour:
@@ -155,10 +174,17 @@ def deep(colour: Colour) -> Colour:
     return colour
 
 
-def boxes(c: Any, cx: float, y: float, size: float, n: int, plus: bool, colour: Colour) -> None:
-    """n squad boxes centred on cx, each with a «+» where the squads have the advantage."""
+def boxes(c: Any, cx: float, y: float, size: float, n: int, plus: bool, colour: Colour, mark: str = "") -> None:
+    """n squad boxes centred on cx, each with a «+» where the squads have the advantage, and the mark
+    of a figure the edition's own rules do not give right after them."""
     gap = size * 0.3
     x = cx - (n * size + (n - 1) * gap) / 2
+    if mark:
+        c.saveState()
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(fonts.SANS_BOLD, MARK)
+        c.drawString(x + n * size + (n - 1) * gap + gap * 0.6, y + size - MARK * 0.7, mark)
+        c.restoreState()
     c.saveState()
     c.setLineWidth(0.7)
     c.setStrokeColorRGB(*colour)
@@ -196,7 +222,7 @@ def moves(c: Any, cx: float, y: float, width: float, widest: float, token: Token
         c.rect(x0 + i * step + 0.4, y, step - 0.8, 8.5, stroke=1, fill=1)
         c.setFillColorRGB(*ink_on(rgb))
         c.setFont(fonts.SANS_BOLD, 6.5)
-        c.drawCentredString(x0 + i * step + step / 2, y + 2.1, str(cells))
+        c.drawCentredString(x0 + i * step + step / 2, y + 2.1, cells)
 
 
 def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0) -> None:
@@ -226,9 +252,27 @@ def _sheet_front(c: Any, box: Box, token: Token, colour: Colour) -> None:
     _band(c, box, colour, token.title, s * 0.22)
     pictograms.draw(c, token.kind, cx, box.y + s * 0.5, s * 0.5, ink)
     if token.squads:
-        boxes(c, cx, box.y + s * 0.07, s * 0.11, token.squads[0], token.squads[1], ink)
+        boxes(c, cx, box.y + s * 0.07, s * 0.11, token.squads[0], token.squads[1], ink, token.squads_mark)
     elif token.pips:
         pips(c, cx, box.y + s * 0.13, s, token.pips, ink)
+
+
+def _garrison_row(c: Any, box: Box, y: float, token: Token, ink: Colour) -> None:
+    """The last of the back's lines ("garrison:") with the garrison's boxes after it, one row centred
+    on the token, so that a mine's four lines leave the owner's name below them clear."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    assert token.garrison is not None
+    s, words = box.w, token.lines[-1]
+    n, plus = token.garrison
+    size = s * 0.09
+    width = n * size + (n - 1) * size * 0.3 + (size * 0.3 + MARK * 0.5 if token.garrison_mark else 0)
+    text = stringWidth(words, fonts.NARROW, 7.0)
+    start = box.x + (s - text - 2.0 - width) / 2
+    c.setFont(fonts.NARROW, 7.0)
+    c.drawString(start, y, words)
+    boxes(c, start + text + 2.0 + (n * size + (n - 1) * size * 0.3) / 2, y - 0.6, size, n, plus, ink,
+          token.garrison_mark)  # fmt: skip
 
 
 def _sheet_back(c: Any, box: Box, token: Token, colour: Colour) -> None:
@@ -237,11 +281,12 @@ def _sheet_back(c: Any, box: Box, token: Token, colour: Colour) -> None:
     _band(c, box, colour, token.title, top)
     c.setFillColorRGB(0, 0, 0)
     y = box.y + box.h - top - 7.3
-    for line in token.lines:
+    row = token.garrison is not None and token.garrison[0] > 0
+    for line in token.lines[:-1] if row else token.lines:
         draw_fitted(c, box.x + s * 0.05, y, line, fonts.NARROW, 7.0, s * 0.9, align="center")
         y -= LINE
-    if token.garrison is not None and token.garrison[0]:
-        boxes(c, cx, y - 1.0, s * 0.09, token.garrison[0], token.garrison[1], ink)
+    if row:
+        _garrison_row(c, box, y, token, ink)
         y -= LINE
     if token.moves:
         # The words under the swatches come first in the file, so that no reader runs "1 cells" together.
@@ -267,7 +312,7 @@ def _shop_front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, sa
                 s - 2 * safe, align="center")  # fmt: skip
     row = s * 0.11  # the dots' or boxes' row, on the safe area's bottom edge
     if token.squads:
-        boxes(c, cx, box.y + safe, row, token.squads[0], token.squads[1], ink)
+        boxes(c, cx, box.y + safe, row, token.squads[0], token.squads[1], ink, token.squads_mark)
     elif token.pips:
         pips(c, cx, box.y + safe + row / 2, s, token.pips, ink)
     low = box.y + safe + (row + 1.0 if token.squads or token.pips else 0.0)
@@ -293,7 +338,7 @@ def _shop_back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, saf
     if garrison:
         y -= SHOP_PITCH
         assert token.garrison is not None
-        boxes(c, cx, y + 0.7, min(s * 0.09, SHOP_PITCH - 1.4), garrison, token.garrison[1], ink)
+        boxes(c, cx, y + 0.7, min(s * 0.09, SHOP_PITCH - 1.4), garrison, token.garrison[1], ink, token.garrison_mark)
     if token.moves:
         y -= MOVES
         c.setFillColorRGB(0, 0, 0)
@@ -303,7 +348,14 @@ def _shop_back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, saf
         moves(c, cx, y + 0.8, room, room * 0.24, token)
 
 
+def footnotes(session: Session, on_sheet: Sequence[Token]) -> list[str]:
+    """What the marks on a sheet of tokens mean ("* from the 2003 edition"), printed at its foot."""
+    marks = [m for t in on_sheet for m in t.marks if m]
+    return session.ruleset.provenance.notes(marks, session.language)
+
+
 def build(b: Build) -> None:
     """The kit's tokens.pdf; with a cutting machine its cut template, for a print shop its own file."""
     size = vs_session(b.session).tokens.cell_mm * MM
-    build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, draw_token, shop=draw_token)
+    build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, draw_token, shop=draw_token,
+                 notes=lambda chunk: footnotes(b.session, chunk))  # fmt: skip
