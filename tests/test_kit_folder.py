@@ -20,7 +20,7 @@ from printkit.cli import cli
 from printkit.errors import OutputError
 from printkit.output import KitWriter
 
-from .conftest import EXAMPLES, ROOT, ExampleKits, run
+from .conftest import EXAMPLES, ROOT, ExampleKits, run, without_permissions
 
 
 def _during_build(monkeypatch: pytest.MonkeyPatch, action: Any) -> None:
@@ -273,15 +273,6 @@ def test_full_disk_is_a_clean_error_with_nothing_left(workdir: Path, monkeypatch
         assert list(workdir.iterdir()) == []  # not even the parent folders it made
 
 
-def _without_permissions() -> list[str]:
-    """A command prefix that makes permission bits apply (root ignores them unless it drops the right)."""
-    if os.geteuid() != 0:
-        return []
-    setpriv = shutil.which("setpriv")
-    assert setpriv, "running as root needs util-linux's setpriv to test permissions"
-    return [setpriv, "--bounding-set", "-dac_override,-dac_read_search"]
-
-
 def test_out_inside_a_folder_that_cannot_be_entered(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()
@@ -289,7 +280,7 @@ def test_out_inside_a_folder_that_cannot_be_entered(tmp_path: Path) -> None:
     try:
         for out in (locked / "kit", locked / "inner" / "kit"):
             result = subprocess.run(
-                [*_without_permissions(), sys.executable, "-m", "printkit", "build", "--only", "quickref",
+                [*without_permissions(), sys.executable, "-m", "printkit", "build", "--only", "quickref",
                  "--out", str(out)],
                 cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
                 timeout=120,
@@ -390,7 +381,8 @@ def test_force_refuses_what_stands_in_the_new_kits_way(workdir: Path) -> None:
     _kit(out, {"a.pdf": b"old a"})
     elsewhere.mkdir()
     (out / "png").symlink_to(elsewhere)
-    with pytest.raises(OutputError, match=r"kit/png: not a folder of this file system, and the new kit writes into png/"):
+    refused = r"kit/png: not a folder of this file system, and the new kit writes into png/"
+    with pytest.raises(OutputError, match=refused):
         _kit(out, {"a.pdf": b"new a", "png/1.png": b"1"})
     (out / "png").unlink()
     (out / "b.pdf").mkdir()
