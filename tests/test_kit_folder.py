@@ -420,3 +420,29 @@ def test_a_refused_build_removes_the_parent_folders_it_made(workdir: Path) -> No
     result = run("build", EXAMPLES / "vs-2025.yaml", "--only", "battle-cards", "--png", png, "--out", "deep/er/kit")
     assert result.exit_code == 4
     assert sorted(p.name for p in workdir.iterdir()) == ["png"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a\x1b[2Kb\\x1bc", "right\u202eto-left", "it's", "tab\there", b"not-utf8-\xff".decode("utf-8", "surrogateescape")],
+)
+def test_kit_written_to_names_the_real_folder(workdir: Path, name: str) -> None:
+    """issue 32: a folder name with an escape sequence (stripped by the terminal, or by click when
+    output is no terminal) or a literal backslash could be printed as the name of a folder that does
+    not exist; the line now quotes such a name as $'...', which a shell reads back as the real one."""
+    result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", name)
+    assert result.exit_code == 0, result.output
+    said = result.output.removeprefix("Kit written to ").removesuffix("\n")
+    assert said.startswith("$'") and said.endswith("/'") and said.isprintable()
+    found = subprocess.run(["bash", "-c", f"cd {said} && pwd -P"], capture_output=True, check=True).stdout
+    assert found == os.fsencode(workdir.resolve() / name) + b"\n"
+
+
+def test_a_parent_folder_that_cannot_be_made_takes_the_ones_made_before_it_away(workdir: Path) -> None:
+    """deep/ is made, the folder inside it cannot be (its name is too long): the build fails and leaves
+    no empty deep/ behind (main passed this; the WIP of issue 32's parent-folder fix did not)."""
+    result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", f"deep/{'x' * 300}/kit")
+    assert result.exit_code == 4
+    assert "File name too long" in result.output
+    assert list(workdir.iterdir()) == []
+
