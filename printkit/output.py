@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 from types import FrameType, TracebackType
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import OutputError
 
@@ -322,7 +322,7 @@ class KitWriter:
     def _stage(self, folder: Path) -> tuple[Path, Path]:
         """Check a destination and make its private staging folder beside it: (destination, staging)."""
         given = folder
-        made: list[Path] = []
+        before = len(self._created)
         try:
             if folder.is_symlink():
                 # The move into place renames onto the real folder, never over the link itself.
@@ -334,33 +334,35 @@ class KitWriter:
                 raise OutputError(
                     f"{folder}: folder exists and is not empty; use --force to write into it, or choose another --out"
                 )
-            made = self._make_parents(folder.parent)
+            self._make_parents(folder.parent)
             staging = folder.parent / f".{folder.name}{_PARTIAL}{_HOST}-{os.getpid()}-{secrets.token_hex(4)}"
             staging.mkdir(mode=0o700)
             staging.chmod(0o700)
             self._staged[staging] = _ident(staging)
         except OutputError:
-            self._remove_parents(made)
+            self._remove_parents(self._created[before:])
             raise
         except (OSError, RuntimeError, ValueError) as exc:
-            self._remove_parents(made)
+            self._remove_parents(self._created[before:])
             if isinstance(exc, OSError):
                 raise _fail(given, exc, "cannot create") from None
             raise OutputError(f"{given}: cannot create: the path loops or is not a folder name") from None
         return folder, staging
 
-    def _make_parents(self, parent: Path) -> list[Path]:
+    def _make_parents(self, parent: Path) -> None:
         missing = []
         for p in [parent, *parent.parents]:
             if p.is_dir():
                 break
             missing.append(p)
-        made = []
         for p in reversed(missing):
-            p.mkdir()
-            made.append(p)
+            try:
+                p.mkdir()
+            except FileExistsError:
+                if p.is_dir() and not p.is_symlink():
+                    continue  # another build made it meanwhile: its folder, not this build's to remove
+                raise
             self._created.append(p)
-        return made
 
     def _remove_parents(self, made: list[Path] | None = None) -> None:
         """Remove the parent folders this build made (those of one destination, or all), deepest first."""
@@ -765,7 +767,7 @@ def _recover(parent: Path, name: str, kit_name: str, token: str) -> None:
         _settle(parent, kit_name, token, plan, journal)
 
 
-def _valid_plan(plan: Any, kit_name: str) -> bool:
+def _valid_plan(plan: Any, kit_name: str) -> TypeGuard[dict[str, Any]]:
     if not isinstance(plan, dict) or plan.get("format") != SWAP_FORMAT or plan.get("kit") != kit_name:
         return False
     idents = [plan.get("old"), plan.get("new")]

@@ -231,7 +231,8 @@ class Scene:
     @staticmethod
     def forged(manifest: dict[str, object]) -> bool:
         files = manifest.get("files")
-        return isinstance(files, list) and any(isinstance(f, dict) and f.get("name") == "linked/precious.pdf" for f in files)
+        named = (f.get("name") for f in files if isinstance(f, dict)) if isinstance(files, list) else ()
+        return "linked/precious.pdf" in named
 
     def hidden(self) -> list[Path]:
         return sorted(p for p in self.parent.iterdir() if p.name.startswith("."))
@@ -251,9 +252,9 @@ class Scene:
         for name, data in self.outside.items():
             if not _holds(self.base / "outside" / name, data):
                 found.append(f"outside/{name} changed")
-        if self.outside and not (self.kit / "linked").is_symlink():
-            if not (killed and any((p / "linked").is_symlink() for p in self.hidden())):
-                found.append("the link to the outside folder is gone")
+        waiting = killed and any((p / "linked").is_symlink() for p in self.hidden())
+        if self.outside and not ((self.kit / "linked").is_symlink() or waiting):
+            found.append("the link to the outside folder is gone")
         for name, data in self.own.items():
             places = [self.kit, *self.hidden()] if killed else [self.kit]
             if not any(_holds(place / name, data) for place in places):
