@@ -92,12 +92,19 @@ class Store:
     def _entry_path(self, key: str) -> Path:
         return self.root / "entries" / key[:2] / key
 
+    def _folders_of(self, path: Path) -> bool:
+        """Whether the folders printkit made on the way to an entry are real folders: a link put in
+        their place (to a folder elsewhere) is neither read nor written through."""
+        return all(_folder(p) for p in (self.root, self.root / "entries", path.parent))
+
     def _write(self, path: Path, data: bytes) -> None:
         if not self.root.is_dir():
             # Yours alone: it holds the game master's adventure book and plot sheet, among others.
             self.root.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             self.root.mkdir(mode=0o700, exist_ok=True)
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not self._folders_of(path):
+            raise OSError(f"{path.parent} is not a folder of the cache (a link?)")
         temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
             # O_EXCL: a name someone put there meanwhile (a link, a FIFO) is not written through.
@@ -115,7 +122,7 @@ class Store:
         if not _KEY.fullmatch(key):
             return None
         path = self._entry_path(key)
-        raw = read_regular(path, self.limit)
+        raw = read_regular(path, self.limit) if self._folders_of(path) else None
         if raw is None:
             if _there(path):
                 log.debug("cache miss: %s is no regular file of at most %d bytes", path, self.limit)
@@ -142,8 +149,12 @@ class Store:
     def _entries(self) -> list[tuple[float, int, Path]]:
         """The regular files under entries/ (a link, a FIFO or a folder someone put there is no
         entry; a folder that cannot be read holds none)."""
-        found = []
+        found: list[tuple[float, int, Path]] = []
+        if not (_folder(self.root) and _folder(self.root / "entries")):
+            return found
         for folder in _listing(self.root / "entries"):
+            if not _folder(folder):
+                continue  # a link is never followed: what it points to is not the cache's to trim
             for path in _listing(folder):
                 try:
                     st = path.lstat()
@@ -189,8 +200,15 @@ def _listing(folder: Path) -> list[Path]:
     try:
         with os.scandir(folder) as entries:
             return [folder / entry.name for entry in entries]
-    except OSError:
+    except (OSError, ValueError):
         return []
+
+
+def _folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _there(path: Path) -> bool:

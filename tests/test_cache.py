@@ -821,3 +821,21 @@ def test_a_cache_that_cannot_be_read_or_cleared(tmp_path: Path) -> None:
         for p in folders:
             p.chmod(0o700)
     assert _printkit("cache", "clear", cache=cache).returncode == 0 and not (cache / "v1").exists()
+
+
+def test_a_link_inside_the_cache_is_never_followed(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 32: a folder of the cache replaced by a link to a folder elsewhere: nothing is read,
+    written or removed through it (not even by the trim), and the build draws afresh."""
+
+    def tamper(entry: Path) -> None:
+        outside = tmp_path / "outside"
+        entry.parent.rename(outside)
+        entry.parent.symlink_to(outside)
+        (outside / "precious.txt").write_bytes(b"not the cache's")
+
+    _built_twice(tiny, tmp_path, tamper)
+    outside = {p.name: p.read_bytes() for p in (tmp_path / "outside").iterdir()}
+    assert len(outside) == 2 and outside["precious.txt"] == b"not the cache's"
+    monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "0")  # the trim removes every entry it finds
+    build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "c", only=["plain"])
+    assert {p.name: p.read_bytes() for p in (tmp_path / "outside").iterdir()} == outside
