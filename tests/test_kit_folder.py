@@ -445,4 +445,3 @@ def test_a_parent_folder_that_cannot_be_made_takes_the_ones_made_before_it_away(
     assert result.exit_code == 4
     assert "File name too long" in result.output
     assert list(workdir.iterdir()) == []
-
