@@ -12,16 +12,21 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import logging
+import os
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .artefact import Build, Progress, project, readable, value
 from .cache import Entry, Store
 from .fingerprint import Unkeyable, digest, environment, tree
 from .game import ENTROPY, Artefact, resolve
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,39 @@ def key(artefact: Artefact, b: Build) -> str | None:
 
 
 def lookup(store: Store, artefact: Artefact, b: Build) -> tuple[Entry, str] | None:
-    """The cached files of an artefact for this build, and their key; None when not cached."""
+    """The cached files of an artefact for this build, and their key; None when not cached, or when
+    the entry does not fit this build: a folder the artefact does not write into (a --png it was
+    not given), a file another artefact wrote already, a name where the kit has a folder."""
     found = key(artefact, b)
-    entry = store.get(found) if found is not None else None
-    return (entry, found) if found is not None and entry is not None else None
+    entry = store.get(found, artefact.kind) if found is not None else None
+    if found is None or entry is None:
+        return None
+    folders = _destination_options(artefact, b)
+    fits = set(entry.extra) <= folders and _free(b.writer.staging, entry.files, b.writer.names)
+    for option, files in entry.extra.items():
+        fits = fits and _free(b.writer.extra_folder(getattr(b.options, option)), files, [])
+    if not fits:
+        log.debug("cache miss: the entry of %s does not fit this kit", artefact.kind)
+        return None
+    return entry, found
+
+
+def _free(folder: Path, names: Iterable[str], taken: list[str]) -> bool:
+    """Whether files of these names can be written into folder: none written already, none a folder
+    of another, and nothing on the disk in the way."""
+    wanted = set(names)
+    every = wanted | set(taken)
+    if len(every) < len(wanted) + len(set(taken)) or every & {str(p) for n in every for p in PurePosixPath(n).parents}:
+        return False
+    for name in wanted:
+        path = folder
+        for part in name.split("/")[:-1]:
+            path = path / part
+            if os.path.lexists(path) and not (path.is_dir() and not path.is_symlink()):
+                return False
+        if os.path.lexists(folder / name):
+            return False
+    return True
 
 
 def replay(b: Build, entry: Entry) -> None:
@@ -98,14 +132,18 @@ def replay(b: Build, entry: Entry) -> None:
             (staged / name).write_bytes(data)
 
 
+def _destination_options(artefact: Artefact, b: Build) -> set[str]:
+    """The options naming an extra folder (--png DIR) that this build was given and the artefact reads."""
+    return {
+        f.name
+        for f in dataclasses.fields(b.options)
+        if isinstance(getattr(b.options, f.name), Path) and readable(artefact, b).get(f"options.{f.name}", False)
+    }
+
+
 def _destinations(artefact: Artefact, b: Build) -> dict[str, Path]:
     """The extra folders (--png DIR) of the options the artefact reads: staged before it draws."""
-    found = {}
-    for f in dataclasses.fields(b.options):
-        chosen = getattr(b.options, f.name)
-        if isinstance(chosen, Path) and readable(artefact, b).get(f"options.{f.name}", False):
-            found[f.name] = b.writer.extra_folder(chosen)
-    return found
+    return {name: b.writer.extra_folder(getattr(b.options, name)) for name in sorted(_destination_options(artefact, b))}
 
 
 def _listing(folder: Path) -> set[str]:
@@ -147,4 +185,4 @@ def store(cache: Store, artefact: Artefact, b: Build, outcome: Outcome) -> None:
     for option, names in outcome.extra.items():
         staged = b.writer.extra_folder(getattr(b.options, option))
         extra[option] = {name: (staged / name).read_bytes() for name in names}
-    cache.put(found, Entry(files, extra))
+    cache.put(found, artefact.kind, Entry(files, extra))

@@ -316,6 +316,15 @@ def _extract_text(path: Path) -> tuple[str, ...]:
         pdf.close()
 
 
+def without_permissions() -> list[str]:
+    """A command prefix that makes permission bits apply (root ignores them unless it drops the right)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "running as root needs util-linux's setpriv to test permissions"
+    return [setpriv, "--bounding-set", "-dac_override,-dac_read_search"]
+
+
 def write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path

@@ -4,11 +4,15 @@ declares it reads (and a builder can read nothing else); parallel drawing change
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
@@ -18,7 +22,7 @@ from printkit.cache import Entry, Store
 from printkit.fingerprint import Unkeyable, digest
 from printkit.game import Artefact, Game, PluginError, beside, game
 
-from .conftest import CONFIGS, EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
+from .conftest import CONFIGS, EXAMPLES, ROOT, ExampleKits, pdf_text, run, without_permissions, write
 
 # ---- a small game whose builders note each time they draw --------------------------------------
 
@@ -253,11 +257,11 @@ def test_the_store_keeps_the_most_recently_used_entries_within_its_limit(
 ) -> None:
     store = Store(tmp_path)
     for n in range(6):
-        store.put(f"{n:064x}", Entry({"a.pdf": bytes(300 * 1024)}, {}))
+        store.put(f"{n:064x}", "plain", Entry({"a.pdf": bytes(300 * 1024)}, {}))
         os.utime(store._entry_path(f"{n:064x}"), (1000 + n, 1000 + n))
-    assert store.get(f"{1:064x}") is not None  # used now: the newest
+    assert store.get(f"{1:064x}", "plain") is not None  # used now: the newest
     monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "1")
-    store.trim()
+    Store(tmp_path).trim()
     kept = sorted(int(p.name, 16) for p in (tmp_path / "v1" / "entries").rglob("*") if p.is_file())
     assert kept == [1, 4, 5] and store.info().bytes <= 1024 * 1024
 
@@ -266,8 +270,9 @@ def test_an_entry_keeps_its_files_and_extra_folders() -> None:
     from printkit.cache import _decode, _encode
 
     entry = Entry({"a.pdf": b"%PDF a", "b.svg": b""}, {"png": {"x/1.png": b"\x89PNG"}})
-    assert _decode(_encode(entry)) == entry
-    assert _decode(_encode(entry)[:-1]) is None
+    key = "ab" * 32
+    assert _decode(_encode(entry, key, "cards"), key, "cards") == entry
+    assert _decode(_encode(entry, key, "cards")[:-1], key, "cards") is None
 
 
 def test_the_cache_folder_is_the_platforms_unless_printkit_cache_dir_says(
@@ -587,7 +592,7 @@ def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monk
 
 def test_the_cache_folder_is_private(tmp_path: Path) -> None:
     store = Store(tmp_path / "new")
-    store.put("0" * 64, Entry({"a.pdf": b"%PDF"}, {}))
+    store.put("0" * 64, "plain", Entry({"a.pdf": b"%PDF"}, {}))
     assert (tmp_path / "new").stat().st_mode & 0o777 == 0o700
     assert (tmp_path / "new" / "v1").stat().st_mode & 0o777 == 0o700
 
@@ -622,3 +627,215 @@ def test_every_example_build_reaches_the_workers_whole(config: Path, tmp_path: P
         writer.abort()
     assert back.session == session and back.options == b.options and artefacts == shared
     assert back.writer.staging == writer.staging and back.entropy == b.entropy
+
+
+# ---- the cache folder as an attack surface (issue 32) -------------------------------------------
+
+
+def _entry_of(cache: Path, kind: str) -> Path:
+    """The entry file that holds kind's file (<kind>.txt)."""
+    for path in (cache / "v1" / "entries").glob("*/*"):
+        if f'"{kind}.txt"'.encode() in path.read_bytes().partition(b"\n")[0]:
+            return path
+    raise AssertionError(f"no entry of {kind}")
+
+
+def _rewrite(entry: Path, change: Callable[[dict[str, Any]], object]) -> None:
+    """Change an entry's header as a hostile hand would; the files' bytes stay."""
+    raw_header, _, blobs = entry.read_bytes().partition(b"\n")
+    header = json.loads(raw_header)
+    change(header)
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + blobs)
+
+
+def _built_twice(tiny: Path, tmp_path: Path, tamper: Callable[[Path], object]) -> None:
+    """Build the plain kind, tamper with its entry, build again: the second build draws it afresh
+    (a miss, no error) and writes the same kit."""
+    session = load_session(_config(tmp_path, "Kitchen"))
+    build_kit(session, tmp_path / "a", only=["plain"])
+    assert _drawn(tiny) == ["plain"]
+    tamper(_entry_of(tmp_path / "cache", "plain"))
+    build_kit(session, tmp_path / "b", only=["plain"])
+    assert _drawn(tiny) == ["plain"]
+    assert _files(tmp_path / "a") == _files(tmp_path / "b")
+
+
+@pytest.mark.parametrize("name", ["/abs/outside.txt", "../outside.txt", "x/../../outside.txt", "", "manifest.json"])
+@pytest.mark.parametrize("where", ["", "png"])
+def test_an_entry_never_writes_outside_the_kit(tiny: Path, tmp_path: Path, name: str, where: str) -> None:
+    """issue 32: an entry whose header names a file /abs/path or ../x (in the kit or in an extra
+    folder) is a miss; nothing is written outside the kit."""
+    target = name.replace("/abs", str(tmp_path))
+
+    def tamper(entry: Path) -> None:
+        def change(header: dict[str, Any]) -> None:
+            header["files"][0][:2] = [where, target]
+
+        _rewrite(entry, change)
+
+    _built_twice(tiny, tmp_path, tamper)
+    assert not (tmp_path / "outside.txt").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Kitchen-en.yaml", "a", "b", "cache"]
+
+
+def _header_changes() -> dict[str, Callable[[dict[str, Any]], object]]:
+    def item(n: int, value: object) -> Callable[[dict[str, Any]], object]:
+        return lambda header: header["files"][0].__setitem__(n, value)
+
+    return {
+        "negative size": item(2, -1),
+        "size as text": item(2, "8"),
+        "size as float": item(2, 8.0),
+        "huge size": item(2, 10**30),
+        "size as true": item(2, True),
+        "sha not hex": item(3, "z" * 64),
+        "sha as list": item(3, []),
+        "name as number": item(1, 7),
+        "name with NUL": item(1, "a\0b"),
+        "an option it does not read": item(0, "png"),
+        "no option at all": item(0, "__class__"),
+        "a folder as a number": item(0, 3),
+        "three fields": lambda header: header["files"][0].pop(),
+        "files as text": lambda header: header.__setitem__("files", "plain.txt"),
+        "files twice": lambda header: header["files"].append(header["files"][0]),
+        "no format": lambda header: header.pop("format"),
+        "no key": lambda header: header.pop("key", None) or header.pop("format"),
+    }
+
+
+@pytest.mark.parametrize("change", list(_header_changes().values()), ids=list(_header_changes()))
+def test_a_malformed_header_is_a_miss(tiny: Path, tmp_path: Path, change: Callable[[dict[str, Any]], object]) -> None:
+    """issue 32: malformed header fields are a miss, drawn again: never a traceback."""
+    _built_twice(tiny, tmp_path, lambda entry: _rewrite(entry, change))
+
+
+_NO_HEADERS = {
+    "empty": b"",
+    "no line": b"no header at all",
+    "a list": b"[]\n",
+    "text": b'"text"\n',
+    "deep nesting": b"[" * 100_000 + b"\n",
+    "not UTF-8": b"\xff\xfe\n",
+    "an empty object": b"{}\n",
+}
+
+
+@pytest.mark.parametrize("raw", list(_NO_HEADERS.values()), ids=list(_NO_HEADERS))
+def test_a_header_that_is_no_header_is_a_miss(tiny: Path, tmp_path: Path, raw: bytes) -> None:
+    _built_twice(tiny, tmp_path, lambda entry: entry.write_bytes(raw))
+
+
+def test_another_artefacts_entry_is_not_served_under_its_key(tiny: Path, tmp_path: Path) -> None:
+    """issue 32: the entry of one artefact copied over another's (the master's plot sheet printed as
+    the map) is a miss: an entry names the key and the artefact it was stored for."""
+    session = load_session(_config(tmp_path, "Kitchen"))
+    build_kit(session, tmp_path / "a", only=["plain", "named"])
+    _drawn(tiny)
+    plain, named = _entry_of(tmp_path / "cache", "plain"), _entry_of(tmp_path / "cache", "named")
+    plain.write_bytes(named.read_bytes())
+    kit = build_kit(session, tmp_path / "b", only=["plain"])
+    assert _drawn(tiny) == ["plain"] and kit.cached == ()
+    assert _files(tmp_path / "b") == {"manifest.json": ANY, "plain.txt": b"plain en"}
+
+
+@pytest.mark.parametrize("what", ["fifo", "/dev/zero", "folder", "link to an entry", "too big"])
+def test_an_entry_that_is_no_regular_file_is_a_miss(tiny: Path, tmp_path: Path, what: str) -> None:
+    """issue 32: a FIFO, a link to /dev/zero, a folder or a file over the size limit in an entry's
+    place is a miss at once: never a hang, never read whole into memory."""
+
+    def tamper(entry: Path) -> None:
+        copy = entry.with_name("copy")
+        entry.rename(copy)
+        if what == "fifo":
+            os.mkfifo(entry)
+        elif what == "folder":
+            entry.mkdir()
+        elif what == "too big":
+            with open(entry, "wb") as f:
+                f.truncate(600 * 1024 * 1024)  # over the 500 MB limit (sparse: no disk taken)
+        else:
+            entry.symlink_to("/dev/zero" if what == "/dev/zero" else copy)
+
+    signal.signal(signal.SIGALRM, signal.default_int_handler)  # a hang ends the test, not the run
+    signal.alarm(60)
+    try:
+        _built_twice(tiny, tmp_path, tamper)
+    finally:
+        signal.alarm(0)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "text", "1e400", "\uff15"])
+def test_a_cache_size_that_is_no_size_is_refused(workdir: Path, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    """issue 32: PRINTKIT_CACHE_MAX_MB=nan (or inf, -1, text) is a clear usage error, not a traceback
+    (nor a limit quietly taken for another)."""
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
+    monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", value)
+    said = (
+        f"printkit: error: PRINTKIT_CACHE_MAX_MB={value!r}: not a cache size in megabytes (a number from 0 "
+        "to 1073741824); unset it for the default, 500\n"
+    )
+    for args in (("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", "kit"), ("cache", "info")):
+        result = run(*args)
+        assert (result.exit_code, result.output) == (2, said), args
+    assert list(workdir.iterdir()) == []
+    monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "0.5")
+    assert "of 0.5 MB" in run("cache", "info").output
+
+
+def _printkit(*args: str | Path, cache: Path) -> subprocess.CompletedProcess[str]:
+    """printkit in a process of its own, with permission bits applying even to root."""
+    return subprocess.run(
+        [*without_permissions(), sys.executable, "-m", "printkit", *map(str, args)],
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PRINTKIT_CACHE_DIR": str(cache)},
+        cwd=cache.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_a_cache_that_cannot_be_read_or_cleared(tmp_path: Path) -> None:
+    """issue 32: a cache folder that cannot be read is a miss (the build draws everything); one that
+    cannot be emptied makes `cache clear` fail with one line naming the folder (exit 4), not report
+    success."""
+    cache = tmp_path / "cache"
+    build = ("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--force", "--out", tmp_path / "kit")
+    assert _printkit(*build, cache=cache).returncode == 0
+    entries = sorted(cache.rglob("*"))
+    folders = [p for p in [cache, *entries] if p.is_dir()]
+    try:
+        for p in folders:
+            p.chmod(0o500)  # read-only
+        cleared = _printkit("cache", "clear", cache=cache)
+        assert (cleared.returncode, cleared.stdout) == (4, "")
+        assert cleared.stderr == f"printkit: error: {cache}: cannot clear the cache: Permission denied\n"
+        assert sorted(cache.rglob("*")) == entries
+        cache.chmod(0)  # unreadable
+        built = _printkit(*build, cache=cache)
+        assert (built.returncode, built.stderr) == (0, ""), built.stderr
+        assert (tmp_path / "kit" / "quickref.pdf").is_file()
+        shown = _printkit("cache", "info", cache=cache)
+        assert (shown.returncode, shown.stderr) == (0, ""), shown.stderr
+    finally:
+        for p in folders:
+            p.chmod(0o700)
+    assert _printkit("cache", "clear", cache=cache).returncode == 0 and not (cache / "v1").exists()
+
+
+def test_a_link_inside_the_cache_is_never_followed(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 32: a folder of the cache replaced by a link to a folder elsewhere: nothing is read,
+    written or removed through it (not even by the trim), and the build draws afresh."""
+
+    def tamper(entry: Path) -> None:
+        outside = tmp_path / "outside"
+        entry.parent.rename(outside)
+        entry.parent.symlink_to(outside)
+        (outside / "precious.txt").write_bytes(b"not the cache's")
+
+    _built_twice(tiny, tmp_path, tamper)
+    outside = {p.name: p.read_bytes() for p in (tmp_path / "outside").iterdir()}
+    assert len(outside) == 2 and outside["precious.txt"] == b"not the cache's"
+    monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "0")  # the trim removes every entry it finds
+    build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "c", only=["plain"])
+    assert {p.name: p.read_bytes() for p in (tmp_path / "outside").iterdir()} == outside

@@ -17,9 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import cli
+from printkit.errors import OutputError
 from printkit.output import KitWriter
 
-from .conftest import EXAMPLES, ROOT, ExampleKits, run
+from .conftest import EXAMPLES, ROOT, ExampleKits, run, without_permissions
 
 
 def _during_build(monkeypatch: pytest.MonkeyPatch, action: Any) -> None:
@@ -117,13 +118,13 @@ def _umask() -> int:
     return mask
 
 
-def _start_build(folder: Path) -> subprocess.Popen[bytes]:
+def _start_build(folder: Path, jobs: int = 2, temp: Path | None = None) -> subprocess.Popen[bytes]:
     """A real process building the default kit (booklet included: long enough to be interrupted)
     with two worker processes. It draws everything (--no-cache): a kit from the test run's artefact
-    cache could be finished before the signal is sent."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cache could be finished before the signal is sent. `temp`: its temporary folder (TMPDIR)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)} | ({"TMPDIR": str(temp)} if temp else {})
     return subprocess.Popen(
-        [sys.executable, "-m", "printkit", "build", "--no-cache", "--jobs", "2", "--out", str(folder / "kit")],
+        [sys.executable, "-m", "printkit", "build", "--no-cache", "--jobs", str(jobs), "--out", str(folder / "kit")],
         cwd=folder,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -149,6 +150,26 @@ def test_terminated_build_removes_its_staging(tmp_path: Path, signum: int) -> No
     process.send_signal(signum)
     assert process.wait(timeout=60) == -signum  # it still dies of the signal, as the sender meant
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_terminated_build_leaves_no_temporary_folder(tmp_path: Path, jobs: int) -> None:
+    """WeasyPrint copies the fonts into a weasyprint-* folder that goes when the process exits
+    normally; a build that SIGTERM ends mid-layout (in its own process, or while its workers draw)
+    removes it before it dies of the signal."""
+    work, temp = tmp_path / "work", tmp_path / "temp"
+    work.mkdir()
+    temp.mkdir()
+    process = _start_build(work, jobs, temp)
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith("weasyprint-") for p in temp.iterdir()):
+        assert process.poll() is None and time.monotonic() < deadline, "WeasyPrint never started"
+        time.sleep(0.02)
+    time.sleep(0.5)  # into the layout
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == -signal.SIGTERM
+    assert list(temp.iterdir()) == []
+    assert list(work.iterdir()) == []
 
 
 def _children(pid: int) -> list[int]:
@@ -252,15 +273,6 @@ def test_full_disk_is_a_clean_error_with_nothing_left(workdir: Path, monkeypatch
         assert list(workdir.iterdir()) == []  # not even the parent folders it made
 
 
-def _without_permissions() -> list[str]:
-    """A command prefix that makes permission bits apply (root ignores them unless it drops the right)."""
-    if os.geteuid() != 0:
-        return []
-    setpriv = shutil.which("setpriv")
-    assert setpriv, "running as root needs util-linux's setpriv to test permissions"
-    return [setpriv, "--bounding-set", "-dac_override,-dac_read_search"]
-
-
 def test_out_inside_a_folder_that_cannot_be_entered(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()
@@ -268,7 +280,7 @@ def test_out_inside_a_folder_that_cannot_be_entered(tmp_path: Path) -> None:
     try:
         for out in (locked / "kit", locked / "inner" / "kit"):
             result = subprocess.run(
-                [*_without_permissions(), sys.executable, "-m", "printkit", "build", "--only", "quickref",
+                [*without_permissions(), sys.executable, "-m", "printkit", "build", "--only", "quickref",
                  "--out", str(out)],
                 cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
                 timeout=120,
@@ -291,3 +303,145 @@ def test_out_that_is_a_symlink_loop(workdir: Path) -> None:
         4,
         f"printkit: error: {workdir / 'a'}: cannot create: the path loops or is not a folder name\n",
     )
+
+
+# ---- --force replaces what printkit wrote, and nothing else (issue 32) --------------------------
+
+
+def _kit(folder: Path, files: dict[str, bytes], force: bool = True) -> None:
+    """A kit written through KitWriter, as a build writes one."""
+    with KitWriter(folder, force=force) as writer:
+        for name, data in files.items():
+            target = writer.path(name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        writer.commit({})
+
+
+def _listing(folder: Path) -> dict[str, bytes | str]:
+    """Every entry under folder, links as links (not followed): name -> bytes, or -> the link's target."""
+    found: dict[str, bytes | str] = {}
+    for path in sorted(folder.rglob("*")):
+        name = path.relative_to(folder).as_posix()
+        if path.is_symlink():
+            found[name] = "-> " + os.readlink(path)
+        elif path.is_file():
+            found[name] = path.read_bytes()
+    return found
+
+
+def test_force_never_deletes_through_a_linked_sub_folder(workdir: Path) -> None:
+    """The kit folder holds a link to a folder elsewhere, and its manifest names a file through it
+    (forged, or written when that was a real folder): --force removes neither the file nor the link."""
+    out = workdir / "kit"
+    assert run("build", EXAMPLES / "stratego.yaml", "--out", out, "--only", "quickref").exit_code == 0
+    outside = workdir / "outside"
+    outside.mkdir()
+    (outside / "setup.pdf").write_bytes(b"not printkit's")
+    (out / "linked").symlink_to(outside)
+    manifest = json.loads((out / "manifest.json").read_text("utf-8"))
+    manifest["files"].append({"name": "linked/setup.pdf"})
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    result = run("build", EXAMPLES / "stratego.yaml", "--out", out, "--force", "--only", "quickref")
+    assert result.exit_code == 0, result.output
+    assert _listing(outside) == {"setup.pdf": b"not printkit's"}
+    assert sorted(_listing(out)) == ["linked", "manifest.json", "quickref.pdf"]
+    assert _listing(out)["linked"] == f"-> {outside}"
+    assert _hidden(workdir) == []
+
+
+def test_force_carries_the_users_files_into_the_new_folder(workdir: Path) -> None:
+    out = workdir / "kit"
+    _kit(out, {"a.pdf": b"old a", "png/1.png": b"old 1", "gone.pdf": b"old only"})
+    (out / "notes.txt").write_bytes(b"mine")
+    (out / "png" / "mine.png").write_bytes(b"my picture")  # beside the kit's own files
+    (out / "drafts").mkdir()
+    (out / "drafts" / "d.txt").write_bytes(b"draft")
+    (out / "a.pdf.bak").symlink_to("a.pdf")
+    out.chmod(0o750)
+    _kit(out, {"a.pdf": b"new a", "png/2.png": b"new 2"})
+    files = _listing(out)
+    del files["manifest.json"]
+    assert files == {
+        "a.pdf": b"new a",
+        "a.pdf.bak": "-> a.pdf",
+        "drafts/d.txt": b"draft",
+        "notes.txt": b"mine",
+        "png/2.png": b"new 2",
+        "png/mine.png": b"my picture",
+    }
+    assert stat.S_IMODE(out.stat().st_mode) == 0o750  # the folder keeps the permissions it had
+    assert _hidden(workdir) == []
+
+
+def test_force_refuses_what_stands_in_the_new_kits_way(workdir: Path) -> None:
+    """A folder of the user's where the new kit writes a file, or a link where it writes into a folder:
+    refused before anything moves (printkit never writes through a link)."""
+    out, elsewhere = workdir / "kit", workdir / "elsewhere"
+    _kit(out, {"a.pdf": b"old a"})
+    elsewhere.mkdir()
+    (out / "png").symlink_to(elsewhere)
+    refused = r"kit/png: not a folder of this file system, and the new kit writes into png/"
+    with pytest.raises(OutputError, match=refused):
+        _kit(out, {"a.pdf": b"new a", "png/1.png": b"1"})
+    (out / "png").unlink()
+    (out / "b.pdf").mkdir()
+    (out / "b.pdf" / "mine.txt").write_bytes(b"mine")
+    with pytest.raises(OutputError, match=r"kit/b\.pdf: a folder where the new kit writes a file"):
+        _kit(out, {"a.pdf": b"new a", "b.pdf": b"b"})
+    files = _listing(out)
+    assert (files["a.pdf"], files["b.pdf/mine.txt"], list(elsewhere.iterdir())) == (b"old a", b"mine", [])
+    assert _hidden(workdir) == []
+
+
+def _dead_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", ""])
+    process.wait()
+    return process.pid
+
+
+def test_a_folder_an_older_printkit_left_mid_swap_is_kept(workdir: Path) -> None:
+    """An older printkit moved the old kit's files into .<kit>.replaced-... before placing the new
+    ones; killed in between, that folder may hold the only copy of them: no build removes it."""
+    from printkit.output import _HOST
+
+    left = workdir / f".kit.replaced-{_HOST}-{_dead_pid()}-00000000"
+    left.mkdir()
+    (left / "quickref.pdf").write_bytes(b"the only copy")
+    assert run("build", EXAMPLES / "stratego.yaml", "--out", workdir / "kit", "--only", "quickref").exit_code == 0
+    assert (left / "quickref.pdf").read_bytes() == b"the only copy"
+
+
+def test_a_refused_build_removes_the_parent_folders_it_made(workdir: Path) -> None:
+    """The kit's parent folders are made first; a --png folder refused after that takes them away again."""
+    png = workdir / "png"
+    png.mkdir()
+    (png / "mine.png").write_bytes(b"mine")
+    result = run("build", EXAMPLES / "vs-2025.yaml", "--only", "battle-cards", "--png", png, "--out", "deep/er/kit")
+    assert result.exit_code == 4
+    assert sorted(p.name for p in workdir.iterdir()) == ["png"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a\x1b[2Kb\\x1bc", "right\u202eto-left", "it's", "tab\there", b"not-utf8-\xff".decode("utf-8", "surrogateescape")],
+)
+def test_kit_written_to_names_the_real_folder(workdir: Path, name: str) -> None:
+    """issue 32: a folder name with an escape sequence (stripped by the terminal, or by click when
+    output is no terminal) or a literal backslash could be printed as the name of a folder that does
+    not exist; the line now quotes such a name as $'...', which a shell reads back as the real one."""
+    result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", name)
+    assert result.exit_code == 0, result.output
+    said = result.output.removeprefix("Kit written to ").removesuffix("\n")
+    assert said.startswith("$'") and said.endswith("/'") and said.isprintable()
+    found = subprocess.run(["bash", "-c", f"cd {said} && pwd -P"], capture_output=True, check=True).stdout
+    assert found == os.fsencode(workdir.resolve() / name) + b"\n"
+
+
+def test_a_parent_folder_that_cannot_be_made_takes_the_ones_made_before_it_away(workdir: Path) -> None:
+    """deep/ is made, the folder inside it cannot be (its name is too long): the build fails and leaves
+    no empty deep/ behind (main passed this; the WIP of issue 32's parent-folder fix did not)."""
+    result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", f"deep/{'x' * 300}/kit")
+    assert result.exit_code == 4
+    assert "File name too long" in result.output
+    assert list(workdir.iterdir()) == []

@@ -137,11 +137,34 @@ def can_print(text: str) -> bool:
 
 
 def show_folder(folder: Path) -> str:
-    """A folder as the user would type it: relative to the current folder where it is inside it."""
+    """A folder as the user would type it: relative to the current folder where it is inside it.
+
+    A name a terminal could not show as it is (a control, format or other invisible character, a
+    byte that is not UTF-8) or with a backslash or quote is shown as a shell's $'...' string, those
+    characters by their codes: the line names the real folder, and no other."""
     try:
-        return str(folder.relative_to(Path.cwd())) + "/"
+        text = str(folder.relative_to(Path.cwd())) + "/"
     except ValueError:
-        return str(folder) + "/"
+        text = str(folder) + "/"
+    if all(_plain(char) for char in text):
+        return text
+    return "$'" + "".join(char if _plain(char) else _coded(char) for char in text) + "'"
+
+
+def _plain(char: str) -> bool:
+    return char.isprintable() and char not in "\\'"
+
+
+def _coded(char: str) -> str:
+    """One character as $'...' writes it."""
+    code = ord(char)
+    if char in "\\'":
+        return "\\" + char
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of the name that is not UTF-8, as Python reads it
+        return f"\\x{code - 0xDC00:02x}"
+    if code < 0x80:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def echo_json(data: Any) -> None:

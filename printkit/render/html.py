@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import weakref
 from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -96,14 +97,33 @@ def _fonts() -> tuple[Any, Any]:
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
+    from ..output import on_termination
+
     font_config = FontConfiguration()
+    _CONFIGS.add(font_config)
     # WeasyPrint copies the fonts into a temporary folder that the configuration removes when it is
     # collected. Kept here, it would be collected in the middle of the interpreter's shutdown, too
-    # late to remove anything: let go of it at exit instead, while the interpreter is whole.
+    # late to remove anything: let go of it at exit instead, while the interpreter is whole. A build
+    # that SIGTERM ends runs no atexit handler, and the layout it cut short still holds the
+    # configuration: there its finaliser is called outright (_let_go_of_fonts).
     atexit.register(_fonts.cache_clear)
+    on_termination(_let_go_of_fonts)
     # The fonts are read now, through a fetcher that serves our fonts folder only.
     fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(), font_config=font_config)
     return font_config, fonts_css
+
+
+# Every font configuration of this process still alive (one, or none before the first layout).
+_CONFIGS: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def _let_go_of_fonts() -> None:
+    """Remove the fonts' temporary folders now, before a build that SIGTERM ends dies of it: the
+    configuration's own finaliser does that (WeasyPrint calls it again when it is collected, which
+    then finds nothing to remove)."""
+    _fonts.cache_clear()
+    for config in list(_CONFIGS):
+        config.__del__()
 
 
 def prepare() -> None:
