@@ -288,3 +288,16 @@ def test_card_backs_carry_no_session_title_unless_asked(kits: ExampleKits, lang:
     assert len(titled) == len(plain)
     flat = [re.sub(r"\s+", " ", page) for page in titled]
     assert all(title_words[0] in page and title_words[-1] in page for page in flat)
+
+
+def test_each_mine_metal_has_its_own_pictogram() -> None:
+    """issue 33: the four mine types shared one pictogram (a pickaxe); each metal now has its own."""
+    from printkit.games.vs import pictograms
+
+    for game in ("vs-2025", "vs-2003"):
+        session = load_session(EXAMPLES / f"{game}.yaml")
+        names = {m.name["ru"] for m in vs_of(session.ruleset).mines}
+        mines = {t.title: t.kind for t in tokens(session) if t.title in names}
+        assert len(mines) == 4 and all(pictograms.has(kind) for kind in mines.values())
+        drawings = [repr(pictograms.PICTOGRAMS[kind]) for kind in mines.values()]
+        assert len(set(drawings)) == 4, mines

@@ -109,7 +109,8 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int]) -
         if m.height:
             lines.append(label("tk_height", lang, n=mark(m.height, f"{at}.height")))
         lines.append(label("tk_garrison_is", lang))
-        token = Token(colour, "mine", m.name[lang], owner, pips=m.level, lines=tuple(lines),
+        kind = f"mine-{m.level}" if pictograms.has(f"mine-{m.level}") else "mine"
+        token = Token(colour, kind, m.name[lang], owner, pips=m.level, lines=tuple(lines),
                       garrison=(m.garrison, m.garrison_advantage), garrison_mark=prov.mark(f"{at}.garrison"),
                       marks=(*mark.used, prov.mark(f"{at}.garrison")))  # fmt: skip
         out += [token] * copies[f"mine-{m.level}"]
