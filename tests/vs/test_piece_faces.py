@@ -1,0 +1,109 @@
+"""VS token and marker faces: the owner's mark for a black-and-white print, words clear of the cut (issue 33)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pypdfium2 as pdfium
+import pytest
+
+from printkit.config.session import load_session, with_overrides
+from printkit.games.vs import markers as marker_faces
+from printkit.games.vs import tokens as token_faces
+from printkit.games.vs.markers import markers
+from printkit.games.vs.model import owner_marks, vs_session
+from printkit.games.vs.piece_sheets import sheet_grid
+from printkit.games.vs.tokens import tokens
+from printkit.geometry import MM
+from printkit.imposition import Box
+
+from ..conftest import EXAMPLES, ExampleKits
+
+KITS = [(game, lang, paper) for game in ("vs-2025", "vs-2003") for lang in ("ru", "en") for paper in ("a4", "letter")]
+IDS = ["-".join(k) for k in KITS]
+
+
+def fronts(kit: tuple[str, str, str], stem: str) -> tuple[list[Any], float]:
+    """The pieces of one file of the kit, in print order, and their size in points."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    options = vs_session(session).tokens
+    if stem == "tokens":
+        return list(tokens(session)), options.cell_mm * MM
+    return list(markers(session)), options.marker_mm * MM
+
+
+def placed(kit: tuple[str, str, str], stem: str) -> list[tuple[int, Box, Any]]:
+    """(page, box, piece) for every piece's front: each sheet of fronts is followed by its backs."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    items, size = fronts(kit, stem)
+    g = sheet_grid(session, (size, size))
+    return [(2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items)]
+
+
+def words_in(page: Any, box: Box) -> list[str]:
+    text = page.get_textpage().get_text_bounded(left=box.x, bottom=box.y, right=box.x + box.w, top=box.y + box.h)
+    return str(text).split()
+
+
+@pytest.mark.parametrize("stem", ["tokens", "markers"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_front_carries_its_owners_mark(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
+    """issue 33: tokens and markers told their owners apart by hue alone, so a grey print made the
+    players' sets alike. Every front now prints its owner's mark as text, and the owners' marks differ."""
+    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    pieces = placed(kit, stem)
+    by_owner: dict[str, str] = {}
+    for number, box, piece in pieces:
+        assert piece.mark, piece
+        assert piece.mark in words_in(pdf[number], box), (stem, number, piece)
+        by_owner.setdefault(piece.colour, piece.mark)
+    assert len(set(by_owner.values())) == len(by_owner) >= 2, by_owner
+
+
+@pytest.mark.parametrize(
+    ("names", "marks"),
+    [
+        (["Север", "Юг", "Запад", "нейтральные"], ["С", "Ю", "З", "Н"]),
+        (["Север", "Сумрак", "neutral"], ["Се", "Су", "N"]),
+        (["Player 1", "Player 2", "neutral"], ["1", "2", "N"]),
+        (["Ann", "ann", "Bob"], ["1", "2", "B"]),
+    ],
+)
+def test_owner_marks_are_short_and_never_shared(names: Sequence[str], marks: list[str]) -> None:
+    assert owner_marks(names) == marks
+
+
+def glyphs(page: Any) -> list[tuple[str, float, float, float, float]]:
+    """Every printed character of a page with its tight box (left, bottom, right, top) in points."""
+    text = page.get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char.strip():
+            out.append((char, *text.get_charbox(i)))
+    return out
+
+
+@pytest.mark.parametrize("stem", ["tokens", "markers"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_word_on_a_front_keeps_clear_of_the_cut(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
+    """issue 33: the longest token labels sat about 1.5 mm from the cut line. On every front every
+    letter now stays the safe distance inside its piece: 3 mm on a token, 2.4 mm on a 16 mm marker
+    (its longest word at 6 pt takes the rest)."""
+    safe = token_faces.SAFE if stem == "tokens" else marker_faces.SAFE
+    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    boxes: dict[int, list[Box]] = {}
+    for number, box, _ in placed(kit, stem):
+        boxes.setdefault(number, []).append(box)
+    tolerance = 0.1 * MM  # the glyph boxes PDFium reports are rounded to its own units
+    for number, on_page in boxes.items():
+        for char, left, bottom, right, top in glyphs(pdf[number]):
+            x, y = (left + right) / 2, (bottom + top) / 2
+            box = next((b for b in on_page if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h), None)
+            if box is None:
+                continue  # the sheet's footnote, outside every piece
+            gap = min(left - box.x, box.x + box.w - right, bottom - box.y, box.y + box.h - top)
+            assert gap >= safe - tolerance, (stem, number, char, round(gap / MM, 2))
