@@ -11,12 +11,13 @@ import pytest
 from printkit.config.session import load_session, with_overrides
 from printkit.games.vs import markers as marker_faces
 from printkit.games.vs import tokens as token_faces
+from printkit.games.vs.coins import coins
 from printkit.games.vs.markers import markers
 from printkit.games.vs.model import owner_marks, vs_session
-from printkit.games.vs.piece_sheets import sheet_grid
+from printkit.games.vs.piece_sheets import SHEET_MARGIN, sheet_grid
 from printkit.games.vs.tokens import tokens
-from printkit.geometry import MM
-from printkit.imposition import Box
+from printkit.geometry import MM, PAPERS
+from printkit.imposition import Box, grid, shelves
 
 from ..conftest import EXAMPLES, ExampleKits
 
@@ -35,12 +36,18 @@ def fronts(kit: tuple[str, str, str], stem: str) -> tuple[list[Any], float]:
 
 
 def placed(kit: tuple[str, str, str], stem: str) -> list[tuple[int, Box, Any]]:
-    """(page, box, piece) for every piece's front: each sheet of fronts is followed by its backs."""
+    """(page, box, piece) for every piece's front: each sheet of fronts is followed by its backs.
+    Tokens fill a grid a sheet; markers share their sheets with the coins (imposition.shelves)."""
     game, lang, paper = kit
     session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
     items, size = fronts(kit, stem)
-    g = sheet_grid(session, (size, size))
-    return [(2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items)]
+    if stem == "tokens":
+        g = sheet_grid(session, (size, size))
+        return [(2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items)]
+    groups = [(size, len(items)), (vs_session(session).coins.size_mm * MM, len(coins(session)))]
+    laid = shelves(PAPERS[paper], groups, SHEET_MARGIN)
+    boxes = [(2 * number, box) for number, sheet in enumerate(laid) for group, box in sheet if group == 0]
+    return [(number, box, item) for (number, box), item in zip(boxes, items, strict=True)]
 
 
 def words_in(page: Any, box: Box) -> list[str]:
@@ -107,3 +114,29 @@ def test_every_word_on_a_front_keeps_clear_of_the_cut(kits: ExampleKits, kit: tu
                 continue  # the sheet's footnote, outside every piece
             gap = min(left - box.x, box.x + box.w - right, bottom - box.y, box.y + box.h - top)
             assert gap >= safe - tolerance, (stem, number, char, round(gap / MM, 2))
+
+
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_markers_and_coins_share_their_sheets(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: markers filled about a quarter of their sheet and coins two fifths of theirs. They
+    now share sheets: every marker and every coin the game needs is printed, on fewer sheets than
+    each kind on sheets of its own took."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    options = vs_session(session)
+    wanted = {"markers": len(markers(session)), "coins": len(coins(session))}
+    sizes = {"markers": options.tokens.marker_mm * MM, "coins": options.coins.size_mm * MM}
+    pdf = pdfium.PdfDocument(kits(*kit) / "markers.pdf")
+    fronts = [pdf[i] for i in range(0, len(pdf), 2)]
+    # Each coin prints its value's word once ("1 монета", "5 coins"); each marker its owner's mark
+    # (test_every_front_carries_its_owners_mark reads them where the markers lie).
+    word = "монет" if lang == "ru" else "coin"
+    printed = 0
+    for page in fronts:
+        text = page.get_textpage().get_text_range()
+        printed += text.count(word) - text.count("Достоинства монет") - text.count("The coins' values")
+    assert printed == wanted["coins"]
+    assert len(placed(kit, "markers")) == wanted["markers"]
+    apart = sum(-(-n // grid(PAPERS[paper], (sizes[k], sizes[k]), bleed=0, margin=8 * MM).per_sheet)
+                for k, n in wanted.items())  # fmt: skip
+    assert len(fronts) < apart, (len(fronts), apart)

@@ -50,10 +50,14 @@ GAME = Game(
             f"{_HERE}.tokens:build",
             inputs=(*_PIECES, "game_map", "part.tokens"),
         ),
+        # Markers and the bank's coins share their sheets: markers.pdf.
         Artefact(
-            "markers", f"{_HERE}.markers:build", _has_troops, f"{_HERE}.markers:build", inputs=(*_PIECES, "part.tokens")
+            "markers",
+            f"{_HERE}.markers:build",
+            _has_troops,
+            f"{_HERE}.markers:build",
+            inputs=(*_PIECES, "part.tokens", "part.coins"),
         ),
-        Artefact("coins", f"{_HERE}.coins:build", _has_troops, f"{_HERE}.coins:build", inputs=(*_PIECES, "part.coins")),
         Artefact(
             "ledger",
             f"{_HERE}.treasury_form:build",

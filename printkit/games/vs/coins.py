@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...artefact import Build
 from ...config.model import Session
-from ...geometry import MM
 from ...imposition import Box
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import draw_fitted, hex_colour, ink_on, tint
 from .model import vs_session
-from .piece_sheets import build_pieces
 
 # The rules name no denominations. Prices and incomes are 10, 17, 20, 25, 30, 50, 100 and 125, upkeep
 # 3, 5 and 10, a mine level 2 and the tax a fifth rounded up, so every sum is made of these. One
@@ -56,14 +53,3 @@ def draw_coin(c: Any, box: Box, value: int, lang: str) -> None:
     draw_fitted(c, cx - r * 0.7, cy - r * 0.55, label("coin_word", lang, n=value), fonts.NARROW_BOLD, 6.5, r * 1.4,
                 align="center")  # fmt: skip
     c.restoreState()
-
-
-def build(b: Build) -> None:
-    """The kit's coins.pdf, and for a cutting machine a template that cuts them round (no
-    print-shop file: see the README)."""
-    size = vs_session(b.session).coins.size_mm * MM
-    lang = b.session.language
-    # The rules name no coin values: the sheet says these are printkit's choice.
-    build_pieces(b, "coins", "coins_title", coins(b.session), size,
-                 lambda c, box, value, back: draw_coin(c, box, value, lang), round_cut=True,
-                 notes=lambda chunk: [label("cn_values", lang)])  # fmt: skip

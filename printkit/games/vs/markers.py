@@ -15,8 +15,9 @@ from ...labels import label
 from ...render import fonts
 from ...render.canvas import hex_colour, tint
 from . import pictograms
+from .coins import coins, draw_coin
 from .model import VsData, vs_of, vs_session
-from .piece_sheets import build_pieces
+from .piece_sheets import Pieces, build_shared
 from .tokens import badge, deep, owners
 
 # Markers per player by default. The capital, the personal troop, its mithril and (2003) its leader
@@ -132,7 +133,15 @@ def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
 
 
 def build(b: Build) -> None:
-    """The kit's markers.pdf, and its cut template for a cutting machine (no print-shop file: see
-    the README)."""
-    size = vs_session(b.session).tokens.marker_mm * MM
-    build_pieces(b, "markers", "markers_title", markers(b.session), size, draw_marker)
+    """The kit's markers.pdf: the players' markers and the bank's coins, sharing sheets (each alone
+    filled a quarter to two fifths of its own), and a cut template a sheet for a cutting machine (no
+    print-shop file: see the README)."""
+    session = b.session
+    lang = session.language
+    kinds = (
+        Pieces(markers(session), vs_session(session).tokens.marker_mm * MM, draw_marker),
+        Pieces(coins(session), vs_session(session).coins.size_mm * MM,
+               lambda c, box, value, back: draw_coin(c, box, value, lang),
+               notes=lambda: [label("cn_values", lang)], round_cut=True),  # the rules name no coin values
+    )  # fmt: skip
+    build_shared(b, "markers", "markers_title", kinds)

@@ -303,8 +303,8 @@ def _sheet_back(c: Any, box: Box, token: Token, colour: Colour) -> None:
 
 
 # A print shop cuts up to 1/8 in off the mark (render/printshop.py), so a 20 mm token keeps every
-# word inside a 14 mm square. The front keeps its band, name, pictogram and dots or boxes; the back
-# holds the figures alone, the name being on the front and the owner told by the colour.
+# word inside a 14 mm square. The front (_front, as on the sheets) keeps its band, name, pictogram,
+# owner's mark and dots or boxes; the back holds the figures alone, the name and owner being in front.
 
 
 def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
@@ -314,7 +314,7 @@ def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     height = BADGE * 1.25
-    width = max(height, stringWidth(mark, fonts.SANS_BOLD, BADGE) + BADGE * 0.5)
+    width = max(height, float(stringWidth(mark, fonts.SANS_BOLD, BADGE)) + BADGE * 0.5)
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
     c.setStrokeColorRGB(*ink)
