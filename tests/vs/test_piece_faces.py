@@ -140,3 +140,29 @@ def test_markers_and_coins_share_their_sheets(kits: ExampleKits, kit: tuple[str,
     apart = sum(-(-n // grid(PAPERS[paper], (sizes[k], sizes[k]), bleed=0, margin=8 * MM).per_sheet)
                 for k, n in wanted.items())  # fmt: skip
     assert len(fronts) < apart, (len(fronts), apart)
+
+
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: a coin's value and word reached within about 1.3 mm of its round cut; every letter's
+    box now lies coins.SAFE inside the circle the cutter follows."""
+    from printkit.games.vs import coins as coin_faces
+
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    size = vs_session(session).coins.size_mm * MM
+    groups = [(vs_session(session).tokens.marker_mm * MM, len(markers(session))), (size, len(coins(session)))]
+    laid = shelves(PAPERS[paper], groups, SHEET_MARGIN)
+    pdf = pdfium.PdfDocument(kits(*kit) / "markers.pdf")
+    checked = 0
+    for number, sheet in enumerate(laid):
+        centres = [box.centre for group, box in sheet if group == 1]
+        for char, left, bottom, right, top in glyphs(pdf[2 * number]):
+            mid = ((left + right) / 2, (bottom + top) / 2)
+            near = min(centres, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, default=None)
+            if near is None or max(abs(near[0] - mid[0]), abs(near[1] - mid[1])) > size / 2:
+                continue  # a marker's letter, or the sheet's footnote
+            reach = max(((x - near[0]) ** 2 + (y - near[1]) ** 2) ** 0.5 for x in (left, right) for y in (bottom, top))
+            assert reach <= size / 2 - coin_faces.SAFE + 0.1 * MM, (number, char, round((size / 2 - reach) / MM, 2))
+            checked += 1
+    assert checked >= len(coins(session)) * 2
