@@ -166,3 +166,34 @@ def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, 
             assert reach <= size / 2 - coin_faces.SAFE + 0.1 * MM, (number, char, round((size / 2 - reach) / MM, 2))
             checked += 1
     assert checked >= len(coins(session)) * 2
+
+
+@pytest.mark.parametrize("stem", ["tokens", "markers"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_the_owners_mark_prints_black_on_white_in_grey(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
+    """issue 33: printed in grey, the players' pieces differed only in a shade of grey. Rendered to
+    grey and inked dot by dot as a black-and-white laser does, every owner's mark on the first sheet
+    of fronts is black letters on a white ground, whatever the owner's colour: what tells the sets
+    apart survives a mono printer (the marks differ: test_every_front_carries_its_owners_mark)."""
+    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    page = pdf[0]
+    scale = 300 / 72
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L").point(lambda v: 255 if v > 127 else 0)
+    height = page.get_height()
+    text = page.get_textpage()
+    marks = {piece.mark for number, _, piece in placed(kit, stem) if number == 0}
+    seen: dict[str, int] = {}
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char not in marks or len(char) != 1:
+            continue
+        left, bottom, right, top = text.get_charbox(i)
+        glyph = image.crop((int(left * scale), int((height - top) * scale),
+                            int(right * scale) + 1, int((height - bottom) * scale) + 1))  # fmt: skip
+        # A strip of the ground just left of the letter, inside its square's frame.
+        ground = image.crop((int((left - 0.9) * scale), int((height - top) * scale),
+                             int((left - 0.3) * scale), int((height - bottom) * scale)))  # fmt: skip
+        inked = sum(1 for v in glyph.tobytes() if v == 0) / max(1, glyph.width * glyph.height)
+        if inked > 0.15 and min(ground.tobytes()) == 255:
+            seen[char] = seen.get(char, 0) + 1
+    assert set(seen) == marks, (seen, marks)
