@@ -17,7 +17,7 @@ from printkit.geometry import MM, PRINTABLE_MARGIN
 from printkit.imposition import Box
 from printkit.render.printshop import REG_INSET, REG_SQUARE, SHOP_BLEED, SHOP_SAFE, registration_keep_out
 
-from .conftest import EXAMPLES, run
+from .conftest import EXAMPLES, ExampleKits, run
 from .pdfcheck import ink_in_margin, read
 
 PAPERS = ["a4", "letter"]
@@ -68,6 +68,22 @@ def test_print_shop_tokens_keep_their_text_inside_the_safe_area(paper: str) -> N
             assert g.size >= 6.0 - 0.01, (page.number, g.char, g.size)
             assert inside[0] <= g.x0 and g.x1 <= inside[2] and inside[1] <= g.y0 and g.y1 <= inside[3], (
                 page.number, g.char)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_2003_print_shop_tokens_fit_their_transports_figures(lang: str, kits: ExampleKits) -> None:
+    """issue 33: the 2003 transport's cost («10 мон. (5 в постр.)») was wider than a print shop's safe
+    area at 6 pt and stopped the build; a figure that wide now takes two lines, inside the safe area."""
+    kit = kits.build(EXAMPLES / "vs-2003.yaml", "--only", "tokens", "--print-shop", "--lang", lang)
+    pages = read(kit / "tokens-print-shop.pdf")
+    text = " ".join("".join(g.char for g in page.glyphs) for page in pages)
+    assert ("постр." if lang == "ru" else "bldg") in text
+    for page in pages:
+        assert page.trim is not None
+        x0, y0, x1, y1 = page.trim
+        for g in page.glyphs:
+            assert g.size >= 6.0 - 0.01 and x0 + SHOP_SAFE - 0.3 <= g.x0 and g.x1 <= x1 - SHOP_SAFE + 0.3, g.char
+            assert y0 + SHOP_SAFE - 0.3 <= g.y0 and g.y1 <= y1 - SHOP_SAFE + 0.3, g.char
 
 
 @pytest.mark.parametrize("paper", PAPERS)
