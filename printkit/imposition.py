@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .geometry import MM, PRINTABLE_MARGIN
@@ -115,6 +115,45 @@ def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 
         if not any(_overlaps(reach, box) for box in keep_out):
             return found
     raise ValueError(f"a {iw / MM:.0f}×{ih / MM:.0f} mm item does not fit a {pw / MM:.0f}×{ph / MM:.0f} mm page")
+
+
+def shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]], margin: float,
+            keep_out: tuple[Box, ...] = ()) -> list[list[tuple[int, Box]]]:  # fmt: skip
+    """Square items of several sizes on shared sheets: `groups` gives (side, count) of each kind in
+    print order. Each kind fills rows as wide as the page allows, top down, butted; the next kind
+    starts on the row below, on the same sheet while there is room. A row that would touch a keep-out
+    box (a cutting machine's mark) holds fewer items, or moves down. Returns every sheet as
+    (group, box) in print order. Raises ValueError when an item fits no page."""
+    pw, ph = page
+    sheets: list[list[tuple[int, Box]]] = []
+    sheet: list[tuple[int, Box]] = []
+    top = ph - margin
+    for group, (side, count) in enumerate(groups):
+        cols = _fit(pw - 2 * margin, side, 0.0)
+        if cols == 0 or side > ph - 2 * margin:
+            raise ValueError(f"a {side / MM:.0f} mm item does not fit a {pw / MM:.0f}×{ph / MM:.0f} mm page")
+        left = count
+        while left:
+            y = top - side
+            if y < margin - 1e-6:
+                if not sheet:
+                    raise ValueError(f"a {side / MM:.0f} mm item finds no room clear of the marks")
+                sheets.append(sheet)
+                sheet, top = [], ph - margin
+                continue
+            row: list[Box] = []
+            for k in range(cols, 0, -1):
+                x0 = (pw - k * side) / 2
+                row = [Box(x0 + i * side, y, side, side) for i in range(min(k, left))]
+                if not any(_overlaps(b, out) for b in row for out in keep_out):
+                    break
+                row = []
+            sheet += [(group, b) for b in row]
+            left -= len(row)
+            top = y
+    if sheet:
+        sheets.append(sheet)
+    return sheets
 
 
 KeepOut = Callable[[tuple[float, float]], tuple[Box, ...]]

@@ -298,8 +298,10 @@ def _pdf_text(path: Path, version: tuple[int, ...]) -> tuple[str, ...]:
 def _extract_text(path: Path) -> tuple[str, ...]:
     # PDFium reads text some twenty times faster than pypdf. Its lines end in CR LF, and where a
     # line ends in a word's own hyphen (корабля-/призрака) it gives U+FFFE for the hyphen and the
-    # break: both are put back as pypdf prints them. WeasyPrint's breaks (U+2010) are joined.
+    # break: both are put back as pypdf prints them. WeasyPrint's breaks (html.AUTO_HYPHEN) are joined.
     import pypdfium2 as pdfium
+
+    from printkit.render.html import AUTO_HYPHEN
 
     pdf = pdfium.PdfDocument(path)
     try:
@@ -308,7 +310,7 @@ def _extract_text(path: Path) -> tuple[str, ...]:
             page = pdf[number]
             textpage = page.get_textpage()
             text = textpage.get_text_range().replace("\r\n", "\n").replace("\ufffe", "-\n")
-            pages.append(text.replace("\u2010\n", ""))
+            pages.append(text.replace(AUTO_HYPHEN + "\n", ""))
             textpage.close()
             page.close()
         return tuple(pages)

@@ -21,9 +21,10 @@ import pypdfium2.raw as raw
 from PIL import Image
 
 from printkit.geometry import PRINTABLE_MARGIN
+from printkit.render import html
 
 MM = 72 / 25.4
-AUTO_HYPHEN = "\u2010"  # what WeasyPrint prints where it breaks a word
+AUTO_HYPHEN = html.AUTO_HYPHEN  # what WeasyPrint prints where it breaks a word (printkit sets it)
 
 
 class Glyph(NamedTuple):

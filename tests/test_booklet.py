@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from printkit.config.session import load_session, with_overrides
 from printkit.games.vs.model import vs_of
 from printkit.render.canvas import hex_colour, luminance
+from printkit.render.html import AUTO_HYPHEN
 from printkit.render.impose import saddle_order
 from printkit.render.tabs import TabMark, tab_box
 from printkit.sheets.booklet import data_table as table
@@ -37,7 +38,7 @@ def built(kits: ExampleKits, game: str, *flags: str) -> Path:
 
 
 def flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u2010\n", "").replace("\u00ad", ""))
+    return re.sub(r"\s+", " ", text.replace(AUTO_HYPHEN + "\n", "").replace("\u00ad", ""))
 
 
 def outline_titles(reader: PdfReader) -> list[tuple[str, int]]:

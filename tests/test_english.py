@@ -49,6 +49,8 @@ def kit_text(kit: Path) -> dict[str, str]:
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
 def test_english_kits_hold_no_russian_but_what_the_user_typed(config: Path, kits: ExampleKits) -> None:
     allowed = typed_words(yaml.safe_load(config.read_text("utf-8")))
+    # The owner's mark on VS tokens and markers is the start of a typed name (Север -> С, Се).
+    allowed |= {word[:n].capitalize() for word in allowed for n in (1, 2)}
     texts = kit_text(kits(config.stem, "en"))
     assert texts
     for name, text in texts.items():

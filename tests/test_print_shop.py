@@ -17,7 +17,7 @@ from printkit.geometry import MM, PRINTABLE_MARGIN
 from printkit.imposition import Box
 from printkit.render.printshop import REG_INSET, REG_SQUARE, SHOP_BLEED, SHOP_SAFE, registration_keep_out
 
-from .conftest import EXAMPLES, run
+from .conftest import EXAMPLES, ExampleKits, run
 from .pdfcheck import ink_in_margin, read
 
 PAPERS = ["a4", "letter"]
@@ -28,7 +28,7 @@ def shop_kit(paper: str) -> Path:
     import tempfile
 
     out = Path(tempfile.mkdtemp(prefix=f"shop-{paper}-")) / "kit"
-    result = run("build", EXAMPLES / "vs-2025.yaml", "--only", "battle-cards,tokens,markers,coins", "--paper", paper,
+    result = run("build", EXAMPLES / "vs-2025.yaml", "--only", "battle-cards,tokens,markers", "--paper", paper,
                  "--print-shop", "--cutter", "silhouette", "--out", out)  # fmt: skip
     assert result.exit_code == 0, result.output
     return out
@@ -70,6 +70,22 @@ def test_print_shop_tokens_keep_their_text_inside_the_safe_area(paper: str) -> N
                 page.number, g.char)  # fmt: skip
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_2003_print_shop_tokens_fit_their_transports_figures(lang: str, kits: ExampleKits) -> None:
+    """issue 33: the 2003 transport's cost («10 мон. (5 в постр.)») was wider than a print shop's safe
+    area at 6 pt and stopped the build; a figure that wide now takes two lines, inside the safe area."""
+    kit = kits.build(EXAMPLES / "vs-2003.yaml", "--only", "tokens", "--print-shop", "--lang", lang)
+    pages = read(kit / "tokens-print-shop.pdf")
+    text = " ".join("".join(g.char for g in page.glyphs) for page in pages)
+    assert ("постр." if lang == "ru" else "bldg") in text
+    for page in pages:
+        assert page.trim is not None
+        x0, y0, x1, y1 = page.trim
+        for g in page.glyphs:
+            assert g.size >= 6.0 - 0.01 and x0 + SHOP_SAFE - 0.3 <= g.x0 and g.x1 <= x1 - SHOP_SAFE + 0.3, g.char
+            assert y0 + SHOP_SAFE - 0.3 <= g.y0 and g.y1 <= y1 - SHOP_SAFE + 0.3, g.char
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_print_shop_card_text_stays_inside_the_safe_area(paper: str) -> None:
     for page in read(shop_kit(paper) / "battle-cards-print-shop.pdf")[:4]:
@@ -81,7 +97,7 @@ def test_print_shop_card_text_stays_inside_the_safe_area(paper: str) -> None:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("name", ["battle-cards.pdf", "tokens.pdf", "markers.pdf", "coins.pdf"])
+@pytest.mark.parametrize("name", ["battle-cards.pdf", "tokens.pdf", "markers.pdf"])
 def test_cutter_sheets_carry_registration_marks_clear_of_the_art(paper: str, name: str) -> None:
     import pypdfium2 as pdfium
 
@@ -126,12 +142,16 @@ def test_cut_templates_outline_every_slot_of_a_sheet(paper: str) -> None:
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_markers_and_coins_get_cut_templates_and_no_print_shop_file(paper: str) -> None:
+    """Markers and coins share their sheets (issue 33): each sheet has its own template, markers cut
+    square and coins round, and there is no print-shop file."""
     kit = shop_kit(paper)
     options = vs_session(session(paper))
     ns = {"s": "http://www.w3.org/2000/svg"}
-    for stem, size, radius in (("markers", options.tokens.marker_mm, 0.0), ("coins", options.coins.size_mm,
-                                                                               options.coins.size_mm / 2)):  # fmt: skip
-        cuts = ET.parse(kit / f"{stem}-cut.svg").getroot().findall("s:g[@id='cut']/s:rect", ns)
-        assert cuts and all(float(r.get("width", "")) == pytest.approx(size, abs=0.01) for r in cuts), stem
-        assert all(float(r.get("rx", "")) == pytest.approx(radius, abs=0.01) for r in cuts), stem  # coins cut round
-        assert not (kit / f"{stem}-print-shop.pdf").exists()  # sheets only: see the README
+    cuts = ET.parse(kit / "markers-cut.svg").getroot().findall("s:g[@id='cut']/s:rect", ns)
+    sizes = {"markers": options.tokens.marker_mm, "coins": options.coins.size_mm}
+    found = {stem: [r for r in cuts if float(r.get("width", "")) == pytest.approx(size, abs=0.01)]
+             for stem, size in sizes.items()}  # fmt: skip
+    assert found["markers"] and found["coins"] and len(cuts) == len(found["markers"]) + len(found["coins"])
+    assert all(float(r.get("rx", "")) == pytest.approx(0.0, abs=0.01) for r in found["markers"])
+    assert all(float(r.get("rx", "")) == pytest.approx(sizes["coins"] / 2, abs=0.01) for r in found["coins"])
+    assert not (kit / "markers-print-shop.pdf").exists() and not (kit / "coins.pdf").exists()  # see the README

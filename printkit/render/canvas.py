@@ -51,9 +51,24 @@ def luminance(rgb: Colour) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+def contrast(a: Colour, b: Colour) -> float:
+    """WCAG's contrast ratio of two colours, from 1 (the same) to 21 (black on white)."""
+    dark, light = sorted((luminance(a), luminance(b)))
+    return (light + 0.05) / (dark + 0.05)
+
+
 def ink_on(rgb: Colour) -> Colour:
-    """Black or white, whichever reads better on rgb."""
-    return (0.0, 0.0, 0.0) if luminance(rgb) > 0.3 else (1.0, 1.0, 1.0)
+    """Black or white, whichever contrasts more with rgb: never below 4.58:1, above WCAG's 4.5:1
+    for text (the two tie on a fill of relative luminance 0.179)."""
+    black, white = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
+    return black if contrast(rgb, black) >= contrast(rgb, white) else white
+
+
+def readable(rgb: Colour, on: Colour, ratio: float = 4.5) -> Colour:
+    """rgb darkened step by step until text in it reads on `on` at `ratio` (WCAG's 4.5:1 by default)."""
+    while contrast(rgb, on) < ratio and max(rgb) > 0.01:
+        rgb = (rgb[0] * 0.9, rgb[1] * 0.9, rgb[2] * 0.9)
+    return rgb
 
 
 def tint(rgb: Colour, amount: float) -> Colour:

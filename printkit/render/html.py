@@ -18,6 +18,12 @@ from ..assets import fonts_dir, templates_dir
 from ..errors import RenderError
 from .fonts import font_face_css
 
+# WeasyPrint breaks a word with U+2010 by default, a glyph no bundled font has: fontconfig would set it
+# in whatever font the machine offers. U+2011 (the non-breaking hyphen) looks the same and every
+# bundled font has it (tests/test_fonts_embedded.py), and it still tells a break from a word's own "-".
+HYPHEN_CSS = 'html { hyphenate-character: "\\2011"; }'
+AUTO_HYPHEN = "\u2011"
+
 # WeasyPrint stamps the current time into PDFs unless this is set; a fixed date keeps builds repeatable.
 FIXED_EPOCH = "1704067200"  # 2024-01-01T00:00:00Z
 
@@ -109,7 +115,9 @@ def _fonts() -> tuple[Any, Any]:
     atexit.register(_fonts.cache_clear)
     on_termination(_let_go_of_fonts)
     # The fonts are read now, through a fetcher that serves our fonts folder only.
-    fonts_css = weasyprint.CSS(string=font_face_css(), url_fetcher=make_fetcher(), font_config=font_config)
+    fonts_css = weasyprint.CSS(
+        string=f"{font_face_css()}\n{HYPHEN_CSS}", url_fetcher=make_fetcher(), font_config=font_config
+    )
     return font_config, fonts_css
 
 

@@ -100,9 +100,11 @@ def registration_marks(c: Any, page: tuple[float, float]) -> None:
     c.restoreState()
 
 
-def cut_template_svg(page: tuple[float, float], boxes: Sequence[Box], radius: float = 0.0) -> str:
+def cut_template_svg(page: tuple[float, float], boxes: Sequence[Box], radius: float | Sequence[float] = 0.0) -> str:
     """An SVG the size of the sheet (in mm): the registration marks, and every item's outline as a
-    cut path with its corner radius, for Silhouette Studio to open and cut the printed sheet."""
+    cut path with its corner radius (one for all, or one a box), for Silhouette Studio to open and
+    cut the printed sheet."""
+    radii = [radius] * len(boxes) if isinstance(radius, float | int) else list(radius)
 
     def mm(v: float) -> str:
         return f"{v / MM:.3f}"
@@ -115,9 +117,9 @@ def cut_template_svg(page: tuple[float, float], boxes: Sequence[Box], radius: fl
                        (tr.x + tr.w - t, tr.y, t, tr.h), (bl.x, bl.y, bl.w, t), (bl.x, bl.y, t, bl.h)):  # fmt: skip
         marks.append(f'<rect x="{mm(x)}" y="{mm(ph - y - h)}" width="{mm(w)}" height="{mm(h)}" fill="#000"/>')
     cuts = [
-        f'<rect x="{mm(b.x)}" y="{mm(ph - b.y - b.h)}" width="{mm(b.w)}" height="{mm(b.h)}" rx="{mm(radius)}" '
+        f'<rect x="{mm(b.x)}" y="{mm(ph - b.y - b.h)}" width="{mm(b.w)}" height="{mm(b.h)}" rx="{mm(r)}" '
         'fill="none" stroke="#FF0000" stroke-width="0.1"/>'
-        for b in boxes
+        for b, r in zip(boxes, radii, strict=True)
     ]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{mm(pw)}mm" height="{mm(ph)}mm" '

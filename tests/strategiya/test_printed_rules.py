@@ -7,11 +7,13 @@ from functools import cache
 
 import pytest
 
+from printkit.render.html import AUTO_HYPHEN
+
 from ..conftest import ExampleKits, pdf_text
 
 
 def flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u2010\n", "").replace("\u00ad", ""))
+    return re.sub(r"\s+", " ", text.replace(AUTO_HYPHEN + "\n", "").replace("\u00ad", ""))
 
 
 @cache

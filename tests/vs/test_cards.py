@@ -264,3 +264,40 @@ def test_calibrate(workdir: Path) -> None:
     assert sizes(pdf) == {(612, 792)} and len(PdfReader(pdf).pages) == 2
     text = " ".join(pdf_text(pdf))
     assert "Линейка 50 мм" in text and "back_offset_mm" in text
+
+
+def back_pages(pdf: Path) -> list[str]:
+    """The text of every sheet of backs (each sheet of fronts is followed by its backs)."""
+    return pdf_text(pdf)[1::2]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_card_backs_carry_no_session_title_unless_asked(kits: ExampleKits, lang: str) -> None:
+    """issue 33: the session's title was printed on every battle-card back (in Russian on English
+    cards too), so the decks served one session only. By default a back holds the player's name
+    alone; `--title-on-backs` puts the title back on every one."""
+    session = load_session(EXAMPLES / "vs-2025.yaml")
+    assert session.title
+    title_words = session.title.split()
+    plain = back_pages(kits("vs-2025", lang) / "battle-cards.pdf")
+    names = [p.name for p in session.players if p.name]
+    assert plain and all(any(name in page for name in names) for page in plain)
+    assert not any(word in page for page in plain for word in title_words if len(word) > 3)
+    asked = kits.build(EXAMPLES / "vs-2025.yaml", "--only", "battle-cards", "--lang", lang, "--title-on-backs")
+    titled = back_pages(asked / "battle-cards.pdf")
+    assert len(titled) == len(plain)
+    flat = [re.sub(r"\s+", " ", page) for page in titled]
+    assert all(title_words[0] in page and title_words[-1] in page for page in flat)
+
+
+def test_each_mine_metal_has_its_own_pictogram() -> None:
+    """issue 33: the four mine types shared one pictogram (a pickaxe); each metal now has its own."""
+    from printkit.games.vs import pictograms
+
+    for game in ("vs-2025", "vs-2003"):
+        session = load_session(EXAMPLES / f"{game}.yaml")
+        names = {m.name["ru"] for m in vs_of(session.ruleset).mines}
+        mines = {t.title: t.kind for t in tokens(session) if t.title in names}
+        assert len(mines) == 4 and all(pictograms.has(kind) for kind in mines.values())
+        drawings = [repr(pictograms.PICTOGRAMS[kind]) for kind in mines.values()]
+        assert len(set(drawings)) == 4, mines

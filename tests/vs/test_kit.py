@@ -19,9 +19,9 @@ from printkit.imposition import grid
 from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 from ..pdfcheck import read
 
-EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "coins.pdf", "ledger.pdf",
-            "map.pdf", "lands.pdf", "manifest.json"}  # fmt: skip
-NEW = ("tokens.pdf", "markers.pdf", "coins.pdf", "ledger.pdf", "map.pdf", "lands.pdf")
+EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf",
+            "lands.pdf", "manifest.json"}  # fmt: skip
+NEW = ("tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf", "lands.pdf")
 
 
 def text(pdf: Path) -> str:
@@ -72,9 +72,9 @@ def test_without_a_map_there_is_no_map_and_no_land_list(kits: ExampleKits) -> No
     assert "Впишите свои земли" in ledger  # blank to fill in by hand
 
 
-@pytest.mark.parametrize(("game", "pages"), [("vs-2025", {"tokens.pdf": 4, "markers.pdf": 2, "coins.pdf": 2,
+@pytest.mark.parametrize(("game", "pages"), [("vs-2025", {"tokens.pdf": 4, "markers.pdf": 2,
                                                           "ledger.pdf": 4, "map.pdf": 2, "lands.pdf": 1}),
-                                             ("vs-2003", {"tokens.pdf": 2, "markers.pdf": 2, "coins.pdf": 2,
+                                             ("vs-2003", {"tokens.pdf": 2, "markers.pdf": 2,
                                                           "ledger.pdf": 3, "map.pdf": 2, "lands.pdf": 1})])  # fmt: skip
 def test_page_counts(game: str, pages: dict[str, int], kits: ExampleKits) -> None:
     for name, n in pages.items():
@@ -89,14 +89,13 @@ def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str, kits: 
     words = {
         "ru": {"tokens.pdf": ["Замок", "Рыцари", "клеток за ход", "гарнизон:", "Север", "нейтральные"],
                "markers.pdf": ["Столица", "Личное войско", "Осада", "Нет активного", "Попутный ветер",
-                               "Мифриловый амулет"],
-               "coins.pdf": ["1 монета", "5 монет", "100 монет"],
+                               "Мифриловый амулет", "1 монета", "5 монет", "100 монет"],
                "ledger.pdf": ["Казна по годам", "Предел казны", "Земля «Северный лес»", "Продолжение"],
                "map.pdf": ["1. Драконьи", "Приречье", "граница земли", "логово дракона", "жила для рудника"],
                "lands.pdf": ["список для жребия", "Приречье", "21", "Жетоны для жребия"]},
         "en": {"tokens.pdf": ["Castle", "Knights", "cells a turn", "garrison:", "neutral"],
-               "markers.pdf": ["Capital", "Personal troop", "Siege", "No active", "Fair wind", "Mithril amulet"],
-               "coins.pdf": ["1 coin", "5 coins", "100 coins"],
+               "markers.pdf": ["Capital", "Personal troop", "Siege", "No active", "Fair wind", "Mithril amulet",
+                               "1 coin", "5 coins", "100 coins"],
                "ledger.pdf": ["Treasury year by year", "Treasury limit", "Land Северный лес", "Continued"],
                "map.pdf": ["1. Драконьи", "land border", "dragon's lair", "vein for a mine"],
                "lands.pdf": ["a list to draw from", "Приречье", "21", "Slips to draw"]},
@@ -113,7 +112,7 @@ def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str, kits: 
 @pytest.mark.parametrize("game", ["vs-2025", "vs-2003"], ids=["vs-2025-ru-a4", "vs-2003-ru-a4"])
 def test_every_figure_on_tokens_markers_coins_and_the_map_is_6_pt_or_larger(game: str, kits: ExampleKits) -> None:
     """Sizes as printed: the font size times every matrix it is drawn through (tests/pdfcheck.py)."""
-    for name in ("tokens.pdf", "markers.pdf", "coins.pdf", "map.pdf"):
+    for name in ("tokens.pdf", "markers.pdf", "map.pdf"):
         pages = read(kits(game) / name)
         assert sum(len(p.glyphs) for p in pages) > 100, name
         small = [(p.number, g.char, round(g.size, 2)) for p in pages for g in p.glyphs if g.size < 6.0 - 1e-6]

@@ -11,13 +11,23 @@ from ...config.session import display_title, player_name
 from ...geometry import MM, paper_size
 from ...labels import label
 from ...render import fonts
-from ...render.canvas import draw_fitted, hex_colour, open_canvas, tint, wrap_runs
+from ...render.canvas import Colour, draw_fitted, hex_colour, open_canvas, readable, tint, wrap_runs
 from .model import EMPTY, Marks, Setup, StrategoData, Variant, marks_of, stratego_of, stratego_session
 
 SIDE_COLOURS = {"red": "#C62828", "blue": "#1565C0"}
 LAKE = "#90CAF9"
 LAKE_MARK = "#0D47A1"  # the lakes' mark: dark on the light lake, readable in grey
 CELL = 9.5 * MM
+
+
+def own_cell(side: str) -> Colour:
+    """The fill of a side's own rows: its colour, light."""
+    return tint(hex_colour(SIDE_COLOURS[side]), 0.16)
+
+
+def piece_ink(side: str) -> Colour:
+    """The colour of a side's rank symbols: its own, darkened where needed to read on its rows (4.5:1)."""
+    return readable(hex_colour(SIDE_COLOURS[side]), own_cell(side))
 
 
 def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float, setup: Setup | None,
@@ -37,7 +47,7 @@ def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float
             if name in v.lakes:
                 c.setFillColorRGB(*hex_colour(LAKE))
             elif r in own:
-                c.setFillColorRGB(*tint(colour, 0.16))
+                c.setFillColorRGB(*own_cell(side))
             else:
                 c.setFillColorRGB(0.96, 0.96, 0.96)
             c.setStrokeColorRGB(0.55, 0.55, 0.55)
@@ -47,7 +57,7 @@ def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float
                 file_index = f if side == "red" else v.files - 1 - f
                 symbol = setup.rows[back_index][file_index]
                 if symbol != EMPTY:
-                    c.setFillColorRGB(*colour)
+                    c.setFillColorRGB(*piece_ink(side))
                     c.setFont(fonts.SANS_BOLD, 13)
                     c.drawCentredString(cx + CELL / 2, cy + CELL / 2 - 4.5, symbol)
     if lake_mark:  # on a light disc at each lake's centre, clear of the cells' lines

@@ -6,6 +6,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps
+from ...questions import Flag, Input
 
 if TYPE_CHECKING:
     from ...config.model import Session
@@ -40,7 +41,7 @@ GAME = Game(
             f"{_HERE}.cards:build",
             _has_troops,
             f"{_HERE}.cards:build",
-            inputs=(*_PIECES, "options.png"),
+            inputs=(*_PIECES, "options.png", "options.title_on_backs"),
         ),
         Artefact(
             "tokens",
@@ -49,10 +50,14 @@ GAME = Game(
             f"{_HERE}.tokens:build",
             inputs=(*_PIECES, "game_map", "part.tokens"),
         ),
+        # Markers and the bank's coins share their sheets: markers.pdf.
         Artefact(
-            "markers", f"{_HERE}.markers:build", _has_troops, f"{_HERE}.markers:build", inputs=(*_PIECES, "part.tokens")
+            "markers",
+            f"{_HERE}.markers:build",
+            _has_troops,
+            f"{_HERE}.markers:build",
+            inputs=(*_PIECES, "part.tokens", "part.coins"),
         ),
-        Artefact("coins", f"{_HERE}.coins:build", _has_troops, f"{_HERE}.coins:build", inputs=(*_PIECES, "part.coins")),
         Artefact(
             "ledger",
             f"{_HERE}.treasury_form:build",
@@ -62,6 +67,17 @@ GAME = Game(
         ),
         dataclasses.replace(MAP, inputs=(*MAP.inputs, "part.tokens")),  # its cells are as large as the tokens
         Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3, flowing=True, inputs=("title", "game_map")),
+    ),
+    build_options=(
+        Input(
+            "title_on_backs",
+            Flag(),
+            {
+                "en": "Battle cards: print the session's title on every back (by default the backs fit any session).",
+                "ru": "Боевые карты: название игры на каждой рубашке (по умолчанию рубашки годятся для любой игры).",
+            },
+            flag="--title-on-backs",
+        ),
     ),
     questions={
         "referee": {

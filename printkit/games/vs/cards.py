@@ -30,6 +30,7 @@ class Deck:
     name: str
     colour: str
     cards: tuple[Card, ...]
+    title: str = ""  # printed under the name with --title-on-backs; by default a back fits any session
 
 
 def default_counts(session: Session) -> dict[str, int]:
@@ -53,7 +54,8 @@ def default_counts(session: Session) -> dict[str, int]:
     return counts
 
 
-def decks(session: Session) -> list[Deck]:
+def decks(session: Session, title_on_backs: bool = False) -> list[Deck]:
+    """Every player's deck the config asks for; with `title_on_backs` the backs carry the session's title."""
     vs = vs_of(session.ruleset)
     assert vs is not None
     counts = default_counts(session) | dict(vs_session(session).cards.per_player)
@@ -66,7 +68,8 @@ def decks(session: Session) -> list[Deck]:
         cards = []
         for card in all_cards(vs.orders):
             cards += [card] * counts[card.label()]
-        out.append(Deck(number, name, player_colour(session, number), tuple(cards)))
+        title = display_title(session) if title_on_backs else ""
+        out.append(Deck(number, name, player_colour(session, number), tuple(cards), title))
     return out
 
 
@@ -233,10 +236,12 @@ def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: f
     c.circle(w / 2, h / 2, 0.3 * w, stroke=1, fill=0)
     c.setFillColorRGB(*ink_on(colour))
     # What players typed: at least 6 pt, on two lines where needed, cut short only as a last resort.
-    draw_fitted(c, w / 2 - 0.26 * w, h / 2 + 0.02 * h, deck.name, fonts.SANS_BOLD, 0.06 * h, 0.52 * w, align="center",
+    # Alone, the name sits on the disc's centre line; with the session's title it moves up above it.
+    name_y = h / 2 + 0.02 * h if deck.title else h / 2 - 0.02 * h
+    draw_fitted(c, w / 2 - 0.26 * w, name_y, deck.name, fonts.SANS_BOLD, 0.06 * h, 0.52 * w, align="center",
                 shorten=True)  # fmt: skip
-    draw_lines(c, w / 2 - 0.26 * w, h / 2 - 0.065 * h, display_title(session), fonts.SANS, 0.035 * h, 0.52 * w,
-               shorten=True)  # fmt: skip
+    if deck.title:
+        draw_lines(c, w / 2 - 0.26 * w, h / 2 - 0.065 * h, deck.title, fonts.SANS, 0.035 * h, 0.52 * w, shorten=True)
 
 
 # ---- sheets --------------------------------------------------------------------------------------
@@ -285,7 +290,7 @@ def _place(c: Any, form: str, clip: Box, at: Box, rotate: bool = False, scale: f
     c.restoreState()
 
 
-def write_cards(session: Session, target: str | Path, cutter: str | None = None) -> Grid:
+def write_cards(session: Session, target: str | Path, cutter: str | None = None, title_on_backs: bool = False) -> Grid:
     """battle-cards.pdf: per player, sheets of fronts each followed by its page of backs.
 
     For a cutting machine (`cutter`), fronts carry its registration marks instead of crop marks.
@@ -304,7 +309,7 @@ def write_cards(session: Session, target: str | Path, cutter: str | None = None)
         c.beginForm(f"front-{card.label()}", -bleed, -bleed, w + bleed, h + bleed)
         draw_front(c, session, card, w, h, bleed)
         c.endForm()
-    all_decks = decks(session)
+    all_decks = decks(session, title_on_backs)
     for deck in all_decks:
         c.beginForm(f"back-{deck.player}", -bleed, -bleed, w + bleed, h + bleed)
         draw_back(c, session, deck, w, h, bleed)
@@ -340,7 +345,7 @@ def _finish(c: Any, grid: Grid, used: int, corners: bool, radius: float) -> None
         corner_guides(c, list(grid.boxes[:used]), radius)
 
 
-def face_pdfs(session: Session) -> list[tuple[str, bytes]]:
+def face_pdfs(session: Session, title_on_backs: bool = False) -> list[tuple[str, bytes]]:
     """Each distinct face (fronts, then one back per player) as a one-page PDF of card + bleed."""
     opts = vs_session(session).cards
     w, h = opts.size
@@ -354,7 +359,10 @@ def face_pdfs(session: Session) -> list[tuple[str, bytes]]:
         )
         for card in all_cards(vs.orders)
     ]
-    faces += [(f"back-player-{d.player}", lambda c, d=d: draw_back(c, session, d, w, h, bleed)) for d in decks(session)]
+    faces += [
+        (f"back-player-{d.player}", lambda c, d=d: draw_back(c, session, d, w, h, bleed))
+        for d in decks(session, title_on_backs)
+    ]
     out = []
     for name, draw in faces:
         buffer = io.BytesIO()
@@ -367,7 +375,7 @@ def face_pdfs(session: Session) -> list[tuple[str, bytes]]:
     return out
 
 
-def write_pngs(session: Session, folder: Path, dpi: int = 300) -> list[Path]:
+def write_pngs(session: Session, folder: Path, dpi: int = 300, title_on_backs: bool = False) -> list[Path]:
     """One PNG per card face at `dpi`, bleed included (what print shops ask for)."""
     import pypdfium2 as pdfium
 
@@ -377,7 +385,7 @@ def write_pngs(session: Session, folder: Path, dpi: int = 300) -> list[Path]:
     bleed = vs_session(session).cards.bleed_mm * MM
     # Exact pixel size: the renderer rounds partial pixels up, so trim the extra row or column.
     size = (round((w + 2 * bleed) / 72 * dpi), round((h + 2 * bleed) / 72 * dpi))
-    for name, pdf in face_pdfs(session):
+    for name, pdf in face_pdfs(session, title_on_backs):
         page = pdfium.PdfDocument(pdf)[0]
         image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))
         path = folder / f"{name}.png"
@@ -386,7 +394,7 @@ def write_pngs(session: Session, folder: Path, dpi: int = 300) -> list[Path]:
     return paths
 
 
-def cards_for_print_shop(session: Session, target: str | Path) -> int:
+def cards_for_print_shop(session: Session, target: str | Path, title_on_backs: bool = False) -> int:
     """battle-cards-print-shop.pdf: every card of every deck, its front then its back, each on a page
     of its own at trim size plus 1/8 in bleed, with TrimBox and BleedBox; returns the page count."""
     opts = vs_session(session).cards
@@ -403,7 +411,7 @@ def cards_for_print_shop(session: Session, target: str | Path) -> int:
 
     pages = [
         page
-        for deck in decks(session)
+        for deck in decks(session, title_on_backs)
         for card in deck.cards
         for page in ((f"front-{card.label()}", front(card.label())), (f"back-{deck.player}", back(deck)))
     ]
@@ -414,13 +422,14 @@ def cards_for_print_shop(session: Session, target: str | Path) -> int:
 def build(b: Build) -> None:
     """The kit's battle-cards.pdf; one PNG per card face where --png asks for them; the print
     shop's file with --print-shop; the cutting machine's template with --cutter."""
-    grid = write_cards(b.session, b.writer.path("battle-cards.pdf"), b.options.cutter)
+    on_backs = bool(b.options.own("title_on_backs", False))
+    grid = write_cards(b.session, b.writer.path("battle-cards.pdf"), b.options.cutter, on_backs)
     if b.options.cutter:
         opts = vs_session(b.session).cards
         radius = opts.corner_radius_mm * MM if opts.corners else 0.0
         b.writer.write("battle-cards-cut.svg", cut_template_svg(grid.page, grid.boxes, radius).encode())
     if b.options.print_shop:
-        cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"))
+        cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"), on_backs)
     if b.options.png is not None:
-        write_pngs(b.session, b.writer.extra_folder(b.options.png))
+        write_pngs(b.session, b.writer.extra_folder(b.options.png), title_on_backs=on_backs)
     b.progress("battle-cards", 1, 1)

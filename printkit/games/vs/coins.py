@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...artefact import Build
 from ...config.model import Session
 from ...geometry import MM
 from ...imposition import Box
@@ -13,7 +12,6 @@ from ...labels import label
 from ...render import fonts
 from ...render.canvas import draw_fitted, hex_colour, ink_on, tint
 from .model import vs_session
-from .piece_sheets import build_pieces
 
 # The rules name no denominations. Prices and incomes are 10, 17, 20, 25, 30, 50, 100 and 125, upkeep
 # 3, 5 and 10, a mine level 2 and the tax a fifth rounded up, so every sum is made of these. One
@@ -22,6 +20,10 @@ from .piece_sheets import build_pieces
 PURSE: Mapping[int, int] = {1: 10, 5: 6, 10: 6, 25: 2, 50: 1, 100: 1}
 # Copper, silver and gold, light to dark apart so that a greyscale print still tells them apart.
 METAL: Mapping[int, str] = {1: "#C77B45", 5: "#A0522D", 10: "#D9D9D9", 25: "#9E9E9E", 50: "#F2C94C", 100: "#C99A1E"}
+
+
+# Every letter on a coin stays this far inside its round cut (as on a marker: see markers.SAFE).
+SAFE = 2.4 * MM
 
 
 def purse_value() -> int:
@@ -37,7 +39,7 @@ def coins(session: Session) -> list[int]:
 
 def draw_coin(c: Any, box: Box, value: int, lang: str) -> None:
     """A coin inside its square: the metal's disc, the value large and the word under it (both
-    sides alike, so a coin reads whichever way up it lands)."""
+    sides alike, so a coin reads whichever way up it lands); every letter SAFE inside the round cut."""
     metal = hex_colour(METAL.get(value, "#BDBDBD"))
     cx, cy = box.centre
     r = box.w * 0.47
@@ -51,19 +53,9 @@ def draw_coin(c: Any, box: Box, value: int, lang: str) -> None:
     c.circle(cx, cy, r * 0.8, stroke=1, fill=1)
     ink = ink_on(tint(metal, 0.55))
     c.setFillColorRGB(*ink)
-    text = str(value)
-    draw_fitted(c, cx - r * 0.75, cy - r * 0.12, text, fonts.SANS_BOLD, r * 0.9, r * 1.5, align="center")
-    draw_fitted(c, cx - r * 0.7, cy - r * 0.55, label("coin_word", lang, n=value), fonts.NARROW_BOLD, 6.5, r * 1.4,
+    room = box.w / 2 - SAFE  # the radius the words keep inside
+    draw_fitted(c, cx - room * 0.62, cy - room * 0.02, str(value), fonts.SANS_BOLD, room * 1.05, room * 1.24,
                 align="center")  # fmt: skip
+    draw_fitted(c, cx - room * 0.55, cy - room * 0.55, label("coin_word", lang, n=value), fonts.NARROW_BOLD, 6.5,
+                room * 1.1, align="center")  # fmt: skip
     c.restoreState()
-
-
-def build(b: Build) -> None:
-    """The kit's coins.pdf, and for a cutting machine a template that cuts them round (no
-    print-shop file: see the README)."""
-    size = vs_session(b.session).coins.size_mm * MM
-    lang = b.session.language
-    # The rules name no coin values: the sheet says these are printkit's choice.
-    build_pieces(b, "coins", "coins_title", coins(b.session), size,
-                 lambda c, box, value, back: draw_coin(c, box, value, lang), round_cut=True,
-                 notes=lambda chunk: [label("cn_values", lang)])  # fmt: skip

@@ -15,9 +15,10 @@ from ...labels import label
 from ...render import fonts
 from ...render.canvas import hex_colour, tint
 from . import pictograms
-from .model import VsData, player_colour, vs_of, vs_session
-from .piece_sheets import build_pieces
-from .tokens import deep
+from .coins import coins, draw_coin
+from .model import VsData, vs_of, vs_session
+from .piece_sheets import Pieces, build_shared
+from .tokens import badge, deep, owners
 
 # Markers per player by default. The capital, the personal troop, its mithril and (2003) its leader
 # are one each, three leaders since a captured one stays with its captor while a new one is hired;
@@ -49,6 +50,12 @@ class Marker:
     colour: str
     front: tuple[str, str]  # (pictogram, text)
     back: tuple[str, str]
+    mark: str = ""  # the owner's mark on both faces (model.owner_marks): whose it is on a grey print
+
+
+# Every word on a marker stays this far inside the cut: about the most a 16 mm marker allows, since
+# its longest word at 6 pt («неутомимости», 11.03 mm) must fit between the two margins.
+SAFE = 2.4 * MM
 
 
 def lasting_spells(vs: VsData) -> list[str]:
@@ -68,15 +75,14 @@ def markers(session: Session) -> list[Marker]:
     chosen = vs_session(session).tokens.markers
     spells = {sp.id: sp for sp in vs.spells}
     out: list[Marker] = []
-    for number in range(1, len(session.players) + 1):
-        colour = player_colour(session, number)
+    for colour, _, mark in owners(session)[:-1]:  # the neutral set has no markers
         for mid in vs.markers:
             front, back = FACES[mid]
-            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)))
+            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)), mark)
             out += [face] * chosen.get(mid, DEFAULT_MARKERS.get(mid, 1))
         for sid in lasting_spells(vs):
             kind = sid if pictograms.has(sid) else "no-action"
-            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]))
+            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]), mark)
             out += [face] * chosen.get(sid, chosen.get("spells", SPELL_COPIES))
     return out
 
@@ -109,19 +115,33 @@ def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
     c.setFillColorRGB(*(tint(colour, 0.14) if back else (1, 1, 1)))
     c.rect(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame, stroke=0, fill=1)
     ink = deep(colour)
-    parts, size = lines(text, fonts.NARROW_BOLD, s - 2.6 * frame)
+    parts, size = lines(text, fonts.NARROW_BOLD, s - 2 * SAFE)
     text_h = len(parts) * size * 1.05
-    room = s - 2 * frame - text_h - 1.0
-    pictograms.draw(c, kind, box.x + s / 2, box.y + frame + text_h + 0.5 + room / 2, room * 0.86, ink,
+    foot = SAFE + size * 0.25  # the last line's baseline: its descenders stay SAFE inside the cut
+    top = box.y + s - SAFE
+    width = badge(c, box.x + s - SAFE, top, marker.mark, ink) if marker.mark else 0.0
+    low = box.y + foot + text_h - size * 0.2
+    room = top - low
+    # The pictogram keeps clear of the mark: it moves left by the room the mark takes.
+    size_p = min(room * 0.92, s - 2 * SAFE - 2 * width)
+    pictograms.draw(c, kind, box.x + s / 2 - width / 2, low + room / 2, size_p, ink,
                     tint(colour, 0.14) if back else (1, 1, 1))  # fmt: skip
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.NARROW_BOLD, size)
     for i, part in enumerate(parts):
-        c.drawCentredString(box.x + s / 2, box.y + frame + 1.2 + (len(parts) - 1 - i) * size * 1.05, part)
+        c.drawCentredString(box.x + s / 2, box.y + foot + (len(parts) - 1 - i) * size * 1.05, part)
 
 
 def build(b: Build) -> None:
-    """The kit's markers.pdf, and its cut template for a cutting machine (no print-shop file: see
-    the README)."""
-    size = vs_session(b.session).tokens.marker_mm * MM
-    build_pieces(b, "markers", "markers_title", markers(b.session), size, draw_marker)
+    """The kit's markers.pdf: the players' markers and the bank's coins, sharing sheets (each alone
+    filled a quarter to two fifths of its own), and a cut template a sheet for a cutting machine (no
+    print-shop file: see the README)."""
+    session = b.session
+    lang = session.language
+    kinds = (
+        Pieces(markers(session), vs_session(session).tokens.marker_mm * MM, draw_marker),
+        Pieces(coins(session), vs_session(session).coins.size_mm * MM,
+               lambda c, box, value, back: draw_coin(c, box, value, lang),
+               notes=lambda: [label("cn_values", lang)], round_cut=True),  # the rules name no coin values
+    )  # fmt: skip
+    build_shared(b, "markers", "markers_title", kinds)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -148,6 +148,21 @@ class VsSession:
 # and the buildings on the map. For players who name none: distinct hues that also differ in lightness.
 PALETTE = ["#B71C1C", "#1565C0", "#2E7D32", "#F9A825", "#6A1B9A", "#EF6C00", "#00838F", "#5D4037"]
 NEUTRAL = "#757575"  # neutral troops and buildings: a grey no player's palette colour uses
+
+
+def owner_marks(names: Sequence[str]) -> list[str]:
+    """The mark that tells each owner's pieces apart where colour cannot (a black-and-white printer):
+    the shortest start of the name no other owner's name shares, capitalised ("Север", "Юг" -> "С",
+    "Ю"; "Север", "Сумрак" -> "Се", "Су"), at most two letters; where two letters do not tell the
+    names apart, the owner's number in the list."""
+    folded = [" ".join(name.split()).casefold() for name in names]
+    out = []
+    for number, name in enumerate(folded, start=1):
+        others = [other for i, other in enumerate(folded, start=1) if i != number]
+        mark = next((name[:n] for n in (1, 2) if name[:n].strip() and not any(o.startswith(name[:n]) for o in others)),
+                    None)  # fmt: skip
+        out.append(mark.capitalize() if mark and mark.isalpha() else str(number))
+    return out
 
 
 def player_colour(session: Session, number: int) -> str:

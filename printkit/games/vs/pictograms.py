@@ -177,6 +177,52 @@ _PICKAXE = [
 ]
 
 
+def placed(strokes: Sequence[Any], k: float, dx: float, dy: float) -> list[Any]:
+    """Strokes scaled by k about the centre, then moved by (dx, dy): a symbol set into a corner."""
+
+    def at(x: float, y: float) -> Point:
+        return (x * k + dx, y * k + dy)
+
+    def one(stroke: Sequence[Any]) -> tuple[Any, ...]:
+        what = stroke[0]
+        if what == "hole":
+            return ("hole", one(stroke[1]))
+        if what == "poly":
+            return ("poly", [at(*p) for p in stroke[1]])
+        if what in ("line", "curve"):
+            return (what, [at(*p) for p in stroke[1]], stroke[2] * k)
+        if what == "circle":
+            return ("circle", *at(stroke[1], stroke[2]), stroke[3] * k)
+        return ("ring", *at(stroke[1], stroke[2]), stroke[3] * k, stroke[4] * k)
+
+    return [one(stroke) for stroke in strokes]
+
+
+# The four mines' metals, each told by its shape as well as by its level's dots: the old alchemists'
+# signs of copper (♀, Venus) and silver (☽, the moon), a sun for gold (☉) and a cut gem for mithril.
+_COPPER = [
+    ("ring", 0, 0.16, 0.21, 0.09),
+    ("line", [(0, -0.06), (0, -0.48)], 0.09),
+    ("line", [(-0.19, -0.28), (0.19, -0.28)], 0.09),
+]
+_SILVER = [("poly", [*ellipse(0, 0, 0.44, 0.44, 70, 290, 20), *ellipse(0.22, 0, 0.42, 0.42, 260.5, 99.5, 20)[1:-1]])]
+_GOLD = [("ring", 0, 0, 0.36, 0.11), ("circle", 0, 0, 0.11)] + [
+    ("line", [(0.46 * math.cos(a), 0.46 * math.sin(a)), (0.56 * math.cos(a), 0.56 * math.sin(a))], 0.07)
+    for a in (math.pi * i / 4 for i in range(8))
+]
+_MITHRIL_GEM = [
+    ("poly", [(-0.3, 0.3), (0.3, 0.3), (0.46, 0.08), (0, -0.46), (-0.46, 0.08)]),
+    ("hole", ("line", [(-0.46, 0.08), (0.46, 0.08)], 0.04)),
+    ("hole", ("line", [(-0.14, 0.3), (-0.2, 0.08), (0, -0.46), (0.2, 0.08), (0.14, 0.3)], 0.04)),
+]
+_MINE_PICK = placed(_PICKAXE, 0.62, -0.16, 0.17)
+
+
+def _mine(metal: list[Any]) -> list[Any]:
+    """A mine of one metal: the pickaxe up on the left, the metal's sign down on the right."""
+    return [*_MINE_PICK, *placed(metal, 0.54, 0.22, -0.22)]
+
+
 BUILDINGS: dict[str, list[Any]] = {
     "tower": _TOWER,
     "manor": _MANOR,
@@ -186,6 +232,10 @@ BUILDINGS: dict[str, list[Any]] = {
     "bridge": _BRIDGE,
     "mine": _PICKAXE,
     "vein": _PICKAXE,
+    "mine-1": _mine(_COPPER),
+    "mine-2": _mine(_SILVER),
+    "mine-3": _mine(_GOLD),
+    "mine-4": _mine(_MITHRIL_GEM),
 }
 
 

@@ -1,8 +1,9 @@
-"""Sheets of two-sided pieces (tokens, markers, coins): backs behind fronts, cutter marks, print-shop pages."""
+"""Sheets of two-sided pieces (tokens; markers and coins sharing sheets): backs behind fronts, cutter marks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -10,7 +11,7 @@ from ...artefact import Build
 from ...config.model import Session
 from ...config.session import display_title
 from ...geometry import MM, PAPERS, PRINTABLE_MARGIN
-from ...imposition import Box, Grid, back_box, grid
+from ...imposition import Box, Grid, back_box, grid, shelves
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import open_canvas
@@ -135,4 +136,75 @@ def build_pieces(b: Build, stem: str, title_key: str, items: Sequence[Item], siz
         b.writer.write(f"{stem}-cut.svg", cut_template_svg(g.page, g.boxes, size / 2 if round_cut else 0.0).encode())
     if b.options.print_shop and shop is not None:
         write_shop_faces(b.writer.path(f"{stem}-print-shop.pdf"), items, (size, size), shop, title)
+    b.progress(stem, 1, 1)
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """One kind of small piece for shared sheets: the pieces, their side, how a face is drawn, the
+    notes a sheet holding them prints, and whether a cutting machine cuts them round."""
+
+    items: Sequence[Any]
+    size: float
+    draw: Face[Any]
+    notes: Callable[[], list[str]] = list
+    round_cut: bool = False
+
+
+def write_shared_sheets(c: Any, session: Session, kinds: Sequence[Pieces],
+                        cutter: str | None = None) -> list[list[tuple[Pieces, Box]]]:  # fmt: skip
+    """Small pieces of several kinds packed onto shared sheets (imposition.shelves), each sheet of
+    fronts followed by its backs, as write_sheets places them. Returns each sheet's (kind, box)."""
+    page = PAPERS[session.paper]
+    flip = vs_session(session).cards.duplex
+    keep_out = registration_keep_out(page) if cutter else ()
+    laid = shelves(page, [(k.size, len(k.items)) for k in kinds], SHEET_MARGIN, keep_out)
+    out = []
+    taken = [0] * len(kinds)
+    for sheet in laid:
+        pieces = []
+        for group, box in sheet:
+            pieces.append((kinds[group], box, kinds[group].items[taken[group]]))
+            taken[group] += 1
+        fronts = [box for _, box, _ in pieces]
+        said = [note for k in kinds if any(kind is k for kind, _, _ in pieces) for note in k.notes()]
+        g = Grid(page, (0.0, 0.0), 0, 0, 0.0, 0.0, tuple(fronts))
+        for kind, box, item in pieces:
+            kind.draw(c, box, item, False)
+        cut_lines(c, fronts)
+        footnote(c, g, said)
+        if cutter:
+            registration_marks(c, page)
+        c.showPage()
+        for kind, front, item in pieces:
+            box = back_box(front, page, flip, session.printer)
+            if flip == "short":
+                c.saveState()
+                c.translate(box.x + box.w, box.y + box.h)
+                c.rotate(180)
+                kind.draw(c, Box(0, 0, box.w, box.h), item, True)
+                c.restoreState()
+            else:
+                kind.draw(c, box, item, True)
+        cut_lines(c, [back_box(box, page, flip, session.printer) for box in fronts])
+        footnote(c, g, said)
+        c.showPage()
+        out.append([(kind, box) for kind, box, _ in pieces])
+    return out
+
+
+def build_shared(b: Build, stem: str, title_key: str, kinds: Sequence[Pieces]) -> None:
+    """<stem>.pdf: small pieces of several kinds on shared sheets; with a cutting machine a cut
+    template a sheet (<stem>-cut.svg for the first, <stem>-cut-2.svg for the second, ...)."""
+    session = b.session
+    subject = label(title_key, session.language)
+    c = open_canvas(str(b.writer.path(f"{stem}.pdf")), session.paper, f"{display_title(session)} — {subject}", subject)
+    sheets = write_shared_sheets(c, session, kinds, b.options.cutter)
+    c.save()
+    if b.options.cutter:
+        page = PAPERS[session.paper]
+        for number, sheet in enumerate(sheets, start=1):
+            radii = [box.w / 2 if kind.round_cut else 0.0 for kind, box in sheet]
+            svg = cut_template_svg(page, [box for _, box in sheet], radii)
+            b.writer.write(f"{stem}-cut{'' if number == 1 else f'-{number}'}.svg", svg.encode())
     b.progress(stem, 1, 1)

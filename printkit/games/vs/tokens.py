@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,9 +15,9 @@ from ...geometry import MM
 from ...imposition import Box
 from ...labels import label
 from ...render import fonts
-from ...render.canvas import Colour, draw_fitted, fit_lines, hex_colour, ink_on, luminance, tint
+from ...render.canvas import Colour, draw_fitted, fit_lines, hex_colour, ink_on, readable, tint
 from . import pictograms
-from .model import NEUTRAL, VsData, player_colour, vs_map, vs_of, vs_session
+from .model import NEUTRAL, VsData, owner_marks, player_colour, vs_map, vs_of, vs_session
 from .piece_sheets import build_pieces
 from .tables import Marks
 
@@ -49,6 +50,7 @@ class Token:
     kind: str  # pictogram id
     title: str
     owner: str  # printed small on the back, to sort the tokens back to their players
+    mark: str = ""  # the owner's mark on the front (model.owner_marks): whose it is on a grey print
     pips: int = 0  # building and mine levels as dots
     squads: tuple[int, bool] | None = None  # (squads, all with the «+») as boxes
     lines: tuple[str, ...] = ()  # the back's figures
@@ -78,7 +80,7 @@ def counts(vs: VsData, defaults: Mapping[str, int], chosen: Mapping[str, int]) -
     return out
 
 
-def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int]) -> list[Token]:
+def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], owner_mark: str = "") -> list[Token]:
     vs = vs_of(session.ruleset)
     lang = session.language
     short = {t.id: t for t in session.ruleset.terrains}
@@ -109,7 +111,8 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int]) -
         if m.height:
             lines.append(label("tk_height", lang, n=mark(m.height, f"{at}.height")))
         lines.append(label("tk_garrison_is", lang))
-        token = Token(colour, "mine", m.name[lang], owner, pips=m.level, lines=tuple(lines),
+        kind = f"mine-{m.level}" if pictograms.has(f"mine-{m.level}") else "mine"
+        token = Token(colour, kind, m.name[lang], owner, pips=m.level, lines=tuple(lines),
                       garrison=(m.garrison, m.garrison_advantage), garrison_mark=prov.mark(f"{at}.garrison"),
                       marks=(*mark.used, prov.mark(f"{at}.garrison")))  # fmt: skip
         out += [token] * copies[f"mine-{m.level}"]
@@ -134,7 +137,15 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int]) -
                       lines=(cost,), moves=tuple((w.colour, str(transport["speed"])) for w in sea),
                       note=label("tk_moves", lang))  # fmt: skip
         out += [token] * copies["transport"]
-    return out
+    return [dataclasses.replace(token, mark=owner_mark) for token in out]
+
+
+def owners(session: Session) -> list[tuple[str, str, str]]:
+    """Every owner of pieces: (colour, name, mark) of each player in seat order, then the neutral set."""
+    names = [player_name(session, n) for n in range(1, len(session.players) + 1)]
+    names.append(label("tk_neutral", session.language))
+    colours = [player_colour(session, n) for n in range(1, len(session.players) + 1)] + [NEUTRAL]
+    return list(zip(colours, names, owner_marks(names), strict=True))
 
 
 def tokens(session: Session) -> list[Token]:
@@ -142,9 +153,9 @@ def tokens(session: Session) -> list[Token]:
     vs = vs_of(session.ruleset)
     options = vs_session(session).tokens
     out: list[Token] = []
-    for number in range(1, len(session.players) + 1):
-        copies = counts(vs, DEFAULT_COPIES, options.copies)
-        out += _set(session, player_colour(session, number), player_name(session, number), copies)
+    *players, (grey, neutral_name, neutral_mark) = owners(session)
+    for colour, name, mark in players:
+        out += _set(session, colour, name, counts(vs, DEFAULT_COPIES, options.copies), mark)
     neutral = counts(vs, DEFAULT_NEUTRAL, options.neutral)
     game_map = session.game_map
     if game_map is not None:  # enough neutral tokens for the map's own neutral troops and its dragons
@@ -155,7 +166,7 @@ def tokens(session: Session) -> list[Token]:
                 neutral[troop.id] = max(neutral[troop.id], mine)
         if "dragon" in neutral and "dragon" not in options.neutral:
             neutral["dragon"] = max(neutral["dragon"], len(vs_map(game_map).lairs))
-    return out + _set(session, NEUTRAL, label("tk_neutral", session.language), neutral)
+    return out + _set(session, grey, neutral_name, neutral, neutral_mark)
 
 
 # ---- faces: pictogram, levels as dots and squads as boxes in front; the figures behind ---------------
@@ -165,13 +176,14 @@ SHOP_TEXT = 6.5  # pt: the size of a print shop's token text, which has only the
 SHOP_PITCH = 7.0  # pt between its lines
 MOVES = 10.0  # pt for the row of terrain-coloured move boxes
 MARK = 7.0  # pt: the mark beside a figure the edition's own rules do not give
+BADGE = 6.5  # pt: the owner's mark on a front
+SAFE = 3 * MM  # every word on a sheet's token front stays this far inside the cut line
 
 
 def deep(colour: Colour) -> Colour:
-    """The colour darkened until a pictogram in it stands out on white paper."""
-    while luminance(colour) > 0.22:
-        colour = (colour[0] * 0.85, colour[1] * 0.85, colour[2] * 0.85)
-    return colour
+    """The colour darkened until a pictogram, dots and squad boxes in it stand out on white paper
+    as text would (4.5:1)."""
+    return readable(colour, (1.0, 1.0, 1.0))
 
 
 def boxes(c: Any, cx: float, y: float, size: float, n: int, plus: bool, colour: Colour, mark: str = "") -> None:
@@ -232,29 +244,22 @@ def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, s
     c.setFillColorRGB(*(tint(colour, 0.16) if back else (1, 1, 1)))
     c.rect(box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, stroke=0, fill=1)
     if safe:
-        (_shop_back if back else _shop_front)(c, box, token, colour, bleed, safe)
+        (_shop_back if back else _front)(c, box, token, colour, bleed, safe)
+    elif back:
+        _sheet_back(c, box, token, colour)
     else:
-        (_sheet_back if back else _sheet_front)(c, box, token, colour)
+        _front(c, box, token, colour, 0.0, SAFE)
 
 
 def _band(c: Any, box: Box, colour: Colour, text: str, height: float) -> None:
-    """The coloured band at a sheet face's top with one line of text, never under 6 pt."""
+    """The coloured band at a sheet face's top with one line of text, never under 6 pt, its ends
+    SAFE inside the cut line."""
     c.setFillColorRGB(*colour)
     c.rect(box.x, box.y + box.h - height, box.w, height, stroke=0, fill=1)
     c.setFillColorRGB(*ink_on(colour))
     size = min(8.0, height * 0.62)
-    draw_fitted(c, box.x + box.w * 0.05, box.y + box.h - height * 0.72, text, fonts.NARROW_BOLD, size, box.w * 0.9,
+    draw_fitted(c, box.x + SAFE, box.y + box.h - height * 0.72, text, fonts.NARROW_BOLD, size, box.w - 2 * SAFE,
                 align="center")  # fmt: skip
-
-
-def _sheet_front(c: Any, box: Box, token: Token, colour: Colour) -> None:
-    s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
-    _band(c, box, colour, token.title, s * 0.22)
-    pictograms.draw(c, token.kind, cx, box.y + s * 0.5, s * 0.5, ink)
-    if token.squads:
-        boxes(c, cx, box.y + s * 0.07, s * 0.11, token.squads[0], token.squads[1], ink, token.squads_mark)
-    elif token.pips:
-        pips(c, cx, box.y + s * 0.13, s, token.pips, ink)
 
 
 def _garrison_row(c: Any, box: Box, y: float, token: Token, ink: Colour) -> None:
@@ -298,11 +303,33 @@ def _sheet_back(c: Any, box: Box, token: Token, colour: Colour) -> None:
 
 
 # A print shop cuts up to 1/8 in off the mark (render/printshop.py), so a 20 mm token keeps every
-# word inside a 14 mm square. The front keeps its band, name, pictogram and dots or boxes; the back
-# holds the figures alone, the name being on the front and the owner told by the colour.
+# word inside a 14 mm square. The front (_front, as on the sheets) keeps its band, name, pictogram,
+# owner's mark and dots or boxes; the back holds the figures alone, the name and owner being in front.
 
 
-def _shop_front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float) -> None:
+def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
+    """The owner's mark in a white square framed in the owner's ink (a ring would make «С» read as ©),
+    its top right corner at (right, top); returns its width. On a black-and-white print the mark, not
+    the shade, says whose it is."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    height = BADGE * 1.25
+    width = max(height, float(stringWidth(mark, fonts.SANS_BOLD, BADGE)) + BADGE * 0.5)
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(*ink)
+    c.setLineWidth(0.6)
+    c.roundRect(right - width, top - height, width, height, height * 0.15, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, BADGE)
+    c.drawCentredString(right - width / 2, top - height + BADGE * 0.3, mark)
+    c.restoreState()
+    return width
+
+
+def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float) -> None:
+    """A token's front: the coloured band with the name, the pictogram with the owner's mark beside
+    it, the dots or squad boxes at the foot; every word `safe` inside the box."""
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     band = safe + 3.3 * MM  # the name's line below the safe edge, descenders inside the band
     c.setFillColorRGB(*colour)
@@ -316,23 +343,29 @@ def _shop_front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, sa
     elif token.pips:
         pips(c, cx, box.y + safe + row / 2, s, token.pips, ink)
     low = box.y + safe + (row + 1.0 if token.squads or token.pips else 0.0)
-    room = box.y + box.h - band - low
-    pictograms.draw(c, token.kind, cx, low + room / 2, min(s * 0.5, room * 0.92), ink)
+    top = box.y + box.h - band
+    room = top - low
+    width = badge(c, box.x + s - safe, top - 0.6, token.mark, ink) if token.mark else 0.0
+    # The pictogram keeps clear of the mark: it moves left by the room the mark takes.
+    size = min(s * 0.5, room * 0.92, s - 2 * safe - 2 * width - 0.6 * MM)
+    pictograms.draw(c, token.kind, cx - width / 2, low + room / 2, size, ink)
 
 
 def _shop_back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float) -> None:
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     room = s - 2 * safe
     notes = fit_lines(token.note, fonts.NARROW, SHOP_TEXT, room)[0] if token.moves else []
+    # A figure too wide for the safe area at 6 pt takes two lines («10 мон. (5 в постр.)», 2003's transport).
+    figures = [part for line in token.lines for part in fit_lines(line, fonts.NARROW, SHOP_TEXT, room)[0]]
     garrison = token.garrison[0] if token.garrison else 0
     # Top to bottom: the figures, the garrison's boxes, the moves' boxes, the note's lines.
-    height = SHOP_PITCH * (len(token.lines) + bool(garrison) + len(notes)) + MOVES * bool(token.moves)
+    height = SHOP_PITCH * (len(figures) + bool(garrison) + len(notes)) + MOVES * bool(token.moves)
     if height > room:
         raise RenderError(f"a {s / MM:g} mm token's figures do not fit a print shop's safe area at 6 pt; "
                           "make tokens.cell_mm larger")  # fmt: skip
     y = box.y + box.h - safe - (room - height) / 2  # the block centred in the safe area
     c.setFillColorRGB(0, 0, 0)
-    for line in token.lines:
+    for line in figures:
         y -= SHOP_PITCH
         draw_fitted(c, box.x + safe, y + 1.7, line, fonts.NARROW, SHOP_TEXT, room, align="center")
     if garrison:

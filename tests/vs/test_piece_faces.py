@@ -1,0 +1,199 @@
+"""VS token and marker faces: the owner's mark for a black-and-white print, words clear of the cut (issue 33)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pypdfium2 as pdfium
+import pytest
+
+from printkit.config.session import load_session, with_overrides
+from printkit.games.vs import markers as marker_faces
+from printkit.games.vs import tokens as token_faces
+from printkit.games.vs.coins import coins
+from printkit.games.vs.markers import markers
+from printkit.games.vs.model import owner_marks, vs_session
+from printkit.games.vs.piece_sheets import SHEET_MARGIN, sheet_grid
+from printkit.games.vs.tokens import tokens
+from printkit.geometry import MM, PAPERS
+from printkit.imposition import Box, grid, shelves
+
+from ..conftest import EXAMPLES, ExampleKits
+
+KITS = [(game, lang, paper) for game in ("vs-2025", "vs-2003") for lang in ("ru", "en") for paper in ("a4", "letter")]
+IDS = ["-".join(k) for k in KITS]
+
+
+def fronts(kit: tuple[str, str, str], stem: str) -> tuple[list[Any], float]:
+    """The pieces of one file of the kit, in print order, and their size in points."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    options = vs_session(session).tokens
+    if stem == "tokens":
+        return list(tokens(session)), options.cell_mm * MM
+    return list(markers(session)), options.marker_mm * MM
+
+
+def placed(kit: tuple[str, str, str], stem: str) -> list[tuple[int, Box, Any]]:
+    """(page, box, piece) for every piece's front: each sheet of fronts is followed by its backs.
+    Tokens fill a grid a sheet; markers share their sheets with the coins (imposition.shelves)."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    items, size = fronts(kit, stem)
+    if stem == "tokens":
+        g = sheet_grid(session, (size, size))
+        return [(2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items)]
+    groups = [(size, len(items)), (vs_session(session).coins.size_mm * MM, len(coins(session)))]
+    laid = shelves(PAPERS[paper], groups, SHEET_MARGIN)
+    boxes = [(2 * number, box) for number, sheet in enumerate(laid) for group, box in sheet if group == 0]
+    return [(number, box, item) for (number, box), item in zip(boxes, items, strict=True)]
+
+
+def words_in(page: Any, box: Box) -> list[str]:
+    text = page.get_textpage().get_text_bounded(left=box.x, bottom=box.y, right=box.x + box.w, top=box.y + box.h)
+    return str(text).split()
+
+
+@pytest.mark.parametrize("stem", ["tokens", "markers"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_front_carries_its_owners_mark(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
+    """issue 33: tokens and markers told their owners apart by hue alone, so a grey print made the
+    players' sets alike. Every front now prints its owner's mark as text, and the owners' marks differ."""
+    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    pieces = placed(kit, stem)
+    by_owner: dict[str, str] = {}
+    for number, box, piece in pieces:
+        assert piece.mark, piece
+        assert piece.mark in words_in(pdf[number], box), (stem, number, piece)
+        by_owner.setdefault(piece.colour, piece.mark)
+    assert len(set(by_owner.values())) == len(by_owner) >= 2, by_owner
+
+
+@pytest.mark.parametrize(
+    ("names", "marks"),
+    [
+        (["Север", "Юг", "Запад", "нейтральные"], ["С", "Ю", "З", "Н"]),
+        (["Север", "Сумрак", "neutral"], ["Се", "Су", "N"]),
+        (["Player 1", "Player 2", "neutral"], ["1", "2", "N"]),
+        (["Ann", "ann", "Bob"], ["1", "2", "B"]),
+    ],
+)
+def test_owner_marks_are_short_and_never_shared(names: Sequence[str], marks: list[str]) -> None:
+    assert owner_marks(names) == marks
+
+
+def glyphs(page: Any) -> list[tuple[str, float, float, float, float]]:
+    """Every printed character of a page with its tight box (left, bottom, right, top) in points."""
+    text = page.get_textpage()
+    out = []
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char.strip():
+            out.append((char, *text.get_charbox(i)))
+    return out
+
+
+@pytest.mark.parametrize("stem", ["tokens", "markers"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_word_on_a_front_keeps_clear_of_the_cut(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
+    """issue 33: the longest token labels sat about 1.5 mm from the cut line. On every front every
+    letter now stays the safe distance inside its piece: 3 mm on a token, 2.4 mm on a 16 mm marker
+    (its longest word at 6 pt takes the rest)."""
+    safe = token_faces.SAFE if stem == "tokens" else marker_faces.SAFE
+    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    boxes: dict[int, list[Box]] = {}
+    for number, box, _ in placed(kit, stem):
+        boxes.setdefault(number, []).append(box)
+    tolerance = 0.1 * MM  # the glyph boxes PDFium reports are rounded to its own units
+    for number, on_page in boxes.items():
+        for char, left, bottom, right, top in glyphs(pdf[number]):
+            x, y = (left + right) / 2, (bottom + top) / 2
+            box = next((b for b in on_page if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h), None)
+            if box is None:
+                continue  # the sheet's footnote, outside every piece
+            gap = min(left - box.x, box.x + box.w - right, bottom - box.y, box.y + box.h - top)
+            assert gap >= safe - tolerance, (stem, number, char, round(gap / MM, 2))
+
+
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_markers_and_coins_share_their_sheets(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: markers filled about a quarter of their sheet and coins two fifths of theirs. They
+    now share sheets: every marker and every coin the game needs is printed, on fewer sheets than
+    each kind on sheets of its own took."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    options = vs_session(session)
+    wanted = {"markers": len(markers(session)), "coins": len(coins(session))}
+    sizes = {"markers": options.tokens.marker_mm * MM, "coins": options.coins.size_mm * MM}
+    pdf = pdfium.PdfDocument(kits(*kit) / "markers.pdf")
+    fronts = [pdf[i] for i in range(0, len(pdf), 2)]
+    # Each coin prints its value's word once ("1 монета", "5 coins"); each marker its owner's mark
+    # (test_every_front_carries_its_owners_mark reads them where the markers lie).
+    word = "монет" if lang == "ru" else "coin"
+    printed = 0
+    for page in fronts:
+        text = page.get_textpage().get_text_range()
+        printed += text.count(word) - text.count("Достоинства монет") - text.count("The coins' values")
+    assert printed == wanted["coins"]
+    assert len(placed(kit, "markers")) == wanted["markers"]
+    apart = sum(-(-n // grid(PAPERS[paper], (sizes[k], sizes[k]), bleed=0, margin=8 * MM).per_sheet)
+                for k, n in wanted.items())  # fmt: skip
+    assert len(fronts) < apart, (len(fronts), apart)
+
+
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: a coin's value and word reached within about 1.3 mm of its round cut; every letter's
+    box now lies coins.SAFE inside the circle the cutter follows."""
+    from printkit.games.vs import coins as coin_faces
+
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    size = vs_session(session).coins.size_mm * MM
+    groups = [(vs_session(session).tokens.marker_mm * MM, len(markers(session))), (size, len(coins(session)))]
+    laid = shelves(PAPERS[paper], groups, SHEET_MARGIN)
+    pdf = pdfium.PdfDocument(kits(*kit) / "markers.pdf")
+    checked = 0
+    for number, sheet in enumerate(laid):
+        centres = [box.centre for group, box in sheet if group == 1]
+        for char, left, bottom, right, top in glyphs(pdf[2 * number]):
+            mid = ((left + right) / 2, (bottom + top) / 2)
+            near = min(centres, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, default=None)
+            if near is None or max(abs(near[0] - mid[0]), abs(near[1] - mid[1])) > size / 2:
+                continue  # a marker's letter, or the sheet's footnote
+            reach = max(((x - near[0]) ** 2 + (y - near[1]) ** 2) ** 0.5 for x in (left, right) for y in (bottom, top))
+            assert reach <= size / 2 - coin_faces.SAFE + 0.1 * MM, (number, char, round((size / 2 - reach) / MM, 2))
+            checked += 1
+    assert checked >= len(coins(session)) * 2
+
+
+@pytest.mark.parametrize("stem", ["tokens", "markers"])
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_the_owners_mark_prints_black_on_white_in_grey(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
+    """issue 33: printed in grey, the players' pieces differed only in a shade of grey. Rendered to
+    grey and inked dot by dot as a black-and-white laser does, every owner's mark on the first sheet
+    of fronts is black letters on a white ground, whatever the owner's colour: what tells the sets
+    apart survives a mono printer (the marks differ: test_every_front_carries_its_owners_mark)."""
+    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    page = pdf[0]
+    scale = 300 / 72
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L").point(lambda v: 255 if v > 127 else 0)
+    height = page.get_height()
+    text = page.get_textpage()
+    marks = {piece.mark for number, _, piece in placed(kit, stem) if number == 0}
+    seen: dict[str, int] = {}
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char not in marks or len(char) != 1:
+            continue
+        left, bottom, right, top = text.get_charbox(i)
+        glyph = image.crop((int(left * scale), int((height - top) * scale),
+                            int(right * scale) + 1, int((height - bottom) * scale) + 1))  # fmt: skip
+        # A strip of the ground just left of the letter, inside its square's frame.
+        ground = image.crop((int((left - 0.9) * scale), int((height - top) * scale),
+                             int((left - 0.3) * scale), int((height - bottom) * scale)))  # fmt: skip
+        inked = sum(1 for v in glyph.tobytes() if v == 0) / max(1, glyph.width * glyph.height)
+        if inked > 0.15 and min(ground.tobytes()) == 255:
+            seen[char] = seen.get(char, 0) + 1
+    assert set(seen) == marks, (seen, marks)
