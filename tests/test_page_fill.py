@@ -12,7 +12,8 @@
 #   above and below).
 #
 # A page under MIN_FILL is a fault unless it is a deliberate end (deliberate_ends): the last page
-# of its document; in a booklet, the cover (the contents begin a page of their own) and the page
+# of its document, or its last sheet (two pages) where the game declares it printed on both sides
+# (printkit.game.Printing); in a booklet, the cover (the contents begin a page of their own) and the page
 # before a coded chapter (one with an edge tab: the tab marks the chapter's pages from its first,
 # so the chapter starts a page of its own). Nothing else: a chapter without a tab runs on below the
 # one before it, the contents and short run-overs must fit their pages.
@@ -26,8 +27,10 @@ import pytest
 from PIL import Image
 
 from printkit.config.session import load_session, with_overrides
+from printkit.game import game
 from printkit.geometry import PRINTABLE_MARGIN
 from printkit.sheets.booklet import context
+from printkit.sheets.print_guide import rows
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, remembered
 from .pdfcheck import MM
@@ -89,16 +92,21 @@ def chapter_pages(path: Path) -> dict[str, int]:
 
     reader = PdfReader(path)
     return {
-        item.title: reader.get_destination_page_number(item) + 1 for item in reader.outline if not isinstance(item, list)
+        item.title: reader.get_destination_page_number(item) + 1
+        for item in reader.outline
+        if not isinstance(item, list)
     }
 
 
 def deliberate_ends(pdf: Path, count: int, name: str, lang: str, paper: str) -> set[int]:
     """The pages that may be nearly empty by design (see the module's comment)."""
-    ends = {count}
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+    printing = next(
+        r for r in rows(session, list(game(session.ruleset.family).artefacts), [pdf.name]) if r.name == pdf.name
+    )
+    ends = {count, count - 1} if printing.sides != "single" else {count}
     if pdf.name != "booklet.pdf":
         return ends
-    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
     ctx = context(session)
     starts = chapter_pages(pdf)
     ends.add(starts[ctx["t"]["bk_contents"]] - 1)  # the cover

@@ -139,7 +139,7 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         except (MarkupError, KeyError, StopIteration) as exc:
             raise RenderError(f"{book.label}: {where}: {exc}") from None
 
-    chapters = []
+    chapters: list[dict[str, Any]] = []
     for ch in book.chapters:
         tab = book.tabs.get(ch.coded) if ch.coded else None
         chapters.append({
@@ -156,8 +156,8 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
             chapters += resolve(entry.booklet_chapters)(session, titles)
         except MarkupError as exc:
             raise RenderError(f"{session.label}: {exc}") from None
-    for i, ch in enumerate(chapters):
-        ch["fresh"] = starts_fresh(chapters, i)
+    for i, chapter in enumerate(chapters):
+        chapter["fresh"] = starts_fresh(chapters, i)
     return {
         **rules_context(session),
         "page_size": CSS_PAGE[session.paper],
