@@ -154,3 +154,28 @@ def test_the_fill_reads_a_few_lines_as_near_empty_and_a_text_page_as_full() -> N
     page = Image.new("L", (round(148 * MM * px), height), 255)
     page.paste(0, (page.width - round(12 * MM * px), height // 2, page.width, height // 2 + 20))
     assert ink_rows(page, round(TAB_STRIP * px)) == []
+
+
+QUICKREF_FILL = 2 / 3  # every side of a quick reference at least this full
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_quick_references_use_their_sides(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 33: the VS card's back was half empty and the Stratego card a third blank at small
+    type. A card that fits with room to spare now grows (printkit.sheets.quickref.GROW) and the VS
+    card's battle sections moved to its back: every side is two thirds full or more."""
+    shares = fills(kits(name, lang, paper) / "quickref.pdf")
+    assert min(shares) >= QUICKREF_FILL, [f"side {n}: {share:.2f}" for n, share in enumerate(shares, 1)]
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), [k for k in KITS if k[0] == "stratego"],
+                         ids=["-".join(k) for k in KITS if k[0] == "stratego"])  # fmt: skip
+def test_the_stratego_card_prints_its_text_larger(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 33: the card left a third blank while set small; its body text now grows into the room."""
+    from collections import Counter
+
+    from .pdfcheck import read
+
+    sizes = Counter(round(g.size, 1) for page in read(kits(name, lang, paper) / "quickref.pdf") for g in page.glyphs)
+    body = sizes.most_common(1)[0][0]
+    assert body >= 8.5, sizes.most_common(4)

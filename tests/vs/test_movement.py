@@ -388,4 +388,4 @@ def test_every_movement_answer_prints_its_readings_and_switches(tmp_path: Path) 
     old = write(tmp_path / "m.yaml", "game: vs-2003\nrows: [PPPPP, SSSSS]\n")
     said = " ".join(run("referee", "reach", old, "--troop", "dragon", "--from", "A1", "--lang", "en").output.split())
     assert "unless its owner forbids it (--forbid PLAYER" in said and "boarding" not in said
-    assert "5†" in said and "printkit's reading" in said  # the dragon's move at sea is printkit's
+    assert "5†" in said and "this kit's reading" in said  # the dragon's move at sea is printkit's

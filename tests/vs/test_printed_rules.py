@@ -110,8 +110,8 @@ def test_the_2003_ledger_charges_a_commanders_personal_troop(kits: ExampleKits) 
 @pytest.mark.rule("vs.print.coins")
 @pytest.mark.rule("vs.print.markers")
 def test_coins_say_their_values_are_chosen_and_a_duels_loser_has_a_marker(kits: ExampleKits) -> None:
-    assert "Достоинства монет выбраны printkit" in flat(kits("vs-2025") / "coins.pdf")
-    assert "The coins' values are printkit's choice" in flat(kits("vs-2025", "en") / "coins.pdf")
+    assert "Достоинства монет выбраны этим набором" in flat(kits("vs-2025") / "coins.pdf")
+    assert "The coins' values are this kit's choice" in flat(kits("vs-2025", "en") / "coins.pdf")
     assert "Не колдует год" in flat(kits("vs-2025") / "markers.pdf")
     assert "Не колдует год" not in flat(kits("vs-2003") / "markers.pdf")
 
