@@ -147,8 +147,8 @@ def _object(c: Any, symbol: str, number: int | None, x: float, y: float, s: floa
         c.circle(cx, cy, 0.26 * s, stroke=1, fill=1)
         c.setFillAlpha(1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 0.32 * s)
-        c.drawCentredString(cx, cy - 0.11 * s, str(number or ""))
+        c.setFont(fonts.SANS_BOLD, 0.34 * s)  # 6 pt and more in the legend's sample
+        c.drawCentredString(cx, cy - 0.12 * s, str(number or ""))
     elif symbol == "numbered-square":
         c.setFillAlpha(VEIL)
         c.setLineWidth(0.5)

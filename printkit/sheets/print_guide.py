@@ -106,7 +106,14 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     pen.rule(x, low - mm(0.8), x + line, low - mm(0.8), INK, 0.8)
     top = low - mm(2)
     for row in table:
-        fonts_of = [fonts.NARROW_BOLD, fonts.SANS, fonts.SANS_BOLD, fonts.SANS, fonts.SANS]
+        # The copies in bold where a file is printed; "not printed" in the text's own weight.
+        fonts_of = [
+            fonts.NARROW_BOLD,
+            fonts.SANS,
+            fonts.SANS_BOLD if row.copies else fonts.SANS,
+            fonts.SANS,
+            fonts.SANS,
+        ]
         low = min(
             para(pen, lefts[i], top, [(text, fonts_of[i], SIZE, INK)], widths[i]) if text else top
             for i, text in enumerate(_cells(row, lang))
