@@ -24,7 +24,7 @@ def flat(pdf: Path) -> list[str]:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_kit_and_its_record_sheets(lang: str, paper: str, kits: ExampleKits) -> None:
     kit = kits("tannhauser", lang, paper)
-    assert {p.name for p in kit.iterdir()} == {"quickref.pdf", "record-sheets.pdf", "manifest.json"}
+    assert {p.name for p in kit.iterdir()} == {"quickref.pdf", "record-sheets.pdf", "print-guide.pdf", "manifest.json"}
     pdf = kit / "record-sheets.pdf"
     assert all(ok for _, ok in fonts_of(pdf)) and fonts_of(pdf)
     pages = flat(pdf)

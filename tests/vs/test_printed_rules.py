@@ -153,7 +153,7 @@ def test_the_uprising_in_each_editions_words() -> None:
 @pytest.mark.rule("vs.mithril.amulet")
 def test_2003_answers_speak_no_2025_words() -> None:
     lift = said("spell", "lift-spell", "--edition", "vs-2003", "--lang", "en")
-    assert "amulet" not in lift and "the faces are printkit's" in lift
+    assert "amulet" not in lift and "the faces are this kit's" in lift
     price = said("cost", "--edition", "vs-2003", "--lang", "en")
     assert "amulet" not in price and "the personal troop only" in price
     assert "with a mage's mithril amulet" in said("cost", "--lang", "en")
@@ -163,7 +163,7 @@ def test_2003_answers_speak_no_2025_words() -> None:
 @pytest.mark.rule("vs.mine.deepen")
 @pytest.mark.rule("vs.building.construct")
 def test_mine_and_building_readings_are_named() -> None:
-    assert "the faces are printkit's; the money is paid before the roll" in said("mine", "--lang", "en")
+    assert "the faces are this kit's; the money is paid before the roll" in said("mine", "--lang", "en")
     assert "a failure loses it" in said("cost", "mine-1", "mine-3", "--lang", "en")
     assert "(A ruler joining the game places his first lord's house, by default a castle, at once" in said(
         "cost", "castle", "--lang", "en")  # fmt: skip
