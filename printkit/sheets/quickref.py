@@ -19,7 +19,8 @@ MAX_PAGES = 2  # one sheet, front and back
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)
 # A card that fits with room to spare is laid out on a smaller page and scaled up instead: the
 # largest of these that still fits its sides (issue 33: the Stratego card was a third blank at
-# 7 pt, the VS card's back half empty). Ascending, at most a quarter larger.
+# 7 pt, the VS card's back half empty). Ascending, at most a quarter larger. Each template marks
+# where a side's text ends (ENDS), so that only the sizes its room allows are laid out.
 GROW = (1.06, 1.12, 1.18, 1.24)
 
 
@@ -42,6 +43,17 @@ def _scaled(pdf: bytes, scale: float) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+FULL = 0.97  # the share of a side's height its text may reach: the page less its bottom margin
+ENDS = ("front-end", "card-end")  # the templates' markers where a side's text ends
+
+
+def reached(document: Any) -> float:
+    """The largest share of its side's height a card's text reaches, from the templates' end
+    markers (FULL, so no growth, where a template has none)."""
+    found = [page.anchors[name][1] / page.height for page in document.pages for name in ENDS if name in page.anchors]
+    return max(found, default=FULL)
 
 
 def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
@@ -67,16 +79,18 @@ def write_quickref(session: Session, template: str, context: dict[str, Any], tar
             f"the quick reference runs to {pages} pages; it must fit on {sides(html)} side(s) of one sheet"
         )
     if scale == 1.0:
-        # Fitting shrinks as the type grows: halve the candidates, so that a card with room to spare
-        # costs two or three more layouts, not one for each.
-        low, high = 0, len(GROW)
-        while low < high:
-            middle = (low + high) // 2
-            fits, grown, _ = laid_out(GROW[middle])
+        # Only the sizes the room left can take are tried, largest first: a full card costs no
+        # layout more, one with room to spare one or two.
+        reach = reached(document)
+        for grow in reversed(GROW):
+            if grow > (FULL / reach) ** (2 / 3):
+                # Type `grow` times larger, on lines as much narrower: a side's text takes between
+                # grow and grow² its height (tables grow by the one, wrapped text by the other).
+                continue
+            fits, grown, _ = laid_out(grow)
             if fits:
-                scale, document, low = GROW[middle], grown, middle + 1
-            else:
-                high = middle
+                scale, document = grow, grown
+                break
     data = pdf_bytes(document)
     if scale != 1.0:
         data = _scaled(data, scale)
