@@ -27,6 +27,39 @@ if TYPE_CHECKING:
 GROUP = "printkit.games"
 
 
+# How a file is printed (Printing): on plain paper or on thin card; on one side, or on both sides
+# flipped on the sheet's long edge (turned like a book's page) or its short edge (like a notepad's).
+STOCKS = ("plain", "card")
+SIDES = ("single", "long", "short")
+
+
+@dataclass(frozen=True)
+class Printing:
+    """How one file of an artefact is printed, as the kit's print guide tells it: what the file is
+    for, how many copies, on which paper, on one side or both and with which flip. `copies` and
+    `sides` may be a function of the session defined beside the game's entry (a quick reference for
+    each player, the flip the config names)."""
+
+    file: str  # the file's name, or a pattern of names ("secret-sheet-player-*.pdf", fnmatch)
+    purpose: str  # the label key of what the file is for, in the game's words or the shared ones
+    copies: int | Callable[[Session], int] = 1  # 0: not printed (read on screen, or by printkit)
+    stock: str = "plain"  # one of STOCKS
+    sides: str | Callable[[Session], str] = "single"  # one of SIDES
+
+    def __post_init__(self) -> None:
+        if self.stock not in STOCKS:
+            raise PluginError(f"printing of {self.file!r}: stock {self.stock!r} is none of {', '.join(STOCKS)}")
+        if isinstance(self.sides, str) and self.sides not in SIDES:
+            raise PluginError(f"printing of {self.file!r}: sides {self.sides!r} is none of {', '.join(SIDES)}")
+        if isinstance(self.copies, int) and self.copies < 0:
+            raise PluginError(f"printing of {self.file!r}: copies must not be negative")
+
+
+def per_player(session: Session) -> int:
+    """Copies: one for each player of the session."""
+    return len(session.players)
+
+
 @dataclass(frozen=True)
 class Artefact:
     """One printable a game offers: its kind name, its builder and whether a session has it."""
@@ -54,6 +87,9 @@ class Artefact:
     # language and the paper): the artefact's cache key is the digest of these values, and the
     # builder is handed a session and options that hold nothing else (the names: below).
     inputs: tuple[str, ...] = ()
+    # How each file it writes is printed (the kit's print guide): every file the builder or its
+    # finish may write matches one entry's `file`.
+    prints: tuple[Printing, ...] = ()
 
     def __post_init__(self) -> None:
         for text in self.inputs:
@@ -217,6 +253,10 @@ BOOKLET = Artefact(
     flowing=True,
     finish="printkit.sheets.booklet:finish",
     inputs=("options.greyscale",),  # a game whose booklet_chapters read its session part adds those
+    prints=(
+        Printing("booklet.pdf", "guide_booklet", copies=0),
+        Printing("booklet-print.pdf", "guide_booklet_print", sides="short"),
+    ),
 )
 # Players: their names and colours mark what they own; a game whose overlay reads its part adds that.
 MAP = Artefact(
@@ -225,6 +265,7 @@ MAP = Artefact(
     _has_map,
     "printkit.maps.sheet:preflight",
     inputs=("title", "game_map", "players"),
+    prints=(Printing("map.pdf", "guide_map"),),
 )
 
 

@@ -102,6 +102,10 @@ def build_kit(
         for artefact in chosen:
             if artefact.finish is not None:
                 resolve(artefact.finish)(b)
+        if only is None:  # a whole kit: the guide says how to print each of its files
+            from .sheets.print_guide import build as print_guide
+
+            print_guide(b, chosen)
         files = writer.commit(
             {
                 "game": session.ruleset.id,

@@ -159,6 +159,8 @@ def coded_pages(game: str, kit: Path) -> dict[int, tuple[int, int, str]]:
     pages = {}
     for i, (start, ch) in enumerate(order):
         end = order[i + 1][0] if i + 1 < len(order) else len(reader.pages)
+        if i + 1 < len(order) and not order[i + 1][1].coded:
+            end += 1  # a plain chapter runs on below it (issue 33): that page's top is still this chapter
         if ch.coded:
             for p in range(start, end):
                 pages[p] = (coded.index(ch), len(coded), book.tabs[ch.coded].colour)

@@ -68,6 +68,7 @@ def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> Non
         "manifest.json",
         "map.pdf",
         "plot.pdf",
+        "print-guide.pdf",
         "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",

@@ -45,7 +45,9 @@ def test_the_tiny_game_is_a_distribution_of_its_own(tiny_game: Any, tinygame_sit
 def test_an_installed_game_builds_its_artefact(tiny_game: Any, tmp_path: Path) -> None:
     config = write(tmp_path / "t.yaml", "game: tiny\nlanguage: en\ntable_name: Kitchen\nplayers: [{name: Ann}, {}]\n")
     kit = build_kit(load_session(config), tmp_path / "kit")
-    assert [p.name for p in kit.files] == ["tally.pdf", "manifest.json"]
+    assert [p.name for p in kit.files] == ["print-guide.pdf", "tally.pdf", "manifest.json"]
+    # The game's own declaration of how its file prints reaches the kit's print guide.
+    assert "A tally of the table" in pdf_text(tmp_path / "kit" / "print-guide.pdf")[0]
     pages = pdf_text(tmp_path / "kit" / "tally.pdf")
     assert "Tally: Ann" in pages[0] and "Kitchen" in pages[0] and "Tally: Player 2" in pages[1]
 

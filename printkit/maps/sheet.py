@@ -126,6 +126,11 @@ def _star(c: Any, cx: float, cy: float, r: float) -> None:
     c.drawPath(p, stroke=1, fill=1)
 
 
+# The opacity of the white under an object's number: enough to read the number on any terrain, little
+# enough that the terrain's pattern shows through it (issue 33: the boxes hid it).
+VEIL = 0.72
+
+
 def _object(c: Any, symbol: str, number: int | None, x: float, y: float, s: float) -> None:
     """One object's symbol (its game names it for the object's kind; see printkit.game.MapObjectKind)."""
     cx, cy = x + s / 2, y + s / 2
@@ -137,15 +142,21 @@ def _object(c: Any, symbol: str, number: int | None, x: float, y: float, s: floa
         c.setFillColorRGB(0.95, 0.77, 0.1)
         _star(c, cx, cy, 0.38 * s)
     elif symbol == "numbered-circle":
-        c.circle(cx, cy, 0.3 * s, stroke=1, fill=1)
+        # See-through white: the terrain's pattern stays readable under the number (VEIL).
+        c.setFillAlpha(VEIL)
+        c.circle(cx, cy, 0.26 * s, stroke=1, fill=1)
+        c.setFillAlpha(1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 0.34 * s)
+        c.setFont(fonts.SANS_BOLD, 0.34 * s)  # 6 pt and more in the legend's sample
         c.drawCentredString(cx, cy - 0.12 * s, str(number or ""))
     elif symbol == "numbered-square":
-        c.rect(cx - 0.24 * s, cy - 0.2 * s, 0.48 * s, 0.4 * s, stroke=0, fill=1)
+        c.setFillAlpha(VEIL)
+        c.setLineWidth(0.5)
+        c.rect(cx - 0.22 * s, cy - 0.19 * s, 0.44 * s, 0.38 * s, stroke=1, fill=1)
+        c.setFillAlpha(1)
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(fonts.SANS_BOLD, 0.4 * s)
-        c.drawCentredString(cx, cy - 0.14 * s, str(number or ""))
+        c.setFont(fonts.SANS_BOLD, 0.36 * s)
+        c.drawCentredString(cx, cy - 0.125 * s, str(number or ""))
     elif symbol == "bridge":
         c.setFillColorRGB(0.55, 0.4, 0.25)
         c.rect(x + 0.1 * s, cy - 0.15 * s, 0.8 * s, 0.3 * s, stroke=1, fill=1)
@@ -268,32 +279,45 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
             total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
             symbols: tuple[str, ...] = (), lines: list[str] | None = None,
             extra: list[LegendEntry] | None = None, terrain_row: list[LegendEntry] | None = None) -> None:  # fmt: skip
-    """From the bottom up: the caption, the note, the terrains, the object symbols and the game's own."""
+    """From the bottom up: the caption, the note, the terrains, the object symbols and the game's own,
+    every word of it at one size (see legend_size)."""
     s = 5 * MM
     lines = lines or []
     base = y
+    beside = terrain_row or []  # the game's lines among the terrains (rivers, say)
+    step = width / (len(rules.terrains) + len(beside))
+    # A terrain's name, never its map-file letter: a Latin code beside a Russian name reads as a word.
+    names = [t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang] for t in rules.terrains]
+    each = width / len(extra) if extra else width
+    kinds = _kinds(rules)
+    sym_step = min(width / len(symbols), 45 * MM) if symbols else width
+    wanted = [
+        *((words, each - s - 2 * MM) for _, words in extra or []),
+        *((words, step - s - 3.5 * MM) for _, words in beside),
+        *((name, step - s - 3.5 * MM) for name in names),
+        *((label(kinds[k].label, lang), sym_step - SYMBOL - 3.5 * MM) for k in symbols),
+    ]
+    size = legend_size(wanted)
     c.setFillColorRGB(0.1, 0.1, 0.1)
     c.setFont(fonts.SANS, NOTE_SIZE)
     for k, line in enumerate(reversed(lines)):
         c.drawString(x, y + 6.5 * MM + k * NOTE_LINE, line)
     y += len(lines) * NOTE_LINE
     if symbols:
-        _symbols(c, rules, symbols, lang, x, y + 15 * MM, width)
+        _symbols(c, rules, symbols, lang, x, y + 15 * MM, sym_step, size)
     if extra:  # the game's own symbols: a row above the terrains (and above the object symbols)
-        each = width / len(extra)
         row = y + 14.5 * MM + (SYMBOLS if symbols else 0)
         for i, (symbol, words) in enumerate(extra):
             symbol(c, x + i * each, row, s)
             c.setFillColorRGB(0, 0, 0)
-            draw_fitted(c, x + i * each + s + 1.5 * MM, row + 1.5 * MM, words, fonts.SANS, 7.5, each - s - 2 * MM,
-                        min_size=6)  # fmt: skip
-    beside = terrain_row or []  # the game's lines among the terrains (rivers, say)
-    step = width / (len(rules.terrains) + len(beside))
+            draw_fitted(c, x + i * each + s + 1.5 * MM, row + 1.5 * MM, words, fonts.SANS, size, each - s - 2 * MM,
+                        min_size=size, shorten=True)  # fmt: skip
     for k, (symbol, words) in enumerate(beside):
         left = x + (len(rules.terrains) + k) * step
         symbol(c, left, y + 8 * MM, s)
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, words, fonts.SANS, 7.5, step - s - 3.5 * MM, shorten=True)
+        draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, words, fonts.SANS, size, step - s - 3.5 * MM,
+                    min_size=size, shorten=True)  # fmt: skip
     for i, t in enumerate(rules.terrains):
         rgb = hex_colour(t.colour)
         c.setFillColorRGB(*rgb)
@@ -301,19 +325,36 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         c.rect(x + i * step, y + 8 * MM, s, s, stroke=1, fill=1)
         _hatch(c, t.pattern, x + i * step, y + 8 * MM, s, ink_on(rgb))
         c.setFillColorRGB(0, 0, 0)
-        name = t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang]  # long names shrink past reading
-        draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, f"{t.letter or ''} {name}".strip(),
-                    fonts.SANS, 7.5, step - s - 3.5 * MM, shorten=True)  # fmt: skip
+        draw_fitted(c, x + i * step + s + 1.5 * MM, y + 9.5 * MM, names[i], fonts.SANS, size, step - s - 3.5 * MM,
+                    min_size=size, shorten=True)  # fmt: skip
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = _caption(lang, title, number, total, cols, rows, reach_from)
-    draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, 7.5, width, shorten=True)
+    draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, size, width, min_size=size, shorten=True)
 
 
-def _symbols(c: Any, rules: Ruleset, symbols: tuple[str, ...], lang: str, x: float, y: float, width: float) -> None:
+LEGEND_SIZE, LEGEND_MIN = 7.5, 6.0  # pt: a legend's words, and the least they shrink to all together
+SYMBOL = 6.5 * MM  # an object's sample in the legend: the numbers inside stay above 6 pt
+
+
+def legend_size(wanted: list[tuple[str, float]]) -> float:
+    """The one size of a legend's words: LEGEND_SIZE, or less where an entry needs it to fit its
+    room (not below LEGEND_MIN: an entry longer still is cut short), so that no entry prints
+    smaller than its neighbours."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    size = LEGEND_SIZE
+    for words, room in wanted:
+        natural = stringWidth(words, fonts.SANS, LEGEND_SIZE)
+        if natural > room > 0:
+            size = min(size, LEGEND_SIZE * room / natural)
+    return max(size, LEGEND_MIN)
+
+
+def _symbols(c: Any, rules: Ruleset, symbols: tuple[str, ...], lang: str, x: float, y: float, step: float,
+             size: float) -> None:  # fmt: skip
     """What each object looks like on the map, drawn by the code that draws it there."""
     kinds = _kinds(rules)
-    s = 6.5 * MM  # the numbers inside stay above 6 pt
-    step = min(width / len(symbols), 45 * MM)
+    s = SYMBOL
     for i, kind in enumerate(symbols):
         left = x + i * step
         c.saveState()
@@ -323,8 +364,8 @@ def _symbols(c: Any, rules: Ruleset, symbols: tuple[str, ...], lang: str, x: flo
         c.restoreState()
         _object(c, kinds[kind].symbol, 1 if kinds[kind].numbered else None, left, y, s)
         c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(kinds[kind].label, lang), fonts.SANS, 7.5,
-                    step - s - 3.5 * MM, shorten=True)  # fmt: skip
+        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(kinds[kind].label, lang), fonts.SANS, size,
+                    step - s - 3.5 * MM, min_size=size, shorten=True)  # fmt: skip
 
 
 def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,
@@ -388,7 +429,7 @@ def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title:
     total = len(sheets)
     # The legend is the same on every tile but for its caption: draw it once, with the widest caption.
     captions = [_caption(lang, title, n, total, cols, rows, None) for n, (cols, rows) in enumerate(sheets, start=1)]
-    widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, 7.5))
+    widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, LEGEND_SIZE))
     cols, rows = sheets[widest]
     _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None, symbols,
             lines, extra, beside)  # fmt: skip

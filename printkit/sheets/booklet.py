@@ -139,7 +139,7 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
         except (MarkupError, KeyError, StopIteration) as exc:
             raise RenderError(f"{book.label}: {where}: {exc}") from None
 
-    chapters = []
+    chapters: list[dict[str, Any]] = []
     for ch in book.chapters:
         tab = book.tabs.get(ch.coded) if ch.coded else None
         chapters.append({
@@ -156,6 +156,8 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
             chapters += resolve(entry.booklet_chapters)(session, titles)
         except MarkupError as exc:
             raise RenderError(f"{session.label}: {exc}") from None
+    for i, chapter in enumerate(chapters):
+        chapter["fresh"] = starts_fresh(chapters, i)
     return {
         **rules_context(session),
         "page_size": CSS_PAGE[session.paper],
@@ -165,20 +167,33 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
     }
 
 
+def starts_fresh(chapters: list[dict[str, Any]], i: int) -> bool:
+    """Whether chapter i begins on a page of its own: the first chapter (after the contents) and a
+    coded one (its edge tab marks its pages, from its first). Every other chapter runs on below the
+    one before it, so that a short chapter leaves no page a fifth full behind it."""
+    return i == 0 or bool(chapters[i]["tab"])
+
+
 def tab_marks(ctx: dict[str, Any], anchors: list[set[str]]) -> list[TabMark | None]:
-    """Which coded chapter (if any) each page belongs to, from the ids that start on each page."""
+    """Which coded chapter (if any) each page belongs to, from the ids that start on each page.
+
+    A chapter that starts a page of its own marks that page; one that runs on below another starts
+    mid-page, so the page keeps the tab of the chapter its top continues."""
     coded = [ch for ch in ctx["chapters"] if ch["tab"]]
-    by_id = {ch["id"]: ch for ch in ctx["chapters"]}
+    order = {ch["id"]: i for i, ch in enumerate(ctx["chapters"])}
     current = None
     marks: list[TabMark | None] = []
     for ids in anchors:
-        starting = [by_id[i] for i in ids if i in by_id]
-        if starting:
-            current = starting[-1]
+        starting = sorted((i for i in ids if i in order), key=order.__getitem__)
+        fresh = [i for i in starting if ctx["chapters"][order[i]]["fresh"]]
+        if fresh:
+            current = ctx["chapters"][order[fresh[0]]]
         if current is not None and current["tab"]:
             marks.append(TabMark(coded.index(current), len(coded), current["tab"], current["style"].colour))
         else:
             marks.append(None)
+        if starting:
+            current = ctx["chapters"][order[starting[-1]]]
     return marks
 
 

@@ -17,6 +17,11 @@ MAX_PAGES = 2  # one sheet, front and back
 # few percent of type size, never a lone title on a page of its own. The templates set no type
 # below 7.2 pt where they may shrink, so the smallest factor keeps every letter at 6 pt or more.
 SCALES = (1.0, 0.96, 0.92, 0.88, 0.84)
+# A card that fits with room to spare is laid out on a smaller page and scaled up instead: the
+# largest of these that still fits its sides (issue 33: the Stratego card was a third blank at
+# 7 pt, the VS card's back half empty). Ascending, at most a quarter larger. Each template marks
+# where a side's text ends (ENDS), so that only the sizes its room allows are laid out.
+GROW = (1.06, 1.12, 1.18, 1.24)
 
 
 def table_context(t: Table) -> dict[str, Any]:
@@ -40,22 +45,52 @@ def _scaled(pdf: bytes, scale: float) -> bytes:
     return out.getvalue()
 
 
+FULL = 0.97  # the share of a side's height its text may reach: the page less its bottom margin
+ENDS = ("front-end", "card-end")  # the templates' markers where a side's text ends
+
+
+def reached(document: Any) -> float:
+    """The largest share of its side's height a card's text reaches, from the templates' end
+    markers (FULL, so no growth, where a template has none)."""
+    found = [page.anchors[name][1] / page.height for page in document.pages for name in ENDS if name in page.anchors]
+    return max(found, default=FULL)
+
+
 def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
     """quickref.pdf: exactly the sides its template designs (one sheet, front and back at most),
-    shrunk a little where the content needs it; a card that cannot fit is an error, not a third page."""
+    shrunk a little where the content needs it, and grown where it leaves room (the largest of GROW
+    that still fits); a card that cannot fit is an error, not a third page."""
     from ..render.html import pdf_bytes, render, render_template
 
     width, height = PAPERS[session.paper]
-    for scale in SCALES:
+
+    def laid_out(scale: float) -> tuple[bool, Any, str]:
         html = render_template(template, {**context, "paper": f"{width / scale:.3f}pt {height / scale:.3f}pt"})
         document = render(html)
-        if len(document.pages) <= min(sides(html), MAX_PAGES):
+        return len(document.pages) <= min(sides(html), MAX_PAGES), document, html
+
+    for scale in SCALES:
+        fits, document, html = laid_out(scale)
+        if fits:
             break
     else:
         pages = len(document.pages)
         raise RenderError(
             f"the quick reference runs to {pages} pages; it must fit on {sides(html)} side(s) of one sheet"
         )
+    if scale == 1.0:
+        # Only the sizes the room left can take are tried, largest first: a full card costs no
+        # layout more, one with room to spare one or two.
+        reach = reached(document)
+        for grow in reversed(GROW):
+            if grow > (FULL / reach) ** (2 / 3):
+                # Type `grow` times larger, on lines as much narrower: a side's text takes between
+                # grow and grow² its height (tables grow by the one, wrapped text by the other).
+                continue
+            fits, grown, _ = laid_out(grow)
+            if fits:
+                scale, document = grow, grown
+                break
     data = pdf_bytes(document)
     if scale != 1.0:
         data = _scaled(data, scale)

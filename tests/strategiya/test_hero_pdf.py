@@ -197,8 +197,8 @@ def test_hero_sheets_are_drawn_without_weasyprint(tmp_path: Path) -> None:
 @pytest.mark.rule("strategiya.players.four-heroes")
 def test_four_players_sheets_say_the_hero_count_is_printkits(tmp_path: Path) -> None:
     players = "".join(f"  - name: P{n}\n" for n in range(1, 5))
-    for lang, words, note in (("ru", "героев: 4†", "† прочтение printkit: правила этого не говорят"),
-                              ("en", "heroes: 4†", "† printkit's reading: the rules do not say")):  # fmt: skip
+    for lang, words, note in (("ru", "героев: 4†", "† прочтение этого набора: правила этого не говорят"),
+                              ("en", "heroes: 4†", "† this kit's reading: the rules do not say")):  # fmt: skip
         config = write(tmp_path / f"four-{lang}.yaml", f"game: strategiya\nlanguage: {lang}\nplayers:\n{players}")
         front = " ".join(
             pdf_text(build(tmp_path / f"kit-{lang}", config, "--only", "hero-sheets") / "hero-sheets.pdf")[0].split()

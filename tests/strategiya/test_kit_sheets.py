@@ -15,8 +15,8 @@ from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 
 SEED = "kit-sheets-test-seed-2024"
 BASE = {
-    "adventures.pdf", "booklet.pdf", "hero-sheets.pdf", "manifest.json", "map.pdf", "plot.pdf", "quickref.pdf",
-    "referee-key.json", "referee-key.pdf", "secret-sheet-player-1.pdf", "secret-sheet-player-2.pdf",
+    "adventures.pdf", "booklet.pdf", "hero-sheets.pdf", "manifest.json", "map.pdf", "plot.pdf", "print-guide.pdf",
+    "quickref.pdf", "referee-key.json", "referee-key.pdf", "secret-sheet-player-1.pdf", "secret-sheet-player-2.pdf",
 }  # fmt: skip
 # What each file stands for in the rules' list of what a game needs on the table.
 NEEDS = {

@@ -186,11 +186,11 @@ def test_a_figure_printkit_chose_is_marked_with_its_footnote_and_the_rules_own_a
     # Four players' heroes: the rules give no count, printkit keeps 4 (ruleset heroes.four_players).
     booklet, english = printed(kits, "booklet"), printed(kits, "booklet", "en")
     assert "Игроков Героев у каждого 2 4 3 2, 2, 4 4 4†" in booklet
-    assert "† прочтение printkit: правила этого не говорят" in booklet
+    assert "† прочтение этого набора: правила этого не говорят" in booklet
     assert "Players Heroes each 2 4 3 2, 2, 4 4 4†" in english
-    assert "† printkit's reading: the rules do not say" in english
+    assert "† this kit's reading: the rules do not say" in english
     assert "Четверо: по 4† героя у каждого" in printed(kits, "quickref")
     assert "Four players: 4† heroes each" in printed(kits, "quickref", "en")
-    assert "† printkit's reading: the rules do not say" in printed(kits, "quickref", "en")
+    assert "† this kit's reading: the rules do not say" in printed(kits, "quickref", "en")
     # The rules' own figures carry no mark: the item, hire and resource tables have none.
     assert booklet.count("†") == 2 and english.count("†") == 2

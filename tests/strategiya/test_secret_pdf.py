@@ -145,6 +145,7 @@ def test_no_secret_leaks_into_manifest_metadata_or_other_files(kits: ExampleKits
         "hero-sheets.pdf",
         "map.pdf",
         "plot.pdf",
+        "print-guide.pdf",
         "quickref.pdf",
         "referee-key.json",
         "referee-key.pdf",

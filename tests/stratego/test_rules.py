@@ -120,7 +120,7 @@ def test_figures_from_elsewhere_carry_their_mark_and_source(cards: dict[str, str
 @pytest.mark.rule("stratego.move.scout", "stratego.move.scout-attack")
 def test_the_card_prints_the_scouts_readings_with_their_switches(cards: dict[str, str]) -> None:
     flags = ["--scout-flies-over", "--scout-strikes-adjacent"]
-    words = {"ru": ["чтение printkit", "«Атака»", *flags], "en": ["printkit's reading", "Attack section", *flags]}
+    words = {"ru": ["чтение этого набора", "«Атака»", *flags], "en": ["this kit's reading", "Attack section", *flags]}
     for lang in ("ru", "en"):
         for word in words[lang]:
             assert word in cards[lang], (lang, word)

@@ -46,7 +46,7 @@ PRINTED = {
     "tannhauser.equipment.pass": ("qt_gear_pass", {"ru": ["следующего цикла"], "en": ["next cycle"]}),
     "tannhauser.equipment.pick-up": (
         "qt_gear_pick",
-        {"ru": ["никто другой", "так читает printkit"], "en": ["nobody else", "printkit's reading"]},
+        {"ru": ["никто другой", "так читает этот набор"], "en": ["nobody else", "this kit's reading"]},
     ),
     "tannhauser.equipment.stacking": ("qt_gear_pick", {"ru": ["одного типа оружия"], "en": ["one weapon type"]}),
     "tannhauser.equipment.crate": (
@@ -102,8 +102,8 @@ PRINTED = {
     "tannhauser.dice.natural-10": (
         "qt_natural10",
         {
-            "ru": ["Бонус к ней прибавляется", "так читает printkit", "--natural-ten-stays"],
-            "en": ["A bonus still adds", "printkit's reading", "--natural-ten-stays"],
+            "ru": ["Бонус к ней прибавляется", "так читает этот набор", "--natural-ten-stays"],
+            "en": ["A bonus still adds", "this kit's reading", "--natural-ten-stays"],
         },
     ),
     "tannhauser.dice.zero-face": ("qt_pool_rules", {"ru": ["грань «0» — это 10"], "en": ["the face marked 0 is a 10"]}),
@@ -125,8 +125,8 @@ PRINTED = {
     "tannhauser.move.allies": (
         "qt_move_others",
         {
-            "ru": ["по цене его круга", "так читает printkit", "--ally-cost-one"],
-            "en": ["its circle's usual cost", "printkit's reading", "--ally-cost-one"],
+            "ru": ["по цене его круга", "так читает этот набор", "--ally-cost-one"],
+            "en": ["its circle's usual cost", "this kit's reading", "--ally-cost-one"],
         },
     ),
     "tannhauser.bullrush.pause": (
@@ -209,8 +209,8 @@ def test_it_fits_one_sheet_in_every_paper_and_language(kits: ExampleKits) -> Non
 
 @pytest.mark.rule("tannhauser.print.odds-range")
 def test_the_tables_ranges_are_marked_as_printkits(cards: dict[str, list[str]]) -> None:
-    notes = {"ru": "† выбор printkit: в тексте правил такого числа нет",
-             "en": "† printkit's choice: the rules text gives no such number"}  # fmt: skip
+    notes = {"ru": "† выбор этого набора: в тексте правил такого числа нет",
+             "en": "† this kit's choice: the rules text gives no such number"}  # fmt: skip
     ranges = {"ru": "Таблицы: от 1 до 8 кубиков, сложность от 2 до 10†",
               "en": "Tables: 1 to 8 dice, difficulty 2 to 10†"}  # fmt: skip
     for lang in ("ru", "en"):

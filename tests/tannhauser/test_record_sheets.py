@@ -24,7 +24,7 @@ def flat(pdf: Path) -> list[str]:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_kit_and_its_record_sheets(lang: str, paper: str, kits: ExampleKits) -> None:
     kit = kits("tannhauser", lang, paper)
-    assert {p.name for p in kit.iterdir()} == {"quickref.pdf", "record-sheets.pdf", "manifest.json"}
+    assert {p.name for p in kit.iterdir()} == {"quickref.pdf", "record-sheets.pdf", "print-guide.pdf", "manifest.json"}
     pdf = kit / "record-sheets.pdf"
     assert all(ok for _, ok in fonts_of(pdf)) and fonts_of(pdf)
     pages = flat(pdf)
@@ -113,8 +113,8 @@ def test_the_longest_names_stay_inside_their_cards(paper: str, tmp_path: Path) -
 
 @pytest.mark.rule("tannhauser.print.record-sheet", "tannhauser.print.sheet-sizes")
 def test_the_sheets_sizes_are_printkits_and_marked_so(kits: ExampleKits) -> None:
-    notes = {"ru": "† выбор printkit: в тексте правил такого числа нет",
-             "en": "† printkit's choice: the rules text gives no such number"}  # fmt: skip
+    notes = {"ru": "† выбор этого набора: в тексте правил такого числа нет",
+             "en": "† this kit's choice: the rules text gives no such number"}  # fmt: skip
     marked = {"ru": ["Игровой ход†", "Очки победы†", "Строка†", "Ячейки снаряжения†", "Второстепенные†"],
               "en": ["Game turn†", "Victory points†", "Row†", "Equipment slots†", "Secondary†"]}  # fmt: skip
     own = {"ru": ["Главные (2 + 2 очка)", "Флаги", "Первыми ходят"], "en": ["Main (2 + 2 points)", "Flags",

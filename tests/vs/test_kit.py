@@ -20,7 +20,7 @@ from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 from ..pdfcheck import read
 
 EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf",
-            "lands.pdf", "manifest.json"}  # fmt: skip
+            "lands.pdf", "print-guide.pdf", "manifest.json"}  # fmt: skip
 NEW = ("tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf", "lands.pdf")
 
 

@@ -110,8 +110,8 @@ def test_the_2003_ledger_charges_a_commanders_personal_troop(kits: ExampleKits) 
 @pytest.mark.rule("vs.print.coins")
 @pytest.mark.rule("vs.print.markers")
 def test_coins_say_their_values_are_chosen_and_a_duels_loser_has_a_marker(kits: ExampleKits) -> None:
-    assert "Достоинства монет выбраны printkit" in flat(kits("vs-2025") / "markers.pdf")
-    assert "The coins' values are printkit's choice" in flat(kits("vs-2025", "en") / "markers.pdf")
+    assert "Достоинства монет выбраны этим набором" in flat(kits("vs-2025") / "markers.pdf")
+    assert "The coins' values are this kit's choice" in flat(kits("vs-2025", "en") / "markers.pdf")
     assert "Не колдует год" in flat(kits("vs-2025") / "markers.pdf")
     assert "Не колдует год" not in flat(kits("vs-2003") / "markers.pdf")
 
@@ -153,7 +153,7 @@ def test_the_uprising_in_each_editions_words() -> None:
 @pytest.mark.rule("vs.mithril.amulet")
 def test_2003_answers_speak_no_2025_words() -> None:
     lift = said("spell", "lift-spell", "--edition", "vs-2003", "--lang", "en")
-    assert "amulet" not in lift and "the faces are printkit's" in lift
+    assert "amulet" not in lift and "the faces are this kit's" in lift
     price = said("cost", "--edition", "vs-2003", "--lang", "en")
     assert "amulet" not in price and "the personal troop only" in price
     assert "with a mage's mithril amulet" in said("cost", "--lang", "en")
@@ -163,7 +163,7 @@ def test_2003_answers_speak_no_2025_words() -> None:
 @pytest.mark.rule("vs.mine.deepen")
 @pytest.mark.rule("vs.building.construct")
 def test_mine_and_building_readings_are_named() -> None:
-    assert "the faces are printkit's; the money is paid before the roll" in said("mine", "--lang", "en")
+    assert "the faces are this kit's; the money is paid before the roll" in said("mine", "--lang", "en")
     assert "a failure loses it" in said("cost", "mine-1", "mine-3", "--lang", "en")
     assert "(A ruler joining the game places his first lord's house, by default a castle, at once" in said(
         "cost", "castle", "--lang", "en")  # fmt: skip

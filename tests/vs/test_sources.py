@@ -24,8 +24,8 @@ from . import naive_army as naive
 R25, R03 = load_bundled("vs-2025"), load_bundled("vs-2003")
 V25, V03 = vs_of(R25), vs_of(R03)
 NOTES = {
-    "ru": ("* из издания 2003 года", "† прочтение printkit"),
-    "en": ("* from the 2003 edition", "† printkit's reading"),
+    "ru": ("* из издания 2003 года", "† прочтение этого набора"),
+    "en": ("* from the 2003 edition", "† this kit's reading"),
 }
 
 
@@ -131,7 +131,7 @@ def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
     config = Path(str(tmp_path)) / "c.yaml"
     config.write_text("game: vs-2025\nplayers: [{name: A}]\n", encoding="utf-8")
     result = run("validate", config)
-    assert result.exit_code == 3 and "printkit's reading" in result.output
+    assert result.exit_code == 3 and "this kit's reading" in result.output
 
 
 # ---- the squads each side lays, against a plain reading of the text --------------------------------

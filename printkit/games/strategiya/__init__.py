@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Shortcut
+from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Printing, Shortcut, per_player
 from ...questions import Flag, Input, Whole
 
 if TYPE_CHECKING:
@@ -55,15 +55,34 @@ GAME = Game(
                 "options.blank",
                 "entropy",
             ),
+            prints=(
+                Printing("secret-sheet-player-*.pdf", "guide_secret_sheet"),
+                Printing("secret-sheets-blank.pdf", "guide_secret_blank", copies=per_player),
+                Printing("referee-key.pdf", "guide_referee_key"),
+                Printing("referee-key*.json", "guide_referee_key_json", copies=0),
+            ),
         ),
-        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes, inputs=("title", "players", "part.parties")),
+        Artefact(
+            "hero-sheets",
+            f"{_HERE}.hero_sheets:build",
+            _has_heroes,
+            inputs=("title", "players", "part.parties"),
+            prints=(Printing("hero-sheets.pdf", "guide_hero_sheets", sides="long"),),
+        ),
         Artefact(
             "hero-sheets-blank",
             f"{_HERE}.hero_sheets:build_blank",
             _names_heroes,
             inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
+            prints=(Printing("hero-sheets-blank.pdf", "guide_hero_sheets_blank", sides="long"),),
         ),
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact(
+            "quickref",
+            f"{_HERE}.quickref:build",
+            cost=0.5,
+            flowing=True,
+            prints=(Printing("quickref.pdf", "guide_quickref_strategiya", copies=per_player),),
+        ),
         dataclasses.replace(
             BOOKLET,
             inputs=(*BOOKLET.inputs, "part.adventures_in_booklet", "part.adventures if part.adventures_in_booklet"),
@@ -74,6 +93,7 @@ GAME = Game(
             None,
             f"{_HERE}.map_sheet:preflight",
             inputs=("title", "game_map", "part.map_size", "part.map_cell_mm", "options.random_map", "entropy"),
+            prints=(Printing("map.pdf", "guide_map"), Printing("map.yaml", "guide_map_yaml", copies=0)),
         ),
         Artefact(
             "adventures",
@@ -81,9 +101,15 @@ GAME = Game(
             None,
             f"{_HERE}.adventure_book:preflight",
             inputs=("title", "part.adventures"),
+            prints=(Printing("adventures.pdf", "guide_adventures"),),
         ),
         Artefact(
-            "plot", f"{_HERE}.plot_sheet:build", None, f"{_HERE}.plot_sheet:preflight", inputs=("title", "part.plot")
+            "plot",
+            f"{_HERE}.plot_sheet:build",
+            None,
+            f"{_HERE}.plot_sheet:preflight",
+            inputs=("title", "part.plot"),
+            prints=(Printing("plot.pdf", "guide_plot"),),
         ),
     ),
     build_options=(

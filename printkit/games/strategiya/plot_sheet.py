@@ -104,6 +104,8 @@ TURN = hex_colour("#777777")
 COLUMNS = (mm(6), mm(30), mm(40), 0.0, mm(18))
 PAD = mm(1)
 BLANK_ROW = mm(11.5)
+DONE_BOX = mm(4)  # the square in the "done" column, to tick when the piece came into play
+MARK_INSET = mm(1.5)
 
 
 def _widths(width: float) -> list[float]:
@@ -177,13 +179,22 @@ def _events(ctx: dict[str, Any], t: Words, widths: list[float], blank_rows: int)
             text_lines([(e["when"], SANS, 9.0, INK)], inner[1]),
             text_lines([(e["hint"], SANS, 9.0, INK)], inner[2]),
             what,
-            [],
+            [_done_box(inner[4])],
         ]
         rows.append(_cells(cells, widths))
     for k in range(blank_rows):
         number = text_lines([(str(len(ctx["events"]) + k + 1), BOLD, 9.0, INK)], inner[0], align="center")
-        rows.append(_cells([number, [], [], [], []], widths, BLANK_ROW))
+        rows.append(_cells([number, [], [], [], [_done_box(inner[4])]], widths, BLANK_ROW))
     return ruled(header), rows
+
+
+def _done_box(width: float) -> Line:
+    """An empty square in the middle of the "done" column, to tick."""
+
+    def draw(pen: Pen, x: float, top: float) -> None:
+        pen.box(x + (width - DONE_BOX) / 2, top - DONE_BOX, DONE_BOX, DONE_BOX, BOX, 0.7)
+
+    return Line(DONE_BOX, draw)
 
 
 def _track(ctx: dict[str, Any], width: float) -> list[Line]:
@@ -199,8 +210,9 @@ def _track(ctx: dict[str, Any], width: float) -> list[Line]:
                 pen.box(left, top - height, cell, height, CELL, 0.5)
                 pen.text(left + mm(0.5), top - mm(0.3) - drop(LEAD) * 6, str(c["turn"]), SANS, 6.0, TURN)
                 if c["marks"]:
-                    pen.text(left + cell - mm(0.5), top - mm(0.3) - 6 * 1.1 - 0.9 * 7, c["marks"], BOLD, 7.0, SECRET,
-                             "right")  # fmt: skip
+                    # MARK_INSET from the cell's right edge: clear of the heavy rule after every tenth turn.
+                    pen.text(left + cell - MARK_INSET, top - mm(0.3) - 6 * 1.1 - 0.9 * 7, c["marks"], BOLD, 7.0,
+                             SECRET, "right")  # fmt: skip
             for i, c in enumerate(row):
                 if c["turn"] % 10 == 0:
                     edge = x + (i + 1) * cell

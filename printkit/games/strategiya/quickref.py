@@ -33,7 +33,7 @@ def _cells(rules: Rules, lang: str) -> list[dict[str, str]]:
 
 def _price(o: Any, lang: str) -> str:
     if o.price is not None:
-        return f"{o.price} $"
+        return label("sum_money", lang, n=o.price)
     if o.percent is not None:
         return label("qr_percent", lang, n=o.percent)
     return label("qr_times", lang, n=o.times_price)

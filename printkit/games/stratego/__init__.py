@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...game import Artefact, Game
+from ...game import Artefact, Game, Printing, per_player
 from ...questions import Flag, Input
 
 _HERE = __name__
@@ -14,12 +14,19 @@ GAME = Game(
     rulesets=("stratego",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact(
+            "quickref",
+            f"{_HERE}.quickref:build",
+            cost=0.5,
+            flowing=True,
+            prints=(Printing("quickref.pdf", "guide_quickref_stratego", copies=per_player),),
+        ),
         Artefact(
             "stratego-setup",
             f"{_HERE}.sheets:build",
             preflight=f"{_HERE}.sheets:build",
             inputs=("title", "players", "part.variant", "part.setups", "options.random_setups", "entropy"),
+            prints=(Printing("stratego-setup.pdf", "guide_stratego_setup"),),
         ),
     ),
     build_options=(

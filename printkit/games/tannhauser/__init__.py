@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...game import Artefact, Game
+from ...game import Artefact, Game, Printing, per_player
 
 _HERE = __name__
 
@@ -13,12 +13,19 @@ GAME = Game(
     rulesets=("tannhauser",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact(
+            "quickref",
+            f"{_HERE}.quickref:build",
+            cost=0.5,
+            flowing=True,
+            prints=(Printing("quickref.pdf", "guide_quickref_tannhauser", copies=per_player, sides="long"),),
+        ),
         Artefact(
             "record-sheets",
             f"{_HERE}.record_sheets:build",
             preflight=f"{_HERE}.record_sheets:build",
             inputs=("title", "players", "part.teams", "part.mode", "part.level"),
+            prints=(Printing("record-sheets.pdf", "guide_record_sheets"),),
         ),
     ),
     questions={

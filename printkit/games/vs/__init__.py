@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps
+from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps, Printing, per_player
 from ...questions import Flag, Input
 
 if TYPE_CHECKING:
@@ -21,6 +21,23 @@ def _has_troops(session: Session) -> bool:
     return session.ruleset.part is not None
 
 
+def _flip(session: Session) -> str:
+    """The duplex flip the config names for cards and pieces: their backs are placed for it."""
+    from .model import vs_session
+
+    return vs_session(session).cards.duplex
+
+
+def _pieces(stem: str) -> tuple[Printing, ...]:
+    """How a sheet set of pieces prints: on card, both sides with the config's flip; its print-shop
+    and cutter copies are not printed at home."""
+    return (
+        Printing(f"{stem}.pdf", f"guide_{stem.replace('-', '_')}", stock="card", sides=_flip),
+        Printing(f"{stem}-print-shop.pdf", "guide_print_shop", copies=0),
+        Printing(f"{stem}-cut.svg", "guide_cut_file", copies=0),
+    )
+
+
 def _has_lands(session: Session) -> bool:
     from .model import vs_map
 
@@ -34,7 +51,14 @@ GAME = Game(
     rulesets=("vs-2025", "vs-2003"),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", _has_troops, cost=0.5, flowing=True),
+        Artefact(
+            "quickref",
+            f"{_HERE}.quickref:build",
+            _has_troops,
+            cost=0.5,
+            flowing=True,
+            prints=(Printing("quickref.pdf", "guide_quickref_vs", copies=per_player, sides="long"),),
+        ),
         BOOKLET,
         Artefact(
             "battle-cards",
@@ -42,6 +66,7 @@ GAME = Game(
             _has_troops,
             f"{_HERE}.cards:build",
             inputs=(*_PIECES, "options.png", "options.title_on_backs"),
+            prints=_pieces("battle-cards"),
         ),
         Artefact(
             "tokens",
@@ -49,6 +74,7 @@ GAME = Game(
             _has_troops,
             f"{_HERE}.tokens:build",
             inputs=(*_PIECES, "game_map", "part.tokens"),
+            prints=_pieces("tokens"),
         ),
         # Markers and the bank's coins share their sheets: markers.pdf.
         Artefact(
@@ -57,6 +83,7 @@ GAME = Game(
             _has_troops,
             f"{_HERE}.markers:build",
             inputs=(*_PIECES, "part.tokens", "part.coins"),
+            prints=_pieces("markers"),
         ),
         Artefact(
             "ledger",
@@ -64,9 +91,18 @@ GAME = Game(
             _has_troops,
             f"{_HERE}.treasury_form:build",
             inputs=("title", "players", "game_map"),
+            prints=(Printing("ledger.pdf", "guide_ledger"),),
         ),
         dataclasses.replace(MAP, inputs=(*MAP.inputs, "part.tokens")),  # its cells are as large as the tokens
-        Artefact("lands", f"{_HERE}.land_list:build", _has_lands, cost=0.3, flowing=True, inputs=("title", "game_map")),
+        Artefact(
+            "lands",
+            f"{_HERE}.land_list:build",
+            _has_lands,
+            cost=0.3,
+            flowing=True,
+            inputs=("title", "game_map"),
+            prints=(Printing("lands.pdf", "guide_lands"),),
+        ),
     ),
     build_options=(
         Input(

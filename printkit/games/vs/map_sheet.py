@@ -17,7 +17,11 @@ from .map_check import WATERS
 from .markers import lines
 from .model import NEUTRAL, PALETTE, Land, vs_map
 
-BORDER: Colour = (0.6, 0.05, 0.12)  # land borders: a dark red that reads on every terrain and in grey
+# Land borders: near-black, a colour no player owns (PALETTE, NEUTRAL; tests/vs hold it far from
+# each), so that a border never reads as a red player's; cased in white, it reads on every terrain.
+BORDER: Colour = (0.1, 0.1, 0.12)
+# The opacity of the white under a land's name and income: the terrain's pattern shows through it.
+VEIL = 0.78
 GOLD: Colour = (0.95, 0.76, 0.2)
 
 
@@ -82,8 +86,10 @@ class VsOverlay:
         if o.kind in ("building", "town", "port", "bridge") or what:
             kind = what if pictograms.has(what) else ("bridge" if o.kind == "bridge" else "tower")
             fill = self.owner_colour(o.owner)
-            half = s * 0.27
-            cx, cy = px + s / 2, py + s / 2
+            # In the cell's upper left corner, a third of the cell wide: the terrain's
+            # pattern (a forest's trees, say) stays in sight around it.
+            half = s * 0.17
+            cx, cy = px + s * 0.24, py + s * 0.76
             c.saveState()
             c.setFillColorRGB(*fill)
             c.setStrokeColorRGB(1, 1, 1)
@@ -138,9 +144,11 @@ class VsOverlay:
         x0, y0 = px + (s - width) / 2, py + (s - height) / 2
         c.saveState()
         c.setFillColorRGB(1, 1, 1)
+        c.setFillAlpha(VEIL)
         c.setStrokeColorRGB(*BORDER)
         c.setLineWidth(0.6)
         c.roundRect(x0, y0, width, height, 2, stroke=1, fill=1)
+        c.setFillAlpha(1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.NARROW_BOLD, size)
         top = y0 + height - size - 1

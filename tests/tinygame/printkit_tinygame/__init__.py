@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.game import Artefact, Game
+from printkit.game import Artefact, Game, Printing
 
 GAME = Game(
     family="tiny",
@@ -10,7 +10,14 @@ GAME = Game(
     package=__name__,
     rulesets=("tiny",),
     schema=f"{__name__}.schema",
-    artefacts=(Artefact("tally", f"{__name__}.tally:build", inputs=("players", "part.table_name")),),
+    artefacts=(
+        Artefact(
+            "tally",
+            f"{__name__}.tally:build",
+            inputs=("players", "part.table_name"),
+            prints=(Printing("tally.pdf", "tiny_tally_guide"),),  # what the kit's print guide says of it
+        ),
+    ),
     questions={"referee": {"tiny-odds": f"{__name__}.odds:tiny_odds"}},
     api=f"{__name__}.odds",
     labels=True,

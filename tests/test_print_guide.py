@@ -1,0 +1,78 @@
+"""The kit's print guide: every file of every example kit, told how to print, in the kit's language (issue 33)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from printkit.config.session import load_session, with_overrides
+from printkit.game import Artefact, PluginError, Printing, game
+from printkit.sheets.print_guide import GUIDE, rows
+
+from .conftest import CONFIGS, EXAMPLES, ExampleKits, pdf_text
+
+KITS = [(c.stem, lang, paper) for c in CONFIGS for lang in ("ru", "en") for paper in ("a4", "letter")]
+ACTUAL_SIZE = {"ru": "100 % («Фактический размер»)", "en": '100 % ("Actual size")'}
+UNDECLARED = {"ru": "игра не сказала", "en": "its game does not say"}
+
+
+# The id ends in the kit: under xdist the check runs on the worker that builds it (tests/conftest.py).
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_every_file_of_the_kit_is_in_its_print_guide(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 33: a kit said nowhere which file to print how; now print-guide.pdf names each file,
+    what it is for, copies, paper and sides, and asks for 100 %, in the kit's language."""
+    kit = kits(name, lang, paper)
+    pages = pdf_text(kit / GUIDE)
+    assert len(pages) == 1, f"{GUIDE} runs to {len(pages)} pages"
+    text = " ".join(pages[0].split())
+    missing = [f.name for f in sorted(kit.iterdir()) if f.is_file() and f.name not in text]
+    assert not missing, f"{GUIDE} leaves out {missing}"
+    assert ACTUAL_SIZE[lang] in text
+    assert UNDECLARED[lang] not in text, "a file of the kit has no declared printing"
+    other = "en" if lang == "ru" else "ru"
+    assert ACTUAL_SIZE[other] not in text
+
+
+def test_every_file_of_every_game_is_declared() -> None:
+    """Each example kit's files match an artefact's declaration: none falls to the guide's default."""
+    for config in CONFIGS:
+        session = load_session(EXAMPLES / config.name)
+        artefacts = list(game(session.ruleset.family).artefacts)
+        names = [p.file for a in artefacts for p in a.prints if "*" not in p.file]
+        assert names, config.name
+        assert all(row.purpose is not None for row in rows(session, artefacts, names))
+
+
+def test_copies_and_flip_come_from_the_session() -> None:
+    """A quick reference for each player; VS cards flip as the config's cards.duplex says."""
+    session = with_overrides(load_session(EXAMPLES / "vs-2025.yaml"), "en", "a4")
+    artefacts = list(game("vs").artefacts)
+    by_name = {r.name: r for r in rows(session, artefacts, ["quickref.pdf", "battle-cards.pdf", "booklet.pdf"])}
+    assert by_name["quickref.pdf"].copies == len(session.players)
+    assert by_name["booklet.pdf"].copies == 0
+    assert by_name["battle-cards.pdf"].stock == "card"
+    assert by_name["battle-cards.pdf"].sides == "long"  # the example's cards.duplex (the default)
+
+
+def test_a_file_no_game_declares_is_still_listed() -> None:
+    session = load_session(EXAMPLES / "stratego.yaml")
+    found = rows(session, [Artefact("x", "m:f")], ["x.pdf"])
+    assert [r.name for r in found] == ["x.pdf", "manifest.json", GUIDE]
+    assert found[0].purpose is None and found[0].copies == 1
+
+
+@pytest.mark.parametrize(
+    "wrong", [{"stock": "vellum"}, {"sides": "both"}, {"copies": -1}], ids=["stock", "sides", "copies"]
+)
+def test_a_printing_outside_the_vocabulary_is_refused(wrong: dict[str, object]) -> None:
+    with pytest.raises(PluginError, match=r"printing of 'x\.pdf'"):
+        dataclasses.replace(Printing("x.pdf", "guide_map"), **wrong)  # type: ignore[arg-type]
+
+
+def test_a_build_with_only_some_kinds_writes_no_guide(tmp_path: Path) -> None:
+    from printkit import build_kit
+
+    kit = build_kit(load_session(EXAMPLES / "stratego.yaml"), tmp_path / "kit", only=["quickref"])
+    assert [p.name for p in kit.files] == ["quickref.pdf", "manifest.json"]
