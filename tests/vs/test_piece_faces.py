@@ -246,3 +246,20 @@ def test_the_owners_mark_prints_black_on_white_in_grey(kits: ExampleKits, kit: t
         if inked > 0.15 and min(ground.tobytes()) == 255:
             seen[char] = seen.get(char, 0) + 1
     assert set(seen) == marks, (seen, marks)
+
+
+@pytest.mark.parametrize("kit", [k for k in KITS if k[2] == "a4"], ids=[i for i in IDS if i.endswith("a4")])
+def test_every_building_back_says_garrison_in_one_word_form(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: a tower's back said «гарн. 0*» ("garr. 0*") while every other building and mine said
+    «гарнизон:» ("garrison:"). Every garrison on a back now reads the same word, with its count or boxes."""
+    lang = kit[1]
+    word = "гарнизон:" if lang == "ru" else "garrison:"
+    pdf = pdfium.PdfDocument(kits(*kit) / "tokens.pdf")
+    printed = 0
+    for number, box, token in backs(kit):
+        if token.garrison is None:
+            continue
+        said = words_in(pdf[number], box)
+        assert word in said and not any(w.startswith(("гарн.", "garr.")) for w in said), (number, token.title, said)
+        printed += 1
+    assert printed > 0
