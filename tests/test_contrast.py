@@ -60,10 +60,10 @@ def fixed_pairs() -> list[tuple[str, Colour, Colour]]:
     """Where a sheet sets text in a colour of its own on a fill (not ink_on): (where, fill, text)."""
     pairs: list[tuple[str, Colour, Colour]] = []
     for owner in OWNERS:
-        # Token backs: the figures in black, the owner's name in dark grey, on the owner's light tint.
+        # Token backs: the figures in black on the owner's light tint, the owner's name on the band.
         pairs += [
             ("token back figures", tint(owner, 0.16), BLACK),
-            ("token back owner", tint(owner, 0.16), (0.25,) * 3),
+            ("token back owner", owner, ink_on(owner)),
         ]
         # Marker backs: the words in black on the tint; the owner's mark in black on its white square.
         pairs += [("marker back", tint(owner, 0.14), BLACK), ("owner's mark", WHITE, BLACK)]

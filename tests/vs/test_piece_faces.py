@@ -17,7 +17,7 @@ from printkit.games.vs.model import owner_marks, vs_session
 from printkit.games.vs.piece_sheets import SHEET_MARGIN, sheet_grid
 from printkit.games.vs.tokens import tokens
 from printkit.geometry import MM, PAPERS
-from printkit.imposition import Box, grid, shelves
+from printkit.imposition import Box, back_box, grid, shelves
 
 from ..conftest import EXAMPLES, ExampleKits
 
@@ -102,10 +102,16 @@ def test_every_word_on_a_front_keeps_clear_of_the_cut(kits: ExampleKits, kit: tu
     (its longest word at 6 pt takes the rest)."""
     safe = token_faces.SAFE if stem == "tokens" else marker_faces.SAFE
     pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    assert_letters_clear(pdf, [(number, box) for number, box, _ in placed(kit, stem)], safe, stem)
+
+
+def assert_letters_clear(pdf: Any, pieces: Sequence[tuple[int, Box]], safe: float, what: str) -> None:
+    """Every letter inside one of the pieces (page, box) lies at least `safe` inside its box."""
     boxes: dict[int, list[Box]] = {}
-    for number, box, _ in placed(kit, stem):
+    for number, box in pieces:
         boxes.setdefault(number, []).append(box)
     tolerance = 0.1 * MM  # the glyph boxes PDFium reports are rounded to its own units
+    checked = 0
     for number, on_page in boxes.items():
         for char, left, bottom, right, top in glyphs(pdf[number]):
             x, y = (left + right) / 2, (bottom + top) / 2
@@ -113,7 +119,50 @@ def test_every_word_on_a_front_keeps_clear_of_the_cut(kits: ExampleKits, kit: tu
             if box is None:
                 continue  # the sheet's footnote, outside every piece
             gap = min(left - box.x, box.x + box.w - right, bottom - box.y, box.y + box.h - top)
-            assert gap >= safe - tolerance, (stem, number, char, round(gap / MM, 2))
+            assert gap >= safe - tolerance, (what, number, char, round(gap / MM, 2))
+            checked += 1
+    assert checked >= 2 * len(pieces), (what, checked)
+
+
+def backs(kit: tuple[str, str, str]) -> list[tuple[int, Box, Any]]:
+    """(page, box, token) for every token's back: the page after its front's, the box where
+    write_sheets puts it for the kit's duplex flip."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    flip = vs_session(session).cards.duplex
+    return [(number + 1, back_box(box, PAPERS[paper], flip, session.printer), token)
+            for number, box, token in placed(kit, "tokens")]  # fmt: skip
+
+
+@pytest.mark.parametrize("kit", KITS, ids=IDS)
+def test_every_letter_on_a_token_back_keeps_clear_of_the_cut(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: a token back's title and owner sat about 1.2 mm from the cut at top and bottom
+    (0.6 mm for a descender), the fronts keeping 3 mm. Every letter of every back now keeps the
+    fronts' 3 mm, and nothing a player reads there is dropped: each back names its owner and prints
+    each of its figures."""
+    pdf = pdfium.PdfDocument(kits(*kit) / "tokens.pdf")
+    pieces = backs(kit)
+    assert_letters_clear(pdf, [(number, box) for number, box, _ in pieces], token_faces.SAFE, "token backs")
+    for number, box, token in pieces:
+        said = " ".join(words_in(pdf[number], box))
+        assert token.owner in said, (number, token.owner, said)
+        for line in token.lines:
+            assert line in said, (number, line, said)
+        assert not token.moves or token.note in said, (number, token.note, said)
+
+
+@pytest.mark.parametrize(("game", "lang"), [(g, lang) for g in ("vs-2025", "vs-2003") for lang in ("ru", "en")])
+def test_every_letter_on_a_print_shop_token_back_keeps_clear_of_the_trim(kits: ExampleKits, game: str,
+                                                                          lang: str) -> None:  # fmt: skip
+    """issue 33: a print shop's token backs keep their letters 3 mm and more inside the trim, as
+    the sheets' backs do (the shop's 1/8 in, render/printshop.py), in both editions and languages."""
+    kit = kits.build(EXAMPLES / f"{game}.yaml", "--only", "tokens", "--print-shop", "--lang", lang)
+    pdf = pdfium.PdfDocument(kit / "tokens-print-shop.pdf")
+    pieces = []
+    for number in range(1, len(pdf), 2):  # a face a page: front, back, front, back ...
+        left, bottom, right, top = pdf[number].get_trimbox()
+        pieces.append((number, Box(left, bottom, right - left, top - bottom)))
+    assert_letters_clear(pdf, pieces, token_faces.SAFE, "print-shop token backs")
 
 
 @pytest.mark.parametrize("kit", KITS, ids=IDS)
@@ -197,3 +246,20 @@ def test_the_owners_mark_prints_black_on_white_in_grey(kits: ExampleKits, kit: t
         if inked > 0.15 and min(ground.tobytes()) == 255:
             seen[char] = seen.get(char, 0) + 1
     assert set(seen) == marks, (seen, marks)
+
+
+@pytest.mark.parametrize("kit", [k for k in KITS if k[2] == "a4"], ids=[i for i in IDS if i.endswith("a4")])
+def test_every_building_back_says_garrison_in_one_word_form(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
+    """issue 33: a tower's back said «гарн. 0*» ("garr. 0*") while every other building and mine said
+    «гарнизон:» ("garrison:"). Every garrison on a back now reads the same word, with its count or boxes."""
+    lang = kit[1]
+    word = "гарнизон:" if lang == "ru" else "garrison:"
+    pdf = pdfium.PdfDocument(kits(*kit) / "tokens.pdf")
+    printed = 0
+    for number, box, token in backs(kit):
+        if token.garrison is None:
+            continue
+        said = words_in(pdf[number], box)
+        assert word in said and not any(w.startswith(("гарн.", "garr.")) for w in said), (number, token.title, said)
+        printed += 1
+    assert printed > 0

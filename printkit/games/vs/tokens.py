@@ -132,9 +132,11 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], o
     transport = vs.figures.get("transport")
     if transport and copies.get("transport"):
         sea = [t for t in session.ruleset.terrains if t.water]
-        cost = label("tk_transport_cost", lang, n=transport["cost_outside"], inside=transport["cost_inside"])
+        # Outside a building and, in brackets, inside one: a line each, the pair too wide for one at 6 pt.
+        costs = (label("tk_cost", lang, n=transport["cost_outside"]),
+                 label("tk_transport_inside", lang, n=transport["cost_inside"]))  # fmt: skip
         token = Token(colour, "transport", label("tk_transport", lang), owner, squads=(int(transport["squads"]), False),
-                      lines=(cost,), moves=tuple((w.colour, str(transport["speed"])) for w in sea),
+                      lines=costs, moves=tuple((w.colour, str(transport["speed"])) for w in sea),
                       note=label("tk_moves", lang))  # fmt: skip
         out += [token] * copies["transport"]
     return [dataclasses.replace(token, mark=owner_mark) for token in out]
@@ -171,13 +173,13 @@ def tokens(session: Session) -> list[Token]:
 
 # ---- faces: pictogram, levels as dots and squads as boxes in front; the figures behind ---------------
 
-LINE = 7.4  # pt from one line of figures on a sheet's back to the next
-SHOP_TEXT = 6.5  # pt: the size of a print shop's token text, which has only the safe area to fill
-SHOP_PITCH = 7.0  # pt between its lines
+TEXT = 6.5  # pt: the figures and names on a token, which has only its safe area to fill
+PITCH = 7.0  # pt between their lines
+OWNER_BAND = 2.8 * MM  # a sheet back's band below the safe edge: the owner's name, its descenders inside
 MOVES = 10.0  # pt for the row of terrain-coloured move boxes
 MARK = 7.0  # pt: the mark beside a figure the edition's own rules do not give
 BADGE = 6.5  # pt: the owner's mark on a front
-SAFE = 3 * MM  # every word on a sheet's token front stays this far inside the cut line
+SAFE = 3 * MM  # every letter on a sheet's token, front and back, stays this far inside the cut line
 
 
 def deep(colour: Colour) -> Colour:
@@ -243,68 +245,10 @@ def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, s
     colour = hex_colour(token.colour)
     c.setFillColorRGB(*(tint(colour, 0.16) if back else (1, 1, 1)))
     c.rect(box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, stroke=0, fill=1)
-    if safe:
-        (_shop_back if back else _front)(c, box, token, colour, bleed, safe)
-    elif back:
-        _sheet_back(c, box, token, colour)
+    if back:
+        _back(c, box, token, colour, bleed, safe or SAFE, owner=not safe)
     else:
-        _front(c, box, token, colour, 0.0, SAFE)
-
-
-def _band(c: Any, box: Box, colour: Colour, text: str, height: float) -> None:
-    """The coloured band at a sheet face's top with one line of text, never under 6 pt, its ends
-    SAFE inside the cut line."""
-    c.setFillColorRGB(*colour)
-    c.rect(box.x, box.y + box.h - height, box.w, height, stroke=0, fill=1)
-    c.setFillColorRGB(*ink_on(colour))
-    size = min(8.0, height * 0.62)
-    draw_fitted(c, box.x + SAFE, box.y + box.h - height * 0.72, text, fonts.NARROW_BOLD, size, box.w - 2 * SAFE,
-                align="center")  # fmt: skip
-
-
-def _garrison_row(c: Any, box: Box, y: float, token: Token, ink: Colour) -> None:
-    """The last of the back's lines ("garrison:") with the garrison's boxes after it, one row centred
-    on the token, so that a mine's four lines leave the owner's name below them clear."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    assert token.garrison is not None
-    s, words = box.w, token.lines[-1]
-    n, plus = token.garrison
-    size = s * 0.09
-    width = n * size + (n - 1) * size * 0.3 + (size * 0.3 + MARK * 0.5 if token.garrison_mark else 0)
-    text = stringWidth(words, fonts.NARROW, 7.0)
-    start = box.x + (s - text - 2.0 - width) / 2
-    c.setFont(fonts.NARROW, 7.0)
-    c.drawString(start, y, words)
-    boxes(c, start + text + 2.0 + (n * size + (n - 1) * size * 0.3) / 2, y - 0.6, size, n, plus, ink,
-          token.garrison_mark)  # fmt: skip
-
-
-def _sheet_back(c: Any, box: Box, token: Token, colour: Colour) -> None:
-    s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
-    top = s * 0.22
-    _band(c, box, colour, token.title, top)
-    c.setFillColorRGB(0, 0, 0)
-    y = box.y + box.h - top - 7.3
-    row = token.garrison is not None and token.garrison[0] > 0
-    for line in token.lines[:-1] if row else token.lines:
-        draw_fitted(c, box.x + s * 0.05, y, line, fonts.NARROW, 7.0, s * 0.9, align="center")
-        y -= LINE
-    if row:
-        _garrison_row(c, box, y, token, ink)
-        y -= LINE
-    if token.moves:
-        # The words under the swatches come first in the file, so that no reader runs "1 cells" together.
-        c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, box.x + s * 0.05, y - 11.5, token.note, fonts.NARROW, 6.0, s * 0.9, align="center")
-        moves(c, cx, y - 3.5, s * 0.9, s * 0.2, token)
-    c.setFillColorRGB(0.25, 0.25, 0.25)
-    draw_fitted(c, box.x + s * 0.05, box.y + s * 0.05, token.owner, fonts.NARROW, 6.0, s * 0.9, align="center")
-
-
-# A print shop cuts up to 1/8 in off the mark (render/printshop.py), so a 20 mm token keeps every
-# word inside a 14 mm square. The front (_front, as on the sheets) keeps its band, name, pictogram,
-# owner's mark and dots or boxes; the back holds the figures alone, the name and owner being in front.
+        _front(c, box, token, colour, bleed, safe or SAFE)
 
 
 def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
@@ -335,7 +279,7 @@ def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: f
     c.setFillColorRGB(*colour)
     c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
     c.setFillColorRGB(*ink_on(colour))
-    draw_fitted(c, box.x + safe, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, SHOP_TEXT,
+    draw_fitted(c, box.x + safe, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT,
                 s - 2 * safe, align="center")  # fmt: skip
     row = s * 0.11  # the dots' or boxes' row, on the safe area's bottom edge
     if token.squads:
@@ -351,34 +295,81 @@ def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: f
     pictograms.draw(c, token.kind, cx - width / 2, low + room / 2, size, ink)
 
 
-def _shop_back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float) -> None:
-    s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
+# A print shop cuts up to 1/8 in off the mark (render/printshop.py), so a 20 mm token keeps every
+# word inside a 14 mm square; a sheet's token keeps 3 mm (SAFE) for hand cutting. Both lay the faces
+# out in that square. The front keeps its band, name, pictogram, owner's mark and dots or boxes. On
+# a sheet the back names its owner in a band as the front names the token, then gives the figures:
+# face down in a player's box the token still says whose it is, and the name is the key to the mark
+# on the front. A print shop's back, with the wider margin, holds the figures alone.
+
+
+def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, owner: bool) -> None:
+    """A token's back: with `owner` the owner's name in a band of the owner's colour, then the
+    figures centred in the rest of the safe area; every letter `safe` inside the box."""
+    top = box.y + box.h - safe
+    if owner:
+        band = safe + OWNER_BAND
+        c.setFillColorRGB(*colour)
+        c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
+        c.setFillColorRGB(*ink_on(colour))
+        # A player's name is what the user typed: too long for the band, it is cut short, not an error.
+        draw_fitted(c, box.x + safe, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
+                    align="center", shorten=True)  # fmt: skip
+        top = box.y + box.h - band
+    _figures(c, box, token, deep(colour), top, box.y + safe, safe)
+
+
+def _figures(c: Any, box: Box, token: Token, ink: Colour, top: float, bottom: float, safe: float) -> None:
+    """The back's figures, top to bottom, centred between `top` and `bottom`: its lines (one too wide
+    at 6 pt takes two), the garrison's boxes after the word "garrison:", the moves' boxes and the
+    note saying what their numbers are."""
+    s, cx = box.w, box.x + box.w / 2
     room = s - 2 * safe
-    notes = fit_lines(token.note, fonts.NARROW, SHOP_TEXT, room)[0] if token.moves else []
-    # A figure too wide for the safe area at 6 pt takes two lines («10 мон. (5 в постр.)», 2003's transport).
-    figures = [part for line in token.lines for part in fit_lines(line, fonts.NARROW, SHOP_TEXT, room)[0]]
     garrison = token.garrison[0] if token.garrison else 0
-    # Top to bottom: the figures, the garrison's boxes, the moves' boxes, the note's lines.
-    height = SHOP_PITCH * (len(figures) + bool(garrison) + len(notes)) + MOVES * bool(token.moves)
-    if height > room:
-        raise RenderError(f"a {s / MM:g} mm token's figures do not fit a print shop's safe area at 6 pt; "
-                          "make tokens.cell_mm larger")  # fmt: skip
-    y = box.y + box.h - safe - (room - height) / 2  # the block centred in the safe area
+    lines = token.lines[:-1] if garrison else token.lines  # the last, "garrison:", shares its boxes' row
+    figures = [part for line in lines for part in fit_lines(line, fonts.NARROW, TEXT, room)[0]]
+    notes = fit_lines(token.note, fonts.NARROW, TEXT, room)[0] if token.moves else []
+    height = PITCH * (len(figures) + bool(garrison) + len(notes)) + MOVES * bool(token.moves)
+    if height > top - bottom + 0.01:
+        raise RenderError(f"a {s / MM:g} mm token's figures do not fit inside its {safe / MM:.1f} mm margin "
+                          "at 6 pt; make tokens.cell_mm larger")  # fmt: skip
+    y = top - (top - bottom - height) / 2
     c.setFillColorRGB(0, 0, 0)
     for line in figures:
-        y -= SHOP_PITCH
-        draw_fitted(c, box.x + safe, y + 1.7, line, fonts.NARROW, SHOP_TEXT, room, align="center")
+        y -= PITCH
+        draw_fitted(c, box.x + safe, y + 1.7, line, fonts.NARROW, TEXT, room, align="center")
     if garrison:
-        y -= SHOP_PITCH
-        assert token.garrison is not None
-        boxes(c, cx, y + 0.7, min(s * 0.09, SHOP_PITCH - 1.4), garrison, token.garrison[1], ink, token.garrison_mark)
+        y -= PITCH
+        _garrison_row(c, box.x + safe, room, y + 1.7, token, ink)
     if token.moves:
         y -= MOVES
+        # The words under the swatches come first in the file, so that no reader runs "1 cells" together.
         c.setFillColorRGB(0, 0, 0)
         for i, line in enumerate(notes):
-            draw_fitted(c, box.x + safe, y - (i + 1) * SHOP_PITCH + 1.7, line, fonts.NARROW, SHOP_TEXT, room,
+            draw_fitted(c, box.x + safe, y - (i + 1) * PITCH + 1.7, line, fonts.NARROW, TEXT, room,
                         align="center")  # fmt: skip
         moves(c, cx, y + 0.8, room, room * 0.24, token)
+
+
+def _garrison_row(c: Any, x: float, width: float, y: float, token: Token, ink: Colour) -> None:
+    """The back's last line ("garrison:") with the garrison's boxes after it, one row centred in
+    `width` from x, its baseline at y; the boxes as large as the row leaves, at most a line high."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    assert token.garrison is not None
+    words = token.lines[-1]
+    n, plus = token.garrison
+    gap = 1.5
+    text = float(stringWidth(words, fonts.NARROW, TEXT))
+    mark = float(stringWidth(token.garrison_mark, fonts.SANS_BOLD, MARK)) if token.garrison_mark else 0.0
+    # boxes() sets n boxes 0.3 of a box apart, and the mark 0.18 of a box after the last.
+    span = n + 0.3 * (n - 1) + (0.18 if mark else 0.0)
+    size = min(PITCH - 1.4, (width - text - gap - mark) / span)
+    start = x + (width - text - gap - size * span - mark) / 2
+    c.setFont(fonts.NARROW, TEXT)
+    c.drawString(start, y, words)
+    boxes(c, start + text + gap + (n * size + (n - 1) * size * 0.3) / 2, y - 0.6, size, n, plus, ink,
+          token.garrison_mark)  # fmt: skip
 
 
 def footnotes(session: Session, on_sheet: Sequence[Token]) -> list[str]:
