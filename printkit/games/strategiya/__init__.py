@@ -56,11 +56,20 @@ GAME = Game(
                 "entropy",
             ),
         ),
-        Artefact("hero-sheets", f"{_HERE}.hero_sheets:build", _has_heroes, inputs=("title", "players", "part.parties")),
+        # A sheet is refused when its cards run off the page (long legends, many items): validate
+        # lays it out to find that, as the build would.
+        Artefact(
+            "hero-sheets",
+            f"{_HERE}.hero_sheets:build",
+            _has_heroes,
+            f"{_HERE}.hero_sheets:build",
+            inputs=("title", "players", "part.parties"),
+        ),
         Artefact(
             "hero-sheets-blank",
             f"{_HERE}.hero_sheets:build_blank",
             _names_heroes,
+            f"{_HERE}.hero_sheets:build_blank",
             inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
         ),
         Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),

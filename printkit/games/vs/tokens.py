@@ -324,17 +324,21 @@ def _shop_back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, saf
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     room = s - 2 * safe
     notes = fit_lines(token.note, fonts.NARROW, SHOP_TEXT, room)[0] if token.moves else []
+    # A figure too wide for the safe area at 6 pt (the 2003 transport's two prices in Russian)
+    # takes two lines, as the note does.
+    figures = [(line, size) for text in token.lines for lines, size in [fit_lines(text, fonts.NARROW, SHOP_TEXT, room)]
+               for line in lines]  # fmt: skip
     garrison = token.garrison[0] if token.garrison else 0
     # Top to bottom: the figures, the garrison's boxes, the moves' boxes, the note's lines.
-    height = SHOP_PITCH * (len(token.lines) + bool(garrison) + len(notes)) + MOVES * bool(token.moves)
+    height = SHOP_PITCH * (len(figures) + bool(garrison) + len(notes)) + MOVES * bool(token.moves)
     if height > room:
         raise RenderError(f"a {s / MM:g} mm token's figures do not fit a print shop's safe area at 6 pt; "
                           "make tokens.cell_mm larger")  # fmt: skip
     y = box.y + box.h - safe - (room - height) / 2  # the block centred in the safe area
     c.setFillColorRGB(0, 0, 0)
-    for line in token.lines:
+    for line, size in figures:
         y -= SHOP_PITCH
-        draw_fitted(c, box.x + safe, y + 1.7, line, fonts.NARROW, SHOP_TEXT, room, align="center")
+        draw_fitted(c, box.x + safe, y + 1.7, line, fonts.NARROW, size, room, align="center")
     if garrison:
         y -= SHOP_PITCH
         assert token.garrison is not None
