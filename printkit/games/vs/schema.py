@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset
+from ...config.model import Ruleset, Session
 from ...config.schema import (
     IDENT,
     INVALID,
@@ -348,6 +349,29 @@ MAP_OBJECT_FIELDS = {
     "structure": Field(Text(max_len=40), doc="which building or mine, in the edition's ids"),
     "height": Field(Integer(1, 99), doc="a vein's height (2003: the deepest mine it holds)"),
 }
+
+
+def check_session(session: Session, ck: Checker) -> None:
+    """A kit of more pieces than an artefact prints (MAX_PIECES) is refused with the key that asks
+    for them, counted by the functions the builders lay out."""
+    from .cards import decks
+    from .coins import coins
+    from .markers import markers
+    from .piece_sheets import count_problem
+    from .tokens import tokens
+
+    if not isinstance(session.ruleset.part, VsData):
+        return
+    counted: tuple[tuple[Key, str, Callable[[], int]], ...] = (
+        (("cards", "per_player"), "battle-cards", lambda: sum(len(d.cards) for d in decks(session))),
+        (("tokens", "copies"), "tokens", lambda: len(tokens(session))),
+        (("tokens", "markers"), "markers", lambda: len(markers(session))),
+        (("coins", "sets"), "coins", lambda: len(coins(session))),
+    )
+    for key, stem, count in counted:
+        problem = count_problem(stem, count())
+        if problem:
+            ck.fail(key, problem)
 
 
 def check_map_names(data: dict[str, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
