@@ -43,7 +43,7 @@ def test_strategiya_question_with_another_games_config(question: tuple[str, ...]
     config = EXAMPLES / f"{other}.yaml"
     result = run("referee", *question, "--config", str(config), "--lang", "en")
     line = _one_line(result, EXIT_USAGE)
-    assert line == f"Error: this is a question of Strategy («Стратегия»); the config or key is for {other}"
+    assert line == f"Error: this question is for Strategy games; the config or key is for {other}"
     russian = run("referee", *question, "--config", str(config))
     assert _one_line(russian, EXIT_USAGE).endswith(f"конфиг или ключ — для игры {other}")
 
