@@ -10,7 +10,7 @@ from printkit.config.session import load_session
 from printkit.errors import EXIT_CONFIG, EXIT_RENDER
 from printkit.game import game, split_input
 
-from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ExampleKits, run, write
+from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ROOT, ExampleKits, run, write
 
 LANGS = ["ru", "en"]
 PAPERS = ["a4", "letter"]
@@ -120,3 +120,39 @@ def test_validate_refuses_a_hero_sheet_that_runs_off_its_page(tmp_path: Path) ->
     checked = run("validate", str(config), "--no-cache")
     assert checked.exit_code == EXIT_CONFIG
     assert f"{config}: hero-sheets (a4, ru): {said}" in checked.stderr.splitlines()
+
+
+def test_validate_lays_out_the_quick_reference_of_a_users_ruleset(tmp_path: Path) -> None:
+    """issue 32: the quick reference had no preflight, so a ruleset file whose quick reference runs
+    over its sheet passed validate and failed the build. (A bundled ruleset's is laid out by the
+    layout tests on both papers in both languages; validate lays out a user's.)"""
+    import copy
+
+    import yaml
+
+    source = ROOT / "printkit" / "games" / "strategiya" / "strategiya.yaml"
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    more = []
+    for n in range(1, 4):  # the town's items three more times over, under names of their own
+        for item in data["items"]:
+            twin = copy.deepcopy(item)
+            twin["id"] = f"{item['id']}-{n}"
+            twin["name"] = {lang: f"{name} {n}" for lang, name in item["name"].items()}
+            more.append(twin)
+    data["items"] += more
+    text = source.with_name(data["booklet"])
+    write(tmp_path / text.name, text.read_text(encoding="utf-8"))
+
+    class Plain(yaml.SafeDumper):
+        def ignore_aliases(self, data: object) -> bool:
+            return True
+
+    write(tmp_path / "rules.yaml", yaml.dump(data, Dumper=Plain, allow_unicode=True))
+    config = write(tmp_path / "config.yaml", "game: rules.yaml\n")
+    built = run("build", str(config), "--only", "quickref", "--out", str(tmp_path / "kit"))
+    assert built.exit_code == EXIT_RENDER
+    said = built.stderr.strip().removeprefix("printkit: error: ")
+    assert said.startswith("the quick reference runs to ") and said.endswith(" it must fit on 1 side(s) of one sheet")
+    checked = run("validate", str(config), "--no-cache")
+    assert checked.exit_code == EXIT_CONFIG
+    assert f"{config}: quickref (a4, ru): {said}" in checked.stderr.splitlines()

@@ -72,7 +72,7 @@ GAME = Game(
             f"{_HERE}.hero_sheets:build_blank",
             inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
         ),
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact("quickref", f"{_HERE}.quickref:build", None, f"{_HERE}.quickref:build", cost=0.5, flowing=True),
         dataclasses.replace(
             BOOKLET,
             inputs=(*BOOKLET.inputs, "part.adventures_in_booklet", "part.adventures if part.adventures_in_booklet"),

@@ -14,7 +14,7 @@ GAME = Game(
     rulesets=("stratego",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact("quickref", f"{_HERE}.quickref:build", None, f"{_HERE}.quickref:build", cost=0.5, flowing=True),
         Artefact(
             "stratego-setup",
             f"{_HERE}.sheets:build",

@@ -13,7 +13,7 @@ GAME = Game(
     rulesets=("tannhauser",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", cost=0.5, flowing=True),
+        Artefact("quickref", f"{_HERE}.quickref:build", None, f"{_HERE}.quickref:build", cost=0.5, flowing=True),
         Artefact(
             "record-sheets",
             f"{_HERE}.record_sheets:build",

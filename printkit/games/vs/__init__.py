@@ -33,7 +33,7 @@ GAME = Game(
     rulesets=("vs-2025", "vs-2003"),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact("quickref", f"{_HERE}.quickref:build", _has_troops, cost=0.5, flowing=True),
+        Artefact("quickref", f"{_HERE}.quickref:build", _has_troops, f"{_HERE}.quickref:build", cost=0.5, flowing=True),
         BOOKLET,
         Artefact(
             "battle-cards",
