@@ -304,17 +304,6 @@ def option_variants(artefact: Artefact) -> list[Options]:
     return [Options(), *(Options(**{name: on}) for name, on in _OPTIONS_ON.items() if name in declared)]
 
 
-def _bundled(session: Session) -> bool:
-    """Whether the session plays a bundled ruleset as it ships. An artefact that reads nothing of
-    the config (a quick reference: only the ruleset, the language and the paper) then prints the
-    pages the test suite lays out on both papers in both languages (tests/test_print_layout.py),
-    so validate lays it out for a ruleset file of the user's only."""
-    from .config.rulesets import bundled_ids, load_bundled
-
-    ruleset = session.ruleset
-    return ruleset.id in bundled_ids() and ruleset == load_bundled(ruleset.id)
-
-
 def _flags(options: Options) -> list[str]:
     """The command-line options that give these options ("--print-shop", "--cutter silhouette")."""
     out = []
@@ -353,7 +342,7 @@ def check_kit(session: Session, cache: bool = True) -> list[Problem]:
     entries = Store() if cache else None
     with tempfile.TemporaryDirectory(prefix="printkit-check-") as tmp:
         for artefact in _artefacts(session):
-            if artefact.preflight is None or (not artefact.inputs and _bundled(session)):
+            if artefact.preflight is None:
                 continue
             variants = option_variants(artefact)
             for paper, lang, (n, options) in itertools.product(PAPERS, LANGUAGES, enumerate(variants)):

@@ -100,7 +100,7 @@ def test_validate_refuses_a_token_too_small_for_a_print_shop(tmp_path: Path) -> 
     assert shop.exit_code == EXIT_RENDER
     assert shop.stderr.strip().endswith("a 19 mm token's figures do not fit a print shop's safe area at 6 pt; "
                                         "make tokens.cell_mm larger")  # fmt: skip
-    checked = run("validate", str(config), "--no-cache")
+    checked = run("validate", str(config))
     assert checked.exit_code == EXIT_CONFIG
     assert (f"{config}: tokens (a4, ru, --print-shop): a 19 mm token's figures do not fit a print shop's safe "
             "area at 6 pt; make tokens.cell_mm larger") in checked.stderr.splitlines()  # fmt: skip
@@ -117,15 +117,14 @@ def test_validate_refuses_a_hero_sheet_that_runs_off_its_page(tmp_path: Path) ->
     assert built.exit_code == EXIT_RENDER
     said = "hero sheet of Аня does not fit on one page; shorten legends or names, or use fewer heroes per player"
     assert built.stderr.strip().endswith(said)
-    checked = run("validate", str(config), "--no-cache")
+    checked = run("validate", str(config))
     assert checked.exit_code == EXIT_CONFIG
     assert f"{config}: hero-sheets (a4, ru): {said}" in checked.stderr.splitlines()
 
 
 def test_validate_lays_out_the_quick_reference_of_a_users_ruleset(tmp_path: Path) -> None:
     """issue 32: the quick reference had no preflight, so a ruleset file whose quick reference runs
-    over its sheet passed validate and failed the build. (A bundled ruleset's is laid out by the
-    layout tests on both papers in both languages; validate lays out a user's.)"""
+    over its sheet passed validate and failed the build."""
     import copy
 
     import yaml
@@ -153,6 +152,6 @@ def test_validate_lays_out_the_quick_reference_of_a_users_ruleset(tmp_path: Path
     assert built.exit_code == EXIT_RENDER
     said = built.stderr.strip().removeprefix("printkit: error: ")
     assert said.startswith("the quick reference runs to ") and said.endswith(" it must fit on 1 side(s) of one sheet")
-    checked = run("validate", str(config), "--no-cache")
+    checked = run("validate", str(config))
     assert checked.exit_code == EXIT_CONFIG
     assert f"{config}: quickref (a4, ru): {said}" in checked.stderr.splitlines()
