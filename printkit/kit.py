@@ -5,6 +5,7 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 import io
+import itertools
 import multiprocessing
 import os
 import pickle
@@ -26,7 +27,7 @@ from .cache import Store
 from .config.model import Session
 from .config.session import LANGUAGES, PAPERS, display_title, with_overrides
 from .errors import ConfigError, Problem, RenderError, UsageError
-from .game import Artefact, game, resolve
+from .game import Artefact, game, resolve, split_input
 from .output import KitWriter, default_folder
 from .randomness import Entropy
 from .steps import Outcome, draw, lookup, replay, store
@@ -294,6 +295,29 @@ def _draw_job(job: int) -> Outcome:
     return draw(artefacts[job], b)
 
 
+# The documented options a preflight is run with besides none, one at a time (each adds pages or
+# files of its own, so a refusal names the option that causes it), at the value that adds them.
+# --png is left out: it rasterises the faces the cards' own sheets lay out, so it refuses nothing
+# they do not. --imposition is a finish (a copy of the booklet's pages), not an input of a drawing.
+_OPTIONS_ON: dict[str, Any] = {"print_shop": True, "cutter": "silhouette", "greyscale": True}
+
+
+def option_variants(artefact: Artefact) -> list[Options]:
+    """The options an artefact's preflight runs with: none, then each shared option it reads."""
+    declared = {split_input(text)[0].removeprefix("options.") for text in artefact.inputs}
+    return [Options(), *(Options(**{name: on}) for name, on in _OPTIONS_ON.items() if name in declared)]
+
+
+def _flags(options: Options) -> list[str]:
+    """The command-line options that give these options ("--print-shop", "--cutter silhouette")."""
+    out = []
+    for name, on in _OPTIONS_ON.items():
+        if getattr(options, name):
+            flag = "--" + name.replace("_", "-")
+            out.append(flag if on is True else f"{flag} {on}")
+    return out
+
+
 def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
     """Run an artefact's preflight on the artefact's inputs, as its builder gets them. Where the
     preflight is the builder itself (a form that must fit its page is only known to fit once it is
@@ -309,10 +333,11 @@ def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
 def check_kit(session: Session, cache: bool = True) -> list[Problem]:
     """What building this session would refuse for its content, found without writing a kit.
 
-    Every artefact's preflight (see games.Artefact) runs for every paper and language, in a
-    throwaway folder: `printkit validate` says ok only when `printkit build` would succeed with any
-    --paper and --lang. Preflights that draw the whole artefact go through the artefact cache
-    (cache=False: they draw every time).
+    Every artefact's preflight (see games.Artefact) runs for every paper and language, and with
+    the shared options it reads (option_variants), in a throwaway folder: `printkit validate` says
+    ok only when `printkit build` would succeed with any --paper, --lang and documented option.
+    Preflights that draw the whole artefact go through the artefact cache (cache=False: they draw
+    every time).
     """
     import tempfile
 
@@ -323,23 +348,23 @@ def check_kit(session: Session, cache: bool = True) -> list[Problem]:
         for artefact in _artefacts(session):
             if artefact.preflight is None:
                 continue
-            for paper in PAPERS:
-                for lang in LANGUAGES:
-                    variant = with_overrides(session, language=lang, paper=paper)
-                    writer = KitWriter(Path(tmp) / f"{artefact.kind}-{paper}-{lang}")
-                    b = Build(variant, Entropy.from_seed("check"), writer, quiet, Options())
-                    try:
-                        _preflight(artefact, b, entries)
-                    except ConfigError as exc:
-                        for problem in exc.problems:
-                            if (artefact.kind, str(problem)) not in seen:
-                                seen.add((artefact.kind, str(problem)))
-                                problems.append(problem)
-                    except RenderError as exc:
-                        if (artefact.kind, exc.message) not in seen:
-                            seen.add((artefact.kind, exc.message))
-                            where = f"{artefact.kind} ({paper}, {lang})"
-                            problems.append(Problem(session.label, None, where, exc.message))
-                    finally:
-                        writer.abort()
+            variants = option_variants(artefact)
+            for paper, lang, (n, options) in itertools.product(PAPERS, LANGUAGES, enumerate(variants)):
+                variant = with_overrides(session, language=lang, paper=paper)
+                writer = KitWriter(Path(tmp) / f"{artefact.kind}-{paper}-{lang}-{n}")
+                b = Build(variant, Entropy.from_seed("check"), writer, quiet, options)
+                try:
+                    _preflight(artefact, b, entries)
+                except ConfigError as exc:
+                    for problem in exc.problems:
+                        if (artefact.kind, str(problem)) not in seen:
+                            seen.add((artefact.kind, str(problem)))
+                            problems.append(problem)
+                except RenderError as exc:
+                    if (artefact.kind, exc.message) not in seen:
+                        seen.add((artefact.kind, exc.message))
+                        where = ", ".join([paper, lang, *_flags(options)])
+                        problems.append(Problem(session.label, None, f"{artefact.kind} ({where})", exc.message))
+                finally:
+                    writer.abort()
     return problems

@@ -191,22 +191,32 @@ def drawing(artefact: Artefact, session: Session, folder: Path, monkeypatch: pyt
         writer.abort()
 
 
+def _shape(at: Leaf) -> Leaf:
+    """A leaf's place with its list indices left out: the same field of every item."""
+    return tuple("*" if isinstance(part, int) else part for part in at)
+
+
 def mutations(data: Any, folder: Path, base: Session) -> tuple[list[tuple[Mutation, Session]], dict[Leaf, str]]:
     """One change of each leaf of the config that still loads and makes another session, and the
     leaves left unchanged, with the reason."""
     schema = config_schema()
     everywhere: dict[Any, list[Leaf]] = {}
+    # The values one field has across a list (every object's structure, every troop's name): a name
+    # the ruleset must know is changed to another the config already uses (issue 32 checks them).
+    alike: dict[Leaf, list[Any]] = {}
     for at, value in leaves(data):
         everywhere.setdefault(value, []).append(at)
+        alike.setdefault(_shape(at), []).append(value)
     found: list[tuple[Mutation, Session]] = []
     skipped: dict[Leaf, str] = {}
     for at, value in leaves(data):
         # The leaf alone; else, for a name that other fields refer to (the player owning a castle),
         # changed everywhere the config uses it.
-        tries = [
-            (((at, new),), tuple((other, new) for other in everywhere[value]))
-            for new in variants(value, schema_at(schema, at), isinstance(at[-1], int))
-        ]
+        candidates = variants(value, schema_at(schema, at), isinstance(at[-1], int))
+        peers = [v for v in dict.fromkeys(alike[_shape(at)]) if v != value and not isinstance(v, bool | int | float)]
+        at_end = 1 if candidates and candidates[-1] is DROPPED else 0
+        candidates[len(candidates) - at_end : len(candidates) - at_end] = peers
+        tries = [(((at, new),), tuple((other, new) for other in everywhere[value])) for new in candidates]
         for sets in (s for pair in tries for s in dict.fromkeys(pair)):
             session = loaded(folder, applied(data, sets))
             if session is not None and session != base:

@@ -51,7 +51,7 @@ def test_integer_beyond_the_digit_limit_in_a_config(tmp_path: Path) -> None:
     result = run("validate", p)
     assert (result.exit_code, result.output) == (
         3,
-        f"{p}:4: players[0].common_potential: this number is too long to read (5000 characters)\n",
+        f"{p}:4: players[0].common_potential: this number is too long to read (5000 characters; at most 100)\n",
     )
 
 

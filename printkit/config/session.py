@@ -137,7 +137,7 @@ def _session(doc: YamlDocument) -> Session:
     build = schema.hook("build_session")
     part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None
     ck.raise_if_any()
-    return Session(
+    session = Session(
         ruleset=ruleset,
         title=data["title"],
         language=data["language"],
@@ -150,6 +150,13 @@ def _session(doc: YamlDocument) -> Session:
         game_map=game_map,
         part=part,
     )
+    # What only the whole session tells (how many pieces its kit would print): refused here, at
+    # once, rather than after the build has drawn everything before it.
+    whole = schema.hook("check_session")
+    if whole is not None:
+        whole(session, ck)
+        ck.raise_if_any()
+    return session
 
 
 def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tuple[Player, ...], list[dict[str, Any]]]:

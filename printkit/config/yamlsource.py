@@ -12,7 +12,17 @@ import yaml
 from ..errors import ConfigError, Problem, config_error
 from .userfile import MAX_BYTES, read_text
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "Key", "YamlDocument", "format_key", "load_yaml", "parse_yaml", "read_text"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NUMBER_CHARS",
+    "Key",
+    "YamlDocument",
+    "format_key",
+    "load_yaml",
+    "parse_yaml",
+    "read_text",
+]
 
 # Configs and rulesets nest a handful of levels. libyaml's composer recurses in C, so a file nested
 # tens of thousands of levels deep overflows the C stack (a crash, not an exception): the depth is
@@ -149,11 +159,23 @@ def _check_depth(text: str, label: str) -> None:
         loader.dispose()
 
 
+# The longest number a config, ruleset or map may write. No field takes more than a few digits;
+# a hex, octal, binary or sexagesimal literal is read without Python's 4300-digit limit and then
+# fails wherever it is printed or compared as text, so every integer is bounded here, once, for
+# every field of every file read through this module.
+MAX_NUMBER_CHARS = 100
+
+
 def _scalar(node: yaml.ScalarNode, loader: _Loader, label: str, line: int, key: Key) -> Any:
+    if node.tag.endswith(":int") and len(node.value) > MAX_NUMBER_CHARS:
+        raise config_error(
+            label, line, format_key(key),
+            f"this number is too long to read ({len(node.value)} characters; at most {MAX_NUMBER_CHARS})",
+        )  # fmt: skip
     try:
         return loader.construct_object(node)
     except ValueError:
-        # Python refuses to turn more than 4300 digits into an int; no config value is that long.
+        # A value the constructor cannot read (a float or a timestamp's odd digits): too long or malformed.
         what = "number" if node.tag.endswith(":int") else "value"
         raise config_error(
             label, line, format_key(key), f"this {what} is too long to read ({len(node.value)} characters)"

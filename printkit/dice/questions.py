@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..answers import WIDTH, fraction, table
-from ..labels import label
+from ..labels import RefusedValue, label
 from ..questions import Flag, Input, Line, Para, Text, Whole, question
 from .dist import Dist
 from .notation import EXPLODE_CAP, MAX_LENGTH
@@ -139,6 +139,18 @@ def _chance(p: Fraction) -> str:
     return f"{fraction(p)} ({_percent(p)})"
 
 
+def _grouped(n: int) -> dict[str, str]:
+    """A count grouped by thousands as each language writes it (99,901; 99 901)."""
+    return {"en": f"{n:,}", "ru": f"{n:,}".replace(",", "\u00a0")}
+
+
+# The most rows `odds --all` prints. Every row's three shares are divisions of big integers, so a
+# table of 100d1000's 99,901 totals took seconds (bench/referee.py prints the figures); 100d100,
+# the documented example, has 9,901, d1000 1,000, and no game's roll needs more on a terminal.
+# The ranged table and --json answer any expression the odds accept.
+MAX_ALL_ROWS = 10_000
+
+
 @dataclass(frozen=True)
 class OddsAnswer:
     """The exact distribution of an expression and the chance of its comparison."""
@@ -208,7 +220,9 @@ class OddsAnswer:
         bars = ["#" * round(r.weight * room / top) if top else "" for r in found]
         lines = table([*headers, ""], [[*c, b] for c, b in zip(cells, bars, strict=True)], right={0, 1, 2, 3})
         if width > 1:
-            lines.append(label("dice_binned", lang, n=width))
+            # --all prints every total only up to its limit; beyond, --json has them.
+            hint = "dice_binned" if len(dist.weights) <= MAX_ALL_ROWS else "dice_binned_json"
+            lines.append(label(hint, lang, n=width))
         return lines
 
     def _notes(self, lang: str) -> list[str]:
@@ -251,7 +265,10 @@ class OddsAnswer:
         Input(
             "every",
             Flag(),
-            {"en": "One row for every total, however many.", "ru": "Строка на каждый итог, сколько бы их ни было."},
+            {
+                "en": f"One row for every total (at most {MAX_ALL_ROWS:,} rows).",
+                "ru": f"Строка на каждый итог (не больше {MAX_ALL_ROWS:,} строк).".replace(",", "\u00a0"),
+            },
             flag="--all",
         ),
         EXPLODE,
@@ -274,4 +291,7 @@ def odds(notation: str, every: bool = False, explode_cap: int = EXPLODE_CAP) -> 
     >>> float(odds("3d6").dist.mean())
     10.5
     """
-    return OddsAnswer(dice_odds(notation, explode_cap), every)
+    found = dice_odds(notation, explode_cap)
+    if every and len(found.dist.weights) > MAX_ALL_ROWS:
+        raise RefusedValue("dice_e_all_rows", n=_grouped(len(found.dist.weights)), limit=_grouped(MAX_ALL_ROWS))
+    return OddsAnswer(found, every)

@@ -175,6 +175,11 @@ def build_map(data: dict[str, Any], rules: Ruleset, doc: YamlDocument, key: Key,
             objects.append(MapObject(*at, o["kind"], o.get("number"), o.get("name"), o.get("owner"), details))
     build = schema.hook("build_map_part")
     part = build(data, width, len(rows), key, ck) if build is not None else None
+    # Names a map gives that must be the ruleset's (a troop, a building): a typo is told with its
+    # line here, before a question or a sheet reads the map and meets a name it cannot use.
+    names = schema.hook("check_map_names")
+    if names is not None:
+        names(data, rules, key, ck)
     return GameMap(width, len(rows), tuple(cells), tuple(objects), tuple(rows), part)
 
 

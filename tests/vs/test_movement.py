@@ -229,8 +229,11 @@ def test_buildings_stand_at_least_three_cells_apart() -> None:
     assert check(grid("PPPPPP", objects=[obj("A1", "Север"), obj("E1", "Юг", "tower")]), VS25) == []
     mine = grid("PMPPPP", objects=[obj("A1", "Север"), obj("B1", "Юг", "mine-1", "resource")])
     assert check(mine, VS25) == []  # mines are not постройки
-    assert [str(f) for f in check(grid("PP", troops=[piece("A1", "unicorns")]), VS25)] == [
-        "A1: no troop 'unicorns' in vs-2025"]  # fmt: skip
+    # A troop the edition lacks is refused as the map is read, with its place (issue 32).
+    doc = parse_yaml("x: 1", "test")
+    ck = Checker(doc)
+    build_map({"rows": ["PP", "PP"], "objects": [], "troops": [piece("A1", "unicorns")]}, VS25, doc, (), ck)
+    assert [(p.field, p.message) for p in ck.problems] == [("troops[0].troop", "no troop 'unicorns' in vs-2025")]
 
 
 def test_rivers_are_refused_on_strategiya_maps() -> None:

@@ -62,10 +62,13 @@ GAME = Game(
                 Printing("referee-key*.json", "guide_referee_key_json", copies=0),
             ),
         ),
+        # A sheet is refused when its cards run off the page (long legends, many items): validate
+        # lays it out to find that, as the build would.
         Artefact(
             "hero-sheets",
             f"{_HERE}.hero_sheets:build",
             _has_heroes,
+            f"{_HERE}.hero_sheets:build",
             inputs=("title", "players", "part.parties"),
             prints=(Printing("hero-sheets.pdf", "guide_hero_sheets", sides="long"),),
         ),
@@ -73,11 +76,14 @@ GAME = Game(
             "hero-sheets-blank",
             f"{_HERE}.hero_sheets:build_blank",
             _names_heroes,
+            f"{_HERE}.hero_sheets:build_blank",
             inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
             prints=(Printing("hero-sheets-blank.pdf", "guide_hero_sheets_blank", sides="long"),),
         ),
         Artefact(
             "quickref",
+            f"{_HERE}.quickref:build",
+            None,
             f"{_HERE}.quickref:build",
             cost=0.5,
             flowing=True,

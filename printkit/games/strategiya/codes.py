@@ -15,7 +15,13 @@ from ...randomness import Entropy
 from .model import Rules, StrategiyaSession
 
 KEY_FORMAT = "printkit.referee-key/1"
-MAX_KEY_BYTES = 64 * 1024 * 1024
+# A key file holds at most the games one `secret-sheets --games` run prints (MAX_KEY_GAMES, the
+# option's own limit; one-player keys are joined with --key A --key B, each within these). A
+# thousand games of a ruleset at its limits (20 terrains of 26 numbered objects, both sections,
+# both sheets) write about 10 MB of JSON, the bundled ruleset's 1.4 MB: a lookup reads and checks
+# the whole file, so the cap bounds its time and memory (bench/referee.py prints both).
+MAX_KEY_GAMES = 1000
+MAX_KEY_BYTES = 16 * 1024 * 1024
 
 # section -> terrain id -> numbers; element i is the number written next to object i+1.
 Columns = Mapping[str, Mapping[str, tuple[int, ...]]]
@@ -151,6 +157,10 @@ def load_key(path: Path, label_: str | None = None) -> tuple[str, list[GameSecre
     games_data = data.get("games")
     if not isinstance(games_data, list) or not games_data:
         raise fail('"games" must be a non-empty list')
+    if len(games_data) > MAX_KEY_GAMES:
+        raise fail(
+            f'"games" holds {len(games_data)} games; a key holds at most {MAX_KEY_GAMES}, as secret-sheets prints'
+        )
     games = []
     for index, entry in enumerate(games_data, start=1):
         where = f"games[{index - 1}]"
@@ -174,9 +184,11 @@ def _columns(sections: dict[str, Any], where: str, fail: Any) -> Columns:
             raise fail(f"{where}.{section}: expected terrains")
         out[section] = {}
         for terrain, numbers in terrains.items():
+            # Types compared as a set (a bool is no number here): a key of 1000 games checks tens of
+            # thousands of columns, and a generator per number took most of a lookup's time.
             ok = (
-                isinstance(numbers, list)
-                and all(isinstance(n, int) and not isinstance(n, bool) for n in numbers)
+                type(numbers) is list
+                and set(map(type, numbers)) <= {int}
                 and sorted(numbers) == list(range(1, len(numbers) + 1))
             )
             if not ok:

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...config.model import Localized, Ruleset, Session, Terrain, fold, part_of
-from ...labels import days, label
+from ...config.model import Localized, Ruleset, Session, Terrain, fold
+from ...labels import RefusedValue, days, label
 from ...maps.grid import GameMap
 
 
@@ -355,10 +355,15 @@ def strategiya_map(game_map: GameMap) -> StrategiyaMap:
 
 
 def rules_of(ruleset: Ruleset) -> Rules:
-    """The «Стратегия» part of a ruleset."""
-    return part_of(ruleset, Rules)
+    """The «Стратегия» part of a ruleset; another game's (a config or key given to a «Стратегия»
+    question) is refused as a usage error rather than failing deep inside the question."""
+    if not isinstance(ruleset.part, Rules):
+        raise RefusedValue("rf_e_not_strategiya", game=ruleset.id)
+    return ruleset.part
 
 
 def session_of(session: Session) -> StrategiyaSession:
-    """The «Стратегия» part of a session."""
-    return part_of(session, StrategiyaSession)
+    """The «Стратегия» part of a session (another game's is refused, as by rules_of)."""
+    if not isinstance(session.part, StrategiyaSession):
+        raise RefusedValue("rf_e_not_strategiya", game=session.ruleset.id)
+    return session.part

@@ -177,6 +177,8 @@ BATTLE = Record({name: Field(Integer(0, 100), required=True) for name in BATTLE_
 TURNS = Record({name: Field(COUNT, required=True) for name in ("object_skip", "town_skip", "shared_object_loss")})
 
 
+# heroes, battle and turns are required: the quick reference, the booklet's tables and the referee
+# read them in every kit (a ruleset without them cannot print one).
 RULESET_FIELDS = {
     "secret_sheets": Field(
         Nullable(
@@ -189,7 +191,7 @@ RULESET_FIELDS = {
         )
     ),
     "resources": Field(MapOf(IDENT, ListOf(Nullable(RESOURCE), max_items=99)), default={}),
-    "heroes": Field(Nullable(HEROES)),
+    "heroes": Field(HEROES, required=True),
     "potential_tiers": Field(ListOf(TIER, max_items=20), default=[]),
     **{kind: Field(ListOf(OFFER, max_items=100), default=[]) for kind in TOWN_KINDS},
     "learning": Field(
@@ -203,8 +205,8 @@ RULESET_FIELDS = {
         )
     ),
     "buildings": Field(ListOf(BUILDING, max_items=100), default=[]),
-    "battle": Field(Nullable(BATTLE)),
-    "turns": Field(Nullable(TURNS)),
+    "battle": Field(BATTLE, required=True),
+    "turns": Field(TURNS, required=True),
     # A ship's cells a turn: its builders' intellect plus these, with the current, on still water, against it.
     "ship": Field(
         Nullable(

@@ -14,7 +14,7 @@ from ...geometry import PRINTABLE_MARGIN, mm, paper_size
 from ...labels import label
 from ...render import fonts
 from ...render.canvas import TextRuns, draw_fitted, hex_colour, ink_on, open_canvas, stamp_form, tint
-from .codes import Chain, GameSecrets, SheetSecrets, compose, key_json, make_games
+from .codes import MAX_KEY_GAMES, Chain, GameSecrets, SheetSecrets, compose, key_json, make_games
 from .model import Rules, rules_of, session_of
 
 
@@ -145,7 +145,7 @@ def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
 
 # The most games one build stacks (`secret-sheets --games`): about 6 s and 150 MB on a small machine
 # (bench/secret_sheets.py); ten times as many took a minute and a gigabyte.
-MAX_GAMES = 1000
+MAX_GAMES = MAX_KEY_GAMES
 MARGIN = mm(12)
 HEADER = mm(36)
 GREY = (0.45, 0.45, 0.45)

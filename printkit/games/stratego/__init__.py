@@ -17,6 +17,8 @@ GAME = Game(
         Artefact(
             "quickref",
             f"{_HERE}.quickref:build",
+            None,
+            f"{_HERE}.quickref:build",
             cost=0.5,
             flowing=True,
             prints=(Printing("quickref.pdf", "guide_quickref_stratego", copies=per_player),),

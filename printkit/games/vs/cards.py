@@ -20,6 +20,7 @@ from ...render.marks import corner_guides, crop_marks
 from ...render.printshop import SHOP_BLEED, cut_template_svg, registration_keep_out, registration_marks, write_faces
 from .model import player_colour, vs_of, vs_session
 from .orders import Card, all_cards
+from .piece_sheets import check_count
 
 
 @dataclass(frozen=True)
@@ -422,6 +423,7 @@ def cards_for_print_shop(session: Session, target: str | Path, title_on_backs: b
 def build(b: Build) -> None:
     """The kit's battle-cards.pdf; one PNG per card face where --png asks for them; the print
     shop's file with --print-shop; the cutting machine's template with --cutter."""
+    check_count(b.session, "battle-cards", sum(len(deck.cards) for deck in decks(b.session)))
     on_backs = bool(b.options.own("title_on_backs", False))
     grid = write_cards(b.session, b.writer.path("battle-cards.pdf"), b.options.cutter, on_backs)
     if b.options.cutter:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from ...artefact import Build
 from ...config.model import Session
 from ...config.session import display_title
+from ...errors import ConfigError, Problem
 from ...geometry import MM, PAPERS, PRINTABLE_MARGIN
 from ...imposition import Box, Grid, back_box, grid, shelves
 from ...labels import label
@@ -121,12 +122,39 @@ def write_shop_faces(target: str | Path, items: Sequence[Item], size: tuple[floa
     return write_faces(target, size, pages, title)
 
 
+# The most cards, tokens, markers or coins one artefact prints. A VS kit's defaults for eight
+# players are about 430 cards and 480 tokens; a config may ask for more (cards.per_player,
+# tokens.copies, tokens.markers, coins.sets) up to this many, which draw in about a second
+# (bench/referee.py prints the figure); cards.per_player: 999 once asked for a 95,904-page print
+# shop file. A config asking for more is refused when it is read (schema.check_session).
+MAX_PIECES = 1200
+# The config keys that set each artefact's count, for the refusal.
+_COUNTED_BY = {"battle-cards": "cards.per_player", "tokens": "tokens.copies", "markers": "tokens.markers",
+               "coins": "coins.sets"}  # fmt: skip
+
+
+def count_problem(stem: str, count: int) -> str | None:
+    """What is wrong with an artefact of count pieces (None: nothing)."""
+    if count <= MAX_PIECES:
+        return None
+    return f"the kit would print {count:,} {stem.replace('-', ' ')}; at most {MAX_PIECES:,} (ask for fewer per player)"
+
+
+def check_count(session: Session, stem: str, count: int) -> None:
+    """Refuse, before anything is drawn, an artefact of more than MAX_PIECES pieces (exit 3): a
+    session made in Python need not have passed its config's checks."""
+    problem = count_problem(stem, count)
+    if problem:
+        raise ConfigError([Problem(session.label, None, _COUNTED_BY.get(stem, stem), problem)])
+
+
 def build_pieces(b: Build, stem: str, title_key: str, items: Sequence[Item], size: float, draw: Face[Item],
                  shop: ShopFace[Item] | None = None, round_cut: bool = False,
                  notes: Notes[Item] | None = None) -> None:  # fmt: skip
     """<stem>.pdf for the kit; with a cutting machine also <stem>-cut.svg (round pieces cut as
     circles); for a print shop <stem>-print-shop.pdf, where the pieces have a face for one (`shop`)."""
     session = b.session
+    check_count(session, stem, len(items))
     subject = label(title_key, session.language)
     title = f"{display_title(session)} — {subject}"
     c = open_canvas(str(b.writer.path(f"{stem}.pdf")), session.paper, title, subject)

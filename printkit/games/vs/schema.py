@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset
+from ...config.model import Ruleset, Session
 from ...config.schema import (
     IDENT,
     INVALID,
@@ -170,6 +171,23 @@ class Figure(Spec):
         return self.wrong(value, key, ck)
 
 
+# The figures every kit and referee answer of an edition reads (the treasury ledger, the mine, spell
+# and rebellion odds, prices); a 2003 ruleset (one with level_up_cost) reads its own too.
+NEEDED_FIGURES = ("treasury", "mine_chance", "mithril_cost", "rebellion_chance", "spell_cost", "transfer_tax",
+                  "start.ruler_money")  # fmt: skip
+NEEDED_2025 = ("start.default",)
+NEEDED_2003 = ("bridge", "escape", "escape_cost", "leader_cost", "transport", "commander_prize",
+               "start.commander_money")  # fmt: skip
+
+
+def _figure(figures: dict[str, Any], path: str) -> Any:
+    """A figure by its dotted path (start.ruler_money), None where any step is missing."""
+    found: Any = figures
+    for step in path.split("."):
+        found = found.get(step) if isinstance(found, dict) else None
+    return found
+
+
 FIGURES = Record({name: Field(Figure()) for name in FIGURE_NAMES})
 
 
@@ -220,6 +238,12 @@ def check_ruleset(data: dict[str, Any], key: Key, ck: Checker) -> None:
     troops = {t["id"] for t in data["troops"]}
     if data["troops"] and not data["orders"]:
         ck.fail(key, "a ruleset with troops needs 'orders'")
+    if data["troops"]:
+        figures = data["vs"] or {}
+        needed = NEEDED_FIGURES + (NEEDED_2003 if figures.get("level_up_cost") else NEEDED_2025)
+        missing = [name for name in needed if _figure(figures, name) is None]
+        if missing:
+            ck.fail((*key, "vs") if data["vs"] else key, f"a ruleset with troops needs vs: {', '.join(missing)}")
     for i, t in enumerate(data["troops"]):
         for tid in t["move"]:
             if tid not in terrains:
@@ -325,6 +349,50 @@ MAP_OBJECT_FIELDS = {
     "structure": Field(Text(max_len=40), doc="which building or mine, in the edition's ids"),
     "height": Field(Integer(1, 99), doc="a vein's height (2003: the deepest mine it holds)"),
 }
+
+
+def check_session(session: Session, ck: Checker) -> None:
+    """A kit of more pieces than an artefact prints (MAX_PIECES) is refused with the key that asks
+    for them, counted by the functions the builders lay out."""
+    from .cards import decks
+    from .coins import coins
+    from .markers import markers
+    from .piece_sheets import count_problem
+    from .tokens import tokens
+
+    if not isinstance(session.ruleset.part, VsData):
+        return
+    counted: tuple[tuple[Key, str, Callable[[], int]], ...] = (
+        (("cards", "per_player"), "battle-cards", lambda: sum(len(d.cards) for d in decks(session))),
+        (("tokens", "copies"), "tokens", lambda: len(tokens(session))),
+        (("tokens", "markers"), "markers", lambda: len(markers(session))),
+        (("coins", "sets"), "coins", lambda: len(coins(session))),
+    )
+    for key, stem, count in counted:
+        problem = count_problem(stem, count())
+        if problem:
+            ck.fail(key, problem)
+
+
+def check_map_names(data: dict[str, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
+    """Every building, mine and troop a map names must be the edition's: the ledger, the tokens and
+    the referee read them by these names."""
+    from ...labels import Phrase
+    from ...suggest import did_you_mean
+
+    vs = ruleset.part
+    if not isinstance(vs, VsData):
+        return
+    known = [s.id for s in vs.structures] + [f"mine-{m.level}" for m in vs.mines]
+    for i, o in enumerate(data.get("objects") or []):
+        name = o.get("structure")
+        if name is not None and name.casefold() not in known:
+            said = Phrase("vmc_building", name=name, edition=ruleset.id, hint=did_you_mean(name, known))
+            ck.fail((*key, "objects", i, "structure"), said)
+    for i, t in enumerate(data.get("troops") or []):
+        if vs.troop(t["troop"]) is None:
+            hint = did_you_mean(t["troop"], [t.id for t in vs.troops])
+            ck.fail((*key, "troops", i, "troop"), Phrase("vmc_troop", name=t["troop"], edition=ruleset.id, hint=hint))
 
 
 def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: Checker) -> VsMap:
