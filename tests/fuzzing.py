@@ -649,6 +649,13 @@ class Outcome:
 
 
 def _apply(op: Op, folder: Path) -> None:
+    # An op an earlier one made impossible (a write under what is now a file) is left out: the same
+    # ops always lay the same folder, so the case still replays.
+    with contextlib.suppress(OSError):
+        _lay(op, folder)
+
+
+def _lay(op: Op, folder: Path) -> None:
     path = folder / op.path
     path.parent.mkdir(parents=True, exist_ok=True)
     if op.verb in ("write", "link", "fifo", "remove") or (op.verb == "mkdir" and path.is_symlink()):
@@ -753,8 +760,8 @@ def run_cases(cases: Iterable[Case], workdir: Path, jobs: int = 2, timeout: floa
               hang: float = HANG) -> Iterator[Outcome]:  # fmt: skip
     """Run cases `jobs` at a time, each in a forked child in a folder of its own under workdir.
 
-    A child still running after `timeout` seconds of wall clock, or past `hang` seconds of CPU, is
-    killed with its process group and reported with code None. The folder of a clean run is removed.
+    A child past `hang` seconds of CPU, blocked for `hang` seconds, or still running after `timeout`
+    seconds, is killed with its process group and reported with code None.
     """
     context = multiprocessing.get_context("fork")
     pending = iter(cases)
@@ -762,45 +769,54 @@ def run_cases(cases: Iterable[Case], workdir: Path, jobs: int = 2, timeout: floa
     workdir.mkdir(parents=True, exist_ok=True)
     limit = _address_space() + MEMORY
     done = False
-    while running or not done:
-        while not done and len(running) < jobs:
-            c = next(pending, None)
-            if c is None:
-                done = True
+    try:
+        while running or not done:
+            while not done and len(running) < jobs:
+                c = next(pending, None)
+                if c is None:
+                    done = True
+                    break
+                folder = workdir / f"case-{c.number}"
+                if folder.exists():
+                    _remove(folder)
+                folder.mkdir(parents=True)
+                for op in c.ops:
+                    _apply(op, folder)
+                if not (folder / "stdin").exists():  # a case may make its own (a FIFO no one writes to)
+                    (folder / "stdin").write_bytes(c.stdin)
+                sys.stdout.flush()
+                sys.stderr.flush()
+                proc = context.Process(target=_child, args=(c, folder, limit), daemon=False)
+                proc.start()
+                assert proc.sentinel is not None
+                running[proc.sentinel] = (proc, c, folder, time.monotonic())
+            if not running:
                 break
-            folder = workdir / f"case-{c.number}"
-            if folder.exists():
-                _remove(folder)
-            folder.mkdir(parents=True)
-            for op in c.ops:
-                _apply(op, folder)
-            if not (folder / "stdin").exists():  # a case may make its own (a FIFO no one writes to)
-                (folder / "stdin").write_bytes(c.stdin)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            proc = context.Process(target=_child, args=(c, folder, limit), daemon=False)
-            proc.start()
-            assert proc.sentinel is not None
-            running[proc.sentinel] = (proc, c, folder, time.monotonic())
-        if not running:
-            break
-        ready = wait(list(running), timeout=0.2)
-        now = time.monotonic()
-        for sentinel in list(running):
-            proc, c, folder, start = running[sentinel]
-            over = now - start > timeout or (now - start > hang and _cpu(proc.pid) > hang)
-            if sentinel not in ready and not over:
-                continue
-            hung = sentinel not in ready
-            cpu = _cpu(proc.pid)
-            if hung:
+            ready = wait(list(running), timeout=0.2)
+            now = time.monotonic()
+            for sentinel in list(running):
+                proc, c, folder, start = running[sentinel]
+                took = now - start
+                # Busy past `hang` seconds of CPU; or blocked: `hang` seconds of waiting in which it
+                # ran for a twentieth of them at most (a loaded machine still gives a live run more).
+                over = took > timeout or (took > hang and not hang / 20 < _cpu(proc.pid) <= hang)
+                if sentinel not in ready and not over:
+                    continue
+                hung = sentinel not in ready
+                cpu = _cpu(proc.pid)
+                if hung:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
+                        os.killpg(proc.pid, signal.SIGKILL)
+                proc.join()
                 with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-            proc.join()
+                    os.killpg(proc.pid, signal.SIGKILL)  # whatever it left behind
+                del running[sentinel]
+                yield _outcome(c, folder, None if hung else proc.exitcode, now - start, cpu)
+    finally:  # the caller stopped early or failed: nothing it started outlives it
+        for proc, *_ in running.values():
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(proc.pid, signal.SIGKILL)  # whatever it left behind
-            del running[sentinel]
-            yield _outcome(c, folder, None if hung else proc.exitcode, now - start, cpu)
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.join()
 
 
 def _cpu(pid: int) -> float:
