@@ -152,7 +152,7 @@ def lookup(
     paths = list(keys or ([of_config] if of_config else []))
     if not paths:
         raise RefusedValue("rf_e_no_key")
-    loaded = [(str(k), load_key(Path(k))) for k in paths]
+    loaded = [(str(path), load_key(Path(path))) for path in paths]
     game_id, games = merge_keys([key for _, key in loaded])
     if session is not None:
         if session.ruleset.id != game_id:
@@ -164,8 +164,8 @@ def lookup(
         except KeyError:
             raise RefusedValue("rf_e_key_game", keyed=game_id) from None
     rules = rules_of(ruleset)
-    for name, (_, key_games) in loaded:
-        check_fit(name, key_games, rules)
+    for path, (_, key_games) in loaded:
+        check_fit(path, key_games, rules)
     found = follow(rules, pick_game(games, game), section, terrain, number)
     table = session_of(session) if session else None
     entry = Said(functools.partial(entry_text, rules, table, found.section, found.terrain, found.second))
