@@ -534,6 +534,8 @@ def _command_line_case(corpus: Corpus, rng: Random, number: int) -> Case:
             words += ["--jobs", "1"]
     ops = (Op("copy", "examples", target=str(corpus.examples)), Op("write", "KEY.json", corpus.key.encode()),
            Op("fifo", "fifo.yaml"))  # fmt: skip
+    # A program's arguments are C strings: no shell or exec can pass a NUL byte in one (session lines can).
+    words = [w.replace("\x00", "") for w in words]
     return Case(number, "command-line", (*cmd.path, *words), ops, env=(("PRINTKIT_KEY", "KEY.json"),),
                 layout=rng.random() < 0.125)  # fmt: skip
 
