@@ -692,7 +692,7 @@ def _child(case: Case, folder: Path, limit: int) -> None:
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     stdin = os.open("stdin", os.O_RDONLY)
-    out = os.open("output", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    out = os.open("captured", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(stdin, 0)
     os.dup2(out, 1)
     os.dup2(out, 2)
@@ -835,7 +835,7 @@ def _outcome(c: Case, folder: Path, code: int | None, seconds: float, cpu: float
         usage = json.loads((folder / "rusage.json").read_text())
     except (OSError, ValueError):  # killed: its CPU time as last seen
         usage = {"cpu": cpu, "peak": 0}
-    output = (folder / "output").read_bytes().decode("utf-8", "replace") if (folder / "output").exists() else ""
+    output = (folder / "captured").read_bytes().decode("utf-8", "replace") if (folder / "captured").exists() else ""
     if code is not None and code < 0:
         output += f"\n[killed by signal {-code}]"
         code = 128 - code
