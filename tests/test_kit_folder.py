@@ -316,6 +316,6 @@ def test_a_file_named_output_is_refused_not_looped_on(tmp_path: Path, args: tupl
         timeout=60,
     )
     expected = f"printkit: error: {tmp_path / 'output'}: exists and is not a folder"
-    assert (result.returncode, " ".join(result.stderr.split())) == (4, expected)  # as read, wherever it wrapped
+    assert (result.returncode, "".join(result.stderr.split())) == (4, "".join(expected.split()))  # wherever it wrapped
     assert (tmp_path / "output").read_text() == "notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]

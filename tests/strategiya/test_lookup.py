@@ -156,7 +156,6 @@ def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
     assert (result.exit_code, result.output) == (3, f"{workdir / 'nope.json'}: no such file\n")
 
 
-@pytest.mark.rule("strategiya.secret.lookup")
 @pytest.mark.parametrize(
     ("edit", "column", "said"),
     [
@@ -181,6 +180,7 @@ def test_lookup_refuses_a_key_that_does_not_fit_its_ruleset(workdir: Path, edit:
     assert "Traceback" not in session.output and expected in session.output, session.output
 
 
+@pytest.mark.rule("strategiya.secret.lookup")
 def test_lookup_refuses_odd_game_numbers_without_a_traceback(workdir: Path) -> None:
     key = example_key(workdir)
     for game in ("9" * 5000, "²", "0"):
