@@ -35,7 +35,7 @@ def test_fuzzed_inputs_of_every_kind_end_cleanly(part: int, corpus: fuzzing.Corp
         report.add(outcome)
         fuzzing.clean(tmp_path / "runs", outcome, keep=False)
     assert sorted(report.inputs) == sorted(fuzzing.KINDS)
-    assert report.problems() == []
+    assert report.problems() == [], "\n".join(report.problems())
 
 
 def test_the_documented_exit_codes_are_read_from_the_readme() -> None:
