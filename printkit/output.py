@@ -137,12 +137,13 @@ def read_regular(path: Path, limit: int) -> bytes | None:
 
 
 def _lexists(path: Path) -> bool:
+    """Whether something is at path, a link included. Any other failure (no permission, a parent that
+    is a file, a name the system refuses) holds for every name beside it, so trying the next would
+    never end: False, and the kit writer then refuses the folder, saying why."""
     try:
         os.lstat(path)
-    except FileNotFoundError:
-        return False
     except (OSError, ValueError):
-        return True  # something is there, or at least the name cannot be used
+        return False
     return True
 
 
@@ -354,6 +355,8 @@ class KitWriter:
         for p in [parent, *parent.parents]:
             if p.is_dir():
                 break
+            if p.is_symlink() or p.exists():
+                raise OutputError(f"{p}: exists and is not a folder")
             missing.append(p)
         for p in reversed(missing):
             try:

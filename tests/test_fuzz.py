@@ -1,156 +1,96 @@
-"""A bounded fuzz: mutated configs, maps, graphs, positions and keys through validate and the referee.
+"""The short fuzz run: cases of every input kind from a fixed seed, each in a bounded child (tests/fuzzing.py).
 
-A few hundred cases from a fixed seed (the same cases every run, well under 30 s): each must end
-with one of its command's documented exit codes and never with a traceback. A failure prints the
-case, so it can be replayed.
+Every case must end with an exit code of README's table, with no traceback, no hang, no memory over
+2 GB and nothing written outside its kit. A failure names each case, which replays alone:
+`python bench/fuzz.py --seed 20261126 --case N`. bench/fuzz.py is the long run of the same harness.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-import random
-import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from printkit.cli import cli
+from . import fuzzing
 
-from .conftest import EXAMPLES
-
-SEED = 20261123
-CASES = 600  # spread over the targets below
-
-# Things attackers and clumsy users type: YAML's sharp edges, control characters, other scripts,
-# huge and odd numbers, markup, paths.
-TOKENS = [
-    "*a", "&a x", "!!python/object:os.system", "!!binary AAAA", "<<: {a: 1}", "{", "}", "[", "]", "- ", ": ",
-    "? ", "|", ">", "#", "'", '"', "\\", "\t", "\x00", "\x1b[2J", "\x1b]52;c;aGk=\x07", "\x7f", "\x85", "\u202e",
-    "\ufeff", "王小明", "²", "٣", "9" * 5000, "-1", "0", "1e999", ".nan", ".inf", "0x1F", "0o17", "1_000", "~",
-    "null", "true", "2026-11-22", "[[nowhere]]", "{{table:none}}", "**", "../../etc/passwd", "/dev/zero", "C4",
-    "ZZZZ9999", "a" * 300,
-]  # fmt: skip
+SEED = 20261126
+CASES = 160  # 16 of each kind
+PARTS = 2  # one per xdist worker
 
 
-# Values that are legal YAML and plausible in a config, to get past the parser into the checks.
-VALUES = ["0", "1", "-1", "2", "7", "99", "100", "1000", "1000000", "9" * 30, "0.5", "1.25", "''", "[]", "{}", "x",
-          "Аня", "forest", "лес", "A1", "C4", "j4", "b?", "r5", "~", ".", "strategiya", "vs-2003", "true"]  # fmt: skip
-
-
-# A value in a block or flow mapping, or an item of a flow list: what follows ": " or "[" or ", ".
-_VALUE = re.compile(r"(: |\[|, )([^,{}\[\]\n#]+)")
-
-
-def mutate(text: str, rng: random.Random) -> bytes:
-    """One or two edits of a text: new values, spliced tokens, lines dropped, repeated or moved."""
-    lines = text.splitlines(keepends=True) or ["\n"]
-    for _ in range(rng.randint(1, 2)):
-        i = rng.randrange(len(lines))
-        roll = rng.random()
-        values = list(_VALUE.finditer(lines[i]))
-        if roll < 0.55 and values:  # one value replaced, the structure kept: mostly plausible, sometimes hostile
-            found = rng.choice(values)
-            value = rng.choice(VALUES if rng.random() < 0.75 else TOKENS)
-            lines[i] = lines[i][: found.start(2)] + value + lines[i][found.end(2) :]
-        elif roll < 0.68:  # a token inside a line
-            at = rng.randint(0, len(lines[i]))
-            lines[i] = lines[i][:at] + rng.choice(TOKENS) + lines[i][at:]
-        elif roll < 0.76 and len(lines) > 1:
-            del lines[i]
-        elif roll < 0.82:
-            lines.insert(i, lines[i] * rng.randint(1, 40))
-        elif roll < 0.88:
-            j = rng.randrange(len(lines))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif roll < 0.93:  # indentation shifted
-            lines[i] = " " * rng.randint(0, 9) + lines[i].lstrip(" ")
-        elif roll < 0.97:
-            lines = lines[: rng.randint(0, len(lines))] or ["\n"]
-        else:  # deep nesting
-            lines.insert(i, "x: " + "[" * rng.randint(60, 3000) + "\n")
-    data = bytearray("".join(lines).encode("utf-8", "surrogatepass"))
-    if rng.random() < 0.06 and data:  # a few bytes of something that is not UTF-8
-        for _ in range(rng.randint(1, 3)):
-            data[rng.randrange(len(data))] = rng.randrange(256)
-    if rng.random() < 0.03:
-        data = b"\xef\xbb\xbf" + data
-    return bytes(data)
-
-
-def _key_text() -> str:
-    identity = list(range(1, 11))
-    terrains = ("mountain", "swamp", "forest", "plain", "water", "deathzone")
-    sheet = {s: dict.fromkeys(terrains, identity) for s in ("resources", "adventures")}
-    key = {"format": "printkit.referee-key/1", "game": "strategiya",
-           "games": [{"kit_id": "TEST-0001", "sheets": {"1": sheet, "2": sheet}}]}  # fmt: skip
-    return json.dumps(key, indent=1)
-
-
-Target = tuple[str, Callable[[Path], list[str]], set[int]]
-
-# (seed file, arguments with the mutated file, the exit codes the README documents for the command)
-TARGETS: list[tuple[str, Target]] = [
-    ("strategiya-heroes.yaml", ("config", lambda f: ["validate", str(f)], {0, 3})),
-    ("vs-2025.yaml", ("config", lambda f: ["validate", str(f)], {0, 3})),
-    ("stratego.yaml", ("config", lambda f: ["validate", str(f)], {0, 3})),
-    (
-        "strategiya-heroes.yaml",
-        ("config", lambda f: ["referee", "fight", "--config", str(f), "--heroes", "1", "2"], {0, 2, 3}),
-    ),
-    ("map.yaml", ("map", lambda f: ["map", "check", str(f)], {0, 1, 3})),
-    ("map.yaml", ("map", lambda f: ["referee", "reach", str(f), "--from", "C4", "--speed", "2"], {0, 2, 3})),
-    (
-        "map.yaml",
-        ("map", lambda f: ["referee", "route", str(f), "--from", "C4", "--to", "H9", "--speed", "2"], {0, 1, 2, 3}),
-    ),
-    ("vs-map.yaml", ("map", lambda f: ["referee", "reach", str(f), "--troop", "elves", "--from", "C3"], {0, 2, 3})),
-    (
-        "tannhauser-paths.yaml",
-        ("graph", lambda f: ["referee", "paths", str(f), "--enter", "--points", "6"], {0, 2, 3}),
-    ),
-    ("stratego-position.txt", ("position", lambda f: ["referee", "moves", str(f), "--from", "j4"], {0, 2, 3})),
-    ("KEY", ("key", lambda f: ["referee", "lookup", "--key", str(f), "resources", "forest", "3"], {0, 2, 3})),
-]
-
-
-@functools.cache
-def cases() -> tuple[bytes, ...]:
-    """Every case's mutated file, drawn in case order from one generator: the same files every run."""
-    rng = random.Random(SEED)
-    out = []
-    for case in range(CASES):
-        source = TARGETS[case % len(TARGETS)][0]
-        text = _key_text() if source == "KEY" else (EXAMPLES / source).read_text("utf-8")
-        out.append(mutate(text, rng))
-    return tuple(out)
-
-
-# The cases run in a few parts (case numbers modulo PARTS, odd so that every part gets its share of
-# the rendering eighth) that pytest-xdist spreads over its workers.
-PARTS = 5
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> fuzzing.Corpus:
+    fuzzing.preload()
+    return fuzzing.prepare(tmp_path_factory.mktemp("fuzz-corpus"))
 
 
 @pytest.mark.parametrize("part", range(PARTS))
-def test_fuzzed_files_never_end_in_a_traceback(part: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import printkit.kit
+def test_fuzzed_inputs_of_every_kind_end_cleanly(part: int, corpus: fuzzing.Corpus, tmp_path: Path) -> None:
+    report = fuzzing.Report(fuzzing.exit_codes())
+    # Each part takes every kind in turn: cases 0-9 go to part 0, 10-19 to part 1, and so on.
+    cases = [fuzzing.case(corpus, SEED, n) for n in range(CASES) if n // len(fuzzing.KINDS) % PARTS == part]
+    # A wall-clock bound far above any honest case: a loaded machine must not make a finding; a
+    # busy loop is caught by its CPU time, a blocked read never ends.
+    for outcome in fuzzing.run_cases(cases, tmp_path / "runs", jobs=1, timeout=60):
+        report.add(outcome)
+        fuzzing.clean(tmp_path / "runs", outcome, keep=False)
+    assert sorted(report.inputs) == sorted(fuzzing.KINDS)
+    assert report.problems() == [], "\n".join(report.problems())
 
-    runner = CliRunner()
-    monkeypatch.chdir(tmp_path)
-    real_check = printkit.kit.check_kit
-    failures = []
-    for case in range(part, CASES, PARTS):
-        source, (kind, args, allowed) = TARGETS[case % len(TARGETS)]
-        path = tmp_path / f"case-{case}{Path(source).suffix or '.json'}"
-        path.write_bytes(cases()[case])
-        # validate renders every printed page of a config that passes the schema; every eighth
-        # config case does (the pages are proved elsewhere), the rest stop after the schema.
-        monkeypatch.setattr(printkit.kit, "check_kit", real_check if case % 8 == 0 else lambda session, cache=True: [])
-        result = runner.invoke(cli, args(path))
-        crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
-        if crashed or result.exit_code not in allowed or "Traceback" in result.output:
-            failures.append(f"case {case} ({kind}, {' '.join(args(path))}): exit {result.exit_code}, "
-                            f"{type(result.exception).__name__}: {result.exception}")  # fmt: skip
-    assert failures == [], "\n".join(failures[:10])
+
+def test_the_documented_exit_codes_are_read_from_the_readme() -> None:
+    assert fuzzing.exit_codes() == {0, 1, 2, 3, 4, 5}
+
+
+def test_the_command_tree_is_walked_whole() -> None:
+    tree = {c.path: c for c in fuzzing.commands()}
+    # Groups, their lazily loaded commands, a game's own commands and its shortcuts are all there.
+    for path in [(), ("referee",), ("referee", "fight"), ("referee", "moves"), ("cache", "clear"), ("map", "draw"),
+                 ("stratego", "check"), ("secret-sheets",), ("build",), ("validate",)]:  # fmt: skip
+        assert path in tree, path
+    build = {name for o in tree[("build",)].options for name in o.opts}
+    assert {"--only", "--force", "--print-shop", "--jobs"} <= build
+    assert {"--key", "--config", "--lang", "--edition"} <= {name for o in tree[("referee",)].options for name in o.opts}
+    assert tree[("referee", "odds")].examples, "the documented examples seed the command lines"
+
+
+def test_a_case_replays_alone(corpus: fuzzing.Corpus) -> None:
+    # The same seed and number give the same case, whatever was drawn before it.
+    for n in (0, 7, 8, 9, 123):
+        assert fuzzing.case(corpus, SEED, n) == fuzzing.case(corpus, SEED, n)
+        assert fuzzing.case(corpus, SEED, n).kind == fuzzing.KINDS[n % len(fuzzing.KINDS)]
+    assert fuzzing.case(corpus, SEED, 0) != fuzzing.case(corpus, SEED + 1, 0)
+
+
+def test_findings_are_told_apart() -> None:
+    codes = fuzzing.exit_codes()
+    case = fuzzing.Case(0, "config", ("validate", "c.yaml"))
+
+    def outcome(code: int | None, output: str = "", cpu: float = 0.1, peak: int = 1 << 20) -> fuzzing.Outcome:
+        return fuzzing.Outcome(case, code, 0.2, cpu, peak, output, [])
+
+    assert outcome(3, "c.yaml:1: game: unknown\n").findings(codes) == []
+    assert outcome(1, "Traceback (most recent call last):\n  ...\nKeyError: 'x'\n").findings(codes) == ["traceback"]
+    assert outcome(1, "Traceback (most recent call last):\nMemoryError\n").findings(codes) == ["memory"]
+    assert outcome(None).findings(codes) == ["hang"]
+    assert outcome(0, cpu=fuzzing.HANG + 1).findings(codes) == ["hang"]
+    assert outcome(7).findings(codes) == ["exit code"]
+    assert outcome(139, "[killed by signal 11]").findings(codes) == ["exit code"]
+    assert outcome(0, peak=fuzzing.MEMORY + 1).findings(codes) == ["memory"]
+
+
+def test_a_run_past_its_bounds_is_killed_and_reported(corpus: fuzzing.Corpus, tmp_path: Path) -> None:
+    fuzzing.preload()
+    codes = fuzzing.exit_codes()
+    # Blocked: a session whose standard input is a FIFO no one writes to, killed at the wall-clock bound.
+    blocked = fuzzing.Case(1, "session", ("referee",), (fuzzing.Op("fifo", "stdin"),))
+    # Busy: a booklet laid out with a CPU bound far below what it takes.
+    busy = fuzzing.Case(2, "config", ("build", str(corpus.examples / "strategiya.yaml"), "--only", "booklet",
+                                      "--out", "kit", "--jobs", "1", "--no-cache"))  # fmt: skip
+    quick = fuzzing.Case(3, "command-line", ("referee", "odds", "2d6", "--lang", "en"))
+    outcomes = {o.case.number: o for o in fuzzing.run_cases([blocked, busy, quick], tmp_path, jobs=3, timeout=20,
+                                                            hang=0.2)}  # fmt: skip
+    assert outcomes[1].code is None and outcomes[1].findings(codes) == ["hang"]
+    assert outcomes[2].code is None and outcomes[2].findings(codes, hang=0.2) == ["hang"]
+    assert not (tmp_path / "case-2" / "kit" / "booklet.pdf").exists()
+    assert outcomes[3].code == 0 and outcomes[3].findings(codes) == [], outcomes[3].output

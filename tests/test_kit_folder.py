@@ -445,3 +445,31 @@ def test_a_parent_folder_that_cannot_be_made_takes_the_ones_made_before_it_away(
     assert result.exit_code == 4
     assert "File name too long" in result.output
     assert list(workdir.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("calibrate",),
+        ("build", EXAMPLES / "stratego.yaml", "--only", "stratego-setup"),
+        ("map", "draw", EXAMPLES / "map.yaml", "--lang", "en"),
+    ],
+    ids=["calibrate", "build", "map-draw"],
+)
+def test_a_file_named_output_is_refused_not_looped_on(tmp_path: Path, args: tuple[str | Path, ...]) -> None:
+    """issue 32: with a file named `output` in the current folder, a command writing its default
+    output/<name>-<time>/ took every next name as taken (-2, -3, ...) and never ended (found by
+    bench/fuzz.py, whose case folder holds its output in a file of that name)."""
+    (tmp_path / "output").write_text("notes\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", *map(str, args)],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    expected = f"printkit: error: {tmp_path / 'output'}: exists and is not a folder"
+    assert (result.returncode, "".join(result.stderr.split())) == (4, "".join(expected.split()))  # wherever it wrapped
+    assert (tmp_path / "output").read_text() == "notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from click.testing import CliRunner
+
+from printkit.cli import cli
 
 from ..conftest import EXAMPLES, run, write
 from .test_codes import RULES_EXAMPLE, TERRAINS
@@ -150,6 +154,30 @@ def test_lookup_joins_two_one_player_keys(workdir: Path) -> None:
 def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
     result = run("referee", "lookup", "--key", workdir / "nope.json", "resources", "forest", "3")
     assert (result.exit_code, result.output) == (3, f"{workdir / 'nope.json'}: no such file\n")
+
+
+@pytest.mark.parametrize(
+    ("edit", "column", "said"),
+    [
+        (lambda sheets: sheets["1"].pop("resources"), "games[0].sheets.1.resources.mountain", "missing"),
+        (lambda sheets: sheets["2"]["adventures"].pop("swamp"), "games[0].sheets.2.adventures.swamp", "missing"),
+        (lambda sheets: sheets["2"]["resources"].update(forest=[1, 2, 3]), "games[0].sheets.2.resources.forest",
+         "3 numbers"),
+    ],
+    ids=["section", "terrain", "short"],
+)  # fmt: skip
+def test_lookup_refuses_a_key_that_does_not_fit_its_ruleset(workdir: Path, edit: Any, column: str, said: str) -> None:
+    """issue 32: a key missing a column the ruleset's sheets print (or holding a short one) ended
+    the lookup, the session's too, in a KeyError or IndexError traceback (found by bench/fuzz.py)."""
+    key = example_key(workdir)
+    data = json.loads(key.read_text("utf-8"))
+    edit(data["games"][0]["sheets"])
+    key.write_text(json.dumps(data), "utf-8")
+    expected = f"{key}: {column}: {said}; the sheets of strategiya print 10\n"
+    assert (result := run("referee", "lookup", "--key", key, "resources", "forest", "3")).exit_code == 3
+    assert result.output == expected
+    session = CliRunner().invoke(cli, ["referee", "--key", str(key), "--lang", "en"], "lookup adventures swamp 2\n")
+    assert "Traceback" not in session.output and expected in session.output, session.output
 
 
 @pytest.mark.rule("strategiya.secret.lookup")

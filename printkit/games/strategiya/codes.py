@@ -177,6 +177,24 @@ def load_key(path: Path, label_: str | None = None) -> tuple[str, list[GameSecre
     return game_id, games
 
 
+def check_fit(name: str, games: Iterable[GameSecrets], ruleset: Rules) -> None:
+    """A key read against the ruleset it names: every sheet in it holds, as the printed sheets do,
+    a column of every terrain in every section, as long as the terrain has objects. A column that is
+    missing or short would send a lookup past its end."""
+    if ruleset.secret is None:
+        return
+    for g in games:
+        for player, columns in sorted(g.sheets.items()):
+            for section in ruleset.secret.sections:
+                for terrain in ruleset.terrains:
+                    numbers = columns.get(section, {}).get(terrain.id)
+                    if numbers is None or len(numbers) != terrain.slots:
+                        where = f"games[{g.game - 1}].sheets.{player}.{section}.{terrain.id}"
+                        said = "missing" if numbers is None else f"{len(numbers)} numbers"
+                        message = f"{said}; the sheets of {ruleset.id} print {terrain.slots}"
+                        raise ConfigError([Problem(name, None, where, message)])
+
+
 def _columns(sections: dict[str, Any], where: str, fail: Any) -> Columns:
     out: dict[str, dict[str, tuple[int, ...]]] = {}
     for section, terrains in sections.items():

@@ -138,7 +138,7 @@ def lookup(
     """
     from ...config.rulesets import load_bundled
     from ...config.session import load_session
-    from .codes import entry_text, load_key
+    from .codes import check_fit, entry_text, load_key
     from .lookup import lookup as follow
     from .lookup import merge_keys, pick_game, split_words
     from .model import rules_of, session_of
@@ -152,7 +152,8 @@ def lookup(
     paths = list(keys or ([of_config] if of_config else []))
     if not paths:
         raise RefusedValue("rf_e_no_key")
-    game_id, games = merge_keys([load_key(Path(k)) for k in paths])
+    loaded = [(str(path), load_key(Path(path))) for path in paths]
+    game_id, games = merge_keys([key for _, key in loaded])
     if session is not None:
         if session.ruleset.id != game_id:
             raise RefusedValue("rf_e_key_config", keyed=game_id, configured=session.ruleset.id)
@@ -163,6 +164,8 @@ def lookup(
         except KeyError:
             raise RefusedValue("rf_e_key_game", keyed=game_id) from None
     rules = rules_of(ruleset)
+    for path, (_, key_games) in loaded:
+        check_fit(path, key_games, rules)
     found = follow(rules, pick_game(games, game), section, terrain, number)
     table = session_of(session) if session else None
     entry = Said(functools.partial(entry_text, rules, table, found.section, found.terrain, found.second))
