@@ -46,7 +46,7 @@ RULESETS = {  # bundled ruleset -> the example config of its game
 # Kinds a build draws on the canvas in a blink, per game family: a fuzzed build prints one of them.
 CHEAP = {
     "strategiya": ("secret-sheets", "hero-sheets", "hero-sheets-blank", "map", "adventures", "plot"),
-    "vs": ("battle-cards", "tokens", "markers", "coins", "ledger", "map"),
+    "vs": ("battle-cards", "tokens", "markers", "ledger", "map"),
     "stratego": ("stratego-setup",),
     "tannhauser": ("record-sheets",),
 }
@@ -263,7 +263,7 @@ SEED_BUILDS = (
     ("strategiya-heroes.yaml", "map"),
     ("strategiya.yaml", "adventures"),
     ("vs-2025.yaml", "ledger"),
-    ("vs-2025.yaml", "coins"),
+    ("vs-2025.yaml", "markers"),
     ("stratego.yaml", "stratego-setup"),
     ("tannhauser.yaml", "record-sheets"),
 )
