@@ -353,17 +353,20 @@ def step_kills(scene: Scene, variants: list[Variant], no_exchange: bool = False,
 
 
 def random_kills(scene: Scene, variants: list[Variant], kills: int, rng: random.Random) -> Tally:
-    """Kill --force builds at random moments, each followed by a build that must finish and lose
-    nothing. Every other kill is aimed at the swap: the builds that finish are watched for the moment
-    the kit folder changes (each variant once first), and the kill comes within a few hundredths of
-    a second of it."""
+    """Kill --force builds at random moments until `kills` kills have landed (at most three times as
+    many tries: on a busy machine a build may end before its kill comes), each followed by a build
+    that must finish and lose nothing. Every other kill is aimed at the swap: the builds that finish
+    are watched for the moment the kit folder changes (each variant once first), and the kill comes
+    within a few hundredths of a second of it."""
     tally = Tally()
     seconds: dict[str, tuple[float, float]] = {}  # variant -> (when the swap came, when the build ended)
     for variant in variants:
         seconds[variant.name] = _watched(variant.command(scene.kit), scene)
         tally.builds += 1
         scene.settle_in()
-    for n in range(kills):
+    for n in range(3 * kills):
+        if tally.kills >= kills:
+            break
         variant, nxt = variants[n % len(variants)], variants[(n + 1) % len(variants)]
         old = scene.manifest()
         swap, end = seconds[variant.name]
@@ -416,15 +419,17 @@ def _killed(command: list[str], env: dict[str, str], delay: float) -> int:
 
 
 def plain_kills(scene: Scene, variant: Variant, kills: int, rng: random.Random) -> Tally:
-    """Kill plain builds (no --force, a new folder each, beside the scene's kit) at random moments:
-    the folder is then absent or a whole kit; the next build into the same parent finishes and
-    leaves nothing hidden behind."""
+    """Kill plain builds (no --force, a new folder each, beside the scene's kit) at random moments,
+    until `kills` kills have landed (at most three times as many tries): the folder is then absent
+    or a whole kit; the next build into the same parent finishes and leaves nothing hidden behind."""
     tally = Tally()
     scene.parent.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     scene.run(variant.command(scene.parent / "first", force=False))
     took = time.perf_counter() - start
-    for n in range(kills):
+    for n in range(3 * kills):
+        if tally.kills >= kills:
+            break
         kit = scene.parent / f"kit-{n}"
         delay = rng.uniform(0, 1.05 * took)
         code = _killed(variant.command(kit, force=False), scene.env, delay)

@@ -42,15 +42,15 @@ def test_builds_killed_at_random_lose_nothing(tmp_path: Path) -> None:
     close to the swap (bench/kill.py adds the default game's kit, with WeasyPrint's booklet)."""
     scene = Scene(tmp_path, many=100, cache=Path(os.environ["PRINTKIT_CACHE_DIR"]))
     first_kit(scene, STRATEGO_RU)
-    tally = random_kills(scene, [STRATEGO_EN, STRATEGO_RU], 6, random.Random(32))
+    tally = random_kills(scene, [STRATEGO_EN, STRATEGO_RU], 4, random.Random(32))
     assert tally.problems == []
-    assert tally.kills >= 4, tally  # most kills come before the build ends
+    assert tally.kills == 4, tally  # within twelve tries, whatever the machine's load
 
 
 def test_plain_builds_killed_at_random_leave_a_whole_kit_or_none(tmp_path: Path) -> None:
     """A build into a new folder killed at a random moment: the folder is a whole kit or absent, and
     the next build into the same parent leaves nothing of it behind."""
     scene = Scene(tmp_path, cache=Path(os.environ["PRINTKIT_CACHE_DIR"]))
-    tally = plain_kills(scene, STRATEGO_RU, 4, random.Random(3232))
+    tally = plain_kills(scene, STRATEGO_RU, 3, random.Random(3232))
     assert tally.problems == []
-    assert tally.kills >= 2, tally
+    assert tally.kills == 3, tally
