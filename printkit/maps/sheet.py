@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,16 +19,22 @@ from .grid import Cell, GameMap, cell_name, column_name
 from .overlay import LegendEntry, map_colours, overlay_for
 from .tiling import (
     AUTO_CELLS_MM,
+    CAPTION_LINES,
+    GAP,
     MARGIN,
     NOTE_LINE,
     NOTE_SIZE,
+    ROW,
     RULER,
+    SYMBOL_ROW,
     SYMBOLS,
+    Layout,
     layout,
     left_edge,
     legend_height,
     note_lines,
     sheet_size,
+    side_room,
     tiles,
 )
 
@@ -180,37 +187,45 @@ def draw_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, 
     """`map draw`: a map on the fewest sheets (the cell size given, or the largest of AUTO_CELLS_MM
     that needs no more sheets; landscape where it takes fewer), its objects in the legend."""
     symbols = legend_kinds(game_map, rules)
+    placed = map_layout(game_map, rules, lang, paper, (cell_mm,) if cell_mm else AUTO_CELLS_MM, symbols)
+    return write_map(game_map, rules, target, paper, lang, title, placed.cell_mm, reach, reach_from,
+                     landscape=placed.landscape, beside=placed.beside, symbols=symbols)  # fmt: skip
+
+
+def map_layout(game_map: GameMap, rules: Ruleset, lang: str, paper: str, cells_mm: tuple[float, ...],
+               symbols: tuple[str, ...] = (), note: str = "") -> Layout:  # fmt: skip
+    """tiling.layout for a map of this ruleset: its legend's entries counted for a column beside the grid."""
     overlay = overlay_for(game_map, rules, lang)
-    game_row = overlay is not None and bool(overlay.legend())
-    cell, landscape = layout(game_map, paper, (cell_mm,) if cell_mm else AUTO_CELLS_MM, symbols, game_row=game_row)
-    return write_map(game_map, rules, target, paper, lang, title, cell, reach, reach_from, landscape=landscape,
-                     symbols=symbols)  # fmt: skip
+    extra = overlay.legend() if overlay is not None else []
+    entries = len(rules.terrains) + len(extra) + (len(overlay.terrain_row()) if overlay is not None else 0)
+    return layout(game_map, paper, cells_mm, symbols, note, game_row=bool(extra), entries=entries)
 
 
 def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str, lang: str, title: str,
               cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
-              reach_from: tuple[int, int] | None = None, *, landscape: bool = False, blank: bool = False,
-              symbols: tuple[str, ...] = (), note: str = "",
+              reach_from: tuple[int, int] | None = None, *, landscape: bool = False, beside: bool = False,
+              blank: bool = False, symbols: tuple[str, ...] = (), note: str = "",
               colours: Mapping[str, str] | None = None) -> int:  # fmt: skip
     """map.pdf; returns the number of sheets.
 
-    blank: white cells to draw the terrain on by hand; symbols: object kinds the legend shows;
-    note: a few words under the legend (how to draw the map, say); colours: owners' colours for a
-    game's overlay."""
+    beside: the legend in a column right of the grid (tiling.layout chooses it); blank: white cells
+    to draw the terrain on by hand; symbols: object kinds the legend shows; note: a few words under
+    the legend (how to draw the map, say); colours: owners' colours for a game's overlay."""
     overlay = overlay_for(game_map, rules, lang, colours)
     extra = overlay.legend() if overlay is not None else []
-    beside = overlay.terrain_row() if overlay is not None else []
+    terrain_row = overlay.terrain_row() if overlay is not None else []
     cell = cell_mm * MM
     width, height = sheet_size(paper, landscape)
     lines = note_lines(note, width - 2 * MARGIN)
-    sheets = tiles(game_map, paper, cell, landscape, legend_height(symbols, len(lines), bool(extra)))
+    below = 0.0 if beside else legend_height(symbols, len(lines), bool(extra))
+    sheets = tiles(game_map, paper, cell, landscape, below, side_room(beside))
     c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang),
                     pagesize=(width, height))  # fmt: skip
     fills = {t.id: hex_colour(t.colour) for t in rules.terrains}
     patterns = {t.id: t.pattern for t in rules.terrains}
     kinds = _kinds(rules)
     for number, (cols, rows) in enumerate(sheets, start=1):
-        x0 = left_edge(width, len(cols), cell)
+        x0 = left_edge(width, len(cols), cell, side_room(beside))
         top = height - MARGIN - RULER
         for j, y in enumerate(rows):
             for i, x in enumerate(cols):
@@ -247,10 +262,10 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
         c.setFont(fonts.SANS, 7)
         bottom = top - len(rows) * cell
         right = x0 + len(cols) * cell
-        for i, x in enumerate(cols):
-            cx = x0 + i * cell + cell / 2
-            c.drawCentredString(cx, top + 1.5 * MM, column_name(x))
-            c.drawCentredString(cx, bottom - 3.8 * MM, column_name(x))
+        # A side at a time, in reading order: a text layer reads each row of coordinates as a line.
+        for line in (top + 1.5 * MM, bottom - 3.8 * MM):
+            for i, x in enumerate(cols):
+                c.drawCentredString(x0 + i * cell + cell / 2, line, column_name(x))
         for j, y in enumerate(rows):
             cy = top - j * cell - cell / 2 - 2.5
             c.drawRightString(x0 - 1.2 * MM, cy, str(y + 1))
@@ -268,8 +283,13 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
         if rows.stop < game_map.height:
             c.line(x0, bottom + cell, right, bottom + cell)
         c.setDash()
-        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows, reach_from,
-                symbols, lines, extra, beside)  # fmt: skip
+        if beside:
+            left = right + RULER + GAP
+            _legend_column(c, rules, lang, left, MARGIN, width - MARGIN - left, height - 2 * MARGIN, title, number,
+                           len(sheets), cols, rows, reach_from, symbols, note, extra, terrain_row)  # fmt: skip
+        else:
+            _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows,
+                    reach_from, symbols, lines, extra, terrain_row)  # fmt: skip
         c.showPage()
     c.save()
     return len(sheets)
@@ -330,6 +350,71 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
     c.setFillColorRGB(0.2, 0.2, 0.2)
     caption = _caption(lang, title, number, total, cols, rows, reach_from)
     draw_fitted(c, x, base + 2 * MM, caption, fonts.SANS, size, width, min_size=size, shorten=True)
+
+
+def _legend_column(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, height: float, title: str,
+                   number: int, total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
+                   symbols: tuple[str, ...], note: str, extra: list[LegendEntry],
+                   terrain_row: list[LegendEntry]) -> None:  # fmt: skip
+    """The legend beside the grid, from the top down: the object samples, the game's own symbols, the
+    terrains and the game's lines among them; the note and the caption at the foot. The same entries
+    and one size of words as _legend, one to a line."""
+    from reportlab.lib.utils import simpleSplit
+
+    s = 5 * MM
+    kinds = _kinds(rules)
+    names = [t.name[lang] if len(t.name[lang]) <= 16 else t.short[lang] for t in rules.terrains]
+    words = width - s - 2 * MM
+    entries = [*(w for _, w in extra), *names, *(w for _, w in terrain_row)]
+    size = legend_size([*((w, words) for w in entries), *((label(kinds[k].label, lang), width - SYMBOL - 2 * MM)
+                                                          for k in symbols)])  # fmt: skip
+    top = y + height
+    for kind in symbols:
+        top -= SYMBOL_ROW
+        c.saveState()
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.3)
+        c.rect(x, top, SYMBOL, SYMBOL, stroke=1, fill=0)
+        c.restoreState()
+        _object(c, kinds[kind].symbol, 1 if kinds[kind].numbered else None, x, top, SYMBOL)
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, x + SYMBOL + 1.5 * MM, top + 2.2 * MM, label(kinds[kind].label, lang), fonts.SANS, size,
+                    width - SYMBOL - 2 * MM, min_size=size, shorten=True)  # fmt: skip
+    samples: list[tuple[Any, str]] = [*extra]
+    for i, t in enumerate(rules.terrains):
+        samples.append((lambda cv, sx, sy, ss, t=t: _terrain_sample(cv, t.colour, t.pattern, sx, sy, ss), names[i]))
+    samples += terrain_row
+    for symbol, text in samples:
+        top -= ROW
+        symbol(c, x, top, s)
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, x + s + 1.5 * MM, top + 1.5 * MM, text, fonts.SANS, size, words, min_size=size, shorten=True)
+    # The caption a part to a line where it can ("title", "sheet 1 of 1:", "rows ..."), each wrapped
+    # to the column; at most CAPTION_LINES lines (the room layout kept), the last cut short.
+    caption = [line for part in re.split(r"(?<=:) | · ", _caption(lang, title, number, total, cols, rows, reach_from))
+               for line in simpleSplit(part, fonts.SANS, size, width)]  # fmt: skip
+    if len(caption) > CAPTION_LINES:
+        caption = [*caption[: CAPTION_LINES - 1], " ".join(caption[CAPTION_LINES - 1 :])]
+    lines = note_lines(note, width)
+    foot = y + 1 * MM
+    above = foot + (len(caption) + 0.5) * NOTE_LINE
+    # Top down, so that a text layer reads them in order.
+    c.setFillColorRGB(0.1, 0.1, 0.1)
+    c.setFont(fonts.SANS, NOTE_SIZE)
+    for k, line in enumerate(lines):
+        c.drawString(x, above + (len(lines) - 1 - k) * NOTE_LINE, line)
+    c.setFillColorRGB(0.2, 0.2, 0.2)
+    for k, line in enumerate(caption):
+        draw_fitted(c, x, foot + (len(caption) - 1 - k) * NOTE_LINE, line, fonts.SANS, size, width, min_size=size,
+                    shorten=True)  # fmt: skip
+
+
+def _terrain_sample(c: Any, colour: str, pattern: str | None, x: float, y: float, s: float) -> None:
+    rgb = hex_colour(colour)
+    c.setFillColorRGB(*rgb)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    c.rect(x, y, s, s, stroke=1, fill=1)
+    _hatch(c, pattern, x, y, s, ink_on(rgb))
 
 
 LEGEND_SIZE, LEGEND_MIN = 7.5, 6.0  # pt: a legend's words, and the least they shrink to all together
@@ -412,27 +497,34 @@ def preflight(b: Build) -> None:
 
 
 def check_sheet(game_map: GameMap, rules: Ruleset, paper: str, lang: str, title: str, cell_mm: float, *,
-                landscape: bool = False, symbols: tuple[str, ...] = (), note: str = "",
+                landscape: bool = False, beside: bool = False, symbols: tuple[str, ...] = (), note: str = "",
                 colours: Mapping[str, str] | None = None) -> None:  # fmt: skip
     """What can refuse a map sheet, without drawing a cell: the legend and caption of every tile."""
     import io
 
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    width = sheet_size(paper, landscape)[0]
+    width, height = sheet_size(paper, landscape)
     lines = note_lines(note, width - 2 * MARGIN)
     overlay = overlay_for(game_map, rules, lang, colours)
     extra = overlay.legend() if overlay is not None else []
-    beside = overlay.terrain_row() if overlay is not None else []
-    sheets = tiles(game_map, paper, cell_mm * MM, landscape, legend_height(symbols, len(lines), bool(extra)))
+    terrain_row = overlay.terrain_row() if overlay is not None else []
+    below = 0.0 if beside else legend_height(symbols, len(lines), bool(extra))
+    sheets = tiles(game_map, paper, cell_mm * MM, landscape, below, side_room(beside))
     c = open_canvas(io.BytesIO(), paper, "check", "check")
     total = len(sheets)
     # The legend is the same on every tile but for its caption: draw it once, with the widest caption.
     captions = [_caption(lang, title, n, total, cols, rows, None) for n, (cols, rows) in enumerate(sheets, start=1)]
     widest = max(range(total), key=lambda i: stringWidth(captions[i], fonts.SANS, LEGEND_SIZE))
     cols, rows = sheets[widest]
-    _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None, symbols,
-            lines, extra, beside)  # fmt: skip
+    if beside:
+        cell = cell_mm * MM
+        left = left_edge(width, len(cols), cell, side_room(beside)) + len(cols) * cell + RULER + GAP
+        _legend_column(c, rules, lang, left, MARGIN, width - MARGIN - left, height - 2 * MARGIN, title, widest + 1,
+                       total, cols, rows, None, symbols, note, extra, terrain_row)  # fmt: skip
+    else:
+        _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, widest + 1, total, cols, rows, None,
+                symbols, lines, extra, terrain_row)  # fmt: skip
     if overlay is not None:  # labels and symbols of every cell, on a scratch page
         for y in range(game_map.height):
             for x in range(game_map.width):

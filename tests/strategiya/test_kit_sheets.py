@@ -3,6 +3,7 @@ sheet and blank hero sheets beside the booklet, secret sheets and hero sheets; e
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -146,8 +147,8 @@ def test_a_20_by_14_map_prints_on_one_sheet_not_two(tmp_path: Path) -> None:
     # Portrait at 12 mm takes two sheets; the sheet picks landscape and the largest cell on one.
     assert len(tiles(m, "a4", 12 * MM)) == 2
     for paper in ("a4", "letter"):
-        cell, landscape = layout(m, paper, AUTO_CELLS_MM)
-        assert landscape and len(tiles(m, paper, cell * MM, True)) == 1
+        cell, landscape, beside = layout(m, paper, AUTO_CELLS_MM)
+        assert landscape and not beside and len(tiles(m, paper, cell * MM, True)) == 1
         assert all(len(tiles(m, paper, bigger * MM, True)) > 1 for bigger in AUTO_CELLS_MM if bigger > cell)
     body = "\n".join("  " + line for line in to_yaml(m, "strategiya").splitlines()[1:])
     config = write(tmp_path / "c.yaml", "game: strategiya\nmap:\n" + body + "\n")
@@ -335,3 +336,70 @@ def test_an_adventure_prints_its_emphasis_lists_and_numbers(tmp_path: Path) -> N
     words = text(pdf)
     assert "• налево • направо" in words and "5. пятый шаг 6. шестой шаг" in words
     assert "**" not in words and "`" not in words
+
+
+COVER = [(lang, paper, random) for lang in ("ru", "en") for paper in ("a4", "letter") for random in (False, True)]
+
+
+@pytest.mark.rule("strategiya.map.squared-sheet")
+@pytest.mark.parametrize("lang,paper,random", COVER, ids=["-".join(map(str, c)) for c in COVER])
+def test_the_map_covers_three_quarters_of_the_printable_area(lang: str, paper: str, random: bool,
+                                                             tmp_path: Path) -> None:  # fmt: skip
+    """issue 33: the example's 20x15 map sheet, its legend under the grid, left about a quarter of
+    the paper blank (the grid with its coordinates covered 56-64 % of the area inside the margins:
+    9 and 9.5 mm cells). The legend now stands beside the grid where that lets the cells grow, and
+    the grid with its coordinates' margin covers at least three quarters of that area, blank or
+    random, on A4 and Letter, in both languages. The figures are the layout's; the rendered sheet
+    shows they are the drawing's: all its ink outside the legend's room lies in that box and
+    reaches within a coordinate's margin of each of its sides."""
+    import pypdfium2 as pdfium
+
+    from printkit.artefact import Build, Options
+    from printkit.config.session import load_session, with_overrides
+    from printkit.games.strategiya.map_sheet import SYMBOLS, build, plan
+    from printkit.geometry import MM
+    from printkit.maps.sheet import RULER, left_edge, legend_height, note_lines, sheet_size, side_room, tiles
+    from printkit.maps.tiling import AUTO_CELLS_MM, GAP, MARGIN
+    from printkit.output import KitWriter
+    from printkit.randomness import Entropy
+
+    session = with_overrides(load_session(EXAMPLES / "strategiya.yaml"), lang, paper)
+    b = Build(session, Entropy.from_seed("cover"), KitWriter(tmp_path / "kit"),
+              options=Options(game={"random_map": True} if random else {}))  # fmt: skip
+    p = plan(b)
+    build(b)
+    width, height = sheet_size(paper, p.landscape)
+    cell = p.cell_mm * MM
+    below = 0.0 if p.beside else legend_height(SYMBOLS, len(note_lines(p.note, width - 2 * MARGIN)))
+    sheets = tiles(p.game_map, paper, cell, p.landscape, below, side_room(p.beside))
+    assert len(sheets) == 1
+    cols, rows = sheets[0]
+    x0, top = left_edge(width, len(cols), cell, side_room(p.beside)), height - MARGIN - RULER
+    box = (x0 - RULER, top - len(rows) * cell - RULER, x0 + len(cols) * cell + RULER, top + RULER)
+    printable = (width - 2 * MARGIN) * (height - 2 * MARGIN)
+    cover = (box[2] - box[0]) * (box[3] - box[1]) / printable
+    assert cover >= 0.75, (round(cover, 3), p.cell_mm, p.beside)
+    # No larger cell of those offered fits the map on one sheet, with the legend in either place.
+    for bigger in (c for c in AUTO_CELLS_MM if c > p.cell_mm):
+        for landscape, beside in itertools.product((False, True), repeat=2):
+            room = (
+                0.0
+                if beside
+                else legend_height(SYMBOLS, len(note_lines(p.note, sheet_size(paper, landscape)[0] - 2 * MARGIN)))
+            )
+            assert len(tiles(p.game_map, paper, bigger * MM, landscape, room, side_room(beside))) > 1, bigger
+    # The legend's room: a column right of the grid, or a band under it (less a pixel or two: the
+    # letters' edges blur).
+    room = (box[2] + GAP - 1.5 * MM, 0.0, width, height) if p.beside else (0.0, 0.0, width, MARGIN + below - 1.5 * MM)
+    page = pdfium.PdfDocument(b.writer.staging / "map.pdf")[0]
+    assert page.get_size() == pytest.approx((width, height), abs=0.5)
+    scale = 36 / 72
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+    inked = [(x / scale, height - y / scale) for y in range(image.height) for x in range(image.width)
+             if image.getpixel((x, y)) < 230]  # fmt: skip
+    outside = [(x, y) for x, y in inked if not (room[0] <= x <= room[2] and room[1] <= y <= room[3])]
+    xs, ys = [x for x, _ in outside], [y for _, y in outside]
+    drawn = (min(xs), min(ys), max(xs), max(ys))
+    slack = 1 / scale  # a pixel
+    assert all(box[k] - slack <= drawn[k] <= box[k] + RULER for k in (0, 1)), (drawn, box)
+    assert all(box[k] - RULER <= drawn[k] <= box[k] + slack for k in (2, 3)), (drawn, box)

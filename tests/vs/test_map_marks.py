@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 
-from printkit.config.session import load_session
+from printkit.config.session import load_session, with_overrides
 from printkit.games.vs.map_sheet import BORDER
-from printkit.games.vs.model import NEUTRAL, PALETTE
+from printkit.games.vs.model import NEUTRAL, PALETTE, owner_marks
+from printkit.games.vs.tokens import owners
 from printkit.geometry import MM
-from printkit.maps.sheet import LEGEND_MIN, LEGEND_SIZE, MARGIN, RULER, left_edge, legend_size
+from printkit.labels import label
+from printkit.maps.overlay import map_colours
+from printkit.maps.sheet import LEGEND_MIN, LEGEND_SIZE, MARGIN, RULER, kit_cell_mm, left_edge, legend_size, write_map
 from printkit.maps.tiling import LEGEND
 from printkit.render import fonts
 from printkit.render.canvas import hex_colour
@@ -126,3 +130,78 @@ def test_one_legend_size_is_the_largest_that_fits_every_entry() -> None:
     assert legend_size([(short, room)]) == LEGEND_SIZE
     assert legend_size([(short, room), (long, room)]) == pytest.approx(LEGEND_SIZE * 0.9)
     assert legend_size([(long * 3, room)]) == LEGEND_MIN  # cut short rather than smaller than 6 pt
+
+
+OWNED = """game: vs-2025
+rows: [FPP, MPP]
+objects:
+  - {at: A1, kind: building, structure: castle, owner: Север}
+  - {at: B1, kind: building, structure: castle, owner: Сумрак}
+  - {at: C1, kind: building, structure: tower}
+  - {at: A2, kind: resource, structure: mine-1, owner: Юг}
+"""
+
+
+def test_each_owner_s_building_carries_the_owner_s_mark_black_on_white(tmp_path: Path) -> None:
+    """issue 33: buildings and opened mines on the map told their owners apart by colour alone. Each
+    now carries its owner's mark (model.owner_marks, as the tokens print it) inside its own cell,
+    and rendered to grey and inked dot by dot as a black-and-white laser does, the mark's letters
+    are black on a white ground whatever the owner's colour."""
+    pdf = draw(tmp_path, OWNED)
+    page = pdfium.PdfDocument(str(pdf))[0]
+    width, height = page.get_size()
+    s = CELL * MM
+    x0, top = left_edge(width, 3, s), height - MARGIN - RULER
+    expected = dict(zip(["Север", "Сумрак", "Юг", None], owner_marks(["Север", "Сумрак", "Юг", "нейтральные"]),
+                        strict=True))  # fmt: skip
+    assert len(set(expected.values())) == len(expected), expected
+    cells = {(0, 0): "Север", (1, 0): "Сумрак", (2, 0): None, (0, 1): "Юг"}
+    text = page.get_textpage()
+    scale = 300 / 72
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L").point(lambda v: 255 if v > 127 else 0)
+    for (col, row), owner in cells.items():
+        left, right = x0 + col * s, x0 + (col + 1) * s
+        bottom = top - (row + 1) * s
+        words = str(text.get_text_bounded(left=left, bottom=bottom, right=right, top=bottom + s)).split()
+        assert expected[owner] in words, (owner, words)
+    inked: dict[str, bool] = {}
+    for i in range(text.count_chars()):
+        char = text.get_text_range(i, 1)
+        if char not in "".join(expected.values()):
+            continue
+        a, b, c, d = text.get_charbox(i)
+        glyph = image.crop(
+            (int(a * scale), int((height - d) * scale), int(c * scale) + 1, int((height - b) * scale) + 1)
+        )
+        ground = image.crop((int((a - 1.2) * scale), int((height - d) * scale),
+                             int((a - 0.5) * scale), int((height - b) * scale)))  # fmt: skip
+        black = sum(1 for v in glyph.tobytes() if v == 0) / max(1, glyph.width * glyph.height)
+        inked[char] = inked.get(char, False) or (black > 0.15 and min(ground.tobytes()) == 255)
+    assert all(inked.get(mark[0]) for mark in expected.values()), inked
+
+
+KITS = [(game, lang, paper) for game in ("vs-2025", "vs-2003") for lang in ("ru", "en") for paper in ("a4", "letter")]
+
+
+@pytest.mark.parametrize("kit", KITS, ids=["-".join(k) for k in KITS])
+def test_the_kit_map_marks_owners_as_their_tokens_do(kit: tuple[str, str, str], tmp_path: Path) -> None:
+    """issue 33: on the example kits' map.pdf, each building's and opened mine's owner was told by
+    colour alone. Every owner there now shows the very mark its tokens carry (tokens.owners), as a
+    word of its own, at least once per piece of theirs on the map, and no two owners share one."""
+    game, lang, paper = kit
+    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    assert session.game_map is not None
+    pdf = tmp_path / "map.pdf"
+    write_map(session.game_map, session.ruleset, pdf, paper, lang, "t", kit_cell_mm(session),
+              colours=map_colours(session))  # fmt: skip
+    marks = {name: mark for _, name, mark in owners(session)}
+    neutral = label("tk_neutral", lang)
+    pieces = Counter(o.owner or neutral for o in session.game_map.objects
+                     if o.kind != "resource" or (o.detail("structure") or "").startswith("mine-"))  # fmt: skip
+    assert len(pieces) >= 3, pieces  # the examples' maps hold buildings of several owners
+    words = Counter(
+        w for page in pdfium.PdfDocument(str(pdf)) for w in str(page.get_textpage().get_text_range()).split()
+    )
+    for owner, count in pieces.items():
+        assert words[marks[owner]] >= count, (owner, marks[owner], count, words[marks[owner]])
+    assert len({marks[owner] for owner in pieces}) == len(pieces)

@@ -14,8 +14,8 @@ from ...errors import UsageError
 from ...labels import label
 from ...maps.grid import GameMap
 from ...maps.overlay import LegendEntry
-from ...maps.sheet import check_sheet, write_map
-from ...maps.tiling import AUTO_CELLS_MM, layout
+from ...maps.sheet import check_sheet, map_layout, write_map
+from ...maps.tiling import AUTO_CELLS_MM
 from ...render.canvas import Colour
 from .map_random import random_map, to_yaml
 from .model import rules_of, session_of, strategiya_map
@@ -146,6 +146,7 @@ class MapPlan:
     random: bool  # drawn by `build --random-map`: the kit also holds it as map.yaml
     cell_mm: float
     landscape: bool
+    beside: bool  # the legend in a column beside the grid (where that lets the cells grow)
     note: str
 
 
@@ -173,8 +174,9 @@ def plan(b: Build) -> MapPlan:
         else:
             game_map = random_map(session.ruleset, width, height, entropy=b.entropy)
     cells = (part.map_cell_mm,) if part.map_cell_mm else AUTO_CELLS_MM
-    cell_mm, landscape = layout(game_map, session.paper, cells, SYMBOLS, note)
-    return MapPlan(game_map, blank, not blank and session.game_map is None, cell_mm, landscape, note)
+    placed = map_layout(game_map, session.ruleset, lang, session.paper, cells, SYMBOLS, note)
+    return MapPlan(game_map, blank, not blank and session.game_map is None, placed.cell_mm, placed.landscape,
+                   placed.beside, note)  # fmt: skip
 
 
 def build(b: Build) -> None:
@@ -182,8 +184,8 @@ def build(b: Build) -> None:
     session = b.session
     p = plan(b)
     write_map(p.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
-              display_title(session), p.cell_mm, landscape=p.landscape, blank=p.blank, symbols=SYMBOLS,
-              note=p.note)  # fmt: skip
+              display_title(session), p.cell_mm, landscape=p.landscape, beside=p.beside, blank=p.blank,
+              symbols=SYMBOLS, note=p.note)  # fmt: skip
     if p.random:
         # The same map as data, for `printkit referee reach` and for pasting into the config.
         b.writer.write("map.yaml", to_yaml(p.game_map, session.ruleset.id).encode("utf-8"))
@@ -195,4 +197,4 @@ def preflight(b: Build) -> None:
     session = b.session
     p = plan(b)
     check_sheet(p.game_map, session.ruleset, session.paper, session.language, display_title(session), p.cell_mm,
-                landscape=p.landscape, symbols=SYMBOLS, note=p.note)  # fmt: skip
+                landscape=p.landscape, beside=p.beside, symbols=SYMBOLS, note=p.note)  # fmt: skip

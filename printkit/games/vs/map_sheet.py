@@ -15,7 +15,7 @@ from ...render.canvas import Colour, draw_fitted, hex_colour, ink_on
 from . import pictograms
 from .map_check import WATERS
 from .markers import lines
-from .model import NEUTRAL, PALETTE, Land, vs_map
+from .model import NEUTRAL, PALETTE, Land, owner_marks, vs_map
 
 # Land borders: near-black, a colour no player owns (PALETTE, NEUTRAL; tests/vs hold it far from
 # each), so that a border never reads as a red player's; cased in white, it reads on every terrain.
@@ -27,7 +27,8 @@ GOLD: Colour = (0.95, 0.76, 0.2)
 
 class VsOverlay:
     """Province borders with each land's number, name and income; veins and mines, dragons' lairs and
-    buildings in their owners' colours. Troops are left off: they move, their tokens stand on the map."""
+    buildings in their owners' colours and with their marks. Troops are left off: they move, their
+    tokens stand on the map."""
 
     def __init__(self, game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> None:
         self.map, self.rules, self.lang = game_map, rules, lang
@@ -41,6 +42,12 @@ class VsOverlay:
             if o.owner and o.owner not in self.colours:
                 self.colours[o.owner] = PALETTE[len(self.colours) % len(PALETTE)]
         self.label_cell = {self._label_cell(land): i for i, land in enumerate(vs_map(game_map).lands)}
+        # The owners' marks as the tokens print them (tokens.owners: the players in seat order, then
+        # the neutral set): a building's owner reads on a black-and-white print by its mark as by its token's.
+        names = [*self.colours, label("tk_neutral", lang)]
+        marks = owner_marks(names)
+        self.marks: dict[str, str] = dict(zip(self.colours, marks, strict=False))
+        self.neutral_mark = marks[-1]
 
     def _dry(self, x: int, y: int) -> bool:
         return self.map.terrain(x, y) not in WATERS
@@ -57,6 +64,10 @@ class VsOverlay:
     def owner_colour(self, owner: str | None) -> Colour:
         return hex_colour(self.colours.get(owner or "", NEUTRAL) if owner else NEUTRAL)
 
+    def owner_mark(self, owner: str | None) -> str:
+        """The owner's mark (model.owner_marks), the neutral set's for no owner."""
+        return self.marks.get(owner or "", self.neutral_mark) if owner else self.neutral_mark
+
     # ---- cells -----------------------------------------------------------------------------------
 
     def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
@@ -72,6 +83,8 @@ class VsOverlay:
             opened = what.startswith("mine-")
             fill = self.owner_colour(o.owner) if opened else (1.0, 1.0, 1.0)
             _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, ink_on(fill) if opened else (0.2, 0.2, 0.2))
+            if opened:  # above the badge: whose mine it is, where colour does not print
+                _mark(c, self.owner_mark(o.owner), px + s * 0.24, py + s * 0.54, s)
             if opened or o.detail("height"):
                 c.setFillColorRGB(0, 0, 0)
                 # A vein's height is a bare number (as the legend says); an opened mine's level is
@@ -97,6 +110,7 @@ class VsOverlay:
             c.roundRect(cx - half, cy - half, 2 * half, 2 * half, s * 0.05, stroke=1, fill=1)
             c.restoreState()
             pictograms.draw(c, kind, cx, cy, half * 1.6, ink_on(fill), fill)
+            _mark(c, self.owner_mark(o.owner), cx, cy - half - s * 0.14, s)
             return True
         return False
 
@@ -201,6 +215,27 @@ def _badge(c: Any, kind: str, cx: float, cy: float, r: float, fill: Colour, ink:
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.restoreState()
     pictograms.draw(c, kind, cx, cy, r * 1.45, ink, fill)
+
+
+def _mark(c: Any, mark: str, cx: float, cy: float, s: float) -> None:
+    """An owner's mark centred on (cx, cy): black letters on a see-through white tag, so that owners
+    differ on a mono print (issue 33) and the terrain's pattern still shows round the letters."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    size = max(6.0, s * 0.17)
+    width = stringWidth(mark, fonts.SANS_BOLD, size) + size * 0.5
+    height = size * 1.05
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setFillAlpha(VEIL)
+    c.setStrokeColorRGB(0.15, 0.15, 0.15)
+    c.setLineWidth(0.4)
+    c.roundRect(cx - width / 2, cy - height / 2, width, height, size * 0.2, stroke=1, fill=1)
+    c.setFillAlpha(1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, size)
+    c.drawCentredString(cx, cy - size * 0.34, mark)
+    c.restoreState()
 
 
 def _coin(c: Any, cx: float, cy: float, r: float, text: str) -> None:
