@@ -371,15 +371,7 @@ def _legend_column(c: Any, rules: Ruleset, lang: str, x: float, y: float, width:
     top = y + height
     for kind in symbols:
         top -= SYMBOL_ROW
-        c.saveState()
-        c.setStrokeColorRGB(0.6, 0.6, 0.6)
-        c.setLineWidth(0.3)
-        c.rect(x, top, SYMBOL, SYMBOL, stroke=1, fill=0)
-        c.restoreState()
-        _object(c, kinds[kind].symbol, 1 if kinds[kind].numbered else None, x, top, SYMBOL)
-        c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, x + SYMBOL + 1.5 * MM, top + 2.2 * MM, label(kinds[kind].label, lang), fonts.SANS, size,
-                    width - SYMBOL - 2 * MM, min_size=size, shorten=True)  # fmt: skip
+        _symbol(c, kinds[kind], lang, x, top, width - SYMBOL - 2 * MM, size)
     samples: list[tuple[Any, str]] = [*extra]
     for i, t in enumerate(rules.terrains):
         samples.append((lambda cv, sx, sy, ss, t=t: _terrain_sample(cv, t.colour, t.pattern, sx, sy, ss), names[i]))
@@ -439,18 +431,21 @@ def _symbols(c: Any, rules: Ruleset, symbols: tuple[str, ...], lang: str, x: flo
              size: float) -> None:  # fmt: skip
     """What each object looks like on the map, drawn by the code that draws it there."""
     kinds = _kinds(rules)
-    s = SYMBOL
     for i, kind in enumerate(symbols):
-        left = x + i * step
-        c.saveState()
-        c.setStrokeColorRGB(0.6, 0.6, 0.6)
-        c.setLineWidth(0.3)
-        c.rect(left, y, s, s, stroke=1, fill=0)
-        c.restoreState()
-        _object(c, kinds[kind].symbol, 1 if kinds[kind].numbered else None, left, y, s)
-        c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, left + s + 1.5 * MM, y + 2.2 * MM, label(kinds[kind].label, lang), fonts.SANS, size,
-                    step - s - 3.5 * MM, min_size=size, shorten=True)  # fmt: skip
+        _symbol(c, kinds[kind], lang, x + i * step, y, step - SYMBOL - 3.5 * MM, size)
+
+
+def _symbol(c: Any, kind: MapObjectKind, lang: str, x: float, y: float, room: float, size: float) -> None:
+    """One legend entry: the object in a grey square, as the map draws it, and its name beside it."""
+    c.saveState()
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.3)
+    c.rect(x, y, SYMBOL, SYMBOL, stroke=1, fill=0)
+    c.restoreState()
+    _object(c, kind.symbol, 1 if kind.numbered else None, x, y, SYMBOL)
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, x + SYMBOL + 1.5 * MM, y + 2.2 * MM, label(kind.label, lang), fonts.SANS, size, room,
+                min_size=size, shorten=True)  # fmt: skip
 
 
 def _caption(lang: str, title: str, number: int, total: int, cols: range, rows: range,
