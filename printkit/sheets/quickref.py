@@ -56,28 +56,41 @@ def reached(document: Any) -> float:
     return max(found, default=FULL)
 
 
+def _laid_out(session: Session, template: str, context: dict[str, Any], scale: float) -> tuple[bool, Any, str]:
+    """The card laid out on a page `scale` times the paper: whether it keeps to its sides, the
+    document and its HTML."""
+    from ..render.html import render, render_template
+
+    width, height = PAPERS[session.paper]
+    html = render_template(template, {**context, "paper": f"{width / scale:.3f}pt {height / scale:.3f}pt"})
+    document = render(html)
+    return len(document.pages) <= min(sides(html), MAX_PAGES), document, html
+
+
+def _fitted(session: Session, template: str, context: dict[str, Any]) -> tuple[float, Any]:
+    """The first of SCALES at which the card keeps to its sides, and its layout; a card that fits at
+    none is an error, not a third page."""
+    for scale in SCALES:
+        fits, document, html = _laid_out(session, template, context, scale)
+        if fits:
+            return scale, document
+    raise RenderError(f"the quick reference runs to {len(document.pages)} pages; it must fit on {sides(html)} "
+                      "side(s) of one sheet")  # fmt: skip
+
+
+def check_quickref(session: Session, template: str, context: dict[str, Any]) -> None:
+    """Refuse a card that cannot keep to its sides, as write_quickref would, without writing it:
+    what `validate` runs (growing a card that fits never fails, so it is not tried)."""
+    _fitted(session, template, context)
+
+
 def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
     """quickref.pdf: exactly the sides its template designs (one sheet, front and back at most),
     shrunk a little where the content needs it, and grown where it leaves room (the largest of GROW
     that still fits); a card that cannot fit is an error, not a third page."""
-    from ..render.html import pdf_bytes, render, render_template
+    from ..render.html import pdf_bytes
 
-    width, height = PAPERS[session.paper]
-
-    def laid_out(scale: float) -> tuple[bool, Any, str]:
-        html = render_template(template, {**context, "paper": f"{width / scale:.3f}pt {height / scale:.3f}pt"})
-        document = render(html)
-        return len(document.pages) <= min(sides(html), MAX_PAGES), document, html
-
-    for scale in SCALES:
-        fits, document, html = laid_out(scale)
-        if fits:
-            break
-    else:
-        pages = len(document.pages)
-        raise RenderError(
-            f"the quick reference runs to {pages} pages; it must fit on {sides(html)} side(s) of one sheet"
-        )
+    scale, document = _fitted(session, template, context)
     if scale == 1.0:
         # Only the sizes the room left can take are tried, largest first: a full card costs no
         # layout more, one with room to spare one or two.
@@ -87,7 +100,7 @@ def write_quickref(session: Session, template: str, context: dict[str, Any], tar
                 # Type `grow` times larger, on lines as much narrower: a side's text takes between
                 # grow and grow² its height (tables grow by the one, wrapped text by the other).
                 continue
-            fits, grown, _ = laid_out(grow)
+            fits, grown, _ = _laid_out(session, template, context, grow)
             if fits:
                 scale, document = grow, grown
                 break

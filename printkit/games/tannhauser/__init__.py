@@ -17,7 +17,7 @@ GAME = Game(
             "quickref",
             f"{_HERE}.quickref:build",
             None,
-            f"{_HERE}.quickref:build",
+            f"{_HERE}.quickref:preflight",
             cost=0.5,
             flowing=True,
             prints=(Printing("quickref.pdf", "guide_quickref_tannhauser", copies=per_player, sides="long"),),

@@ -9,7 +9,7 @@ from ...artefact import Build
 from ...config.model import Session
 from ...labels import label
 from ...sheets.page import rules_context
-from ...sheets.quickref import write_quickref
+from ...sheets.quickref import check_quickref, write_quickref
 from .model import MODES, tannhauser_of
 
 # The rule sections of the card, in two columns: (heading, items); an item "lead | text" prints
@@ -101,3 +101,8 @@ def build(b: Build) -> None:
     """The kit's quickref.pdf."""
     write_quickref(b.session, "quickref-tannhauser.html.j2", context(b.session), b.writer.path("quickref.pdf"))
     b.progress("quickref", 1, 1)
+
+
+def preflight(b: Build) -> None:
+    """What `validate` runs: the card must keep to its sides, as build() lays it out."""
+    check_quickref(b.session, "quickref-tannhauser.html.j2", context(b.session))

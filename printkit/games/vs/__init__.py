@@ -55,7 +55,7 @@ GAME = Game(
             "quickref",
             f"{_HERE}.quickref:build",
             _has_troops,
-            f"{_HERE}.quickref:build",
+            f"{_HERE}.quickref:preflight",
             cost=0.5,
             flowing=True,
             prints=(Printing("quickref.pdf", "guide_quickref_vs", copies=per_player, sides="long"),),

@@ -8,7 +8,7 @@ from ...artefact import Build
 from ...config.model import Session
 from ...labels import label
 from ...sheets.page import rules_context
-from ...sheets.quickref import table_context, write_quickref
+from ...sheets.quickref import check_quickref, table_context, write_quickref
 from ...sheets.tables import fraction
 from .model import VsData, vs_of
 from .tables import same_orders
@@ -98,3 +98,8 @@ def build(b: Build) -> None:
     """The kit's quickref.pdf."""
     write_quickref(b.session, "quickref-vs.html.j2", context(b.session), b.writer.path("quickref.pdf"))
     b.progress("quickref", 1, 1)
+
+
+def preflight(b: Build) -> None:
+    """What `validate` runs: the card must keep to its sides, as build() lays it out."""
+    check_quickref(b.session, "quickref-vs.html.j2", context(b.session))
