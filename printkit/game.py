@@ -269,6 +269,22 @@ MAP = Artefact(
 )
 
 
+def quick_reference(
+    module: str, guide: str, available: Callable[[Session], bool] | None = None, sides: str = "single"
+) -> Artefact:
+    """A game's quick-reference card, one per player: `module` holds its build() and the preflight()
+    that `validate` runs; `guide` is the print guide's label key for it."""
+    return Artefact(
+        "quickref",
+        f"{module}:build",
+        available,
+        f"{module}:preflight",
+        cost=0.5,
+        flowing=True,
+        prints=(Printing("quickref.pdf", guide, copies=per_player, sides=sides),),
+    )
+
+
 # ---- the registry ---------------------------------------------------------------------------------
 
 _found: list[Game] = []

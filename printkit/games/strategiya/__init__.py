@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Printing, Shortcut, per_player
+from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Printing, Shortcut, per_player, quick_reference
 from ...questions import Flag, Input, Whole
 
 if TYPE_CHECKING:
@@ -80,15 +80,7 @@ GAME = Game(
             inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
             prints=(Printing("hero-sheets-blank.pdf", "guide_hero_sheets_blank", sides="long"),),
         ),
-        Artefact(
-            "quickref",
-            f"{_HERE}.quickref:build",
-            None,
-            f"{_HERE}.quickref:preflight",
-            cost=0.5,
-            flowing=True,
-            prints=(Printing("quickref.pdf", "guide_quickref_strategiya", copies=per_player),),
-        ),
+        quick_reference(f"{_HERE}.quickref", "guide_quickref_strategiya"),
         dataclasses.replace(
             BOOKLET,
             inputs=(*BOOKLET.inputs, "part.adventures_in_booklet", "part.adventures if part.adventures_in_booklet"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...game import Artefact, Game, Printing, per_player
+from ...game import Artefact, Game, Printing, quick_reference
 from ...questions import Flag, Input
 
 _HERE = __name__
@@ -14,15 +14,7 @@ GAME = Game(
     rulesets=("stratego",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact(
-            "quickref",
-            f"{_HERE}.quickref:build",
-            None,
-            f"{_HERE}.quickref:preflight",
-            cost=0.5,
-            flowing=True,
-            prints=(Printing("quickref.pdf", "guide_quickref_stratego", copies=per_player),),
-        ),
+        quick_reference(f"{_HERE}.quickref", "guide_quickref_stratego"),
         Artefact(
             "stratego-setup",
             f"{_HERE}.sheets:build",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...game import Artefact, Game, Printing, per_player
+from ...game import Artefact, Game, Printing, quick_reference
 
 _HERE = __name__
 
@@ -13,15 +13,7 @@ GAME = Game(
     rulesets=("tannhauser",),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact(
-            "quickref",
-            f"{_HERE}.quickref:build",
-            None,
-            f"{_HERE}.quickref:preflight",
-            cost=0.5,
-            flowing=True,
-            prints=(Printing("quickref.pdf", "guide_quickref_tannhauser", copies=per_player, sides="long"),),
-        ),
+        quick_reference(f"{_HERE}.quickref", "guide_quickref_tannhauser", sides="long"),
         Artefact(
             "record-sheets",
             f"{_HERE}.record_sheets:build",

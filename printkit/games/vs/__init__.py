@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps, Printing, per_player
+from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps, Printing, quick_reference
 from ...questions import Flag, Input
 
 if TYPE_CHECKING:
@@ -51,15 +51,7 @@ GAME = Game(
     rulesets=("vs-2025", "vs-2003"),
     schema=f"{_HERE}.schema",
     artefacts=(
-        Artefact(
-            "quickref",
-            f"{_HERE}.quickref:build",
-            _has_troops,
-            f"{_HERE}.quickref:preflight",
-            cost=0.5,
-            flowing=True,
-            prints=(Printing("quickref.pdf", "guide_quickref_vs", copies=per_player, sides="long"),),
-        ),
+        quick_reference(f"{_HERE}.quickref", "guide_quickref_vs", _has_troops, sides="long"),
         BOOKLET,
         Artefact(
             "battle-cards",
