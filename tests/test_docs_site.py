@@ -99,11 +99,14 @@ def test_a_print_table_is_the_games_declarations(config: Path) -> None:
     declared = [p for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)
                 for p in a.prints] + list(KIT_FILES)  # fmt: skip
     for lang in ("en", "ru"):
-        rows = hook().prints(f"examples/{config.name}", lang).splitlines()[2:]
+        rows = [row for row in hook().prints(f"examples/{config.name}", lang).splitlines() if row.startswith("| `")]
         files = [row.split("`")[1] for row in rows]
         assert sorted(files) == sorted(p.file for p in declared)
         printed = [row.split("|")[3].strip().isdigit() for row in rows]
         assert printed == sorted(printed, reverse=True)  # the files to print first, then the rest
+        from printkit.labels import label
+
+        assert label("guide_note_sides", lang) in hook().prints(f"examples/{config.name}", lang)
         quickref = [row for row in rows if row.startswith("| `quickref.pdf`")]
         if quickref:
             assert f"| {len(session.players)} |" in quickref[0]

@@ -133,7 +133,9 @@ def prints(config_file: str, lang: str) -> str:
         else:
             lines.append(f"| `{entry.file}` | {purpose} | {copies} | {label(f'guide_stock_{entry.stock}', lang)} "
                          f"| {label(f'guide_sides_{sides}', lang)} |")  # fmt: skip
-    return "\n".join(lines) + "\n"
+    # The guide's own notes under its table: what each flip means, and what to do without card.
+    notes = [label(key, lang) for key in ("guide_note_sides", "guide_note_card")]
+    return "\n".join(lines) + "\n\n" + "\n\n".join(f"*{note}*" for note in notes) + "\n"
 
 
 # ---- the latest figures -----------------------------------------------------------------------
