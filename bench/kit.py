@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from timing import load, machine, wall
+from timing import load, machine, record, wall
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}  # maps and path graphs, not configs
@@ -99,7 +99,8 @@ def main() -> None:
     parser.add_argument("--default-only", action="store_true", help="only issue 30's figures for the default kit")
     parser.add_argument("configs", nargs="*", type=lambda s: Path(s).resolve())
     args = parser.parse_args()
-    print(f"machine: {machine()}; load average at start: {load()}")
+    start_load = load()
+    print(f"machine: {machine()}; load average at start: {start_load}")
     times = default_kit(args.repeat)
     print(f"default kit: cold {times['cold']:.2f}s, booklet alone {times['booklet']:.2f}s, warm {times['warm']:.2f}s; "
           f"cold/booklet {times['cold'] / times['booklet']:.2f} (target <= 1.6), "
@@ -111,6 +112,7 @@ def main() -> None:
         return
     configs = args.configs or sorted(p for p in (ROOT / "examples").glob("*.yaml") if p.name not in DATA_FILES)
     print(f"{'config':22s} {'cold':>7s} {'--jobs 1':>9s} {'warm':>7s}   per artefact (serial, s)")
+    rows = [["default kit (`printkit build`)", f"{times['cold']:.1f} s", "", f"{times['warm']:.2f} s"]]
     parts: dict[str, object] = {}
     for config in configs:
         figures = measure(config, args.repeat)
@@ -119,7 +121,19 @@ def main() -> None:
         assert isinstance(seconds, dict)
         shown = ", ".join(f"{kind} {s:.2f}" for kind, s in seconds.items())
         print(f"{config.name:22s} {figures['cold']:6.2f}s {figures['serial']:8.2f}s {figures['warm']:6.2f}s   {shown}")
-    print(f"WeasyPrint import (once per process): {parts.get('weasyprint', 0):.2f} s; load average at end: {load()}")
+        cells = [f"{figures['cold']:.1f} s", f"{figures['serial']:.1f} s", f"{figures['warm']:.2f} s"]
+        rows.append([f"`{config.name}`", *cells])
+    end_load = load()
+    print(f"WeasyPrint import (once per process): {parts.get('weasyprint', 0):.2f} s; load average at end: {end_load}")
+    if not args.configs:  # only a run over every example is the page's table
+        notes = [
+            f"Each figure is the median of {args.repeat} runs of the command, interpreter start included. The default "
+            f"kit cold is {times['cold'] / times['booklet']:.2f} × its booklet drawn alone ({times['booklet']:.1f} s), "
+            f"and warm {times['warm'] / times['cold']:.2f} × cold."
+        ]
+        written = record("kit", "Kit builds", ["config", "cold", "`--jobs 1`", "warm"], rows, notes,
+                         f"{start_load} at start, {end_load} at end")  # fmt: skip
+        print(f"written: {written}")
 
 
 if __name__ == "__main__":

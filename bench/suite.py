@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import load, machine
+from timing import load, machine, record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,13 +49,22 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=1, help="warm runs after the cold one (default 1)")
     parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     args = parser.parse_args()
-    print(f"machine: {machine()}; load average at start: {load()}")
+    start_load = load()
+    print(f"machine: {machine()}; load average at start: {start_load}")
+    rows = []
     with tempfile.TemporaryDirectory(prefix="printkit-bench-suite-") as tmp:
         cache_dir = Path(tmp) / "pytest-cache"
         for n in range(1 + args.warm):
             seconds, cpu, summary = run(cache_dir, args.pytest_args)
             print(f"{'cold' if n == 0 else 'warm':5s} {seconds:7.1f} s wall, {cpu:6.1f} s CPU   {summary}")
-    print(f"load average at end: {load()}")
+            rows.append(["cold" if n == 0 else "warm", f"{seconds:.0f} s", f"{cpu:.0f} s", summary])
+    end_load = load()
+    print(f"load average at end: {end_load}")
+    if not args.pytest_args:  # only the whole suite is the page's table
+        notes = ["Cold: nothing kept from an earlier run, as CI runs it from a fresh clone; warm: the next run."]
+        written = record("suite", "The test suite (`python -m pytest -q -n auto`)", ["run", "wall", "CPU", "pytest"],
+                         rows, notes, f"{start_load} at start, {end_load} at end")  # fmt: skip
+        print(f"written: {written}")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import json
 import os
 import platform
 import subprocess
@@ -40,3 +42,24 @@ def load() -> str:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:
         return "unknown"
+
+
+FIGURES = Path(__file__).resolve().parent / "figures"
+
+
+def record(name: str, title: str, columns: list[str], rows: list[list[str]], notes: list[str], load_seen: str) -> Path:
+    """Write a script's latest figures to bench/figures/NAME.json, which the manual's Figures page shows."""
+    FIGURES.mkdir(exist_ok=True)
+    path = FIGURES / f"{name}.json"
+    data = {
+        "title": title,
+        "script": f"bench/{name}.py",
+        "measured": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
+        "machine": machine(),
+        "load": load_seen,
+        "columns": columns,
+        "rows": rows,
+        "notes": notes,
+    }
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path

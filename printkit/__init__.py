@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+# The one place the version is written: the package metadata reads it (pyproject, [tool.hatch.version]).
 __version__ = "0.1.0"
 
 # `import printkit` stays cheap (the CLI's start-up time depends on it): each name is imported

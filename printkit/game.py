@@ -293,8 +293,9 @@ _extra: list[Game] = []
 
 def _entry_points() -> list[EntryPoint]:
     # printkit's own games first, in the order its metadata lists them; then the others by name.
+    # Its own are told by their module, not by the distribution's name, which packaging may choose.
     points = list(entry_points(group=GROUP))
-    own = [p for p in points if p.dist is not None and p.dist.name == "printkit"]
+    own = [p for p in points if p.value.startswith(f"{__package__}.games.")]
     return own + sorted((p for p in points if p not in own), key=lambda p: p.name)
 
 

@@ -136,9 +136,8 @@ def mutate_words(words: list[str], rng: Random, pool: list[str]) -> list[str]:
 
 
 def exit_codes() -> frozenset[int]:
-    """The exit codes README's "Exit codes" table documents."""
-    text = (ROOT / "README.md").read_text("utf-8")
-    table = text.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
+    """The exit codes the manual's "Exit codes" table documents."""
+    table = (ROOT / "docs" / "reference" / "exit-codes.md").read_text("utf-8")
     return frozenset(int(m) for m in re.findall(r"^\| (\d+) \|", table, re.MULTILINE))
 
 

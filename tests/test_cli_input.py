@@ -252,7 +252,7 @@ def test_an_empty_file_name_is_refused_in_one_line(path: list[str], param: click
     given = [""] if isinstance(param, click.Argument) else [param.opts[0], ""]
     result = invoke(*path, *given, stdin="")
     no_traceback(result)
-    assert result.exit_code == 2  # a usage error (README, "Exit codes")
+    assert result.exit_code == 2  # a usage error (the manual's "Exit codes")
     said = "the folder name is empty" if param.type.kind.folder else "the file name is empty"
     last = result.stderr.splitlines()[-1]
     assert last.startswith("Error: Invalid value for ") and last.endswith(f": {said}"), result.stderr
@@ -296,16 +296,17 @@ def test_prize_counts_within_the_shape_are_answered() -> None:
         printkit.vs.prize(["zombie:x"])
 
 
-# ---- the limits, as the code has them, in the README and in --help ---------------------------------
+# ---- the limits, as the code has them, in the manual and in --help ----------------------------------
 
 
 def readme() -> str:
-    return (ROOT / "README.md").read_text("utf-8")
+    """The manual's Limits page (it was the README's "Limits" section before issue 35)."""
+    return (ROOT / "docs" / "reference" / "limits.md").read_text("utf-8")
 
 
 def limit_rows() -> dict[str, str]:
-    """The README's "Limits" table: each command its first column names -> its row."""
-    section = readme().split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
+    """The manual's "Limits" table: each command its first column names -> its row."""
+    section = readme()
     rows: dict[str, str] = {}
     for line in section.splitlines():
         cells = line.split(" | ")

@@ -1,5 +1,5 @@
 """Tab completion: command names and values (terrains, troops, spells, pieces, map cells, circles,
-hero markers) for bash, zsh and fish as the README sets them up, and at the session's prompt."""
+hero markers) for bash, zsh and fish as the manual sets them up, and at the session's prompt."""
 
 from __future__ import annotations
 
@@ -80,8 +80,8 @@ def test_map_cells_list_every_cell_once_a_letter_is_typed() -> None:
 
 
 @pytest.mark.parametrize("shell", SHELLS)
-def test_the_readme_sets_up_each_shell(shell: str) -> None:
-    readme = (ROOT / "README.md").read_text("utf-8")
+def test_the_manual_sets_up_each_shell(shell: str) -> None:
+    readme = (ROOT / "docs" / "reference" / "referee.md").read_text("utf-8")
     line = {
         "bash": 'eval "$(_PRINTKIT_COMPLETE=bash_source printkit)"',
         "zsh": 'eval "$(_PRINTKIT_COMPLETE=zsh_source printkit)"',

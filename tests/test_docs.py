@@ -1,33 +1,53 @@
-"""The documentation tells the truth: every README `console` transcript and every --help example runs,
-exits as documented, prints what the README shows and fits an 80-column terminal."""
+"""The documentation tells the truth: every `console` transcript of the README and the manual and every
+--help example runs, exits as documented, prints what the page shows and fits an 80-column terminal."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, ExampleKits
-from .transcripts import Example, console_blocks, folder, help_examples, matches, run, too_wide
+from .conftest import CONFIGS, ROOT, ExampleKits
+from .transcripts import Example, console_blocks, documents, folder, help_examples, matches, run, too_wide
 
-BLOCKS = console_blocks(ROOT / "README.md")
+# Each page's transcripts, in page order: a reader follows a page from the top, so a later block may
+# use what an earlier one made (the tutorials build a kit, then ask its referee key).
+PAGES = {page: blocks for page in documents() if (blocks := console_blocks(page))}
 HELP = help_examples()
+EXAMPLE_NAMES = {config.name for config in CONFIGS}
 
 
 def _told(example: Example, printed: str) -> str:
     shown = "\n".join(example.shown or [])
-    return f"{example.where}: $ {example.line}\n--- the README shows:\n{shown}\n--- printkit prints:\n{printed}"
+    return f"{example.where}: $ {example.line}\n--- the page shows:\n{shown}\n--- printkit prints:\n{printed}"
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=lambda block: block[0].where)
-def test_readme_transcripts_print_what_they_show(block: list[Example], tmp_path: Path) -> None:
+def _built_examples(blocks: list[list[Example]]) -> set[tuple[str, str]]:
+    """(example config, language) of each `printkit build examples/X.yaml` a page runs."""
+    found = set()
+    for example in (e for block in blocks for e in block):
+        built = re.match(r"printkit build examples/([\w-]+\.yaml)\b", example.line)
+        if built and built.group(1) in EXAMPLE_NAMES:
+            found.add((built.group(1).removesuffix(".yaml"), "en" if "--lang en" in example.line else "ru"))
+    return found
+
+
+@pytest.mark.parametrize("page", sorted(PAGES), ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_transcripts_print_what_they_show(page: Path, tmp_path: Path, kits: ExampleKits) -> None:
+    blocks = PAGES[page]
+    for name, lang in sorted(_built_examples(blocks)):
+        # The shared example kit first: the page's build then takes every page but the secret ones from
+        # the run's artefact cache instead of drawing it a second time.
+        kits(name, lang)
     where = folder(tmp_path)
-    for example in block:
-        ran = run(example.line, where)
-        assert ran.exit_code == example.exit_code, _told(example, ran.output)
-        if example.shown is not None:
-            assert matches(example.shown, ran.output.splitlines()), _told(example, ran.output)
-        assert not too_wide(ran), _told(example, ran.output)
+    for block in blocks:
+        for example in block:
+            ran = run(example.line, where)
+            assert ran.exit_code == example.exit_code, _told(example, ran.output)
+            if example.shown is not None:
+                assert matches(example.shown, ran.output.splitlines()), _told(example, ran.output)
+            assert not too_wide(ran), _told(example, ran.output)
 
 
 @pytest.mark.parametrize("command", sorted(HELP))
@@ -46,9 +66,18 @@ def test_help_examples_run_as_documented(command: str, tmp_path: Path, kits: Exa
 
 
 def test_the_documentation_is_covered() -> None:
-    """Every command has examples that run, and the README's transcripts are found (so neither test
-    above passes by finding nothing)."""
-    assert len(BLOCKS) >= 6 and sum(len(b) for b in BLOCKS) >= 30
+    """Every command has examples that run, and the transcripts are found (so neither test above
+    passes by finding nothing): the README's tour, and each tutorial in both languages."""
+    examples = [e for blocks in PAGES.values() for block in blocks for e in block]
+    assert sum(len(blocks) for blocks in PAGES.values()) >= 40 and len(examples) >= 100
+    readme = [e.line for block in PAGES[ROOT / "README.md"] for e in block]
+    assert any(line.startswith("printkit build") for line in readme)
+    assert any(line.startswith("printkit referee") for line in readme)
+    for lang in ("en", "ru"):
+        for game in ("strategiya", "vs", "tannhauser", "stratego"):
+            lines = [e.line for block in PAGES[ROOT / "docs" / lang / f"{game}.md"] for e in block]
+            assert any(line.startswith("printkit build examples/") for line in lines), (lang, game)
+            assert any(line.startswith(("printkit referee", "printkit stratego")) for line in lines), (lang, game)
     commands = {name for name in HELP if name.startswith("referee ")}
     assert len(commands) >= 23, sorted(commands)
     assert sum(len(v) for v in HELP.values()) >= 100

@@ -1,6 +1,6 @@
 """The short fuzz run: cases of every input kind from a fixed seed, each in a bounded child (tests/fuzzing.py).
 
-Every case must end with an exit code of README's table, with no traceback, no hang, no memory over
+Every case must end with an exit code of the manual's table, with no traceback, no hang, no memory over
 2 GB and nothing written outside its kit. A failure names each case, which replays alone:
 `python bench/fuzz.py --seed 20261126 --case N`. bench/fuzz.py is the long run of the same harness.
 """

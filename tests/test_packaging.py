@@ -1,13 +1,25 @@
-"""The wheel carries templates, fonts, rulesets and labels, so an installed printkit works anywhere."""
+"""The package as it is published: the wheel carries templates, fonts, rulesets and labels, and the built
+wheel and sdist install in a clean virtual environment where `printkit build` makes a kit."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tarfile
+import venv
 import zipfile
+from email.parser import Parser
 from pathlib import Path
 
+import pytest
+
+import printkit
+
 from .conftest import ROOT
+
+DISTRIBUTION = "printkit-tabletop"  # "printkit" on the public index is another project's
+WHEEL = "printkit_tabletop-*.whl"
 
 
 def test_wheel_contains_assets(tmp_path: Path) -> None:
@@ -27,7 +39,7 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("printkit-*.whl")
+    (wheel,) = tmp_path.glob(WHEEL)
     names = set(zipfile.ZipFile(wheel).namelist())
     for required in (
         "printkit/templates/base.html.j2",
@@ -43,3 +55,68 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
     ):
         assert required in names
     assert not any(n.startswith(("tests/", "output/", "examples/")) for n in names)
+
+
+def _metadata(wheel: Path) -> dict[str, list[str]]:
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        message = Parser().parsestr(archive.read(name).decode("utf-8"))
+    found: dict[str, list[str]] = {}
+    for key, value in message.items():
+        found.setdefault(key, []).append(value)
+    return found
+
+
+@pytest.mark.xdist_group("packaging")
+def test_the_built_package_installs_in_a_clean_environment_and_builds_a_kit(tmp_path: Path) -> None:
+    """issue 35: the sdist and the wheel built from it (as `python -m build` makes them for a release)
+    install in a fresh virtual environment, from the package index like any user's, and the installed
+    `printkit build` writes the default kit there; the version comes from printkit/__init__.py alone."""
+    dist = tmp_path / "dist"
+    # --no-isolation: the build backend of the test extra, so nothing is fetched to build.
+    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+                   check=True, capture_output=True)  # fmt: skip
+    (wheel,) = dist.glob(WHEEL)
+    (sdist,) = dist.glob("printkit_tabletop-*.tar.gz")
+    assert wheel.name.startswith(f"printkit_tabletop-{printkit.__version__}-")
+    assert sdist.name == f"printkit_tabletop-{printkit.__version__}.tar.gz"
+    meta = _metadata(wheel)
+    assert meta["Name"] == [DISTRIBUTION] and meta["Version"] == [printkit.__version__]
+    assert meta["Requires-Python"] == [">=3.11"] and meta["License-Expression"] == ["MIT"]
+    assert any(c.startswith("Topic :: Games/Entertainment") for c in meta["Classifier"])
+    with tarfile.open(sdist) as archive:
+        names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
+    assert {"CHANGELOG.md", "LICENSE", "README.md", "mkdocs.yml", "printkit/__init__.py"} <= names
+
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    environ = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    environ["PRINTKIT_CACHE_DIR"] = str(tmp_path / "cache")  # a cache of its own: the kit drawn afresh
+    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    done = subprocess.run([*pip, str(wheel)], capture_output=True, text=True, env=environ)
+    assert done.returncode == 0, done.stderr[-3000:]
+    work = tmp_path / "work"  # not the checkout: the installed package is the one imported
+    work.mkdir()
+    where = subprocess.run([str(python), "-c", "import printkit; print(printkit.__file__)"], cwd=work,
+                           capture_output=True, text=True, env=environ, check=True)  # fmt: skip
+    assert Path(where.stdout.strip()).is_relative_to(env_dir)
+    printkit_command = env_dir / "bin" / "printkit"
+    built = subprocess.run([str(printkit_command), "build", "--out", "kit"], cwd=work, capture_output=True,
+                           text=True, env=environ)  # fmt: skip
+    assert built.returncode == 0, built.stdout + built.stderr
+    kit = {p.name for p in (work / "kit").iterdir()}
+    assert {"booklet.pdf", "quickref.pdf", "secret-sheet-player-1.pdf", "print-guide.pdf", "manifest.json"} <= kit
+
+    # The sdist too: installed over the wheel (its backend fetched from the index, as pip does),
+    # its printkit answers and draws a page through the templates and fonts it carries.
+    done = subprocess.run([*pip, "--force-reinstall", "--no-deps", str(sdist)], capture_output=True, text=True,
+                          env=environ)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    version = subprocess.run([str(printkit_command), "--version"], cwd=work, capture_output=True, text=True,
+                             env=environ)  # fmt: skip
+    assert version.stdout.strip() == f"printkit, version {printkit.__version__}"
+    built = subprocess.run([str(printkit_command), "build", "--only", "quickref", "--out", "again"], cwd=work,
+                           capture_output=True, text=True, env=environ)  # fmt: skip
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (work / "again" / "quickref.pdf").stat().st_size > 10_000

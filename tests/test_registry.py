@@ -20,7 +20,9 @@ from .conftest import ROOT, pdf_text, run, write
 def test_the_four_games_are_plug_ins_found_through_printkits_entry_points() -> None:
     from importlib.metadata import entry_points
 
-    points = {p.name: p.value for p in entry_points(group="printkit.games") if p.dist and p.dist.name == "printkit"}
+    points = {
+        p.name: p.value for p in entry_points(group="printkit.games") if p.dist and p.dist.name == "printkit-tabletop"
+    }
     assert points == {
         "strategiya": "printkit.games.strategiya:GAME",
         "vs": "printkit.games.vs:GAME",

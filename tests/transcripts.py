@@ -1,4 +1,4 @@
-"""Documented examples run as a user would type them: README `console` transcripts and --help examples.
+"""Documented examples run as a user would type them: `console` transcripts and --help examples.
 
 A documented line is `printkit ...`, optionally with VAR=value before it, `printf '...' |` before it
 (its text becomes the input) and `> FILE` after it; a `# comment` ends it, and `# ... exit N` in the
@@ -57,10 +57,16 @@ def _documented_exit(line: str) -> int:
     return int(found.group(1)) if found else 0
 
 
+def documents() -> list[Path]:
+    """The Markdown files whose transcripts the suite runs: the README and every page of the manual."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
 def console_blocks(markdown: Path) -> list[list[Example]]:
     """Every ```console block of a Markdown file, as its commands with the output each shows."""
     blocks: list[list[Example]] = []
     current: list[Example] | None = None
+    name = markdown.relative_to(ROOT).as_posix() if markdown.is_relative_to(ROOT) else markdown.name
     for number, line in enumerate(markdown.read_text("utf-8").splitlines(), start=1):
         if line.strip() == "```console":
             current = []
@@ -71,7 +77,7 @@ def console_blocks(markdown: Path) -> list[list[Example]]:
             blocks.append(current)
             current = None
         elif line.startswith("$ "):
-            current.append(Example(line[2:], f"{markdown.name}:{number}", None, _documented_exit(line)))
+            current.append(Example(line[2:], f"{name}:{number}", None, _documented_exit(line)))
         elif current:
             shown = current[-1].shown if current[-1].shown is not None else []
             current[-1].shown = [*shown, line]

@@ -2,7 +2,7 @@
 
 # Card printers (DriveThruCards, The Game Crafter, MakePlayingCards) trim each card from its own
 # artwork: a page the size of the card plus 1/8 in of bleed on every side, the card's edge given by
-# the PDF's TrimBox and the artwork's by its BleedBox. README.md ("Print shops") cites what they ask.
+# the PDF's TrimBox and the artwork's by its BleedBox. docs/how-to/print-shops.md cites what they ask.
 
 from __future__ import annotations
 

@@ -1,0 +1,155 @@
+"""The manual builds with `mkdocs build --strict`, its generated parts say what printkit says, each
+tutorial exists in Russian and English, and the README stays short with links that lead somewhere."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import click
+import pytest
+
+from printkit.cli import cli
+
+from .conftest import CONFIGS, ROOT
+
+DOCS = ROOT / "docs"
+TUTORIALS = ("strategiya", "vs", "tannhauser", "stratego", "referee", "phone-referee")
+
+
+def hook() -> ModuleType:
+    """docs/hooks/reference.py, the MkDocs hook that writes the manual's generated parts."""
+    spec = importlib.util.spec_from_file_location("printkit_manual_hook", DOCS / "hooks" / "reference.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def command_paths() -> list[str]:
+    found = []
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        found.append(" ".join(["printkit", *path]))
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for sub in command.list_commands(ctx):
+                child = command.get_command(ctx, sub)
+                assert child is not None
+                walk(child, [*path, sub])
+
+    walk(cli, [])
+    return found
+
+
+@pytest.mark.xdist_group("manual")
+def test_the_manual_builds_strictly(tmp_path: Path) -> None:
+    """issue 35: `mkdocs build --strict` passes (a broken link or anchor, a page left out of the
+    navigation or a generated part that fails is an error), and the generated pages are in the site."""
+    site = tmp_path / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+                          cwd=ROOT, capture_output=True, text=True, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-4000:]
+    commands = (site / "reference" / "commands" / "index.html").read_text("utf-8")
+    for path in command_paths():
+        assert f"<code>{path}</code>" in commands, path
+    assert "--imposition" in commands and "<!-- printkit:" not in commands
+    keys = (site / "reference" / "config" / "index.html").read_text("utf-8")
+    assert "<code>players[].heroes[].strength</code>" in keys and "<code>cards.duplex</code>" in keys
+    russian = (site / "ru" / "vs" / "index.html").read_text("utf-8")
+    assert "тонкий картон" in russian and "battle-cards.pdf" in russian
+    figures = (site / "reference" / "figures" / "index.html").read_text("utf-8")
+    assert "bench/kit.py" in figures and "AMD EPYC" in figures
+
+
+def test_every_command_s_help_is_in_the_reference() -> None:
+    text = hook().commands()
+    assert [line[4:-1] for line in text.splitlines() if line.startswith("## `")] == command_paths()
+    result = click.testing.CliRunner(env={"PRINTKIT_LANG": "en", "COLUMNS": "100"}).invoke(
+        cli, ["referee", "pool", "--help"], prog_name="printkit"
+    )
+    assert result.output.rstrip() in text
+
+
+def test_every_config_key_of_the_schema_is_in_the_reference() -> None:
+    from printkit.config.jsonschema import config_schema
+
+    keys = {row[0] for row in hook().config_keys()}
+    schema = config_schema()
+    assert set(schema["properties"]) <= keys
+    assert {"players[].heroes[].items", "tokens.copies", "setups.red", "printer.back_offset_mm"} <= keys
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: c.stem)
+def test_a_print_table_is_the_games_declarations(config: Path) -> None:
+    """Each row of a tutorial's print table is a file some artefact of that session declares, with
+    its copies worked out for the session (one quick reference per player, say)."""
+    import printkit
+    from printkit.game import game
+    from printkit.sheets.print_guide import KIT_FILES
+
+    session = printkit.load_session(config)
+    declared = [p for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)
+                for p in a.prints] + list(KIT_FILES)  # fmt: skip
+    for lang in ("en", "ru"):
+        rows = [row for row in hook().prints(f"examples/{config.name}", lang).splitlines() if row.startswith("| `")]
+        files = [row.split("`")[1] for row in rows]
+        assert sorted(files) == sorted(p.file for p in declared)
+        printed = [row.split("|")[3].strip().isdigit() for row in rows]
+        assert printed == sorted(printed, reverse=True)  # the files to print first, then the rest
+        from printkit.labels import label
+
+        assert label("guide_note_sides", lang) in hook().prints(f"examples/{config.name}", lang)
+        quickref = [row for row in rows if row.startswith("| `quickref.pdf`")]
+        if quickref:
+            assert f"| {len(session.players)} |" in quickref[0]
+
+
+def test_the_figures_page_shows_every_bench_record() -> None:
+    records = sorted((ROOT / "bench" / "figures").glob("*.json"))
+    assert {p.stem for p in records} >= {"kit", "suite"}
+    page = hook().figures()
+    for path in records:
+        data = json.loads(path.read_text("utf-8"))
+        assert f"## {data['title']}" in page and data["machine"] in page
+        assert all(len(row) == len(data["columns"]) for row in data["rows"]) and data["rows"]
+
+
+def test_every_tutorial_exists_in_both_languages_and_links_to_the_other() -> None:
+    assert sorted(p.stem for p in (DOCS / "en").glob("*.md")) == sorted(TUTORIALS)
+    assert sorted(p.stem for p in (DOCS / "ru").glob("*.md")) == sorted(TUTORIALS)
+    for name in TUTORIALS:
+        english, russian = (DOCS / lang / f"{name}.md" for lang in ("en", "ru"))
+        assert f"(../ru/{name}.md)" in english.read_text("utf-8") or name == "phone-referee"
+        assert f"(../en/{name}.md)" in russian.read_text("utf-8") or name == "phone-referee"
+        # The Russian page is Russian: most of its letters are Cyrillic (names of files and options aside).
+        letters = re.findall(
+            r"[A-Za-zА-Яа-яЁё]", re.sub(r"`[^`]*`|```.*?```", "", russian.read_text("utf-8"), flags=re.S)
+        )
+        assert sum("А" <= c <= "я" or c in "Ёё" for c in letters) > 0.6 * len(letters), name
+
+
+def test_each_game_tutorial_prints_its_table_from_the_declarations() -> None:
+    for lang in ("en", "ru"):
+        for name in ("strategiya", "vs", "tannhauser", "stratego"):
+            text = (DOCS / lang / f"{name}.md").read_text("utf-8")
+            assert re.search(rf"^<!-- printkit:prints examples/\S+\.yaml {lang} -->$", text, re.M), (lang, name)
+
+
+def test_the_readme_is_short_and_its_links_lead_somewhere() -> None:
+    """issue 35: the README is a page, not the manual (150 to 250 lines), and every file it links to exists."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    assert 150 <= len(text.splitlines()) <= 250
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)|src=\"([^\"]+)\"", text)
+    targets = [a or b for a, b in links if not (a or b).startswith("http")]
+    assert len(targets) >= 20
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert missing == []
+    assert (ROOT / "docs" / "images" / "kit-quickref.png").stat().st_size < 200 * 1024
