@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 import anyio
 import anyio.to_thread
@@ -70,6 +70,7 @@ class Table:
     form_token: str = field(default_factory=lambda: secrets.token_urlsafe(24))  # a roll's form
     log: Log = field(default_factory=Log)
     asked: dict[str, tuple[Entry, Question]] = field(default_factory=dict)
+    answer_seconds: float = ANSWER_SECONDS
 
     def __post_init__(self) -> None:
         if not self.asked:
@@ -168,11 +169,11 @@ class _Pages:
         return HTMLResponse(html, status)
 
     async def refused(self, request: Request, exc: Exception) -> Response:
-        status = exc.status_code if isinstance(exc, HTTPException) else 500
-        if status == 404:
-            return self._render(request, "error.html", 404, message=self.words[_language(request, self.table.served)]
-                                ["web_not_found"])  # fmt: skip
-        return _plain(status, "Refused")
+        """A page refused (unknown, wrong token, not from this site): its status, a line in the page's language."""
+        status = exc.status_code if isinstance(exc, HTTPException) else 400
+        words = self.words[_language(request, self.table.served)]
+        return self._render(request, "error.html", status, message=words["web_not_found" if status == 404 else
+                                                                         "web_refused"])  # fmt: skip
 
     async def failed(self, request: Request, exc: Exception) -> Response:
         """Whatever went wrong inside: a plain page in the page's language, never a traceback."""
@@ -226,7 +227,7 @@ class _Pages:
             form = {k: request.query_params.getlist(k) for k in request.query_params}
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
-        who = (form.get("who") or [request.cookies.get("who", "")])[0][:NAME_LIMIT]
+        who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
         status, answer, refusal = 200, None, ""
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief"))
@@ -237,7 +238,7 @@ class _Pages:
             except PrintkitError as exc:
                 status, refusal = 400, shown(exc.say(lang))
             except TimeoutError:
-                status, refusal = 400, words["web_too_slow"].format(seconds=int(ANSWER_SECONDS))
+                status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
         if answer is not None and logged:
             self.table.log.add(who, " ".join(str(v) for v in form.get("notation", [])), _first_line(answer, lang))
 
@@ -259,7 +260,7 @@ class _Pages:
             dice=name in DICE, rolls=self.table.log.newest() if name in DICE else [],
         )  # fmt: skip
         if logged and request.method == "POST" and who:
-            response.set_cookie("who", who, max_age=30 * 86400, httponly=True, samesite="strict")
+            response.set_cookie("who", quote(who), max_age=30 * 86400, httponly=True, samesite="strict")
         return response
 
     async def _posted(self, request: Request) -> dict[str, list[str]]:
@@ -282,7 +283,7 @@ class _Pages:
 
     async def _answer(self, q: Question, values: Mapping[str, Any], lang: str) -> Any:
         """The answer, asked in a worker thread and given up on after ANSWER_SECONDS."""
-        with anyio.fail_after(ANSWER_SECONDS):
+        with anyio.fail_after(self.table.answer_seconds):
             return await anyio.to_thread.run_sync(lambda: q.ask(values, lang), abandon_on_cancel=True)
 
 

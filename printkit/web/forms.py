@@ -18,6 +18,8 @@ from .served import Served, source
 
 # The longest value a field takes: the evening session's line (printkit.cli.session.LINE_LIMIT).
 FIELD_LIMIT = 4096
+# A file input's choice of none (a question asked without the config, say).
+NONE = "-"
 # The most values a page sends for one input: a form has one field per value of a count.
 MOST_VALUES = 64
 
@@ -62,14 +64,13 @@ def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words:
     k = i.kind
     if isinstance(k, File):
         files = served.of(source(i))
-        if i.many or source(i) == "config":  # every key joined, the one config: nothing to choose
-            shown = ", ".join(served.short(p) for p in files)
-            return Control(i.name, label, "fixed", (shown,))
+        if i.many:  # every key given at start, joined: nothing to choose
+            return Control(i.name, label, "fixed", (", ".join(served.short(p) for p in files),))
         options = tuple((served.short(p), served.short(p)) for p in files)
         if not i.required:
-            options = (("", "—"), *options)
-        return Control(i.name, label, "file", values[:1] or (options[0][0],) if options else (), i.required,
-                       options=options)  # fmt: skip
+            options = ((NONE, "—"), *options)
+        first = served.short(files[0]) if files and (i.required or source(i) == "config") else NONE
+        return Control(i.name, label, "file", values[:1] or (first,), i.required, options=options)
     if isinstance(k, Flag):
         on = bool(given) and given[0] not in ("", "0")
         return Control(i.name, label, "checkbox", ("1",) if on else (), more=more)
@@ -133,9 +134,9 @@ def _file(i: Input, served: Served, given: list[str]) -> Any:
     files = served.of(source(i))
     if i.many:  # the keys, every one given at start
         return files or None
-    if source(i) == "config":
-        return files[0] if files else None
-    if not given:
+    if not given:  # a link that names no file: the config, as the evening's session gives it
+        return files[0] if files and source(i) == "config" else None
+    if given[0] == NONE:
         return None
     found: Path | None = served.by_name(source(i), given[0])
     if found is None:
