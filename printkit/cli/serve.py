@@ -21,9 +21,10 @@ PORT = 8765
               help="Another file a question reads: a Stratego position, a Tannhäuser paths graph.")  # fmt: skip
 @click.option("--lan", is_flag=True, help="Serve the local network too (players' phones), not this computer only.")
 @click.option("--port", type=click.IntRange(0, 65535), default=PORT, show_default=True, help="0: any free port.")
+@click.option("--check", is_flag=True, help="Read and check the files, say the addresses, and stop without serving.")
 @LANG
 def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
-          port: int, lang: str | None) -> None:  # fmt: skip
+          port: int, check: bool, lang: str | None) -> None:  # fmt: skip
     """The referee on every phone at the table: each referee question as a web page, a shared roll
     log, and the game master's pages (the key's lookups) behind a secret address.
 
@@ -32,9 +33,10 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
 
     \b
     Examples:
+      printkit secret-sheets --out kit --seed friday      # writes kit/referee-key.json
       printkit serve examples/strategiya.yaml --key kit/referee-key.json --map examples/map.yaml
       printkit serve examples/vs-2025.yaml --map examples/vs-map.yaml --lan     # phones on the Wi-Fi
-      printkit serve --file examples/stratego-position.txt --port 0
+      printkit serve --file examples/stratego-position.txt --port 0 --check
     """
     import segno
     import uvicorn
@@ -49,6 +51,11 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     address = _lan_address() if lan else "127.0.0.1"
     hosts = sorted({"127.0.0.1", "localhost", address})
     table = Table(served)
+    if check:
+        players = f"http://{address}:{port}/"
+        click.echo(label("web_serve_local", voice, url=players))
+        click.echo(label("web_serve_master", voice, url=f"{players}m/{table.token}/"))
+        return
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
