@@ -240,7 +240,7 @@ class _Pages:
             except TimeoutError:
                 status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
         if answer is not None and logged:
-            self.table.log.add(who, " ".join(str(v) for v in form.get("notation", [])), _first_line(answer, lang))
+            self.table.log.add(who, " ".join(str(v) for v in form.get("notation", [])), _in_a_line(answer, lang))
 
         def link(more: Mapping[str, str]) -> str:
             given = {k: v for k, v in form.items() if k not in ("t", "who")}
@@ -327,9 +327,7 @@ def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
     return out
 
 
-def _first_line(answer: Any, lang: str) -> str:
-    for line in answer.lines(lang):
-        text = line.text if isinstance(line, Para) else line
-        if text.strip():
-            return text.strip()
-    return ""
+def _in_a_line(answer: Any, lang: str) -> str:
+    """An answer said in one line, as the log shows a roll: its lines one after another."""
+    said = (line.text if isinstance(line, Para) else line for line in answer.lines(lang))
+    return " ".join(text.strip() for text in said if text.strip())

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,7 +40,8 @@ class Control:
     pattern: str | None = None
     options: tuple[tuple[str, str], ...] = ()  # (value, words) of a select
     hint: str = ""  # how to type it (the shape of a text, several values)
-    more: bool = False  # an input of one game's rules only: under "more"
+    more: bool = False  # folded under "more"
+    changed: bool = False  # given a value other than its default (a fold with one stays open)
 
 
 Form = Mapping[str, Sequence[str]]  # a query's or a body's fields: name -> each value given
@@ -58,7 +60,9 @@ def controls(q: Question, served: Served, form: Form, lang: str, words: Mapping[
 
 def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words: Mapping[str, str]) -> Control:
     label = i.help[lang]
-    more = not i.required and i.flag is not None and i.name not in _FIRST
+    # A switch of the rules' readings, or a number that rarely moves from its default, folds under "more".
+    folds = isinstance(i.kind, Flag) or (i.default is not None and not isinstance(i.kind, Choice))
+    more = not i.required and folds and i.name not in _FIRST
     default = () if i.default is None or isinstance(i.default, tuple) else (str(i.default),)
     values = given or default
     k = i.kind
@@ -73,11 +77,13 @@ def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words:
         return Control(i.name, label, "file", values[:1] or (first,), i.required, options=options)
     if isinstance(k, Flag):
         on = bool(given) and given[0] not in ("", "0")
-        return Control(i.name, label, "checkbox", ("1",) if on else (), more=more)
+        return Control(i.name, label, "checkbox", ("1",) if on else (), more=more, changed=on)
     if i.many:
         return Control(i.name, label, "list", (" ".join(values),), i.required, maxlength=FIELD_LIMIT,
                        hint=words["web_several"], more=more)  # fmt: skip
     boxes = tuple(values[n] if n < len(values) else "" for n in range(i.count))
+    if more and any(v.strip() for v in given) and given != default:
+        return dataclasses.replace(_control(i, served, (), lang, words), values=boxes, changed=True)
     if isinstance(k, Whole):
         return Control(i.name, label, "number", boxes, i.required, k.lo, k.hi, more=more)
     if isinstance(k, Decimal):
@@ -94,8 +100,8 @@ def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words:
     return Control(i.name, label, "text", boxes, i.required, maxlength=FIELD_LIMIT, more=more)
 
 
-# Options every game's question shows at once; the rest of a long form folds under "more".
-_FIRST = frozenset({"speed", "turns", "goal", "edition", "seed", "hero", "troop", "first", "difficulty", "points"})
+# Inputs shown at once though they have a default: what a movement or a pool is mostly asked with.
+_FIRST = frozenset({"turns", "cells", "bonus", "penalty", "cash"})
 
 
 def read(q: Question, served: Served, form: Form, lenient: bool = False) -> dict[str, Any]:
