@@ -345,3 +345,25 @@ def test_a_failure_inside_shows_a_plain_page_never_a_traceback(lang: str) -> Non
         page = c.get("/q/broken", params={"n": "1", "ask": "1", "lang": lang})
     assert page.status_code == 500 and label("web_failed", lang) in html.unescape(page.text)
     assert "Traceback" not in page.text and "secret internals" not in page.text and "RuntimeError" not in page.text
+
+
+def test_serve_says_both_addresses_and_with_lan_a_qr_code_for_each() -> None:
+    """issue 34: --lan prints the players' and the master's addresses and a QR code of each, in the asked language."""
+    local = run("serve", "--check", "--lang", "en")
+    assert local.exit_code == 0
+    urls = re.findall(r"http://\S+", local.output)
+    assert urls[0] == "http://127.0.0.1:8765/" and re.fullmatch(r"http://127\.0\.0\.1:8765/m/[\w-]{32}/", urls[1])
+    lan = run("serve", "--lan", "--check", "--port", "9000")
+    assert lan.exit_code == 0 and "Для игроков" in lan.output and "Для ведущего" in lan.output
+    assert lan.output.count("█████████") >= 2  # two QR codes, drawn in blocks
+    assert run("serve", "--check", "--port", "70000").exit_code == 2
+
+
+def test_a_port_in_use_is_refused_in_one_line() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        result = run("serve", "--port", str(taken.getsockname()[1]), "--lang", "en")
+    assert result.exit_code == 2 and "cannot be opened" in result.output and "Traceback" not in result.output

@@ -38,10 +38,8 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
       printkit serve examples/vs-2025.yaml --map examples/vs-map.yaml --lan     # phones on the Wi-Fi
       printkit serve --file examples/stratego-position.txt --port 0 --check
     """
-    import segno
     import uvicorn
 
-    from ..labels import label
     from ..web.app import Table, make_app
     from ..web.served import load
     from .present import language
@@ -52,9 +50,7 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     hosts = sorted({"127.0.0.1", "localhost", address})
     table = Table(served)
     if check:
-        players = f"http://{address}:{port}/"
-        click.echo(label("web_serve_local", voice, url=players))
-        click.echo(label("web_serve_master", voice, url=f"{players}m/{table.token}/"))
+        _say(voice, lan, f"http://{address}:{port}/", table.token)
         return
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -62,10 +58,25 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         sock.bind(("0.0.0.0" if lan else "127.0.0.1", port))
     except OSError as exc:
         sock.close()
-        raise click.UsageError(f"port {port}: {exc.strerror or exc}") from None
-    bound = sock.getsockname()[1]
-    players = f"http://{address}:{bound}/"
-    master = f"{players}m/{table.token}/"
+        from ..labels import label
+
+        raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
+    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
+    app = make_app(table, hosts)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, server_header=False))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _say(voice: str, lan: bool, players: str, token: str) -> None:
+    """The addresses to open: on the local network with a QR code each for the phones to scan."""
+    import segno
+
+    from ..labels import label
+
+    master = f"{players}m/{token}/"
     if lan:
         for key, url in (("web_serve_players", players), ("web_serve_master", master)):
             click.echo(label(key, voice, url=url))
@@ -74,12 +85,6 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         click.echo(label("web_serve_local", voice, url=players))
         click.echo(label("web_serve_master", voice, url=master))
     click.echo(label("web_serve_stop", voice))
-    app = make_app(table, hosts)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, server_header=False))
-    try:
-        server.run(sockets=[sock])
-    finally:
-        sock.close()
 
 
 def _lan_address() -> str:

@@ -313,8 +313,9 @@ def _takes_brief(answer: Any) -> bool:
 
 
 def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
-    """An answer's lines as the page shows them: ("p", text, indent) for a paragraph, ("pre", rows, "")
-    for rows shown as they are (a table, a map)."""
+    """An answer's lines as the page shows them: ("p", text, "indent" or "") for a paragraph, ("pre",
+    rows, "") for rows kept as they are (a table, a map) and ("pre", rows, "wrap") for rows with no
+    columns to keep (a sentence the engine printed as a row), which a narrow screen may wrap."""
     lines = answer.lines(lang, brief=True) if brief and _takes_brief(answer) else answer.lines(lang)
     out: list[tuple[str, str, str]] = []
     for line in lines:
@@ -324,7 +325,12 @@ def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
             out[-1] = ("pre", out[-1][1] + "\n" + shown(line), "")
         else:
             out.append(("pre", shown(line), ""))
-    return out
+    return [(kind, text, "wrap" if kind == "pre" and _prose(text) else extra) for kind, text, extra in out]
+
+
+def _prose(rows: str) -> bool:
+    """Whether rows hold no columns: no row starts with a space or holds two spaces in a row."""
+    return all(not row.startswith(" ") and "  " not in row for row in rows.split("\n"))
 
 
 def _in_a_line(answer: Any, lang: str) -> str:

@@ -6,7 +6,7 @@ import threading
 import unicodedata
 from collections import deque
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 # The newest rolls a log keeps: an evening's rolls, not a record.
@@ -35,7 +35,7 @@ class Roll:
     who: str
     what: str
     result: str
-    time: str  # UTC, HH:MM:SS
+    time: str  # HH:MM:SS on the serving computer's clock: the table's room
 
 
 class Log:
@@ -50,7 +50,7 @@ class Log:
         with self._lock:
             self._count += 1
             roll = Roll(self._count, shown(who.strip(), NAME_LIMIT) or "?", shown(what, TEXT_LIMIT),
-                        shown(result, TEXT_LIMIT), datetime.now(UTC).strftime("%H:%M:%S"))  # fmt: skip
+                        shown(result, TEXT_LIMIT), datetime.now().astimezone().strftime("%H:%M:%S"))  # fmt: skip
             self._rolls.append(roll)
             return roll
 
