@@ -79,7 +79,9 @@ class Table:
 
 def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) -> Starlette:
     """The ASGI application of a served table; `hosts` are the names its pages are asked by."""
-    env = Environment(loader=PackageLoader("printkit.web", "templates"), autoescape=select_autoescape(default=True))
+    # The templates are package data: read once, never checked again for changes on a request.
+    env = Environment(loader=PackageLoader("printkit.web", "templates"), autoescape=select_autoescape(default=True),
+                      auto_reload=False)  # fmt: skip
     pages = _Pages(table, env)
     routes = [
         Route("/", pages.index),
