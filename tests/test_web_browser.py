@@ -133,22 +133,27 @@ def shown_answer(page: Any) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_every_question_page_filled_in_the_browser_answers_as_its_function(server: Server, page: Any,
-                                                                           lang: str) -> None:  # fmt: skip
-    """issue 34: at a phone's size, each question's form filled and sent answers what its function answers;
-    no player's page holds a code of the key."""
-    for case in first_cases(server.served):
-        base = server.master if secret(case.question) else server.players
-        response = page.goto(f"{base}q/{case.name}?lang={lang}")
-        assert response.status == 200
-        fill(page, case)
-        assert page.locator("#refusal").count() == 0, (case.example, page.locator("#refusal").text_content())
-        assert shown_answer(page) == case.expected(lang), case.example
-        assert page.locator("html").get_attribute("lang") == lang
-        if base == server.players:
-            html = page.content()
-            assert not [c for c in server.codes if c in html], case.example
+@pytest.mark.parametrize(("lang", "script"), [("ru", False), ("en", True)], ids=["ru-without-js", "en"])
+def test_every_question_page_filled_in_the_browser_answers_as_its_function(server: Server, browser: Any, lang: str,
+                                                                           script: bool) -> None:  # fmt: skip
+    """issue 34: at a phone's size, each question's form filled and sent answers what its function answers (in
+    Russian with JavaScript off: every page is a plain form); no player's page holds a code of the key."""
+    context = browser.new_context(viewport=PHONE, java_script_enabled=script)
+    page = context.new_page()
+    try:
+        for case in first_cases(server.served):
+            base = server.master if secret(case.question) else server.players
+            response = page.goto(f"{base}q/{case.name}?lang={lang}")
+            assert response.status == 200
+            fill(page, case)
+            assert page.locator("#refusal").count() == 0, (case.example, page.locator("#refusal").text_content())
+            assert shown_answer(page) == case.expected(lang), case.example
+            assert page.locator("html").get_attribute("lang") == lang
+            if base == server.players:
+                html = page.content()
+                assert not [c for c in server.codes if c in html], case.example
+    finally:
+        context.close()
 
 
 def test_a_roll_on_one_page_appears_in_another_pages_log(server: Server, browser: Any, page: Any) -> None:
