@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import hmac
-import inspect
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -232,7 +231,7 @@ class _Pages:
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
         status, answer, refusal = 200, None, ""
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
-        brief = bool(form.get("brief"))
+        brief = bool(form.get("brief")) and _has_notes(q)
         if asking and not lacking:
             try:
                 values = forms.read(q, served, form)
@@ -256,7 +255,7 @@ class _Pages:
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
-            blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_takes_brief(answer),
+            blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
             dice=name in DICE, rolls=self.table.log.newest() if name in DICE else [],
@@ -308,17 +307,27 @@ def _query(lang: str) -> str:
     return f"?lang={lang}"
 
 
-def _takes_brief(answer: Any) -> bool:
-    """Whether an answer can leave out its rule notes: its `lines(lang, brief=...)` takes the word."""
-    lines = getattr(answer, "lines", None)
-    return callable(lines) and "brief" in inspect.signature(lines).parameters
+def _has_notes(q: Question) -> bool:
+    """Whether a question's answers end with notes on the rules that a brief answer leaves out.
+
+    The hook for the command line's --brief (Question.notes, questions.answer_lines): until that
+    lands a question has no such notes and no page offers to leave them out."""
+    return bool(getattr(q, "notes", False))
+
+
+def _lines(answer: Any, lang: str, brief: bool) -> list[Any]:
+    """An answer's lines, its notes on the rules left out when brief (questions.answer_lines, once it is there)."""
+    from .. import questions
+
+    leaving_out = getattr(questions, "answer_lines", None)
+    return list(leaving_out(answer, lang, brief) if brief and leaving_out else answer.lines(lang))
 
 
 def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
     """An answer's lines as the page shows them: ("p", text, "indent" or "") for a paragraph, ("pre",
     rows, "") for rows kept as they are (a table, a map) and ("pre", rows, "wrap") for rows with no
     columns to keep (a sentence the engine printed as a row), which a narrow screen may wrap."""
-    lines = answer.lines(lang, brief=True) if brief and _takes_brief(answer) else answer.lines(lang)
+    lines = _lines(answer, lang, brief)
     out: list[tuple[str, str, str]] = []
     for line in lines:
         if isinstance(line, Para):
