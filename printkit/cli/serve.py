@@ -63,7 +63,9 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
     _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
     app = make_app(table, hosts)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, server_header=False))
+    # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
+    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False)
+    server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
     finally:
