@@ -64,8 +64,8 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
     app = make_app(table, hosts)
     # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
-    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False)
-    server = uvicorn.Server(config)
+    settings = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False)
+    server = uvicorn.Server(settings)
     try:
         server.run(sockets=[sock])
     finally:
