@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import click
-
 from printkit.cli.asking import from_question
 from printkit.questions import File, Flag, Para, Question
 from printkit.referee import questions
@@ -137,7 +135,3 @@ def bad_form(q: Question) -> dict[str, list[str]] | None:
         if isinstance(i.kind, Text) and i.kind.pattern:
             return {i.name: ["::@@"]}
     return None
-
-
-def command_line(q: Question, name: str) -> click.Command:
-    return from_question(q, name)
