@@ -23,7 +23,7 @@ COMMANDS = [
     ["referee", "reach"], ["referee", "route"], ["referee", "moves"], ["referee", "paths"], ["referee", "shell"],
     ["map"], ["map", "check"], ["map", "draw"], ["map", "random"],
     ["stratego"], ["stratego", "check"], ["stratego", "random"], ["stratego", "convert"],
-    ["cache"], ["cache", "info"], ["cache", "clear"],
+    ["cache"], ["cache", "info"], ["cache", "clear"], ["serve"],
 ]  # fmt: skip
 
 

@@ -128,6 +128,9 @@ def run(line: str, where: Path) -> Ran:
         # The run's builds share one artefact cache (tests/conftest.py): a documented `cache clear`
         # empties a cache of the example's own folder, never that one.
         env.setdefault("PRINTKIT_CACHE_DIR", str(where / "artefact-cache"))
+    if args[:1] == ["serve"] and "--check" not in args:
+        # serve answers until it is stopped: its examples are run up to the point of serving.
+        args.append("--check")
     import os
 
     here = Path.cwd()

@@ -21,14 +21,10 @@ _COMMANDS = {
     "schema": "printkit.cli.build:schema",
     "map": "printkit.cli.maps:map_group",
     "cache": "printkit.cli.cache:cache_group",
+    "serve": "printkit.cli.serve:serve",
 }
-_REFEREE = {
-    "shell": "printkit.cli.session:shell",
-    "roll": "printkit.dice.questions:roll",
-    "odds": "printkit.dice.questions:odds",
-    "reach": "printkit.maps.moves:reach_question",
-    "route": "printkit.maps.moves:route_question",
-}
+# The referee's own command beside its questions (printkit.referee lists those, shared and each game's).
+_SHELL = {"shell": "printkit.cli.session:shell"}
 
 
 def _commands() -> Mapping[str, Target]:
@@ -47,14 +43,9 @@ def _commands() -> Mapping[str, Target]:
 
 
 def _referee_commands() -> Mapping[str, Target]:
-    from ..game import games
+    from ..referee import entries
 
-    own = {
-        _own(name, g.family, _REFEREE): target
-        for g in games()
-        for name, target in g.questions.get("referee", {}).items()
-    }
-    return {**_REFEREE, **own}
+    return {**_SHELL, **{e.name: e.target for e in entries(reserved=tuple(_SHELL))}}
 
 
 def _own(name: str, family: str, shared: Mapping[str, str]) -> str:

@@ -1,0 +1,140 @@
+"""Figures for issue 34: `printkit serve` under a table's load (goal: p99 under 100 ms, no errors).
+
+Starts `printkit serve` in its own process on a free loopback port with the example files, asks each
+request of the mix once (the first question of an evening imports its engine), then runs 20 clients
+at once for 30 s, each asking the mix one request after another (pages, answers, rolls posted to the
+log, the log's JSON) with --pause seconds between them. Prints the latency of every request (p50,
+p90, p99, the slowest), the slowest kinds of request, errors and the machine.
+Run: python bench/serve.py [--clients 20] [--seconds 30] [--pause 0] [--skip battle]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+# What a table asks: mostly dice and answers, some pages, the log every device polls.
+ASKED = [
+    "q/odds?notation=2d6%2B1%3E%3D8&ask=1&lang=ru",
+    "q/odds?notation=3d6+%3E%3D+2d6%2B2&ask=1&lang=en",
+    "q/duel?initiator=5&defender=4&ask=1",
+    "q/reach?map_file=map.yaml&start=C4&speed=2&config=-&ask=1",
+    "q/route?map_file=map.yaml&start=C4&goal=H9&speed=2&config=-&ask=1",
+    "q/battle?attackers=knights&defenders=knights%40castle&edition=vs-2025&ask=1",
+    "q/fight?lives=10&lives=10&damage=1&damage=1&config=-&ask=1",
+    "q/hide?hiders=3+2&seekers=5&ask=1",
+    "q/pool?dice=4d10&difficulty=6&ask=1",
+    "q/stratego?attacker=3&defender=B&ask=1",
+    "q/income?lands=12+8&mines=1+3&troops=knights+elves&personal=knights&cash=130&edition=vs-2025&ask=1",
+    "q/reach?lang=en",
+    "",
+    "log",
+    "log.json",
+    "log.json",
+    "ROLL",
+]
+
+
+async def client(base: str, token: str, until: float, pause: float, times: list[float], paths: list[str],
+                 errors: list[str], n: int) -> None:  # fmt: skip
+    async with httpx2.AsyncClient(base_url=base, timeout=10) as http:
+        k = n
+        while time.perf_counter() < until:
+            path = ASKED[k % len(ASKED)]
+            k += 1
+            start = time.perf_counter()
+            try:
+                if path == "ROLL":
+                    data = {"t": token, "notation": "2d6+1", "who": f"bench-{n}", "ask": "1"}
+                    response = await http.post("q/roll", data=data, headers={"Origin": base.rstrip("/")})
+                else:
+                    response = await http.get(path)
+                if response.status_code != 200:
+                    errors.append(f"{response.status_code} {path}")
+            except httpx2.HTTPError as exc:
+                errors.append(f"{type(exc).__name__} {path}")
+            times.append(time.perf_counter() - start)
+            paths.append(path.split("?")[0] if path != "ROLL" else "POST q/roll")
+            if pause:
+                await asyncio.sleep(pause)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+async def run(base: str, clients: int, seconds: float, pause: float) -> tuple[list[float], list[str], list[str]]:
+    async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
+        page = (await http.get("q/roll")).text
+        for path in ASKED:  # each engine imported once, as the first question of an evening imports it
+            if path != "ROLL":
+                await http.get(path)
+    found = re.search(r'name="t" value="([^"]+)"', page)
+    assert found, "the roll page has no form token"
+    times: list[float] = []
+    paths: list[str] = []
+    errors: list[str] = []
+    until = time.perf_counter() + seconds
+    token = found.group(1)
+    await asyncio.gather(*(client(base, token, until, pause, times, paths, errors, n) for n in range(clients)))
+    return times, paths, errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pause", type=float, default=0.0, help="seconds each client waits between requests")
+    parser.add_argument("--skip", action="append", default=[], help="leave out the questions of this name")
+    args = parser.parse_args()
+    ASKED[:] = [path for path in ASKED if not any(path.startswith(f"q/{name}?") for name in args.skip)]
+    command = [sys.executable, "-m", "printkit", "serve", str(EXAMPLES / "strategiya.yaml"), "--port", "0",
+               "--map", str(EXAMPLES / "map.yaml"), "--lang", "en"]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+    try:
+        assert server.stdout is not None
+        base = re.search(r"http://\S+/", server.stdout.readline())
+        assert base, "serve printed no address"
+        for _ in range(100):
+            try:
+                httpx2.get(base.group(0), timeout=1)
+                break
+            except httpx2.TransportError:
+                time.sleep(0.1)
+        times, paths, errors = asyncio.run(run(base.group(0), args.clients, args.seconds, args.pause))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    ms = [t * 1000 for t in times]
+    print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.1f} at the end")  # fmt: skip
+    left = f", without {', '.join(args.skip)}" if args.skip else ""
+    print(f"{args.clients} clients for {args.seconds:g} s, pause {args.pause:g} s{left}: {len(ms)} requests "
+          f"({len(ms) / args.seconds:.0f}/s)")  # fmt: skip
+    print(f"latency: p50 {percentile(ms, 50):.1f} ms, p90 {percentile(ms, 90):.1f} ms, "
+          f"p99 {percentile(ms, 99):.1f} ms, slowest {max(ms):.1f} ms (goal: p99 < 100 ms)")  # fmt: skip
+    by_path: dict[str, list[float]] = {}
+    for path, took in zip(paths, ms, strict=True):
+        by_path.setdefault(path, []).append(took)
+    print("slowest kinds of request (p99):")
+    for path, took in sorted(by_path.items(), key=lambda item: -percentile(item[1], 99))[:5]:
+        print(f"  {percentile(took, 99):7.1f} ms  {path or '/'}")
+    print(f"errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""`printkit serve`: the referee's web pages for every phone at the table (parse, load the files, start uvicorn)."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import click
+
+from .base import CONFIG_ARG, FILE, LANG
+
+# A port the table remembers; 0 takes any free one (the address printed says which).
+PORT = 8765
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@CONFIG_ARG
+@click.option("--key", "keys", multiple=True, type=FILE, help="A referee key, read by the master's lookups (repeat).")
+@click.option("--map", "maps", multiple=True, type=FILE, help="A map the movement questions offer (repeat).")
+@click.option("--file", "others", multiple=True, type=FILE,
+              help="Another file a question reads: a Stratego position, a Tannhäuser paths graph.")  # fmt: skip
+@click.option("--lan", is_flag=True, help="Serve the local network too (players' phones), not this computer only.")
+@click.option("--port", type=click.IntRange(0, 65535), default=PORT, show_default=True, help="0: any free port.")
+@click.option("--check", is_flag=True, help="Read and check the files, say the addresses, and stop without serving.")
+@LANG
+def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
+          port: int, check: bool, lang: str | None) -> None:  # fmt: skip
+    """The referee on every phone at the table: each referee question as a web page, a shared roll
+    log, and the game master's pages (the key's lookups) behind a secret address.
+
+    Only the files named here are ever read; each is checked before the first page is served.
+    Without --lan only this computer reaches the pages.
+
+    \b
+    Examples:
+      printkit secret-sheets --out kit --seed friday      # writes kit/referee-key.json
+      printkit serve examples/strategiya.yaml --key kit/referee-key.json --map examples/map.yaml
+      printkit serve examples/vs-2025.yaml --map examples/vs-map.yaml --lan     # phones on the Wi-Fi
+      printkit serve --file examples/stratego-position.txt --port 0 --check
+    """
+    import uvicorn
+
+    from ..web.app import Table, make_app
+    from ..web.served import load
+    from .present import language
+
+    served = load(config, keys, maps, others)  # a bad file is refused here, with its exit code
+    voice = language(lang, served.language)
+    address = _lan_address() if lan else "127.0.0.1"
+    hosts = sorted({"127.0.0.1", "localhost", address})
+    table = Table(served)
+    if check:
+        _say(voice, lan, f"http://{address}:{port}/", table.token)
+        return
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("0.0.0.0" if lan else "127.0.0.1", port))
+    except OSError as exc:
+        sock.close()
+        from ..labels import label
+
+        raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
+    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
+    app = make_app(table, hosts)
+    # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
+    settings = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False)
+    server = uvicorn.Server(settings)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _say(voice: str, lan: bool, players: str, token: str) -> None:
+    """The addresses to open: on the local network with a QR code each for the phones to scan."""
+    import segno
+
+    from ..labels import label
+
+    master = f"{players}m/{token}/"
+    if lan:
+        for key, url in (("web_serve_players", players), ("web_serve_master", master)):
+            click.echo(label(key, voice, url=url))
+            segno.make(url).terminal(compact=True)
+    else:
+        click.echo(label("web_serve_local", voice, url=players))
+        click.echo(label("web_serve_master", voice, url=master))
+    click.echo(label("web_serve_stop", voice))
+
+
+def _lan_address() -> str:
+    """This computer's address on its local network: the one a route outwards leaves from (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        found = str(probe.getsockname()[0])
+    except OSError:
+        found = "127.0.0.1"
+    finally:
+        probe.close()
+    return found

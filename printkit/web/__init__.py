@@ -1,0 +1,1 @@
+"""The referee on every phone at the table: `printkit serve`'s web application (see app.make_app)."""

@@ -1,0 +1,350 @@
+"""The referee's web pages: every referee question as a form, its answer, the shared roll log, the master's pages."""
+
+# Pages are drawn on the server from the questions' declarations (printkit.referee), in the asker's
+# language; each works as a plain form. A question that changes nothing is asked by GET; a roll,
+# which goes into the shared log, only by POST from this site's own page. The master's pages live
+# under a random token and are the only ones that ask a question reading the referee's key.
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
+
+import anyio
+import anyio.to_thread
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..errors import PrintkitError
+from ..labels import LANGUAGES, entries
+from ..questions import Para, Question
+from ..referee import Entry, questions
+from . import forms, pictures
+from .rolls import NAME_LIMIT, Log, shown
+from .served import Served, missing, secret
+
+# The longest a question may take to answer before its page says so: the command line's answers
+# take well under a second; a question that needs longer is one a table cannot wait for.
+ANSWER_SECONDS = 10.0
+# The largest request body (a roll's form) and query string a page sends: a few fields.
+BODY_LIMIT = 16 * 1024
+QUERY_LIMIT = 16 * 1024
+# Questions whose answers go into the shared roll log: a roll is as public as one on the table.
+LOGGED = frozenset({"roll"})
+# Pages that show the log beside the form.
+DICE = frozenset({"roll", "odds"})
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+# Referer goes to this site's own pages only: a form's POST then carries its Origin (a page under
+# no-referrer sends "Origin: null", which no same-origin check can tell from a foreign page), and
+# the master's token never leaves the site in a Referer.
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+@dataclass
+class Table:
+    """What a served table holds: its files, the questions it asks, its log and its secrets."""
+
+    served: Served
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(24))  # the master's pages
+    form_token: str = field(default_factory=lambda: secrets.token_urlsafe(24))  # a roll's form
+    log: Log = field(default_factory=Log)
+    asked: dict[str, tuple[Entry, Question]] = field(default_factory=dict)
+    answer_seconds: float = ANSWER_SECONDS
+
+    def __post_init__(self) -> None:
+        if not self.asked:
+            self.asked.update((e.name, (e, q)) for e, q in questions())
+
+
+def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) -> Starlette:
+    """The ASGI application of a served table; `hosts` are the names its pages are asked by."""
+    # The templates are package data: read once, never checked again for changes on a request.
+    env = Environment(loader=PackageLoader("printkit.web", "templates"), autoescape=select_autoescape(default=True),
+                      auto_reload=False)  # fmt: skip
+    pages = _Pages(table, env)
+    routes = [
+        Route("/", pages.index),
+        Route("/q/{name}", pages.question, methods=["GET", "POST"]),
+        Route("/log", pages.log_page),
+        Route("/log.json", pages.log_json),
+        Route("/m/{token}/", pages.index),
+        Route("/m/{token}/q/{name}", pages.question, methods=["GET", "POST"]),
+        Route("/m/{token}/log", pages.log_page),
+        Mount("/static", StaticFiles(packages=[("printkit.web", "static")]), name="static"),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(_Guard), Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+        exception_handlers={HTTPException: pages.refused, Exception: pages.failed},
+    )
+
+
+class _Guard:
+    """Every response's security headers, and requests refused unread when larger than a page sends."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length", b"0")
+        if len(scope.get("query_string", b"")) > QUERY_LIMIT:
+            await _plain(414, "URI Too Long")(scope, receive, send)
+            return
+        if not length.isdigit() or int(length) > BODY_LIMIT:
+            await _plain(413, "Content Too Large")(scope, receive, send)
+            return
+        master = scope["path"].startswith("/m/")
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+                if master:
+                    message["headers"].append((b"cache-control", b"no-store"))
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def _plain(status: int, text: str) -> Response:
+    return Response(text, status, media_type="text/plain", headers={k.decode(): v.decode() for k, v in HEADERS})
+
+
+def _language(request: Request, served: Served) -> str:
+    asked = request.query_params.get("lang", "")
+    return asked if asked in LANGUAGES else served.language if served.language in LANGUAGES else "ru"
+
+
+class _Pages:
+    """The pages' handlers."""
+
+    def __init__(self, table: Table, env: Environment) -> None:
+        self.table = table
+        self.env = env
+        self.words = {lang: {k: v[lang] for k, v in entries("web_").items()} for lang in LANGUAGES}
+
+    # ---- shared parts ------------------------------------------------------------------------------
+
+    def _master(self, request: Request) -> bool:
+        """Whether the page is the master's; a wrong token is any unknown page (404, no hint)."""
+        token = request.path_params.get("token")
+        if token is None:
+            return False
+        if not hmac.compare_digest(token.encode(), self.table.token.encode()):
+            raise HTTPException(404)
+        return True
+
+    def _render(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        lang = _language(request, self.table.served)
+        master = values.pop("master", False)
+        base = f"/m/{self.table.token}" if master else ""
+        other = "en" if lang == "ru" else "ru"
+        switch = str(request.url.include_query_params(lang=other).replace(scheme="", netloc=""))
+        html = self.env.get_template(template).render(
+            w=self.words[lang], lang=lang, other=other, base=base, master=master, switch=_relative(switch),
+            q=_query(lang), **values,
+        )  # fmt: skip
+        return HTMLResponse(html, status)
+
+    async def refused(self, request: Request, exc: Exception) -> Response:
+        """A page refused (unknown, wrong token, not from this site): its status, a line in the page's language."""
+        status = exc.status_code if isinstance(exc, HTTPException) else 400
+        words = self.words[_language(request, self.table.served)]
+        return self._render(request, "error.html", status, message=words["web_not_found" if status == 404 else
+                                                                         "web_refused"])  # fmt: skip
+
+    async def failed(self, request: Request, exc: Exception) -> Response:
+        """Whatever went wrong inside: a plain page in the page's language, never a traceback."""
+        lang = _language(request, self.table.served)
+        try:
+            return self._render(request, "error.html", 500, message=self.words[lang]["web_failed"])
+        except Exception:
+            return _plain(500, "Internal Server Error")
+
+    # ---- pages -------------------------------------------------------------------------------------
+
+    async def index(self, request: Request) -> Response:
+        master = self._master(request)
+        lang = _language(request, self.table.served)
+        groups: dict[str, list[dict[str, Any]]] = {}
+        from ..game import game
+
+        for entry, q in self.table.asked.values():
+            if secret(q) and not master:
+                continue
+            where = game(entry.family).name if entry.family else self.words[lang]["web_shared"]
+            lacking = missing(q, self.table.served)
+            groups.setdefault(where, []).append(
+                {"name": entry.name, "summary": q.summary[lang], "lacking": lacking, "secret": secret(q)}
+            )
+        return self._render(request, "index.html", groups=groups, master=master)
+
+    async def log_page(self, request: Request) -> Response:
+        master = self._master(request)
+        return self._render(request, "log.html", rolls=self.table.log.newest(), master=master)
+
+    async def log_json(self, request: Request) -> Response:
+        return JSONResponse(self.table.log.json())
+
+    async def question(self, request: Request) -> Response:
+        master = self._master(request)
+        name = request.path_params["name"]
+        found = self.table.asked.get(name)
+        if found is None or (secret(found[1]) and not master):
+            raise HTTPException(404)
+        q = found[1]
+        lang = _language(request, self.table.served)
+        words = self.words[lang]
+        served = self.table.served
+        logged = name in LOGGED
+        if request.method == "POST":
+            if not logged:
+                raise HTTPException(405)
+            form = await self._posted(request)
+        else:
+            form = {k: request.query_params.getlist(k) for k in request.query_params}
+        asking = (request.method == "POST") if logged else "ask" in form
+        lacking = missing(q, served)
+        who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
+        status, answer, refusal = 200, None, ""
+        values: dict[str, Any] = forms.read(q, served, form, lenient=True)
+        brief = bool(form.get("brief")) and _has_notes(q)
+        if asking and not lacking:
+            try:
+                values = forms.read(q, served, form)
+                answer = await self._answer(q, values, lang)
+            except PrintkitError as exc:
+                status, refusal = 400, shown(exc.say(lang))
+            except TimeoutError:
+                status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
+        if answer is not None and logged:
+            self.table.log.add(who, " ".join(str(v) for v in form.get("notation", [])), _in_a_line(answer, lang))
+
+        def link(more: Mapping[str, str]) -> str:
+            given = {k: v for k, v in form.items() if k not in ("t", "who")}
+            given.update({k: [v] for k, v in more.items()})
+            given["lang"] = [lang]
+            if not logged:
+                given["ask"] = ["1"]
+            return f"{'/m/' + self.table.token if master else ''}/q/{name}?{urlencode(given, doseq=True)}"
+
+        picture = pictures.picture(name, values, answer, lang, link)
+        response = self._render(
+            request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
+            controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
+            blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_has_notes(q),
+            brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
+            method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
+            dice=name in DICE, rolls=self.table.log.newest() if name in DICE else [],
+        )  # fmt: skip
+        if logged and request.method == "POST" and who:
+            response.set_cookie("who", quote(who), max_age=30 * 86400, httponly=True, samesite="strict")
+        return response
+
+    async def _posted(self, request: Request) -> dict[str, list[str]]:
+        """A roll's form, read only when it comes from this site's own page with its token."""
+        if not _same_origin(request):
+            raise HTTPException(403)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > BODY_LIMIT:
+                raise HTTPException(413)
+        try:
+            form = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
+        except (UnicodeDecodeError, ValueError):
+            raise HTTPException(400) from None
+        token = (form.get("t") or [""])[0]
+        if not hmac.compare_digest(token.encode(), self.table.form_token.encode()):
+            raise HTTPException(403)
+        return form
+
+    async def _answer(self, q: Question, values: Mapping[str, Any], lang: str) -> Any:
+        """The answer, asked in a worker thread and given up on after ANSWER_SECONDS."""
+        with anyio.fail_after(self.table.answer_seconds):
+            return await anyio.to_thread.run_sync(lambda: q.ask(values, lang), abandon_on_cancel=True)
+
+
+def _same_origin(request: Request) -> bool:
+    """Whether a POST comes from a page of this site: its Origin (or else its Referer) names the host asked."""
+    host = request.headers.get("host", "")
+    origin = request.headers.get("origin")
+    if origin and origin != "null":
+        return urlsplit(origin).netloc == host
+    referer = request.headers.get("referer")
+    return bool(referer) and urlsplit(referer).netloc == host
+
+
+def _relative(url: str) -> str:
+    """A URL of this site without scheme and host ("//" left by removing them is dropped)."""
+    return url.removeprefix("//") if url.startswith("//") else url
+
+
+def _query(lang: str) -> str:
+    return f"?lang={lang}"
+
+
+def _has_notes(q: Question) -> bool:
+    """Whether a question's answers end with notes on the rules that a brief answer leaves out.
+
+    The hook for the command line's --brief (Question.notes, questions.answer_lines): until that
+    lands a question has no such notes and no page offers to leave them out."""
+    return bool(getattr(q, "notes", False))
+
+
+def _lines(answer: Any, lang: str, brief: bool) -> list[Any]:
+    """An answer's lines, its notes on the rules left out when brief (questions.answer_lines, once it is there)."""
+    from .. import questions
+
+    leaving_out = getattr(questions, "answer_lines", None)
+    return list(leaving_out(answer, lang, brief) if brief and leaving_out else answer.lines(lang))
+
+
+def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
+    """An answer's lines as the page shows them: ("p", text, "indent" or "") for a paragraph, ("pre",
+    rows, "") for rows kept as they are (a table, a map) and ("pre", rows, "wrap") for rows with no
+    columns to keep (a sentence the engine printed as a row), which a narrow screen may wrap."""
+    lines = _lines(answer, lang, brief)
+    out: list[tuple[str, str, str]] = []
+    for line in lines:
+        if isinstance(line, Para):
+            out.append(("p", shown(line.text), "indent" if line.indent else ""))
+        elif out and out[-1][0] == "pre":
+            out[-1] = ("pre", out[-1][1] + "\n" + shown(line), "")
+        else:
+            out.append(("pre", shown(line), ""))
+    return [(kind, text, "wrap" if kind == "pre" and _prose(text) else extra) for kind, text, extra in out]
+
+
+def _prose(rows: str) -> bool:
+    """Whether rows hold no columns: no row starts with a space or holds two spaces in a row."""
+    return all(not row.startswith(" ") and "  " not in row for row in rows.split("\n"))
+
+
+def _in_a_line(answer: Any, lang: str) -> str:
+    """An answer said in one line, as the log shows a roll: its lines one after another."""
+    said = (line.text if isinstance(line, Para) else line for line in answer.lines(lang))
+    return " ".join(text.strip() for text in said if text.strip())

@@ -1,0 +1,94 @@
+"""The files a served table may read, named when it starts, and which of a question's inputs each one feeds."""
+
+# A page never names a path: every file a question reads was named when `serve` started, checked
+# then, and is offered on a form by its short name only. The inputs take them by name, as the
+# evening's session gives its config and key: `config` the session config, `keys` the referee keys
+# (joined, as the session joins them), `map_file` a map; any other file input one of the other files.
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..questions import File, Input, Question
+
+# Where each file input's files come from: the input's name -> the source (the option of `serve`).
+SOURCES: Mapping[str, str] = {"config": "config", "keys": "key", "map_file": "map"}
+OTHER = "file"
+# The most a file given with --file may hold: a Stratego position or a paths graph is a few kilobytes.
+MAX_OTHER_BYTES = 2 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Served:
+    """The files named at start, each source's in the order given."""
+
+    config: Path | None = None
+    keys: tuple[Path, ...] = ()
+    maps: tuple[Path, ...] = ()
+    others: tuple[Path, ...] = ()
+    edition: str | None = None  # the config's ruleset: the default of an input named `edition`
+    language: str | None = None  # the config's language: a page's language unless ?lang= says
+    names: Mapping[Path, str] = field(default_factory=dict)  # each file's short name on a form
+
+    def of(self, source: str) -> tuple[Path, ...]:
+        """The files of a source (config, key, map, file)."""
+        found = {"config": (self.config,) if self.config else (), "key": self.keys, "map": self.maps}
+        return found.get(source, self.others)
+
+    def short(self, path: Path) -> str:
+        return self.names.get(path, path.name)
+
+    def by_name(self, source: str, name: str) -> Path | None:
+        """The file of a source a form names by its short name (None: no such file was named)."""
+        return next((p for p in self.of(source) if self.short(p) == name), None)
+
+
+def source(i: Input) -> str:
+    """The option of `serve` whose files a file input takes."""
+    return SOURCES.get(i.name, OTHER)
+
+
+def secret(q: Question) -> bool:
+    """Whether a question reads a referee key: it is asked on the master's pages only."""
+    return any(isinstance(i.kind, File) and source(i) == "key" for i in q.inputs)
+
+
+def missing(q: Question, served: Served) -> list[str]:
+    """The sources a question needs files from that were not named at start."""
+    return [source(i) for i in q.inputs if isinstance(i.kind, File) and i.required and not served.of(source(i))]
+
+
+def load(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...]) -> Served:
+    """The files named at start, each read and checked now: a bad one is refused (ConfigError) before
+    any page is served."""
+    from ..config.session import load_session
+    from ..config.userfile import read_bytes, read_json
+    from ..maps.grid import load_map
+
+    edition = language = None
+    if config is not None:
+        session = load_session(config)
+        edition, language = session.ruleset.id, session.language
+    for key in keys:
+        read_json(key, str(key), 16 * 1024 * 1024)  # the lookup reads it again and checks its content
+    for game_map in maps:
+        load_map(game_map)
+    for other in others:
+        read_bytes(other, str(other), MAX_OTHER_BYTES)
+    every = [p for p in (config, *keys, *maps, *others) if p is not None]
+    return Served(config, keys, maps, others, edition, language, _short_names(every))
+
+
+def _short_names(paths: list[Path]) -> dict[Path, str]:
+    """Each file's name, with its folder where two files share a name, and a number where even that is shared."""
+    names: dict[Path, str] = {}
+    for path in paths:
+        name = path.name
+        if any(o.name == name for o in paths if o != path):
+            name = f"{path.parent.name}/{path.name}" if path.parent.name else name
+        while name in names.values():
+            name = f"{name}~"
+        names[path] = name
+    return names
