@@ -45,7 +45,7 @@ def cases() -> list[tuple[str, str, dict[str, object], str]]:
         ("route-page-en", "route", {"map_file": ex / "map.yaml", "start": "C4"}, "en"),
         ("roll-en", "roll", {"notation": "4d6kh3+2d8+1", "seed": "turn-12"}, "en"),
         ("roll-many-ru", "roll", {"notation": "5d10cs>=7 + 2d20kl1 + 3dF + d%", "seed": "a"}, "ru"),
-        ("roll-reroll-en", "roll", {"notation": "6d6r<3 + 3d6x >= 25", "seed": "b"}, "en"),
+        ("roll-reroll-en", "roll", {"notation": "6d6r<3 + 3d6x >= 25", "seed": "c"}, "en"),
         ("odds-en", "odds", {"notation": "2d6+1>=8"}, "en"),
         ("odds-wide-ru", "odds", {"notation": "10d20 >= 120"}, "ru"),
         ("odds-versus-en", "odds", {"notation": "3d6 >= 2d6+2"}, "en"),

@@ -77,10 +77,15 @@ def _die(die: Die, rolled: DieRoll, lang: str) -> Markup:
         classes.append("dropped")
     if rolled.success:
         classes.append("success")
-    faces = [face(die, f, "rerolled") for f in rolled.faces[: rolled.rerolled]]
+    if len(rolled.faces) > 1:
+        classes.append("several")
+    # rerolled faces lead to the next by an arrow; an exploding die's faces add up
+    then = Markup('<span class="sep">→</span>')
+    faces = [face(die, f, "rerolled") + then for f in rolled.faces[: rolled.rerolled]]
     if rolled.more:
-        faces.append(Markup('<span class="more">…</span>'))
-    faces += [face(die, f, "kept") for f in rolled.faces[rolled.rerolled :]]
+        faces.append(Markup('<span class="more">…</span>') + then)
+    kept = [face(die, f, "kept") for f in rolled.faces[rolled.rerolled :]]
+    faces.append(Markup('<span class="sep">+</span>').join(kept))
     words = [label("pic_dropped", lang)] if not rolled.kept else []
     words += [label("pic_hit", lang)] if rolled.success else []
     note = Markup('<span class="pk-die-note">{}</span>').format(", ".join(words)) if words else ""

@@ -134,10 +134,11 @@ def _defs(rules: Ruleset) -> Markup:
                     'width="{}" height="{}">{}</pattern>'
                 ).format(i, _ink(t), LEFT, TOP, CELL, CELL, Markup(PATTERNS[str(t.pattern)]))
             )
+    # what an answer leaves out: veiled and hatched, so that it reads as "not this" in grey too
     out.append(
         Markup(
-            '<pattern id="pk-reach-hatch" patternUnits="userSpaceOnUse" width="3" height="3" '
-            'patternTransform="rotate(45)"><path class="hatch" d="M0 0 V3"/></pattern></defs>'
+            '<pattern id="pk-veil" patternUnits="userSpaceOnUse" width="3" height="3" patternTransform="rotate(45)">'
+            '<rect class="veil" width="3" height="3"/><path class="hatch" d="M0 0 V3"/></pattern></defs>'
         )
     )
     return Markup("").join(out)
@@ -317,8 +318,12 @@ def legend(rules: Ruleset, lang: str, shown: Shown) -> Markup:
         keys.append(("reach", label("pic_reach", lang)))
     if shown.route:
         keys.append(("route", label("pic_route", lang)))
+        if shown.route[-1][1] > 1:
+            keys.append(("route turn-end", label("pic_turn_end", lang)))
     if shown.goal is not None:
         keys.append(("goal", label("pic_goal", lang)))
+    if shown.reach is not None or shown.route:
+        keys.append(("out", label("pic_out" if shown.reach is not None else "pic_off_route", lang)))
     for cls, words in keys:
         items.append(
             Markup(
