@@ -242,3 +242,29 @@ def test_a_question_without_a_picture_has_none() -> None:
     assert picture("income", {}, None, "en", link) is None
     assert picture("roll", {"notation": "2d6"}, None, "en", link) is None
     assert picture("reach", {}, None, "en", link) is None
+
+
+EVERY = [
+    ("reach", {"map_file": EXAMPLES / "vs-map.yaml", "start": "C3", "troop": "elves", "player": "Север"}),
+    ("route", {"map_file": EXAMPLES / "map.yaml", "start": "A1", "goal": "K7", "speed": 1}),
+    ("roll", {"notation": "4d6kh3 + 2d8 + 1 >= 12", "seed": "both"}),
+    ("odds", {"notation": "3d6 >= 2d6+2"}),
+    ("battle", {"attackers": "knights", "defenders": "knights@castle"}),
+    ("orders", {"attackers": "A+ F D", "defenders": "D D A", "relays": ("D F / D",)}),
+    ("moves", {"position_file": EXAMPLES / "stratego-position.txt", "start": "e4"}),
+    ("pool", {"dice": 4, "difficulty": 7, "bonus": 1}),
+    ("duel", {"initiator": 3, "defender": 3}),
+]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize(("question", "values"), EVERY, ids=[q for q, _ in EVERY])
+def test_every_picture_is_well_formed_in_both_languages(question: str, values: dict[str, Any], lang: str) -> None:
+    """issue 34: each picture parses as XML, has no style attribute and no script (drawn() checks),
+    and says its words in the page's language only."""
+    _, tree = drawn(question, values, lang)
+    text = "".join(tree.itertext())
+    other = {"ru": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "en": "абвгдежзийклмнопрстуфхцчшщъыьэюя"}[lang]
+    words = [w for w in text.split() if len(w) > 3 and w.isalpha() and set(w.lower()) & set(other.lower())]
+    names = {"Север", "Юг", "Лесной", "замок", "Крепость", "песков"}  # the example map's own names
+    assert not [w for w in words if w not in names], words

@@ -20,7 +20,7 @@ from ..labels import label
 from .dist import Budget, Dist
 from .notation import COMPARE, Die
 from .odds import evaluate
-from .questions import OddsAnswer, RollAnswer, _chance, _number
+from .questions import OddsAnswer, RollAnswer, _chance
 from .rolling import DieRoll, GroupRoll
 from .table import rows
 
@@ -217,11 +217,11 @@ def dist_bars(dist: Dist, asked: Callable[[int], bool] | None = None) -> list[Ba
     grouped (as the terminal's table groups them); a bar's hit is the share of it `asked` holds."""
     found, _ = rows(dist)
     values = sorted(dist.weights)
-    hits = list(accumulate(dist.weights[v] if asked and asked(v) else 0 for v in values))
+    hits = list(accumulate(dist.weights[v] if asked(v) else 0 for v in values)) if asked else []
     out = []
     for r in found:
         i, j = bisect.bisect_left(values, r.lo), bisect.bisect_right(values, r.hi)
-        hit = (hits[j - 1] if j else 0) - (hits[i - 1] if i else 0)
+        hit = (hits[j - 1] if j else 0) - (hits[i - 1] if i else 0) if hits else 0
         text = str(r.lo) if r.lo == r.hi else f"{r.lo}–{r.hi}"
         out.append(Bar(text, Fraction(r.weight, dist.total), Fraction(hit, dist.total), str(r.lo)))
     return out
@@ -237,7 +237,7 @@ def odds_picture(
     result = answer.odds
     compare = result.expression.compare
     asked: Callable[[int], bool] | None = None
-    said = label("dice_mean", lang, mean=_number(result.dist.mean()), sd=f"{float(result.dist.variance()) ** 0.5:.2f}")
+    said = ""  # without a comparison the answer's own lines say the mean: not summed again here
     if compare is not None and result.chance is not None:
         op, other = compare
         test = COMPARE[op]
@@ -256,6 +256,5 @@ def odds_picture(
         if asked
         else ""
     )
-    return Markup('<figure class="pk-picture pk-odds">{}<p class="pk-chance">{}</p>{}</figure>').format(
-        chart(bars, lang, head), said, key
-    )
+    chance = Markup('<p class="pk-chance">{}</p>').format(said) if said else ""
+    return Markup('<figure class="pk-picture pk-odds">{}{}{}</figure>').format(chart(bars, lang, head), chance, key)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..config.model import Ruleset, Terrain
 from ..errors import PrintkitError
@@ -188,72 +188,55 @@ def map_svg(
         out.append(
             Markup('<text class="edge row" x="{}" y="{}">{}</text>').format(LEFT - 1.5, TOP + j * CELL + 6.5, y + 1)
         )
-    numbers: list[Markup] = []
-    rings: list[Markup] = []
+    numbers: list[str] = []
+    rings: list[str] = []
+    # Written with f-strings rather than Markup.format, which is several times slower over a map's
+    # thousands of cells: every value put in is a number, a word of this module, or escape()d.
+    paint = {t.id: (escape(t.colour), i if t.pattern in PATTERNS else None) for i, t in enumerate(rules.terrains)}
     for j, y in enumerate(rows):
         for i, x in enumerate(columns):
+            at = (x, y)
             px, py = LEFT + i * CELL, TOP + j * CELL
-            name = cell_name(x, y)
+            name = cell_name(x, y)  # letters and digits, made here from the coordinates
             found = terrain.get(game_map.terrain(x, y) or "")
-            fill = found[1].colour if found else "#ffffff"
-            cell = [
-                Markup('<rect class="terrain" x="{}" y="{}" width="{}" height="{}" fill="{}"/>').format(
-                    px, py, CELL, CELL, fill
-                )
-            ]
-            if found is not None and found[1].pattern in PATTERNS:
-                cell.append(
-                    Markup(
-                        '<rect class="pattern" x="{}" y="{}" width="{}" height="{}" fill="url(#pk-terrain-{})"/>'
-                    ).format(px, py, CELL, CELL, found[0])
-                )
-            mark = (marks or {}).get((x, y))
+            fill, pattern = paint[found[1].id] if found else ("#ffffff", None)
+            box = f'x="{px}" y="{py}" width="{CELL}" height="{CELL}"'
+            cell = [f'<rect class="terrain" {box} fill="{fill}"/>']
+            if pattern is not None:
+                cell.append(f'<rect class="pattern" {box} fill="url(#pk-terrain-{pattern})"/>')
+            mark = (marks or {}).get(at)
             if mark:
-                cell.append(Markup('<text class="mark" x="{}" y="{}">{}</text>').format(px + 2, py + 3.5, mark))
-            thing = objects.get((x, y))
+                cell.append(f'<text class="mark" x="{px + 2}" y="{py + 3.5}">{escape(mark)}</text>')
+            thing = objects.get(at)
             if thing is not None:
                 cell.append(_object(symbols.get(thing.kind, "square"), thing.number, px + CELL / 2, py + CELL / 2))
-            elif (x, y) in held:
-                cell.append(Markup('<path class="obj held" d="M{} {} l2.5 -4 l2.5 4 z"/>').format(px + 5, py + 9))
+            elif at in held:
+                cell.append(f'<path class="obj held" d="M{px + 5} {py + 9} l2.5 -4 l2.5 4 z"/>')
             classes = ["cell"]
-            data = Markup("")
-            if (x, y) == shown.start:
+            data = ""
+            if at == shown.start:
                 classes.append("start")
-            if shown.reach is not None and (x, y) in shown.reach:
+            if shown.reach is not None and at in shown.reach:
                 classes.append("reach")
-                data += Markup(' data-turn="{}"').format(shown.reach[(x, y)])
-            if (x, y) in steps and (x, y) != shown.start:
+                data += f' data-turn="{int(shown.reach[at])}"'
+            if at in steps and at != shown.start:
                 classes.append("route")
-                data += Markup(' data-step="{}" data-turn="{}"').format(*steps[(x, y)])
-                if (x, y) in ends:
+                data += f' data-step="{steps[at][0]}" data-turn="{steps[at][1]}"'
+                if at in ends:
                     classes.append("turn-end")
-            if (x, y) == shown.goal:
+            if at == shown.goal:
                 classes.append("goal")
-            cell.append(
-                Markup('<rect class="{}" data-cell="{}"{} x="{}" y="{}" width="{}" height="{}"/>').format(
-                    " ".join(classes), name, data, px, py, CELL, CELL
-                )
-            )
+            cell.append(f'<rect class="{" ".join(classes)}" data-cell="{name}"{data} {box}/>')
             if len(classes) > 1:  # its frame, drawn after every cell so that no neighbour covers it
-                rings.append(
-                    Markup('<rect class="ring {}" x="{}" y="{}" width="{}" height="{}"/>').format(
-                        " ".join(classes[1:]), px, py, CELL, CELL
-                    )
-                )
-            number = _number(shown, (x, y), steps)
-            if number and (thing is not None or (x, y) in held):  # beside the object, not over its number
-                numbers.append(
-                    Markup('<text class="num corner" x="{}" y="{}">{}</text>').format(px + 8.2, py + 3.6, number)
-                )
+                rings.append(f'<rect class="ring {" ".join(classes[1:])}" {box}/>')
+            number = escape(_number(shown, at, steps))
+            if number and (thing is not None or at in held):  # beside the object, not over its number
+                numbers.append(f'<text class="num corner" x="{px + 8.2}" y="{py + 3.6}">{number}</text>')
             elif number:  # drawn over the route's line, after every cell
-                numbers.append(
-                    Markup('<text class="num" x="{}" y="{}">{}</text>').format(px + CELL / 2, py + 6.8, number)
-                )
-            title = _title(name, found[1] if found else None, thing, lang)
+                numbers.append(f'<text class="num" x="{px + CELL / 2}" y="{py + 6.8}">{number}</text>')
+            title = escape(_title(name, found[1] if found else None, thing, lang))
             out.append(
-                Markup('<a href="{}" class="pk-tap"><title>{}</title>{}</a>').format(
-                    tap(name), title, Markup("").join(cell)
-                )
+                Markup(f'<a href="{escape(tap(name))}" class="pk-tap"><title>{title}</title>{"".join(cell)}</a>')
             )
     if shown.route:
         drawn = [(x, y) for (x, y), _ in shown.route if x in columns and y in rows]
@@ -261,8 +244,7 @@ def map_svg(
             f"{LEFT + (x - columns[0]) * CELL + CELL / 2},{TOP + (y - rows[0]) * CELL + CELL / 2}" for x, y in drawn
         )
         out.append(Markup('<polyline class="route-line" points="{}"/>').format(points))
-    out += rings + numbers
-    out.append(Markup("</svg>"))
+    out += [Markup("").join(Markup(r) for r in rings), Markup("").join(Markup(n) for n in numbers), Markup("</svg>")]
     return Markup("").join(out)
 
 
@@ -428,4 +410,6 @@ def route_picture(
         return link({"goal": name}) if picks_goal else link({"start": name, "goal": ""})
 
     caption = label("pic_tap_goal" if picks_goal else "pic_tap_route_start", lang)
+    if shown.unreachable and start is not None and goal is not None:
+        caption = label("map_unreachable", lang, goal=cell_name(*goal), start=cell_name(*start)) + " " + caption
     return picture(game_map, rules, lang, tap, shown, movement_of(rules).marks(game_map), caption)
