@@ -199,6 +199,9 @@ def test_a_battle_shows_every_unit_of_each_side_in_order(values: dict[str, Any])
         if "pk-side" in e.get("class", "")
     }
     assert sides == {"attackers": [u.key for u in answer.attackers], "defenders": [u.key for u in answer.defenders]}
+    laid = [e.get("class", "").split() for e in tree.iter("li") if "squad" in e.get("class", "").split()]
+    assert sum("attacker" in c for c in laid) == sum(u.squads for u in answer.attackers)
+    assert sum("defender" in c for c in laid) == sum(u.squads for u in answer.defenders)
     endings = {e.get("data-ending"): e for e in tree.iter("tr") if "data-ending" in e.attrib}
     odds = answer.random or answer.optimal
     best = max(endings, key=lambda w: odds.winner(w))

@@ -55,9 +55,11 @@ def _unit_card(u: Unit, k: int, destroyed: Sequence[tuple[str, Fraction]], lang:
     )
     classes = "pk-card unit" + (" plus" if u.advantage else "") + (" front" if k == 0 else "")
     return Markup(
-        '<li class="{}" data-unit="{}"><span class="name">{}</span><span class="pk-squads" aria-hidden="true">{}'
-        '</span><span class="figures">{}</span>{}</li>'
-    ).format(classes, u.key, name, squares, label("rf_squads", lang, n=u.squads) + ("+" if u.advantage else ""), lost)
+        '<li class="{}" data-unit="{}"><span class="name"><span class="badge">{}</span> {}</span>'
+        '<span class="pk-squads" aria-hidden="true">{}</span><span class="figures">{}</span>{}</li>'
+    ).format(
+        classes, u.key, k + 1, name, squares, label("rf_squads", lang, n=u.squads) + ("+" if u.advantage else ""), lost
+    )
 
 
 def _side(answer: BattleOdds, side: str, lang: str) -> Markup:
@@ -97,6 +99,40 @@ def _outcome(shown: Sequence[tuple[str, Odds]], lang: str) -> Markup:
     ).format(head, Markup("").join(rows))
 
 
+def _laying(answer: BattleOdds, lang: str) -> Markup:
+    """The first laying of the squads, as the rules lay them (rows as wide as battle.row_width), each
+    squad marked with its troop's number: who stands in which column, front cards at the line."""
+    from ...config.rulesets import load_bundled
+    from .army import squads_of
+    from .battle import columns, row_width
+    from .model import vs_of
+
+    att, dfn = squads_of(answer.attackers), squads_of(answer.defenders)
+    width = row_width(len(att), len(dfn), vs_of(load_bundled(answer.edition)).orders.row)
+    if width == 0:
+        return Markup("")
+    cols_a = columns(len(att), width)
+    cols_d = columns(len(dfn), width, defenders=True, mirror=answer.mirror)
+
+    def squad(side: str, units: list[Unit], troop: int) -> Markup:
+        return Markup('<li class="pk-card squad {}" title="{}"><span class="letter">{}</span></li>').format(
+            side, units[troop].name[lang], troop + 1
+        )
+
+    out = []
+    for places_a, places_d in zip(cols_a, cols_d, strict=True):
+        a = Markup("").join(squad("attacker", answer.attackers, att[i][2]) for i in reversed(places_a))
+        d = Markup("").join(squad("defender", answer.defenders, dfn[j][2]) for j in places_d)
+        out.append(
+            Markup(
+                '<div class="pk-column"><ol class="cards attackers">{}</ol><ol class="cards defenders">{}</ol></div>'
+            ).format(a, d)
+        )
+    return Markup(
+        '<section class="pk-round pk-laying"><p class="pk-round-head">{}</p><div class="pk-columns">{}</div></section>'
+    ).format(label("pic_vs_laying", lang, w=width), Markup("").join(out))
+
+
 def battle_picture(answer: BattleOdds, lang: str) -> Markup:
     """The attackers and the defenders side by side, each troop a card in laying order (the first in
     front) with its squads and its chance to be destroyed; under them, the chance of each ending."""
@@ -109,7 +145,9 @@ def battle_picture(answer: BattleOdds, lang: str) -> Markup:
         _side(answer, ATTACKERS, lang), _side(answer, DEFENDERS, lang)
     )
     outcome = _outcome(shown, lang) if shown else Markup("")
-    return Markup('<figure class="pk-picture pk-vs-battle">{}{}</figure>').format(sides, outcome)
+    return Markup('<figure class="pk-picture pk-vs-battle">{}{}{}</figure>').format(
+        sides, _laying(answer, lang), outcome
+    )
 
 
 # ---- orders: each round's columns of cards -----------------------------------------------------------------
