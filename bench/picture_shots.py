@@ -52,6 +52,7 @@ def cases() -> list[tuple[str, str, dict[str, object], str]]:
         ("battle-ru", "battle", {"attackers": "knights elves+", "defenders": "orcs zombie:3"}, "ru"),
         ("orders-en", "orders", {"attackers": "A+ F D A", "defenders": "D F A"}, "en"),
         ("orders-relay-ru", "orders", {"attackers": "A F D", "defenders": "D A F"}, "ru"),
+        ("orders-mix-ru", "orders", {"mix": True, "advantage": "a"}, "ru"),
         ("moves-en", "moves", {"position_file": ex / "stratego-position.txt", "start": "b4"}, "en"),
         ("pool-ru", "pool", {"dice": 6, "difficulty": 4}, "ru"),
         ("duel-en", "duel", {"initiator": 5, "defender": 4}, "en"),

@@ -254,6 +254,7 @@ EVERY = [
     ("odds", {"notation": "3d6 >= 2d6+2"}),
     ("battle", {"attackers": "knights", "defenders": "knights@castle"}),
     ("orders", {"attackers": "A+ F D", "defenders": "D D A", "relays": ("D F / D",)}),
+    ("orders", {"mix": True, "advantage": "a"}),
     ("moves", {"position_file": EXAMPLES / "stratego-position.txt", "start": "e4"}),
     ("pool", {"dice": 4, "difficulty": 7, "bonus": 1}),
     ("duel", {"initiator": 3, "defender": 3}),
@@ -261,7 +262,7 @@ EVERY = [
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize(("question", "values"), EVERY, ids=[q for q, _ in EVERY])
+@pytest.mark.parametrize(("question", "values"), EVERY, ids=[f"{q}-{n}" for n, (q, _) in enumerate(EVERY)])
 def test_every_picture_is_well_formed_in_both_languages(question: str, values: dict[str, Any], lang: str) -> None:
     """issue 34: each picture parses as XML, has no style attribute and no script (drawn() checks),
     and says its words in the page's language only."""

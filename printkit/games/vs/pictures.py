@@ -11,8 +11,9 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ...dice.picture import Bar, chart
 from ...labels import label
-from .answers import BattleOdds, OrdersAnswer, chance
+from .answers import BattleOdds, MixAnswer, OrdersAnswer, chance
 from .army import Unit
 from .battle import ATTACKERS, BOTH, DEFENDERS, Round
 from .model import Orders
@@ -30,6 +31,11 @@ def picture(
         return battle_picture(answer, lang)
     if question == "orders" and isinstance(answer, OrdersAnswer):
         return orders_picture(answer, lang)
+    if question == "orders" and isinstance(answer, MixAnswer):
+        bars = [Bar(answer.orders.names[k][lang], p) for k, p in answer.mix.items()]
+        return Markup('<figure class="pk-picture pk-odds">{}<p class="pk-chance">{}</p></figure>').format(
+            chart(bars, lang), label("rf_mix_value", lang, v=answer.value)
+        )
     return None
 
 
