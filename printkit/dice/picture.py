@@ -145,6 +145,8 @@ class Bar:
 
 W, H = 390, 210  # the chart's viewBox: one unit a CSS pixel on a phone 390 wide
 PAD_L, PAD_R, PAD_T, PAD_B = 8, 8, 22, 34
+FEW = 7  # up to this many bars, each says its share (wider ones would touch on a phone)
+WIDEST = 80  # a bar's widest step, in viewBox units
 CHAR = 7.5  # the width of a digit of a tick's label, in viewBox units (12 px type)
 
 
@@ -153,8 +155,9 @@ def chart(bars: Sequence[Bar], lang: str, head: str = "") -> Markup:
     says its percentage, and every bar says all in its tooltip."""
     n = max(1, len(bars))
     room = W - PAD_L - PAD_R
-    step = room / n
-    gap = min(2.0, step * 0.2)
+    step = min(room / n, WIDEST)
+    left = PAD_L + (room - step * n) / 2  # a few bars stand in the middle, not stretched across
+    gap = min(2.0, step * 0.2) if step < WIDEST else step * 0.25
     top = max((b.p for b in bars), default=Fraction(1)) or Fraction(1)
     tall = H - PAD_T - PAD_B
     widest = max((len(b.tick) for b in bars), default=1)
@@ -170,7 +173,7 @@ def chart(bars: Sequence[Bar], lang: str, head: str = "") -> Markup:
         Markup('<line class="axis" x1="{}" y1="{}" x2="{}" y2="{}"/>').format(PAD_L, H - PAD_B, W - PAD_R, H - PAD_B)
     )
     for i, b in enumerate(bars):
-        x = PAD_L + i * step + gap / 2
+        x = left + i * step + gap / 2
         h = float(b.p / top) * tall
         hh = float(b.hit / top) * tall
         y = H - PAD_B - h
@@ -192,14 +195,12 @@ def chart(bars: Sequence[Bar], lang: str, head: str = "") -> Markup:
         if i % every == 0:
             mid = min(max(x + (step - gap) / 2, PAD_L + half), W - PAD_R - half)
             out.append(Markup('<text class="tick" x="{:.2f}" y="{}">{}</text>').format(mid, H - PAD_B + 14, b.tick))
-    best = max(range(len(bars)), key=lambda k: bars[k].p, default=None)
-    if best is not None:
-        x = PAD_L + best * step + step / 2
-        out.append(
-            Markup('<text class="peak" x="{:.2f}" y="{}">{}</text>').format(
-                min(max(x, 30), W - 30), PAD_T - 6, _share(bars[best].p)
-            )
-        )
+    # a few bars each say their share over them; many bars, only the tallest (the rest in tooltips)
+    said = range(n) if n <= FEW else [max(range(n), key=lambda k: bars[k].p)] if bars else []
+    for k in said:
+        x = min(max(left + k * step + step / 2, 30), W - 30)
+        y = H - PAD_B - float(bars[k].p / top) * tall - 5 if n <= FEW else PAD_T - 6
+        out.append(Markup('<text class="peak" x="{:.2f}" y="{:.2f}">{}</text>').format(x, y, _share(bars[k].p)))
     if head:
         out.append(Markup('<text class="axis-name" x="{}" y="{}">{}</text>').format(W / 2, H - 4, head))
     out.append(Markup("</svg>"))
