@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from ..labels import label
 from .dist import Budget, Dist
-from .notation import COMPARE, Die
+from .notation import Die
 from .odds import evaluate
 from .questions import OddsAnswer, RollAnswer, _chance
 from .rolling import DieRoll, GroupRoll
@@ -213,16 +213,31 @@ def _share(p: Fraction) -> str:
     return _percent(p)
 
 
-def dist_bars(dist: Dist, asked: Callable[[int], bool] | None = None) -> list[Bar]:
+Span = tuple[int | None, int | None]  # the totals lo..hi a comparison holds for (None: no end)
+
+
+def holds(op: str, target: int) -> Span:
+    """The totals that satisfy `total op target`: every comparison of the notation is one span."""
+    return {">=": (target, None), ">": (target + 1, None), "<=": (None, target), "<": (None, target - 1),
+            "=": (target, target)}[op]  # fmt: skip
+
+
+def dist_bars(dist: Dist, asked: Span | None = None) -> list[Bar]:
     """The bars of a distribution: one a total up to 40 totals, else equal ranges with the tails
-    grouped (as the terminal's table groups them); a bar's hit is the share of it `asked` holds."""
+    grouped (as the terminal's table groups them); a bar's hit is its share within the span `asked`."""
     found, _ = rows(dist)
     values = sorted(dist.weights)
-    hits = list(accumulate(dist.weights[v] if asked(v) else 0 for v in values)) if asked else []
+    upto = [0, *accumulate(map(dist.weights.__getitem__, values))]  # upto[i]: weight of the i lowest totals
+
+    def weight(lo: int, hi: int) -> int:
+        return upto[bisect.bisect_right(values, hi)] - upto[bisect.bisect_left(values, lo)] if lo <= hi else 0
+
     out = []
     for r in found:
-        i, j = bisect.bisect_left(values, r.lo), bisect.bisect_right(values, r.hi)
-        hit = (hits[j - 1] if j else 0) - (hits[i - 1] if i else 0) if hits else 0
+        hit = 0
+        if asked is not None:
+            lo, hi = asked
+            hit = weight(r.lo if lo is None else max(r.lo, lo), r.hi if hi is None else min(r.hi, hi))
         text = str(r.lo) if r.lo == r.hi else f"{r.lo}–{r.hi}"
         out.append(Bar(text, Fraction(r.weight, dist.total), Fraction(hit, dist.total), str(r.lo)))
     return out
@@ -237,18 +252,16 @@ def odds_picture(
         return None
     result = answer.odds
     compare = result.expression.compare
-    asked: Callable[[int], bool] | None = None
+    asked: Span | None = None
     said = ""  # without a comparison the answer's own lines say the mean: not summed again here
     if compare is not None and result.chance is not None:
         op, other = compare
-        test = COMPARE[op]
-        if result.two_sided:
-            asked = lambda v: test(v, 0)  # noqa: E731 - the difference left - right against 0
+        if result.two_sided:  # the distribution is of left - right, compared with 0
+            asked = holds(op, 0)
             said = f"P({result.expression.left_text} {op} {result.expression.right_text}) = {_chance(result.chance)}"
         else:
             right = evaluate(other, result.explode_cap, Budget())
-            target = next(iter(right.weights))
-            asked = lambda v: test(v, target)  # noqa: E731
+            asked = holds(op, next(iter(right.weights)))
             said = label("dice_chance", lang, op=op, target=result.expression.right_text, chance=_chance(result.chance))
     head = label("dice_difference" if result.two_sided else "dice_total", lang)
     bars = dist_bars(result.dist, asked)
