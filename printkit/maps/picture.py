@@ -3,7 +3,7 @@
 # Every cell is a link that asks the page again with that cell filled in, so a tap works without
 # JavaScript. What the answer reports is written into the SVG as classes and data- attributes
 # (start, reach with data-turn, route with data-step, goal); pictures.css draws them so that they
-# read in grey too. Every text that comes from a file passes through Markup.format, which escapes it.
+# read in grey too. Every text that comes from a file is escaped (Markup.format or escape()).
 
 from __future__ import annotations
 
