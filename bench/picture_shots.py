@@ -54,6 +54,13 @@ def cases() -> list[tuple[str, str, dict[str, object], str]]:
         ("orders-relay-ru", "orders", {"attackers": "A F D", "defenders": "D A F"}, "ru"),
         ("orders-mix-ru", "orders", {"mix": True, "advantage": "a"}, "ru"),
         ("moves-en", "moves", {"position_file": ex / "stratego-position.txt", "start": "b4"}, "en"),
+        ("paths-en", "paths", {"graph_file": ex / "tannhauser-paths.yaml", "start": "A1", "points": 4}, "en"),
+        (
+            "paths-rush-ru",
+            "paths",
+            {"graph_file": ex / "tannhauser-paths.yaml", "start": "A2", "points": 6, "bull_rush": True},
+            "ru",
+        ),
         ("pool-ru", "pool", {"dice": 6, "difficulty": 4}, "ru"),
         ("duel-en", "duel", {"initiator": 5, "defender": 4}, "en"),
     ]

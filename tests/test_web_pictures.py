@@ -234,6 +234,30 @@ def test_stratego_moves_mark_the_moves_and_attacks_the_answer_gives() -> None:
 
 
 @pytest.mark.parametrize(
+    "values",
+    [
+        {"start": "A1", "points": 4},
+        {"start": "A2", "points": 6, "bull_rush": True},
+        {"enter": True, "side": "red", "points": 5, "bull_rush": True},
+    ],
+    ids=["from-a1", "bull-rush", "entering"],
+)
+def test_tannhauser_paths_mark_the_circles_the_answer_gives(values: dict[str, Any]) -> None:
+    """issue 34: the path graph's circles a move may end on carry their points; a Bull Rush's apart."""
+    answer, tree = drawn("paths", {"graph_file": EXAMPLES / "tannhauser-paths.yaml", **values})
+    circles = [e for e in tree.iter() if "data-circle" in e.attrib]
+    assert len(circles) == len({c.get("data-circle") for c in circles}) == 11
+    reach = {
+        e.get("data-circle"): int(e.get("data-points", "")) for e in circles if "reach" in e.get("class", "").split()
+    }
+    assert reach == answer.reachable
+    rushed = {
+        e.get("data-circle"): int(e.get("data-rush", "")) for e in circles if "rush" in e.get("class", "").split()
+    }
+    assert rushed == {c: p for c, (p, _) in (answer.rushed or {}).items()}
+
+
+@pytest.mark.parametrize(
     ("question", "values"), [("pool", {"dice": 6, "difficulty": 4}), ("duel", {"initiator": 5, "defender": 4})]
 )
 def test_tannhauser_dice_bars_add_up(question: str, values: dict[str, Any]) -> None:
@@ -256,6 +280,7 @@ EVERY = [
     ("orders", {"attackers": "A+ F D", "defenders": "D D A", "relays": ("D F / D",)}),
     ("orders", {"mix": True, "advantage": "a"}),
     ("moves", {"position_file": EXAMPLES / "stratego-position.txt", "start": "e4"}),
+    ("paths", {"graph_file": EXAMPLES / "tannhauser-paths.yaml", "start": "A2", "points": 6, "bull_rush": True}),
     ("pool", {"dice": 4, "difficulty": 7, "bonus": 1}),
     ("duel", {"initiator": 3, "defender": 3}),
 ]
