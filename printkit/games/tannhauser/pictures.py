@@ -149,6 +149,7 @@ def paths_picture(
         ("slow", "pic_tr_slow"),
         ("enemy", "pic_tr_enemy_key"),
         ("ally", "pic_tr_ally_key"),
+        ("entry-red", "pic_tr_entry"),
     ]
     legend = Markup("").join(
         Markup(
