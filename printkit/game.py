@@ -194,6 +194,10 @@ class Game:
     tables: str | None = None  # "module:function(name, Session) -> Table" for {{table:...}} in rules texts
     booklet_chapters: str | None = None  # "module:function(Session, titles) -> chapters" added to the booklet
     labels: bool = False  # the package has a labels.yaml of its own words
+    # "module:function(question, values, answer, lang, link) -> markupsafe.Markup | None": the
+    # pictures a referee page shows beside the answers of the game's own questions (see
+    # printkit.web.pictures); None where the game draws none.
+    pictures: str | None = None
     default: bool = False  # the game `printkit build` prints without a config
     examples: tuple[str, ...] = ()  # `printkit build` command lines that show the game's kit (its --help)
 

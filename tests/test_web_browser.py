@@ -189,7 +189,6 @@ def test_the_master_pages_refuse_a_wrong_token(server: Server, page: Any) -> Non
     assert "lookup" not in page.locator("main").text_content()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 34: the map to tap comes with printkit/web/pictures.py; enable at merge")
 def test_a_tap_on_the_map_shows_the_cells_reach_answers(server: Server, page: Any) -> None:
     """issue 34: tapping a map cell asks reach from it; the cells lit are those `referee reach` gives."""
     from printkit.referee import question_of

@@ -1,1 +1,1 @@
-"""The referee on every phone at the table: `printkit serve`'s web application (see app.make_app)."""
+"""The web surface: `printkit serve`, every referee question as a page for the phones at the table."""

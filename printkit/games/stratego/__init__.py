@@ -48,6 +48,7 @@ GAME = Game(
     },
     api=f"{_HERE}.questions",
     labels=True,
+    pictures=f"{_HERE}.pictures:picture",
     examples=(
         'printkit build examples/stratego.yaml --random --seed "long random words"',
         "printkit build examples/stratego.yaml --no-cache --jobs 1   # all drawn afresh, one at a time",

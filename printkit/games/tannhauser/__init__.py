@@ -31,5 +31,6 @@ GAME = Game(
     },
     api=f"{_HERE}.questions",
     labels=True,
+    pictures=f"{_HERE}.pictures:picture",
     examples=("printkit build examples/tannhauser.yaml --lang en --paper letter",),
 )

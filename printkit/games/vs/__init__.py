@@ -137,5 +137,6 @@ GAME = Game(
     ),
     tables=f"{_HERE}.tables:table",
     labels=True,
+    pictures=f"{_HERE}.pictures:picture",
     examples=("printkit build examples/vs-2025.yaml --print-shop --cutter silhouette",),
 )
