@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -138,6 +139,14 @@ class RandomPlay:
 
 def at_random(att: Sequence[Squad], dfn: Sequence[Squad], row: int = 3, mirror: bool = False) -> Odds:
     """The exact odds when every squad's order is drawn at random."""
+    return _at_random(tuple(att), tuple(dfn), row, mirror)
+
+
+# A battle's odds depend on nothing but its squads, so an evening's session or the phone referee,
+# where every device at the table asks about the same battle, solves each battle once. The Odds
+# are shared between askers: nothing changes an Odds once made.
+@functools.lru_cache(maxsize=128)
+def _at_random(att: tuple[Squad, ...], dfn: tuple[Squad, ...], row: int, mirror: bool) -> Odds:
     a = tuple((UNKNOWN, s[1], s[2]) for s in att)
     d = tuple((UNKNOWN, s[1], s[2]) for s in dfn)
     whole = 3 ** (len(a) + len(d))
@@ -158,6 +167,11 @@ def optimal(att: Sequence[Squad], dfn: Sequence[Squad], row: int = 3, mirror: bo
     """The odds when both sides choose the orders of all their squads by an optimal mix, and lay
     the survivors again by an optimal mix at every re-lay; the value is unique, the chances
     of each ending are those of the equilibrium found."""
+    return _optimal(tuple(att), tuple(dfn), row, mirror)
+
+
+@functools.lru_cache(maxsize=128)
+def _optimal(att: tuple[Squad, ...], dfn: tuple[Squad, ...], row: int, mirror: bool) -> Odds:
     if not att or not dfn:
         # A zero garrison (a tower, a 2003 bridge) plays no card and always loses.
         return Odds({ending(att, dfn): Fraction(1)}, len({s[2] for s in att}), len({s[2] for s in dfn}),
