@@ -1,0 +1,67 @@
+"""The referee at the table, from the command line: what a new user types is understood (issue 34)."""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+
+import pytest
+
+from printkit.dice import roll
+
+from .conftest import run
+
+
+@pytest.fixture(autouse=True)
+def _no_language_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PRINTKIT_LANG", raising=False)
+
+
+# ---- roll: every term of the sum ---------------------------------------------------------------------
+
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+
+
+def _arithmetic(text: str) -> int:
+    """A sum of whole numbers, worked out by Python's own parser (not printkit's)."""
+
+    def value(node: ast.AST) -> int:
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -value(node.operand)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return int(_OPS[type(node.op)](value(node.left), value(node.right)))
+        raise ValueError(ast.dump(node))
+
+    return value(ast.parse(text, mode="eval").body)
+
+
+@pytest.mark.parametrize(
+    "notation", ["2d6+1", "3d6+2d4-1", "-d6+10", "(2d6+1)*2", "2*-d4", "4dF+1", "d20-5", "10-(d4+2)*3"]
+)
+@pytest.mark.parametrize("seed", ["a", "b", "c"])
+def test_a_roll_shows_every_term_and_adds_them_up(notation: str, seed: str) -> None:
+    """issue 34: `roll 2d6+1` showed no +1, `3d6+2d4-1` no -1: the result line now spells the sum."""
+    rolled = roll(notation, seed=seed)
+    # The notation with each group's result in its place, evaluated independently, is the total.
+    results = iter(f"({g.result})" for g in rolled.groups)
+    substituted = re.sub(r"[0-9]*d(?:F|[0-9]+)", lambda _: next(results), notation)
+    assert _arithmetic(substituted) == rolled.total
+    out = run("referee", "roll", notation, "--seed", seed).output.splitlines()
+    last = out[-1]
+    assert last.startswith("= ") and last.endswith(f" = {rolled.total}")
+    assert _arithmetic(last.removeprefix("= ").rsplit(" = ", 1)[0]) == rolled.total
+    for constant in re.findall(r"(?<![0-9d])([0-9]+)(?![0-9d])", notation):
+        assert constant in re.findall(r"[0-9]+", last.rsplit(" = ", 1)[0])
+
+
+def test_a_comparison_shows_both_sums() -> None:
+    """issue 34: a comparison's sides show their constants too."""
+    rolled = roll("3d6+1 >= 2d6+2", seed="x")
+    line = run("referee", "roll", "3d6+1 >= 2d6+2", "--seed", "x").output.splitlines()[-1]
+    left, right = rolled.groups[0].result, rolled.groups[1].result
+    assert line.startswith(f"= {rolled.total} ({left} + 1) >= {rolled.right} ({right} + 2)")
+    data = run("referee", "roll", "2d6+1", "--seed", "x", "--json").output
+    assert '"sum": "' in data and '+ 1"' in data
