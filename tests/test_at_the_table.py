@@ -65,3 +65,36 @@ def test_a_comparison_shows_both_sums() -> None:
     assert line.startswith(f"= {rolled.total} ({left} + 1) >= {rolled.right} ({right} + 2)")
     data = run("referee", "roll", "2d6+1", "--seed", "x", "--json").output
     assert '"sum": "' in data and '+ 1"' in data
+
+
+# ---- editions by their year --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["referee", "cost", "tower", "--edition", "2003"],
+        ["referee", "--edition", "2003", "cost", "tower"],
+        ["referee", "leader-escape", "--income", "47", "--edition", "2003"],
+    ],
+)
+def test_an_edition_is_named_by_its_year(args: list[str]) -> None:
+    """issue 34: `--edition 2003` was refused: it had to be vs-2003."""
+    result = run(*args, "--lang", "en") if args[1] != "--edition" else run(*args[:3], "--lang", "en", *args[3:])
+    assert result.exit_code == 0, result.output
+    assert "2003" in result.output
+
+
+def test_the_year_names_the_same_edition_as_its_id() -> None:
+    """issue 34: the year is an alias of the edition, in the declaration every surface reads."""
+    from printkit.games.vs.questions import cost
+    from printkit.questions import declared
+
+    kind = declared(cost).input("edition").kind
+    assert kind.read("2003") == "vs-2003" and kind.read("2025") == "vs-2025" and kind.read("VS-2003") == "vs-2003"
+    assert (
+        run("referee", "cost", "tower", "--edition", "2003").output
+        == run("referee", "cost", "tower", "--edition", "vs-2003").output
+    )
+    refused = run("referee", "cost", "tower", "--edition", "1999", "--lang", "en")
+    assert refused.exit_code == 2 and "vs-2025, vs-2003" in refused.output

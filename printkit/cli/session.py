@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from .base import FILE, LANG
+from .base import FILE, LANG, Read
 
 # Words that end a session or ask for the list of commands, as either language types them.
 QUIT = {"exit", "quit", "q", "выход", "конец"}
@@ -37,14 +37,18 @@ KEY = click.option(
 
 class Ruleset(click.ParamType):  # type: ignore[type-arg]
     """A bundled ruleset of an installed game, checked when given: the games are found only then, so
-    naming the choices costs a command nothing it does not use."""
+    naming the choices costs a command nothing it does not use. The year alone names an edition too."""
 
     name = "ruleset"
 
-    def _choice(self) -> click.Choice[str]:
-        from ..game import bundled
+    def _choice(self) -> Read:
+        from ..game import bundled, edition_aliases
+        from ..questions import Choice
 
-        return click.Choice(list(bundled()))
+        return Read(Choice(tuple(bundled()), aliases=edition_aliases(bundled())))
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        return self._choice().get_metavar(param, ctx)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         return self._choice().convert(value, param, ctx)
