@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import ast
+import json
 import operator
 import re
+from pathlib import Path
 
 import pytest
 
 from printkit.dice import roll
 
-from .conftest import run
+from .conftest import ROOT, run
 
 
 @pytest.fixture(autouse=True)
@@ -98,3 +100,40 @@ def test_the_year_names_the_same_edition_as_its_id() -> None:
     )
     refused = run("referee", "cost", "tower", "--edition", "1999", "--lang", "en")
     assert refused.exit_code == 2 and "vs-2025, vs-2003" in refused.output
+
+
+# ---- cells typed in Cyrillic -------------------------------------------------------------------------
+
+MAP = str(ROOT / "examples" / "map.yaml")
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("С4", "C4"), ("с4", "C4"), ("Е6", "E6"), ("Н9", "H9"), ("АВ1", "AB1")])
+def test_a_cyrillic_look_alike_names_the_latin_cell(typed: str, meant: str) -> None:
+    """issue 34: a cell typed with a Cyrillic «С4» was refused; it is the cell it looks like."""
+    from printkit.maps.grid import parse_cell
+
+    assert parse_cell(typed) == parse_cell(meant)
+
+
+def test_reach_and_route_take_cyrillic_cells() -> None:
+    """issue 34: `reach --from С4` and `route --to Н9` (Cyrillic) answer as with Latin letters."""
+    latin = run("referee", "reach", MAP, "--from", "C4", "--speed", "2")
+    assert run("referee", "reach", MAP, "--from", "С4", "--speed", "2").output == latin.output
+    route = run("referee", "route", MAP, "--from", "с4", "--to", "Н9", "--speed", "2", "--json")
+    assert route.exit_code == 0, route.output
+    assert route.output == run("referee", "route", MAP, "--from", "C4", "--to", "H9", "--speed", "2", "--json").output
+    refused = run("referee", "route", MAP, "--from", "Б4", "--to", "H9", "--speed", "2")
+    assert refused.exit_code == 2 and "С4" in refused.output  # the help says Cyrillic look-alikes will do
+
+
+def test_a_map_file_may_name_cells_in_cyrillic(tmp_path: Path) -> None:
+    """issue 34: a map file's `at: С4` (Cyrillic) is the cell C4."""
+    text = (ROOT / "examples" / "map.yaml").read_text(encoding="utf-8").replace("{at: B2,", "{at: В2,")
+    changed = tmp_path / "map.yaml"
+    changed.write_text(text, encoding="utf-8")
+    result = run("map", "check", str(changed))
+    assert result.exit_code == 0, result.output
+    latin = json.loads(run("referee", "route", MAP, "--from", "B2", "--to", "C4", "--speed", "2", "--json").output)
+    cyrillic = json.loads(run("referee", "route", str(changed), "--from", "В2", "--to", "С4", "--speed", "2",
+                              "--json").output)  # fmt: skip
+    assert cyrillic == latin and cyrillic["legs"][0][0] == "B2"

@@ -206,7 +206,7 @@ def _route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAn
     origin, target = cell_on(game_map, start), cell_on(game_map, goal)
     found = movement_of(rules).route_answer(game_map, rules, origin, target, _own(rules, given))
     legs = None if found.legs is None else [[cell_name(*c) for c in leg] for leg in found.legs]
-    return RouteAnswer(None if legs is None else len(legs), legs, found.note, start, goal)
+    return RouteAnswer(None if legs is None else len(legs), legs, found.note, cell_name(*origin), cell_name(*target))
 
 
 # ---- the declarations -------------------------------------------------------------------------------
@@ -215,7 +215,10 @@ MAP_FILE = Input("map_file", File(), {"en": "The map file.", "ru": "Файл к�
 START = Input(
     "start",
     Text(8),
-    {"en": "The mover's cell, like C4.", "ru": "Клетка, откуда идут, например C4."},
+    {
+        "en": "The mover's cell, like C4 (a Cyrillic С4 is read as C4).",
+        "ru": "Клетка, откуда идут, например C4 (можно русскими буквами: С4).",
+    },
     flag="--from",
     required=True,
     complete="printkit.maps.moves:complete_cells",
@@ -226,7 +229,10 @@ TURNS = Input("turns", Whole(1, 50), {"en": "Turns.", "ru": "Сколько хо
 GOAL = Input(
     "goal",
     Text(8),
-    {"en": "Where to go, like H9.", "ru": "Куда идти, например H9."},
+    {
+        "en": "Where to go, like H9 (a Cyrillic Н9 is read as H9).",
+        "ru": "Куда идти, например H9 (можно русскими буквами: Н9).",
+    },
     flag="--to",
     required=True,
     complete="printkit.maps.moves:complete_cells",
