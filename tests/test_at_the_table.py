@@ -137,3 +137,47 @@ def test_a_map_file_may_name_cells_in_cyrillic(tmp_path: Path) -> None:
     cyrillic = json.loads(run("referee", "route", str(changed), "--from", "В2", "--to", "С4", "--speed", "2",
                               "--json").output)  # fmt: skip
     assert cyrillic == latin and cyrillic["legs"][0][0] == "B2"
+
+
+# ---- heroes by name; the sides as the answers call them ----------------------------------------------
+
+HEROES = str(ROOT / "examples" / "strategiya-heroes.yaml")
+
+
+def test_fight_takes_heroes_by_name_and_names_them() -> None:
+    """issue 34: `fight --heroes Гром Тень` was refused (markers only), and the answer said only "A"."""
+    by_name = run("referee", "fight", "--config", HEROES, "--heroes", "Гром", "тень")
+    assert by_name.exit_code == 0, by_name.output
+    assert by_name.output == run("referee", "fight", "--config", HEROES, "--heroes", "1", "4").output
+    first, second = by_name.output.splitlines()[:2]
+    assert first.startswith("A — Гром, метка 1 (жизни 25, урон 9) побеждает")
+    assert second.startswith("B — Тень, метка 4 (жизни 2, урон 3) побеждает")
+    data = json.loads(run("referee", "fight", "--config", HEROES, "--heroes", "ГРОМ", "4", "--json").output)
+    assert data["a_hero"] == {"name": "Гром", "marker": "1"} and data["b_hero"]["name"] == "Тень"
+
+
+def test_an_unknown_hero_is_refused_with_every_name_and_marker() -> None:
+    """issue 34: a hero not in the config is refused with the names and markers to choose from."""
+    for args in (["fight", "--heroes", "Гром", "Буря"], ["work", "--days", "9", "--heroes", "Буря"],
+                 ["reach", str(ROOT / "examples" / "map.yaml"), "--from", "C4", "--hero", "Буря"]):  # fmt: skip
+        refused = run("referee", *args, "--config", HEROES)
+        assert refused.exit_code == 2, refused.output
+        said = " ".join(refused.output.split())  # as wrapped to 80 columns
+        assert "«Буря»" in said and "Гром (1), Ветер (2), Искра (3), Тень (4)" in said
+
+
+def test_work_and_movement_take_heroes_by_name() -> None:
+    """issue 34: every question that takes heroes takes their names: work's --heroes and reach's --hero."""
+    work = run("referee", "work", "--days", "45", "--config", HEROES, "--heroes", "Гром", "искра")
+    assert work.exit_code == 0 and "Гром (1), сила 9: 5 ходов" in work.output and "Искра (3)" in work.output
+    reach = ["reach", str(ROOT / "examples" / "map.yaml"), "--from", "C4", "--config", HEROES]
+    assert run("referee", *reach, "--hero", "Ветер").output == run("referee", *reach, "--hero", "2").output
+
+
+@pytest.mark.parametrize(("typed", "side"), [("B", "b"), ("b", "b"), ("В", "b"), ("Б", "b"), ("А", "a"), ("a", "a")])
+def test_first_takes_the_sides_as_the_answers_call_them(typed: str, side: str) -> None:
+    """issue 34: `--first B` must be understood as the answers' B, typed on either keyboard (В, Б)."""
+    base = ["referee", "fight", "--lives", "10", "12", "--damage", "2", "1"]
+    result = run(*base, "--first", typed)
+    assert result.exit_code == 0, result.output
+    assert result.output == run(*base, "--first", side).output

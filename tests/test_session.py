@@ -46,7 +46,7 @@ def test_the_language_is_given_once_and_a_question_may_override_it(tmp_path: Pat
     english = session("escape 2\nescape 2 --lang ru\n", "--lang", "en")
     assert english.stdout.startswith("each hero escapes: 1/2") and "каждый герой убегает: 1/2" in english.stdout
     config = write(tmp_path / "en.yaml", Path(HEROES).read_text("utf-8") + "language: en\n")
-    assert session("fight --heroes 1 4\n", "--config", str(config)).stdout.startswith("A (25 lives")
+    assert session("fight --heroes 1 4\n", "--config", str(config)).stdout.startswith("A — Гром, marker 1 (25 lives")
     assert session("escape 2\n", env={"PRINTKIT_LANG": "en"}).stdout.startswith("each hero escapes")
 
 
