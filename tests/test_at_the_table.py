@@ -181,3 +181,27 @@ def test_first_takes_the_sides_as_the_answers_call_them(typed: str, side: str) -
     result = run(*base, "--first", typed)
     assert result.exit_code == 0, result.output
     assert result.output == run(*base, "--first", side).output
+
+
+# ---- a missing file: said in the answer's language, with the file most likely meant --------------------
+
+
+def test_a_missing_file_is_said_in_russian_with_the_closest_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 34: missing-file errors were English and suggested nothing."""
+    monkeypatch.chdir(ROOT)
+    ru = run("referee", "fight", "--config", "examples/vs2025.yaml", "--heroes", "1", "2")
+    assert (ru.exit_code, ru.output) == (
+        3,
+        "файл examples/vs2025.yaml не найден — может быть, examples/vs-2025.yaml?\n",
+    )
+    en = run("referee", "reach", "examples/mapp.yaml", "--from", "C4", "--speed", "2", "--lang", "en")
+    assert (en.exit_code, en.output) == (3, "examples/mapp.yaml: no such file — did you mean examples/map.yaml?\n")
+    nothing_near = run("referee", "lookup", "--key", "examples/zzzz.json", "forest", "resources", "3")
+    assert (nothing_near.exit_code, nothing_near.output) == (3, "файл examples/zzzz.json не найден\n")
+
+
+def test_a_missing_session_config_is_said_with_the_closest_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 34: the evening's --config, missing, is said in the session's language with a suggestion."""
+    monkeypatch.chdir(ROOT / "examples")
+    result = run("referee", "--config", "strategya.yaml")
+    assert (result.exit_code, result.output) == (3, "файл strategya.yaml не найден — может быть, strategiya.yaml?\n")
