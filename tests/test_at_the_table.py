@@ -9,7 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 
+from printkit.cli import cli
 from printkit.dice import roll
 
 from .conftest import ROOT, run
@@ -205,3 +207,58 @@ def test_a_missing_session_config_is_said_with_the_closest_name(monkeypatch: pyt
     monkeypatch.chdir(ROOT / "examples")
     result = run("referee", "--config", "strategya.yaml")
     assert (result.exit_code, result.output) == (3, "файл strategya.yaml не найден — может быть, strategiya.yaml?\n")
+
+
+# ---- the evening's session -----------------------------------------------------------------------------
+
+
+def session(questions: str, *options: str) -> Result:
+    """A session fed from a pipe, as `printf '...' | printkit referee ...` would."""
+    runner = CliRunner(env={"PRINTKIT_LANG": None, "PRINTKIT_KEY": None})
+    return runner.invoke(cli, ["referee", *options], input=questions, catch_exceptions=False)
+
+
+def test_a_refused_line_says_one_line_and_help_command_says_the_usage() -> None:
+    """issue 34: every error in the session repeated the usage line; only `help COMMAND` shows it now."""
+    result = session("escape 99\nodds 3d6q\nfight --lives 1\nhelp escape\n")
+    errors = result.stderr.splitlines()
+    assert not any(line.startswith(("Использование:", "Usage:", "Подробнее:")) for line in errors), errors
+    assert errors[0] == "Ошибка: неверное значение «1..12»: «99» — вне пределов 1<=x<=12"
+    assert errors[1:4] == ["Ошибка: непонятный знак «q»", "  3d6q", "     ^ позиция 4"]
+    assert "escape [OPTIONS]" in result.stdout  # help escape: the usage, on request
+
+
+def test_command_names_are_case_insensitive() -> None:
+    """issue 34: `Fight` was refused in the session."""
+    result = session("Fight --lives 3 3 --damage 1 1\nESCAPE 2\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == (
+        run("referee", "fight", "--lives", "3", "3", "--damage", "1", "1").stdout + run("referee", "escape", "2").stdout
+    )
+
+
+def test_the_key_and_config_can_be_given_after_starting(tmp_path: Path) -> None:
+    """issue 34: the key could not be given once the session had started; `key`/`ключ` and
+    `config`/`конфиг` load and check a file at once."""
+    from .strategiya.test_lookup import example_key
+
+    key = example_key(tmp_path)
+    alone = run("referee", "lookup", "--key", str(key), "ресурсы", "лес", "3").stdout
+    result = session(f"ключ {tmp_path / 'nope.json'}\nключ {key}\nlookup ресурсы лес 3\nконфиг {HEROES}\n"
+                     "fight --heroes Гром Тень\n")  # fmt: skip
+    assert f"ключ сессии теперь: {key}" in result.stdout and alone in result.stdout
+    assert "A — Гром, метка 1" in result.stdout
+    assert f"файл {tmp_path / 'nope.json'} не найден" in result.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", "utf-8")
+    checked = session(f"key {broken}\n", "--lang", "en")
+    assert checked.exit_code == 3 and "not valid JSON" in checked.stderr and "is now" not in checked.stdout
+
+
+def test_piped_questions_end_with_the_worst_code_of_a_failed_line(tmp_path: Path) -> None:
+    """issue 34: piped questions exited 0 when a line failed."""
+    assert session("escape 2\n").exit_code == 0
+    assert session("escape 2\nescape 99\nescape 3\n").exit_code == 2
+    assert session(f"escape 99\nfight --config {tmp_path / 'none.yaml'} --heroes 1 2\n").exit_code == 3
+    answered = session("escape 99\nescape 3\n")
+    assert "1/8" in answered.stdout  # the session went on after the failed line

@@ -301,13 +301,15 @@ class Spoken(click.UsageError):
         super().__init__(message, ctx)
         self.lang = lang
 
-    def show(self, file: Any = None) -> None:
+    def show(self, file: Any = None, usage: bool = True) -> None:
+        """The usage line and the hint to --help (unless `usage` is False: a session says them only
+        for `help COMMAND`), then the message."""
         from ..labels import label
 
-        if self.ctx is not None:
-            usage = self.ctx.get_usage().replace("Usage:", label("cl_usage", self.lang), 1)
+        if self.ctx is not None and usage:
+            line = self.ctx.get_usage().replace("Usage:", label("cl_usage", self.lang), 1)
             hint = label("cl_try", self.lang, command=self.ctx.command_path, option="--help")
-            click.echo(f"{usage}\n{hint}\n", err=True)
+            click.echo(f"{line}\n{hint}\n", err=True)
         click.echo(fitted(label("cl_error", self.lang, message=self.message)), err=True)
 
 
@@ -317,7 +319,7 @@ def fitted(text: str) -> str:
     return "\n".join(line if len(line) <= WIDTH else wrap(line, "  ") for line in text.split("\n"))
 
 
-def spoken_error(error: click.UsageError) -> click.UsageError:
+def spoken_error(error: click.UsageError) -> Spoken:
     """A usage error said again in the running command's language (click says its own in English)."""
     if isinstance(error, Spoken):
         return error
