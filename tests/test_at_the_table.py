@@ -262,3 +262,58 @@ def test_piped_questions_end_with_the_worst_code_of_a_failed_line(tmp_path: Path
     assert session(f"escape 99\nfight --config {tmp_path / 'none.yaml'} --heroes 1 2\n").exit_code == 3
     answered = session("escape 99\nescape 3\n")
     assert "1/8" in answered.stdout  # the session went on after the failed line
+
+
+# ---- brief answers -------------------------------------------------------------------------------------
+
+BRIEFLY = [
+    ["fight", "--lives", "10", "10", "--damage", "3", "1", "--backstab"],
+    ["fight", "--config", HEROES, "--heroes", "1", "4"],
+    ["battle", "knights", "elves"],
+    ["reach", MAP, "--from", "C4", "--speed", "2"],
+    ["route", MAP, "--from", "C4", "--to", "H9", "--speed", "2"],
+    ["work", "--days", "45", "--strength", "3", "2"],
+    ["hide", "--hiders", "3", "2", "--seekers", "5"],
+]
+
+
+@pytest.mark.parametrize("args", BRIEFLY, ids=lambda a: a[0])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_brief_leaves_out_the_notes_on_the_rules(args: list[str], lang: str) -> None:
+    """issue 34: battle, reach and route answers ended with lines of rule notes no one could hide."""
+    full = run("referee", *args, "--lang", lang)
+    brief = run("referee", *args, "--lang", lang, "--brief")
+    assert brief.exit_code == full.exit_code == 0, brief.output
+    note_words = ("reading", "note:", "чтение правил", "примечание", "прочтение", "Reading", "Прочтение")
+    assert any(w in full.output for w in note_words)
+    assert not any(w in brief.output for w in note_words), brief.output
+    assert full.output.startswith(brief.output.rsplit("\n", 2)[0])  # the answer itself is the same
+    assert run("referee", "--brief", *args, "--lang", lang).output == brief.output
+    # --json keeps them: brief or not, the same record
+    assert run("referee", *args, "--json", "--brief").output == run("referee", *args, "--json").output
+
+
+def test_brief_notes_are_declared_for_every_surface() -> None:
+    """issue 34: a surface (the web too) hides the notes from the answer record's own lines."""
+    from printkit.games.strategiya.questions import fight
+    from printkit.questions import Note, answer_lines, declared
+
+    answer = fight((10, 10), (3, 1), backstab=True)
+    full, brief = answer.lines("ru"), answer_lines(answer, "ru", brief=True)
+    assert any(isinstance(line, Note) for line in full) and not any(isinstance(line, Note) for line in brief)
+    assert declared(fight).notes
+
+
+def test_a_session_can_turn_brief_answers_on_and_off() -> None:
+    """issue 34: a setting in the session: brief on/off (кратко вкл/выкл), or `printkit referee --brief`."""
+    route = "route " + " ".join(BRIEFLY[4][1:]) + "\n"
+    full = run("referee", *BRIEFLY[4]).stdout
+    brief = run("referee", *BRIEFLY[4], "--brief").stdout
+    result = session(route + "кратко вкл\n" + route + "brief off\n" + route)
+    assert result.exit_code == 0, result.stderr
+    on, off = (
+        "ответы кратко: без примечаний о правилах (кратко выкл — с ними)\n",
+        ("ответы полностью, с примечаниями о правилах\n"),
+    )
+    assert result.stdout == full + on + brief + off + full
+    assert session(route, "--brief").stdout == brief

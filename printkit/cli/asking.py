@@ -134,6 +134,10 @@ def from_question(q: Question, name: str | None = None) -> click.Command:
                                    help="Answer in Russian (default) or English."))  # fmt: skip
     if q.json:
         params.append(click.Option(["--json", "as_json"], is_flag=True, help="Print the answer as JSON."))
+    if q.notes:
+        params.append(
+            click.Option(["--brief"], is_flag=True, help="Leave out the notes on the rules (--json keeps them).")
+        )
     greedy = frozenset(i.flag for i in q.inputs if i.flag and i.many and i.greedy)
 
     def callback(**values: Any) -> None:
@@ -153,6 +157,7 @@ def _help(q: Question) -> str:
 def _answer(q: Question, values: dict[str, Any]) -> None:
     asked = values.pop("lang", None)
     in_json = values.pop("as_json", False)
+    brief = values.pop("brief", False)
     config = values.get("config")
     lang = language(asked, _config_language(config) if isinstance(config, Path) else None)
     values = {k: _plain(q.input(k), v) for k, v in values.items()}
@@ -168,7 +173,7 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     if in_json:
         echo_json(as_json(answer, lang))
     else:
-        for text in text_lines(answer, lang):
+        for text in text_lines(answer, lang, brief=brief):
             click.echo(text if can_print(text) else _plainer(text))
     code = getattr(answer, "exit_code", 0)
     if code:

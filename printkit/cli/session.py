@@ -58,6 +58,11 @@ class Ruleset(click.ParamType):  # type: ignore[type-arg]
         return self._choice().shell_complete(ctx, param, incomplete)
 
 
+BRIEF = click.option(
+    "--brief",
+    is_flag=True,
+    help="Answers without their notes on the rules, for every question that has them (brief on|off in a session).",
+)
 EDITION = click.option(
     "--edition",
     type=Ruleset(),
@@ -482,13 +487,14 @@ Examples:
 @KEY
 @LANG
 @EDITION
+@BRIEF
 @click.pass_context
 def shell(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
-          edition: str | None) -> None:  # fmt: skip
+          edition: str | None, brief: bool) -> None:  # fmt: skip
     """An evening's session: a prompt that answers every referee question (the same commands and
     options as `printkit referee ...`), with the config, key, language and edition given once.
     `printkit referee` with no command opens it too. help lists the commands; exit or Ctrl-D ends it.
     Questions can also come from a pipe, one a line. A line is at most 4,096 characters."""
     parent = ctx.parent
     assert parent is not None
-    run(parent, config, keys, lang, edition)
+    run(parent, config, keys, lang, edition, brief)

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from ..config.model import Ruleset
 from ..game import PluginError, game, games, load_module
 from ..labels import Refused, RefusedValue, label
-from ..questions import File, Input, Line, Para, Question, Said, Text, Whole, checking
+from ..questions import File, Input, Line, Note, Para, Question, Said, Text, Whole, checking
 from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 
 WIDTH = 80  # a reach map fits an 80-column terminal
@@ -145,7 +145,7 @@ class ReachAnswer:
             first, last = column_name(columns[0]), column_name(columns[-1])
             out.append(Para(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
         out.append(label("map_reached", lang, n=self.count, turns=self.turns))
-        out.append(Para(self.rules.say(lang), "  "))
+        out.append(Note(self.rules.say(lang), "  "))
         return out
 
 
@@ -176,7 +176,7 @@ class RouteAnswer:
             for n, leg in enumerate(self.legs, start=1)
         ]
         out.append(label("map_route_total", lang, n=len(self.legs)))
-        out.append(Para(self.rules.say(lang), "  "))
+        out.append(Note(self.rules.say(lang), "  "))
         return out
 
 
@@ -273,6 +273,7 @@ def reach_question() -> Question:
         inputs=(MAP_FILE, START, *own, TURNS),
         examples=_examples("reach"),
         function=reach,
+        notes=True,
     )
 
 
@@ -289,6 +290,7 @@ def route_question() -> Question:
         inputs=(MAP_FILE, START, *own, GOAL),
         examples=_examples("route"),
         function=route,
+        notes=True,
     )
 
 

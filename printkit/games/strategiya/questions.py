@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...answers import chance, percent
 from ...labels import Phrase, RefusedValue, label
-from ...questions import Choice, File, Flag, Input, Line, Localized, Para, Said, Text, Whole, question
+from ...questions import Choice, File, Flag, Input, Line, Localized, Note, Para, Said, Text, Whole, question
 from .hiding import HIDE_MAX_HEROES, HIDE_MAX_INTELLECT
 
 if TYPE_CHECKING:
@@ -245,10 +245,10 @@ class FightAnswer:
         if not r.exact:
             shielded = self.a.shield_heal or self.b.shield_heal
             notes.append(label("rf_shield_float" if shielded else "rf_float", lang))
-        out += [Para(label("rf_note", lang, text=note), "  ") for note in notes]
+        out += [Note(label("rf_note", lang, text=note), "  ") for note in notes]
         described = self.readings.describe(self.a, self.b, lang)
         if described:
-            out.append(Para(label("rf_readings", lang, text="; ".join(described)), "  "))
+            out.append(Note(label("rf_readings", lang, text="; ".join(described)), "  "))
         return out
 
 
@@ -305,6 +305,7 @@ SIDES = Choice(("a", "b"), names={"a": _help("side A", "сторона A"), "b":
         "printkit referee fight --lives 500 500 --damage 1 1 --lang en",
     ),
     plain_refusals=True,
+    notes=True,
 )  # fmt: skip
 def fight(
     lives: tuple[int, int] | None = None, damage: tuple[int, int] | None = None, config: PathArg | None = None,
@@ -367,9 +368,9 @@ class HideAnswer:
             Para(label("rf_hide_sides", lang, hiders=hiders, seekers=seekers), "  "),
             label("rf_hidden", lang, chance=chance(self.hidden)),
             label("rf_found", lang, chance=chance(self.found), tie=chance(self.tie)),
-            Para(label("rf_tie", lang), "  "),
-            Para(label("rf_found_then", lang), "  "),
-            Para(label("rf_readings", lang, text=reading), "  "),
+            Note(label("rf_tie", lang), "  "),
+            Note(label("rf_found_then", lang), "  "),
+            Note(label("rf_readings", lang, text=reading), "  "),
         ]
 
 
@@ -410,6 +411,7 @@ SEEKERS = Input(
         "printkit referee hide --hiders 3 2 --seekers 5 --per-hero",
         "printkit referee hide --hiders 4 --seekers 2 2 1 --json --lang en",
     ),
+    notes=True,
 )  # fmt: skip
 def hide(hiders: Sequence[int] | None, seekers: Sequence[int] | None, per_hero: bool = False) -> HideAnswer:
     """The chance that heroes hiding in a town are not found (each number a hero's intellect).
@@ -515,8 +517,8 @@ class WorkAnswer:
             who = label("rf_work_together", lang) if w is self.together else w.who
             turns = label("rf_work_never", lang) if w.turns is None else label("rf_work_turns", lang, n=w.turns)
             out.append(Para(label("rf_work_row", lang, who=who, strength=w.strength, turns=turns), "    "))
-        out += [Para(label("rf_note", lang, text=n.say(lang)), "  ") for n in self.notes]
-        out.append(Para(label("rf_readings", lang, text=self.reading.say(lang)), "  "))
+        out += [Note(label("rf_note", lang, text=n.say(lang)), "  ") for n in self.notes]
+        out.append(Note(label("rf_readings", lang, text=self.reading.say(lang)), "  "))
         return out
 
 
@@ -568,6 +570,7 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
         "printkit referee work --days 45 --config examples/strategiya-heroes.yaml --heroes 1 2 --lang en",
     ),
     plain_refusals=True,
+    notes=True,
 )  # fmt: skip
 def work(
     days: int | None = None, resource: tuple[str, str] | None = None, building: str | None = None, cells: int = 1,

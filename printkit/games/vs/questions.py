@@ -257,6 +257,7 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         'printkit referee battle "dragon elves" "elves@ship" --json',
         'printkit referee battle knights "elves@transport" --edition vs-2003 --at-sea',
     ),
+    notes=True,
 )  # fmt: skip
 def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both", at_sea: bool = False,
            ghost_as_ship: bool = False, plain_mage: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
