@@ -317,3 +317,37 @@ def test_a_session_can_turn_brief_answers_on_and_off() -> None:
     )
     assert result.stdout == full + on + brief + off + full
     assert session(route, "--brief").stdout == brief
+
+
+# ---- --help in the answer's language -------------------------------------------------------------------
+
+
+def test_help_is_russian_by_default_and_english_on_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 34: `--help` was English even in Russian; a derived command's help is said in its voice."""
+    from printkit.games.strategiya.questions import fight
+    from printkit.questions import declared
+
+    q = declared(fight)
+    ru = run("referee", "fight", "--help")
+    assert ru.exit_code == 0
+    text = " ".join(ru.output.split())
+    assert ru.output.startswith("Использование: ") and "Параметры:" in ru.output and "Примеры:" in ru.output
+    assert q.summary["ru"] in text and " ".join(q.about["ru"].split()) in text
+    assert all(" ".join(i.help["ru"].split()) in text for i in q.inputs)
+    assert "[по умолчанию: a]" in text and "Показать эту справку и выйти." in text
+    assert "Usage:" not in ru.output and q.summary["en"] not in text
+    en = run("referee", "fight", "--help", "--lang", "en")
+    assert en.output.startswith("Usage: ") and q.summary["en"] in " ".join(en.output.split())
+    assert "Examples:" in en.output and "[default: a]" in en.output
+    monkeypatch.setenv("PRINTKIT_LANG", "en")
+    assert run("referee", "fight", "--help").output == en.output
+    assert run("referee", "fight", "--help", "--lang", "ru").output == ru.output
+
+
+def test_the_list_of_questions_and_a_session_help_speak_too() -> None:
+    """issue 34: the questions' summaries in `referee --help` and `help COMMAND` in a session follow the language."""
+    listed = run("referee", "--help").output
+    assert "Шансы боя «Стратегии»" in listed
+    assert "Odds of a «Стратегия» battle" in run("referee", "--help", "--lang", "en").output
+    assert "Кто бросает первым: A или B." in session("help fight\n").stdout
+    assert "Who rolls first: A or B." in session("help fight\n", "--lang", "en").stdout

@@ -327,10 +327,21 @@ def spoken_error(error: click.UsageError) -> Spoken:
     return Spoken(error.format_message() if lang == "en" else _click_message(error, lang), error.ctx, lang)
 
 
+def _likeliest(error: click.UsageError) -> list[str]:
+    """The names click offers for a mistyped one, narrowed to the one printkit finds closest where
+    there is one (--live is --lives, not also --brief)."""
+    from ..suggest import closest
+
+    offered = sorted(getattr(error, "possibilities", None) or [])
+    typed = getattr(error, "option_name", None)
+    near = closest(typed, offered, cutoff=0.8) if typed and len(offered) > 1 else None
+    return [near] if near else offered
+
+
 def _click_message(error: click.UsageError, lang: str) -> str:
     from ..labels import label
 
-    hint = did_you_mean(sorted(getattr(error, "possibilities", None) or []), lang)
+    hint = did_you_mean(_likeliest(error), lang)
     if isinstance(error, click.NoSuchOption):
         return label("cl_no_option", lang, name=error.option_name) + hint
     if hasattr(error, "command_name"):  # click 8.4's NoSuchCommand

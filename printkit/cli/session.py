@@ -325,6 +325,8 @@ def _named(group: click.Group, ctx: click.Context, words: list[str]) -> list[str
 class Nested(click.ClickException):
     """A line that would open a session inside the open one: refused in one line, the session goes on."""
 
+    exit_code = 2  # a usage error: the worst code of a piped session says so
+
     def __init__(self) -> None:
         from .present import voice
 

@@ -301,7 +301,7 @@ SIDES = Choice(("a", "b"), names={"a": _help("side A", "сторона A"), "b":
         "printkit referee fight --lives 10 10 --damage 1 1",
         "printkit referee fight --lives 25 15 --damage 9 3 --first b --backstab",
         "printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 4",
-        "printkit referee fight --config examples/strategiya-heroes.yaml --heroes Гром Тень --first B",
+        "printkit referee fight --config examples/strategiya-heroes.yaml --heroes Гром Тень",
         "printkit referee fight --lives 500 500 --damage 1 1 --lang en",
     ),
     plain_refusals=True,
