@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import operator
 import re
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -351,3 +354,119 @@ def test_the_list_of_questions_and_a_session_help_speak_too() -> None:
     assert "Odds of a «Стратегия» battle" in run("referee", "--help", "--lang", "en").output
     assert "Кто бросает первым: A или B." in session("help fight\n").stdout
     assert "Who rolls first: A or B." in session("help fight\n", "--lang", "en").stdout
+
+
+# ---- odds of two wide sums: the same exact answer, by a faster path ------------------------------------
+
+
+def _enumerated(sides: list[int], minus: list[int], shift: int = 0) -> dict[int, int]:
+    """Every way some fair dice fall, added up, minus other fair dice: counted one by one."""
+    counts: dict[int, int] = {}
+    for faces in itertools.product(*(range(1, s + 1) for s in sides + minus)):
+        total = sum(faces[: len(sides)]) - sum(faces[len(sides) :]) + shift
+        counts[total] = counts.get(total, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("notation", "sides", "minus", "shift"),
+    [
+        ("3d6 >= 3d6", [6, 6, 6], [6, 6, 6], 0),
+        ("2d10+1 > 2d10", [10, 10], [10, 10], 1),
+        ("d20 = d20", [20], [20], 0),
+        ("4d4 <= 2d4+3", [4, 4, 4, 4], [4, 4], -3),
+        ("5d3 < 5d3", [3] * 5, [3] * 5, 0),
+    ],
+)
+def test_two_sided_odds_are_those_of_every_way_the_dice_fall(
+    notation: str, sides: list[int], minus: list[int], shift: int
+) -> None:
+    """issue 34: `odds "100d1000 >= 100d1000"` took seconds; the faster path (one width's recurrence,
+    known moments, sums where the weights lie) answers exactly what counting every fall gives."""
+    from printkit.dice import odds
+
+    found = odds(notation)
+    counts = _enumerated(sides, minus, shift)
+    total = sum(counts.values())
+    assert found.dist.total == total and found.dist.weights == counts
+    test = {">=": operator.ge, ">": operator.gt, "=": operator.eq, "<=": operator.le, "<": operator.lt}
+    op = notation.split()[1]
+    assert found.chance == Fraction(sum(c for v, c in counts.items() if test[op](v, 0)), total)
+    mean = Fraction(sum(v * c for v, c in counts.items()), total)
+    assert found.dist.mean() == mean
+    assert found.dist.variance() == Fraction(sum(v * v * c for v, c in counts.items()), total) - mean * mean
+    more, tie, less = found.versus()
+    assert (more, tie) == (
+        Fraction(sum(c for v, c in counts.items() if v > 0), total),
+        Fraction(counts.get(0, 0), total),
+    )
+    assert more + tie + less == 1
+
+
+@pytest.mark.parametrize("notation", ["20d100 >= 20d100", "10d20+8d6 > 20d10-7", "12d100 >= 6d100+6d100"])
+def test_wide_sums_compared_agree_with_icepool(notation: str) -> None:
+    """issue 34: the wide comparisons, exact, against icepool's own engine."""
+    import icepool
+
+    from printkit.dice import odds
+
+    left, op, right = notation.split(" ", 2)
+
+    def pool(text: str) -> Any:
+        out: Any = 0
+        for sign, part in re.findall(r"([+-]?)([^+-]+)", text):
+            count, _, faces = part.partition("d")
+            term = int(count or 1) @ icepool.d(int(faces)) if faces else int(count)
+            out = out - term if sign == "-" else out + term
+        return out
+
+    expected = {">=": operator.ge, ">": operator.gt}[op]
+    diff = pool(left) - pool(right)
+    found = odds(notation)
+    assert found.chance == Fraction(expected(diff, 0).probability(True))  # type: ignore[no-untyped-call]
+    assert found.dist.mean() == Fraction(diff.mean())
+    assert found.dist.variance() == Fraction(diff.variance())
+
+
+@pytest.mark.parametrize(("w", "n"), [(2, 1), (2, 17), (6, 1), (6, 3), (6, 12), (7, 9), (10, 30), (1000, 3), (13, 2)])
+def test_one_width_of_fair_dice_is_their_convolution(w: int, n: int) -> None:
+    """issue 34: the one-width recurrence gives the coefficients of (1 + x + ... + x^(w-1))^n."""
+    from printkit.dice.dist import boxes
+
+    expected = [1]
+    for _ in range(n):
+        grown = [0] * (len(expected) + w - 1)
+        for i, c in enumerate(expected):
+            for j in range(w):
+                grown[i + j] += c
+        expected = grown
+    assert boxes({w: n}) == expected
+
+
+def test_the_widest_comparison_keeps_what_symmetry_demands() -> None:
+    """issue 34: `odds "100d1000 >= 100d1000"` itself: the difference of two equal sums is
+    symmetric about 0, its variance is 200 dice' (1000^2 - 1)/12, and >= is a half plus half a tie."""
+    from printkit.dice import odds
+
+    found = odds("100d1000 >= 100d1000")
+    weights, total = found.dist.weights, found.dist.total
+    assert total == 1000**200 and sum(weights.values()) == total
+    assert min(weights) == -99_900 and max(weights) == 99_900
+    assert all(weights[v] == weights[-v] for v in range(0, 99_901, 997))
+    assert found.dist.mean() == 0 and found.dist.variance() == Fraction(200 * (1000**2 - 1), 12)
+    counted = Fraction(sum(v * v * w for v, w in weights.items()), total)  # from the weights themselves
+    assert counted == found.dist.variance() and sum(v * w for v, w in weights.items()) == 0
+    tie = Fraction(weights[0], total)
+    assert found.chance == (1 + tie) / 2 and found.versus() == ((1 - tie) / 2, tie, (1 - tie) / 2)
+
+
+def test_a_sum_of_fair_dice_knows_its_moments_without_a_pass() -> None:
+    """issue 34: the mean and spread of a sum of fair dice come from the dice (n(w-1)/2, n(w^2-1)/12),
+    not from a pass over hundreds of thousands of 600-digit weights; shifts and sums keep them."""
+    from printkit.dice import odds
+
+    wide = odds("100d1000 >= 100d1000").dist
+    assert wide.known == (0, Fraction(200 * (1000**2 - 1), 12))
+    assert odds("3d6+2").dist.known == (Fraction(25, 2), Fraction(35, 4))
+    assert odds("4d6kh3").dist.known is None  # a keep is counted, not known: its moments are summed
+    assert odds("4d6kh3").dist.mean() == Fraction(15869, 1296)
