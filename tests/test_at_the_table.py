@@ -470,3 +470,15 @@ def test_a_sum_of_fair_dice_knows_its_moments_without_a_pass() -> None:
     assert odds("3d6+2").dist.known == (Fraction(25, 2), Fraction(35, 4))
     assert odds("4d6kh3").dist.known is None  # a keep is counted, not known: its moments are summed
     assert odds("4d6kh3").dist.mean() == Fraction(15869, 1296)
+
+
+def test_a_stratego_square_may_be_typed_in_cyrillic_or_capitals() -> None:
+    """issue 34: cells everywhere: `moves --from е4` (Cyrillic е) and `J5` are the squares e4 and j5."""
+    position = str(ROOT / "examples" / "stratego-position.txt")
+    latin = run("referee", "moves", position, "--from", "e4", "--json")
+    assert latin.exit_code == 0
+    assert run("referee", "moves", position, "--from", "е4", "--json").output == latin.output
+    assert (
+        run("referee", "moves", position, "--from", "J5").output
+        == run("referee", "moves", position, "--from", "j5").output
+    )

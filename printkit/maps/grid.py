@@ -76,10 +76,15 @@ def cell_name(x: int, y: int) -> str:
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,4})")
 
 
+def latin(text: str) -> str:
+    """A cell's name with its Cyrillic look-alike letters (С4, а1) made the Latin ones (C4, A1)."""
+    return text.translate(_LATIN)
+
+
 def parse_cell(text: str) -> tuple[int, int]:
     """C4 -> (2, 3): columns from A, rows from 1 at the top; a Cyrillic look-alike (С4) is its Latin letter."""
     # ASCII only and short: "²" passes isdigit() and fails int(), and no map is wider than ZZZ.
-    found = _CELL.fullmatch(text.strip().translate(_LATIN))
+    found = _CELL.fullmatch(latin(text.strip()))
     if not found:
         from ..labels import RefusedValue
 
