@@ -45,8 +45,21 @@ def main() -> None:
     battle = rules_of(load_bundled("strategiya")).battle
     took = timed(lambda: fight(battle, Fighter(100, 1), Fighter(100, 1)))
     print(f"{'fight 100 vs 100, in-process':52s} {took:5.3f} s  (target < 1 s)")
+    widest_comparison()
     table_rows()
     dice_rows("--calibrate" in sys.argv)
+
+
+def widest_comparison() -> None:
+    """Issue 34: two of the widest sums compared, the whole answer (odds, table, mean, versus)."""
+    from printkit.dice.questions import odds
+    from printkit.questions import text_lines
+
+    notation = "100d1000 >= 100d1000"
+    took = statistics.median(timed(lambda: text_lines(odds(notation), "ru")) for _ in range(3))
+    seconds = statistics.median(wall([sys.executable, "-m", "printkit", "referee", "odds", notation]) for _ in range(3))
+    print(f"{'odds ' + notation + ', in-process':52s} {took:5.3f} s")
+    print(f"{'referee odds ' + notation:52s} {seconds:5.3f} s  (target < 1 s)")
 
 
 def heroes(folder: Path, strength: int) -> Path:

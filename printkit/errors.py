@@ -56,6 +56,10 @@ class ConfigError(PrintkitError):
     def lines(self) -> list[str]:
         return [str(p) for p in self.problems]
 
+    def said_lines(self, lang: str) -> list[str]:
+        """The problems as a command that speaks says them: a file's problems stay in English."""
+        return self.lines()
+
 
 class UsageError(PrintkitError):
     """A request the library cannot carry out as asked (wrong kind name, wrong game number, ...)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
@@ -376,6 +376,17 @@ def default_game() -> Game:
 def bundled() -> dict[str, tuple[Game, Path]]:
     """Bundled ruleset id -> (its game, its file)."""
     return {rid: (g, g.folder / f"{rid}.yaml") for g in games() for rid in g.rulesets}
+
+
+def edition_aliases(ids: Iterable[str]) -> dict[str, str]:
+    """The short names people type for editions: the year alone (2003 for vs-2003), where only one
+    of `ids` ends in it."""
+    years: dict[str, list[str]] = {}
+    for rid in ids:
+        head, _, year = rid.rpartition("-")
+        if head and year.isdigit():
+            years.setdefault(year, []).append(rid)
+    return {year: found[0] for year, found in years.items() if len(found) == 1}
 
 
 def rediscover() -> None:

@@ -255,15 +255,28 @@ class Para:
     indent: str = ""
 
 
+@dataclass(frozen=True)
+class Note(Para):
+    """A paragraph of notes on the rules (the readings taken, what a model leaves out): a brief
+    answer leaves it out, on every surface; the answer's JSON keeps what it says."""
+
+
 Line = str | Para  # a plain str is shown as it is (a table row, a map row)
 
 
-def text_lines(answer: Answer, lang: str, width: int = 80) -> list[str]:
-    """An answer's lines as plain text within `width` columns: paragraphs wrapped, a hanging indent."""
+def answer_lines(answer: Answer, lang: str, brief: bool = False) -> list[Line]:
+    """An answer's lines in lang; `brief` leaves out its notes on the rules."""
+    found = answer.lines(lang)
+    return [line for line in found if not isinstance(line, Note)] if brief else found
+
+
+def text_lines(answer: Answer, lang: str, width: int = 80, brief: bool = False) -> list[str]:
+    """An answer's lines as plain text within `width` columns: paragraphs wrapped, a hanging indent;
+    `brief` leaves out its notes on the rules."""
     from .labels import wrapped
 
     out: list[str] = []
-    for line in answer.lines(lang):
+    for line in answer_lines(answer, lang, brief):
         out += wrapped(line.text, width, line.indent) if isinstance(line, Para) else [line]
     return out
 
@@ -295,6 +308,7 @@ class Question:
     # A Refused that is no RefusedValue (the key or the config refuses, not the words typed) is said
     # as printkit's error, without the command's usage; a RefusedValue still shows the usage.
     plain_refusals: bool = False
+    notes: bool = False  # whether its answers end with notes on the rules (Note lines) a brief answer leaves out
 
     def input(self, name: str) -> Input:
         for i in self.inputs:
@@ -346,13 +360,14 @@ def question(
     points_at: str | None = None,
     dashed_words: bool = False,
     plain_refusals: bool = False,
+    notes: bool = False,
 ) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Declare the decorated function as a question (see checking: its values are checked first)."""
 
     def declare(function: Callable[P, R]) -> Callable[P, R]:
         checked = checking(function, inputs)
         declared = Question(name, summary, about, tuple(inputs), tuple(examples), checked, json, lang, points_at,
-                            dashed_words, plain_refusals)  # fmt: skip
+                            dashed_words, plain_refusals, notes)  # fmt: skip
         checked.question = declared  # type: ignore[attr-defined]
         return checked
 

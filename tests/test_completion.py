@@ -66,7 +66,10 @@ def test_every_shell_completes_commands_and_values(shell: str) -> None:
         (f"printkit referee reach {EXAMPLES / 'vs-map.yaml'} --troop el", ["elves"]),
         (f"printkit referee reach {EXAMPLES / 'map.yaml'} --from C1", ["C1"]),
         (f"printkit referee paths {EXAMPLES / 'tannhauser-paths.yaml'} --from A", ["A1", "A2", "A3", "A4", "A5"]),
-        (f"printkit referee fight --config {EXAMPLES / 'strategiya-heroes.yaml'} --heroes ", ["1", "2", "3", "4"]),
+        (
+            f"printkit referee fight --config {EXAMPLES / 'strategiya-heroes.yaml'} --heroes ",
+            ["1", "2", "3", "4", "Гром", "Ветер", "Искра", "Тень"],
+        ),
         ("printkit referee reach missing.yaml --from C", []),  # a file not there yet completes nothing
     ],
 )

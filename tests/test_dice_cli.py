@@ -84,7 +84,8 @@ def test_json_is_exact_and_in_english() -> None:
     both = json.loads(run("referee", "odds", "d6 >= d4+1", "--json").output)
     assert both["of"] == "left - right" and both["chance"] == "7/12" and both["tie"] == "1/6"
     rolled = json.loads(run("referee", "roll", "3d6>=10", "--seed", "a", "--json").output)
-    assert set(rolled) == {"dice", "total", "passed", "right"} and rolled["right"] == 10
+    assert set(rolled) == {"dice", "sum", "total", "passed", "right", "right_sum"} and rolled["right"] == 10
+    assert rolled["right_sum"] == "10"  # issue 34: each side's sum, constants too
 
 
 def test_explode_cap_option_is_printed_and_bounded() -> None:
@@ -144,7 +145,7 @@ def test_seed_that_is_not_utf8_still_replays() -> None:
 
 def test_help_examples_run() -> None:
     for command in ("roll", "odds"):
-        text = run("referee", command, "--help").output.split("Examples:", 1)[1]
+        text = run("referee", command, "--help", "--lang", "en").output.split("Examples:", 1)[1]
         for line in text.strip().splitlines():
             args = shlex.split(line.split("#")[0])[1:]
             assert args[:2] == ["referee", command]

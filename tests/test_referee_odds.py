@@ -136,7 +136,7 @@ def test_cli_answers() -> None:
     assert json.loads(run("referee", "duel", "3", "2", "--json").output)["attacker_wins"] == "20439/25000"
     assert "68.75 %" in run("referee", "pool", "4d10", "--difficulty", "6").output
     heroes = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4")
-    assert heroes.exit_code == 0 and heroes.output.startswith("A (жизни 25, урон 9)")
+    assert heroes.exit_code == 0 and heroes.output.startswith("A — Гром, метка 1 (жизни 25, урон 9)")  # issue 34
 
 
 def test_output_fits_80_columns() -> None:

@@ -163,11 +163,11 @@ def test_the_language_comes_from_the_environment_and_the_config(tmp_path: Path, 
     monkeypatch.delenv("PRINTKIT_LANG")
     english = tmp_path / "en.yaml"
     english.write_text((EXAMPLES / "strategiya-heroes.yaml").read_text("utf-8") + "language: en\n", "utf-8")
-    assert run("referee", "fight", "--config", english, "--heroes", "1", "4").output.startswith("A (")
+    assert run("referee", "fight", "--config", english, "--heroes", "1", "4").output.startswith("A — Гром")
     assert "wins" in run("referee", "fight", "--config", english, "--heroes", "1", "4").output
     assert "побеждает" in run("referee", "fight", "--config", english, "--heroes", "1", "4", "--lang", "ru").output
     refused = run("referee", "fight", "--config", english, "--heroes", "1", "Q")
-    assert "no hero marked 'Q' in the config" in refused.output
+    assert "no hero 'Q' in the config" in refused.output
 
 
 def test_the_checks_are_not_vacuous() -> None:

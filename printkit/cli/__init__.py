@@ -11,7 +11,7 @@ import click
 from .. import __version__
 from .asking import command
 from .base import LANG, Group, Target
-from .session import CONFIG, EDITION, KEY
+from .session import BRIEF, CONFIG, EDITION, KEY
 
 # Commands every game shares; a game's own commands come from its registry entry.
 _COMMANDS = {
@@ -77,9 +77,10 @@ def cli() -> None:
 @KEY
 @LANG
 @EDITION
+@BRIEF
 @click.pass_context
 def referee(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
-            edition: str | None) -> None:  # fmt: skip
+            edition: str | None, brief: bool) -> None:  # fmt: skip
     """Answers for the referee at the table. With no command: an evening's session, one prompt for
     every question, the config, key, language and edition given once (see `referee shell`).
 
@@ -92,12 +93,12 @@ def referee(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lan
     if ctx.invoked_subcommand is None:
         from .session import run
 
-        run(ctx, config, keys, lang, edition)
-    elif config is not None or keys or edition:
+        run(ctx, config, keys, lang, edition, brief)
+    elif config is not None or keys or edition or brief:
         from .session import defaults
 
         # Options given before the command: its defaults, as a session would give them.
-        ctx.default_map = defaults(ctx.command, ctx, [ctx.invoked_subcommand], config, keys, edition)  # type: ignore[arg-type]
+        ctx.default_map = defaults(ctx.command, ctx, [ctx.invoked_subcommand], config, keys, edition, brief)  # type: ignore[arg-type]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 from typing import Any
 
@@ -102,11 +103,15 @@ def parameter(i: Input, help: str | None = None, defaults: bool = True) -> click
 
 class Asked(click.Command):
     """A command derived from a question; an option that takes many values takes them in a row too
-    (`--hiders 3 2 --seekers 5` is `--hiders 3 --hiders 2 --seekers 5`)."""
+    (`--hiders 3 2 --seekers 5` is `--hiders 3 --hiders 2 --seekers 5`). Its --help is said in the
+    running command's language (Russian unless --lang en, PRINTKIT_LANG or a session says otherwise),
+    from the words the question declares, when the help is shown."""
 
-    def __init__(self, *args: Any, greedy: frozenset[str] = frozenset(), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, greedy: frozenset[str] = frozenset(), question: Question | None = None,
+                 **kwargs: Any) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.greedy = greedy
+        self.question = question
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if self.greedy:
@@ -121,19 +126,88 @@ class Asked(click.Command):
             args = spelled
         return super().parse_args(ctx, args)
 
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        pieces = self.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=label("cl_usage", voice()) + " ")
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.question is None:
+            super().format_help_text(ctx, formatter)
+            return
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(_help(self.question, voice()))
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.question is None:
+            super().format_options(ctx, formatter)
+            return
+        lang = voice()
+        helps = {i.name: i.help[lang] for i in self.question.inputs}
+        helps |= {name: label(key, lang) for name, key in _SHARED_HELP.items()}
+        shown = self.get_help_option(ctx)
+        records = []
+        for param in self.get_params(ctx):
+            found = param.get_help_record(ctx)
+            if found is None or isinstance(param, click.Argument):
+                continue
+            left, right = found
+            said = label("cl_opt_help", lang) if param is shown else helps.get(param.name or "")
+            if said is not None:
+                right = said + _extras(right, lang)
+            records.append((left, right))
+        if records:
+            with formatter.section(label("cl_options", lang)):
+                formatter.write_dl(records)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self.question is None or not self.question.examples:
+            super().format_epilog(ctx, formatter)
+            return
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(label("cl_examples", voice()))
+            with formatter.indentation():
+                for example in self.question.examples:
+                    formatter.write_text("\b\n" + example)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        if self.question is None:
+            return super().get_short_help_str(limit)
+        text = self.question.summary[voice()]
+        if len(text) <= limit:
+            return text
+        return text[: limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
+
+
+# The options every derived command may add beside its inputs, by parameter name: their help's label.
+_SHARED_HELP = {"lang": "cl_opt_lang", "as_json": "cl_opt_json", "brief": "cl_opt_brief"}
+
+
+def _extras(right: str, lang: str) -> str:
+    """What click adds after an option's help ([default: x], [required]), in lang."""
+    found = re.search(r"\s*\[(?:default: |required)[^\]]*\](?:\s*\[[^\]]*\])*$", right)
+    if found is None:
+        return ""
+    extra = found.group(0)
+    return extra.replace("[default: ", "[" + label("cl_default", lang) + ": ").replace(
+        "[required]", "[" + label("cl_required", lang) + "]"
+    )
+
 
 def _number(word: str) -> bool:
     return word[1:].replace(".", "", 1).isdigit()
 
 
 def from_question(q: Question, name: str | None = None) -> click.Command:
-    """The terminal command of a question: its inputs, --lang and --json, its examples in --help."""
+    """The terminal command of a question: its inputs, --lang, --json and --brief, its examples in --help."""
     params = [parameter(i) for i in q.inputs]
     if q.lang:
-        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"]),
-                                   help="Answer in Russian (default) or English."))  # fmt: skip
+        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"]), help=label("cl_opt_lang", "en")))
     if q.json:
-        params.append(click.Option(["--json", "as_json"], is_flag=True, help="Print the answer as JSON."))
+        params.append(click.Option(["--json", "as_json"], is_flag=True, help=label("cl_opt_json", "en")))
+    if q.notes:
+        params.append(click.Option(["--brief"], is_flag=True, help=label("cl_opt_brief", "en")))
     greedy = frozenset(i.flag for i in q.inputs if i.flag and i.many and i.greedy)
 
     def callback(**values: Any) -> None:
@@ -141,18 +215,19 @@ def from_question(q: Question, name: str | None = None) -> click.Command:
 
     epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in q.examples) if q.examples else None
     settings = {"ignore_unknown_options": True} if q.dashed_words else {}
-    return Asked(name or q.name, params=params, callback=callback, help=_help(q), epilog=epilog, greedy=greedy,
-                 context_settings=settings)  # fmt: skip
+    return Asked(name or q.name, params=params, callback=callback, help=_help(q, "en"), epilog=epilog, greedy=greedy,
+                 context_settings=settings, question=q)  # fmt: skip
 
 
-def _help(q: Question) -> str:
-    about = inspect.cleandoc(q.about["en"])
-    return f"{q.summary['en']}\n\n{about}" if about else q.summary["en"]
+def _help(q: Question, lang: str) -> str:
+    about = inspect.cleandoc(q.about[lang])
+    return f"{q.summary[lang]}\n\n{about}" if about else q.summary[lang]
 
 
 def _answer(q: Question, values: dict[str, Any]) -> None:
     asked = values.pop("lang", None)
     in_json = values.pop("as_json", False)
+    brief = values.pop("brief", False)
     config = values.get("config")
     lang = language(asked, _config_language(config) if isinstance(config, Path) else None)
     values = {k: _plain(q.input(k), v) for k, v in values.items()}
@@ -168,7 +243,7 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     if in_json:
         echo_json(as_json(answer, lang))
     else:
-        for text in text_lines(answer, lang):
+        for text in text_lines(answer, lang, brief=brief):
             click.echo(text if can_print(text) else _plainer(text))
     code = getattr(answer, "exit_code", 0)
     if code:

@@ -37,7 +37,7 @@ class Failure(click.ClickException):
         from .present import fitted, safe, voice
 
         if isinstance(self.error, ConfigError):
-            for line in self.error.lines():
+            for line in self.error.said_lines(voice() if self.speaks else "en"):
                 click.echo(safe(line), err=True)
             return
         if not self.speaks:  # the kit commands: printkit's English, one line

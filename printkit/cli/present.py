@@ -301,13 +301,15 @@ class Spoken(click.UsageError):
         super().__init__(message, ctx)
         self.lang = lang
 
-    def show(self, file: Any = None) -> None:
+    def show(self, file: Any = None, usage: bool = True) -> None:
+        """The usage line and the hint to --help (unless `usage` is False: a session says them only
+        for `help COMMAND`), then the message."""
         from ..labels import label
 
-        if self.ctx is not None:
-            usage = self.ctx.get_usage().replace("Usage:", label("cl_usage", self.lang), 1)
+        if self.ctx is not None and usage:
+            line = self.ctx.get_usage().replace("Usage:", label("cl_usage", self.lang), 1)
             hint = label("cl_try", self.lang, command=self.ctx.command_path, option="--help")
-            click.echo(f"{usage}\n{hint}\n", err=True)
+            click.echo(f"{line}\n{hint}\n", err=True)
         click.echo(fitted(label("cl_error", self.lang, message=self.message)), err=True)
 
 
@@ -317,7 +319,7 @@ def fitted(text: str) -> str:
     return "\n".join(line if len(line) <= WIDTH else wrap(line, "  ") for line in text.split("\n"))
 
 
-def spoken_error(error: click.UsageError) -> click.UsageError:
+def spoken_error(error: click.UsageError) -> Spoken:
     """A usage error said again in the running command's language (click says its own in English)."""
     if isinstance(error, Spoken):
         return error
@@ -325,10 +327,21 @@ def spoken_error(error: click.UsageError) -> click.UsageError:
     return Spoken(error.format_message() if lang == "en" else _click_message(error, lang), error.ctx, lang)
 
 
+def _likeliest(error: click.UsageError) -> list[str]:
+    """The names click offers for a mistyped one, narrowed to the one printkit finds closest where
+    there is one (--live is --lives, not also --brief)."""
+    from ..suggest import closest
+
+    offered = sorted(getattr(error, "possibilities", None) or [])
+    typed = getattr(error, "option_name", None)
+    near = closest(typed, offered, cutoff=0.8) if typed and len(offered) > 1 else None
+    return [near] if near else offered
+
+
 def _click_message(error: click.UsageError, lang: str) -> str:
     from ..labels import label
 
-    hint = did_you_mean(sorted(getattr(error, "possibilities", None) or []), lang)
+    hint = did_you_mean(_likeliest(error), lang)
     if isinstance(error, click.NoSuchOption):
         return label("cl_no_option", lang, name=error.option_name) + hint
     if hasattr(error, "command_name"):  # click 8.4's NoSuchCommand

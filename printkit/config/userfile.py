@@ -13,6 +13,51 @@ from ..errors import ConfigError, Problem, config_error
 
 # A session config, ruleset, map or rules text is a few kilobytes; anything this large is a mistake.
 MAX_BYTES = 2 * 1024 * 1024
+# Names of a folder looked at for the file a missing name most likely meant: enough for any folder
+# of configs and maps, and a folder of a million files costs no more.
+NEAR_NAMES = 2000
+
+
+class MissingFile(ConfigError):
+    """A file that is not there, said in the asker's language, with the closest file name beside it
+    (examples/vs2025.yaml — may be examples/vs-2025.yaml?)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.near = nearest_file(label)
+        hint = f" — did you mean {self.near}?" if self.near else ""
+        super().__init__([Problem(label, None, "", "no such file" + hint)])
+
+    def said_lines(self, lang: str) -> list[str]:
+        from ..labels import label
+
+        said = label("cf_no_file", lang, file=self.label)
+        return [said + (label("cf_near_file", lang, file=self.near) if self.near else "")]
+
+    def say(self, lang: str) -> str:
+        return self.said_lines(lang)[0]
+
+
+def nearest_file(name: str) -> str | None:
+    """The file beside a missing one whose name is closest to it, named as the missing one was (in
+    its folder as typed); None when nothing is close or the folder cannot be read."""
+    from ..suggest import closest
+
+    typed = Path(name)
+    try:
+        with os.scandir(typed.parent) as entries:
+            names = []
+            for entry in entries:
+                if entry.is_file():
+                    names.append(entry.name)
+                if len(names) >= NEAR_NAMES:
+                    break
+    except (OSError, ValueError):
+        return None
+    near = closest(typed.name, names, cutoff=0.75)
+    if near is None or near == typed.name:
+        return None
+    return near if str(typed.parent) == "." and not name.startswith("./") else str(typed.parent / near)
 
 
 def is_file(path: Path) -> bool:
@@ -38,7 +83,7 @@ def read_bytes(path: Path, label: str, limit: int = MAX_BYTES) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise config_error(label, None, "", "no such file") from None
+        raise MissingFile(label) from None
     except IsADirectoryError:
         raise config_error(label, None, "", "is a folder, not a file") from None
     except OSError as exc:

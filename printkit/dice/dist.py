@@ -5,16 +5,17 @@ from __future__ import annotations
 import bisect
 import decimal
 import math
+import operator
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
+from functools import cached_property, partial
 from itertools import accumulate, compress, product, repeat, starmap
 from operator import add as plus
 from operator import mul
 
-from .notation import COMPARE, DiceError
+from .notation import DiceError
 
 # Limits, measured with bench/referee.py on a 2-core machine so that every accepted expression is
 # answered within a second (the command line's start and its table included).
@@ -36,28 +37,62 @@ _CONTEXT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=de
 
 @dataclass(frozen=True)
 class Dist:
-    """An exact distribution: integer weights over outcomes, out of a common total."""
+    """An exact distribution: integer weights over outcomes, out of a common total.
+
+    An answer asks one distribution several things (its mean and spread, the chance of a
+    comparison, the rows of its table): the sorted outcomes with their running weights and the
+    moments are worked out once, on first use, and kept."""
 
     weights: dict[int, int]
     total: int
+    # The mean and variance where the arithmetic that made the distribution knows them already (a
+    # sum of fair dice, sums and shifts of such): then no pass over the weights is made for them.
+    known: tuple[Fraction, Fraction] | None = field(default=None, compare=False, repr=False)
 
     @staticmethod
     def const(value: int) -> Dist:
-        return Dist({value: 1}, 1)
+        return Dist({value: 1}, 1, (Fraction(value), Fraction(0)))
 
     def probability(self, test: Callable[[int], bool]) -> Fraction:
         return Fraction(sum(w for v, w in self.weights.items() if test(v)), self.total)
 
+    @cached_property
+    def ordered(self) -> tuple[list[int], list[int]]:
+        """The outcomes in order and their weights in the same order. A distribution made dense is
+        in order already, and then its weights are the dict's own (no new number is made)."""
+        values = list(self.weights)
+        if any(map(operator.ge, values, values[1:])):
+            values.sort()
+            return values, list(map(self.weights.__getitem__, values))
+        return values, list(self.weights.values())
+
+    def between(self, lo: int | None, hi: int | None) -> int:
+        """The weight of the outcomes from lo to hi (None: no bound), summed where it lies."""
+        values, weights = self.ordered
+        i = 0 if lo is None else bisect.bisect_left(values, lo)
+        j = len(values) if hi is None else bisect.bisect_right(values, hi)
+        return sum(weights[i:j]) if i < j else 0
+
+    @cached_property
+    def _moments(self) -> tuple[Fraction, Fraction]:
+        if self.known is not None:
+            return self.known
+        # About the smallest outcome, so the squares stay small for outcomes far from zero; the
+        # products are summed as they are made, none is kept (a wide sum has 600-digit weights).
+        values, weights = self.ordered
+        low = values[0]
+        shifted: range | list[int]
+        shifted = range(len(values)) if values[-1] - low + 1 == len(values) else [v - low for v in values]
+        by_i = sum(map(mul, shifted, weights))
+        by_ii = sum(map(mul, map(mul, shifted, shifted), weights))
+        first = Fraction(by_i, self.total)
+        return low + first, Fraction(by_ii, self.total) - first * first
+
     def mean(self) -> Fraction:
-        return Fraction(sum(map(mul, self.weights, self.weights.values())), self.total)
+        return self._moments[0]
 
     def variance(self) -> Fraction:
-        # about the smallest outcome, so the squares stay small for outcomes far from zero
-        low = min(self.weights)
-        shifted = [v - low for v in self.weights]
-        first = Fraction(sum(map(mul, shifted, self.weights.values())), self.total)
-        second = Fraction(sum(map(mul, map(mul, shifted, shifted), self.weights.values())), self.total)
-        return second - first * first
+        return self._moments[1]
 
     def table(self) -> list[tuple[int, Fraction]]:
         return [(v, Fraction(w, self.total)) for v, w in sorted(self.weights.items())]
@@ -66,14 +101,31 @@ class Dist:
         return max(self.weights) - min(self.weights) + 1
 
     def shifted(self, by: int) -> Dist:
-        return Dist({v + by: w for v, w in self.weights.items()}, self.total) if by else self
+        known = (self.known[0] + by, self.known[1]) if self.known else None
+        return Dist({v + by: w for v, w in self.weights.items()}, self.total, known) if by else self
 
     def negated(self) -> Dist:
-        return Dist({-v: w for v, w in self.weights.items()}, self.total)
+        known = (-self.known[0], self.known[1]) if self.known else None
+        return Dist({-v: w for v, w in self.weights.items()}, self.total, known)
 
 
-def from_dense(lo: int, counts: list[int], total: int) -> Dist:
-    return Dist({lo + i: c for i, c in enumerate(counts) if c}, total)
+def _added(a: Dist, b: Dist) -> tuple[Fraction, Fraction] | None:
+    """The mean and variance of the sum of two independent outcomes, where both are known."""
+    if a.known is None or b.known is None:
+        return None
+    return a.known[0] + b.known[0], a.known[1] + b.known[1]
+
+
+def from_dense(lo: int, counts: list[int], total: int, known: tuple[Fraction, Fraction] | None = None) -> Dist:
+    if 0 not in counts:  # sums of fair dice have no gaps: the outcomes are made in C
+        return Dist(dict(zip(range(lo, lo + len(counts)), counts, strict=True)), total, known)
+    return Dist({lo + i: c for i, c in enumerate(counts) if c}, total, known)
+
+
+def boxes_moments(lo: int, widths: dict[int, int]) -> tuple[Fraction, Fraction]:
+    """The mean and variance of lo plus n fair dice of faces 0..w-1 for each {w: n}."""
+    mean = lo + sum((Fraction(n * (w - 1), 2) for w, n in widths.items()), Fraction(0))
+    return mean, sum((Fraction(n * (w * w - 1), 12) for w, n in widths.items()), Fraction(0))
 
 
 def dense(d: Dist) -> tuple[int, list[int]]:
@@ -143,10 +195,10 @@ def add(a: Dist, b: Dist, budget: Budget, where: Where) -> Dist:
         for va, wa in a.weights.items():
             for vb, wb in b.weights.items():
                 out[va + vb] = out.get(va + vb, 0) + wa * wb
-        return Dist(out, total)
+        return Dist(out, total, _added(a, b))
     budget.charge(dense_steps, where)
     (la, ca), (lb, cb) = dense(a), dense(b)
-    return from_dense(la + lb, multiply_dense(ca, cb), total)
+    return from_dense(la + lb, multiply_dense(ca, cb), total, _added(a, b))
 
 
 def sum_steps(slots: int, digits: int) -> int:
@@ -263,6 +315,8 @@ def boxes(widths: dict[int, int]) -> list[int]:
     steps per distinct width: (m+1) p[m+1] = N * (p[0] + ... + p[m]) - sum over w of n*w * (p[m+1-w] +
     p[m+1-2w] + ...), N the number of dice. The result is symmetric, so half is computed."""
     widths = {w: n for w, n in widths.items() if w > 1 and n > 0}
+    if len(widths) == 1:
+        return _one_width(*next(iter(widths.items())))
     length = 1 + sum(n * (w - 1) for w, n in widths.items())
     half = (length + 1) // 2
     p = [0] * length
@@ -284,6 +338,27 @@ def boxes(widths: dict[int, int]) -> list[int]:
     return p
 
 
+def _one_width(w: int, n: int) -> list[int]:
+    """The coefficients of (1 + x + ... + x^(w-1))^n: n fair dice of w faces. With one width P'/P
+    gives a recurrence of three terms, (m+1) p[m+1] = (m+n) p[m] + (m+1-w-nw) p[m+1-w] +
+    (n(w-1)+w-m) p[m-w], and no running sums; half is computed, the rest is its mirror."""
+    length = 1 + n * (w - 1)
+    half = (length + 1) // 2
+    p = [0] * length
+    p[0] = 1
+    back, far = 1 - w - n * w, n * (w - 1) + w
+    for m in range(min(w - 1, half - 1)):  # before x^w only the first term counts
+        p[m + 1] = (m + n) * p[m] // (m + 1)
+    if w - 1 < half - 1:
+        m = w - 1
+        p[m + 1] = ((m + n) * p[m] + (m + back) * p[0]) // (m + 1)
+        for m in range(w, half - 1):
+            p[m + 1] = ((m + n) * p[m] + (m + back) * p[m + 1 - w] + (far - m) * p[m - w]) // (m + 1)
+    for i in range(half, length):
+        p[i] = p[length - 1 - i]
+    return p
+
+
 def successes(n: int, p: Fraction) -> Dist:
     """How many of n independent trials succeed with probability p (binomial, exact)."""
     a, b = p.numerator, p.denominator
@@ -293,10 +368,10 @@ def successes(n: int, p: Fraction) -> Dist:
 def chance(a: Dist, op: str, b: Dist) -> Fraction:
     """P(A op B) for independent A and B: for each outcome of B, the weight of A's outcomes below it (or
     at most it), read from running sums over A's sorted outcomes; every step runs in C."""
-    if len(b.weights) == 1:  # a number: one pass over A, no sorting
+    if len(b.weights) == 1:  # a number: one sum over the outcomes of A it lets through
         ((vb, wb),) = b.weights.items()
-        test = COMPARE[op]
-        return Fraction(wb * sum(w for v, w in a.weights.items() if test(v, vb)), a.total * b.total)
+        lo, hi = {"<": (None, vb - 1), "<=": (None, vb), ">": (vb + 1, None), ">=": (vb, None), "=": (vb, vb)}[op]
+        return Fraction(wb * a.between(lo, hi), a.total * b.total)
     values = sorted(a.weights)
     below = [0, *accumulate(a.weights[v] for v in values)]  # below[i]: weight of the i lowest outcomes
     others, weights = list(b.weights), list(b.weights.values())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import groups
-from .dist import MAX_OUTCOMES, Budget, Dist, add, boxes, chance, check_total, from_dense, multiply
+from .dist import MAX_OUTCOMES, Budget, Dist, add, boxes, boxes_moments, chance, check_total, from_dense, multiply
 from .notation import EXPLODE_CAP, MAX_EXPLODE_CAP, DiceError, Expression, Node, parse
 
 
@@ -57,7 +57,7 @@ def evaluate(node: Node, cap: int, budget: Budget) -> Dist:
     check_total(total, node.column)
     where = (node.text(), node.column)
     budget.charge(groups.box_steps(outcomes, len(widths)), where)
-    out = from_dense(shift, boxes(dict(widths)), total)
+    out = from_dense(shift, boxes(dict(widths)), total, boxes_moments(shift, dict(widths)))
     for dist in sorted(others, key=lambda d: len(d.weights)):
         out = add(out, dist, budget, where)
     return out
@@ -102,10 +102,10 @@ class Odds:
     def versus(self) -> tuple[Fraction, Fraction, Fraction]:
         """P(left > right), P(left = right), P(left < right) of a comparison with dice on both sides."""
         assert self.two_sided
-        weights = self.dist.weights
-        more = sum(w for v, w in weights.items() if v > 0)
-        tie = weights.get(0, 0)
-        total = self.dist.total
+        dist = self.dist
+        total = dist.total
+        more = dist.between(1, None)
+        tie = dist.weights.get(0, 0)
         return Fraction(more, total), Fraction(tie, total), Fraction(total - more - tie, total)
 
 

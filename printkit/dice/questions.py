@@ -52,21 +52,21 @@ class RollAnswer:
         return self.roll.passed
 
     def json(self, lang: str) -> dict[str, Any]:
-        out: dict[str, Any] = {"dice": list(self.roll.shown), "total": self.roll.total, "passed": self.roll.passed}
+        out: dict[str, Any] = {"dice": list(self.roll.shown), "sum": self.roll.worked, "total": self.roll.total,
+                               "passed": self.roll.passed}  # fmt: skip
         if self.roll.right is not None:
             out["right"] = self.roll.right
+            out["right_sum"] = self.roll.worked_right
         return out
 
     def lines(self, lang: str) -> list[Line]:
         result = self.roll
         out: list[Line] = [Para(group.text("→"), "  ") for group in result.groups]
-        line = f"= {result.total}"
-        if result.expression.compare:
-            line += f" {result.expression.compare[0]} {result.right}"
+        line = result.sums()  # a long sum wraps: a Para below
         if result.passed is not None:
             word = label("dice_success" if result.passed else "dice_failure", lang)
             line += f"  {'✔' if result.passed else '✘'} {word}"
-        out.append(line)
+        out.append(Para(line, "  "))
         return out
 
 

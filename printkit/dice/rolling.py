@@ -59,6 +59,15 @@ class Roll:
     total: int
     passed: bool | None  # the comparison's verdict, when there is one
     right: int | None = None  # the other side's total
+    worked: str = ""  # the total's sum with each group's result in place of its dice: "5 + 1"
+    worked_right: str = ""  # the other side's, the same way
+
+    def sums(self) -> str:
+        """The result line: every term of the sum, constants too, and the total (and the comparison's)."""
+        if self.expression.compare is None:
+            return f"= {_spelled(self.worked, self.total)}"
+        op = self.expression.compare[0]
+        return f"= {_bracketed(self.worked, self.total)} {op} {_bracketed(self.worked_right, self.right)}"
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -108,20 +117,44 @@ def _group(group: Group, stream: RandomStream, cap: int) -> GroupRoll:
     return GroupRoll(group, shown, sum(values[i] for i in keep))
 
 
-def _roll(node: Node, stream: RandomStream, cap: int, out: list[GroupRoll]) -> int:
+def _spelled(worked: str, total: int | None) -> str:
+    return str(total) if worked in ("", str(total)) else f"{worked} = {total}"
+
+
+def _bracketed(worked: str, total: int | None) -> str:
+    return str(total) if worked in ("", str(total)) else f"{total} ({worked})"
+
+
+class _Worked(NamedTuple):
+    value: int
+    text: str  # the sum as written, each group's result in place of its dice
+
+
+def _number(n: int) -> str:
+    return f"({n})" if n < 0 else str(n)
+
+
+def _roll(node: Node, stream: RandomStream, cap: int, out: list[GroupRoll]) -> _Worked:
     if node.op == "const":
-        return node.value
+        return _Worked(node.value, str(node.value))
     if node.op == "dice":
         assert node.group is not None
         out.append(_group(node.group, stream, cap))
-        return out[-1].result
+        return _Worked(out[-1].result, _number(out[-1].result))
     assert node.right is not None
     if node.op == "neg":
-        return -_roll(node.right, stream, cap, out)
+        inner = _roll(node.right, stream, cap, out)
+        return _Worked(-inner.value, "-" + (f"({inner.text})" if node.right.op in "+-*" else inner.text))
     assert node.left is not None
     a = _roll(node.left, stream, cap, out)
     b = _roll(node.right, stream, cap, out)
-    return a + b if node.op == "+" else a - b if node.op == "-" else a * b
+    if node.op == "*":
+        left = f"({a.text})" if node.left.op in "+-" else a.text
+        right = f"({b.text})" if node.right.op in "+-" else b.text
+        return _Worked(a.value * b.value, f"{left} * {right}")
+    right = f"({b.text})" if node.right.op in "+-" else b.text
+    value = a.value + b.value if node.op == "+" else a.value - b.value
+    return _Worked(value, f"{a.text} {node.op} {right}")
 
 
 def roll(
@@ -135,9 +168,10 @@ def roll(
     if stream is None:
         stream = Entropy.from_seed(seed).stream("roll", expression.canonical())
     shown: list[GroupRoll] = []
-    total = _roll(expression.root, stream, explode_cap, shown)
+    left = _roll(expression.root, stream, explode_cap, shown)
     if not expression.compare:
-        return Roll(expression, tuple(shown), total, None)
+        return Roll(expression, tuple(shown), left.value, None, worked=left.text)
     op, other = expression.compare
     right = _roll(other, stream, explode_cap, shown)
-    return Roll(expression, tuple(shown), total, COMPARE[op](total, right), right)
+    return Roll(expression, tuple(shown), left.value, COMPARE[op](left.value, right.value), right.value,
+                left.text, right.text)  # fmt: skip

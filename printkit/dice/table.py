@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -35,28 +34,37 @@ def _nice(width: int) -> int:
 
 
 def rows(dist: Dist, every: bool = False) -> tuple[list[Row], int]:
-    """The rows and how many totals a row spans (1: one total a row; tails may span more)."""
-    values = sorted(dist.weights)
-    upto = list(accumulate(map(dist.weights.__getitem__, values)))  # upto[i]: weight of values[0..i]
-    total = upto[-1]
-
-    def row(lo: int, hi: int) -> Row:
-        i, j = bisect.bisect_left(values, lo), bisect.bisect_right(values, hi)
-        before = upto[i - 1] if i else 0
-        through = upto[j - 1] if j else 0
-        return Row(lo, hi, through - before, total - before, through)
-
+    """The rows and how many totals a row spans (1: one total a row; tails may span more). Each
+    row's weight is summed where it lies, and the running weights are carried from row to row: no
+    running weight is kept for every total (a wide sum has hundreds of thousands)."""
+    values, weights = dist.ordered
+    total = dist.total
     if every or len(values) <= MAX_SINGLE_ROWS:
-        return [row(v, v) for v in values], 1
-    # the central totals, leaving out at most 1/TAIL of the chance at each end, in equal ranges
-    low = values[bisect.bisect_right(upto, total // TAIL)]
-    high = values[bisect.bisect_left(upto, total - total // TAIL)]
-    width = _nice(-(-(high - low + 1) // RANGE_ROWS))
-    start = low - low % width
-    out = [row(values[0], start - 1)] if values[0] < start else []
-    while start <= high:
-        out.append(row(max(start, values[0]), min(start + width - 1, values[-1])))
-        start += width
-    if start <= values[-1]:
-        out.append(row(start, values[-1]))
+        spans = [(v, v) for v in values]
+        width = 1
+    else:
+        # the central totals, leaving out at most 1/TAIL of the chance at each end, in equal ranges
+        low, high = _tail(values, weights, total // TAIL), _tail(values[::-1], weights[::-1], total // TAIL)
+        width = _nice(-(-(high - low + 1) // RANGE_ROWS))
+        start = low - low % width
+        spans = [(values[0], start - 1)] if values[0] < start else []
+        while start <= high:
+            spans.append((max(start, values[0]), min(start + width - 1, values[-1])))
+            start += width
+        if start <= values[-1]:
+            spans.append((start, values[-1]))
+    out: list[Row] = []
+    before = 0
+    for lo, hi in spans:
+        weight = dist.between(lo, hi)
+        out.append(Row(lo, hi, weight, total - before, before + weight))
+        before += weight
     return out, width
+
+
+def _tail(values: list[int], weights: list[int], most: int) -> int:
+    """The first value, from this end, past which the weight gone by exceeds `most`."""
+    for value, gone in zip(values, accumulate(weights), strict=True):
+        if gone > most:
+            return value
+    return values[-1]

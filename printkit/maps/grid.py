@@ -15,7 +15,11 @@ from ..errors import Problem
 from ..game import Maps, game, games, resolve
 
 MAX_CELLS = 200  # rows of a map, and cells of a row: a search over the whole map stays quick
-CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
+# Cyrillic letters whose capitals look like Latin ones: a cell typed on a Russian keyboard («С4») is
+# the cell it looks like, in a question and in a map file alike.
+LOOKALIKES = "АВСЕКМНОРТХавсекмнортх"
+_LATIN = str.maketrans(LOOKALIKES, "ABCEKMHOPTXABCEKMHOPTX")
+CELL = Text(max_len=4, pattern=rf"[A-Za-z{LOOKALIKES}]{{1,2}}[0-9]{{1,3}}", pattern_hint="a cell like C4")
 Cell = tuple[int, int]
 
 
@@ -72,10 +76,15 @@ def cell_name(x: int, y: int) -> str:
 _CELL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,4})")
 
 
+def latin(text: str) -> str:
+    """A cell's name with its Cyrillic look-alike letters (С4, а1) made the Latin ones (C4, A1)."""
+    return text.translate(_LATIN)
+
+
 def parse_cell(text: str) -> tuple[int, int]:
-    """C4 -> (2, 3): columns from A, rows from 1 at the top."""
+    """C4 -> (2, 3): columns from A, rows from 1 at the top; a Cyrillic look-alike (С4) is its Latin letter."""
     # ASCII only and short: "²" passes isdigit() and fails int(), and no map is wider than ZZZ.
-    found = _CELL.fullmatch(text.strip())
+    found = _CELL.fullmatch(latin(text.strip()))
     if not found:
         from ..labels import RefusedValue
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from ..config.model import Ruleset
 from ..game import PluginError, game, games, load_module
 from ..labels import Refused, RefusedValue, label
-from ..questions import File, Input, Line, Para, Question, Said, Text, Whole, checking
+from ..questions import File, Input, Line, Note, Para, Question, Said, Text, Whole, checking
 from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 
 WIDTH = 80  # a reach map fits an 80-column terminal
@@ -145,7 +145,7 @@ class ReachAnswer:
             first, last = column_name(columns[0]), column_name(columns[-1])
             out.append(Para(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
         out.append(label("map_reached", lang, n=self.count, turns=self.turns))
-        out.append(Para(self.rules.say(lang), "  "))
+        out.append(Note(self.rules.say(lang), "  "))
         return out
 
 
@@ -176,7 +176,7 @@ class RouteAnswer:
             for n, leg in enumerate(self.legs, start=1)
         ]
         out.append(label("map_route_total", lang, n=len(self.legs)))
-        out.append(Para(self.rules.say(lang), "  "))
+        out.append(Note(self.rules.say(lang), "  "))
         return out
 
 
@@ -206,7 +206,7 @@ def _route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAn
     origin, target = cell_on(game_map, start), cell_on(game_map, goal)
     found = movement_of(rules).route_answer(game_map, rules, origin, target, _own(rules, given))
     legs = None if found.legs is None else [[cell_name(*c) for c in leg] for leg in found.legs]
-    return RouteAnswer(None if legs is None else len(legs), legs, found.note, start, goal)
+    return RouteAnswer(None if legs is None else len(legs), legs, found.note, cell_name(*origin), cell_name(*target))
 
 
 # ---- the declarations -------------------------------------------------------------------------------
@@ -215,7 +215,10 @@ MAP_FILE = Input("map_file", File(), {"en": "The map file.", "ru": "Файл к�
 START = Input(
     "start",
     Text(8),
-    {"en": "The mover's cell, like C4.", "ru": "Клетка, откуда идут, например C4."},
+    {
+        "en": "The mover's cell, like C4 (a Cyrillic С4 is read as C4).",
+        "ru": "Клетка, откуда идут, например C4 (можно русскими буквами: С4).",
+    },
     flag="--from",
     required=True,
     complete="printkit.maps.moves:complete_cells",
@@ -226,7 +229,10 @@ TURNS = Input("turns", Whole(1, 50), {"en": "Turns.", "ru": "Сколько хо
 GOAL = Input(
     "goal",
     Text(8),
-    {"en": "Where to go, like H9.", "ru": "Куда идти, например H9."},
+    {
+        "en": "Where to go, like H9 (a Cyrillic Н9 is read as H9).",
+        "ru": "Куда идти, например H9 (можно русскими буквами: Н9).",
+    },
     flag="--to",
     required=True,
     complete="printkit.maps.moves:complete_cells",
@@ -267,6 +273,7 @@ def reach_question() -> Question:
         inputs=(MAP_FILE, START, *own, TURNS),
         examples=_examples("reach"),
         function=reach,
+        notes=True,
     )
 
 
@@ -283,6 +290,7 @@ def route_question() -> Question:
         inputs=(MAP_FILE, START, *own, GOAL),
         examples=_examples("route"),
         function=route,
+        notes=True,
     )
 
 

@@ -153,7 +153,10 @@ def test_lookup_joins_two_one_player_keys(workdir: Path) -> None:
 
 def test_lookup_missing_key_file_exit_3(workdir: Path) -> None:
     result = run("referee", "lookup", "--key", workdir / "nope.json", "resources", "forest", "3")
-    assert (result.exit_code, result.output) == (3, f"{workdir / 'nope.json'}: no such file\n")
+    # issue 34: said in the answer's language (Russian by default)
+    assert (result.exit_code, result.output) == (3, f"файл {workdir / 'nope.json'} не найден\n")
+    english = run("referee", "lookup", "--key", workdir / "nope.json", "resources", "forest", "3", "--lang", "en")
+    assert (english.exit_code, english.output) == (3, f"{workdir / 'nope.json'}: no such file\n")
 
 
 @pytest.mark.parametrize(

@@ -115,7 +115,11 @@ def test_a_wrong_word_shows_the_usage_a_refusal_by_the_key_or_config_does_not(wo
     terrain = run("referee", "lookup", "--key", key, "resources", "sky", "3")
     assert terrain.exit_code == 2 and terrain.output.startswith("printkit: ошибка: неизвестная местность «sky»")
     marker = run("referee", "fight", "--config", HEROES, "--heroes", "1", "Q", "--lang", "en")
-    assert marker.output == "printkit: error: no hero marked 'Q' in the config; markers: 1 2 3 4\n"
+    # issue 34: heroes go by name too, so the refusal lists both
+    assert marker.output == (
+        "printkit: error: no hero 'Q' in the config (by name or by marker); heroes: Гром\n"
+        "  (1), Ветер (2), Искра (3), Тень (4)\n"
+    )
     wound = run("referee", "fight", "--lives", "2", "2", "--damage", "0", "0", "--lang", "en")
     assert wound.exit_code == 2 and wound.output.startswith("Usage: ") and "neither side can wound" in wound.output
 

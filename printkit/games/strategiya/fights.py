@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...config.model import Session
-from ...labels import Phrase, Refused, RefusedValue, label
+from ...labels import Phrase, RefusedValue, label
 from . import heroes as H
 from .model import Battle, rules_of
 
@@ -27,6 +27,8 @@ class Fighter:
     first_times: int = 1  # the first damage this side takes is multiplied (stab in the back, surrounded)
     shield_heal: int = 0  # lives back on a roll of 1 (the shield), up to max_lives
     max_lives: int = 0
+    name: str = ""  # the hero of a config who fights, and its map marker ("" for lives and damage given)
+    marker: str = ""
 
 
 @dataclass(frozen=True)
@@ -397,18 +399,16 @@ def escape_chances(battle: Battle, heroes: int) -> tuple[Fraction, Fraction, Fra
     return each, each**heroes, 1 - (1 - each) ** heroes
 
 
-def fighters_from_config(session: Session, marker_a: str, marker_b: str) -> tuple[Fighter, Fighter, list[Phrase]]:
-    """Two heroes of a config by their map markers: lives and damage from strength and items, and
-    notes on what the exact model leaves out (said in either language)."""
+def fighters_from_config(session: Session, word_a: str, word_b: str) -> tuple[Fighter, Fighter, list[Phrase]]:
+    """Two heroes of a config by their names or map markers: lives and damage from strength and
+    items (each fighter names its hero), and notes on what the exact model leaves out (said in
+    either language)."""
     rules = rules_of(session.ruleset)
-    found = H.marked_heroes(session)
-
     notes: list[Phrase] = []
 
-    def fighter(marker: str) -> Fighter:
-        hero = found.get(marker.casefold())
-        if hero is None:
-            raise Refused("rf_e_marker", marker=marker, markers=" ".join(sorted(found)))
+    def fighter(word: str) -> Fighter:
+        named = H.find_hero(session, word)
+        hero, marker = named.hero, named.marker
         owned = H.in_use(rules, hero)  # a dragon the hero cannot command does not fight for them
         damage = hero.strength + sum(o.damage for o in owned)
         for o in owned:
@@ -423,6 +423,7 @@ def fighters_from_config(session: Session, marker_a: str, marker_b: str) -> tupl
                      for o in H.idle_animals(rules, hero))  # fmt: skip
         shield = 4 if any(o.id == "shield" for o in owned) else 0
         return Fighter(H.current_lives(rules, hero), damage, blow, any(o.id == "armour" for o in owned),
-                       shield_heal=shield, max_lives=H.max_lives(rules, hero))  # fmt: skip
+                       shield_heal=shield, max_lives=H.max_lives(rules, hero), name=hero.name or "",
+                       marker=marker)  # fmt: skip
 
-    return fighter(marker_a), fighter(marker_b), notes
+    return fighter(word_a), fighter(word_b), notes

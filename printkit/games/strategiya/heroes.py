@@ -220,20 +220,62 @@ def markers_for(rules: Rules, player_index: int, count: int, lang: str) -> tuple
 
 def marked_heroes(session: Session) -> dict[str, Hero]:
     """Every hero of a config by its map marker (case-folded); the first player's wins a clash."""
+    return {marker.casefold(): hero for marker, hero in _heroes(session)}
+
+
+def _heroes(session: Session) -> list[tuple[str, Hero]]:
+    """Every hero of a config with its map marker, in the config's order; a marker two players share
+    stands for the first player's hero."""
     rules, table = rules_of(session.ruleset), session_of(session)
-    found: dict[str, Hero] = {}
+    found: list[tuple[str, Hero]] = []
+    taken: set[str] = set()
     for index, party in enumerate(table.parties):
         markers = party.markers or markers_for(rules, index, len(party.heroes), session.language)
         for marker, hero in zip(markers, party.heroes, strict=False):
-            found.setdefault(marker.casefold(), hero)
+            if marker.casefold() not in taken:
+                taken.add(marker.casefold())
+                found.append((marker, hero))
     return found
 
 
+@dataclass(frozen=True)
+class Named:
+    """A hero of a config as a question found it, with the map marker it goes by."""
+
+    marker: str
+    hero: Hero
+
+    @property
+    def who(self) -> str:
+        """How an answer names the hero: its name and marker (Гром (1)), or the marker alone."""
+        return f"{self.hero.name} ({self.marker})" if self.hero.name else self.marker
+
+
+def find_hero(session: Session, word: str) -> Named:
+    """A hero of a config by its map marker or by its name, either case (a marker first: a hero
+    named 1 does not hide the hero marked 1); refused with every hero's name and marker."""
+    from ...labels import Refused
+
+    heroes = _heroes(session)
+    folded = word.strip().casefold()
+    for marker, hero in heroes:
+        if marker.casefold() == folded:
+            return Named(marker, hero)
+    for marker, hero in heroes:
+        if hero.name and hero.name.casefold() == folded:
+            return Named(marker, hero)
+    raise Refused("rf_e_hero", word=word[:24], heroes=", ".join(Named(m, h).who for m, h in heroes))
+
+
 def complete_markers(given: Any, incomplete: str) -> list[str]:
-    """The map markers of the heroes in the config given on the same command line (or the session's)."""
+    """The map markers and names of the heroes in the config given on the same command line (or the
+    session's)."""
     from pathlib import Path
 
     from ...config.session import load_session
 
     config = given.get("config")
-    return list(marked_heroes(load_session(Path(config)))) if config else []
+    if not config:
+        return []
+    heroes = _heroes(load_session(Path(config)))
+    return [m for m, _ in heroes] + [h.name for _, h in heroes if h.name]

@@ -394,14 +394,12 @@ def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, tuple[Phrase,
         if given["config"] is None:
             raise Refused("rf_e_need_config")
         from ...config.session import load_session
-        from .heroes import marked_heroes
+        from .heroes import find_hero
 
-        heroes = marked_heroes(load_session(given["config"]))
-        hero = heroes.get(given["hero"].casefold())
-        if hero is None:
-            raise Refused("rf_e_marker", marker=given["hero"], markers=" ".join(sorted(heroes)))
+        named = find_hero(load_session(given["config"]), given["hero"])
+        hero = named.hero
         mover = mover_for(rules, hero)
-        notes = hero_notes(rules, hero, given["hero"])
+        notes = hero_notes(rules, hero, named.marker)
         strength = hero.strength
     else:
         if given["speed"] is None:
@@ -465,7 +463,8 @@ INPUTS = (
     Input("speed", Whole(0, 99), _help("The hero's speed (or use --config and --hero).", "Скорость героя."),
           flag="--speed"),
     Input("config", File(), _help("A config with the hero.", "Конфиг с героем."), flag="--config"),
-    Input("hero", Text(12), _help("The hero's map marker in that config, like А or 1.", "Метка героя на карте."),
+    Input("hero", Text(40), _help("The hero in that config: its name (Гром) or map marker (А, 1).",
+                                  "Герой из конфига: имя (Гром) или метка на карте (А, 1)."),
           flag="--hero", complete="printkit.games.strategiya.heroes:complete_markers"),
     Input("horse", Flag(), _help("Riding: +1 cell everywhere but mountains.", "Верхом: +1 клетка, кроме гор."),
           flag="--horse"),

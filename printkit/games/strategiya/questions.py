@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...answers import chance, percent
 from ...labels import Phrase, RefusedValue, label
-from ...questions import Choice, File, Flag, Input, Line, Localized, Para, Said, Text, Whole, question
+from ...questions import Choice, File, Flag, Input, Line, Localized, Note, Para, Said, Text, Whole, question
 from .hiding import HIDE_MAX_HEROES, HIDE_MAX_INTELLECT
 
 if TYPE_CHECKING:
@@ -213,6 +213,8 @@ class FightAnswer:
             "a_lives_left": {str(k): str(v) for k, v in sorted(r.lives_left_a.items())},
             "b_lives_left": {str(k): str(v) for k, v in sorted(r.lives_left_b.items())},
             "readings": self.readings.describe(self.a, self.b, "en"),
+            **({"a_hero": {"name": self.a.name, "marker": self.a.marker},
+                "b_hero": {"name": self.b.name, "marker": self.b.marker}} if self.a.marker else {}),
         }  # fmt: skip
 
     def lines(self, lang: str) -> list[Line]:
@@ -223,7 +225,11 @@ class FightAnswer:
 
         out: list[Line] = []
         for side, f, p in (("A", self.a, r.win_a), ("B", self.b, r.win_b)):
-            wins = label("rf_side_wins", lang, side=side, lives=f.lives, damage=f.damage, chance=odds(p))
+            named = side
+            if f.marker:
+                named = label("rf_side_hero" if f.name else "rf_side_marker", lang, side=side, name=f.name,
+                              marker=f.marker)  # fmt: skip
+            wins = label("rf_side_wins", lang, side=named, lives=f.lives, damage=f.damage, chance=odds(p))
             out.append(Para(wins, "  "))
         out.append(label("rf_rolls", lang, rolls=f"{float(r.expected_rolls):.2f}",
                          turns=f"{float(r.expected_turns):.2f}", per=r.rolls_per_turn))  # fmt: skip
@@ -239,11 +245,17 @@ class FightAnswer:
         if not r.exact:
             shielded = self.a.shield_heal or self.b.shield_heal
             notes.append(label("rf_shield_float" if shielded else "rf_float", lang))
-        out += [Para(label("rf_note", lang, text=note), "  ") for note in notes]
+        out += [Note(label("rf_note", lang, text=note), "  ") for note in notes]
         described = self.readings.describe(self.a, self.b, lang)
         if described:
-            out.append(Para(label("rf_readings", lang, text="; ".join(described)), "  "))
+            out.append(Note(label("rf_readings", lang, text="; ".join(described)), "  "))
         return out
+
+
+# The sides as the answers call them, A and B, typed on either keyboard: the Cyrillic А and В look
+# like them, and Б is the Russian second letter.
+SIDES = Choice(("a", "b"), names={"a": _help("side A", "сторона A"), "b": _help("side B", "сторона B")},
+               aliases={"а": "a", "в": "b", "б": "b"})  # fmt: skip
 
 
 @question(
@@ -269,11 +281,11 @@ class FightAnswer:
                                              "Урон за попадание A и B (0..500)."),
               flag="--damage", count=2),
         dataclasses.replace(CONFIG, help=_help("Take two heroes from a config.", "Взять двух героев из конфига.")),
-        Input("heroes", Text(12), _help("Two heroes' map markers (e.g. 1 Б), with --config.",
-                                        "Метки двух героев на карте (например, 1 Б), с --config."),
+        Input("heroes", Text(40), _help("Two heroes of --config, by name or map marker (Гром Тень, or 1 Б): A and B.",
+                                        "Два героя из --config, по имени или метке (Гром Тень или 1 Б): A и B."),
               flag="--heroes", count=2, complete="printkit.games.strategiya.heroes:complete_markers"),
-        Input("first", Choice(("a", "b"), names={"a": _help("side A", "сторона A"), "b": _help("side B", "сторона B")}),
-              _help("Who rolls first.", "Кто бросает первым."), flag="--first", default="a"),
+        Input("first", SIDES, _help("Who rolls first: A or B.", "Кто бросает первым: A или B."), flag="--first",
+              default="a"),
         Input("backstab", Flag(), _help("B is attacked from behind: B's first damage ×2.",
                                         "B атакуют в спину: первый урон по B ×2."), flag="--backstab"),
         Input("surrounded", Flag(), _help("B is surrounded: B's first damage ×3.",
@@ -289,9 +301,11 @@ class FightAnswer:
         "printkit referee fight --lives 10 10 --damage 1 1",
         "printkit referee fight --lives 25 15 --damage 9 3 --first b --backstab",
         "printkit referee fight --config examples/strategiya-heroes.yaml --heroes 1 4",
+        "printkit referee fight --config examples/strategiya-heroes.yaml --heroes Гром Тень",
         "printkit referee fight --lives 500 500 --damage 1 1 --lang en",
     ),
     plain_refusals=True,
+    notes=True,
 )  # fmt: skip
 def fight(
     lives: tuple[int, int] | None = None, damage: tuple[int, int] | None = None, config: PathArg | None = None,
@@ -354,9 +368,9 @@ class HideAnswer:
             Para(label("rf_hide_sides", lang, hiders=hiders, seekers=seekers), "  "),
             label("rf_hidden", lang, chance=chance(self.hidden)),
             label("rf_found", lang, chance=chance(self.found), tie=chance(self.tie)),
-            Para(label("rf_tie", lang), "  "),
-            Para(label("rf_found_then", lang), "  "),
-            Para(label("rf_readings", lang, text=reading), "  "),
+            Note(label("rf_tie", lang), "  "),
+            Note(label("rf_found_then", lang), "  "),
+            Note(label("rf_readings", lang, text=reading), "  "),
         ]
 
 
@@ -397,6 +411,7 @@ SEEKERS = Input(
         "printkit referee hide --hiders 3 2 --seekers 5 --per-hero",
         "printkit referee hide --hiders 4 --seekers 2 2 1 --json --lang en",
     ),
+    notes=True,
 )  # fmt: skip
 def hide(hiders: Sequence[int] | None, seekers: Sequence[int] | None, per_hero: bool = False) -> HideAnswer:
     """The chance that heroes hiding in a town are not found (each number a hero's intellect).
@@ -502,8 +517,8 @@ class WorkAnswer:
             who = label("rf_work_together", lang) if w is self.together else w.who
             turns = label("rf_work_never", lang) if w.turns is None else label("rf_work_turns", lang, n=w.turns)
             out.append(Para(label("rf_work_row", lang, who=who, strength=w.strength, turns=turns), "    "))
-        out += [Para(label("rf_note", lang, text=n.say(lang)), "  ") for n in self.notes]
-        out.append(Para(label("rf_readings", lang, text=self.reading.say(lang)), "  "))
+        out += [Note(label("rf_note", lang, text=n.say(lang)), "  ") for n in self.notes]
+        out.append(Note(label("rf_readings", lang, text=self.reading.say(lang)), "  "))
         return out
 
 
@@ -542,8 +557,9 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
                                               "Сила каждого работника: --strength 3 2."),
               flag="--strength", many=True, greedy=True),
         dataclasses.replace(CONFIG, help=_help("Take the workers from a config.", "Взять работников из конфига.")),
-        Input("heroes", Text(12), _help("The workers' map markers, with --config.", "Метки работников, с --config."),
-              flag="--heroes", many=True, greedy=True, metavar="MARKER",
+        Input("heroes", Text(40), _help("The workers of --config, by name or map marker.",
+                                        "Работники из --config, по имени или метке."),
+              flag="--heroes", many=True, greedy=True, metavar="HERO",
               complete="printkit.games.strategiya.heroes:complete_markers"),
         Input("tools", Flag(), _help("Every worker has tools (+3 strength for work).",
                                      "У каждого работника инструменты (+3 к силе в работе)."), flag="--tools"),
@@ -554,6 +570,7 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
         "printkit referee work --days 45 --config examples/strategiya-heroes.yaml --heroes 1 2 --lang en",
     ),
     plain_refusals=True,
+    notes=True,
 )  # fmt: skip
 def work(
     days: int | None = None, resource: tuple[str, str] | None = None, building: str | None = None, cells: int = 1,
@@ -567,7 +584,7 @@ def work(
     >>> work(building="bridge", cells=2, strength=[3, 2]).together.turns
     2
     """
-    from .heroes import marked_heroes, work_turns
+    from .heroes import find_hero, work_turns
     from .model import rules_of
 
     ruleset, session = _work_rules(config)
@@ -605,12 +622,9 @@ def work(
     if heroes:
         if config is None or session is None:
             raise RefusedValue("rf_e_work_heroes")
-        found_heroes = marked_heroes(session)
-        for marker in heroes:
-            hero = found_heroes.get(marker.casefold())
-            if hero is None:
-                raise RefusedValue("rf_e_marker", marker=marker, markers=" ".join(sorted(found_heroes)))
-            workers.append((f"{marker} {hero.name}" if hero.name else marker, hero.strength + bonus))
+        for word in heroes:
+            named = find_hero(session, word)
+            workers.append((named.who, named.hero.strength + bonus))
     elif strength:
         workers = [(f"#{i}", s + bonus) for i, s in enumerate(strength, start=1)]
     else:

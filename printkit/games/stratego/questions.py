@@ -263,7 +263,10 @@ class MovesAnswer:
         Input(
             "start",
             Text(),
-            {"en": "The piece's cell, like e4.", "ru": "Клетка фишки, например e4."},
+            {
+                "en": "The piece's cell, like e4 (a Cyrillic е4 is read as e4).",
+                "ru": "Клетка фишки, например e4 (можно русскими буквами: е4).",
+            },
             flag="--from",
             required=True,
             complete=f"{_HERE}.moves:complete_squares",
@@ -311,7 +314,9 @@ def moves(position_file: str | Path, start: str, variant: str = "battle", scout_
     ruleset = load_bundled("stratego")
     data = stratego_of(ruleset)
     position = read_position(Path(position_file), data, data.variants[variant])
-    cell = start.strip().lower()
+    from ...maps.grid import latin
+
+    cell = latin(start.strip()).lower()  # е4 typed on a Russian keyboard is e4
     chosen = {"scout_strikes_adjacent": scout_strikes_adjacent, "scout_flies_over": scout_flies_over}
 
     def found(readings: Mapping[str, bool], on: Position = position) -> tuple[list[str], list[str]]:

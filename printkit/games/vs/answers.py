@@ -13,7 +13,7 @@ from typing import Any
 
 from ...config.model import Ruleset
 from ...labels import label
-from ...questions import Line, Para, Said
+from ...questions import Line, Note, Para, Said
 from .army import Readings, Unit, sea_troop, sides, squads_of
 from .battle import ATTACKERS, BOTH, DEFENDERS, Battle, Round, battle
 from .lanes import Squad
@@ -68,7 +68,7 @@ class OrdersAnswer:
                     out.append(label("rf_relay_more", lang, n=len(mix) - 4))
         elif self.keep and len(self.battle.rounds) > 1:
             out.append(Para(label("rf_relay_keep", lang), "  "))
-        out.append(Para(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
+        out.append(Note(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
@@ -246,16 +246,16 @@ class BattleOdds:
             for u in units:
                 note = _notes(u, lang)
                 if note:
-                    out.append(Para(f"{self._unit(u, lang)}: {note}", "  "))
-        out += [Para(said.say(lang), "  ") for said in self.notes]
-        out.append(Para(label("rf_reading_order", lang), "  "))
+                    out.append(Note(f"{self._unit(u, lang)}: {note}", "  "))
+        out += [Note(said.say(lang), "  ") for said in self.notes]
+        out.append(Note(label("rf_reading_order", lang), "  "))
         if self.random is not None:
-            out.append(Para(label("rf_reading_random", lang), "  "))
+            out.append(Note(label("rf_reading_random", lang), "  "))
         if self.optimal is not None and self.optimal.value is not None:
-            out.append(Para(label("rf_reading_optimal", lang, v=self.optimal.value), "  "))
+            out.append(Note(label("rf_reading_optimal", lang, v=self.optimal.value), "  "))
         elif self.random is not None and self.play != "random":
             out.append(Para(label("rf_optimal_skipped", lang, limit=optimal_exponent(), side=OPTIMAL_SIDE), "  "))
-        out.append(Para(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
+        out.append(Note(label("rf_reading_mirror" if self.mirror else "rf_reading_layout", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:

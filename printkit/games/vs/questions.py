@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Literal, overload
 
 from ...config.rulesets import load_bundled
+from ...game import edition_aliases
 from ...questions import Choice, File, Flag, Input, Localized, Text, Whole, question
 from ...randomness import Entropy
 from . import GAME
@@ -63,11 +64,16 @@ _SIDE = 2000  # the longest list of cards or troops read (the engines refuse a b
 _YEARS = {r: r.removeprefix("vs-") for r in GAME.rulesets}
 _EDITION = Input(
     "edition",
-    Choice(GAME.rulesets, names={r: {"ru": f"правила {y} года", "en": f"the {y} rules"} for r, y in _YEARS.items()}),
-    {"en": "The edition of the rules.", "ru": "Издание правил."},
+    Choice(
+        GAME.rulesets,
+        names={r: {"ru": f"правила {y} года", "en": f"the {y} rules"} for r, y in _YEARS.items()},
+        aliases=edition_aliases(GAME.rulesets),
+    ),
+    {"en": "The edition of the rules (the year alone will do: 2003).",
+     "ru": "Издание правил (можно одним годом: 2003)."},
     flag="--edition",
     default=GAME.rulesets[0],
-)
+)  # fmt: skip
 _MIRROR = Input(
     "mirror",
     Flag(),
@@ -251,6 +257,7 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         'printkit referee battle "dragon elves" "elves@ship" --json',
         'printkit referee battle knights "elves@transport" --edition vs-2003 --at-sea',
     ),
+    notes=True,
 )  # fmt: skip
 def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both", at_sea: bool = False,
            ghost_as_ship: bool = False, plain_mage: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
@@ -582,7 +589,8 @@ def rebellion(houses: int, *, edition: str = "vs-2025", together: bool = False, 
     },
     about={"en": "", "ru": ""},
     inputs=(
-        Input("edition", Choice(("vs-2003",)), {"en": "The edition of the rules (2003 only).",
+        Input("edition", Choice(("vs-2003",), aliases=edition_aliases(("vs-2003",))),
+              {"en": "The edition of the rules (2003 only).",
                                                  "ru": "Издание правил (только 2003)."},
               flag="--edition", default="vs-2003"),
         Input("income", Whole(0, 100_000), {"en": "The player's whole income.", "ru": "Весь доход игрока."},
