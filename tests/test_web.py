@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import printkit.questions
 from printkit.labels import label
 from printkit.questions import File, Input, Para, Question, Whole
 from printkit.referee import Entry, entries
@@ -372,15 +371,12 @@ def test_a_port_in_use_is_refused_in_one_line() -> None:
     assert result.exit_code == 2 and "cannot be opened" in result.output and "Traceback" not in result.output
 
 
-@pytest.mark.xfail(
-    not hasattr(printkit.questions, "Note"), strict=True, reason="--brief comes with the command-line branch (wt-table)"
-)
 def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, every_case: list[Case]) -> None:
     """issue 34: a question whose answers end with notes on the rules offers to leave them out, as --brief does."""
-    from printkit.questions import answer_lines as lines_of  # type: ignore[attr-defined]
+    from printkit.questions import answer_lines as lines_of
 
     case = next(c for c in every_case if c.name == "reach")
-    assert case.question.notes  # type: ignore[attr-defined]
+    assert case.question.notes
     full = client.get("/q/reach", params={**case.form, "ask": "1", "lang": "en"})
     brief = client.get("/q/reach", params={**case.form, "ask": "1", "lang": "en", "brief": "1"})
     assert 'name="brief"' in full.text
