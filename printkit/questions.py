@@ -216,6 +216,9 @@ class Input:
     complete: str | None = None
     envvar: str | None = None
     greedy: bool = False  # an option of `many` values that takes them in a row: --hiders 3 2
+    # The games (families) whose maps read this input, for a question that gathers every game's
+    # movement inputs: a page shows it only beside a map of one of them. Empty: every game's.
+    games: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         missing = {"ru", "en"} - set(self.help)

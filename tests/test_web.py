@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from printkit.labels import label
 from printkit.questions import File, Input, Para, Question, Whole
 from printkit.referee import Entry, entries
-from printkit.web.app import CSP, Table, make_app
+from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, secret
 
 from .conftest import EXAMPLES, run, write
@@ -73,10 +73,19 @@ def refusal(page: str) -> str | None:
     return html.unescape(found.group(1)) if found else None
 
 
-def roll(client: TestClient, table: Table, form: dict[str, Any], lang: str = "ru", **headers: str) -> Any:
+def roll(client: TestClient, table: Table, form: dict[str, Any], lang: str = "ru", name: str = "roll",
+         **headers: str) -> Any:  # fmt: skip
+    """A question that rolls dice, posted from its page (the dice roll unless `name` says another)."""
     sent = {"Origin": ORIGIN, **headers}
     data = {"t": table.form_token, "lang": lang, "ask": "1", **form}
-    return client.post(f"/q/roll?lang={lang}", data=data, headers={k: v for k, v in sent.items() if v})
+    return client.post(f"/q/{name}?lang={lang}", data=data, headers={k: v for k, v in sent.items() if v})
+
+
+def ask(client: TestClient, table: Table, name: str, form: dict[str, Any], lang: str) -> Any:
+    """A question asked through its form: posted if it may roll dice, else by GET."""
+    if rolls_dice(table.asked[name][1]):
+        return roll(client, table, form, lang, name)
+    return client.get(page_of(table, name), params={**form, "ask": "1", "lang": lang})
 
 
 def page_of(table: Table, name: str) -> str:
@@ -112,8 +121,10 @@ def test_every_question_page_renders_in_both_languages(client: TestClient, table
         assert f'<html lang="{lang}">' in page.text
         text = html.unescape(page.text)
         assert q.summary[lang] in text
+        first_map = table.served.map_games[table.served.maps[0]]
         for i in q.inputs:
-            assert i.help[lang] in text, (name, i.name)
+            if not i.games or first_map in i.games:  # another game's movement input waits for its map
+                assert i.help[lang] in text, (name, i.name)
         assert "Traceback" not in page.text
 
 
@@ -126,10 +137,7 @@ def test_each_question_answers_through_its_form_as_its_function(
     assert mine, f"{name}: no documented example the served table can ask"
     for case in mine:
         for lang in ("ru", "en"):
-            if name == "roll":
-                page = roll(client, table, case.form, lang)
-            else:
-                page = client.get(page_of(table, name), params={**case.form, "ask": "1", "lang": lang})
+            page = ask(client, table, name, case.form, lang)
             assert page.status_code == 200, (case.example, refusal(page.text))
             assert answer_lines(page.text) == case.expected(lang), case.example
 
@@ -143,14 +151,26 @@ def test_each_question_refuses_a_bad_value_on_its_page(client: TestClient, table
         bad = {}  # nothing filled: the first required input is missing
         assert any(i.required for i in q.inputs), name
     for lang in ("ru", "en"):
-        if name == "roll":
-            page = roll(client, table, bad, lang)
-        else:
-            page = client.get(page_of(table, name), params={**bad, "ask": "1", "lang": lang})
+        page = ask(client, table, name, bad, lang)
         said = refusal(page.text)
         assert page.status_code == 400 and said, (name, lang)
         assert answer_lines(page.text) is None and "Traceback" not in page.text
         assert bool(re.search("[а-яё]", said, re.I)) == (lang == "ru"), said
+
+
+def test_a_movement_form_shows_only_the_inputs_of_its_maps_game(client: TestClient, table: Table) -> None:
+    """issue 34: `reach` gathers every game's movement inputs; beside a «Стратегия» map a phone is not
+    asked for a VS troop, nor beside a VS map for a hero's speed."""
+    q = table.asked["reach"][1]
+    for map_name in ("map.yaml", "vs-map.yaml"):
+        path = table.served.by_name("map", map_name)
+        assert path is not None
+        family = table.served.map_games[path]
+        page = client.get("/q/reach", params={"map_file": map_name, "lang": "en"}).text
+        named = set(re.findall(r'name="([a-z_]+)"', page))
+        own = {i.name for i in q.inputs if i.games and family in i.games}
+        other = {i.name for i in q.inputs if i.games and family not in i.games}
+        assert own and other and own <= named and not (other - own) & named, (map_name, own, other)
 
 
 def test_a_value_longer_than_a_session_line_is_refused(client: TestClient) -> None:
@@ -228,6 +248,26 @@ def test_a_roll_goes_to_the_shared_log_only_by_post_from_this_site(client: TestC
     assert (newest["who"], newest["what"]) == ("Аня", "2d6")
     assert newest["result"] == " ".join(answer_lines(page.text) or ["(no answer)"])
     assert "Аня" in client.get("/q/odds").text and "Аня" in client.get("/log").text
+
+
+def test_a_game_question_rolled_at_once_goes_to_the_log_too(client: TestClient, table: Table) -> None:
+    """issue 34: a spell, a mine or an uprising rolled on a phone is as public as a dice roll: with its
+    roll switch on it is posted and logged; asked without rolling, or by GET, it logs nothing."""
+    before = len(client.get("/log.json").json()["rolls"])
+    data = {"t": table.form_token, "lang": "en", "ask": "1", "edition": "vs-2025", "who": "Боря"}
+    assert client.get("/q/mine", params={"edition": "vs-2025", "roll": "1", "ask": "1"}).status_code == 200
+    plain = client.post("/q/mine?lang=en", data=data, headers={"Origin": ORIGIN})
+    assert plain.status_code == 200 and answer_lines(plain.text)
+    assert len(client.get("/log.json").json()["rolls"]) == before
+    assert client.post("/q/mine?lang=en", data={**data, "roll": "1"}, headers={"Origin": "http://evil.example"}
+                       ).status_code == 403  # fmt: skip
+    rolled = client.post("/q/mine?lang=en", data={**data, "roll": "1"}, headers={"Origin": ORIGIN})
+    assert rolled.status_code == 200
+    rolls = client.get("/log.json").json()["rolls"]
+    assert len(rolls) == before + 1
+    assert (rolls[0]["who"], rolls[0]["what"]) == ("Боря", "mine --edition vs-2025 --roll")
+    assert rolls[0]["result"] == (answer_lines(rolled.text) or ["(no answer)"])[-1]
+    assert str(rolls[0]["result"]).startswith("Rolled")
 
 
 def test_a_name_in_the_log_is_text_never_markup(client: TestClient, table: Table) -> None:

@@ -253,7 +253,8 @@ def complete_cells(given: Any, incomplete: str) -> list[str]:
 def _games_help(i: Input, owner: str) -> Input:
     from dataclasses import replace
 
-    return replace(i, help={lang: f"{owner}: {text}" for lang, text in i.help.items()})
+    families = tuple(g.family for g in games() if g.movement and i in load_module(g.movement).INPUTS)
+    return replace(i, help={lang: f"{owner}: {text}" for lang, text in i.help.items()}, games=families)
 
 
 def reach_question() -> Question:

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
 from ..labels import LANGUAGES, entries
-from ..questions import Para, Question
+from ..questions import File, Flag, Para, Question, answer_lines
 from ..referee import Entry, questions
 from . import forms, pictures
 from .rolls import NAME_LIMIT, Log, shown
@@ -43,6 +43,9 @@ BODY_LIMIT = 16 * 1024
 QUERY_LIMIT = 16 * 1024
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
+# A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
+# mines, uprisings): asked by POST like a roll, and logged when it rolled.
+ROLL_SWITCH = "roll"
 # Pages that show the log beside the form.
 DICE = frozenset({"roll", "odds"})
 CSP = (
@@ -219,7 +222,7 @@ class _Pages:
         lang = _language(request, self.table.served)
         words = self.words[lang]
         served = self.table.served
-        logged = name in LOGGED
+        logged = rolls_dice(q)
         if request.method == "POST":
             if not logged:
                 raise HTTPException(405)
@@ -240,8 +243,8 @@ class _Pages:
                 status, refusal = 400, shown(exc.say(lang))
             except TimeoutError:
                 status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
-        if answer is not None and logged:
-            self.table.log.add(who, " ".join(str(v) for v in form.get("notation", [])), _in_a_line(answer, lang))
+        if answer is not None and logged and _rolled(q, form):
+            self.table.log.add(who, _asked(q, form), _in_a_line(answer, lang, last=q.name not in LOGGED))
 
         def link(more: Mapping[str, str]) -> str:
             given = {k: v for k, v in form.items() if k not in ("t", "who")}
@@ -308,19 +311,41 @@ def _query(lang: str) -> str:
 
 
 def _has_notes(q: Question) -> bool:
-    """Whether a question's answers end with notes on the rules that a brief answer leaves out.
+    """Whether a question's answers end with notes on the rules that a brief answer leaves out."""
+    return q.notes
 
-    The hook for the command line's --brief (Question.notes, questions.answer_lines): until that
-    lands a question has no such notes and no page offers to leave them out."""
-    return bool(getattr(q, "notes", False))
+
+def rolls_dice(q: Question) -> bool:
+    """Whether a question's answer may be a roll of dice, which goes into the shared log: the dice
+    roll, and a game's question with a `roll` switch (a spell, a mine, an uprising rolled at once)."""
+    return q.name in LOGGED or any(i.name == ROLL_SWITCH and isinstance(i.kind, Flag) for i in q.inputs)
+
+
+def _rolled(q: Question, form: Mapping[str, list[str]]) -> bool:
+    """Whether this asking rolled dice: always for the dice roll, with the switch on for a game's question."""
+    return q.name in LOGGED or bool(form.get(ROLL_SWITCH))
+
+
+def _asked(q: Question, form: Mapping[str, list[str]]) -> str:
+    """What was rolled, as the log shows it: the notation of a dice roll; a game's question as its
+    command line would ask it (spell fireball --roll)."""
+    if q.name in LOGGED:
+        return " ".join(form.get("notation", []))
+    words = [q.name]
+    for i in q.inputs:
+        given = [v for v in form.get(i.name, []) if v and v != forms.NONE]
+        if not given or isinstance(i.kind, File):
+            continue
+        if isinstance(i.kind, Flag):
+            words.append(i.flag or i.name)
+        else:
+            words += ([i.flag] if i.flag else []) + given
+    return " ".join(words)
 
 
 def _lines(answer: Any, lang: str, brief: bool) -> list[Any]:
-    """An answer's lines, its notes on the rules left out when brief (questions.answer_lines, once it is there)."""
-    from .. import questions
-
-    leaving_out = getattr(questions, "answer_lines", None)
-    return list(leaving_out(answer, lang, brief) if brief and leaving_out else answer.lines(lang))
+    """An answer's lines, its notes on the rules left out when brief."""
+    return list(answer_lines(answer, lang, brief))
 
 
 def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
@@ -344,7 +369,10 @@ def _prose(rows: str) -> bool:
     return all(not row.startswith(" ") and "  " not in row for row in rows.split("\n"))
 
 
-def _in_a_line(answer: Any, lang: str) -> str:
-    """An answer said in one line, as the log shows a roll: its lines one after another."""
-    said = (line.text if isinstance(line, Para) else line for line in answer.lines(lang))
-    return " ".join(text.strip() for text in said if text.strip())
+def _in_a_line(answer: Any, lang: str, last: bool = False) -> str:
+    """An answer said in one line, as the log shows a roll: its lines one after another, or with
+    `last` only its last line (a game's rolled answer explains its chances first and says what
+    the dice did last)."""
+    said = [text.strip() for line in answer.lines(lang) if (text := line.text if isinstance(line, Para) else line)]
+    said = [text for text in said if text]
+    return said[-1] if last and said else " ".join(said)

@@ -50,12 +50,25 @@ Form = Mapping[str, Sequence[str]]  # a query's or a body's fields: name -> each
 def controls(q: Question, served: Served, form: Form, lang: str, words: Mapping[str, str]) -> list[Control]:
     """The form's controls, filled with what the page was given (else each input's default)."""
     out = []
+    family = _map_game(q, served, form)
     for i in q.inputs:
+        if family is not None and i.games and family not in i.games:
+            continue  # another game's movement input: this map's game would refuse it
         given = tuple(form.get(i.name, ()))
         if not given and i.name == "edition" and isinstance(i.kind, Choice) and served.edition in i.kind.values:
             given = (served.edition,)  # the config's edition, as the evening's session gives it
         out.append(_control(i, served, given, lang, words))
     return out
+
+
+def _map_game(q: Question, served: Served, form: Form) -> str | None:
+    """The game of the map a movement question's form asks about: the one chosen, else the first."""
+    for i in q.inputs:
+        if isinstance(i.kind, File) and source(i) == "map" and not i.many:
+            chosen = (form.get(i.name) or [""])[0]
+            path = served.by_name("map", chosen) or next(iter(served.maps), None)
+            return served.map_games.get(path) if path is not None else None
+    return None
 
 
 def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words: Mapping[str, str]) -> Control:

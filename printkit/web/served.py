@@ -31,6 +31,7 @@ class Served:
     edition: str | None = None  # the config's ruleset: the default of an input named `edition`
     language: str | None = None  # the config's language: a page's language unless ?lang= says
     names: Mapping[Path, str] = field(default_factory=dict)  # each file's short name on a form
+    map_games: Mapping[Path, str] = field(default_factory=dict)  # each map's game (its family)
 
     def of(self, source: str) -> tuple[Path, ...]:
         """The files of a source (config, key, map, file)."""
@@ -73,12 +74,11 @@ def load(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], ot
         edition, language = session.ruleset.id, session.language
     for key in keys:
         read_json(key, str(key), 16 * 1024 * 1024)  # the lookup reads it again and checks its content
-    for game_map in maps:
-        load_map(game_map)
+    map_games = {game_map: load_map(game_map)[1].family for game_map in maps}
     for other in others:
         read_bytes(other, str(other), MAX_OTHER_BYTES)
     every = [p for p in (config, *keys, *maps, *others) if p is not None]
-    return Served(config, keys, maps, others, edition, language, _short_names(every))
+    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games)
 
 
 def _short_names(paths: list[Path]) -> dict[Path, str]:

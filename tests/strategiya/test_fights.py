@@ -167,7 +167,7 @@ def test_heroes_from_a_config_fight_with_their_strength_and_items() -> None:
     data = json.loads(out.output)
     assert out.exit_code == 0 and data["exact"] is True and "sword" in data["readings"][0]
     text = run("referee", "fight", "--config", EXAMPLES / "strategiya-heroes.yaml", "--heroes", "1", "4").output
-    assert text.startswith("A — Гром, метка 1 (жизни 25, урон 9) побеждает:") and "чтение правил: удар меча" in text
+    assert text.startswith("A — Гром, метка 1 (жизни 25, урон 9) побеждает:") and "Чтение правил: удар меча" in text
 
 
 @pytest.mark.rule("strategiya.bow.damage")

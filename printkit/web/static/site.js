@@ -36,3 +36,19 @@
   }
   window.setTimeout(poll, 2000);
 })();
+
+// A movement question shows only the inputs of its map's game: picking another map redraws the
+// form for that map's game (without JavaScript the next answer's page shows them).
+(function () {
+  "use strict";
+  var select = document.querySelector('form.ask select[name="map_file"]');
+  if (!select) { return; }
+  var shown = select.value;
+  select.addEventListener("change", function () {
+    if (select.value === shown) { return; }
+    var url = new URL(window.location.href);
+    url.searchParams.set("map_file", select.value);
+    url.searchParams.delete("ask");
+    window.location.assign(url.toString());
+  });
+})();

@@ -1,0 +1,89 @@
+"""Screenshots of every `printkit serve` page at phone size in both languages, to look at: PNGs in a folder.
+
+Starts `printkit serve` on a free loopback port with the example files and a made-up key, then opens,
+in the system's Chromium at 390 x 844 (Playwright, launched by path: nothing downloads a browser),
+the players' and the master's index, the log, an unknown page, and each referee question's page
+before and after asking its first documented example — in Russian and in English. Each page is shot
+whole; `--grey` saves a grey copy of each as well.
+Run: python bench/serve_shots.py [FOLDER] [--grey] [--only reach,roll]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.webcases import cases, secret_key, table_files  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]  # fmt: skip
+PHONE = {"width": 390, "height": 844}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default="/tmp/printkit-serve-shots")
+    parser.add_argument("--grey", action="store_true", help="save a grey copy of each shot too")
+    parser.add_argument("--only", default="", help="questions to shoot, comma-separated (default: all)")
+    args = parser.parse_args()
+    out = Path(args.folder)
+    out.mkdir(parents=True, exist_ok=True)
+    only = {n for n in args.only.split(",") if n}
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as scratch:
+        key, _ = secret_key(Path(scratch))
+        served = table_files(key)
+        command = [sys.executable, "-m", "printkit", "serve", str(served.config), "--port", "0"]
+        for option, files in (("--key", served.keys), ("--map", served.maps), ("--file", served.others)):
+            for path in files:
+                command += [option, str(path)]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+        try:
+            assert process.stdout is not None
+            said = [process.stdout.readline() for _ in range(3)]
+            urls = [found.group(0) for line in said if (found := re.search(r"http://\S+/", line))]
+            players, master = urls[0], urls[1]
+            first: dict[str, dict[str, list[str]]] = {}
+            for case in cases(served):
+                first.setdefault(case.name, case.form)
+            pages: list[tuple[str, str]] = [("index", players), ("master-index", master), ("log", players + "log"),
+                                            ("404", players + "no-such-page")]  # fmt: skip
+            for name, form in first.items():
+                if only and name not in only:
+                    continue
+                base = (master if name == "lookup" else players) + f"q/{name}"
+                pages.append((f"q-{name}", base))
+                pages.append((f"a-{name}", base + "?" + urlencode({**form, "ask": "1"}, doseq=True)))
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+                page = browser.new_context(viewport=PHONE).new_page()
+                for lang in ("ru", "en"):
+                    for name, url in pages:
+                        page.goto(url + ("&" if "?" in url else "?") + f"lang={lang}")
+                        shot = out / f"{lang}-{name}.png"
+                        page.screenshot(path=str(shot), full_page=True)
+                        if args.grey:
+                            from PIL import Image, ImageOps
+
+                            ImageOps.grayscale(Image.open(shot)).save(out / f"{lang}-{name}-grey.png")
+                browser.close()
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    print(f"{len(pages) * 2} pages shot into {out}/")
+
+
+if __name__ == "__main__":
+    main()
