@@ -19,7 +19,7 @@ from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, secret
 
 from .conftest import EXAMPLES, run, write
-from .webcases import Case, bad_form, cases, secret_key, table_files
+from .webcases import Case, bad_form, cases, secret_key, table_files, words
 
 HOST = "testserver"
 ORIGIN = f"http://{HOST}"
@@ -56,11 +56,14 @@ def answer_lines(page: str) -> list[str] | None:
     found = re.search(r'<section class="answer".*?</section>', page, re.S)
     if found is None:
         return None
-    shown = re.findall(r"<(pre|p)(?:\s[^>]*)?>(.*?)</(?:pre|p)>", found.group(0), re.S)
+    shown = re.findall(r"<(pre|p|tr)(?:\s[^>]*)?>(.*?)</(?:pre|p|tr)>", found.group(0), re.S)
     out: list[str] = []
     for tag, text in shown:
-        out += html.unescape(text).split("\n") if tag == "pre" else [html.unescape(text)]
-    return out
+        if tag == "tr":  # a row of a wide table: its cells
+            out.append(" ".join(html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", text, re.S)))
+        else:
+            out += html.unescape(text).split("\n") if tag == "pre" else [html.unescape(text)]
+    return words(out)
 
 
 def main(page: str) -> str:
@@ -246,7 +249,7 @@ def test_a_roll_goes_to_the_shared_log_only_by_post_from_this_site(client: TestC
     assert page.status_code == 200
     newest = client.get("/log.json").json()["rolls"][0]
     assert (newest["who"], newest["what"]) == ("Аня", "2d6")
-    assert newest["result"] == " ".join(answer_lines(page.text) or ["(no answer)"])
+    assert words([newest["result"]]) == [" ".join(answer_lines(page.text) or ["(no answer)"])]
     assert "Аня" in client.get("/q/odds").text and "Аня" in client.get("/log").text
 
 
@@ -266,7 +269,7 @@ def test_a_game_question_rolled_at_once_goes_to_the_log_too(client: TestClient, 
     rolls = client.get("/log.json").json()["rolls"]
     assert len(rolls) == before + 1
     assert (rolls[0]["who"], rolls[0]["what"]) == ("Боря", "mine --edition vs-2025 --roll")
-    assert rolls[0]["result"] == (answer_lines(rolled.text) or ["(no answer)"])[-1]
+    assert words([rolls[0]["result"]]) == (answer_lines(rolled.text) or ["(no answer)"])[-1:]
     assert str(rolls[0]["result"]).startswith("Rolled")
 
 
@@ -422,5 +425,5 @@ def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, ev
     assert 'name="brief"' in full.text
     answer = case.question.ask(case.values, "en")
     said = [line.text if isinstance(line, Para) else line for line in lines_of(answer, "en", brief=True)]
-    assert answer_lines(brief.text) == [row for line in said for row in line.split("\n")]
+    assert answer_lines(brief.text) == words([row for line in said for row in line.split("\n")])
     assert len(answer_lines(full.text) or []) > len(answer_lines(brief.text) or [])

@@ -18,7 +18,7 @@ from printkit.questions import Choice, File, Flag
 from printkit.web.served import Served, secret
 
 from .conftest import EXAMPLES
-from .webcases import Case, cases, secret_key, table_files
+from .webcases import Case, cases, secret_key, table_files, words
 
 # One browser serves every test here: they go to one worker, in one group.
 pytestmark = pytest.mark.xdist_group("browser")
@@ -126,11 +126,15 @@ def fill(page: Any, case: Case) -> None:
 
 
 def shown_answer(page: Any) -> list[str]:
-    found = page.locator("#answer p, #answer pre").evaluate_all("els => els.map(e => [e.tagName, e.textContent])")
+    """The answer's lines as the browser shows them, by their words (a wide table's row: its cells)."""
+    found = page.locator("#answer p, #answer pre, #answer tr").evaluate_all(
+        "els => els.map(e => [e.tagName, e.tagName === 'TR' ? Array.from(e.cells, c => c.textContent).join(' ') "
+        ": e.textContent])"
+    )
     lines: list[str] = []
     for tag, text in found:
         lines += text.split("\n") if tag == "PRE" else [text]
-    return lines
+    return words(lines)
 
 
 @pytest.mark.parametrize(("lang", "script"), [("ru", False), ("en", True)], ids=["ru-without-js", "en"])

@@ -62,9 +62,15 @@ class Case:
     example: str
 
     def expected(self, lang: str) -> list[str]:
-        """The declared function's answer for the same values, as the page shows its lines."""
+        """The declared function's answer for the same values, as the page shows its lines (their
+        words: a phone lays a wide table's columns out as cells, so spacing is the page's own)."""
         answer = self.question.ask(self.values, lang)
-        return [shown(line.text if isinstance(line, Para) else line) for line in answer.lines(lang)]
+        return words([shown(line.text if isinstance(line, Para) else line) for line in answer.lines(lang)])
+
+
+def words(lines: list[str]) -> list[str]:
+    """Lines by their words alone: runs of spaces (unbreakable ones too) as one space, no space at either end."""
+    return [" ".join(line.replace("\u00a0", " ").split()) for line in lines]
 
 
 def cases(served: Served) -> list[Case]:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -348,20 +349,60 @@ def _lines(answer: Any, lang: str, brief: bool) -> list[Any]:
     return list(answer_lines(answer, lang, brief))
 
 
-def _blocks(answer: Any, lang: str, brief: bool) -> list[tuple[str, str, str]]:
-    """An answer's lines as the page shows them: ("p", text, "indent" or "") for a paragraph, ("pre",
-    rows, "") for rows kept as they are (a table, a map) and ("pre", rows, "wrap") for rows with no
-    columns to keep (a sentence the engine printed as a row), which a narrow screen may wrap."""
-    lines = _lines(answer, lang, brief)
-    out: list[tuple[str, str, str]] = []
-    for line in lines:
+# The widest row, in characters, a phone shows in the answer's monospace type without scrolling.
+PHONE_COLUMNS = 42
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of an answer as a page shows it: a paragraph ("p", class "indent" or ""), rows kept as
+    they are ("pre": a map; class "wrap" for sentences printed as rows, which may wrap), or rows of
+    columns too wide for a phone ("table": `cells` per row, so a figure at a row's end wraps into
+    view instead of running off the screen)."""
+
+    kind: str
+    text: str
+    css: str = ""
+    cells: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def columns(self) -> int:
+        """The most cells a row of the table holds: a shorter row's last cell spans the rest."""
+        return max(map(len, self.cells), default=0)
+
+
+def _blocks(answer: Any, lang: str, brief: bool) -> list[Block]:
+    """An answer's lines as the page shows them (see Block)."""
+    out: list[Block] = []
+    for line in _lines(answer, lang, brief):
         if isinstance(line, Para):
-            out.append(("p", shown(line.text), "indent" if line.indent else ""))
-        elif out and out[-1][0] == "pre":
-            out[-1] = ("pre", out[-1][1] + "\n" + shown(line), "")
+            out.append(Block("p", _kept_with_number(shown(line.text)), "indent" if line.indent else ""))
+        elif out and out[-1].kind == "pre":
+            out[-1] = Block("pre", out[-1].text + "\n" + shown(line))
         else:
-            out.append(("pre", shown(line), ""))
-    return [(kind, text, "wrap" if kind == "pre" and _prose(text) else extra) for kind, text, extra in out]
+            out.append(Block("pre", shown(line)))
+    return [_shaped(b) for b in out]
+
+
+def _shaped(block: Block) -> Block:
+    if block.kind != "pre":
+        return block
+    if _prose(block.text):
+        return Block("pre", _kept_with_number(block.text), "wrap")
+    rows = block.text.split("\n")
+    cells = tuple(tuple(_COLUMN_GAP.split(row.strip())) for row in rows)
+    if max(map(len, rows)) > PHONE_COLUMNS and any(len(c) > 1 for c in cells):
+        return Block("table", block.text, cells=tuple(tuple(_kept_with_number(c) for c in row) for row in cells))
+    return block
+
+
+# Columns of an answer's table are set apart by two spaces or more; one space is inside a column.
+_COLUMN_GAP = re.compile(r"\s{2,}")
+
+
+def _kept_with_number(text: str) -> str:
+    """A percent sign or a unit never wraps away from its number: "50.00 %" keeps its space unbroken."""
+    return text.replace(" %", "\u00a0%")
 
 
 def _prose(rows: str) -> bool:
