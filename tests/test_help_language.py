@@ -112,3 +112,21 @@ def test_the_cache_commands_speak_the_asked_language(workdir: Path, monkeypatch:
     assert _said("cache", "info", "--lang", "en").output.startswith("folder:")
     assert _said("cache", "clear").output.startswith("Кэш очищен: ")
     assert _said("cache", "clear", env="en").output.startswith("Cache cleared: ")
+
+
+def _described(line: str, lang: str | None) -> dict[str, str]:
+    """What zsh offers for the last word of line, each value with its description."""
+    words = line.split()
+    env = {"_PRINTKIT_COMPLETE": "zsh_complete", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    lines = CliRunner(env={**env, "PRINTKIT_LANG": lang}).invoke(cli, [], prog_name="printkit").output.splitlines()
+    return {lines[i + 1]: lines[i + 2] for i in range(0, len(lines), 3)}
+
+
+def test_a_shell_describes_options_and_commands_in_the_language() -> None:
+    """issue 34: the descriptions zsh and fish show beside an option or a command follow the language
+    as the help does (the kit commands' options had only English ones)."""
+    assert _described("printkit build --gr", None) == {"--greyscale": "Печатать буклет в экономных серых тонах."}
+    assert _described("printkit build --gr", "en") == {"--greyscale": "Print the booklet in ink-friendly greys."}
+    assert _described("printkit vali", None)["validate"].startswith("Проверить конфиг партии")
+    assert _described("printkit vali", "en")["validate"].startswith("Check a session config")
+    assert _described("printkit referee fight --fi", None) == {"--first": "Кто бросает первым: A или B."}

@@ -153,6 +153,30 @@ class Told(click.Command):
                 for example in said.examples:
                     formatter.write_text("\b\n" + example)
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """What a shell offers, each option and command described in the running language (zsh and
+        fish show the descriptions)."""
+        from click.shell_completion import CompletionItem
+
+        from ..labels import label
+        from .present import voice
+
+        lang = voice()
+        said = self.words(ctx, lang)
+        helps = {**(said.options if said is not None else {}), "help": label("cl_opt_help", lang)}
+        options = [p for p in self.get_params(ctx) if isinstance(p, click.Option)]
+        flags = {flag: p.name for p in options for flag in [*p.opts, *p.secondary_opts]}
+        offered = []
+        for item in super().shell_complete(ctx, incomplete):
+            text = item.help
+            if item.value in flags:
+                text = helps.get(flags[item.value] or "", text)
+            elif isinstance(self, click.Group) and isinstance(found := self.get_command(ctx, item.value), Told):
+                told = found.words(_child(ctx, found), lang)
+                text = _short(told, 45) if told is not None else text  # as click shortens it
+            offered.append(CompletionItem(item.value, type=item.type, help=text))
+        return offered
+
     def get_short_help_str(self, limit: int = 45) -> str:
         from .present import voice
 
