@@ -74,16 +74,16 @@ def _completer(i: Input) -> Any:
     return complete
 
 
-def parameter(i: Input, help: str | None = None, defaults: bool = True) -> click.Parameter:
-    """An input as a click argument or option (its English help, or `help`); without `defaults`
-    an option not given is None, for the reader to apply its own default."""
+def parameter(i: Input, defaults: bool = True) -> click.Parameter:
+    """An input as a click argument or option (its help is said from the declaration when shown,
+    base.Told); without `defaults` an option not given is None, for the reader to apply its own default."""
     kind = _type(i)
     if i.flag is None:
         nargs = -1 if i.many else i.count
         return click.Argument([i.name], type=kind, nargs=nargs, required=i.required, metavar=i.metavar,
                               shell_complete=_completer(i))  # fmt: skip
     if isinstance(i.kind, Flag):
-        return click.Option([i.flag, i.name], is_flag=True, help=help or i.help["en"])
+        return click.Option([i.flag, i.name], is_flag=True)
     # click takes an explicit default=None for a value given: pass a default only where there is one.
     default = {"default": i.default, "show_default": True} if defaults and i.default not in (None, ()) else {}
     return click.Option(
@@ -94,7 +94,6 @@ def parameter(i: Input, help: str | None = None, defaults: bool = True) -> click
         required=i.required,
         metavar=i.metavar,
         envvar=i.envvar,
-        help=help or i.help["en"],
         shell_complete=_completer(i),
         **default,
     )
@@ -143,28 +142,23 @@ def _number(word: str) -> bool:
 
 
 def from_question(q: Question, name: str | None = None) -> click.Command:
-    """The terminal command of a question: its inputs, --lang, --json and --brief, its examples in --help."""
+    """The terminal command of a question: its inputs, --lang, --json and --brief; its --help is said
+    from the declaration (Asked.words)."""
     params = [parameter(i) for i in q.inputs]
     if q.lang:
-        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"]), help=label("cl_opt_lang", "en")))
+        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"])))
     if q.json:
-        params.append(click.Option(["--json", "as_json"], is_flag=True, help=label("cl_opt_json", "en")))
+        params.append(click.Option(["--json", "as_json"], is_flag=True))
     if q.notes:
-        params.append(click.Option(["--brief"], is_flag=True, help=label("cl_opt_brief", "en")))
+        params.append(click.Option(["--brief"], is_flag=True))
     greedy = frozenset(i.flag for i in q.inputs if i.flag and i.many and i.greedy)
 
     def callback(**values: Any) -> None:
         _answer(q, values)
 
-    epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in q.examples) if q.examples else None
     settings = {"ignore_unknown_options": True} if q.dashed_words else {}
-    return Asked(name or q.name, params=params, callback=callback, help=_help(q, "en"), epilog=epilog, greedy=greedy,
-                 context_settings=settings, question=q)  # fmt: skip
-
-
-def _help(q: Question, lang: str) -> str:
-    about = inspect.cleandoc(q.about[lang])
-    return f"{q.summary[lang]}\n\n{about}" if about else q.summary[lang]
+    return Asked(name or q.name, params=params, callback=callback, greedy=greedy, context_settings=settings,
+                 question=q)  # fmt: skip
 
 
 def _answer(q: Question, values: dict[str, Any]) -> None:
