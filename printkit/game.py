@@ -134,14 +134,12 @@ def check_input(kind: str, text: str, declared: tuple[str, ...]) -> None:
 @dataclass(frozen=True)
 class Shortcut:
     """A top-level command that builds some of a game's artefacts with some of its build options
-    (`printkit secret-sheets` prints the secret sheets alone)."""
+    (`printkit secret-sheets` prints the secret sheets alone). Its --help is the game's labels
+    h_<name> (first paragraph the summary) and h_<name>_ex (examples, one a line), - as _."""
 
     name: str
     kinds: tuple[str, ...]
     options: tuple[str, ...]  # names of the game's build options it offers
-    summary: str
-    about: str
-    examples: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -185,9 +183,9 @@ class Game:
     build_options: tuple[Input, ...] = ()  # options of `printkit build` its artefacts read
     shortcuts: tuple[Shortcut, ...] = ()
     # command group -> question name -> "module:function" of a declared question (printkit.questions);
-    # "referee" is the referee's group; any other group becomes a top-level command
+    # "referee" is the referee's group; any other group becomes a top-level command, its --help the
+    # game's labels h_<group> and h_<group>_ex
     questions: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    about: Mapping[str, str] = field(default_factory=dict)  # a group of its own -> its --help text
     api: str | None = None  # module that is the game's public API: printkit.<family>
     movement: str | None = None  # module with the game's printkit.maps.moves.Movement on its maps
     maps: Maps | None = None  # None: the game has no maps

@@ -296,10 +296,10 @@ def test_the_cache_folder_is_the_platforms_unless_printkit_cache_dir_says(
 def test_cache_info_and_clear(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
     assert run("build", EXAMPLES / "stratego.yaml", "--out", "kit", "--only", "stratego-setup").exit_code == 0
-    info = run("cache", "info").output
+    info = run("cache", "info", "--lang", "en").output
     assert f"folder:  {workdir / 'cache'}" in info and "entries: 1\n" in info and "of 500.0 MB" in info
-    assert run("cache", "clear").output.startswith("Cache cleared: ")
-    assert "entries: 0\n" in run("cache", "info").output
+    assert run("cache", "clear", "--lang", "en").output.startswith("Cache cleared: ")
+    assert "entries: 0\n" in run("cache", "info", "--lang", "en").output
 
 
 # ---- keys -------------------------------------------------------------------------------------
@@ -581,7 +581,8 @@ def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monk
     from printkit.cli import cli
 
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(workdir / "cache"))
-    args = ["build", str(EXAMPLES / "stratego.yaml")]  # two quick steps: the quick reference and the setup sheet
+    # Two quick steps: the quick reference and the setup sheet (said in English: "cached").
+    args = ["build", str(EXAMPLES / "stratego.yaml"), "--lang", "en"]
     outputs = [CliRunner().invoke(cli, [*args, "--out", out], catch_exceptions=False).output for out in ("a", "b")]
     first, second = (re.sub(r"(?:\x1b|\\x1b)\[[0-9;?]*[A-Za-z]", "", text) for text in outputs)
     for step in ("quickref", "stratego-setup"):
@@ -779,7 +780,7 @@ def test_a_cache_size_that_is_no_size_is_refused(workdir: Path, monkeypatch: pyt
         assert (result.exit_code, result.output) == (2, said), args
     assert list(workdir.iterdir()) == []
     monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "0.5")
-    assert "of 0.5 MB" in run("cache", "info").output
+    assert "of 0.5 MB" in run("cache", "info", "--lang", "en").output
 
 
 def _printkit(*args: str | Path, cache: Path) -> subprocess.CompletedProcess[str]:

@@ -58,7 +58,7 @@ def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> Non
     assert result.exit_code == 0, result.output
     (folder,) = (workdir / "output").iterdir()
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
-    assert result.output.splitlines()[-1] == f"Kit written to output/{folder.name}/"
+    assert result.output.splitlines()[-1] == f"Набор записан в output/{folder.name}/"  # the default game is Russian
     assert not [p for p in (workdir / "output").iterdir() if p.name.startswith(".")]
     # ...and what the default game's whole kit holds: the shared one (`printkit build --out`, seeded,
     # with the saddle-stitched booklet-print.pdf besides).
@@ -179,7 +179,7 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
 def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(workdir: Path) -> None:
     """Issue 17: every step gets its own line with its time, and the files are listed with sizes."""
     steps = ("quickref", "booklet", "battle-cards", "tokens")  # the steps read below; the others draw the same way
-    args = ["build", str(EXAMPLES / "vs-2003.yaml"), "--only", ",".join(steps), "--out", "kit"]
+    args = ["build", str(EXAMPLES / "vs-2003.yaml"), "--only", ",".join(steps), "--out", "kit", "--lang", "en"]
     result = CliRunner().invoke(cli, args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     # The terminal's colours (shown escaped: under the test runner the terminal is the escaping stream).

@@ -97,6 +97,6 @@ def test_a_transcript_that_lies_is_caught(tmp_path: Path) -> None:
 def test_documented_cache_commands_use_a_cache_of_their_own(tmp_path: Path) -> None:
     """A documented `printkit cache clear` must not empty the artefact cache this run's builds share."""
     where = folder(tmp_path)
-    ran = run("printkit cache info", where)
+    ran = run("printkit cache info --lang en", where)
     assert ran.exit_code == 0
     assert f"folder:  {where / 'artefact-cache'}\n" in ran.output

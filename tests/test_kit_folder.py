@@ -75,7 +75,7 @@ def test_two_default_names_in_the_same_second_do_not_collide(workdir: Path, monk
     assert result.exit_code == 0, result.output
     [first] = taken
     second = first.with_name(first.name + "-2")
-    assert result.output == f"Kit written to output/{second.name}/\n"
+    assert result.output == f"Набор записан в output/{second.name}/\n"
     assert [p.name for p in first.iterdir()] == ["manifest.json"]
     assert (second / "secret-sheet-player-1.pdf").is_file()
 
@@ -430,7 +430,7 @@ def test_kit_written_to_names_the_real_folder(workdir: Path, name: str) -> None:
     """issue 32: a folder name with an escape sequence (stripped by the terminal, or by click when
     output is no terminal) or a literal backslash could be printed as the name of a folder that does
     not exist; the line now quotes such a name as $'...', which a shell reads back as the real one."""
-    result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", name)
+    result = run("build", EXAMPLES / "stratego.yaml", "--only", "quickref", "--out", name, "--lang", "en")
     assert result.exit_code == 0, result.output
     said = result.output.removeprefix("Kit written to ").removesuffix("\n")
     assert said.startswith("$'") and said.endswith("/'") and said.isprintable()

@@ -84,13 +84,15 @@ def console_blocks(markdown: Path) -> list[list[Example]]:
     return blocks
 
 
-def help_examples() -> dict[str, list[Example]]:
-    """Every example line of every command's --help (its epilog or its help text), by command."""
+def help_examples(lang: str = "en") -> dict[str, list[Example]]:
+    """Every example line of every command's --help page as it is shown in lang, by command."""
     found: dict[str, list[Example]] = {}
 
     def walk(command: click.Command, path: list[str]) -> None:
         name = " ".join(path) or "printkit"
-        for line in f"{command.help or ''}\n{command.epilog or ''}".splitlines():
+        shown = CliRunner().invoke(cli, [*path, "--help"], env={"PRINTKIT_LANG": lang, "COLUMNS": "200"})
+        assert shown.exit_code == 0, shown.output
+        for line in shown.output.splitlines():
             text = line.strip()
             if "printkit " in text and re.match(r"^([A-Z_]+=\S+ )*(printf '[^']*' \| )?printkit ", text):
                 found.setdefault(name, []).append(Example(text, f"{name} --help", None, _documented_exit(text)))

@@ -61,15 +61,7 @@ def _own(name: str, family: str, shared: Mapping[str, str]) -> str:
                                                                         "max_content_width": 100})  # fmt: skip
 @click.version_option(__version__, prog_name="printkit")
 def cli() -> None:
-    """Print-ready PDF kits for tabletop games, and a referee calculator.
-
-    \b
-    Examples:
-      printkit build                          # the default game into output/
-      printkit build examples/vs-2025.yaml --lang en --paper letter
-      printkit validate examples/vs-2025.yaml # every problem of a config, with its line
-      printkit referee odds "2d6+1>=8"        # the referee's calculator (Russian; --lang en)
-    """
+    """Print-ready PDF kits for tabletop games, and a referee calculator (its help: the labels' h_printkit)."""
 
 
 @cli.group(cls=Group, lazy=_referee_commands, speaks=True, make=command, invoke_without_command=True)
@@ -81,15 +73,7 @@ def cli() -> None:
 @click.pass_context
 def referee(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
             edition: str | None, brief: bool) -> None:  # fmt: skip
-    """Answers for the referee at the table. With no command: an evening's session, one prompt for
-    every question, the config, key, language and edition given once (see `referee shell`).
-
-    \b
-    Examples:
-      printkit referee odds 2к6+1
-      printkit referee roll 4d6kh3 --seed turn-12 --lang en
-      printf 'odds 3d6>=15\\nroll 2d6\\n' | printkit referee --lang en     # a session from a pipe
-    """
+    """Answers for the referee at the table; with no command, an evening's session (its help: h_referee)."""
     if ctx.invoked_subcommand is None:
         from .session import run
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import re
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +39,8 @@ def group(name: str) -> click.Group:
     def entries() -> dict[str, base.Target]:
         return {q: target for g in games() for q, target in g.questions.get(name, {}).items()}
 
-    about = next((g.about[name] for g in games() if name in g.about), "")
-    return base.Group(name, lazy=entries, speaks=True, make=command, help=about)
+    # Its help: the game's labels h_<name> and h_<name>_ex.
+    return base.Group(name, lazy=entries, speaks=True, make=command)
 
 
 # ---- inputs as click parameters -------------------------------------------------------------------
@@ -75,16 +74,16 @@ def _completer(i: Input) -> Any:
     return complete
 
 
-def parameter(i: Input, help: str | None = None, defaults: bool = True) -> click.Parameter:
-    """An input as a click argument or option (its English help, or `help`); without `defaults`
-    an option not given is None, for the reader to apply its own default."""
+def parameter(i: Input, defaults: bool = True) -> click.Parameter:
+    """An input as a click argument or option (its help is said from the declaration when shown,
+    base.Told); without `defaults` an option not given is None, for the reader to apply its own default."""
     kind = _type(i)
     if i.flag is None:
         nargs = -1 if i.many else i.count
         return click.Argument([i.name], type=kind, nargs=nargs, required=i.required, metavar=i.metavar,
                               shell_complete=_completer(i))  # fmt: skip
     if isinstance(i.kind, Flag):
-        return click.Option([i.flag, i.name], is_flag=True, help=help or i.help["en"])
+        return click.Option([i.flag, i.name], is_flag=True)
     # click takes an explicit default=None for a value given: pass a default only where there is one.
     default = {"default": i.default, "show_default": True} if defaults and i.default not in (None, ()) else {}
     return click.Option(
@@ -95,13 +94,12 @@ def parameter(i: Input, help: str | None = None, defaults: bool = True) -> click
         required=i.required,
         metavar=i.metavar,
         envvar=i.envvar,
-        help=help or i.help["en"],
         shell_complete=_completer(i),
         **default,
     )
 
 
-class Asked(click.Command):
+class Asked(base.Told, click.Command):
     """A command derived from a question; an option that takes many values takes them in a row too
     (`--hiders 3 2 --seekers 5` is `--hiders 3 --hiders 2 --seekers 5`). Its --help is said in the
     running command's language (Russian unless --lang en, PRINTKIT_LANG or a session says otherwise),
@@ -126,73 +124,17 @@ class Asked(click.Command):
             args = spelled
         return super().parse_args(ctx, args)
 
-    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        pieces = self.collect_usage_pieces(ctx)
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=label("cl_usage", voice()) + " ")
-
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def words(self, ctx: click.Context, lang: str) -> base.Words | None:
         if self.question is None:
-            super().format_help_text(ctx, formatter)
-            return
-        formatter.write_paragraph()
-        with formatter.indentation():
-            formatter.write_text(_help(self.question, voice()))
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        if self.question is None:
-            super().format_options(ctx, formatter)
-            return
-        lang = voice()
-        helps = {i.name: i.help[lang] for i in self.question.inputs}
+            return super().words(ctx, lang)
+        q = self.question
+        helps = {i.name: i.help[lang] for i in q.inputs}
         helps |= {name: label(key, lang) for name, key in _SHARED_HELP.items()}
-        shown = self.get_help_option(ctx)
-        records = []
-        for param in self.get_params(ctx):
-            found = param.get_help_record(ctx)
-            if found is None or isinstance(param, click.Argument):
-                continue
-            left, right = found
-            said = label("cl_opt_help", lang) if param is shown else helps.get(param.name or "")
-            if said is not None:
-                right = said + _extras(right, lang)
-            records.append((left, right))
-        if records:
-            with formatter.section(label("cl_options", lang)):
-                formatter.write_dl(records)
-
-    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        if self.question is None or not self.question.examples:
-            super().format_epilog(ctx, formatter)
-            return
-        formatter.write_paragraph()
-        with formatter.indentation():
-            formatter.write_text(label("cl_examples", voice()))
-            with formatter.indentation():
-                for example in self.question.examples:
-                    formatter.write_text("\b\n" + example)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        if self.question is None:
-            return super().get_short_help_str(limit)
-        text = self.question.summary[voice()]
-        if len(text) <= limit:
-            return text
-        return text[: limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
+        return base.Words(q.summary[lang], inspect.cleandoc(q.about[lang]), helps, q.examples)
 
 
 # The options every derived command may add beside its inputs, by parameter name: their help's label.
 _SHARED_HELP = {"lang": "cl_opt_lang", "as_json": "cl_opt_json", "brief": "cl_opt_brief"}
-
-
-def _extras(right: str, lang: str) -> str:
-    """What click adds after an option's help ([default: x], [required]), in lang."""
-    found = re.search(r"\s*\[(?:default: |required)[^\]]*\](?:\s*\[[^\]]*\])*$", right)
-    if found is None:
-        return ""
-    extra = found.group(0)
-    return extra.replace("[default: ", "[" + label("cl_default", lang) + ": ").replace(
-        "[required]", "[" + label("cl_required", lang) + "]"
-    )
 
 
 def _number(word: str) -> bool:
@@ -200,28 +142,23 @@ def _number(word: str) -> bool:
 
 
 def from_question(q: Question, name: str | None = None) -> click.Command:
-    """The terminal command of a question: its inputs, --lang, --json and --brief, its examples in --help."""
+    """The terminal command of a question: its inputs, --lang, --json and --brief; its --help is said
+    from the declaration (Asked.words)."""
     params = [parameter(i) for i in q.inputs]
     if q.lang:
-        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"]), help=label("cl_opt_lang", "en")))
+        params.append(click.Option(["--lang"], type=click.Choice(["ru", "en"])))
     if q.json:
-        params.append(click.Option(["--json", "as_json"], is_flag=True, help=label("cl_opt_json", "en")))
+        params.append(click.Option(["--json", "as_json"], is_flag=True))
     if q.notes:
-        params.append(click.Option(["--brief"], is_flag=True, help=label("cl_opt_brief", "en")))
+        params.append(click.Option(["--brief"], is_flag=True))
     greedy = frozenset(i.flag for i in q.inputs if i.flag and i.many and i.greedy)
 
     def callback(**values: Any) -> None:
         _answer(q, values)
 
-    epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in q.examples) if q.examples else None
     settings = {"ignore_unknown_options": True} if q.dashed_words else {}
-    return Asked(name or q.name, params=params, callback=callback, help=_help(q, "en"), epilog=epilog, greedy=greedy,
-                 context_settings=settings, question=q)  # fmt: skip
-
-
-def _help(q: Question, lang: str) -> str:
-    about = inspect.cleandoc(q.about[lang])
-    return f"{q.summary[lang]}\n\n{about}" if about else q.summary[lang]
+    return Asked(name or q.name, params=params, callback=callback, greedy=greedy, context_settings=settings,
+                 question=q)  # fmt: skip
 
 
 def _answer(q: Question, values: dict[str, Any]) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -19,6 +19,220 @@ from ..questions import Whole as QWhole
 
 if TYPE_CHECKING:
     from ..config.model import Session
+
+
+class Words(NamedTuple):
+    """What a command's --help says in one language: its summary, the rest of its help, each option's
+    help by parameter name, and its examples (command lines)."""
+
+    summary: str
+    about: str
+    options: Mapping[str, str]
+    examples: Sequence[str]
+
+
+class Told(click.Command):
+    """A command whose --help is said in the running command's language (Russian unless --lang en or
+    PRINTKIT_LANG say otherwise), from words found when the help is shown: a declared question's
+    (printkit.cli.asking) or the labels' `h_<path>` (its help, first paragraph the summary),
+    `h_<path>_ex` (examples, one a line) and `ho_<path>_<option>` or `ho_<option>` (an option's help).
+    click's own words (Usage, Options, Commands, [default: ...]) are said from the labels too. A
+    command without a --lang of its own takes one for its help and messages."""
+
+    def words(self, ctx: click.Context, lang: str) -> Words | None:
+        from ..labels import known, label
+
+        key = path_key(ctx)
+        if not known(f"h_{key}"):
+            return None
+        summary, _, about = label(f"h_{key}", lang).strip().partition("\n\n")
+        # An option's help: the command's own, else its group's (a session's options are its group's), else shared.
+        parts = key.split("_")
+        options = {name: helps[lang] for name, helps in getattr(self, "helps", {}).items()}
+        for param in self.params:
+            for found in [*(f"ho_{'_'.join(parts[:n])}_{param.name}" for n in range(len(parts), 0, -1)),
+                          f"ho_{param.name}"]:  # fmt: skip
+                if param.name not in options and known(found):
+                    options[param.name or ""] = label(found, lang)
+                    break
+        examples = label(f"h_{key}_ex", lang).strip().split("\n") if known(f"h_{key}_ex") else []
+        return Words(summary, about, options, [*examples, *getattr(self, "more_examples", ())])
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        found = super().get_params(ctx)
+        if any(p.name == "lang" for p in found):
+            return found
+        # Noted before parsing (printkit.cli.present.hear): here only so that it is not refused.
+        lang = click.Option(["--lang"], type=click.Choice(["ru", "en"]), expose_value=False)
+        return [*found[:-1], lang, *found[-1:]] if self.get_help_option(ctx) in found else [*found, lang]
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's help page, its usage line headed in the running language (a usage error keeps
+        click's heading: the commands that speak say it again, printkit.cli.present.Spoken)."""
+        from ..labels import label
+        from .present import voice
+
+        pieces = self.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=label("cl_usage", voice()) + " ")
+        self.format_help_text(ctx, formatter)
+        self.format_options(ctx, formatter)
+        self.format_epilog(ctx, formatter)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .present import voice
+
+        said = self.words(ctx, voice())
+        if said is None:
+            super().format_help_text(ctx, formatter)
+            return
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"{said.summary}\n\n{said.about}" if said.about else said.summary)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from ..labels import label
+        from .present import voice
+
+        lang = voice()
+        said = self.words(ctx, lang)
+        helps = dict(said.options) if said is not None else {}
+        helps.setdefault("lang", label("cl_opt_lang_said", lang))  # the --lang a command takes for its help
+        shown = self.get_help_option(ctx)
+        records = []
+        for param in self.get_params(ctx):
+            found = param.get_help_record(ctx)
+            if found is None or isinstance(param, click.Argument):
+                continue
+            left, right = found
+            if param is shown:
+                right = label("cl_opt_help", lang)
+            elif param.name == "version":
+                right = label("cl_opt_version", lang)
+            elif param.name in helps:
+                right = helps[param.name or ""] + _extras(right, lang)
+            elif not getattr(param, "help", None):
+                right = _extras(right, lang).lstrip()
+            records.append((left, right))
+        if records:
+            with formatter.section(label("cl_options", lang)):
+                formatter.write_dl(records)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """A group's commands, each with its summary, under a heading in the running language."""
+        from ..labels import label
+        from .present import voice
+
+        assert isinstance(self, click.Group)
+        found = [(n, c) for n in self.list_commands(ctx) if (c := self.get_command(ctx, n)) and not c.hidden]
+        if not found:
+            return
+        lang = voice()
+        limit = formatter.width - 6 - max(len(n) for n, _ in found)
+        rows = []
+        for name, command in found:
+            said = command.words(_child(ctx, command), lang) if isinstance(command, Told) else None
+            rows.append((name, _short(said, limit) if said is not None else command.get_short_help_str(limit)))
+        with formatter.section(label("cl_commands", lang)):
+            formatter.write_dl(rows)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from ..labels import label
+        from .present import voice
+
+        lang = voice()
+        said = self.words(ctx, lang)
+        if said is None or not said.examples:
+            super().format_epilog(ctx, formatter)
+            return
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(label("cl_examples", lang))
+            with formatter.indentation():
+                for example in said.examples:
+                    formatter.write_text("\b\n" + example)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """What a shell offers, each option and command described in the running language (zsh and
+        fish show the descriptions)."""
+        from click.shell_completion import CompletionItem
+
+        from ..labels import label
+        from .present import voice
+
+        lang = voice()
+        said = self.words(ctx, lang)
+        helps = {**(said.options if said is not None else {}), "help": label("cl_opt_help", lang)}
+        options = [p for p in self.get_params(ctx) if isinstance(p, click.Option)]
+        flags = {flag: p.name for p in options for flag in [*p.opts, *p.secondary_opts]}
+        offered = []
+        for item in super().shell_complete(ctx, incomplete):
+            text = item.help
+            if item.value in flags:
+                text = helps.get(flags[item.value] or "", text)
+            elif isinstance(self, click.Group) and isinstance(found := self.get_command(ctx, item.value), Told):
+                told = found.words(_child(ctx, found), lang)
+                text = _short(told, 45) if told is not None else text  # as click shortens it
+            offered.append(CompletionItem(item.value, type=item.type, help=text))
+        return offered
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        from .present import voice
+
+        ctx = click.get_current_context(silent=True)
+        said = self.words(_child(ctx, self), voice()) if ctx is not None else None
+        return super().get_short_help_str(limit) if said is None else _short(said, limit)
+
+
+def _short(said: Words, limit: int) -> str:
+    """A command's summary within limit characters, cut at a word."""
+    text = said.summary
+    if len(text) <= limit:
+        return text
+    return text[: limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
+
+
+def _child(ctx: click.Context, command: click.Command) -> click.Context:
+    """A context for a group's command, to name it by its path while the group's help lists it."""
+    return ctx if ctx.command is command else click.Context(command, parent=ctx, info_name=command.name)
+
+
+def path_key(ctx: click.Context) -> str:
+    """A command's name among the labels: its words after `printkit`, joined by _ (`printkit` itself
+    for the top)."""
+    names = []
+    while ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return "_".join(reversed(names)).replace("-", "_") or "printkit"
+
+
+def _extras(right: str, lang: str) -> str:
+    """What click adds after an option's help ([default: x], [required]), in lang."""
+    import re
+
+    from ..labels import label
+
+    found = re.search(r"\s*\[(?:default: |required)[^\]]*\](?:\s*\[[^\]]*\])*$", right)
+    if found is None:
+        return ""
+    extra = found.group(0)
+    return extra.replace("[default: ", "[" + label("cl_default", lang) + ": ").replace(
+        "[required]", "[" + label("cl_required", lang) + "]"
+    )
+
+
+class Command(Told, click.Command):
+    """A printkit command (not a declared question's) whose help is said from the labels; `helps`
+    gives options the labels do not know (a game's, {lang: help} by parameter name) and `examples`
+    command lines after the labels' own."""
+
+    def __init__(self, *args: Any, helps: Mapping[str, Mapping[str, str]] | None = None, examples: Sequence[str] = (),
+                 **kwargs: Any) -> None:  # fmt: skip
+        super().__init__(*args, **kwargs)
+        self.helps = dict(helps or {})
+        self.more_examples = tuple(examples)
 
 
 class Failure(click.ClickException):
@@ -61,7 +275,7 @@ def speaking(ctx: click.Context | None) -> bool:
 Target = str | Callable[[], click.Command]
 
 
-class Group(click.Group):
+class Group(Told, click.Group):
     """A command group that reports PrintkitError cleanly and imports registered commands on first use.
 
     `lazy` gives command name -> what `make` turns into its command (a "module:attribute" of a click
@@ -181,15 +395,12 @@ def Decimal(lo: float, hi: float) -> Read:
 FILE = Read(QFile())
 FOLDER = Read(QFile(folder=True))
 CONFIG_ARG = click.argument("config", required=False, type=FILE)
-OUT = click.option(
-    "--out",
-    type=FOLDER,
-    help="Kit folder [default: output/<game>-<YYYYMMDD-HHMMSS>/].",
-)
-SEED = click.option("--seed", help="Make the random sheets reproducible (same seed, same bytes).")
-PAPER = click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size [default: the config's].")
-LANG = click.option("--lang", type=click.Choice(["ru", "en"]), help="Printed language [default: the config's].")
-FORCE = click.option("--force", is_flag=True, help="Write into an existing, non-empty folder.")
+# Their help is said from the labels (ho_out, ho_seed, ...), in the running command's language.
+OUT = click.option("--out", type=FOLDER)
+SEED = click.option("--seed")
+PAPER = click.option("--paper", type=click.Choice(["a4", "letter"]))
+LANG = click.option("--lang", type=click.Choice(["ru", "en"]))
+FORCE = click.option("--force", is_flag=True)
 
 
 def load(config: Path | None, lang: str | None = None, paper: str | None = None) -> Session:

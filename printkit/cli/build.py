@@ -8,28 +8,27 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .base import CONFIG_ARG, FILE, FOLDER, FORCE, LANG, OUT, PAPER, SEED, Whole, load
+from ..labels import label
+from .base import CONFIG_ARG, FILE, FOLDER, FORCE, LANG, OUT, PAPER, SEED, Command, Whole, load
 from .present import show_folder
 
 if TYPE_CHECKING:
     from ..config.model import Session
 
 
-def _warn_seed(seed: str | None) -> None:
+def _warn_seed(seed: str | None, lang: str) -> None:
     from ..randomness import weak_seed
 
     if weak_seed(seed):
-        click.echo(
-            "printkit: note: a short --seed can be found by trying seeds against one printed sheet; "
-            "use 12+ random characters when the sheets must stay secret",
-            err=True,
-        )
+        click.echo(label("kit_weak_seed", lang), err=True)
 
 
-def _size(n: int) -> str:
+def _size(n: int, lang: str) -> str:
     if n < 1024:
-        return f"{n} B"
-    return f"{n / 1024:,.0f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
+        return label("size_b", lang, n=n)
+    if n < 1024 * 1024:
+        return label("size_kb", lang, n=f"{n / 1024:,.0f}")
+    return label("size_mb", lang, n=f"{n / 1024 / 1024:,.1f}")
 
 
 def _run_build(session: Session, out: Path | None, seed: str | None, force: bool, **kwargs: Any) -> None:
@@ -37,10 +36,12 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
     and turns into a tick with its time when done, and the files are listed with their sizes."""
     from ..kit import build_kit, kinds_for
 
-    _warn_seed(seed)
+    # Said in the kit's language (the config's, or --lang).
+    lang = session.language
+    _warn_seed(seed, lang)
     if not sys.stderr.isatty():
         result = build_kit(session, out, seed=seed, force=force, **kwargs)
-        click.echo(f"Kit written to {show_folder(result.folder)}")
+        click.echo(label("kit_written", lang, folder=show_folder(result.folder)))
         return
 
     import time
@@ -67,7 +68,8 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
     # The bar's own control sequences go to the terminal itself, past the escaping stream.
     with Progress(*columns, console=Console(file=raw_stream(sys.stderr)), refresh_per_second=8) as bar:
         # One line per step in the kit's order, waiting until it starts.
-        tasks = {step: bar.add_task(step, total=None, count="waiting", start=False) for step in order}
+        waiting = label("kit_step_waiting", lang)
+        tasks = {step: bar.add_task(step, total=None, count=waiting, start=False) for step in order}
         ended: set[str] = set()
 
         def report(step: str, done: int, total: int) -> None:
@@ -77,7 +79,7 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
                 ended.discard(step)
             bar.start_task(tasks[step])
             if total == 0:
-                bar.update(tasks[step], completed=1, total=1, count="cached")
+                bar.update(tasks[step], completed=1, total=1, count=label("kit_step_cached", lang))
             else:
                 count = f"{done}/{total}" if total > 1 and done < total else ""
                 bar.update(tasks[step], completed=done, total=total if done >= total else None, count=count)
@@ -86,22 +88,26 @@ def _run_build(session: Session, out: Path | None, seed: str | None, force: bool
 
         result = build_kit(session, out, seed=seed, force=force, progress=report, **kwargs)
     for path in result.files:
-        click.echo(f"  {path.name:<34} {_size(path.stat().st_size):>9}", err=True)
-    click.echo(f"  {len(result.files)} files in {time.perf_counter() - started:.1f} s", err=True)
-    click.echo(f"Kit written to {show_folder(result.folder)}")
+        click.echo(f"  {path.name:<34} {_size(path.stat().st_size, lang):>9}", err=True)
+    seconds = f"{time.perf_counter() - started:.1f}"
+    click.echo("  " + label("kit_files_in", lang, n=len(result.files), seconds=seconds), err=True)
+    click.echo(label("kit_written", lang, folder=show_folder(result.folder)))
 
 
-def _game_options() -> list[click.Parameter]:
-    """Every installed game's build options, each once (two games may share one by its name)."""
+def _game_options() -> tuple[list[click.Parameter], dict[str, dict[str, str]]]:
+    """Every installed game's build options, each once (two games may share one by its name), and
+    their help in each language, the game's name first."""
     from ..game import games
     from .asking import parameter
 
     seen: dict[str, click.Parameter] = {}
+    helps: dict[str, dict[str, str]] = {}
     for g in games():
         for option in g.build_options:
             if option.name not in seen:
-                seen[option.name] = parameter(option, f"{g.name}: {option.help['en']}", defaults=False)
-    return list(seen.values())
+                seen[option.name] = parameter(option, defaults=False)
+                helps[option.name] = {lang: f"{g.name}: {text}" for lang, text in option.help.items()}
+    return list(seen.values()), helps
 
 
 def _own(session: Session, given: dict[str, Any]) -> dict[str, Any]:
@@ -113,61 +119,32 @@ def _own(session: Session, given: dict[str, Any]) -> dict[str, Any]:
     for name, value in given.items():
         if value not in (None, False) and name not in names:
             flag = next(o.flag for g in games() for o in g.build_options if o.name == name)
-            raise click.UsageError(f"{flag} is no option of {entry.name} (this config plays {session.ruleset.id})")
+            said = label("kit_not_an_option", session.language, flag=flag, game=entry.name, plays=session.ruleset.id)
+            raise click.UsageError(said)
     return {name: value for name, value in given.items() if value not in (None, False)}
 
 
-def _build_examples() -> str:
-    """The shared examples, then each installed game's own."""
+def build_command() -> click.Command:
+    """`printkit build`, with the build options of every installed game (its help: the labels'
+    h_build and ho_build_*, then each game's examples)."""
     from ..game import games
 
-    lines = [
-        "printkit build                                   # the default game",
-        "printkit build --out kits/friday --lang en --paper letter",
-        *(e for g in games() for e in g.examples),
-    ]
-    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+    own, helps = _game_options()
 
-
-def build_command() -> click.Command:
-    """`printkit build`, with the build options of every installed game."""
-
-    @click.command("build", epilog=_build_examples())
+    @click.command("build", cls=Command, helps=helps, examples=[e for g in games() for e in g.examples])
     @CONFIG_ARG
     @OUT
     @SEED
-    @click.option(
-        "--only",
-        metavar="KIND,...",
-        multiple=True,
-        help="Print only these kinds (e.g. booklet,quickref; may be repeated; a wrong one lists the game's).",
-    )
+    @click.option("--only", metavar="KIND,...", multiple=True)
     @PAPER
     @LANG
-    @click.option(
-        "--imposition",
-        type=click.Choice(["saddle"]),
-        help="Also write booklet-print.pdf: pages two-up, saddle-stitch order.",
-    )
-    @click.option("--greyscale", is_flag=True, help="Print the booklet in ink-friendly greys.")
-    @click.option(
-        "--png",
-        "png",
-        type=FOLDER,
-        help="Also write one 300 dpi PNG per card face (with bleed) into this folder.",
-    )
-    @click.option(
-        "--print-shop",
-        is_flag=True,
-        help="Cards and tokens: also write *-print-shop.pdf, one face per page with 1/8 in bleed and trim boxes.",
-    )
-    @click.option(
-        "--cutter",
-        type=click.Choice(["silhouette"]),
-        help="Cards and tokens: sheets with a cutting machine's registration marks, and a cut template (*-cut.svg).",
-    )
-    @click.option("--no-cache", is_flag=True, help="Draw every artefact afresh: do not use or fill the artefact cache.")
-    @click.option("--jobs", type=Whole(1, 64), help="Draw at most this many artefacts at once [default: the cores].")
+    @click.option("--imposition", type=click.Choice(["saddle"]))
+    @click.option("--greyscale", is_flag=True)
+    @click.option("--png", "png", type=FOLDER)
+    @click.option("--print-shop", is_flag=True)
+    @click.option("--cutter", type=click.Choice(["silhouette"]))
+    @click.option("--no-cache", is_flag=True)
+    @click.option("--jobs", type=Whole(1, 64))
     @FORCE
     def build(
         config: Path | None,
@@ -186,10 +163,7 @@ def build_command() -> click.Command:
         force: bool,
         **game_options: Any,
     ) -> None:
-        """Build every printable of a game into one kit folder.
-
-        CONFIG is a session config (see examples/); without it, the bundled default game is built.
-        """
+        """Build every printable of a game into one kit folder."""
         from ..kit import Options
 
         # `--only booklet --only quickref` is `--only booklet,quickref`: a repeated option adds, never replaces.
@@ -201,7 +175,6 @@ def build_command() -> click.Command:
 
     at = next(i for i, p in enumerate(build.params) if p.name == "no_cache")
     taken = {opt for p in build.params for opt in p.opts}
-    own = _game_options()
     for option in own:
         clash = taken & set(option.opts)
         if clash:
@@ -226,33 +199,25 @@ def shortcut(family: str, name: str) -> click.Command:
 
         session = load(config, lang, paper)
         if session.ruleset.family != family:
-            raise click.UsageError(f"{name} prints {entry.name} kits; this config plays {session.ruleset.id}")
+            said = label("kit_other_game", session.language, name=name, game=entry.name, plays=session.ruleset.id)
+            raise click.UsageError(said)
         options = Options(game={k: v for k, v in given.items() if v not in (None, False)})
         _run_build(session, out, seed, force, only=list(cut.kinds), options=options)
 
-    epilog = "\b\nExamples:\n" + "\n".join(f"  {e}" for e in cut.examples) if cut.examples else None
-    made = click.Command(name, callback=run, help=f"{cut.summary}\n\n{cut.about}", epilog=epilog)
+    # Its help: the game's labels h_<name> and h_<name>_ex; its game options' help is declared.
+    helps = {o: dict(entry.build_option(o).help) for o in cut.options}
+    made = Command(name, callback=run, helps=helps)
     for decorate in (CONFIG_ARG, SEED, OUT, PAPER, LANG, FORCE):
         decorate(made)
     made.params[1:1] = [parameter(entry.build_option(o), defaults=False) for o in cut.options]
     return made
 
 
-@click.command(
-    epilog="""\b
-Examples:
-  printkit validate examples/strategiya.yaml
-"""
-)
+@click.command(cls=Command)
 @click.argument("config", type=FILE)
-@click.option("--no-cache", is_flag=True, help="Lay out every checked form afresh; do not use or fill the cache.")
+@click.option("--no-cache", is_flag=True)
 def validate(config: Path, no_cache: bool) -> None:
-    """Check a session config: print ok, or every problem with its line (exit 3).
-
-    Warnings (legal but probably unintended, such as points a game expects spent and left unspent)
-    are printed before ok and do not fail. Forms that must fit their page are laid out to check
-    it, through the artefact cache: a build that follows takes them from there.
-    """
+    """Check a session config: ok, or every problem with its line (exit 3)."""
     from ..errors import ConfigError
     from ..kit import check_kit
 
@@ -266,26 +231,14 @@ def validate(config: Path, no_cache: bool) -> None:
     click.echo("ok")
 
 
-@click.command(
-    epilog="""\b
-Examples:
-  printkit calibrate
-  printkit calibrate --paper letter --out kits/printer-test
-"""
-)
+@click.command(cls=Command)
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="How your printer turns the sheet for the back side.")  # fmt: skip
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
 @LANG
 @OUT
 @FORCE
 def calibrate(paper: str, flip: str, lang: str | None, out: Path | None, force: bool) -> None:
-    """Print a duplex test sheet to measure your printer's back-side offset.
-
-    Print calibration.pdf on both sides at 100 %, read where the front crosses fall on the back's
-    millimetre scales, and save the numbers in your config:
-    printer: {back_offset_mm: [x, y]}.
-    """
+    """Print a duplex test sheet to measure a printer's back-side offset."""
     from ..output import KitWriter, default_folder
     from ..sheets.calibrate import write_calibration
 
@@ -293,22 +246,13 @@ def calibrate(paper: str, flip: str, lang: str | None, out: Path | None, force: 
     with KitWriter(folder, force=force, unique=out is None) as writer:
         write_calibration(writer.path("calibration.pdf"), paper, lang or "ru", flip)
         writer.commit({"kinds": ["calibrate"], "paper": paper})
-    click.echo(f"Calibration sheet written to {show_folder(writer.folder)}")
+    click.echo(label("kit_calibration_written", lang or "ru", folder=show_folder(writer.folder)))
 
 
-@click.command(
-    epilog="""\b
-Examples:
-  printkit schema config > printkit-config.schema.json
-  printkit schema ruleset > printkit-ruleset.schema.json
-"""
-)
+@click.command(cls=Command)
 @click.argument("kind", type=click.Choice(["config", "ruleset"]))
 def schema(kind: str) -> None:
-    """Print the JSON Schema of session configs or of ruleset files, for an editor's YAML support.
-
-    The schema is generated from the checks `printkit validate` runs; validate stays the judge.
-    """
+    """Print the JSON Schema of session configs or of ruleset files."""
     import json
 
     from ..config.jsonschema import config_schema, ruleset_schema

@@ -4,40 +4,41 @@ from __future__ import annotations
 
 import click
 
-from .base import Group
+from .base import Command, Group
 
 
-def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:,.1f} MB"
+def _size(n: int, lang: str) -> str:
+    from ..labels import label
+
+    return label("size_mb", lang, n=f"{n / 1024 / 1024:,.1f}")
 
 
 @click.group("cache", cls=Group)
 def cache_group() -> None:
-    """The artefact cache: pages drawn once are reused by later builds with the same inputs.
-
-    \b
-    Examples:
-      printkit cache info
-      printkit cache clear
-    """
+    """The artefact cache (its help, and its commands': the labels' h_cache...)."""
 
 
-@cache_group.command(epilog="\b\nExample:\n  printkit cache info")
+@cache_group.command(cls=Command)
 def info() -> None:
     """Where the cache is, how many artefacts it holds and its size limit."""
     from ..cache import Store
+    from ..labels import label
+    from .present import voice
 
-    found = Store().info()
-    click.echo(f"folder:  {found.folder}")
-    click.echo(f"entries: {found.entries}")
-    click.echo(f"size:    {_size(found.bytes)} of {_size(found.limit)} (PRINTKIT_CACHE_MAX_MB)")
+    found, lang = Store().info(), voice()
+    click.echo(label("cache_folder", lang, folder=found.folder))
+    click.echo(label("cache_entries", lang, n=found.entries))
+    click.echo(label("cache_size", lang, size=_size(found.bytes, lang), limit=_size(found.limit, lang)))
 
 
-@cache_group.command(epilog="\b\nExample:\n  printkit cache clear")
+@cache_group.command(cls=Command)
 def clear() -> None:
     """Remove every cached artefact (the next build draws everything afresh)."""
     from ..cache import Store
+    from ..labels import label
+    from .present import voice
 
     store = Store()
     freed = store.clear()
-    click.echo(f"Cache cleared: {_size(freed)} freed in {store.root.parent}")
+    lang = voice()
+    click.echo(label("cache_cleared", lang, size=_size(freed, lang), folder=store.root.parent))

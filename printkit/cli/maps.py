@@ -10,7 +10,7 @@ import click
 from ..labels import Refused
 from ..maps.moves import game_inputs
 from .asking import command, parameter
-from .base import FILE, FORCE, LANG, OUT, PAPER, Decimal, Group, Target, Whole
+from .base import FILE, FORCE, LANG, OUT, PAPER, Command, Decimal, Group, Target, Whole
 from .present import said, show_folder
 
 # The map questions are declared in the library (printkit.maps.questions); drawing writes a file.
@@ -23,37 +23,21 @@ _QUESTIONS: dict[str, Target] = {
 
 @click.group("map", cls=Group, speaks=True, lazy=lambda: _QUESTIONS, make=command)
 def map_group() -> None:
-    """Game maps as text grids.
-
-    \b
-    Example:
-      printkit map check examples/map.yaml
-    """
+    """Game maps as text grids (its help: the labels' h_map)."""
 
 
-@click.command(
-    "draw",
-    epilog="""\b
-Examples:
-  printkit map draw examples/map.yaml
-  printkit map draw examples/map.yaml --cell-mm 20 --paper letter --out kits/map
-  printkit map draw examples/map.yaml --reach-from C4 --speed 2
-""",
-)
+@click.command("draw", cls=Command)
 @click.argument("map_file", type=FILE)
 @OUT
 @PAPER
 @LANG
-@click.option("--cell-mm", type=Decimal(5, 40), help="Size of a cell (default: 9 to 12 mm, the fewest sheets).")
-@click.option("--reach-from", help="Overlay where a mover standing here can go (turn numbers; options as reach's).")
-@click.option("--turns", type=Whole(1, 20), default=1, show_default=True, help="With --reach-from.")
+@click.option("--cell-mm", type=Decimal(5, 40))
+@click.option("--reach-from")
+@click.option("--turns", type=Whole(1, 20), default=1, show_default=True)
 @FORCE
 def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | None, cell_mm: float | None,
              reach_from: str | None, turns: int, force: bool, **given: Any) -> None:  # fmt: skip
-    """Print map.pdf: terrain in colour with hatching that survives greyscale, coordinates on every
-    side, towns as stars, resources as numbers, adventures as circled numbers; a map larger than
-    the paper is tiled over several sheets with a one-cell overlap to glue, turned landscape where
-    that takes fewer sheets."""
+    """Print map.pdf, tiled over several sheets where the map is larger than the paper."""
     from ..maps.grid import load_map, parse_cell
     from ..maps.moves import cell_on, reach
     from ..maps.sheet import draw_map
@@ -83,6 +67,8 @@ def map_draw_command() -> click.Command:
     """`map draw`, whose --reach-from takes the movement inputs of every installed game, as `referee
     reach` does (read from the games only when the command is used)."""
     at = next(i for i, p in enumerate(map_draw.params) if p.name == "force")
-    own = [parameter(i, f"{owner}: {i.help['en']}", defaults=False) for owner, i in game_inputs().values()]
-    return click.Command(map_draw.name, params=[*map_draw.params[:at], *own, *map_draw.params[at:]],
-                         callback=map_draw.callback, help=map_draw.help, epilog=map_draw.epilog)  # fmt: skip
+    inputs = game_inputs().values()
+    own = [parameter(i, defaults=False) for _, i in inputs]
+    helps = {i.name: {lang: f"{owner}: {text}" for lang, text in i.help.items()} for owner, i in inputs}
+    return Command(map_draw.name, params=[*map_draw.params[:at], *own, *map_draw.params[at:]],
+                   callback=map_draw.callback, helps=helps)  # fmt: skip

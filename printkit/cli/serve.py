@@ -7,37 +7,24 @@ from pathlib import Path
 
 import click
 
-from .base import CONFIG_ARG, FILE, LANG
+from .base import CONFIG_ARG, FILE, LANG, Command
 
 # A port the table remembers; 0 takes any free one (the address printed says which).
 PORT = 8765
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @CONFIG_ARG
-@click.option("--key", "keys", multiple=True, type=FILE, help="A referee key, read by the master's lookups (repeat).")
-@click.option("--map", "maps", multiple=True, type=FILE, help="A map the movement questions offer (repeat).")
-@click.option("--file", "others", multiple=True, type=FILE,
-              help="Another file a question reads: a Stratego position, a Tannhäuser paths graph.")  # fmt: skip
-@click.option("--lan", is_flag=True, help="Serve the local network too (players' phones), not this computer only.")
-@click.option("--port", type=click.IntRange(0, 65535), default=PORT, show_default=True, help="0: any free port.")
-@click.option("--check", is_flag=True, help="Read and check the files, say the addresses, and stop without serving.")
+@click.option("--key", "keys", multiple=True, type=FILE)
+@click.option("--map", "maps", multiple=True, type=FILE)
+@click.option("--file", "others", multiple=True, type=FILE)
+@click.option("--lan", is_flag=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=PORT, show_default=True)
+@click.option("--check", is_flag=True)
 @LANG
 def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
           port: int, check: bool, lang: str | None) -> None:  # fmt: skip
-    """The referee on every phone at the table: each referee question as a web page, a shared roll
-    log, and the game master's pages (the key's lookups) behind a secret address.
-
-    Only the files named here are ever read; each is checked before the first page is served.
-    Without --lan only this computer reaches the pages.
-
-    \b
-    Examples:
-      printkit secret-sheets --out kit --seed friday      # writes kit/referee-key.json
-      printkit serve examples/strategiya.yaml --key kit/referee-key.json --map examples/map.yaml
-      printkit serve examples/vs-2025.yaml --map examples/vs-map.yaml --lan     # phones on the Wi-Fi
-      printkit serve --file examples/stratego-position.txt --port 0 --check
-    """
+    """The referee's web pages for every phone at the table (its help: the labels' h_serve)."""
     import uvicorn
 
     from ..web.app import Table, make_app

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from .base import FILE, LANG, Read
+from .base import FILE, LANG, Command, Read
 
 # Words that end a session or ask for the list of commands, as either language types them.
 QUIT = {"exit", "quit", "q", "выход", "конец"}
@@ -21,18 +21,14 @@ LINE_LIMIT = 4096
 KEY_BYTES = 8 * 1024 * 1024  # a key file `key FILE` checks: a tournament's key of many games stays well within
 _OPEN = [False]  # whether a session is running: a line never opens another one inside it
 
-CONFIG = click.option(
-    "--config",
-    type=FILE,
-    help="The game's session config, for every question that reads one; its language answers.",
-)
+# Their help is said from the labels (ho_referee_config, ...).
+CONFIG = click.option("--config", type=FILE)
 KEY = click.option(
     "--key",
     "keys",
     multiple=True,
     envvar="PRINTKIT_KEY",
     type=FILE,
-    help="A referee key, for every question that reads one (repeat to join several) [default: $PRINTKIT_KEY].",
 )
 
 
@@ -58,15 +54,10 @@ class Ruleset(click.ParamType):  # type: ignore[type-arg]
         return self._choice().shell_complete(ctx, param, incomplete)
 
 
-BRIEF = click.option(
-    "--brief",
-    is_flag=True,
-    help="Answers without their notes on the rules, for every question that has them (brief on|off in a session).",
-)
+BRIEF = click.option("--brief", is_flag=True)
 EDITION = click.option(
     "--edition",
     type=Ruleset(),
-    help="The edition (ruleset) for every question that takes --edition [the config's].",
 )
 
 
@@ -477,14 +468,7 @@ def _readline(group: click.Group, table: dict[str, dict[str, Any]]) -> Any:
     return save
 
 
-@click.command(
-    epilog="""\b
-Examples:
-  printkit referee shell --lang en
-  printkit referee --lang en                # the answers in English
-  printf 'odds 2d6+1>=8\\nroll 4d6kh3 --seed turn-12\\n' | printkit referee --lang en
-"""
-)
+@click.command(cls=Command)
 @CONFIG
 @KEY
 @LANG
@@ -493,10 +477,7 @@ Examples:
 @click.pass_context
 def shell(ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
           edition: str | None, brief: bool) -> None:  # fmt: skip
-    """An evening's session: a prompt that answers every referee question (the same commands and
-    options as `printkit referee ...`), with the config, key, language and edition given once.
-    `printkit referee` with no command opens it too. help lists the commands; exit or Ctrl-D ends it.
-    Questions can also come from a pipe, one a line. A line is at most 4,096 characters."""
+    """An evening's session (its help: the labels' h_referee_shell)."""
     parent = ctx.parent
     assert parent is not None
     run(parent, config, keys, lang, edition, brief)

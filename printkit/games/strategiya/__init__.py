@@ -142,15 +142,6 @@ GAME = Game(
             "secret-sheets",
             kinds=("secret-sheets",),
             options=("games", "player", "blank"),
-            summary='Print the secret "binary code" sheets and the referee key.',
-            about="Each sheet maps a map object's number to another number; the referee key chains sheet 1, "
-            "sheet 2 and the ruleset's list for every object.",
-            examples=(
-                "printkit secret-sheets                       # sheets 1 and 2 plus the referee key",
-                "printkit secret-sheets --games 30            # 30 games: one page per game in each PDF",
-                "printkit secret-sheets --player 2            # only my own sheet, made on my own device",
-                "printkit secret-sheets --blank               # the empty form to fill in by hand",
-            ),
         ),
     ),
     questions={

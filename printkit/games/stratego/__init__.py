@@ -42,15 +42,11 @@ GAME = Game(
             "convert": f"{_HERE}.questions:convert",
         },
     },
-    about={
-        "stratego": "Stratego setups: check, generate and convert them.\n\n\b\nExample:\n"
-        "  printkit stratego check BFB343B563/B3492625B4/728X176258/2264B75232"
-    },
     api=f"{_HERE}.questions",
     labels=True,
     pictures=f"{_HERE}.pictures:picture",
     examples=(
         'printkit build examples/stratego.yaml --random --seed "long random words"',
-        "printkit build examples/stratego.yaml --no-cache --jobs 1   # all drawn afresh, one at a time",
+        "printkit build examples/stratego.yaml --no-cache --jobs 1",
     ),
 )
