@@ -160,6 +160,9 @@ class File:
     name is refused here: it would stand for the current folder."""
 
     folder: bool = False
+    # How the files this input reads are usually named (".yaml"): a page that offers several files
+    # puts these first. A preference, never a limit: the answering function reads what it is given.
+    suffixes: tuple[str, ...] = ()
 
     def read(self, text: str) -> Path:
         return self.check(text)

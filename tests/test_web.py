@@ -176,6 +176,26 @@ def test_a_movement_form_shows_only_the_inputs_of_its_maps_game(client: TestClie
         assert own and other and own <= named and not (other - own) & named, (map_name, own, other)
 
 
+def test_a_file_input_offers_first_the_files_named_as_it_reads_them(client: TestClient, table: Table) -> None:
+    """issue 34: with a Stratego position and a Tannhäuser graph both given by --file, the paths page
+    picks the graph and the moves page the position, whichever was named first."""
+    for name in ("paths", "moves"):
+        q = table.asked[name][1]
+        i = next(i for i in q.inputs if isinstance(i.kind, File))
+        assert isinstance(i.kind, File) and i.kind.suffixes
+        page = client.get(f"/q/{name}").text
+        picked = re.search(rf'<select name="{i.name}"[^>]*>.*?<option value="([^"]+)" selected', page, re.S)
+        assert picked and Path(picked.group(1)).suffix in i.kind.suffixes, (name, picked)
+
+
+def test_every_page_that_rolls_dice_shows_the_log(client: TestClient, table: Table) -> None:
+    """issue 34: a spell, a mine or an uprising rolled on a page shows the table's rolls beside it."""
+    rolling = [name for name, (_, q) in table.asked.items() if rolls_dice(q)]
+    assert {"roll", "mine", "spell", "rebellion"} <= set(rolling)
+    for name in rolling:
+        assert 'id="log"' in client.get(page_of(table, name)).text, name
+
+
 def test_a_value_longer_than_a_session_line_is_refused(client: TestClient) -> None:
     page = client.get("/q/odds", params={"notation": "1" * 5000, "ask": "1", "lang": "en"})
     assert page.status_code == 400 and "4096" in (refusal(page.text) or "")

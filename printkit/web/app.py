@@ -262,7 +262,7 @@ class _Pages:
             blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
-            dice=name in DICE, rolls=self.table.log.newest() if name in DICE else [],
+            dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
         )  # fmt: skip
         if logged and request.method == "POST" and who:
             response.set_cookie("who", quote(who), max_age=30 * 86400, httponly=True, samesite="strict")
@@ -390,7 +390,7 @@ def _shaped(block: Block) -> Block:
     if _prose(block.text):
         return Block("pre", _kept_with_number(block.text), "wrap")
     rows = block.text.split("\n")
-    cells = tuple(tuple(_COLUMN_GAP.split(row.strip())) for row in rows)
+    cells = tuple(_cells(row) for row in rows)
     if max(map(len, rows)) > PHONE_COLUMNS and any(len(c) > 1 for c in cells):
         return Block("table", block.text, cells=tuple(tuple(_kept_with_number(c) for c in row) for row in cells))
     return block
@@ -398,6 +398,14 @@ def _shaped(block: Block) -> Block:
 
 # Columns of an answer's table are set apart by two spaces or more; one space is inside a column.
 _COLUMN_GAP = re.compile(r"\s{2,}")
+# A row indented this far holds no first column: a header over the figures' columns.
+_HEADER_INDENT = 8
+
+
+def _cells(row: str) -> tuple[str, ...]:
+    cells = tuple(_COLUMN_GAP.split(row.strip()))
+    indent = len(row) - len(row.lstrip(" "))
+    return ("", *cells) if indent >= _HEADER_INDENT and row.strip() else cells
 
 
 def _kept_with_number(text: str) -> str:

@@ -81,6 +81,8 @@ def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words:
     k = i.kind
     if isinstance(k, File):
         files = served.of(source(i))
+        if k.suffixes:  # the files named as this input's usually are first: the one a page picks
+            files = tuple(sorted(files, key=lambda p: p.suffix.lower() not in k.suffixes))
         if i.many:  # every key given at start, joined: nothing to choose
             return Control(i.name, label, "fixed", (", ".join(served.short(p) for p in files),))
         options = tuple((served.short(p), served.short(p)) for p in files)

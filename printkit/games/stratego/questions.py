@@ -111,9 +111,14 @@ class AttackAnswer:
 
 
 _PIECE_HELP = {
-    "en": "A piece: X 9 … 2 1 B F, a strength (10 for the marshal) or a name in either language.",
-    "ru": "Фишка: X 9 … 2 1 B F, сила (10 — маршал) или звание на любом языке.",
+    "en": "{who}: X 9 … 2 1 B F, a strength (10 for the marshal) or a name in either language.",
+    "ru": "{who}: X 9 … 2 1 B F, сила (10 — маршал) или звание на любом языке.",
 }
+
+
+def _piece_help(en: str, ru: str) -> dict[str, str]:
+    """The help of a piece input, naming which piece it is."""
+    return {"en": _PIECE_HELP["en"].format(who=en), "ru": _PIECE_HELP["ru"].format(who=ru)}
 
 
 @question(
@@ -126,13 +131,25 @@ _PIECE_HELP = {
     },
     about={
         "en": "By default the house rule of the rules document applies: any bomb that goes off leaves the "
-        "board, and only a Miner takes one and survives. Answers in Russian (--lang en: English).",
+        "board, and only a Miner takes one and survives.",
         "ru": "По умолчанию действует правило этой версии: взорвавшаяся мина уходит с поля, и только "
-        "сапёр снимает её и остаётся. Отвечает по-русски (--lang en — по-английски).",
+        "сапёр снимает её и остаётся.",
     },
     inputs=(
-        Input("attacker", Text(), _PIECE_HELP, required=True, complete=f"{_HERE}.attack:complete_pieces"),
-        Input("defender", Text(), _PIECE_HELP, required=True, complete=f"{_HERE}.attack:complete_pieces"),
+        Input(
+            "attacker",
+            Text(),
+            _piece_help("The attacking piece", "Нападающая фишка"),
+            required=True,
+            complete=f"{_HERE}.attack:complete_pieces",
+        ),
+        Input(
+            "defender",
+            Text(),
+            _piece_help("The defending piece", "Защищающаяся фишка"),
+            required=True,
+            complete=f"{_HERE}.attack:complete_pieces",
+        ),
         Input(
             "original_bombs",
             Flag(),
@@ -244,19 +261,19 @@ class MovesAnswer:
         "over empty cells and may attack at the end (--scout-strikes-adjacent: only a neighbour); "
         "lakes and pieces block (--scout-flies-over: only lakes stop a scout). Where a reading changes "
         "the answer, it is printed with the other's cells. The two-squares rule needs the game's "
-        "history and is not applied. Answers in Russian (--lang en: English).",
+        "history and is not applied.",
         "ru": "В POSITION_FILE по строке на ряд сверху (ряд 10, задний ряд синих) до ряда 1 (задний ряд "
         "красных), по знаку на клетку: `.` пусто, `~` озеро, `r5` красная пятёрка, `r10` или `rX` "
         "красный маршал, `b?` синяя фишка неизвестного ранга. Шаг — вверх, вниз, влево или вправо; "
         "разведчик бежит по пустым клеткам и может напасть в конце (--scout-strikes-adjacent — только "
         "на соседа); озёра и фишки мешают (--scout-flies-over — разведчика останавливают только "
         "озёра). Где чтение меняет ответ, он печатается с клетками другого чтения. Правило двух клеток "
-        "требует истории партии и не проверяется. Отвечает по-русски (--lang en — по-английски).",
+        "требует истории партии и не проверяется.",
     },
     inputs=(
         Input(
             "position_file",
-            File(),
+            File(suffixes=(".txt",)),
             {"en": "The position: one line a row, one token a cell.", "ru": "Позиция: строка на ряд, знак на клетку."},
             required=True,
         ),

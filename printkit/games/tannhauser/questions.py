@@ -136,11 +136,11 @@ class PoolAnswer:
         "en": "Each die counts on its own. A natural 10 takes no penalty (it still takes a bonus: "
         "--natural-ten-stays for the other reading), a natural 1 takes no bonus (it still takes a penalty: "
         "--natural-one-stays for the other reading). Where a reading changes the answer, it is printed "
-        "with the other one's figure. Answers in Russian (--lang en: English).",
+        "with the other one's figure.",
         "ru": "Каждый кубик считается сам по себе. Натуральная 10 не получает штрафа (бонус получает; "
         "--natural-ten-stays — другое чтение), натуральная 1 не получает бонуса (штраф получает; "
         "--natural-one-stays — другое чтение). Где чтение меняет ответ, он печатается с числом другого "
-        "чтения. Отвечает по-русски (--lang en — по-английски).",
+        "чтения.",
     },
     inputs=(
         Input(
@@ -279,10 +279,9 @@ _STAT = Whole(1, MOST_DICE)
     },
     about={
         "en": "Each rolls its own stat in dice against the other's stat as the difficulty; more successes "
-        "wins and a tie goes to the defender. Answers in Russian (--lang en: English).",
+        "wins and a tie goes to the defender.",
         "ru": "Каждый бросает столько кубиков, каков его показатель, против показателя другого как "
-        "сложности; больше успехов — победа, ничья — за защищающимся. Отвечает по-русски (--lang en — "
-        "по-английски).",
+        "сложности; больше успехов — победа, ничья — за защищающимся.",
     },
     inputs=(
         Input(
@@ -428,18 +427,17 @@ def _differs(circle: str, where: Where | None, lang: str) -> str:
         "circles (ally or enemy of the character that moves). Allies are passed at the normal cost, "
         "an enemy stops the move before it, and no move ends on an occupied or an entry circle. With "
         "--bull-rush: where a won Bull Rush leads, through one enemy or one unbroken line of adjacent "
-        "enemies. Answers in Russian (--lang en: English).",
+        "enemies.",
         "ru": "В GRAPH_FILE — `circles` (id, cost 2 для замедляющего круга, entry: red или blue для точки "
         "входа стороны), `links` между соседними кругами пути и `characters` на кругах (ally или enemy "
         "того, кто ходит). Союзники проходятся по обычной цене, враг останавливает ход перед собой, и "
         "ход не кончается на занятом круге или точке входа. С --bull-rush: куда ведёт выигранный "
-        "Натиск — через одного врага или сплошную цепочку соседних врагов. Отвечает по-русски "
-        "(--lang en — по-английски).",
+        "Натиск — через одного врага или сплошную цепочку соседних врагов.",
     },
     inputs=(
         Input(
             "graph_file",
-            File(),
+            File(suffixes=(".yaml", ".yml")),
             {"en": "The path graph: circles, links and characters.", "ru": "Граф путей: круги, связи и персонажи."},
             required=True,
         ),
