@@ -244,7 +244,7 @@ def test_cli(tmp_path: Path) -> None:
     data = json.loads(run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2", "--json").output)
     assert data["reachable"]["D4"] == 1 and data["count"] == len(data["reachable"])
     out = run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2").output
-    assert max(len(line) for line in out.splitlines()) <= 80 and "чтение правил:" in out
+    assert max(len(line) for line in out.splitlines()) <= 80 and "Чтение правил:" in out
     routed = run("referee", "route", EXAMPLES / "map.yaml", "--from", "A1", "--to", "L9", "--speed", "1", "--json")
     assert json.loads(routed.output)["turns"] == 3  # speed 1 crosses 2 cells (every 4 speed begun)
     assert run("referee", "route", bad, "--from", "A1", "--to", "Z9", "--speed", "1").exit_code == 2
@@ -524,7 +524,7 @@ def test_wide_maps_print_an_excerpt_with_columns_apart(tmp_path: Path) -> None:
     en = run("referee", "reach", path, "--from", "A1", "--speed", "1", "--lang", "en").output
     assert "the map is wider than the screen" in en and "cells reachable in 1 turn\n" in en
     route_en = run("referee", "route", path, "--from", "A1", "--to", "B2", "--speed", "1", "--lang", "en").output
-    assert route_en.startswith("turn 1: A1 → B2") and "reading of the rules" in route_en
+    assert route_en.startswith("turn 1: A1 → B2") and "Reading of the rules" in route_en
 
 
 @pytest.mark.rule("strategiya.map.closed-regions", "strategiya.water.currents")
