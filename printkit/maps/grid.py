@@ -219,9 +219,31 @@ def cell_ranges(text: str) -> set[tuple[int, int]]:
     return out
 
 
+# Maps read, by file and its state on disk: the phone referee and an evening's session ask about the
+# same map many times, and a map read once need not be read again until its file changes.
+_READ: dict[tuple[str, int, int, int], tuple[GameMap, Ruleset]] = {}
+_READ_KEPT = 32
+
+
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:
     """A map file: the map itself (game, rows, objects), or a session config with a `map:` key.
-    `game:` names the bundled ruleset the letters belong to (default: the default game's)."""
+    `game:` names the bundled ruleset the letters belong to (default: the default game's). A file
+    read before and unchanged since (its size, time and inode) gives the same map again."""
+    try:
+        seen = path.stat()
+    except OSError:
+        return _read_map(path)  # the reader says what is wrong with the name
+    key = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, seen.st_ino)
+    found = _READ.get(key)
+    if found is None:
+        found = _read_map(path)
+        if len(_READ) >= _READ_KEPT:
+            _READ.pop(next(iter(_READ)), None)
+        _READ[key] = found
+    return found
+
+
+def _read_map(path: Path) -> tuple[GameMap, Ruleset]:
     from ..config.rulesets import bundled_ids, default_ruleset, load_bundled
     from ..errors import ConfigError
 
