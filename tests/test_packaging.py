@@ -84,6 +84,10 @@ def test_the_built_package_installs_in_a_clean_environment_and_builds_a_kit(tmp_
     assert meta["Name"] == [DISTRIBUTION] and meta["Version"] == [printkit.__version__]
     assert meta["Requires-Python"] == [">=3.11"] and meta["License-Expression"] == ["MIT"]
     assert any(c.startswith("Topic :: Games/Entertainment") for c in meta["Classifier"])
+    # What the index checks on upload: the metadata, and the README rendering as the project's page.
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheel), str(sdist)],
+                             capture_output=True, text=True)  # fmt: skip
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     with tarfile.open(sdist) as archive:
         names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
     assert {"CHANGELOG.md", "LICENSE", "README.md", "mkdocs.yml", "printkit/__init__.py"} <= names
