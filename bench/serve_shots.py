@@ -11,9 +11,6 @@ Run: python bench/serve_shots.py [FOLDER] [--grey] [--only reach,roll]
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -23,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from printkit.web.app import rolls_dice  # noqa: E402
-from tests.webcases import cases, secret_key, table_files  # noqa: E402
+from tests.webcases import cases, secret_key, serving, table_files  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -45,17 +42,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         key, _ = secret_key(Path(scratch))
         served = table_files(key)
-        command = [sys.executable, "-m", "printkit", "serve", str(served.config), "--port", "0"]
-        for option, files in (("--key", served.keys), ("--map", served.maps), ("--file", served.others)):
-            for path in files:
-                command += [option, str(path)]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
-        try:
-            assert process.stdout is not None
-            said = [process.stdout.readline() for _ in range(3)]
-            urls = [found.group(0) for line in said if (found := re.search(r"http://\S+/", line))]
-            players, master = urls[0], urls[1]
+        with serving(served) as (players, master):
             first: dict[str, dict[str, list[str]]] = {}
             posted: set[str] = set()  # a question that may roll dice answers only a form posted from its page
             for case in cases(served):
@@ -87,9 +74,6 @@ def main() -> None:
 
                             ImageOps.grayscale(Image.open(shot)).save(out / f"{lang}-{name}-grey.png")
                 browser.close()
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
     print(f"{len(pages) * 2} pages shot into {out}/")
 
 

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +14,7 @@ from printkit.questions import Choice, File, Flag
 from printkit.web.served import Served, secret
 
 from .conftest import EXAMPLES
-from .webcases import Case, cases, secret_key, table_files, words
+from .webcases import Case, cases, secret_key, serving, table_files, words
 
 # One browser serves every test here: they go to one worker, in one group.
 pytestmark = pytest.mark.xdist_group("browser")
@@ -43,34 +39,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`printkit serve` in its own process on a free loopback port, stopped at the end."""
     key, codes = secret_key(tmp_path_factory.mktemp("browser-key"))
     served = table_files(key)
-    command = [sys.executable, "-m", "printkit", "serve", str(served.config), "--port", "0", "--lang", "en"]
-    for option, files in (("--key", served.keys), ("--map", served.maps), ("--file", served.others)):
-        for path in files:
-            command += [option, str(path)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
-    try:
-        assert process.stdout is not None
-        said = [process.stdout.readline() for _ in range(3)]
-        urls = [found.group(0) for line in said if (found := re.search(r"http://\S+/", line))]
-        assert len(urls) == 2, said
-        _wait_for(urls[0])
-        yield Server(urls[0], urls[1], served, codes)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
-def _wait_for(url: str) -> None:
-    import httpx2
-
-    for _ in range(100):
-        try:
-            httpx2.get(url, timeout=1)
-            return
-        except httpx2.TransportError:
-            time.sleep(0.1)
-    raise AssertionError(f"{url} never answered")
+    with serving(served, "--lang", "en") as (players, master):
+        yield Server(players, master, served, codes)
 
 
 @pytest.fixture(scope="module")

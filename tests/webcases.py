@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +55,43 @@ def table_files(key: Path) -> Served:
         (EXAMPLES / "map.yaml", EXAMPLES / "vs-map.yaml"),
         (EXAMPLES / "stratego-position.txt", EXAMPLES / "tannhauser-paths.yaml"),
     )
+
+
+@contextmanager
+def serving(served: Served, *options: str) -> Iterator[tuple[str, str]]:
+    """`printkit serve` with a table's files, in its own process on a free loopback port, stopped at
+    the end: the players' address and the master's."""
+    command = [sys.executable, "-m", "printkit", "serve", str(served.config), "--port", "0", *options]
+    for option, files in (("--key", served.keys), ("--map", served.maps), ("--file", served.others)):
+        for path in files:
+            command += [option, str(path)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+    try:
+        assert process.stdout is not None
+        said = [process.stdout.readline() for _ in range(3)]
+        urls = [found.group(0) for line in said if (found := re.search(r"http://\S+/", line))]
+        assert len(urls) == 2, said
+        _wait_for(urls[0])
+        yield urls[0], urls[1]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _wait_for(url: str) -> None:
+    """Until the server answers: the address is said before uvicorn takes its first request."""
+    import time
+
+    import httpx2
+
+    for _ in range(100):
+        try:
+            httpx2.get(url, timeout=1)
+            return
+        except httpx2.TransportError:
+            time.sleep(0.1)
+    raise AssertionError(f"{url} never answered")
 
 
 @dataclass(frozen=True)
