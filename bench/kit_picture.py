@@ -1,9 +1,8 @@
-"""The README's and the manual's picture of a kit: page one of the default kit's quick reference.
+"""The README's and the manual's picture of a kit: page one of the default kit's quick reference."""
 
-Builds the quick reference of the bundled game (`printkit build --only quickref`), renders its first
-page with PDFium and writes it as a small palette PNG to docs/images/kit-quickref.png.
-Run: python bench/kit_picture.py [--width 900] [--colours 48]
-"""
+# Builds the quick reference of the bundled game (`printkit build --only quickref`), renders its first
+# page with PDFium and writes it as a small palette PNG to docs/images/kit-quickref.png.
+# Run: python bench/kit_picture.py [--width 900] [--colours 48]
 
 from __future__ import annotations
 

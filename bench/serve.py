@@ -1,15 +1,14 @@
-"""Figures for issue 34: `printkit serve` under a table's load (goal: p99 under 100 ms, no errors).
+"""Figures for issue 34: `printkit serve` under a table's load (goal: p99 under 100 ms, no errors)."""
 
-Starts `printkit serve` in its own process on a free loopback port with the example files, asks each
-request of the mix once (the first question of an evening imports its engine), then runs 20 clients
-at once for 30 s, each asking the mix one request after another (pages, answers, rolls posted to the
-log, the log's JSON) with --pause seconds between them. Prints the latency of every request (p50,
-p90, p99, the slowest), the slowest kinds of request, errors and the machine.
-Run: python bench/serve.py [--clients 20] [--seconds 30] [--pause 0 0.1] [--skip battle]
-Each pause is a run of its own: 0 is every phone asking again the moment an answer comes, 0.1 a
-busy table. A run with the default mix writes its table to bench/figures/serve.json, which the
-manual's Figures page shows.
-"""
+# Starts `printkit serve` in its own process on a free loopback port with the example files, asks each
+# request of the mix once (the first question of an evening imports its engine), then runs 20 clients
+# at once for 30 s, each asking the mix one request after another (pages, answers, rolls posted to the
+# log, the log's JSON) with --pause seconds between them. Prints the latency of every request (p50,
+# p90, p99, the slowest), the slowest kinds of request, errors and the machine.
+# Run: python bench/serve.py [--clients 20] [--seconds 30] [--pause 0 0.1] [--skip battle]
+# Each pause is a run of its own: 0 is every phone asking again the moment an answer comes, 0.1 a
+# busy table. A run with the default mix writes its table to bench/figures/serve.json, which the
+# manual's Figures page shows.
 
 from __future__ import annotations
 

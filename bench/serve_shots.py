@@ -1,12 +1,11 @@
-"""Screenshots of every `printkit serve` page at phone size in both languages, to look at: PNGs in a folder.
+"""Screenshots of every `printkit serve` page at phone size in both languages, to look at: PNGs in a folder."""
 
-Starts `printkit serve` on a free loopback port with the example files and a made-up key, then opens,
-in the system's Chromium at 390 x 844 (Playwright, launched by path: nothing downloads a browser),
-the players' and the master's index, the log, an unknown page, and each referee question's page
-before and after asking its first documented example — in Russian and in English. Each page is shot
-whole; `--grey` saves a grey copy of each as well.
-Run: python bench/serve_shots.py [FOLDER] [--grey] [--only reach,roll]
-"""
+# Starts `printkit serve` on a free loopback port with the example files and a made-up key, then opens,
+# in the system's Chromium at 390 x 844 (Playwright, launched by path: nothing downloads a browser),
+# the players' and the master's index, the log, an unknown page, and each referee question's page
+# before and after asking its first documented example — in Russian and in English. Each page is shot
+# whole; `--grey` saves a grey copy of each as well.
+# Run: python bench/serve_shots.py [FOLDER] [--grey] [--only reach,roll]
 
 from __future__ import annotations
 

@@ -325,7 +325,14 @@ class Question:
     def ask(self, values: Mapping[str, Any], lang: str = "ru") -> Any:
         """The answer for checked values (what a surface read from its asker's words)."""
         given = dict(values)
-        if "lang" in inspect.signature(self.function).parameters:
+        params = inspect.signature(self.function).parameters
+        # An input not given is None to a function that has no default for it, as a command line
+        # passes it: the function then says which value it misses, in words, not a TypeError.
+        for i in self.inputs:
+            param = params.get(i.name)
+            if i.name not in given and param is not None and param.default is inspect.Parameter.empty:
+                given[i.name] = None
+        if "lang" in params:
             given["lang"] = lang
         return self.function(**given)
 

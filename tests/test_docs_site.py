@@ -1,5 +1,4 @@
-"""The manual builds with `mkdocs build --strict`, its generated parts say what printkit says, each
-tutorial exists in Russian and English, and the README stays short with links that lead somewhere."""
+"""The manual builds strictly, its generated parts say what printkit says, tutorials exist in ru and en."""
 
 from __future__ import annotations
 

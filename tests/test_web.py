@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from printkit.labels import label
 from printkit.questions import File, Input, Para, Question, Whole
 from printkit.referee import Entry, entries
 from printkit.web.app import CSP, Table, make_app, rolls_dice
-from printkit.web.served import Served, secret
+from printkit.web.served import Served, load, secret
 
 from .conftest import EXAMPLES, run, write
 from .webcases import Case, bad_form, cases, secret_key, table_files, words
@@ -376,9 +377,11 @@ def test_player_pages_never_show_the_keys_codes(
 # ---- limits and failures ----------------------------------------------------------------------------
 
 
-def slow_question(seconds: float) -> Question:
+def held_question(release: threading.Event) -> Question:
+    """A question whose answer waits until the test lets it go: slower than any limit a test sets."""
+
     def wait(n: int) -> Any:
-        time.sleep(seconds)
+        release.wait(30)
         raise AssertionError("the page gave up before this")
 
     return Question("slow", {"ru": "медленно", "en": "slow"}, {"ru": "", "en": ""},
@@ -395,11 +398,89 @@ def broken_question() -> Question:
 
 def test_an_answer_that_outlasts_the_time_limit_is_refused_naming_it() -> None:
     """issue 34: answers run in a worker thread; one slower than the limit is refused with the limit named."""
-    q = slow_question(2.0)
+    release = threading.Event()
+    q = held_question(release)
     table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), q)}, answer_seconds=0.2)
-    with TestClient(make_app(table, [HOST])) as c:
-        page = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})
+    try:
+        with TestClient(make_app(table, [HOST])) as c:
+            page = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})
+    finally:
+        release.set()
     assert page.status_code == 400 and refusal(page.text) == label("web_too_slow", "en", seconds="0.2")
+
+
+def test_answers_given_up_on_keep_their_place_till_they_end() -> None:
+    """issue 34 (review): a thread whose page gave up runs on; while every place is so taken the next
+    question is refused as busy, and once they end it is answered."""
+    release = threading.Event()
+    table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), held_question(release))},
+                  answer_seconds=0.1, places=threading.BoundedSemaphore(2))  # fmt: skip
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+        try:
+            for _ in range(2):
+                assert c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"}).status_code == 400
+            busy = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})
+            assert busy.status_code == 503 and refusal(busy.text) == label("web_busy", "en")
+        finally:
+            release.set()
+        for _ in range(100):  # the two threads end now that they are let go
+            if table.places.acquire(blocking=False):
+                table.places.release()
+                break
+            time.sleep(0.05)
+        later = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})
+        assert later.status_code == 500  # answered: the released question's own AssertionError, said plainly
+
+
+def test_every_question_asked_with_an_empty_form_is_refused_in_words(client: TestClient, table: Table) -> None:
+    """issue 34 (review): a form sent with nothing filled is a refusal on the page, never a failure
+    (hide's hiders and seekers have no default in the function: they are given as None)."""
+    for name, (_, q) in table.asked.items():
+        base = f"/m/{table.token}/q/{name}"
+        page = roll(client, table, {}, "en", name) if rolls_dice(q) else client.get(base, params={"ask": "1"})
+        assert page.status_code < 500, name
+
+
+def test_a_failure_page_carries_the_security_headers() -> None:
+    """issue 34 (review): the failure page is answered outside the guard's layer; it sets the headers itself."""
+    table = Table(Served(), asked={"broken": (Entry("broken", "tests:broken", None), broken_question())})
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+        page = c.get(f"/m/{table.token}/q/broken", params={"n": "1", "ask": "1"})
+    assert page.status_code == 500
+    assert page.headers["content-security-policy"] == CSP and page.headers["cache-control"] == "no-store"
+
+
+def test_the_language_switch_never_leads_off_the_site(client: TestClient) -> None:
+    """issue 34 (review): an address beginning with many slashes gets a switch that stays on this site."""
+    page = client.get("/%2F%2F%2Fevil.example/x")  # the path ////evil.example/x, as a raw request asks it
+    switch = re.search(r'<a[^>]*href="([^"]*lang=en[^"]*)"', page.text)
+    assert (
+        page.status_code == 404 and switch and switch.group(1).startswith("/") and not switch.group(1).startswith("//")
+    )
+
+
+def test_headers_too_large_are_refused_unread(client: TestClient) -> None:
+    """issue 34 (review): a request whose headers outgrow what a browser sends is refused at once."""
+    assert client.get("/", headers={"X-Filler": "x" * 20000}).status_code == 431
+
+
+def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table) -> None:
+    """issue 34 (review): a seed replays a roll; the log shows it, so a roll tried at home never passes
+    for a fair one."""
+    roll(client, table, {"notation": "1d20", "seed": "home", "who": "Вика"})
+    newest = client.get("/log.json").json()["rolls"][0]
+    assert (newest["who"], newest["what"]) == ("Вика", "1d20 --seed home")
+
+
+def test_a_key_the_config_names_is_a_file_named_at_start(tmp_path: Path, key: tuple[Path, list[str]]) -> None:
+    """issue 34 (review): a config's `key:` is read and checked when serving starts, like --key."""
+    import shutil
+
+    config = tmp_path / "evening.yaml"
+    shutil.copy(key[0], tmp_path / "referee-key.json")
+    config.write_text((EXAMPLES / "strategiya.yaml").read_text("utf-8") + "\nkey: referee-key.json\n", "utf-8")
+    served = load(config, (), (), ())
+    assert [p.name for p in served.keys] == ["referee-key.json"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

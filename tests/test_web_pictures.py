@@ -1,5 +1,4 @@
-"""The pictures beside a referee page's answers: the map marks exactly the cells the answer reports,
-dice and bars add up, battles show every unit, and every picture is escaped, well-formed markup."""
+"""Referee pictures: the map marks the answer's cells, dice and bars add up, battles show every unit, all escaped."""
 
 from __future__ import annotations
 

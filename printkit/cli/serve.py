@@ -11,6 +11,8 @@ from .base import CONFIG_ARG, FILE, LANG, Command
 
 # A port the table remembers; 0 takes any free one (the address printed says which).
 PORT = 8765
+# Connections and requests served at once; beyond, uvicorn answers 503 at once.
+CONNECTIONS = 100
 
 
 @click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
@@ -51,7 +53,10 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
     app = make_app(table, hosts)
     # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
-    settings = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False)
+    # A table's phones keep a connection or two each; a device on the network cannot hold hundreds
+    # open, nor keep an idle one for long.
+    settings = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False,
+                              limit_concurrency=CONNECTIONS, timeout_keep_alive=5)  # fmt: skip
     server = uvicorn.Server(settings)
     try:
         server.run(sockets=[sock])

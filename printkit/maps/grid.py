@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -223,6 +224,7 @@ def cell_ranges(text: str) -> set[tuple[int, int]]:
 # same map many times, and a map read once need not be read again until its file changes.
 _READ: dict[tuple[str, int, int, int], tuple[GameMap, Ruleset]] = {}
 _READ_KEPT = 32
+_READING = threading.Lock()
 
 
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:
@@ -234,12 +236,14 @@ def load_map(path: Path) -> tuple[GameMap, Ruleset]:
     except OSError:
         return _read_map(path)  # the reader says what is wrong with the name
     key = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, seen.st_ino)
-    found = _READ.get(key)
+    with _READING:
+        found = _READ.get(key)
     if found is None:
         found = _read_map(path)
-        if len(_READ) >= _READ_KEPT:
-            _READ.pop(next(iter(_READ)), None)
-        _READ[key] = found
+        with _READING:  # the phone referee reads maps in several threads at once
+            while len(_READ) >= _READ_KEPT:
+                _READ.pop(next(iter(_READ)))
+            _READ[key] = found
     return found
 
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 import anyio
 import anyio.to_thread
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -39,9 +41,15 @@ from .served import Served, missing, secret
 # The longest a question may take to answer before its page says so: the command line's answers
 # take well under a second; a question that needs longer is one a table cannot wait for.
 ANSWER_SECONDS = 10.0
+# Answers worked out at once: more than a table's phones ask together, few enough that a flood of
+# slow questions cannot start threads without end.
+PLACES = 32
 # The largest request body (a roll's form) and query string a page sends: a few fields.
 BODY_LIMIT = 16 * 1024
 QUERY_LIMIT = 16 * 1024
+# All of a request's headers together: a browser sends a few hundred bytes.
+HEADERS_LIMIT = 16 * 1024
+T = TypeVar("T")
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
 # A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
@@ -74,6 +82,8 @@ class Table:
     log: Log = field(default_factory=Log)
     asked: dict[str, tuple[Entry, Question]] = field(default_factory=dict)
     answer_seconds: float = ANSWER_SECONDS
+    # Answers being worked out at once, those whose pages gave up on them included.
+    places: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(PLACES))
 
     def __post_init__(self) -> None:
         if not self.asked:
@@ -112,6 +122,9 @@ class _Guard:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if sum(len(k) + len(v) for k, v in scope["headers"]) > HEADERS_LIMIT:
+            await _plain(431, "Request Header Fields Too Large")(scope, receive, send)
             return
         headers = dict(scope["headers"])
         length = headers.get(b"content-length", b"0")
@@ -184,9 +197,14 @@ class _Pages:
         """Whatever went wrong inside: a plain page in the page's language, never a traceback."""
         lang = _language(request, self.table.served)
         try:
-            return self._render(request, "error.html", 500, message=self.words[lang]["web_failed"])
+            page = self._render(request, "error.html", 500, message=self.words[lang]["web_failed"])
         except Exception:
             return _plain(500, "Internal Server Error")
+        # This handler answers outside _Guard (Starlette's outermost layer): the headers are its own.
+        page.headers.update({k.decode(): v.decode() for k, v in HEADERS})
+        if request.url.path.startswith("/m/"):
+            page.headers["cache-control"] = "no-store"
+        return page
 
     # ---- pages -------------------------------------------------------------------------------------
 
@@ -233,19 +251,9 @@ class _Pages:
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
-        status, answer, refusal = 200, None, ""
+        status, answer, refusal, picture = 200, None, "", None
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief")) and _has_notes(q)
-        if asking and not lacking:
-            try:
-                values = forms.read(q, served, form)
-                answer = await self._answer(q, values, lang)
-            except PrintkitError as exc:
-                status, refusal = 400, shown(exc.say(lang))
-            except TimeoutError:
-                status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
-        if answer is not None and logged and _rolled(q, form):
-            self.table.log.add(who, _asked(q, form), _in_a_line(answer, lang, last=q.name not in LOGGED))
 
         def link(more: Mapping[str, str]) -> str:
             given = {k: v for k, v in form.items() if k not in ("t", "who")}
@@ -255,7 +263,26 @@ class _Pages:
                 given["ask"] = ["1"]
             return f"{'/m/' + self.table.token if master else ''}/q/{name}?{urlencode(given, doseq=True)}"
 
-        picture = pictures.picture(name, values, answer, lang, link)
+        def answered(values: Mapping[str, Any], asked: bool) -> tuple[Any, Markup | None]:
+            found = q.ask(values, lang) if asked else None
+            return found, pictures.picture(name, values, found, lang, link)
+
+        try:
+            if asking and not lacking:
+                try:
+                    values = forms.read(q, served, form)
+                    answer, picture = await self._bounded(lambda: answered(values, True))
+                except PrintkitError as exc:
+                    status, refusal = 400, shown(exc.say(lang))
+            if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
+                picture = (await self._bounded(lambda: answered(values, False)))[1]
+        except TimeoutError:
+            status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
+        except Busy:
+            status, refusal = 503, words["web_busy"]
+        if answer is not None and logged and _rolled(q, form):
+            self.table.log.add(who, _asked(q, form), _in_a_line(answer, lang, last=q.name not in LOGGED))
+
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
@@ -286,10 +313,26 @@ class _Pages:
             raise HTTPException(403)
         return form
 
-    async def _answer(self, q: Question, values: Mapping[str, Any], lang: str) -> Any:
-        """The answer, asked in a worker thread and given up on after ANSWER_SECONDS."""
+    async def _bounded(self, work: Callable[[], T]) -> T:
+        """Work done in a worker thread, given up on after the answer's time limit. A thread given up
+        on runs to its end and holds its place till then, so slow questions asked again and again
+        are refused as busy rather than pile up threads."""
+        places = self.table.places
+        if not places.acquire(blocking=False):
+            raise Busy()
+
+        def run() -> T:
+            try:
+                return work()
+            finally:
+                places.release()
+
         with anyio.fail_after(self.table.answer_seconds):
-            return await anyio.to_thread.run_sync(lambda: q.ask(values, lang), abandon_on_cancel=True)
+            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+
+
+class Busy(Exception):
+    """Every place for an answer is taken (by answers still running after their pages gave up)."""
 
 
 def _same_origin(request: Request) -> bool:
@@ -303,8 +346,10 @@ def _same_origin(request: Request) -> bool:
 
 
 def _relative(url: str) -> str:
-    """A URL of this site without scheme and host ("//" left by removing them is dropped)."""
-    return url.removeprefix("//") if url.startswith("//") else url
+    """A URL of this site without scheme and host, as a path from its root: however many slashes the
+    address asked began with ("////evil.example/x"), never a link to another site."""
+    path, _, query = url.partition("?")
+    return "/" + path.lstrip("/") + (f"?{query}" if query else "")
 
 
 def _query(lang: str) -> str:
@@ -330,8 +375,9 @@ def _rolled(q: Question, form: Mapping[str, list[str]]) -> bool:
 def _asked(q: Question, form: Mapping[str, list[str]]) -> str:
     """What was rolled, as the log shows it: the notation of a dice roll; a game's question as its
     command line would ask it (spell fireball --roll)."""
-    if q.name in LOGGED:
-        return " ".join(form.get("notation", []))
+    if q.name in LOGGED:  # a seed replays a roll: the log says so, or a rigged roll would pass for a fair one
+        seed = " ".join(v for v in form.get("seed", []) if v.strip())
+        return " ".join(form.get("notation", [])) + (f" --seed {seed}" if seed else "")
     words = [q.name]
     for i in q.inputs:
         given = [v for v in form.get(i.name, []) if v and v != forms.NONE]

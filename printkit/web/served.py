@@ -72,6 +72,11 @@ def load(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], ot
     if config is not None:
         session = load_session(config)
         edition, language = session.ruleset.id, session.language
+        # A key the config names (`key:`) is a file named at start too: read and checked now, offered
+        # on the master's pages, and never read behind the table's back by a lookup without one.
+        named = getattr(session.part, "key", None)
+        if named is not None and not keys:
+            keys = (Path(named),)
     for key in keys:
         read_json(key, str(key), 16 * 1024 * 1024)  # the lookup reads it again and checks its content
     map_games = {game_map: load_map(game_map)[1].family for game_map in maps}

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from types import MappingProxyType
 
 from .lanes import UNKNOWN, Squad, column_chances, fight, lanes, width
 from .relay import Relays, ending
@@ -24,10 +25,14 @@ OPTIMAL_SIDE = 8  # squads of one side at most: each of its 3**n choices is trie
 class Odds:
     """The chance of each ending, and what follows from it."""
 
-    endings: dict[Ending, Fraction]
+    endings: Mapping[Ending, Fraction]
     attackers: int  # troops on each side
     defenders: int
     value: Fraction | None = None  # optimal play: the attackers' P(win) - P(lose)
+
+    def __post_init__(self) -> None:
+        # A battle's Odds are kept and shared between askers (see _optimal): read-only all through.
+        object.__setattr__(self, "endings", MappingProxyType(dict(self.endings)))
 
     def winner(self, side: str) -> Fraction:
         return sum((p for e, p in self.endings.items() if e[0] == side), Fraction(0))
