@@ -8,10 +8,11 @@ import os
 import pickle
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 from filelock import FileLock
@@ -451,3 +452,18 @@ def tiny_game(tinygame_site: Path) -> Any:
         for name in [m for m in sys.modules if m.split(".")[0] == "printkit_tinygame"]:
             del sys.modules[name]
         rediscover()
+
+
+def commands() -> Iterator[tuple[list[str], click.Command]]:
+    """Every command of printkit's tree, groups and the top one too, with the words that call it."""
+
+    def walk(command: click.Command, path: list[str]) -> Iterator[tuple[list[str], click.Command]]:
+        yield path, command
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for name in command.list_commands(ctx):
+                child = command.get_command(ctx, name)
+                assert child is not None
+                yield from walk(child, [*path, name])
+
+    yield from walk(cli, [])

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from printkit.cli import cli
 
-from .conftest import EXAMPLES, ExampleKits, run, write
+from .conftest import EXAMPLES, ExampleKits, commands, run, write
 
 COMMANDS = [
     [], ["build"], ["secret-sheets"], ["validate"], ["calibrate"], ["schema"],
@@ -39,17 +39,7 @@ def test_every_command_has_help_with_an_example(command: list[str], monkeypatch:
 
 
 def test_every_command_is_listed_in_the_help_test() -> None:
-    import click
-
-    def walk(group, prefix):  # type: ignore[no-untyped-def]
-        ctx = click.Context(group)
-        for name in group.list_commands(ctx):
-            command = group.get_command(ctx, name)
-            yield [*prefix, name]
-            if isinstance(command, click.Group):
-                yield from walk(command, [*prefix, name])
-
-    assert sorted(walk(cli, [])) == sorted(c for c in COMMANDS if c)
+    assert sorted(path for path, _ in commands() if path) == sorted(c for c in COMMANDS if c)
 
 
 def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> None:

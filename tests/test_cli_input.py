@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -17,28 +16,13 @@ from printkit.cli.present import safe
 from printkit.cli.session import LINE_LIMIT
 from printkit.questions import Decimal, File, Whole
 
-from .conftest import ROOT, write
+from .conftest import ROOT, commands, write
 
 ENGLISH = {"PRINTKIT_LANG": "en", "PRINTKIT_KEY": None}
 
 
 def invoke(*args: str, stdin: str | None = None, env: dict[str, str | None] | None = None) -> Result:
     return CliRunner(env={**ENGLISH, **(env or {})}).invoke(cli, list(args), input=stdin)
-
-
-def commands() -> Iterator[tuple[list[str], click.Command]]:
-    """Every command of the tree, groups too, with the words that call it."""
-
-    def walk(command: click.Command, path: list[str]) -> Iterator[tuple[list[str], click.Command]]:
-        yield path, command
-        if isinstance(command, click.Group):
-            ctx = click.Context(command)
-            for name in command.list_commands(ctx):
-                child = command.get_command(ctx, name)
-                assert child is not None
-                yield from walk(child, [*path, name])
-
-    yield from walk(cli, [])
 
 
 def no_traceback(result: Result) -> None:

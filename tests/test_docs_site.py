@@ -16,7 +16,7 @@ import pytest
 
 from printkit.cli import cli
 
-from .conftest import CONFIGS, ROOT
+from .conftest import CONFIGS, ROOT, commands
 
 DOCS = ROOT / "docs"
 TUTORIALS = ("strategiya", "vs", "tannhauser", "stratego", "referee", "phone-referee")
@@ -32,19 +32,7 @@ def hook() -> ModuleType:
 
 
 def command_paths() -> list[str]:
-    found = []
-
-    def walk(command: click.Command, path: list[str]) -> None:
-        found.append(" ".join(["printkit", *path]))
-        if isinstance(command, click.Group):
-            ctx = click.Context(command)
-            for sub in command.list_commands(ctx):
-                child = command.get_command(ctx, sub)
-                assert child is not None
-                walk(child, [*path, sub])
-
-    walk(cli, [])
-    return found
+    return [" ".join(["printkit", *path]) for path, _ in commands()]
 
 
 @pytest.mark.xdist_group("manual")

@@ -15,12 +15,11 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import click
 from click.testing import CliRunner
 
 from printkit.cli import cli
 
-from .conftest import EXAMPLES, ROOT
+from .conftest import EXAMPLES, ROOT, commands
 
 # Files a user brings that an example names: a Gravon archive file is one (the test data's).
 BROUGHT = [ROOT / "tests" / "stratego" / "data" / "gravon" / "duell-2014.4-387.xml"]
@@ -88,7 +87,7 @@ def help_examples(lang: str = "en") -> dict[str, list[Example]]:
     """Every example line of every command's --help page as it is shown in lang, by command."""
     found: dict[str, list[Example]] = {}
 
-    def walk(command: click.Command, path: list[str]) -> None:
+    for path, _ in commands():
         name = " ".join(path) or "printkit"
         shown = CliRunner().invoke(cli, [*path, "--help"], env={"PRINTKIT_LANG": lang, "COLUMNS": "200"})
         assert shown.exit_code == 0, shown.output
@@ -96,14 +95,6 @@ def help_examples(lang: str = "en") -> dict[str, list[Example]]:
             text = line.strip()
             if "printkit " in text and re.match(r"^([A-Z_]+=\S+ )*(printf '[^']*' \| )?printkit ", text):
                 found.setdefault(name, []).append(Example(text, f"{name} --help", None, _documented_exit(text)))
-        if isinstance(command, click.Group):
-            ctx = click.Context(command)
-            for sub in command.list_commands(ctx):
-                child = command.get_command(ctx, sub)
-                assert child is not None
-                walk(child, [*path, sub])
-
-    walk(cli, [])
     return found
 
 
