@@ -12,11 +12,11 @@ from timing import timed, wall
 
 
 def main() -> None:
+    from printkit.config.mapfile import build_map
     from printkit.config.rulesets import load_bundled
     from printkit.config.schema import Checker
     from printkit.config.yamlsource import parse_yaml
     from printkit.games.strategiya.movement import Mover, reach
-    from printkit.maps.grid import build_map
 
     rules = load_bundled("strategiya")
     rows = ["".join("PFSMPP"[(x * 7 + y * 3) // 11 % 6] for x in range(100)) for y in range(100)]

@@ -5,18 +5,17 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-# The one place the version is written: the package metadata reads it (pyproject, [tool.hatch.version]).
-__version__ = "0.1.0"
+from .version import __version__
 
 # `import printkit` stays cheap (the CLI's start-up time depends on it): each name is imported
 # from its module on first use.
 _PUBLIC = {
     "load_session": "printkit.config.session",
-    "build_kit": "printkit.kit",
-    "Options": "printkit.artefact",
-    "KitResult": "printkit.kit",
-    "Session": "printkit.config.model",
-    "Ruleset": "printkit.config.model",
+    "build_kit": "printkit.pipeline.kit",
+    "Options": "printkit.pipeline.artefact",
+    "KitResult": "printkit.pipeline.kit",
+    "Session": "printkit.model",
+    "Ruleset": "printkit.model",
     "PrintkitError": "printkit.errors",
     "ConfigError": "printkit.errors",
     "UsageError": "printkit.errors",
@@ -48,13 +47,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .artefact import Options
-    from .config.model import Ruleset, Session
     from .config.session import load_session
     from .dice.questions import odds, roll
     from .errors import ConfigError, OutputError, PrintkitError, RenderError, UsageError
-    from .kit import KitResult, build_kit
     from .maps.moves import reach, route
+    from .model import Ruleset, Session
+    from .pipeline.artefact import Options
+    from .pipeline.kit import KitResult, build_kit
 
 
 def __getattr__(name: str) -> object:

@@ -18,10 +18,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ._moved import forward
 from .errors import PrintkitError
+from .labels import forget as forget_words
+from .labels import words_from
 
 if TYPE_CHECKING:
-    from .config.model import Session
+    from .model import Session
     from .questions import Input
 
 GROUP = "printkit.games"
@@ -65,7 +68,7 @@ class Artefact:
     """One printable a game offers: its kind name, its builder and whether a session has it."""
 
     kind: str
-    builder: str  # "module:function"; the function takes a printkit.artefact.Build
+    builder: str  # "module:function"; the function takes a printkit.pipeline.artefact.Build
     available: Callable[[Session], bool] | None = None  # None: every session of the game has it
     # "module:function(Build)" that `validate` runs for every paper and language, so that it refuses
     # whatever the build would refuse for the config's content (text too long for its box, a broken
@@ -237,54 +240,9 @@ class PluginError(PrintkitError):
     """A game plug-in that cannot be used as it is installed."""
 
 
-def _has_booklet(session: Session) -> bool:
-    return session.ruleset.booklet is not None
-
-
-def _has_map(session: Session) -> bool:
-    return session.game_map is not None
-
-
-# Printables whose engines every game shares; a game lists them where they fall in its build order.
-BOOKLET = Artefact(
-    "booklet",
-    "printkit.sheets.booklet:build",
-    _has_booklet,
-    "printkit.sheets.booklet:preflight",
-    cost=4.0,
-    flowing=True,
-    finish="printkit.sheets.booklet:finish",
-    inputs=("options.greyscale",),  # a game whose booklet_chapters read its session part adds those
-    prints=(
-        Printing("booklet.pdf", "guide_booklet", copies=0),
-        Printing("booklet-print.pdf", "guide_booklet_print", sides="short"),
-    ),
-)
-# Players: their names and colours mark what they own; a game whose overlay reads its part adds that.
-MAP = Artefact(
-    "map",
-    "printkit.maps.sheet:build",
-    _has_map,
-    "printkit.maps.sheet:preflight",
-    inputs=("title", "game_map", "players"),
-    prints=(Printing("map.pdf", "guide_map"),),
-)
-
-
-def quick_reference(
-    module: str, guide: str, available: Callable[[Session], bool] | None = None, sides: str = "single"
-) -> Artefact:
-    """A game's quick-reference card, one per player: `module` holds its build() and the preflight()
-    that `validate` runs; `guide` is the print guide's label key for it."""
-    return Artefact(
-        "quickref",
-        f"{module}:build",
-        available,
-        f"{module}:preflight",
-        cost=0.5,
-        flowing=True,
-        prints=(Printing("quickref.pdf", guide, copies=per_player, sides=sides),),
-    )
+# Names this module held before they went where they belong; each answers for one release.
+_MOVED = dict.fromkeys(("BOOKLET", "quick_reference", "MAP"), "printkit.plugin")
+__getattr__ = forward(__name__, _MOVED)
 
 
 # ---- the registry ---------------------------------------------------------------------------------
@@ -408,15 +366,27 @@ def beside(*extra: Game) -> Iterator[None]:
         _forget_caches()
 
 
-def _forget_caches() -> None:
-    # Words, bundled rulesets and schemas are cached per set of games. Only modules already loaded
-    # hold caches: `printkit --help` loads neither.
-    import sys
+# What other modules keep per set of games (bundled rulesets and schemas, say): each registers how
+# to forget it, and forgets when the set changes.
+_FORGET: list[Callable[[], None]] = [forget_words]
 
-    for name in ("printkit.labels", "printkit.config.rulesets"):
-        module = sys.modules.get(name)
-        if module is not None:
-            module.forget()
+
+def on_change(forget: Callable[[], None]) -> None:
+    """Call forget() whenever the installed games change (rediscover(), beside())."""
+    if forget not in _FORGET:
+        _FORGET.append(forget)
+
+
+def _forget_caches() -> None:
+    for forget in _FORGET:
+        forget()
+
+
+def _label_files() -> list[tuple[str, Path]]:
+    return [(g.family, g.folder / "labels.yaml") for g in games() if g.labels]
+
+
+words_from(_label_files)
 
 
 def load_module(name: str) -> ModuleType:

@@ -23,8 +23,10 @@ _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0, None: MM}
 
 
 def mm(value: float) -> float:
+    """Millimetres in points, the unit every canvas measures in."""
     return value * MM
 
 
 def paper_size(name: str) -> tuple[float, float]:
+    """(width, height) in points of a paper: "a4" or "letter", portrait."""
     return PAPERS[name]

@@ -7,6 +7,20 @@ from dataclasses import dataclass
 
 from .geometry import MM, PRINTABLE_MARGIN
 
+# The public names a game may use (see printkit.plugin); the others are printkit's own.
+__all__ = [
+    "CARD_SIZES",
+    "Box",
+    "Grid",
+    "Printer",
+    "back_box",
+    "best_grid",
+    "grid",
+    "seen_through",
+    "sheet_flip",
+    "shelves",
+]
+
 # Named card sizes in millimetres (width, height), portrait.
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "standard": (63, 88),

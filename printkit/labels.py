@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,16 @@ from .errors import UsageError
 
 LANGUAGES = ("ru", "en")
 _HERE = Path(__file__).resolve().parent
+# Where the words of the installed games are: the registry of games (printkit.game) says so when it
+# is imported, so that this module, which every other one uses, needs none of them.
+_more: list[Callable[[], Iterable[tuple[str, Path]]]] = []
+
+
+def words_from(files: Callable[[], Iterable[tuple[str, Path]]]) -> None:
+    """Take words from more files besides the shared ones: `files()` gives (whose, path) pairs, and
+    is asked again after forget()."""
+    _more.append(files)
+    forget()
 
 
 def _read(path: Path) -> dict[str, dict[str, str]]:
@@ -22,23 +33,20 @@ def _read(path: Path) -> dict[str, dict[str, str]]:
 
 @cache
 def _table() -> dict[str, dict[str, str]]:
-    """The shared words and every registered game's own; a key defined twice is a programming error."""
-    from .game import games
-
+    """The shared words and every installed game's own; a key defined twice is a programming error."""
     table = _read(_HERE / "labels.yaml")
-    for game in games():
-        if not game.labels:
-            continue
-        own = _read(game.folder / "labels.yaml")
-        clash = sorted(own.keys() & table.keys())
-        if clash:
-            raise ValueError(f"labels of {game.family} repeat shared or other games' keys: {', '.join(clash)}")
-        table.update(own)
+    for files in _more:
+        for whose, path in files():
+            own = _read(path)
+            clash = sorted(own.keys() & table.keys())
+            if clash:
+                raise ValueError(f"labels of {whose} repeat shared or other games' keys: {', '.join(clash)}")
+            table.update(own)
     return table
 
 
 def forget() -> None:
-    """Drop the cached words (the registry of games changed)."""
+    """Drop the cached words (the installed games changed)."""
     _table.cache_clear()
 
 

@@ -405,28 +405,37 @@ def terminal_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def install_tinygame(base: Path) -> Path:
-    """tests/tinygame installed by pip as its own distribution into base/tinygame-site (once for the
-    run's xdist workers, which share base): a folder to put on sys.path, where printkit finds the
-    game through its entry point as it finds any plug-in."""
+    """tests/tinygame installed by pip as its author installs it, into base/tinygame-<digest> (once for
+    the run's xdist workers, which share base): its dependency on printkit-tabletop resolved by pip
+    against the printkit installed here (never the index, never --no-deps). Returns the folder of its
+    modules, to put on sys.path, where printkit finds the game through its entry point as it finds
+    any plug-in."""
     import hashlib
     import subprocess
     import sys
+    import sysconfig
 
     source = ROOT / "tests" / "tinygame"
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     digest = hashlib.sha256(b"".join(p.relative_to(source).as_posix().encode() + p.read_bytes() for p in files))
-    site = base / f"tinygame-site-{digest.hexdigest()[:12]}"  # an edited game is installed afresh
-    with FileLock(str(site) + ".lock"):
-        if not (site / "printkit_tinygame").is_dir():
-            partial = site.with_name(site.name + ".partial")
+    prefix = base / f"tinygame-{digest.hexdigest()[:12]}"  # an edited game is installed afresh
+
+    def site(root: Path) -> Path:
+        return Path(sysconfig.get_path("purelib", vars={"base": str(root), "platbase": str(root)}))
+
+    with FileLock(str(prefix) + ".lock"):
+        if not (site(prefix) / "printkit_tinygame").is_dir():
+            partial = prefix.with_name(prefix.name + ".partial")
             shutil.rmtree(partial, ignore_errors=True)
+            # --prefix, unlike --target, sees what this environment holds: printkit-tabletop is found
+            # installed and satisfies the game's dependency; the build backend is the test extra's.
             subprocess.run(
-                [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", "--no-build-isolation",
-                 "--disable-pip-version-check", "--target", str(partial), str(source)],
+                [sys.executable, "-m", "pip", "install", "--quiet", "--no-index", "--no-build-isolation",
+                 "--disable-pip-version-check", "--prefix", str(partial), str(source)],
                 check=True, capture_output=True,
             )  # fmt: skip
-            partial.rename(site)
-    return site
+            partial.rename(prefix)
+    return site(prefix)
 
 
 @pytest.fixture(scope="session")

@@ -707,9 +707,9 @@ def _child(case: Case, folder: Path, limit: int) -> None:
         from printkit.cli import main
 
         if not case.layout:
-            import printkit.kit
+            import printkit.pipeline.kit
 
-            printkit.kit.check_kit = lambda session, cache=True: []  # type: ignore[assignment]
+            printkit.pipeline.kit.check_kit = lambda session, cache=True: []  # type: ignore[assignment]
         main(list(case.args))
     except SystemExit as exit_:
         if exit_.code is None:
@@ -744,7 +744,7 @@ def _address_space() -> int:
 
 def preload() -> None:
     """Import what the cases run, once, before the children fork: each then starts in a blink."""
-    import printkit.kit  # noqa: F401 - the build and the checks, with the engines they load
+    import printkit.pipeline.kit  # noqa: F401 - the build and the checks, with the engines they load
     from printkit.game import games
     from printkit.render.html import prepare as load_fonts
 

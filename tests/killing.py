@@ -28,7 +28,11 @@ SEED = "kill-harness-seed-0123456789"
 # printkit command line.
 STEPPER = r"""
 import os, signal, sys
-import printkit.output as output
+import printkit.pipeline.files as files
+import printkit.pipeline.manifest as manifest
+import printkit.pipeline.naming as naming
+import printkit.pipeline.staging as staging
+import printkit.pipeline.swap as swap
 
 at = int(os.environ.get("KILL_AT_STEP") or 0)
 where = os.environ.get("KILL_IN", "commit")
@@ -74,26 +78,26 @@ def during(call):
     return wrapped
 
 
-output.os = Os()
-if hasattr(output, "_remove_tree"):
-    output._remove_tree = counted(output._remove_tree)
-if not hasattr(output, "_exchange"):
-    pass
-elif os.environ.get("KILL_NO_EXCHANGE"):
-    output._exchange = lambda a, b: False
+# Every module of the kit writer that changes the disk counts its steps; a whole tree removed is one.
+for module in (files, manifest, naming, staging, swap):
+    module.os = Os()
+    if hasattr(module, "remove_tree"):
+        module.remove_tree = counted(module.remove_tree)
+if os.environ.get("KILL_NO_EXCHANGE"):
+    swap._exchange = lambda a, b: False
 else:
-    output._exchange = counted(output._exchange)
+    swap._exchange = counted(swap._exchange)
 if where == "commit":
-    output.KitWriter.commit = during(output.KitWriter.commit)
+    staging.KitWriter.commit = during(staging.KitWriter.commit)
 else:
-    output._sweep = during(output._sweep)
+    staging.sweep = during(staging.sweep)
 
 if sys.argv[1] == "kitwriter":
     import json
     from pathlib import Path
 
     kit, variant = Path(sys.argv[2]), json.loads(sys.argv[3])
-    with output.KitWriter(kit, force=True) as writer:
+    with staging.KitWriter(kit, force=True) as writer:
         for name, text in variant["files"].items():
             target = writer.path(name)
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -24,7 +24,7 @@ def test_every_public_name_is_documented() -> None:
 @pytest.mark.parametrize(
     "module",
     [
-        "printkit.kit",
+        "printkit.pipeline.kit",
         "printkit.config.session",
         "printkit.dice.questions",
         "printkit.maps.moves",
@@ -58,4 +58,4 @@ def test_importing_printkit_loads_no_engine() -> None:
 
     code = "import sys, printkit; print(sorted(m for m in sys.modules if m.startswith('printkit')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['printkit']"
+    assert out.strip() == "['printkit', 'printkit.version']"

@@ -115,7 +115,7 @@ MAP = str(ROOT / "examples" / "map.yaml")
 @pytest.mark.parametrize(("typed", "meant"), [("С4", "C4"), ("с4", "C4"), ("Е6", "E6"), ("Н9", "H9"), ("АВ1", "AB1")])
 def test_a_cyrillic_look_alike_names_the_latin_cell(typed: str, meant: str) -> None:
     """issue 34: a cell typed with a Cyrillic «С4» was refused; it is the cell it looks like."""
-    from printkit.maps.grid import parse_cell
+    from printkit.cells import parse_cell
 
     assert parse_cell(typed) == parse_cell(meant)
 

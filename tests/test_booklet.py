@@ -329,12 +329,12 @@ def test_a_booklet_without_adventures_does_not_read_them(tmp_path: Path) -> None
     # The booklet declares the adventures as an input only where they are bound in (printkit/steps.py):
     # a booklet that leaves them out must not depend on them, or every session with other adventures
     # would draw the booklet afresh; one that binds them in reads them and is keyed on them.
-    from printkit.artefact import Build, project
     from printkit.game import game
     from printkit.games.strategiya.adventures import booklet_chapters
-    from printkit.output import KitWriter
+    from printkit.pipeline.artefact import Build, project
+    from printkit.pipeline.staging import KitWriter
+    from printkit.pipeline.steps import key
     from printkit.randomness import Entropy
-    from printkit.steps import key
 
     (booklet,) = [a for a in game("strategiya").artefacts if a.kind == "booklet"]
     writer = KitWriter(tmp_path / "kit")

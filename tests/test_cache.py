@@ -17,10 +17,10 @@ from unittest.mock import ANY
 import pytest
 
 from printkit import RenderError, build_kit, load_session
-from printkit.artefact import Build, Options, Undeclared, UndeclaredInput, project
-from printkit.cache import Entry, Store
-from printkit.fingerprint import Unkeyable, digest
 from printkit.game import Artefact, Game, PluginError, beside, game
+from printkit.pipeline.artefact import Build, Options, Undeclared, UndeclaredInput, project
+from printkit.pipeline.cache import Entry, Store
+from printkit.pipeline.fingerprint import Unkeyable, digest
 
 from .conftest import CONFIGS, EXAMPLES, ROOT, ExampleKits, pdf_text, run, without_permissions, write
 
@@ -165,7 +165,7 @@ def test_validate_lays_out_forms_through_the_cache(tiny: Path, tmp_path: Path) -
 
 
 def _validate_through_the_cache(tiny: Path, tmp_path: Path) -> None:
-    from printkit.kit import check_kit
+    from printkit.pipeline.kit import check_kit
 
     session = load_session(_config(tmp_path, "Kitchen"))
     refused = ["the table name does not fit"]
@@ -191,11 +191,11 @@ def test_secret_and_random_files_never_reach_the_cache_folder(tiny: Path, tmp_pa
 
 
 def test_a_changed_printkit_draws_afresh(tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import printkit.steps
+    import printkit.pipeline.steps
 
     session = load_session(_config(tmp_path, "Kitchen"))
     build_kit(session, tmp_path / "a", only=["plain"])
-    monkeypatch.setattr(printkit.steps, "environment", lambda: "another printkit")
+    monkeypatch.setattr(printkit.pipeline.steps, "environment", lambda: "another printkit")
     build_kit(session, tmp_path / "b", only=["plain"])
     assert _drawn(tiny) == ["plain", "plain"]
 
@@ -267,7 +267,7 @@ def test_the_store_keeps_the_most_recently_used_entries_within_its_limit(
 
 
 def test_an_entry_keeps_its_files_and_extra_folders() -> None:
-    from printkit.cache import _decode, _encode
+    from printkit.pipeline.cache import _decode, _encode
 
     entry = Entry({"a.pdf": b"%PDF a", "b.svg": b""}, {"png": {"x/1.png": b"\x89PNG"}})
     key = "ab" * 32
@@ -280,7 +280,7 @@ def test_the_cache_folder_is_the_platforms_unless_printkit_cache_dir_says(
 ) -> None:
     import platformdirs
 
-    from printkit.cache import folder
+    from printkit.pipeline.cache import folder
 
     monkeypatch.delenv("PRINTKIT_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
@@ -376,7 +376,7 @@ def _artefact(family: str, kind: str) -> Artefact:
 
 
 def test_a_builder_gets_only_its_declared_inputs(tmp_path: Path) -> None:
-    from printkit.output import KitWriter
+    from printkit.pipeline.staging import KitWriter
     from printkit.randomness import Entropy
 
     session = load_session(EXAMPLES / "strategiya-heroes.yaml")
@@ -413,7 +413,7 @@ def test_a_builder_gets_only_its_declared_inputs(tmp_path: Path) -> None:
 
 def test_an_input_is_bound_to_its_condition(tmp_path: Path) -> None:
     """The «Стратегия» booklet reads the adventures only where the config binds them in."""
-    from printkit.output import KitWriter
+    from printkit.pipeline.staging import KitWriter
     from printkit.randomness import Entropy
 
     session = load_session(EXAMPLES / "strategiya.yaml")
@@ -444,7 +444,7 @@ def test_inputs_outside_the_vocabulary_are_refused(tiny_game: Game, tmp_path: Pa
     with pytest.raises(PluginError, match=r"'options\.colours', which is neither a shared option"):
         dataclasses.replace(tiny_game, artefacts=(Artefact("x", "m:f", inputs=("options.colours",)),))
     assert dataclasses.replace(tiny_game, artefacts=(Artefact("x", "m:f", inputs=("options.greyscale",)),))
-    from printkit.output import KitWriter
+    from printkit.pipeline.staging import KitWriter
     from printkit.randomness import Entropy
 
     with beside(tiny_game):
@@ -495,10 +495,10 @@ def test_a_warm_rebuild_from_a_copy_elsewhere_draws_only_the_secret_sheets(
     keys (test_one_drawing_of_the_booklet_... takes one from the cache)."""
     import shutil
 
-    from printkit.kit import _artefacts
-    from printkit.output import KitWriter
+    from printkit.pipeline.kit import _artefacts
+    from printkit.pipeline.staging import KitWriter
+    from printkit.pipeline.steps import key
     from printkit.randomness import Entropy
-    from printkit.steps import key
 
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     shutil.copytree(EXAMPLES, tmp_path / "copy")
@@ -604,8 +604,8 @@ def test_every_example_build_reaches_the_workers_whole(config: Path, tmp_path: P
     every example's session comes back equal, its artefacts with it."""
     import pickle
 
-    from printkit.kit import _artefacts, _pickled
-    from printkit.output import KitWriter
+    from printkit.pipeline.kit import _artefacts, _pickled
+    from printkit.pipeline.staging import KitWriter
     from printkit.randomness import Entropy
 
     session = load_session(config)

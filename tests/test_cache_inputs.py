@@ -15,14 +15,14 @@ import pytest
 import yaml
 
 from printkit import ConfigError, load_session
-from printkit.artefact import Build, Options
 from printkit.config.jsonschema import config_schema
-from printkit.config.model import Session
 from printkit.game import Artefact, split_input
-from printkit.kit import _artefacts
-from printkit.output import KitWriter
+from printkit.model import Session
+from printkit.pipeline.artefact import Build, Options
+from printkit.pipeline.kit import _artefacts
+from printkit.pipeline.staging import KitWriter
+from printkit.pipeline.steps import draw, key
 from printkit.randomness import Entropy
-from printkit.steps import draw, key
 
 from .conftest import CONFIGS, pdf_text
 

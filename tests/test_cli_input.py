@@ -340,12 +340,12 @@ def test_every_range_in_help_is_the_code_s() -> None:
 def test_the_limits_of_the_code_are_the_readme_s() -> None:
     """issue 32: each limit printkit enforces, read from the code, is the figure the README states."""
     from printkit.config import session, userfile, yamlsource
+    from printkit.config.mapfile import MAX_CELLS
     from printkit.dice import dist as dice
     from printkit.dice import notation
     from printkit.games.strategiya import codes, hiding, secret_sheets
     from printkit.games.stratego import moves
     from printkit.games.tannhauser import questions as tannhauser
-    from printkit.maps.grid import MAX_CELLS
     from printkit.maps.questions import LARGEST, SMALLEST
 
     rows = limit_rows()

@@ -80,7 +80,7 @@ def test_a_print_table_is_the_games_declarations(config: Path) -> None:
     its copies worked out for the session (one quick reference per player, say)."""
     import printkit
     from printkit.game import game
-    from printkit.sheets.print_guide import KIT_FILES
+    from printkit.pipeline.print_guide import KIT_FILES
 
     session = printkit.load_session(config)
     declared = [p for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)

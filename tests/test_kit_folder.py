@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from printkit.cli import cli
 from printkit.errors import OutputError
-from printkit.output import KitWriter
+from printkit.pipeline.staging import KitWriter
 
 from .conftest import EXAMPLES, ROOT, ExampleKits, run, without_permissions
 
@@ -403,7 +403,7 @@ def _dead_pid() -> int:
 def test_a_folder_an_older_printkit_left_mid_swap_is_kept(workdir: Path) -> None:
     """An older printkit moved the old kit's files into .<kit>.replaced-... before placing the new
     ones; killed in between, that folder may hold the only copy of them: no build removes it."""
-    from printkit.output import _HOST
+    from printkit.pipeline.naming import HOST as _HOST
 
     left = workdir / f".kit.replaced-{_HOST}-{_dead_pid()}-00000000"
     left.mkdir()

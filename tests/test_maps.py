@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from printkit.cells import cell_name, parse_cell
+from printkit.config.mapfile import build_map
 from printkit.config.rulesets import load_bundled
 from printkit.config.schema import Checker
 from printkit.config.yamlsource import parse_yaml
 from printkit.games.strategiya.model import rules_of, session_of
 from printkit.games.strategiya.movement import Mover, Switches, allowance, mover_for, reach, route
-from printkit.maps.grid import GameMap, build_map, cell_name, check, parse_cell
+from printkit.maps.findings import check
+from printkit.model import GameMap
 
 from .conftest import EXAMPLES, run, write
 
@@ -313,7 +316,7 @@ def test_a_config_with_a_map_builds_map_pdf(tmp_path: Path) -> None:
 
 
 def load(path: Path) -> GameMap:
-    from printkit.maps.grid import load_map
+    from printkit.config.mapfile import load_map
 
     return load_map(path)[0]
 

@@ -29,8 +29,8 @@ from PIL import Image
 from printkit.config.session import load_session, with_overrides
 from printkit.game import game
 from printkit.geometry import PRINTABLE_MARGIN
+from printkit.pipeline.print_guide import rows
 from printkit.sheets.booklet import context
-from printkit.sheets.print_guide import rows
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, remembered
 from .pdfcheck import MM

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from printkit.sheets.print_guide import GUIDE
+from printkit.pipeline.print_guide import GUIDE
 
 from .conftest import CONFIGS, ExampleKits, pdf_text
 

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.config.session import load_session, with_overrides
 from printkit.game import Artefact, PluginError, Printing, game
-from printkit.sheets.print_guide import GUIDE, rows
+from printkit.pipeline.print_guide import GUIDE, rows
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, pdf_text
 

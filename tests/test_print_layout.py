@@ -17,7 +17,7 @@ import pytest
 from printkit.assets import templates_dir
 from printkit.config.session import load_session
 from printkit.geometry import PRINTABLE_MARGIN
-from printkit.kit import kinds_for
+from printkit.pipeline.kit import kinds_for
 from printkit.sheets.quickref import sides
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits

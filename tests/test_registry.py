@@ -40,6 +40,9 @@ def test_the_four_games_are_plug_ins_found_through_printkits_entry_points() -> N
 def test_the_tiny_game_is_a_distribution_of_its_own(tiny_game: Any, tinygame_site: Path) -> None:
     found = [d for d in distributions(path=[str(tinygame_site)]) if d.metadata["Name"] == "printkit-tinygame"]
     assert len(found) == 1 and [e.value for e in found[0].entry_points] == ["printkit_tinygame:GAME"]
+    # It depends on printkit's own distribution (the index's "printkit" is another project), which pip
+    # found installed here when it installed the game (conftest.install_tinygame, no --no-deps).
+    assert found[0].requires == ["printkit-tabletop"]
     assert tiny_game.family == "tiny" and tiny_game.folder == tinygame_site / "printkit_tinygame"
     assert not (ROOT / "printkit" / "games" / "tiny").exists()
 
@@ -108,7 +111,7 @@ def test_only_flowing_artefacts_load_weasyprint(tmp_path: Path) -> None:
         "drawn = []\n"
         f"for n, config in enumerate({[str(c) for c in CONFIGS]!r}):\n"
         "    session = load_session(config)\n"
-        "    from printkit.kit import kinds_for\n"
+        "    from printkit.pipeline.kit import kinds_for\n"
         "    flowing = {a.kind for a in game(session.ruleset.family).artefacts if a.flowing}\n"
         "    kinds = [k for k in kinds_for(session) if k not in flowing]\n"
         "    if not kinds: continue\n"  # (no `only` at all would build everything)

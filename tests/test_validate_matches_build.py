@@ -81,7 +81,7 @@ def test_every_example_builds_for_a_cutting_machine(tmp_path: Path, case: tuple[
 def test_options_documented_for_build_are_the_ones_checked() -> None:
     """Every shared option a game's artefact may read is either checked by validate or said why not."""
     from printkit.game import SHARED_OPTIONS
-    from printkit.kit import option_variants
+    from printkit.pipeline.kit import option_variants
 
     checked = set(FLAGS) | {"png", "imposition"}  # png: a raster of the faces; imposition: a finish
     assert set(SHARED_OPTIONS) == checked

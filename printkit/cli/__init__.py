@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from .. import __version__
+from ..version import __version__
 from .asking import command
 from .base import LANG, Group, Target
 from .session import BRIEF, CONFIG, EDITION, KEY

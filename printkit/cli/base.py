@@ -18,7 +18,7 @@ from ..questions import Kind
 from ..questions import Whole as QWhole
 
 if TYPE_CHECKING:
-    from ..config.model import Session
+    from ..model import Session
 
 
 class Words(NamedTuple):

@@ -13,7 +13,7 @@ from .base import CONFIG_ARG, FILE, FOLDER, FORCE, LANG, OUT, PAPER, SEED, Comma
 from .present import show_folder
 
 if TYPE_CHECKING:
-    from ..config.model import Session
+    from ..model import Session
 
 
 def _warn_seed(seed: str | None, lang: str) -> None:
@@ -34,7 +34,7 @@ def _size(n: int, lang: str) -> str:
 def _run_build(session: Session, out: Path | None, seed: str | None, force: bool, **kwargs: Any) -> None:
     """Build a kit; on a terminal, each step shows while it works (a spinner and its running time)
     and turns into a tick with its time when done, and the files are listed with their sizes."""
-    from ..kit import build_kit, kinds_for
+    from ..pipeline.kit import build_kit, kinds_for
 
     # Said in the kit's language (the config's, or --lang).
     lang = session.language
@@ -164,7 +164,7 @@ def build_command() -> click.Command:
         **game_options: Any,
     ) -> None:
         """Build every printable of a game into one kit folder."""
-        from ..kit import Options
+        from ..pipeline.kit import Options
 
         # `--only booklet --only quickref` is `--only booklet,quickref`: a repeated option adds, never replaces.
         kinds = [k.strip() for part in only for k in part.split(",") if k.strip()] or None
@@ -195,7 +195,7 @@ def shortcut(family: str, name: str) -> click.Command:
 
     def run(config: Path | None, seed: str | None, out: Path | None, paper: str | None, lang: str | None,
             force: bool, **given: Any) -> None:  # fmt: skip
-        from ..kit import Options
+        from ..pipeline.kit import Options
 
         session = load(config, lang, paper)
         if session.ruleset.family != family:
@@ -219,7 +219,7 @@ def shortcut(family: str, name: str) -> click.Command:
 def validate(config: Path, no_cache: bool) -> None:
     """Check a session config: ok, or every problem with its line (exit 3)."""
     from ..errors import ConfigError
-    from ..kit import check_kit
+    from ..pipeline.kit import check_kit
 
     session = load(config)
     for warning in session.warnings:
@@ -239,7 +239,8 @@ def validate(config: Path, no_cache: bool) -> None:
 @FORCE
 def calibrate(paper: str, flip: str, lang: str | None, out: Path | None, force: bool) -> None:
     """Print a duplex test sheet to measure a printer's back-side offset."""
-    from ..output import KitWriter, default_folder
+    from ..pipeline.naming import default_folder
+    from ..pipeline.staging import KitWriter
     from ..sheets.calibrate import write_calibration
 
     folder = out or default_folder("calibrate")

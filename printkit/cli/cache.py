@@ -21,8 +21,8 @@ def cache_group() -> None:
 @cache_group.command(cls=Command)
 def info() -> None:
     """Where the cache is, how many artefacts it holds and its size limit."""
-    from ..cache import Store
     from ..labels import label
+    from ..pipeline.cache import Store
     from .present import voice
 
     found, lang = Store().info(), voice()
@@ -34,8 +34,8 @@ def info() -> None:
 @cache_group.command(cls=Command)
 def clear() -> None:
     """Remove every cached artefact (the next build draws everything afresh)."""
-    from ..cache import Store
     from ..labels import label
+    from ..pipeline.cache import Store
     from .present import voice
 
     store = Store()

@@ -38,10 +38,12 @@ def map_group() -> None:
 def map_draw(map_file: Path, out: Path | None, paper: str | None, lang: str | None, cell_mm: float | None,
              reach_from: str | None, turns: int, force: bool, **given: Any) -> None:  # fmt: skip
     """Print map.pdf, tiled over several sheets where the map is larger than the paper."""
-    from ..maps.grid import load_map, parse_cell
+    from ..cells import parse_cell
+    from ..config.mapfile import load_map
     from ..maps.moves import cell_on, reach
     from ..maps.sheet import draw_map
-    from ..output import KitWriter, default_folder
+    from ..pipeline.naming import default_folder
+    from ..pipeline.staging import KitWriter
 
     game_map, rules = load_map(map_file)
     overlay = origin = None

@@ -9,66 +9,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-OWN = "own"  # the id of the game's own rules document in every ruleset's `documents:`
-
-
-@dataclass(frozen=True)
-class Document:
-    """A document figures come from: its words in each language and its mark on a page."""
-
-    id: str
-    name: Mapping[str, str]
-    mark: str = ""  # "" for the game's own document: its figures carry no mark
-
-    @property
-    def own(self) -> bool:
-        return self.id == OWN
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where one figure comes from: a document and a place in it (section, table, printkit's reason)."""
-
-    document: Document
-    where: str
-
-    def say(self, lang: str) -> str:
-        return f"{self.document.name[lang]}, {self.where}" if self.where else self.document.name[lang]
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """A ruleset's documents and the source of each of its figures, by path pattern."""
-
-    documents: Mapping[str, Document] = field(default_factory=dict)
-    rules: tuple[tuple[tuple[str, ...], Source], ...] = ()  # pattern (split at dots) -> source
-
-    def of(self, path: str) -> Source | None:
-        """The source of the figure at `path`: the most specific pattern that covers it (a pattern
-        covers the paths it begins; more segments win, then fewer `*`)."""
-        parts = path.split(".")
-        best: tuple[int, int] | None = None
-        found = None
-        for pattern, source in self.rules:
-            if len(pattern) <= len(parts) and all(p in ("*", q) for p, q in zip(pattern, parts, strict=False)):
-                rank = (len(pattern), -pattern.count("*"))
-                if best is None or rank > best:
-                    best, found = rank, source
-        return found
-
-    def mark(self, path: str) -> str:
-        """What a page prints beside the figure at `path`: "" for the game's own document."""
-        source = self.of(path)
-        return source.document.mark if source is not None else ""
-
-    def notes(self, marks: Iterable[str], lang: str) -> list[str]:
-        """The footnotes that explain the marks a page printed ("* from the 2003 edition"), in order."""
-        used = set(marks)
-        return [f"{d.mark} {d.name[lang]}" for d in self.documents.values() if d.mark and d.mark in used]
+from ..model import OWN, Document, Provenance, Source
 
 
 def build_provenance(data: Mapping[str, Any]) -> Provenance:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from .model import Terrain
+from ..model import Terrain
 from .schema import IDENT, Boolean, Checker, Choice, Colour, Field, Integer, ListOf, Localized, MapOf, Record, Text
 from .yamlsource import Key
 

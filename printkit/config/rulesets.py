@@ -6,9 +6,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..game import Game, bundled, default_game, game, games
+from ..game import Game, bundled, default_game, game, games, on_change
+from ..model import Ruleset
 from ..suggest import suggest
-from .model import Ruleset
 from .provenance import build_provenance
 from .ruleset_schema import GameSchema, build_terrains, ruleset_record
 from .schema import INVALID, Checker
@@ -42,9 +42,12 @@ def game_schema(family: str) -> GameSchema:
 
 
 def forget() -> None:
-    """Drop cached rulesets and schemas (the registry changed)."""
+    """Drop cached rulesets and schemas (the installed games changed)."""
     load_bundled.cache_clear()
     game_schema.cache_clear()
+
+
+on_change(forget)
 
 
 def family_of(doc: YamlDocument, ck: Checker) -> Game | None:

@@ -10,8 +10,9 @@ from typing import Any
 from ..errors import ConfigError, Problem
 from ..game import game, games
 from ..imposition import Printer
+from ..model import Player, Ruleset, Session
 from ..suggest import suggest
-from .model import Player, Ruleset, Session
+from .mapfile import build_map, map_schema
 from .rulesets import bundled_ids, default_ruleset, game_schema, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Colour, Field, ListOf, Number, Record, Text
 from .userfile import is_file
@@ -41,7 +42,6 @@ PRINTER = Record(
 
 
 def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
-    from ..maps.grid import map_schema
 
     mapped = [f for f in families if game(f).maps is not None]
     fields = {
@@ -131,8 +131,6 @@ def _session(doc: YamlDocument) -> Session:
     players, raw_players = _players(data["players"], ruleset, ck)
     game_map = None
     if data.get("map") is not None:
-        from ..maps.grid import build_map
-
         game_map = build_map(data["map"], ruleset, doc, ("map",), ck)
     build = schema.hook("build_session")
     part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None

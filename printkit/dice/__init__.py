@@ -17,10 +17,30 @@ from .notation import (
     parse,
 )
 from .odds import Odds, odds
+from .picture import Bar, chart
 from .rolling import Roll, roll
 
 __all__ = [
-    "COMPARE", "EXPLODE_CAP", "MAX_DICE", "MAX_DIGITS", "MAX_EXPLODE_CAP", "MAX_LENGTH", "MAX_NESTING",
-    "MAX_NUMBER", "MAX_OUTCOMES", "MAX_SIDES", "MAX_WORK", "DiceError", "Dist",
-    "Expression", "Odds", "Roll", "odds", "parse", "roll", "successes",
+    "COMPARE",
+    "EXPLODE_CAP",
+    "MAX_DICE",
+    "MAX_DIGITS",
+    "MAX_EXPLODE_CAP",
+    "MAX_LENGTH",
+    "MAX_NESTING",
+    "MAX_NUMBER",
+    "MAX_OUTCOMES",
+    "MAX_SIDES",
+    "MAX_WORK",
+    "Bar",
+    "DiceError",
+    "Dist",
+    "Expression",
+    "Odds",
+    "Roll",
+    "chart",
+    "odds",
+    "parse",
+    "roll",
+    "successes",
 ]  # fmt: skip

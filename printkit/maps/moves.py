@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..config.model import Ruleset
+from ..cells import Cell, cell_name, column_name, parse_cell
+from ..config.mapfile import load_map
 from ..game import PluginError, game, games, load_module
 from ..labels import Refused, RefusedValue, label
+from ..model import GameMap, Ruleset
 from ..questions import File, Input, Line, Note, Para, Question, Said, Text, Whole, checking
-from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 
 WIDTH = 80  # a reach map fits an 80-column terminal
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from ..config.model import Ruleset
 from ..game import Maps, game, resolve
-from .grid import GameMap
+from ..model import GameMap, Ruleset
 
 LegendEntry = tuple[Callable[[Any, float, float, float], None], str]
 

@@ -14,12 +14,13 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..config.model import Ruleset, Terrain
+from ..cells import Cell, cell_name, column_name, parse_cell
+from ..config.mapfile import load_map
 from ..errors import PrintkitError
 from ..game import Maps, game
 from ..labels import label
+from ..model import GameMap, Ruleset, Terrain
 from ..render.canvas import hex_colour, ink_on
-from .grid import Cell, GameMap, cell_name, column_name, load_map, parse_cell
 from .moves import ReachAnswer, RouteAnswer, movement_of
 
 CELL = 10  # viewBox units a cell

@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..config.mapfile import load_map
 from ..config.rulesets import bundled_ids, default_ruleset, load_bundled
 from ..errors import EXIT_CHECK_FAILED
 from ..game import Maps, game, resolve
 from ..labels import Refused, label
 from ..questions import File, Input, Line, Para, Text, question
-from .grid import Finding, load_map
-from .grid import check as check_map
+from .findings import Finding
+from .findings import check as check_map
 
 # The sizes `map random` draws, in cells (width, height); its --help and its refusal say them from here.
 SMALLEST, LARGEST = (8, 6), (100, 100)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..geometry import MM, paper_size
+from ..model import GameMap
 from ..render import fonts
-from .grid import GameMap
 
 MARGIN = 12 * MM
 RULER = 6 * MM  # room for the coordinates around a tile

@@ -37,6 +37,7 @@ def open_canvas(
 
 
 def hex_colour(value: str) -> Colour:
+    """ "#B71C1C" -> (r, g, b), each from 0 to 1 as the canvas takes them."""
     value = value.lstrip("#")
     return (int(value[0:2], 16) / 255, int(value[2:4], 16) / 255, int(value[4:6], 16) / 255)
 
@@ -316,6 +317,7 @@ def _merged(line: list[Run]) -> list[Run]:
 
 
 def runs_width(line: list[Run]) -> float:
+    """The width in points of a line of runs, each in its own font and size."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return float(sum(stringWidth(text, font, size) for text, font, size, _ in line))

@@ -41,6 +41,7 @@ def environment() -> jinja2.Environment:
 
 
 def render_template(name: str, context: dict[str, Any]) -> str:
+    """The HTML of a template, autoescaped (names are text) and strict about undefined names."""
     try:
         return environment().get_template(name).render(**context)
     except jinja2.TemplateError as exc:
@@ -103,7 +104,7 @@ def _fonts() -> tuple[Any, Any]:
     import weasyprint
     from weasyprint.text.fonts import FontConfiguration
 
-    from ..output import on_termination
+    from ..termination import on_termination
 
     font_config = FontConfiguration()
     _CONFIGS.add(font_config)
@@ -158,6 +159,7 @@ def page_anchors(document: Any) -> list[set[str]]:
 
 
 def write(document: Any, target: str | IO[bytes]) -> None:
+    """Write a laid-out document (render()) as a PDF, repeatable byte for byte."""
     with _fixed_epoch():
         document.write_pdf(target)
 

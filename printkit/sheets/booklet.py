@@ -8,11 +8,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..artefact import Build
-from ..config.model import Session
 from ..errors import ConfigError, RenderError
 from ..game import game, resolve
 from ..geometry import MM
+from ..model import Session
+from ..pipeline.artefact import Build
 from ..render.canvas import hex_colour, ink_on, luminance, tint
 from ..render.tabs import TabMark
 from .booklet_text import Booklet, load_booklet

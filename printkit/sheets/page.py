@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..config.model import Session
 from ..config.session import display_title
 from ..labels import label
+from ..model import Session
 
 
 class Words:

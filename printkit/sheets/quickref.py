@@ -6,9 +6,9 @@ import io
 from pathlib import Path
 from typing import IO, Any
 
-from ..config.model import Session
 from ..errors import RenderError
 from ..geometry import PAPERS
+from ..model import Session
 from .tables import Table
 
 MAX_PAGES = 2  # one sheet, front and back

@@ -64,9 +64,9 @@ def missing(q: Question, served: Served) -> list[str]:
 def load(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...]) -> Served:
     """The files named at start, each read and checked now: a bad one is refused (ConfigError) before
     any page is served."""
+    from ..config.mapfile import load_map
     from ..config.session import load_session
     from ..config.userfile import read_bytes, read_json
-    from ..maps.grid import load_map
 
     edition = language = None
     if config is not None:

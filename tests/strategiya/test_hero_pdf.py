@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.config.model import Session
 from printkit.config.rulesets import load_bundled
 from printkit.config.session import load_session
 from printkit.errors import RenderError
 from printkit.games.strategiya.hero_sheets import write_hero_sheets
 from printkit.games.strategiya.model import rules_of, session_of
+from printkit.model import Session
 
 from ..conftest import EXAMPLES, ROOT, ExampleKits, pdf_text, run, write
 

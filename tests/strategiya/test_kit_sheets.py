@@ -354,13 +354,13 @@ def test_the_map_covers_three_quarters_of_the_printable_area(lang: str, paper: s
     reaches within a coordinate's margin of each of its sides."""
     import pypdfium2 as pdfium
 
-    from printkit.artefact import Build, Options
     from printkit.config.session import load_session, with_overrides
     from printkit.games.strategiya.map_sheet import SYMBOLS, build, plan
     from printkit.geometry import MM
     from printkit.maps.sheet import RULER, left_edge, legend_height, note_lines, sheet_size, side_room, tiles
     from printkit.maps.tiling import AUTO_CELLS_MM, GAP, MARGIN
-    from printkit.output import KitWriter
+    from printkit.pipeline.artefact import Build, Options
+    from printkit.pipeline.staging import KitWriter
     from printkit.randomness import Entropy
 
     session = with_overrides(load_session(EXAMPLES / "strategiya.yaml"), lang, paper)

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from printkit.cells import parse_cell
+from printkit.config.mapfile import load_map
 from printkit.config.session import load_session
 from printkit.games.vs.land_list import dice_code, dice_needed, rows
 from printkit.games.vs.map_sheet import VsOverlay
 from printkit.games.vs.model import vs_map
-from printkit.maps.grid import check, load_map, parse_cell
+from printkit.maps.findings import check
 
 from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
 

@@ -7,13 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from printkit.cells import cell_name, parse_cell
+from printkit.config.mapfile import build_map
 from printkit.config.rulesets import load_bundled
 from printkit.config.schema import Checker
 from printkit.config.yamlsource import parse_yaml
 from printkit.games.vs.ground import Mover, edition
 from printkit.games.vs.model import vs_of
 from printkit.games.vs.movement import reach
-from printkit.maps.grid import GameMap, build_map, cell_name, check, parse_cell
+from printkit.maps.findings import check
+from printkit.model import GameMap
 
 from ..conftest import EXAMPLES, run, write
 
@@ -80,7 +83,7 @@ def test_no_diagonal_across_the_corner_where_two_river_cells_touch() -> None:
     assert reached(m, "knights", "A1") == {"B1": 1, "A2": 1}  # B2 lies across the river bed
     assert set(reached(m, "mage", "A1")) >= {"B2", "C3"}  # mages cross rivers freely
     # The example map's river runs E1-F2 diagonally: E2 cannot step to F1 across it.
-    from printkit.maps.grid import load_map
+    from printkit.config.mapfile import load_map
 
     example, rules = load_map(EXAMPLES / "vs-map.yaml")
     assert "F1" not in reached(example, "knights", "E2", rules=rules)
@@ -237,7 +240,7 @@ def test_buildings_stand_at_least_three_cells_apart() -> None:
 
 
 def test_rivers_are_refused_on_strategiya_maps() -> None:
-    from printkit.maps.grid import map_schema
+    from printkit.config.mapfile import map_schema
 
     doc = parse_yaml("x: 1", "test")
     ck = Checker(doc)

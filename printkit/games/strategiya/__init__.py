@@ -5,11 +5,23 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ...game import BOOKLET, Artefact, Game, MapObjectKind, Maps, Printing, Shortcut, per_player, quick_reference
-from ...questions import Flag, Input, Whole
+from printkit.plugin import (
+    BOOKLET,
+    Artefact,
+    Flag,
+    Game,
+    Input,
+    MapObjectKind,
+    Maps,
+    Printing,
+    Shortcut,
+    Whole,
+    per_player,
+    quick_reference,
+)
 
 if TYPE_CHECKING:
-    from ...config.model import Session
+    from printkit.plugin import Session
 
 _HERE = __name__
 

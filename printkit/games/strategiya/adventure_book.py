@@ -8,13 +8,10 @@ from typing import IO, Any
 
 from markupsafe import Markup
 
-from ...artefact import Build
-from ...config.model import Session
-from ...geometry import mm
-from ...labels import label
-from ...render.canvas import Colour, Run, hex_colour, runs_width
-from ...render.pen import Blank, Pen, Piece, Tick, drop, flow
-from ...sheets.page import Words, base_context, signed
+from printkit.plugin import Build, Colour, Session, label, mm
+from printkit.render import Blank, Pen, Piece, Run, Tick, drop, flow, hex_colour, runs_width
+from printkit.sheets import Words, base_context, signed
+
 from .gm_canvas import (
     BOLD,
     GREY,

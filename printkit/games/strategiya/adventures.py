@@ -10,9 +10,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ...config.model import Session
-from ...labels import label
-from ...sheets.markup import to_html
+from printkit.plugin import Session, label
+from printkit.sheets import to_html
+
 from .model import session_of
 
 

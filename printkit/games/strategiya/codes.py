@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import ConfigError, Problem
-from ...labels import label
-from ...randomness import Entropy
+from printkit.plugin import ConfigError, Entropy, Problem, label
+
 from .model import Rules, StrategiyaSession
 
 KEY_FORMAT = "printkit.referee-key/1"
@@ -146,7 +145,7 @@ def load_key(path: Path, label_: str | None = None) -> tuple[str, list[GameSecre
     def fail(message: str) -> ConfigError:
         return ConfigError([Problem(name, None, "", message)])
 
-    from ...config.userfile import read_json
+    from printkit.plugin import read_json
 
     data = read_json(path, name, MAX_KEY_BYTES)
     if not isinstance(data, dict) or data.get("format") != KEY_FORMAT:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...config.model import Session
-from ...labels import Phrase, RefusedValue, label
+from printkit.plugin import Phrase, RefusedValue, Session, label
+
 from . import heroes as H
 from .model import Battle, rules_of
 

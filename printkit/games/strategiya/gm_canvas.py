@@ -14,16 +14,9 @@ from typing import IO, Any
 
 from markupsafe import Markup, escape
 
-from ...config.model import Session
-from ...errors import RenderError
-from ...geometry import mm, paper_size
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import Colour, Run, hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import Pen, drop
-from ...render.richtext import Block, blocks
-from ...sheets.markup import MarkupError, to_html
-from ...sheets.page import Words
+from printkit.plugin import Colour, RenderError, Session, label, mm, open_canvas, paper_size
+from printkit.render import Block, Pen, Run, blocks, drop, fonts, hex_colour, runs_width, wrap_runs
+from printkit.sheets import MarkupError, Words, to_html
 
 SANS, BOLD, ITALIC = fonts.SANS, fonts.SANS_BOLD, fonts.SANS_ITALIC
 INK, SUB, GREY, FAINT = hex_colour("#111111"), hex_colour("#444444"), hex_colour("#555555"), hex_colour("#333333")
@@ -38,7 +31,7 @@ def booklet_titles(session: Session) -> dict[str, str]:
     """Titles of the rules booklet's chapters and sections, for a [[section]] in the game master's texts."""
     if session.ruleset.booklet is None:
         return {}
-    from ...sheets.booklet import rules_text
+    from printkit.sheets import rules_text
 
     book, lang = rules_text(session), session.language
     titles = {ch.id: ch.title[lang] for ch in book.chapters}

@@ -8,15 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import player_name
-from ...geometry import mm, paper_size
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import Colour, hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import ASCENT, LEAD, Pen, page, para
-from ...sheets.page import Words, base_context, signed
+from printkit.plugin import Build, Colour, Session, label, mm, open_canvas, paper_size, player_name
+from printkit.render import ASCENT, LEAD, Pen, fonts, hex_colour, page, para, runs_width, wrap_runs
+from printkit.sheets import Words, base_context, signed
+
 from . import heroes as H
 from .model import Hero, Offer, Party, rules_of, session_of
 

@@ -6,7 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ...config.model import Session
+from printkit.plugin import Session
+
 from .model import Hero, HeroRules, Offer, Rules, STerrain, Tier, rules_of, session_of
 
 DEATHZONE = "deathzone"
@@ -254,7 +255,7 @@ class Named:
 def find_hero(session: Session, word: str) -> Named:
     """A hero of a config by its map marker or by its name, either case (a marker first: a hero
     named 1 does not hide the hero marked 1); refused with every hero's name and marker."""
-    from ...labels import Refused
+    from printkit.plugin import Refused
 
     heroes = _heroes(session)
     folded = word.strip().casefold()
@@ -272,7 +273,7 @@ def complete_markers(given: Any, incomplete: str) -> list[str]:
     session's)."""
     from pathlib import Path
 
-    from ...config.session import load_session
+    from printkit.plugin import load_session
 
     config = given.get("config")
     if not config:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...labels import RefusedValue
+from printkit.plugin import RefusedValue
 
 # What `hide` answers: heroes a side and the intellect of each (a config allows 0..99, +2 for the
 # staff, +1 inside a castle). Within these the one-die-per-hero reading stays under a second.

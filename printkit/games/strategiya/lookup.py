@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...labels import Refused
-from ...suggest import did_you_mean, forgiving_match
+from printkit.plugin import Refused, did_you_mean, forgiving_match
+
 from .codes import Columns, GameSecrets, follow
 from .model import Rules
 
@@ -116,7 +116,7 @@ def _section(word: str) -> str | None:
 
 def complete_words(given: Any, incomplete: str) -> list[str]:
     """The terrains and the two sections of a lookup, in either language, for Tab."""
-    from ...config.rulesets import load_bundled
+    from printkit.plugin import load_bundled
 
     terrains = load_bundled("strategiya").terrains
     sections = ["resources", "adventures", "ресурсы", "приключения"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...config.model import Ruleset
-from ...labels import Phrase
-from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
+from printkit.maps import Finding, one_per_cell, unknown_letters
+from printkit.plugin import GameMap, Phrase, Ruleset, cell_name
+
 from .model import rules_of, strategiya_map
 
 # The rules: corners may not be these terrains, and these terrains may not cut a corner off.

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 
-from ...config.model import Ruleset
-from ...maps.grid import Cell, GameMap, MapObject, cell_name, check
-from ...randomness import Entropy, RandomStream
+from printkit.maps import check
+from printkit.plugin import Cell, Entropy, GameMap, MapObject, RandomStream, Ruleset, cell_name
+
 from .map_check import CORNER_FORBIDDEN
 from .model import DIRECTIONS, StrategiyaMap, rules_of, strategiya_map
 

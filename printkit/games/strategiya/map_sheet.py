@@ -7,16 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Ruleset
-from ...config.session import display_title
-from ...errors import UsageError
-from ...labels import label
-from ...maps.grid import GameMap
-from ...maps.overlay import LegendEntry
-from ...maps.sheet import check_sheet, map_layout, write_map
-from ...maps.tiling import AUTO_CELLS_MM
-from ...render.canvas import Colour
+from printkit.maps import AUTO_CELLS_MM, LegendEntry, check_sheet, map_layout, write_map
+from printkit.plugin import Build, Colour, GameMap, Ruleset, UsageError, display_title, label
+
 from .map_random import random_map, to_yaml
 from .model import rules_of, session_of, strategiya_map
 from .session_schema import DEFAULT_MAP_SIZE

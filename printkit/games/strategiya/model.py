@@ -6,9 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...config.model import Localized, Ruleset, Session, Terrain, fold
-from ...labels import RefusedValue, days, label
-from ...maps.grid import GameMap
+from printkit.plugin import GameMap, Localized, RefusedValue, Ruleset, Session, Terrain, days, fold, label
 
 
 @dataclass(frozen=True)
@@ -263,7 +261,7 @@ class Rules:
     def offer(self, kind: str, word: str) -> Offer | None:
         """A town offer of one kind by id or by any of its names, ignoring case, ё and the usual
         Russian endings ("мечом", "Волшебного посоха")."""
-        from ...suggest import forgiving_match
+        from printkit.plugin import forgiving_match
 
         folded = fold(word)
         for o in self.town.get(kind, ()):
@@ -286,7 +284,7 @@ class Rules:
     def find_terrain(self, word: str) -> STerrain | None:
         """A terrain by id or by any of its localized names, ignoring case, ё and Russian endings
         ("в горах", "лесу", "смертельной зоне")."""
-        from ...suggest import forgiving_match
+        from printkit.plugin import forgiving_match
 
         words = [w for w in word.split() if fold(w) not in _PREPOSITIONS] or [word]
         pairs = [(n, t.id) for t in self.terrains for n in (t.id, *t.name.values(), *t.short.values())]

@@ -7,11 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...config.model import Ruleset
-from ...labels import Phrase, Refused
-from ...maps.grid import GameMap
-from ...maps.moves import Reach, Route
-from ...questions import File, Flag, Input, Said, Text, Whole
+from printkit.maps import Reach, Route
+from printkit.plugin import File, Flag, GameMap, Input, Phrase, Refused, Ruleset, Said, Text, Whole
+
 from .heroes import crossing
 from .model import Rules, Ship, rules_of, strategiya_map
 
@@ -51,7 +49,7 @@ class Switches:
 
     def describe(self, lang: str = "ru", notes: tuple[Phrase, ...] = ()) -> str:
         """The readings taken, then what the answer leaves out or adds (notes), in lang."""
-        from ...labels import label
+        from printkit.plugin import label
 
         border = label("rf_border_up" if self.border_round_up else "rf_border_down", lang)
         cross = label("rf_cross_step" if self.cross_needs_step else "rf_cross_free", lang)
@@ -393,7 +391,8 @@ def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, tuple[Phrase,
     if given["hero"]:
         if given["config"] is None:
             raise Refused("rf_e_need_config")
-        from ...config.session import load_session
+        from printkit.plugin import load_session
+
         from .heroes import find_hero
 
         named = find_hero(load_session(given["config"]), given["hero"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...config.schema import INVALID, Checker, Field, Integer, ListOf, Record, Text
-from ...config.yamlsource import Key
-from ...suggest import suggest
+from printkit.plugin import suggest
+from printkit.plugin.schema import INVALID, Checker, Field, Integer, Key, ListOf, Record, Text
+
 from .model import Hero, Offer, Party, Rules
 
 STAT = Integer(0, 99)

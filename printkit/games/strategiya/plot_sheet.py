@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import IO, Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...geometry import mm
-from ...labels import label
-from ...render.canvas import hex_colour
-from ...render.pen import Pen, drop
-from ...sheets.page import Words, base_context
+from printkit.plugin import Build, Session, label, mm
+from printkit.render import Pen, drop, hex_colour
+from printkit.sheets import Words, base_context
+
 from .gm_canvas import (
     BOLD,
     GREY,

@@ -11,13 +11,31 @@ from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...answers import chance, percent
-from ...labels import Phrase, RefusedValue, label
-from ...questions import Choice, File, Flag, Input, Line, Localized, Note, Para, Said, Text, Whole, question
+from printkit.plugin import (
+    Choice,
+    File,
+    Flag,
+    Input,
+    Line,
+    Localized,
+    Note,
+    Para,
+    Phrase,
+    RefusedValue,
+    Said,
+    Text,
+    Whole,
+    chance,
+    label,
+    percent,
+    question,
+)
+
 from .hiding import HIDE_MAX_HEROES, HIDE_MAX_INTELLECT
 
 if TYPE_CHECKING:
-    from ...config.model import Ruleset
+    from printkit.plugin import Ruleset
+
     from .fights import Fighter, FightResult, Readings
     from .model import Battle
 
@@ -33,7 +51,7 @@ def _help(en: str, ru: str) -> dict[str, str]:
 
 
 def _ruleset() -> Ruleset:
-    from ...config.rulesets import load_bundled
+    from printkit.plugin import load_bundled
 
     return load_bundled("strategiya")
 
@@ -136,8 +154,8 @@ def lookup(
     >>> found.terrain, found.number, found.entry.say("en") == found.entry.say("ru")
     ('forest', 3, False)
     """
-    from ...config.rulesets import load_bundled
-    from ...config.session import load_session
+    from printkit.plugin import load_bundled, load_session
+
     from .codes import check_fit, entry_text, load_key
     from .lookup import lookup as follow
     from .lookup import merge_keys, pick_game, split_words
@@ -328,7 +346,7 @@ def fight(
     if heroes:
         if config is None:
             raise RefusedValue("rf_e_heroes")
-        from ...config.session import load_session
+        from printkit.plugin import load_session
 
         a, b, notes = fighters_from_config(load_session(config), heroes[0], heroes[1])
         b = dataclasses.replace(b, first_times=times)
@@ -508,7 +526,7 @@ class WorkAnswer:
     reading: Said = field(default_factory=lambda: Said(functools.partial(label, "rf_work_reading")))
 
     def lines(self, lang: str) -> list[Line]:
-        from ...labels import days as say_days
+        from printkit.plugin import days as say_days
 
         out: list[Line] = [Para(label("rf_work_job", lang, job=self.job.say(lang), days=say_days(self.days, lang)),
                                 "  ")]  # fmt: skip
@@ -523,8 +541,7 @@ class WorkAnswer:
 
 
 def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
-    from ...config.rulesets import load_bundled
-    from ...config.session import load_session
+    from printkit.plugin import load_bundled, load_session
 
     session = load_session(config) if config is not None else None
     return (session.ruleset if session else load_bundled("strategiya")), session

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...labels import label
-from ...sheets.page import rules_context
-from ...sheets.quickref import check_quickref, write_quickref
+from printkit.plugin import Build, Session, label
+from printkit.sheets import check_quickref, rules_context, write_quickref
+
 from .model import Rules, Ship, rules_of
 from .tables import escape_words, heroes_by_players, strength_needed, terrain_table
 

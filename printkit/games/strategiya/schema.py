@@ -5,22 +5,23 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...config.ruleset_schema import terrain_base
-from ...config.schema import (
+from printkit.plugin.schema import (
     IDENT,
     Boolean,
     Checker,
     Choice,
     Field,
     Integer,
+    Key,
     ListOf,
     Localized,
     MapOf,
     Nullable,
     Record,
     Text,
+    terrain_base,
 )
-from ...config.yamlsource import Key
+
 from .model import (
     DIRECTIONS,
     TOWN_KINDS,
@@ -248,7 +249,7 @@ MAP_FIELDS = {
 
 def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: Checker) -> StrategiyaMap:
     """The currents of a checked map; a cell outside the map or given two currents is reported."""
-    from ...maps.grid import cell_name, cell_ranges
+    from printkit.plugin import cell_name, cell_ranges
 
     seen: dict[tuple[int, int], str] = {}
     currents: list[tuple[tuple[int, int], str]] = []

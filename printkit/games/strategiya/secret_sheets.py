@@ -6,14 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import display_title, player_name
-from ...errors import RenderError, UsageError
-from ...geometry import PRINTABLE_MARGIN, mm, paper_size
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import TextRuns, draw_fitted, hex_colour, ink_on, open_canvas, stamp_form, tint
+from printkit.plugin import (
+    PRINTABLE_MARGIN,
+    Build,
+    RenderError,
+    Session,
+    UsageError,
+    display_title,
+    label,
+    mm,
+    open_canvas,
+    paper_size,
+    player_name,
+)
+from printkit.render import TextRuns, draw_fitted, fonts, hex_colour, ink_on, stamp_form, tint
+
 from .codes import MAX_KEY_GAMES, Chain, GameSecrets, SheetSecrets, compose, key_json, make_games
 from .model import Rules, rules_of, session_of
 

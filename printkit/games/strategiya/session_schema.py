@@ -7,9 +7,22 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset
-from ...config.schema import Boolean, Checker, Choice, Field, Integer, ListOf, MapOf, Number, Record, Text
-from ...config.yamlsource import Key, YamlDocument
+from printkit.plugin import Ruleset
+from printkit.plugin.schema import (
+    Boolean,
+    Checker,
+    Choice,
+    Field,
+    Integer,
+    Key,
+    ListOf,
+    MapOf,
+    Number,
+    Record,
+    Text,
+    YamlDocument,
+)
+
 from .model import ADVENTURE_KINDS, Adventure, Plot, PlotEvent, StrategiyaSession
 
 # The kinds as a Russian config may name them.
@@ -82,7 +95,8 @@ SESSION_FIELDS = {
 
 def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck: Checker) -> StrategiyaSession:
     """Each player's heroes and the adventures, checked against the ruleset."""
-    from ...suggest import suggest
+    from printkit.plugin import suggest
+
     from .model import rules_of
     from .party import build_parties
 
@@ -163,8 +177,7 @@ def _plot(data: dict[str, Any] | None) -> Plot:
 
 def _check_references(entries: dict[int, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
     """An adventure's [[section]] must name a section of the rules booklet it is printed in."""
-    from ...sheets.booklet_text import load_booklet
-    from ...sheets.markup import references
+    from printkit.sheets import load_booklet, references
 
     wanted = {n: references(a["text"] or "") for n, a in entries.items()}
     if ruleset.booklet is None or not any(wanted.values()):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...config.model import Ruleset, Session
-from ...labels import label
-from ...sheets.tables import Table, make_table
+from printkit.plugin import Ruleset, Session, label
+from printkit.sheets import Table, make_table
+
 from .model import Offer, Rules, rules_of
 
 

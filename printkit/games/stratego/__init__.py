@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ...game import Artefact, Game, Printing, quick_reference
-from ...questions import Flag, Input
+from printkit.plugin import Artefact, Flag, Game, Input, Printing, quick_reference
 
 _HERE = __name__
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...labels import Phrase
-from ...randomness import Entropy, RandomStream
+from printkit.plugin import Entropy, Phrase, RandomStream
+
 from .model import EMPTY, Setup, StrategoData, Variant
 from .setups import problems
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...config.rulesets import load_bundled
+from printkit.plugin import load_bundled
+
 from .model import Rank, StrategoData, StrategoError, stratego_of
 
 
@@ -29,7 +30,7 @@ class AttackError(StrategoError):
 def rank(data: StrategoData, word: str) -> Rank:
     """A rank by symbol (X 9 … 1 B F), by strength as a number (10 for the marshal) or by name in
     either language, in any case and the usual Russian forms ("сапёра", "сапер", "шпионом")."""
-    from ...suggest import did_you_mean, forgiving_match
+    from printkit.plugin import did_you_mean, forgiving_match
 
     found = data.rank(word.strip()) if word.strip() else None
     if found is not None:
@@ -72,7 +73,7 @@ def attack(data: StrategoData, attacker: Rank, defender: Rank, original_bombs: b
 
 def describe(outcome: Attack, lang: str) -> str:
     """One line for the referee, e.g. 'Сапёр побеждает, мина снята'."""
-    from ...labels import label
+    from printkit.plugin import label
 
     a, d = outcome.attacker.name[lang], outcome.defender.name[lang]
     if outcome.winner == "both_removed":

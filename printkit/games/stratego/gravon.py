@@ -20,7 +20,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ...labels import Phrase
+from printkit.plugin import Phrase
+
 from .model import EMPTY, Setup, SetupError, StrategoData, Variant
 
 ORDER = "B123456789XF"  # printkit's symbol for each letter position: bomb, spy 1 ... marshal X, flag

@@ -6,8 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...config.model import Ruleset, Session, part_of
-from ...labels import RefusedValue
+from printkit.plugin import RefusedValue, Ruleset, Session, part_of
 
 Localized = Mapping[str, str]
 

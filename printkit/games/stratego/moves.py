@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...config.rulesets import load_bundled
-from ...errors import ConfigError, Problem
+from printkit.plugin import ConfigError, Problem, load_bundled
+
 from .model import StrategoData, StrategoError, Variant, stratego_of
 
 SIDES = {"r": "red", "b": "blue"}
@@ -75,7 +75,7 @@ def parse_position(text: str, label: str, data: StrategoData, variant: Variant) 
 
 
 def read_position(path: Path, data: StrategoData, variant: Variant) -> Position:
-    from ...config.userfile import read_text
+    from printkit.plugin import read_text
 
     return parse_position(read_text(path, str(path), MAX_BYTES), str(path), data, variant)
 

@@ -12,9 +12,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...config.rulesets import load_bundled
-from ...errors import PrintkitError
-from ...labels import label
+from printkit.plugin import PrintkitError, label, load_bundled
+
 from .model import stratego_of
 from .moves import Position, read_position
 from .questions import MovesAnswer

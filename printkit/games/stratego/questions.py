@@ -11,11 +11,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ...config.rulesets import load_bundled
-from ...config.userfile import read_text
-from ...errors import EXIT_CHECK_FAILED
-from ...labels import Phrase, label
-from ...questions import Choice, File, Flag, Input, Line, Para, Text, question
+from printkit.plugin import (
+    EXIT_CHECK_FAILED,
+    Choice,
+    File,
+    Flag,
+    Input,
+    Line,
+    Para,
+    Phrase,
+    Text,
+    label,
+    load_bundled,
+    question,
+    read_text,
+)
+
 from .advice import STYLES, advice, generate
 from .attack import Attack, describe, rank
 from .attack import attack as resolve
@@ -331,7 +342,7 @@ def moves(position_file: str | Path, start: str, variant: str = "battle", scout_
     ruleset = load_bundled("stratego")
     data = stratego_of(ruleset)
     position = read_position(Path(position_file), data, data.variants[variant])
-    from ...maps.grid import latin
+    from printkit.plugin import latin
 
     cell = latin(start.strip()).lower()  # е4 typed on a Russian keyboard is e4
     chosen = {"scout_strikes_adjacent": scout_strikes_adjacent, "scout_flies_over": scout_flies_over}

@@ -5,9 +5,22 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset
-from ...config.schema import Boolean, Checker, Choice, Field, Integer, ListOf, Localized, MapOf, Record, Text
-from ...config.yamlsource import Key, YamlDocument
+from printkit.plugin import Ruleset
+from printkit.plugin.schema import (
+    Boolean,
+    Checker,
+    Choice,
+    Field,
+    Integer,
+    Key,
+    ListOf,
+    Localized,
+    MapOf,
+    Record,
+    Text,
+    YamlDocument,
+)
+
 from .model import Rank, StrategoData, StrategoSession, Variant, stratego_of
 from .setups import SetupError, parse_setup40, problems
 

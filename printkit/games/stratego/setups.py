@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...labels import Phrase
+from printkit.plugin import Phrase
+
 from .gravon import Board, looks_like_board, read_board
 from .model import EMPTY, Setup, SetupError, StrategoData, Variant
 

@@ -5,13 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import display_title, player_name
-from ...geometry import MM, paper_size
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import Colour, draw_fitted, hex_colour, open_canvas, readable, tint, wrap_runs
+from printkit.plugin import MM, Build, Colour, Session, display_title, label, open_canvas, paper_size, player_name
+from printkit.render import draw_fitted, fonts, hex_colour, readable, tint, wrap_runs
+
 from .model import EMPTY, Marks, Setup, StrategoData, Variant, marks_of, stratego_of, stratego_session
 
 SIDE_COLOURS = {"red": "#C62828", "blue": "#1565C0"}
@@ -181,7 +177,8 @@ def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, S
 def build(b: Build) -> None:
     """The kit's stratego-setup.pdf; with --random, a generated setup for each side the config leaves
     out (the config's own setups are kept; with both given, --random is refused)."""
-    from ...errors import UsageError
+    from printkit.plugin import UsageError
+
     from .advice import generate
 
     setups = dict(stratego_session(b.session).setups)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...game import Artefact, Game, Printing, quick_reference
+from printkit.plugin import Artefact, Game, Printing, quick_reference
 
 _HERE = __name__
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...config.model import Ruleset, Session, part_of
+from printkit.plugin import Ruleset, Session, part_of
 
 # The game modes and difficulty levels of the rules (V.B, V.A) and the soldiers each level lets back.
 MODES = ("story", "death-match", "capture-the-flag", "domination")

@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...config.schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text
-from ...config.yamlsource import load_yaml
-from ...errors import ConfigError, Problem
+from printkit.plugin import ConfigError, Problem
+from printkit.plugin.schema import INVALID, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text, load_yaml
 
 Node = TypeVar("Node", str, tuple[str, str])  # a circle, or a circle with where a Bull Rush stands on it
 CIRCLE_ID = Text(max_len=12, pattern=r"[A-Za-z0-9_-]+", pattern_hint="a circle name like A3")

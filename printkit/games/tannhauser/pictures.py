@@ -8,9 +8,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...dice.picture import Bar, chart
-from ...errors import PrintkitError
-from ...labels import label
+from printkit.dice import Bar, chart
+from printkit.plugin import PrintkitError, label
+
 from .paths import Graph, load_graph
 from .questions import DuelAnswer, PathsAnswer, PoolAnswer, _chance
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...dice import Dist, successes
+from printkit.dice import Dist, successes
 
 SIDES = 10
 

@@ -12,11 +12,25 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...answers import fraction
-from ...dice import Dist
-from ...labels import Refused, RefusedValue, label, plural_ru
-from ...questions import Choice, File, Flag, Input, Line, Para, Text, Whole, question
-from ...suggest import did_you_mean
+from printkit.dice import Dist
+from printkit.plugin import (
+    Choice,
+    File,
+    Flag,
+    Input,
+    Line,
+    Para,
+    Refused,
+    RefusedValue,
+    Text,
+    Whole,
+    did_you_mean,
+    fraction,
+    label,
+    plural_ru,
+    question,
+)
+
 from .paths import MoveReading, Reach, load_graph, reach
 from .pools import Reading, die_success
 from .pools import duel as duel_chance

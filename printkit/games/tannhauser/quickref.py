@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...labels import label
-from ...sheets.page import rules_context
-from ...sheets.quickref import check_quickref, write_quickref
+from printkit.plugin import Build, Session, label
+from printkit.sheets import check_quickref, rules_context, write_quickref
+
 from .model import MODES, tannhauser_of
 
 # The rule sections of the card, in two columns: (heading, items); an item "lead | text" prints

@@ -6,15 +6,25 @@ import math
 from pathlib import Path
 from typing import IO, Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import player_name
-from ...geometry import mm, paper_size
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import ASCENT, LEAD, TICK, Blank, Pen, Piece, Tick, flow, page, para
-from ...sheets.page import Words, base_context
+from printkit.plugin import Build, Session, label, mm, open_canvas, paper_size, player_name
+from printkit.render import (
+    ASCENT,
+    LEAD,
+    TICK,
+    Blank,
+    Pen,
+    Piece,
+    Tick,
+    flow,
+    fonts,
+    hex_colour,
+    page,
+    para,
+    runs_width,
+    wrap_runs,
+)
+from printkit.sheets import Words, base_context
+
 from .model import LEVELS, MODES, Character, tannhauser_of, tannhauser_session
 
 FIRST_PAGE = 4  # character cards under the team's panel

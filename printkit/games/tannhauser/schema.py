@@ -5,9 +5,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset
-from ...config.schema import IDENT, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text
-from ...config.yamlsource import YamlDocument
+from printkit.plugin import Ruleset
+from printkit.plugin.schema import IDENT, Checker, Choice, Field, Integer, ListOf, MapOf, Record, Text, YamlDocument
+
 from .model import LEVELS, MODES, Character, SheetSizes, TannhauserRules, TannhauserSession
 
 # The record sheets' sizes, each bounded so that a team's page and its cards still fit their paper.

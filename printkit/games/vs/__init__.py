@@ -5,11 +5,12 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ...game import BOOKLET, MAP, Artefact, Game, MapObjectKind, Maps, Printing, quick_reference
-from ...questions import Flag, Input
+from printkit.plugin import BOOKLET, MAP, Artefact, Flag, Game, Input, MapObjectKind, Maps, Printing, quick_reference
+
+from .editions import RULESETS
 
 if TYPE_CHECKING:
-    from ...config.model import Session
+    from printkit.plugin import Session
 
 _HERE = __name__
 # What the printed pieces (cards, tokens, markers, coins) read: who plays in which colour, the
@@ -48,7 +49,7 @@ GAME = Game(
     family="vs",
     name="«Великая Стратегическая»",
     package=_HERE,
-    rulesets=("vs-2025", "vs-2003"),
+    rulesets=RULESETS,
     schema=f"{_HERE}.schema",
     artefacts=(
         quick_reference(f"{_HERE}.quickref", "guide_quickref_vs", _has_troops, sides="long"),

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...config.model import Ruleset
-from ...labels import label
-from ...questions import Line, Note, Para, Said
+from printkit.plugin import Line, Note, Para, Ruleset, Said, label
+
 from .army import Readings, Unit, sea_troop, sides, squads_of
 from .battle import ATTACKERS, BOTH, DEFENDERS, Battle, Round, battle
 from .lanes import Squad

@@ -59,7 +59,7 @@ def afloat_target(vs: VsData, defenders: list[Unit], readings: Readings) -> bool
 def _structure(vs: VsData, word: str) -> tuple[str, Mapping[str, str], int, bool, str | None] | None:
     """A building or mine named by id, name (any case, the usual Russian forms) or mine-N: (key,
     name, garrison, its «+», walls)."""
-    from ...suggest import forgiving_match
+    from printkit.plugin import forgiving_match
 
     pairs: list[tuple[str, tuple[str, Mapping[str, str], int, bool, str | None]]] = []
     for s in vs.structures:
@@ -77,7 +77,7 @@ def _troop_names(vs: VsData) -> str:
 
 def _refused(vs: VsData, word: str, name: str) -> Refusal:
     """A unit that cannot be read, with the closest troop, building or mine it may have meant."""
-    from ...suggest import did_you_mean
+    from printkit.plugin import did_you_mean
 
     every = [n for n, _ in vs.troop_names()] + [n for s in vs.structures for n in (s.id, *s.name.values())]
     return Refusal("rf_bad_unit", word=word, names=_troop_names(vs), hint=did_you_mean(name, every))

@@ -7,17 +7,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import display_title, player_name
-from ...errors import RenderError
-from ...geometry import MM, PAPERS
-from ...imposition import Box, Grid, back_box, best_grid, sheet_flip
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import draw_fitted, draw_lines, hex_colour, ink_on, open_canvas, tint
-from ...render.marks import corner_guides, crop_marks
-from ...render.printshop import SHOP_BLEED, cut_template_svg, registration_keep_out, registration_marks, write_faces
+from printkit.imposition import Box, Grid, back_box, best_grid, sheet_flip
+from printkit.plugin import MM, PAPERS, Build, RenderError, Session, display_title, label, open_canvas, player_name
+from printkit.render import (
+    SHOP_BLEED,
+    corner_guides,
+    crop_marks,
+    cut_template_svg,
+    draw_fitted,
+    draw_lines,
+    fonts,
+    hex_colour,
+    ink_on,
+    registration_keep_out,
+    registration_marks,
+    tint,
+    write_faces,
+)
+
 from .model import player_colour, vs_of, vs_session
 from .orders import Card, all_cards
 from .piece_sheets import check_count

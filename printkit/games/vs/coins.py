@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...config.model import Session
-from ...geometry import MM
-from ...imposition import Box
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import draw_fitted, hex_colour, ink_on, tint
+from printkit.imposition import Box
+from printkit.plugin import MM, Session, label
+from printkit.render import draw_fitted, fonts, hex_colour, ink_on, tint
+
 from .model import vs_session
 
 # The rules name no denominations. Prices and incomes are 10, 17, 20, 25, 30, 50, 100 and 125, upkeep

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...config.model import Ruleset
-from ...config.rulesets import load_bundled
+from printkit.plugin import Ruleset, load_bundled
+
 from .model import VsData, vs_of
 
 

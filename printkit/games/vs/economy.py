@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import ceil, comb
 
-from ...config.model import Ruleset
-from ...suggest import did_you_mean, forgiving_match
+from printkit.plugin import Ruleset, did_you_mean, forgiving_match
+
 from .ground import BUILDINGS
 from .model import Mine, Structure, Troop, VsData, vs_map
 from .words import Refusal
@@ -106,7 +106,7 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
                       commander: bool) -> Holdings:  # fmt: skip
     """A player's lands (those holding his lord house), mines, fortresses, bridges and troops, read
     from a map file's objects and troops with their owners."""
-    from ...maps.grid import GameMap
+    from printkit.plugin import GameMap
 
     assert isinstance(game_map, GameMap)
     lands: list[tuple[str, int]] = []

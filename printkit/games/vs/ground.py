@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...config.model import Ruleset
-from ...maps.grid import GameMap, MapObject
+from printkit.plugin import GameMap, MapObject, Ruleset
+
 from .model import Troop, VsData, vs_map
 
 Cell = tuple[int, int]

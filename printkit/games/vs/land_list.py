@@ -5,11 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO, Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...labels import label
-from ...maps.grid import GameMap
-from ...sheets.page import base_context
+from printkit.plugin import Build, GameMap, Session, label
+from printkit.sheets import base_context
+
 from .map_check import WATERS
 from .model import vs_map, vs_of
 
@@ -64,7 +62,7 @@ def context(session: Session) -> dict[str, Any]:
 
 def write_land_list(session: Session, target: str | IO[bytes] | Path) -> None:
     """lands.pdf: the table of lands with their dice codes, then slips to cut and draw from a hat."""
-    from ...render.html import render, render_template, write
+    from printkit.plugin import render, render_template, write
 
     write(render(render_template("vs-lands.html.j2", context(session))), str(target))
 

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...answers import percent
-from ...labels import label
-from ...questions import Line, Localized, Para
+from printkit.plugin import Line, Localized, Para, label, percent
+
 from .economy import Holdings, Income, Price, Prize, Rebellion, Transfer
 from .model import Structure, Troop, VsData
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...config.model import Ruleset
-from ...labels import Phrase
-from ...maps.grid import Finding, GameMap, cell_name, one_per_cell, unknown_letters
-from ...suggest import did_you_mean
+from printkit.maps import Finding, one_per_cell, unknown_letters
+from printkit.plugin import GameMap, Phrase, Ruleset, cell_name, did_you_mean
+
 from .economy import year_of
 from .model import VsData, vs_map
 

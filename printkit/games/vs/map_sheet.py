@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...config.model import Ruleset
-from ...errors import RenderError
-from ...labels import label
-from ...maps.grid import GameMap
-from ...maps.sheet import draw_river, river_symbol
-from ...render import fonts
-from ...render.canvas import Colour, draw_fitted, hex_colour, ink_on
+from printkit.plugin import Cell, Colour, GameMap, RenderError, Ruleset, label
+from printkit.render import draw_fitted, fonts, hex_colour, ink_on
+
 from . import pictograms
 from .map_check import WATERS
 from .markers import lines
@@ -23,6 +19,43 @@ BORDER: Colour = (0.1, 0.1, 0.12)
 # The opacity of the white under a land's name and income: the terrain's pattern shows through it.
 VEIL = 0.78
 GOLD: Colour = (0.95, 0.76, 0.2)
+
+
+RIVER_BLUE = (0.1, 0.35, 0.85)
+
+
+def draw_river(c: Any, game_map: GameMap, rivers: frozenset[Cell], waters: set[str], x: int, y: int, px: float,
+               py: float, s: float) -> None:  # fmt: skip
+    """Half a river from the cell's centre towards every river or water cell around it; the
+    neighbour draws the other half, so the line joins up across cells and sheets."""
+    cx, cy = px + s / 2, py + s / 2
+    c.saveState()
+    c.setStrokeColorRGB(*RIVER_BLUE)
+    c.setLineWidth(max(1.5, s * 0.12))
+    c.setLineCap(1)
+    # A diagonal link is left out where an orthogonal river cell already joins the two.
+    ends = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if (nx, ny) in rivers
+            and (nx == x or ny == y or ((nx, y) not in rivers and (x, ny) not in rivers))]  # fmt: skip
+    if len(ends) <= 1:  # a river's end: into one water cell, an orthogonal one if there is one
+        mouths = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if game_map.terrain(nx, ny) in waters]
+        ends += sorted(mouths, key=lambda d: abs(d[0]) + abs(d[1]))[:1]
+    if not ends:
+        c.line(cx - s * 0.3, cy, cx + s * 0.3, cy)
+    for dx, dy in ends:
+        c.line(cx, cy, cx + dx * s / 2, cy - dy * s / 2)
+    c.restoreState()
+
+
+def river_symbol(c: Any, x: float, y: float, s: float) -> None:
+    """A river in a legend's square."""
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    c.rect(x, y, s, s, stroke=1, fill=1)
+    c.saveState()
+    c.setStrokeColorRGB(*RIVER_BLUE)
+    c.setLineWidth(1.5)
+    c.line(x + 0.5, y + s / 2, x + s - 0.5, y + s / 2)
+    c.restoreState()
 
 
 class VsOverlay:

@@ -6,14 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...errors import RenderError
-from ...geometry import MM
-from ...imposition import Box
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import hex_colour, tint
+from printkit.imposition import Box
+from printkit.plugin import MM, Build, RenderError, Session, label
+from printkit.render import fonts, hex_colour, tint
+
 from . import pictograms
 from .coins import coins, draw_coin
 from .model import VsData, vs_of, vs_session

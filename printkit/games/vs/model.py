@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ...config.model import Ruleset, Session, part_of
+from printkit.plugin import Ruleset, Session, part_of
 
 if TYPE_CHECKING:
-    from ...maps.grid import GameMap
+    from printkit.plugin import GameMap
+
     from .options import CardOptions, CoinOptions, TokenOptions
 
 Localized = Mapping[str, str]
@@ -122,7 +123,7 @@ class VsData:
     def troop(self, word: str) -> Troop | None:
         """A troop by id or name in either language, in any case and the usual Russian forms
         ("эльфов", "Рыцарями"); None for no troop."""
-        from ...suggest import forgiving_match
+        from printkit.plugin import forgiving_match
 
         folded = word.strip().casefold()
         for t in self.troops:

@@ -6,12 +6,9 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
-from ...config.model import Ruleset
-from ...labels import label
-from ...maps.grid import GameMap, cell_name
-from ...maps.moves import Reach, Route
-from ...questions import Flag, Input, Said, Text
-from ...suggest import did_you_mean
+from printkit.maps import Reach, Route
+from printkit.plugin import Flag, GameMap, Input, Ruleset, Said, Text, cell_name, did_you_mean, label
+
 from .ground import LAND, WATERS, Board, Cell, Mover, edition
 from .model import vs_map, vs_of
 from .words import Refusal

@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ...config.schema import Boolean, Checker, Choice, Field, Integer, ListOf, MapOf, Number, Record, Text
-from ...config.yamlsource import Key
-from ...geometry import MM
-from ...imposition import CARD_SIZES
+from printkit.imposition import CARD_SIZES
+from printkit.plugin import MM
+from printkit.plugin.schema import Boolean, Checker, Choice, Field, Integer, Key, ListOf, MapOf, Number, Record, Text
 
 ORDER_KEYS = ["attack", "fire", "defend", "attack+", "fire+", "defend+"]
 TOKEN_KINDS = ["structures", "mines", "troops"]  # a whole group; single ids (castle, mine-2, knights) too

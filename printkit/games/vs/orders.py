@@ -44,7 +44,7 @@ def parse_cards(text: str, orders: Orders) -> list[Card]:
     """Cards written like "A+ F D" (or "А+ О З"): A attack, F fire, D defend, or their names in
     either language and any case ("атаки", "Защита"), + for the advantage; each card's troop is its
     place in the list."""
-    from ...suggest import forgiving_match
+    from printkit.plugin import forgiving_match
 
     names = [(n, o) for o, named in orders.names.items() for n in (o, *named.values())]
     cards: list[Card] = []

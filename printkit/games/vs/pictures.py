@@ -11,8 +11,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...dice.picture import Bar, chart
-from ...labels import label
+from printkit.dice import Bar, chart
+from printkit.plugin import label
+
 from .answers import BattleOdds, MixAnswer, OrdersAnswer, chance
 from .army import Unit
 from .battle import ATTACKERS, BOTH, DEFENDERS, Round
@@ -108,7 +109,8 @@ def _outcome(shown: Sequence[tuple[str, Odds]], lang: str) -> Markup:
 def _laying(answer: BattleOdds, lang: str) -> Markup:
     """The first laying of the squads, as the rules lay them (rows as wide as battle.row_width), each
     squad marked with its troop's number: who stands in which column, front cards at the line."""
-    from ...config.rulesets import load_bundled
+    from printkit.plugin import load_bundled
+
     from .army import squads_of
     from .battle import columns, row_width
     from .model import vs_of

@@ -7,24 +7,30 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import display_title
-from ...errors import ConfigError, Problem
-from ...geometry import MM, PAPERS, PRINTABLE_MARGIN
-from ...imposition import Box, Grid, back_box, grid, shelves
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import open_canvas
-from ...render.marks import cut_lines
-from ...render.printshop import (
+from printkit.imposition import Box, Grid, back_box, grid, shelves
+from printkit.plugin import (
+    MM,
+    PAPERS,
+    PRINTABLE_MARGIN,
+    Build,
+    ConfigError,
+    Problem,
+    Session,
+    display_title,
+    label,
+    open_canvas,
+)
+from printkit.render import (
     SHOP_BLEED,
     SHOP_SAFE,
+    cut_lines,
     cut_template_svg,
+    fonts,
     registration_keep_out,
     registration_marks,
     write_faces,
 )
+
 from .model import vs_session
 
 SHEET_MARGIN = 8 * MM  # every cut line and mark stays at least this far from the paper's edge

@@ -10,13 +10,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal, overload
 
-from ...config.rulesets import load_bundled
-from ...game import edition_aliases
-from ...questions import Choice, File, Flag, Input, Localized, Text, Whole, question
-from ...randomness import Entropy
-from . import GAME
+from printkit.plugin import (
+    Choice,
+    Entropy,
+    File,
+    Flag,
+    Input,
+    Localized,
+    Text,
+    Whole,
+    edition_aliases,
+    load_bundled,
+    question,
+)
+
 from . import economy as ec
 from .answers import BattleOdds, MixAnswer, OrdersAnswer, battle_odds, order_mix, orders_answer
+from .editions import RULESETS
 from .ledger import (
     EscapeAnswer,
     HireAnswer,
@@ -61,18 +71,18 @@ __all__ = [
 _COMPLETE = "printkit.games.vs.completion"
 _SIDE = 2000  # the longest list of cards or troops read (the engines refuse a battle too large to solve)
 
-_YEARS = {r: r.removeprefix("vs-") for r in GAME.rulesets}
+_YEARS = {r: r.removeprefix("vs-") for r in RULESETS}
 _EDITION = Input(
     "edition",
     Choice(
-        GAME.rulesets,
+        RULESETS,
         names={r: {"ru": f"правила {y} года", "en": f"the {y} rules"} for r, y in _YEARS.items()},
-        aliases=edition_aliases(GAME.rulesets),
+        aliases=edition_aliases(RULESETS),
     ),
     {"en": "The edition of the rules (the year alone will do: 2003).",
      "ru": "Издание правил (можно одним годом: 2003)."},
     flag="--edition",
-    default=GAME.rulesets[0],
+    default=RULESETS[0],
 )  # fmt: skip
 _MIRROR = Input(
     "mirror",
@@ -413,7 +423,7 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
     123
     """
     if map_file is not None:
-        from ...maps.grid import load_map
+        from printkit.plugin import load_map
 
         game_map, rules = load_map(Path(map_file))
         vs = vs_of(rules)

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...labels import label
-from ...sheets.page import rules_context
-from ...sheets.quickref import check_quickref, table_context, write_quickref
-from ...sheets.tables import fraction
+from printkit.plugin import Build, Session, label
+from printkit.sheets import check_quickref, fraction, rules_context, table_context, write_quickref
+
 from .model import VsData, vs_of
 from .tables import same_orders
 

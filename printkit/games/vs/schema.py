@@ -7,8 +7,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from ...config.model import Ruleset, Session
-from ...config.schema import (
+from printkit.plugin import Ruleset, Session
+from printkit.plugin.schema import (
     IDENT,
     INVALID,
     Boolean,
@@ -17,6 +17,7 @@ from ...config.schema import (
     Colour,
     Field,
     Integer,
+    Key,
     ListOf,
     Localized,
     MapOf,
@@ -24,8 +25,9 @@ from ...config.schema import (
     Record,
     Spec,
     Text,
+    YamlDocument,
 )
-from ...config.yamlsource import Key, YamlDocument
+
 from .model import HomeTroops, Land, Mine, Orders, Outcome, Piece, Spell, Structure, Troop, VsData, VsMap, VsSession
 from .options import CARDS, COINS, TOKENS, build_print_options
 
@@ -377,8 +379,7 @@ def check_session(session: Session, ck: Checker) -> None:
 def check_map_names(data: dict[str, Any], ruleset: Ruleset, key: Key, ck: Checker) -> None:
     """Every building, mine and troop a map names must be the edition's: the ledger, the tokens and
     the referee read them by these names."""
-    from ...labels import Phrase
-    from ...suggest import did_you_mean
+    from printkit.plugin import Phrase, did_you_mean
 
     vs = ruleset.part
     if not isinstance(vs, VsData):
@@ -397,7 +398,8 @@ def check_map_names(data: dict[str, Any], ruleset: Ruleset, key: Key, ck: Checke
 
 def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: Checker) -> VsMap:
     """Rivers, lairs, troops and lands of a checked map; each problem reported with its place."""
-    from ...maps.grid import cell_in, cell_name, cell_ranges
+    from printkit.plugin import cell_name, cell_ranges
+    from printkit.plugin.schema import cell_in
 
     def cells(name: str) -> frozenset[tuple[int, int]]:
         found = (cell_in(t, width, height, (*key, name, i), ck) for i, t in enumerate(data.get(name, [])))

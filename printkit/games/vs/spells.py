@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...labels import label
-from ...questions import Line, Para
+from printkit.plugin import Line, Para, label
+
 from .economy import with_amulet, year_of
 from .model import Spell, VsData
 from .words import Refusal
@@ -15,7 +15,7 @@ from .words import Refusal
 
 def find_spell(vs: VsData, name: str) -> Spell:
     """A spell by id or name in either language, any case and the usual Russian forms ("шторма")."""
-    from ...suggest import did_you_mean, forgiving_match
+    from printkit.plugin import did_you_mean, forgiving_match
 
     pairs = [(n, s) for s in vs.spells for n in (s.id, *s.name.values())]
     found = forgiving_match(name.strip(), pairs)

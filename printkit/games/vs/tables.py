@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...config.model import Ruleset, Session
-from ...labels import label
-from ...sheets.tables import Table, fraction, make_table
+from printkit.plugin import Ruleset, Session, label
+from printkit.sheets import Table, fraction, make_table
+
 from .model import VsData
 
 # Figures printkit reads where no edition gives one, each with the words that say how (printed

@@ -7,15 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import player_name
-from ...errors import RenderError
-from ...geometry import MM
-from ...imposition import Box
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import Colour, draw_fitted, fit_lines, hex_colour, ink_on, readable, tint
+from printkit.imposition import Box
+from printkit.plugin import MM, Build, Colour, RenderError, Session, label, player_name
+from printkit.render import draw_fitted, fit_lines, fonts, hex_colour, ink_on, readable, tint
+
 from . import pictograms
 from .model import NEUTRAL, VsData, owner_marks, player_colour, vs_map, vs_of, vs_session
 from .piece_sheets import build_pieces

@@ -5,15 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO, Any
 
-from ...artefact import Build
-from ...config.model import Session
-from ...config.session import player_name
-from ...geometry import mm, paper_size
-from ...labels import label
-from ...render import fonts
-from ...render.canvas import hex_colour, open_canvas, runs_width, wrap_runs
-from ...render.pen import ASCENT, LEAD, Pen, page, para
-from ...sheets.page import Words, base_context, signed
+from printkit.plugin import Build, Session, label, mm, open_canvas, paper_size, player_name
+from printkit.render import ASCENT, LEAD, Pen, fonts, hex_colour, page, para, runs_width, wrap_runs
+from printkit.sheets import Words, base_context, signed
+
 from .economy import Holdings, holdings_from_map, income, treasury_cap, year_of
 from .model import VsData, player_colour, vs_of
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...labels import Refused
+from printkit.plugin import Refused
 
 
 class Refusal(Refused):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.config.model import Ruleset
 from printkit.config.schema import Checker, Field, Integer, Record, Text
 from printkit.config.yamlsource import YamlDocument
+from printkit.model import Ruleset
 
 RULESET_FIELDS = {"tiny": Field(Record({"coins": Field(Integer(1, 10), required=True)}), required=True)}
 SESSION_FIELDS = {"table_name": Field(Text(max_len=40), doc="Tiny: printed on the tally")}

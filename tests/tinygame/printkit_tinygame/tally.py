@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from printkit.artefact import Build
 from printkit.config.session import player_name
 from printkit.labels import label
+from printkit.pipeline.artefact import Build
 from printkit.render.canvas import open_canvas
 
 from .schema import TinySession

@@ -1,0 +1,142 @@
+"""The kit's print guide: one page saying, per file, what it is for and how to print it."""
+
+# Each artefact declares how its files print (printkit.game.Printing); the guide reads those
+# declarations, never a table of games here. It is written for a whole kit only (a build with
+# `only` prints part of one), from the files the build wrote, and drawn on the canvas in the kit's
+# language and paper.
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from ..config.session import display_title
+from ..game import Artefact, Printing
+from ..geometry import PRINTABLE_MARGIN, mm, paper_size
+from ..labels import label
+from ..model import Session
+from ..render import fonts
+from ..render.canvas import Colour, open_canvas
+from ..render.pen import Pen, page, para
+from .artefact import Build
+from .manifest import MANIFEST
+
+GUIDE = "print-guide.pdf"
+# The files a kit holds whatever its game: the guide itself and the manifest.
+KIT_FILES = (Printing(GUIDE, "guide_self", copies=0), Printing(MANIFEST, "guide_manifest", copies=0))
+
+INK: Colour = (0.09, 0.09, 0.09)
+GREY: Colour = (0.35, 0.35, 0.35)
+RULE: Colour = (0.7, 0.7, 0.7)
+SIZE, HEAD = 9.4, 8.4  # pt: the rows, the column heads
+# Column widths as shares of the line: file, what it is for, copies, paper, sides.
+COLUMNS = (0.21, 0.36, 0.11, 0.14, 0.18)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One file of the kit as the guide prints it; purpose is None for a file no artefact declares."""
+
+    name: str
+    purpose: str | None
+    copies: int
+    stock: str
+    sides: str
+
+
+def declared(name: str, artefacts: list[Artefact]) -> Printing | None:
+    """The declaration that covers file `name`: the kit's own, then the artefacts' in build order."""
+    for entry in (*KIT_FILES, *(p for a in artefacts for p in a.prints)):
+        if fnmatchcase(name, entry.file):
+            return entry
+    return None
+
+
+def rows(session: Session, artefacts: list[Artefact], names: list[str]) -> list[Row]:
+    """Every file of the kit (and the guide and the manifest) with its printing: the files to print
+    first, then those not printed, each in file order."""
+    out = []
+    for name in sorted({*names, GUIDE, MANIFEST}):
+        entry = declared(name, artefacts)
+        if entry is None:
+            out.append(Row(name, None, 1, "plain", "single"))
+            continue
+        copies = entry.copies if isinstance(entry.copies, int) else entry.copies(session)
+        sides = entry.sides if isinstance(entry.sides, str) else entry.sides(session)
+        out.append(Row(name, entry.purpose, copies, entry.stock, sides))
+    return sorted(out, key=lambda row: row.copies == 0)
+
+
+def _cells(row: Row, lang: str) -> list[str]:
+    if row.copies == 0:
+        return [
+            row.name,
+            label(row.purpose, lang) if row.purpose else "",
+            label("guide_not_printed", lang),
+            "",
+            "",
+        ]
+    return [
+        row.name,
+        label(row.purpose, lang) if row.purpose else label("guide_undeclared", lang),
+        str(row.copies),
+        label(f"guide_stock_{row.stock}", lang),
+        label(f"guide_sides_{row.sides}", lang),
+    ]
+
+
+def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float) -> float:
+    lang = session.language
+    x, line = PRINTABLE_MARGIN + mm(6), width - 2 * (PRINTABLE_MARGIN + mm(6))
+    top = height - PRINTABLE_MARGIN - mm(6)
+    top = para(
+        pen, x, top, [(label("guide_title", lang, title=display_title(session)), fonts.SANS_BOLD, 15, INK)], line
+    )
+    top -= mm(2)
+    paper = label(f"guide_paper_{session.paper}", lang)
+    top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
+    top -= mm(4)
+    lefts = [x]
+    for share in COLUMNS[:-1]:
+        lefts.append(lefts[-1] + share * line)
+    widths = [share * line - mm(2) for share in COLUMNS]
+    heads = [label(f"guide_col_{k}", lang) for k in ("file", "for", "copies", "paper", "sides")]
+    low = min(para(pen, lefts[i], top, [(h, fonts.SANS_BOLD, HEAD, GREY)], widths[i]) for i, h in enumerate(heads))
+    pen.rule(x, low - mm(0.8), x + line, low - mm(0.8), INK, 0.8)
+    top = low - mm(2)
+    for row in table:
+        # The copies in bold where a file is printed; "not printed" in the text's own weight.
+        fonts_of = [
+            fonts.NARROW_BOLD,
+            fonts.SANS,
+            fonts.SANS_BOLD if row.copies else fonts.SANS,
+            fonts.SANS,
+            fonts.SANS,
+        ]
+        low = min(
+            para(pen, lefts[i], top, [(text, fonts_of[i], SIZE, INK)], widths[i]) if text else top
+            for i, text in enumerate(_cells(row, lang))
+        )
+        pen.rule(x, low - mm(1), x + line, low - mm(1), RULE, 0.4)
+        top = low - mm(2.2)
+    top -= mm(3)
+    for key in ("guide_note_sides", "guide_note_card"):
+        top = para(pen, x, top, [(label(key, lang), fonts.SANS, SIZE, INK)], line) - mm(1.5)
+    return top
+
+
+def write_guide(session: Session, artefacts: list[Artefact], names: list[str], target: Path) -> None:
+    """print-guide.pdf: one page, in the session's language and on its paper."""
+    width, height = paper_size(session.paper)
+    table = rows(session, artefacts, names)
+    c = open_canvas(str(target), session.paper, label("guide_title", session.language, title=display_title(session)),
+                    "printkit print guide")  # fmt: skip
+    why = f"{GUIDE}: {len(table)} files do not fit on one page"
+    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height)
+    c.save()
+
+
+def build(b: Build, artefacts: list[Artefact]) -> None:
+    """Add print-guide.pdf to a whole kit, listing every file the build wrote."""
+    write_guide(b.session, artefacts, list(b.writer.names), b.writer.path(GUIDE))
