@@ -117,7 +117,7 @@ def prints(config_file: str, lang: str) -> str:
     import printkit
     from printkit.game import game
     from printkit.labels import label
-    from printkit.sheets.print_guide import KIT_FILES
+    from printkit.pipeline.print_guide import KIT_FILES
 
     session = printkit.load_session(ROOT / config_file)
     chosen = [a for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)]
