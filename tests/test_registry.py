@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from printkit import build_kit, load_session
 from printkit.game import games
 
-from .conftest import ROOT, pdf_text, run, write
+from .conftest import ROOT, pdf_text, plugged_in, run, write
 
 
 def test_the_four_games_are_plug_ins_found_through_printkits_entry_points() -> None:
@@ -52,6 +53,37 @@ def test_an_installed_game_builds_its_artefact(tiny_game: Any, tmp_path: Path) -
     assert "A tally of the table" in pdf_text(tmp_path / "kit" / "print-guide.pdf")[0]
     pages = pdf_text(tmp_path / "kit" / "tally.pdf")
     assert "Tally: Ann" in pages[0] and "Kitchen" in pages[0] and "Tally: Player 2" in pages[1]
+
+
+def test_a_game_without_maps_names_no_terrains(tiny_game: Any, tmp_path: Path) -> None:
+    """issue 39: a game with no maps needs no terrains in its rulesets; one with maps still does."""
+    from jsonschema import Draft202012Validator
+
+    from printkit.config.jsonschema import ruleset_schema
+    from printkit.config.rulesets import load_bundled
+
+    data = yaml.safe_load((tiny_game.folder / "tiny.yaml").read_text("utf-8"))
+    assert tiny_game.maps is None and "terrains" not in data and load_bundled("tiny").terrains == ()
+    schema = ruleset_schema()
+    alternatives = {a["title"]: a for a in schema["anyOf"]}
+    assert "terrains" not in alternatives["tiny"]["required"]
+    assert "terrains" in alternatives["strategiya"]["required"] and "terrains" in alternatives["vs"]["required"]
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    config = write(tmp_path / "t.yaml", "game: tiny\n")
+    assert run("validate", config).output == "ok\n"
+
+
+def test_a_broken_ruleset_of_an_installed_game_names_its_own_file(tiny_copy: Path, tmp_path: Path) -> None:
+    """issue 39: a plug-in's ruleset is read from its own package folder, and its problems say so."""
+    ruleset = tiny_copy / "printkit_tinygame" / "tiny.yaml"
+    ruleset.write_text(ruleset.read_text("utf-8").replace("coins: 3", "coins: 30"), "utf-8")
+    config = write(tmp_path / "t.yaml", "game: tiny\n")
+    with plugged_in(tiny_copy) as tiny:
+        assert tiny.folder / "tiny.yaml" == ruleset
+        for result in (run("validate", config), run("referee", "tiny-odds", "2")):
+            assert result.exit_code == 3, result.output
+            said = " ".join(result.output.split())
+            assert f"{ruleset}:7: tiny.coins: " in said and "printkit/games" not in said, said
 
 
 def test_an_installed_game_answers_its_question_and_builds_from_the_cli(tiny_game: Any, workdir: Path) -> None:
