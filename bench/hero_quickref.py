@@ -51,7 +51,7 @@ def main() -> None:
             ("hero-sheets-blank.pdf", write_hero_sheets, blank),
             (
                 "quickref.pdf",
-                lambda s, p: write_quickref(s, "quickref-strategiya.html.j2", quickref.context(s), p),
+                lambda s, p: write_quickref(s, "strategiya/quickref.html.j2", quickref.context(s), p),
                 session,
             ),
         ):

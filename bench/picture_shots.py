@@ -1,6 +1,7 @@
 """Screenshots of the referee pages' pictures at phone size, to look at: PNGs in /work/shots/pictures (or argv[1])."""
 
-# Each picture is written into a small HTML page with pictures.css, opened in the system's Chromium
+# Each picture is written into a small HTML page with the shared pictures.css and every game's own
+# (static/pictures.css in its package, as the served pages link a game's), opened in the system's Chromium
 # (Playwright, launched by path: nothing downloads a browser) at 390 x 844, and shot whole; one shot
 # is saved in grey too, to check that the marks read without colour.
 
@@ -18,6 +19,13 @@ from printkit.web.pictures import picture
 
 ROOT = Path(__file__).resolve().parent.parent
 CSS = ROOT / "printkit" / "web" / "static" / "pictures.css"
+
+
+def stylesheets() -> Markup:
+    """Links to the shared pictures.css and to each game's own, in the order a served page links them."""
+    own = [folder / "pictures.css" for g in games() if (folder := g.assets("static")) is not None]
+    sheets = [CSS, *(css for css in own if css.is_file())]
+    return Markup("").join(Markup('<link rel="stylesheet" href="{}">').format(css.as_uri()) for css in sheets)
 
 
 def link(values: Mapping[str, str]) -> str:
@@ -100,9 +108,9 @@ def main(out: Path) -> None:
             continue
         html = Markup(
             '<!doctype html><html lang="{}"><head><meta charset="utf-8"><meta name="viewport" '
-            'content="width=device-width, initial-scale=1"><link rel="stylesheet" href="{}"></head>'
+            'content="width=device-width, initial-scale=1">{}</head>'
             "<body><h1>{}</h1>{}</body></html>"
-        ).format(lang, CSS.as_uri(), escape(question), drawn)
+        ).format(lang, stylesheets(), escape(question), drawn)
         page = out / f"{name}.html"
         page.write_text(str(html), "utf-8")
         pages.append(page)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,6 +35,11 @@ GROUP = "printkit.games"
 # flipped on the sheet's long edge (turned like a book's page) or its short edge (like a notepad's).
 STOCKS = ("plain", "card")
 SIDES = ("single", "long", "short")
+# The folders of its own files a game's package may ship beside its code (Game.assets).
+ASSETS = ("templates", "static")
+# A family as rulesets name it (`family:`): it also prefixes the game's templates ("vs/lands.html.j2")
+# and its static files' addresses (/static/vs/...), so it holds no dot, slash or capital.
+FAMILY = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,8 @@ class Game:
     examples: tuple[str, ...] = ()  # `printkit build` command lines that show the game's kit (its --help)
 
     def __post_init__(self) -> None:
+        if not FAMILY.fullmatch(self.family):
+            raise PluginError(f"game family {self.family!r} is not a lowercase id like 'mygame'")
         own = {o.name for o in self.build_options}
         for a in self.artefacts:
             for text in a.inputs:
@@ -225,6 +233,15 @@ class Game:
         if spec is None or spec.submodule_search_locations is None:
             raise PluginError(f"game {self.family!r}: package {self.package!r} cannot be found")
         return Path(next(iter(spec.submodule_search_locations)))
+
+    def assets(self, kind: str) -> Path | None:
+        """The game's own folder of `kind` in its package: "templates" (jinja2 templates of its printed
+        documents, named "<family>/<file>") or "static" (files of the referee's pages, served at
+        /static/<family>/); None where the game ships none."""
+        if kind not in ASSETS:
+            raise ValueError(f"a game ships no {kind!r} folder; only {', '.join(ASSETS)}")
+        found = self.folder / kind
+        return found if found.is_dir() else None
 
     def schema_module(self) -> ModuleType | None:
         return importlib.import_module(self.schema) if self.schema else None

@@ -3,6 +3,7 @@ clean working folder, the CLI runner and PDF reading helpers."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import pickle
@@ -443,24 +444,41 @@ def tinygame_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return install_tinygame(tmp_path_factory.getbasetemp().parent)
 
 
-@pytest.fixture
-def tiny_game(tinygame_site: Path) -> Any:
-    """The installed tiny game: its site folder on sys.path while the test runs, found by the registry."""
+@contextlib.contextmanager
+def plugged_in(site: Path) -> Iterator[Any]:
+    """A folder with the tiny game installed in it on sys.path while the block runs, the game found
+    by the registry as any plug-in; gone again after it."""
     import importlib
     import sys
 
     from printkit.game import game, rediscover
 
-    sys.path.insert(0, str(tinygame_site))
+    sys.path.insert(0, str(site))
     importlib.invalidate_caches()
     rediscover()
     try:
         yield game("tiny")
     finally:
-        sys.path.remove(str(tinygame_site))
+        sys.path.remove(str(site))
         for name in [m for m in sys.modules if m.split(".")[0] == "printkit_tinygame"]:
             del sys.modules[name]
         rediscover()
+
+
+@pytest.fixture
+def tiny_game(tinygame_site: Path) -> Iterator[Any]:
+    """The installed tiny game: its site folder on sys.path while the test runs, found by the registry."""
+    with plugged_in(tinygame_site) as found:
+        yield found
+
+
+@pytest.fixture
+def tiny_copy(tinygame_site: Path, tmp_path: Path) -> Path:
+    """A copy of the installed tiny game's site folder, to edit (its ruleset, its templates) before
+    plugging it in: the game's files are then at tiny_copy / "printkit_tinygame"."""
+    copy = tmp_path / "tiny-site"
+    shutil.copytree(tinygame_site, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
 
 
 def commands() -> Iterator[tuple[list[str], click.Command]]:

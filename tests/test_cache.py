@@ -840,3 +840,50 @@ def test_a_link_inside_the_cache_is_never_followed(tiny: Path, tmp_path: Path, m
     monkeypatch.setenv("PRINTKIT_CACHE_MAX_MB", "0")  # the trim removes every entry it finds
     build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "c", only=["plain"])
     assert {p.name: p.read_bytes() for p in (tmp_path / "outside").iterdir()} == outside
+
+
+# Each artefact's key of each config given, as a fresh process computes it, and the key of the shared
+# booklet's in that session (a shared builder that runs a game's code): printed as JSON.
+KEYS = """
+import json, sys
+from printkit import load_session
+from printkit.artefact import Build
+from printkit.game import BOOKLET, game
+from printkit.output import KitWriter
+from printkit.randomness import Entropy
+from printkit.steps import key
+writer = KitWriter(sys.argv[1])
+keys = {}
+for config in sys.argv[2:]:
+    session = load_session(config)
+    for a in (*game(session.ruleset.family).artefacts, BOOKLET):
+        keys[f"{session.ruleset.family} {a.kind}"] = key(a, Build(session, Entropy.from_seed("k"), writer))
+writer.abort()
+print(json.dumps(keys))
+"""
+
+
+def test_a_change_to_an_installed_games_template_makes_its_cached_pages_stale(tiny_copy: Path, tmp_path: Path) -> None:
+    """issue 39: a game installed apart is keyed by every file of its package, its templates and static
+    files among them: an edited template gives its artefacts new keys (those of a shared builder too),
+    and another game's keep theirs. (printkit's own games' templates lie inside printkit, whose every
+    file keys every artefact.)"""
+    tiny = write(tmp_path / "tiny.yaml", "game: tiny\n")
+    env = {**os.environ, "PYTHONPATH": str(tiny_copy)}
+
+    def keys() -> dict[str, str]:
+        args = [sys.executable, "-c", KEYS, str(tmp_path / "kit"), str(tiny), str(EXAMPLES / "stratego.yaml")]
+        found: dict[str, str] = json.loads(subprocess.run(args, env=env, capture_output=True, check=True).stdout)
+        return found
+
+    before = keys()
+    assert {"tiny quickref", "tiny tally", "tiny booklet", "stratego quickref"} <= before.keys()
+    assert None not in before.values()
+    assert keys() == before  # the same files: the same keys
+    template = tiny_copy / "printkit_tinygame" / "templates" / "quickref.html.j2"
+    template.write_text(template.read_text("utf-8").replace("<h1>", '<h1 class="big">'), "utf-8")
+    after = keys()
+    assert {k for k in before if after[k] != before[k]} == {"tiny quickref", "tiny tally", "tiny booklet"}
+    stylesheet = tiny_copy / "printkit_tinygame" / "static" / "pictures.css"
+    stylesheet.write_text(stylesheet.read_text("utf-8") + "\n.tiny-coin { color: #000; }\n", "utf-8")
+    assert {k for k, v in keys().items() if v != after[k]} == {"tiny quickref", "tiny tally", "tiny booklet"}

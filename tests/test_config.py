@@ -12,7 +12,7 @@ from printkit.config.session import load_session, with_overrides
 from printkit.errors import ConfigError
 from printkit.games.strategiya.model import session_of
 
-from .conftest import EXAMPLES, KIT_SEED, ExampleKits, write
+from .conftest import EXAMPLES, KIT_SEED, ExampleKits, run, write
 
 
 def problems(path: Path) -> list[str]:
@@ -179,6 +179,22 @@ def test_broken_ruleset_reports_its_own_file(tmp_path: Path) -> None:
     lines = problems(p)
     assert any(":4: terrains[0].id: 'Forest' is not a lowercase id like 'forest'" in line for line in lines)
     assert any(":6: terrains[0].colour: 'green' is not a colour like #2E7D32" in line for line in lines)
+
+
+def test_terrains_are_required_only_of_a_game_with_maps(tmp_path: Path) -> None:
+    """issue 39: «Стратегия» draws maps and needs a terrain; Stratego draws none and needs no terrains."""
+    write(tmp_path / "mine.yaml", "id: x\nfamily: strategiya\ntitle: X\nterrains: []\n")
+    p = write(tmp_path / "c.yaml", "game: mine.yaml\n")
+    assert f"{tmp_path / 'mine.yaml'}:4: terrains: needs at least 1 entries, has 0" in problems(p)
+    write(tmp_path / "mine.yaml", "id: x\nfamily: strategiya\ntitle: X\n")
+    assert f"{tmp_path / 'mine.yaml'}:1: missing required key 'terrains'" in problems(p)
+    source = (Path(__file__).parent.parent / "printkit" / "games" / "stratego" / "stratego.yaml").read_text("utf-8")
+    terrains = ("terrains:", "  - {id: land", "  - {id: lake")
+    kept = [line for line in source.splitlines() if not line.startswith(terrains)]
+    assert len(kept) == len(source.splitlines()) - 3
+    write(tmp_path / "mine.yaml", "\n".join(kept).replace("id: stratego", "id: my-stratego", 1))
+    assert load_session(p).ruleset.terrains == ()
+    assert run("validate", p).output == "ok\n"
 
 
 def test_validate_reports_every_problem_of_a_file_in_one_run(tmp_path: Path) -> None:

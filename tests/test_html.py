@@ -69,6 +69,29 @@ def test_fetcher_serves_printkits_own_files_only(tmp_path: Path, monkeypatch: py
     assert fetcher.refused == [note.as_uri(), templates_dir().as_uri() + "/../../../etc/passwd"]
 
 
+def test_each_games_templates_are_named_under_its_family_and_extend_the_shared_frame() -> None:
+    """issue 39: a game's templates live in its package's templates/ folder, named "<family>/<file>";
+    a shared name stays shared, and a game's folder is read and nothing beside it."""
+    from printkit.errors import RenderError
+    from printkit.game import game
+    from printkit.render.html import allowed_roots, file_url
+
+    env = environment()
+    for family in ("strategiya", "vs", "stratego", "tannhauser"):
+        source, filename, _ = env.loader.get_source(env, f"{family}/quickref.html.j2")  # type: ignore[union-attr]
+        assert Path(filename) == game(family).folder / "templates" / "quickref.html.j2"
+        assert source.startswith('{% extends "base.html.j2" %}')
+        assert game(family).folder / "templates" in allowed_roots()
+    assert Path(env.get_template("vs/lands.html.j2").filename or "").parent == game("vs").folder / "templates"
+    for missing in ("quickref-vs.html.j2", "vs-lands.html.j2", "nogame/quickref.html.j2", "vs/../vs/lands.html.j2"):
+        with pytest.raises(RenderError, match="template"):
+            render_template(missing, {})
+    assert file_url("print.css").startswith("file://") and file_url("print.css").endswith("/print.css")
+    for outside in ("vs/../labels.yaml", "vs/../../stratego/stratego.yaml", "../pyproject.toml", "vs/nope.css"):
+        with pytest.raises(RenderError, match="no template file"):
+            file_url(outside)
+
+
 def test_bundled_fonts_are_embedded(tmp_path: Path) -> None:
     out = tmp_path / "x.pdf"
     write_pdf(page("<h1>Заголовок</h1><p>Текст <b>жирный</b> <i>курсив</i></p>"), str(out))

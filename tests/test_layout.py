@@ -4,6 +4,7 @@ engines know no game, the library never reaches the command line."""
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 
@@ -83,3 +84,32 @@ def test_shared_code_decides_nothing_by_a_games_name() -> None:
             continue
         found = _strings(str(path.relative_to(ROOT))) & names
         assert not found, f"{module} names {sorted(found)}"
+
+
+# The words of the games' own templates and pictures that lived in printkit's shared files before each
+# game got folders of its own (issue 39): the classes of their pictures, their templates' names.
+MOVED = ("pk-board", "pk-stratego", "pk-paths", "pk-battle", "pk-vs-", "pk-card", "pk-side", "pk-squads", "pk-round",
+         "pk-columns", "pk-outcome", "pk-meter", "pk-winner", "pk-laying", "quickref-", "-lands")  # fmt: skip
+SHARED_ASSETS = (ROOT / "templates", PACKAGE / "web" / "static", PACKAGE / "web" / "templates")
+
+
+def test_shared_templates_and_static_files_name_no_game(tiny_game: object) -> None:
+    """Shared templates and static files are frames every game uses: what one game prints or draws
+    lives in its own templates/ and static/ folders, found through its package."""
+    words = {g.family for g in games()} | {r for g in games() for r in g.rulesets} | set(MOVED)
+    words |= {g.name.strip("«»") for g in games()}
+    assert {"tiny", "vs", "Stratego", "«Великая Стратегическая»".strip("«»")} <= words
+    found = []
+    for folder in SHARED_ASSETS:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            text = path.read_text("utf-8")
+            for word in sorted(words):
+                # A word alone (vs, not "versus"); a prefix (pk-vs-) or a suffix (-lands) as written.
+                after = r"(?![\w])" if word[-1].isalnum() else ""
+                before = r"(?<![\w])" if word[0].isalnum() else ""
+                if re.search(before + re.escape(word) + after, text, re.IGNORECASE):
+                    found.append(f"{path.relative_to(ROOT)} names {word!r}")
+    assert not found, "\n".join(found)
+    for g in games():  # ... and each game keeps its own card's template in its own folder
+        own = g.assets("templates")
+        assert own is not None and (own / "quickref.html.j2").is_file(), g.family

@@ -52,9 +52,15 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
         "printkit/py.typed",
         *(f"printkit/games/{g}/labels.yaml" for g in ("strategiya", "vs", "stratego", "tannhauser")),
         "printkit/games/vs/vs-2025-text.yaml",
+        # Each game's own templates and the static files of its pictures, in its folder (issue 39).
+        *(f"printkit/games/{g}/templates/quickref.html.j2" for g in ("strategiya", "vs", "stratego", "tannhauser")),
+        "printkit/games/vs/templates/lands.html.j2",
+        *(f"printkit/games/{g}/static/pictures.css" for g in ("vs", "stratego", "tannhauser")),
+        "printkit/web/static/pictures.css",
     ):
         assert required in names
     assert not any(n.startswith(("tests/", "output/", "examples/")) for n in names)
+    assert not any(n.startswith("printkit/templates/") and "quickref-" in n for n in names)
 
 
 def _metadata(wheel: Path) -> dict[str, list[str]]:

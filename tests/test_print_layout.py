@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from printkit.assets import templates_dir
 from printkit.config.session import load_session
 from printkit.geometry import PRINTABLE_MARGIN
 from printkit.pipeline.kit import kinds_for
+from printkit.render.html import environment
 from printkit.sheets.quickref import sides
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits
@@ -151,7 +151,7 @@ def test_every_quick_reference_is_one_sheet(kit: Path) -> None:
     never a side that holds only a title."""
     quickref = kit / "quickref.pdf"
     family = load_session(EXAMPLES / f"{kit.name.split('-ru-')[0].split('-en-')[0]}.yaml").ruleset.family
-    designed = sides((templates_dir() / f"quickref-{family}.html.j2").read_text("utf-8"))
+    designed = sides(environment().loader.get_source(environment(), f"{family}/quickref.html.j2")[0])
     pages = read(quickref)
     assert len(pages) == designed, f"quickref.pdf has {len(pages)} pages; its template designs {designed}"
     for page in pages:

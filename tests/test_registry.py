@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from printkit import build_kit, load_session
 from printkit.game import games
 
-from .conftest import ROOT, pdf_text, run, write
+from .conftest import ROOT, pdf_text, plugged_in, run, write
 
 
 def test_the_four_games_are_plug_ins_found_through_printkits_entry_points() -> None:
@@ -47,14 +48,110 @@ def test_the_tiny_game_is_a_distribution_of_its_own(tiny_game: Any, tinygame_sit
     assert not (ROOT / "printkit" / "games" / "tiny").exists()
 
 
-def test_an_installed_game_builds_its_artefact(tiny_game: Any, tmp_path: Path) -> None:
+def test_an_installed_game_builds_its_artefacts(tiny_game: Any, tmp_path: Path) -> None:
     config = write(tmp_path / "t.yaml", "game: tiny\nlanguage: en\ntable_name: Kitchen\nplayers: [{name: Ann}, {}]\n")
     kit = build_kit(load_session(config), tmp_path / "kit")
-    assert [p.name for p in kit.files] == ["print-guide.pdf", "tally.pdf", "manifest.json"]
+    assert [p.name for p in kit.files] == ["print-guide.pdf", "quickref.pdf", "tally.pdf", "manifest.json"]
     # The game's own declaration of how its file prints reaches the kit's print guide.
-    assert "A tally of the table" in pdf_text(tmp_path / "kit" / "print-guide.pdf")[0]
+    guide = pdf_text(tmp_path / "kit" / "print-guide.pdf")[0]
+    assert "A tally of the table" in guide and "The quick reference: one a player" in guide
     pages = pdf_text(tmp_path / "kit" / "tally.pdf")
     assert "Tally: Ann" in pages[0] and "Kitchen" in pages[0] and "Tally: Player 2" in pages[1]
+
+
+@pytest.mark.parametrize(("lang", "head"), [
+    ("en", ["Tiny · Quick reference", "EACH PLAYER FLIPS 3 COINS; HEADS SCORE", "Heads Chance"]),
+    ("ru", ["Крошка · Памятка", "КАЖДЫЙ БРОСАЕТ 3 МОНЕТЫ; ОРЛЫ ПРИНОСЯТ ОЧКИ", "Орлов Шанс"]),
+])  # fmt: skip
+def test_an_installed_games_quick_reference_comes_from_its_own_template(
+    tiny_game: Any, tmp_path: Path, lang: str, head: list[str]
+) -> None:
+    """The card is drawn by printkit's shared machinery from printkit_tinygame/templates/quickref.html.j2,
+    which extends the shared frame; the turn is in capitals only because the game's own stylesheet
+    beside its template (templates/quickref.css, linked through file_url) was read."""
+    config = write(tmp_path / "t.yaml", f"game: tiny\nlanguage: {lang}\n")
+    build_kit(load_session(config), tmp_path / "kit", only=["quickref"])
+    (page,) = pdf_text(tmp_path / "kit" / "quickref.pdf")
+    lines = [" ".join(line.split()) for line in page.splitlines()]
+    assert lines == [*head, "0 1/8", "1 3/8", "2 3/8", "3 1/8"]
+
+
+def test_an_installed_games_templates_and_static_files_are_in_its_wheel(tinygame_site: Path) -> None:
+    """pip built tests/tinygame's wheel and installed it: its record lists every file the wheel held."""
+    (found,) = [d for d in distributions(path=[str(tinygame_site)]) if d.metadata["Name"] == "printkit-tinygame"]
+    files = {str(f) for f in found.files or []}
+    assert {
+        "printkit_tinygame/templates/quickref.html.j2",
+        "printkit_tinygame/templates/quickref.css",
+        "printkit_tinygame/static/pictures.css",
+    } <= files
+
+
+def test_a_game_template_reads_its_own_folder_and_nothing_else_new(tiny_game: Any) -> None:
+    from printkit.render.html import allowed_roots, file_url, make_fetcher
+
+    own = tiny_game.folder / "templates"
+    assert own in allowed_roots() and tiny_game.folder not in allowed_roots()
+    fetcher = make_fetcher()
+    assert fetcher.fetch(file_url("tiny/quickref.css")).read() == (own / "quickref.css").read_bytes()
+    # Beside the templates folder: the game's ruleset, its code and the web's static files stay unread.
+    outside = [(tiny_game.folder / name).as_uri() for name in ("tiny.yaml", "__init__.py", "static/pictures.css")]
+    for url in [*outside, own.as_uri() + "/../tiny.yaml"]:
+        with pytest.raises(ValueError):
+            fetcher.fetch(url)
+    assert fetcher.refused == [*outside, own.as_uri() + "/../tiny.yaml"]
+
+
+def test_a_game_without_maps_names_no_terrains(tiny_game: Any, tmp_path: Path) -> None:
+    """issue 39: a game with no maps needs no terrains in its rulesets; one with maps still does."""
+    from jsonschema import Draft202012Validator
+
+    from printkit.config.jsonschema import ruleset_schema
+    from printkit.config.rulesets import load_bundled
+
+    data = yaml.safe_load((tiny_game.folder / "tiny.yaml").read_text("utf-8"))
+    assert tiny_game.maps is None and "terrains" not in data and load_bundled("tiny").terrains == ()
+    schema = ruleset_schema()
+    alternatives = {a["title"]: a for a in schema["anyOf"]}
+    assert "terrains" not in alternatives["tiny"]["required"]
+    assert "terrains" in alternatives["strategiya"]["required"] and "terrains" in alternatives["vs"]["required"]
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    config = write(tmp_path / "t.yaml", "game: tiny\n")
+    assert run("validate", config).output == "ok\n"
+
+
+def test_a_game_without_maps_prints_a_booklet_and_a_card_without_terrains(tiny_game: Any, workdir: Path) -> None:
+    """The shared booklet and quick-reference machinery, and `validate`, read no terrain a ruleset lacks."""
+    import dataclasses
+
+    from printkit.game import beside
+    from printkit.sheets import BOOKLET
+
+    ruleset = (tiny_game.folder / "tiny.yaml").read_text("utf-8").replace("id: tiny", "id: my-tiny\nfamily: tiny")
+    write(workdir / "my-tiny.yaml", ruleset + "booklet: my-tiny-text.yaml\n")
+    write(workdir / "my-tiny-text.yaml", "chapters:\n  - id: coins\n    title: {ru: Монеты, en: Coins}\n"
+                                         "    text: {ru: Бросьте все монеты., en: Flip every coin.}\n")  # fmt: skip
+    config = write(workdir / "t.yaml", "game: my-tiny.yaml\nlanguage: en\n")
+    with beside(dataclasses.replace(tiny_game, artefacts=(*tiny_game.artefacts, BOOKLET))):
+        assert load_session(config).ruleset.terrains == ()
+        assert run("validate", config).output == "ok\n"
+        result = run("build", config, "--out", "kit", "--only", "booklet,quickref")
+        assert result.exit_code == 0, result.output
+    assert "Flip every coin." in " ".join(pdf_text(workdir / "kit" / "booklet.pdf"))
+    assert "1 3/8" in pdf_text(workdir / "kit" / "quickref.pdf")[0]
+
+
+def test_a_broken_ruleset_of_an_installed_game_names_its_own_file(tiny_copy: Path, tmp_path: Path) -> None:
+    """issue 39: a plug-in's ruleset is read from its own package folder, and its problems say so."""
+    ruleset = tiny_copy / "printkit_tinygame" / "tiny.yaml"
+    ruleset.write_text(ruleset.read_text("utf-8").replace("coins: 3", "coins: 30"), "utf-8")
+    config = write(tmp_path / "t.yaml", "game: tiny\n")
+    with plugged_in(tiny_copy) as tiny:
+        assert tiny.folder / "tiny.yaml" == ruleset
+        for result in (run("validate", config), run("referee", "tiny-odds", "2")):
+            assert result.exit_code == 3, result.output
+            said = " ".join(result.output.split())
+            assert f"{ruleset}:7: tiny.coins: " in said and "printkit/games" not in said, said
 
 
 def test_an_installed_game_answers_its_question_and_builds_from_the_cli(tiny_game: Any, workdir: Path) -> None:
@@ -183,3 +280,14 @@ def test_a_plug_in_that_claims_anothers_name_is_refused_clearly(tiny_game: Any) 
     said = " ".join(result.output.split())
     assert result.exit_code == 5 and "'printkit_tinygame.nowhere:odds' cannot be found" in said
     assert "Traceback" not in result.output
+
+
+def test_a_games_family_is_a_lowercase_id() -> None:
+    """The family prefixes the game's templates (tiny/quickref.html.j2) and its static files'
+    addresses (/static/tiny/...): a dot, a slash or a capital there would reach another's."""
+    from printkit.game import Game, PluginError
+
+    for family in ("Tiny", "site.css", "a/b", "../x", "", "9lives"):
+        with pytest.raises(PluginError, match="is not a lowercase id"):
+            Game(family=family, name="x", package="x")
+    assert Game(family="my-game_2", name="x", package="x").family == "my-game_2"

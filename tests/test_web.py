@@ -19,7 +19,7 @@ from printkit.referee import Entry, entries
 from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, load, secret
 
-from .conftest import EXAMPLES, run, write
+from .conftest import EXAMPLES, ROOT, run, write
 from .webcases import Case, bad_form, cases, secret_key, table_files, words
 
 HOST = "testserver"
@@ -240,6 +240,46 @@ def test_static_files_are_the_packages_own_only(client: TestClient) -> None:
         page = client.get(f"/static/{path}")
         assert page.status_code == 404, path
         assert "def make_app" not in page.text and "[project]" not in page.text
+
+
+def linked(page: str) -> list[str]:
+    """The stylesheets a page links, in order."""
+    return re.findall(r'<link rel="stylesheet" href="([^"]+)">', page)
+
+
+def test_a_games_question_page_shows_its_picture_styled_by_its_own_stylesheet(tiny_game: Any, served: Served) -> None:
+    """issue 39: the tiny game's picture uses only classes of its own static/pictures.css, which the
+    page of its question links and printkit serves at /static/tiny/ with every page's headers."""
+    own = (tiny_game.folder / "static" / "pictures.css").read_text("utf-8")
+    shared = (ROOT / "printkit" / "web" / "static" / "pictures.css").read_text("utf-8")
+    with TestClient(make_app(Table(served), [HOST]), raise_server_exceptions=False) as c:
+        for lang, heads, tails in (("en", "heads", "tails"), ("ru", "орёл", "решка")):
+            page = c.get("/q/tiny-odds", params={"heads": "2", "ask": "1", "lang": lang})
+            assert page.status_code == 200
+            picture = re.search(r'<figure class="picture">(.*?)</figure>', page.text, re.S)
+            assert picture is not None
+            coins = re.findall(r'<li class="tiny-coin (tiny-\w+)">(\w+)</li>', picture.group(1))
+            assert coins == [("tiny-heads", heads), ("tiny-heads", heads), ("tiny-tails", tails)]
+            classes = {c for found in re.findall(r'class="([^"]*)"', picture.group(1)) for c in found.split()}
+            assert classes == {"tiny-coins", "tiny-coin", "tiny-heads", "tiny-tails"}
+            assert all(f".{c} " in own or f".{c}." in own for c in classes)
+            assert not any(f".{c}" in shared for c in classes)
+            assert linked(page.text) == ["/static/site.css", "/static/pictures.css", "/static/tiny/pictures.css"]
+        css = c.get("/static/tiny/pictures.css")
+        assert css.status_code == 200 and css.text == own and css.headers["content-type"].startswith("text/css")
+        assert css.headers["content-security-policy"] == CSP and css.headers["x-content-type-options"] == "nosniff"
+        # A page links the stylesheet of the game whose question it is, and only that one.
+        assert linked(c.get("/q/battle").text)[2:] == ["/static/vs/pictures.css"]
+        assert linked(c.get("/q/paths").text)[2:] == ["/static/tannhauser/pictures.css"]
+        assert linked(c.get("/q/roll").text)[2:] == linked(c.get("/").text)[2:] == []
+        assert c.get("/static/vs/pictures.css").text == (ROOT / "printkit/games/vs/static/pictures.css").read_text()
+        # Read-only, and nothing beside the game's static folder: its code, ruleset and templates stay unserved.
+        for path in ["../__init__.py", "..%2f__init__.py", "%2e%2e/tiny.yaml", "%2e%2e%2ftemplates%2fquickref.css",
+                     "..%2f..%2fprintkit_tinygame%2ftiny.yaml", "/etc/passwd", "", "nope.css"]:  # fmt: skip
+            page = c.get(f"/static/tiny/{path}")
+            assert page.status_code == 404, path
+            assert "coins" not in page.text and "GAME" not in page.text and "tiny-turn" not in page.text
+        assert c.post("/static/tiny/pictures.css").status_code == 405
 
 
 def test_serve_refuses_a_bad_file_at_start(workdir: Path) -> None:

@@ -33,6 +33,7 @@ def ruleset_schema() -> dict[str, Any]:
         "$id": "https://printkit.invalid/schema/ruleset.json",
         "title": "printkit ruleset",
         "anyOf": [
-            {"title": g.family, **ruleset_record(game_schema(g.family), families).json_schema()} for g in games()
+            {"title": g.family, **ruleset_record(game_schema(g.family), families, g.maps is not None).json_schema()}
+            for g in games()
         ],
     }

@@ -28,8 +28,14 @@ TERRAIN_FIELDS: dict[str, Field] = {
 }
 
 
-def base_fields(families: list[str], terrain: Record) -> dict[str, Field]:
-    """The keys every ruleset has; `terrain` is the terrain record with the game's own keys."""
+def base_fields(families: list[str], terrain: Record, maps: bool) -> dict[str, Field]:
+    """The keys every ruleset has; `terrain` is the terrain record with the game's own keys. A game
+    that draws no maps (`maps` false) needs no terrains: its ruleset may leave them out."""
+    terrains = (
+        Field(ListOf(terrain, min_items=1, max_items=20), required=True, doc="the terrains of the game's maps")
+        if maps
+        else Field(ListOf(terrain, max_items=20), default=[], doc="the game draws no maps: terrains are optional")
+    )
     return {
         "id": Field(IDENT, required=True),
         "family": Field(
@@ -41,7 +47,7 @@ def base_fields(families: list[str], terrain: Record) -> dict[str, Field]:
             Record({"min": Field(Integer(1, 8), default=2), "max": Field(Integer(1, 8), default=4)}),
             default={"min": 2, "max": 4},
         ),
-        "terrains": Field(ListOf(terrain, min_items=1, max_items=20), required=True),
+        "terrains": terrains,
         "booklet": Field(
             Text(max_len=200, printed=False),
             doc="the rules text for the booklet: a file next to the ruleset, or a bundled rules text by name",
@@ -123,8 +129,9 @@ class GameSchema:
         return getattr(self.module, name, None) if self.module else None
 
 
-def ruleset_record(schema: GameSchema, families: list[str]) -> Record:
-    """The whole ruleset record of one game: the shared keys and the game's own."""
+def ruleset_record(schema: GameSchema, families: list[str], maps: bool) -> Record:
+    """The whole ruleset record of one game: the shared keys and the game's own; `maps`: whether
+    the game draws maps, and so needs terrains."""
     terrain = Record({**TERRAIN_FIELDS, **schema.terrain_fields})
     game_check = schema.hook("check_ruleset")
 
@@ -133,7 +140,7 @@ def ruleset_record(schema: GameSchema, families: list[str]) -> Record:
         if game_check is not None:
             game_check(data, key, ck)
 
-    return Record({**base_fields(families, terrain), **schema.ruleset_fields}, check=check)
+    return Record({**base_fields(families, terrain, maps), **schema.ruleset_fields}, check=check)
 
 
 def build_terrains(data: dict[str, Any]) -> tuple[Terrain, ...]:

@@ -13,7 +13,7 @@ from .provenance import build_provenance
 from .ruleset_schema import GameSchema, build_terrains, ruleset_record
 from .schema import INVALID, Checker
 from .userfile import is_file
-from .yamlsource import YamlDocument, load_yaml
+from .yamlsource import YamlDocument, file_label, load_yaml
 
 
 def default_ruleset() -> str:
@@ -31,8 +31,8 @@ def bundled_ids() -> list[str]:
 @cache
 def load_bundled(game_id: str) -> Ruleset:
     """A bundled ruleset by id (KeyError if there is none)."""
-    entry, path = bundled()[game_id]
-    return load_ruleset_file(path, f"printkit/games/{entry.family}/{path.name}", own_text=True)
+    path = bundled()[game_id][1]
+    return load_ruleset_file(path, file_label(path), own_text=True)
 
 
 @cache
@@ -75,7 +75,9 @@ def load_ruleset_file(path: Path, label: str | None = None, own_text: bool = Fal
     entry = family_of(doc, ck)
     # Without a known game, the shared keys are still checked, so one run reports every problem.
     schema = game_schema(entry.family) if entry else GameSchema.of(None)
-    data = ruleset_record(schema, [g.family for g in games()]).check(doc.data, (), ck)
+    # A game that draws maps needs terrains; one that draws none (or an unknown game) may leave them out.
+    maps = entry is not None and entry.maps is not None
+    data = ruleset_record(schema, [g.family for g in games()], maps).check(doc.data, (), ck)
     ck.raise_if_any()
     assert data is not INVALID and entry is not None
     booklet = _booklet_path(data, doc, entry, ck)

@@ -18,6 +18,7 @@ __all__ = [
     "MAX_NUMBER_CHARS",
     "Key",
     "YamlDocument",
+    "file_label",
     "format_key",
     "load_yaml",
     "parse_yaml",
@@ -85,6 +86,15 @@ class _Loader(_Base):  # type: ignore[misc,valid-type]
         first: [(tag, rx) for tag, rx in resolvers if not tag.endswith((":timestamp", ":merge", ":value"))]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
+
+
+def file_label(path: Path) -> str:
+    """How messages name a file printkit found itself (a game's ruleset or rules text): the file
+    really read, relative to the current folder where it lies inside it, else in full. A plug-in's
+    files lie wherever its package is installed, never under printkit's own folder."""
+    found = path.resolve()
+    here = Path.cwd().resolve()
+    return str(found.relative_to(here)) if found.is_relative_to(here) else str(found)
 
 
 def load_yaml(path: Path, label: str | None = None) -> YamlDocument:

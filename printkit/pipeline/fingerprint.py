@@ -135,8 +135,10 @@ def _system_versions() -> list[str]:
 
 @cache
 def environment() -> str:
-    """What printkit prints with: its version, every file of its code, data, templates and fonts, the
-    versions of the libraries that write PDFs and of Python.
+    """What printkit prints with: its version, every file of its code, data, templates and fonts (its
+    own games' templates and static files among them, in their folders inside the package), the
+    versions of the libraries that write PDFs and of Python. A game installed apart is keyed by its
+    own files (printkit.pipeline.steps).
 
     The code's content rather than only the version number: a changed line (in a checkout, between
     releases) must never bring back pages an earlier printkit drew. Hashing ~5 MB takes ~15 ms.

@@ -2,11 +2,12 @@
 
 # The key of an artefact is computed before it is drawn, from what it declares it depends on
 # (Artefact.inputs) and what every drawing depends on: its kind and builder, printkit's code, data,
-# templates and fonts and the libraries it prints with (fingerprint.environment), the game's own
-# code, the ruleset with its texts, the language and the paper. The builder is handed a build that
-# holds nothing else (artefact.project): what it could read and the key does not cover raises
-# UndeclaredInput instead of drawing. Change a hero's name and the hero sheets are drawn again
-# while the booklet comes from the cache.
+# templates and fonts and the libraries it prints with (fingerprint.environment), the files of the
+# game's own package where it is installed apart (code, data, templates, static files), the ruleset
+# with its texts, the language and the paper. The builder is handed a build that holds nothing else
+# (artefact.project): what it could read and the key does not cover raises UndeclaredInput instead
+# of drawing. Change a hero's name and the hero sheets are drawn again while the booklet comes from
+# the cache.
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..game import ENTROPY, Artefact, resolve
+from ..game import ENTROPY, Artefact, game, resolve
 from .artefact import Build, Progress, project, readable, value
 from .cache import Entry, Store
 from .fingerprint import Unkeyable, digest, environment, tree
@@ -41,10 +42,10 @@ class Outcome:
 
 
 @cache
-def _plugin_code(builder: str) -> str:
-    """The digest of a builder's top-level package (or module) when it is not printkit's (a game
-    installed apart): its code and data are no part of fingerprint.environment."""
-    package = builder.partition(":")[0].partition(".")[0]
+def _plugin_code(module: str) -> str:
+    """The digest of a module's top-level package (or module) when it is not printkit's (a game
+    installed apart): its code, data, templates and static files are no part of fingerprint.environment."""
+    package = module.partition(".")[0]
     spec = importlib.util.find_spec(package)
     if package == "printkit" or spec is None:
         return ""
@@ -73,7 +74,10 @@ def key(artefact: Artefact, b: Build) -> str | None:
         return digest(
             "printkit.artefact/2",
             environment(),
-            _plugin_code(artefact.builder),
+            # The builder's package, and the session's game's: a shared builder (the booklet, the map)
+            # runs a plug-in's code and may render its templates.
+            _plugin_code(artefact.builder.partition(":")[0]),
+            _plugin_code(game(session.ruleset.family).package),
             artefact.kind,
             artefact.builder,
             session.ruleset,

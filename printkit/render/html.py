@@ -28,16 +28,36 @@ AUTO_HYPHEN = "\u2011"
 FIXED_EPOCH = "1704067200"  # 2024-01-01T00:00:00Z
 
 
-@cache
+def game_templates() -> dict[str, Path]:
+    """Each installed game's own templates folder, by family (games that ship none are left out)."""
+    from ..game import games
+
+    return {g.family: folder for g in games() if (folder := g.assets("templates")) is not None}
+
+
 def environment() -> jinja2.Environment:
-    """Templates from templates/: autoescaped (names are data, never markup) and strict about typos."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir())),
+    """Templates: printkit's shared ones by their name ("base.html.j2"), each game's own under its
+    family ("vs/quickref.html.j2"), which may extend or include the shared ones. Autoescaped (names
+    are data, never markup) and strict about typos. One environment per set of installed games."""
+    return _environment(tuple((family, str(folder)) for family, folder in game_templates().items()))
+
+
+@cache
+def _environment(own: tuple[tuple[str, str], ...]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(
+            [
+                jinja2.FileSystemLoader(str(templates_dir())),
+                jinja2.PrefixLoader({family: jinja2.FileSystemLoader(folder) for family, folder in own}),
+            ]
+        ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["file_url"] = file_url
+    return env
 
 
 def render_template(name: str, context: dict[str, Any]) -> str:
@@ -48,11 +68,25 @@ def render_template(name: str, context: dict[str, Any]) -> str:
         raise RenderError(f"template {name}: {exc}") from None
 
 
+def file_url(name: str) -> str:
+    """The file: URL of a file among the templates, named as a template is: "quickref.css" in the
+    shared folder, "vs/cards.css" in a game's own. A template links its game's stylesheets and
+    pictures by it ({{ file_url("tiny/quickref.css") }}): the document's base URL is the shared folder."""
+    family, _, rest = name.partition("/")
+    own = game_templates()
+    folder, inside = (own[family], rest) if rest and family in own else (templates_dir(), name)
+    path = (folder / inside).resolve()
+    if not path.is_relative_to(folder.resolve()) or not path.is_file():
+        raise RenderError(f"no template file {name!r}")
+    return path.as_uri()
+
+
 def allowed_roots() -> list[Path]:
-    """The only folders a document may read: printkit's templates and fonts. Nothing a document
-    prints comes from the config's folder (its texts are data, autoescaped), so a document's bytes
-    never depend on where the config lies: a copied config folder finds its pages in the cache."""
-    return [templates_dir(), fonts_dir()]
+    """The only folders a document may read: printkit's templates and fonts, and each game's own
+    templates folder. Nothing a document prints comes from the config's folder (its texts are data,
+    autoescaped), so a document's bytes never depend on where the config lies: a copied config
+    folder finds its pages in the cache."""
+    return [templates_dir(), fonts_dir(), *game_templates().values()]
 
 
 def _fetcher_class() -> type:

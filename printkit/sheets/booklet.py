@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..config.yamlsource import file_label
 from ..errors import ConfigError, RenderError
 from ..game import game, resolve
 from ..geometry import MM
@@ -102,14 +102,6 @@ def toc_entries(chapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return entries
 
 
-def _label(path: Path) -> str:
-    """How a rules-text file is named in messages: relative to the package or the current folder."""
-    for base in (Path(__file__).resolve().parent.parent.parent, Path.cwd()):
-        if path.is_relative_to(base):
-            return str(path.relative_to(base))
-    return str(path)
-
-
 def rules_text(session: Session) -> Booklet:
     """The session's rules text, refused when it lacks the session's language anywhere.
 
@@ -120,7 +112,7 @@ def rules_text(session: Session) -> Booklet:
     rules, lang = session.ruleset, session.language
     assert rules.booklet is not None
     own = rules.booklet.resolve().parent == game(rules.family).folder.resolve()
-    book: Booklet = load_booklet(rules.booklet, _label(rules.booklet), own_text=own)
+    book: Booklet = load_booklet(rules.booklet, file_label(rules.booklet), own_text=own)
     if book.gaps[lang]:
         raise ConfigError(list(book.gaps[lang]))
     return book

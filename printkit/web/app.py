@@ -31,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
+from ..game import games
 from ..labels import LANGUAGES, entries
 from ..questions import File, Flag, Para, Question, answer_lines
 from ..referee import Entry, questions
@@ -61,6 +62,9 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# The stylesheet of a game's own pictures in its static/ folder (served at /static/<family>/): linked
+# by the pages of that game's questions, after the shared pictures.css.
+GAME_STYLES = "pictures.css"
 # Referer goes to this site's own pages only: a form's POST then carries its Origin (a page under
 # no-referrer sends "Origin: null", which no same-origin check can tell from a foreign page), and
 # the master's token never leaves the site in a Referer.
@@ -95,7 +99,13 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
     # The templates are package data: read once, never checked again for changes on a request.
     env = Environment(loader=PackageLoader("printkit.web", "templates"), autoescape=select_autoescape(default=True),
                       auto_reload=False)  # fmt: skip
-    pages = _Pages(table, env)
+    # Each game's static folder is served beside the shared one, read-only and under the same headers
+    # (StaticFiles refuses a path that leads out of its folder); mounted first, since /static would
+    # otherwise take /static/<family>/... for a file of its own.
+    own = {g.family: folder for g in games() if (folder := g.assets("static")) is not None}
+    styles = {family: f"/static/{family}/{GAME_STYLES}" for family, folder in own.items()
+              if (folder / GAME_STYLES).is_file()}  # fmt: skip
+    pages = _Pages(table, env, styles)
     routes = [
         Route("/", pages.index),
         Route("/q/{name}", pages.question, methods=["GET", "POST"]),
@@ -104,6 +114,10 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
         Route("/m/{token}/", pages.index),
         Route("/m/{token}/q/{name}", pages.question, methods=["GET", "POST"]),
         Route("/m/{token}/log", pages.log_page),
+        *(
+            Mount(f"/static/{family}", StaticFiles(directory=folder), name=f"static-{family}")
+            for family, folder in own.items()
+        ),
         Mount("/static", StaticFiles(packages=[("printkit.web", "static")]), name="static"),
     ]
     return Starlette(
@@ -158,9 +172,10 @@ def _language(request: Request, served: Served) -> str:
 class _Pages:
     """The pages' handlers."""
 
-    def __init__(self, table: Table, env: Environment) -> None:
+    def __init__(self, table: Table, env: Environment, styles: Mapping[str, str]) -> None:
         self.table = table
         self.env = env
+        self.styles = styles  # family -> the address of its pictures' stylesheet
         self.words = {lang: {k: v[lang] for k, v in entries("web_").items()} for lang in LANGUAGES}
 
     # ---- shared parts ------------------------------------------------------------------------------
@@ -180,9 +195,10 @@ class _Pages:
         base = f"/m/{self.table.token}" if master else ""
         other = "en" if lang == "ru" else "ru"
         switch = str(request.url.include_query_params(lang=other).replace(scheme="", netloc=""))
+        styles = values.pop("styles", ())
         html = self.env.get_template(template).render(
             w=self.words[lang], lang=lang, other=other, base=base, master=master, switch=_relative(switch),
-            q=_query(lang), **values,
+            q=_query(lang), styles=styles, **values,
         )  # fmt: skip
         return HTMLResponse(html, status)
 
@@ -238,6 +254,9 @@ class _Pages:
         if found is None or (secret(found[1]) and not master):
             raise HTTPException(404)
         q = found[1]
+        # A game's question shows that game's pictures: its page links the game's stylesheet.
+        family = found[0].family
+        styles = [self.styles[family]] if family is not None and family in self.styles else []
         lang = _language(request, self.table.served)
         words = self.words[lang]
         served = self.table.served
@@ -290,6 +309,7 @@ class _Pages:
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
             dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
+            styles=styles,
         )  # fmt: skip
         if logged and request.method == "POST" and who:
             response.set_cookie("who", quote(who), max_age=30 * 86400, httponly=True, samesite="strict")

@@ -160,10 +160,10 @@ def context(session: Session) -> dict[str, Any]:
 
 def build(b: Build) -> None:
     """The kit's quickref.pdf."""
-    write_quickref(b.session, "quickref-strategiya.html.j2", context(b.session), b.writer.path("quickref.pdf"))
+    write_quickref(b.session, "strategiya/quickref.html.j2", context(b.session), b.writer.path("quickref.pdf"))
     b.progress("quickref", 1, 1)
 
 
 def preflight(b: Build) -> None:
     """What `validate` runs: the card must keep to its sides, as build() lays it out."""
-    check_quickref(b.session, "quickref-strategiya.html.j2", context(b.session))
+    check_quickref(b.session, "strategiya/quickref.html.j2", context(b.session))

@@ -64,7 +64,7 @@ def write_land_list(session: Session, target: str | IO[bytes] | Path) -> None:
     """lands.pdf: the table of lands with their dice codes, then slips to cut and draw from a hat."""
     from printkit.plugin import render, render_template, write
 
-    write(render(render_template("vs-lands.html.j2", context(session))), str(target))
+    write(render(render_template("vs/lands.html.j2", context(session))), str(target))
 
 
 def build(b: Build) -> None:

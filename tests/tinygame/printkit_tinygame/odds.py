@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from printkit.config.rulesets import load_bundled
-from printkit.labels import label
-from printkit.questions import Input, Line, Whole, question
+from printkit.plugin import Input, Line, Whole, label, load_bundled, question
 
 from .schema import TinyRules
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.config.schema import Checker, Field, Integer, Record, Text
-from printkit.config.yamlsource import YamlDocument
-from printkit.model import Ruleset
+from printkit.plugin import Ruleset
+from printkit.plugin.schema import Checker, Field, Integer, Record, Text, YamlDocument
 
 RULESET_FIELDS = {"tiny": Field(Record({"coins": Field(Integer(1, 10), required=True)}), required=True)}
 SESSION_FIELDS = {"table_name": Field(Text(max_len=40), doc="Tiny: printed on the tally")}

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.config.session import player_name
-from printkit.labels import label
-from printkit.pipeline.artefact import Build
-from printkit.render.canvas import open_canvas
+from printkit.plugin import Build, label, open_canvas, player_name
 
 from .schema import TinySession
 
