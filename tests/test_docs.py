@@ -40,7 +40,7 @@ def test_transcripts_print_what_they_show(page: Path, tmp_path: Path, kits: Exam
         # The shared example kit first: the page's build then takes every page but the secret ones from
         # the run's artefact cache instead of drawing it a second time.
         kits(name, lang)
-    where = folder(tmp_path)
+    where = folder(tmp_path, examples=False)
     for block in blocks:
         for example in block:
             ran = run(example.line, where)

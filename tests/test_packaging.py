@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 import printkit
+from printkit.examples import files
 
-from .conftest import ROOT
+from .conftest import ROOT, bundled_games
 
 DISTRIBUTION = "printkit-tabletop"  # "printkit" on the public index is another project's
 WHEEL = "printkit_tabletop-*.whl"
@@ -50,10 +51,15 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
         "printkit/labels.yaml",
         "printkit/cli/__init__.py",
         "printkit/py.typed",
-        *(f"printkit/games/{g}/labels.yaml" for g in ("strategiya", "vs", "stratego", "tannhauser")),
         "printkit/games/vs/vs-2025-text.yaml",
     ):
         assert required in names
+    # Each bundled game's words and example files (`printkit examples` writes them where the user is).
+    inside = ROOT / "printkit"
+    for g in bundled_games():
+        own = [g.folder / "labels.yaml"] if g.labels else []
+        for path in [*own, *files(g)]:
+            assert f"printkit/{path.relative_to(inside).as_posix()}" in names, path
     assert not any(n.startswith(("tests/", "output/", "examples/")) for n in names)
 
 

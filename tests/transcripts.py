@@ -21,8 +21,6 @@ from printkit.cli import cli
 
 from .conftest import EXAMPLES, ROOT, commands
 
-# Files a user brings that an example names: a Gravon archive file is one (the test data's).
-BROUGHT = [ROOT / "tests" / "stratego" / "data" / "gravon" / "duell-2014.4-387.xml"]
 ELIDED = "..."
 WIDTH = 80
 
@@ -43,11 +41,12 @@ class Ran:
     data: bool = False  # the output is data for programs (JSON, a Gravon field, YAML), not an answer to read
 
 
-def folder(tmp: Path) -> Path:
-    """A working folder holding the examples, as a checkout of printkit does."""
-    shutil.copytree(EXAMPLES, tmp / "examples")
-    for path in BROUGHT:
-        shutil.copy(path, tmp / path.name)
+def folder(tmp: Path, examples: bool = True) -> Path:
+    """A user's working folder: holding the example files as `printkit examples` writes them (the
+    --help examples name them), or else empty, as a page's reader starts (a page that uses them runs
+    `printkit examples` itself)."""
+    if examples:
+        shutil.copytree(EXAMPLES, tmp / "examples")
     return tmp
 
 

@@ -21,4 +21,6 @@ GAME = Game(
     questions={"referee": {"tiny-odds": f"{__name__}.odds:tiny_odds"}},
     api=f"{__name__}.odds",
     labels=True,
+    configs=("tiny.yaml",),  # its example session config, in examples/ beside this file
+    examples=("printkit build examples/tiny.yaml",),
 )
