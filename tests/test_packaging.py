@@ -16,6 +16,7 @@ import pytest
 
 import printkit
 from printkit.examples import files
+from printkit.testing.checks import CHECKS
 
 from .conftest import ROOT, bundled_games
 
@@ -117,6 +118,31 @@ def test_the_built_package_installs_in_a_clean_environment_and_builds_a_kit(tmp_
     assert built.returncode == 0, built.stdout + built.stderr
     kit = {p.name for p in (work / "kit").iterdir()}
     assert {"booklet.pdf", "quickref.pdf", "secret-sheet-player-1.pdf", "print-guide.pdf", "manifest.json"} <= kit
+
+    # A plug-in installed as its author installs it: its dependency on printkit-tabletop found among
+    # the built distributions (never the index's "printkit", another project's), its build backend
+    # fetched as pip does. The printkit command stays printkit's own, and the conformance suite runs
+    # over the plug-in and over a bundled game from the installed packages alone: no test extra, no
+    # checkout.
+    done = subprocess.run([*pip, "--find-links", str(dist), str(ROOT / "tests" / "tinygame")], capture_output=True,
+                          text=True, env=environ)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    listed = subprocess.run([str(python), "-m", "pip", "list", "--format", "freeze", "--disable-pip-version-check"],
+                            capture_output=True, text=True, env=environ, check=True).stdout.lower().split()  # fmt: skip
+    names = {line.split("==")[0] for line in listed}
+    assert {"printkit-tabletop", "printkit-tinygame"} <= names and "printkit" not in names
+    version = subprocess.run([str(printkit_command), "--version"], cwd=work, capture_output=True, text=True,
+                             env=environ)  # fmt: skip
+    assert version.stdout.strip() == f"printkit, version {printkit.__version__}"
+    test_extra = ("pytest", "httpx2", "jsonschema", "icepool")
+    extras = f"import importlib.util as u; print([m for m in {test_extra!r} if u.find_spec(m)])"
+    assert subprocess.run([str(python), "-c", extras], cwd=work, capture_output=True, text=True, env=environ,
+                          check=True).stdout.strip() == "[]"  # fmt: skip
+    for game_id in ("tiny", "stratego"):
+        checked = subprocess.run([str(python), "-m", "printkit.testing", game_id, "--lang", "en"], cwd=work,
+                                 capture_output=True, text=True, env=environ)  # fmt: skip
+        assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
+        assert checked.stdout.splitlines()[-1] == f"{game_id}: all {len(CHECKS)} checks passed"
 
     # The sdist too: installed over the wheel (its backend fetched from the index, as pip does),
     # its printkit answers and draws a page through the templates and fonts it carries.
