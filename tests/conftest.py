@@ -446,7 +446,14 @@ def install_tinygame(base: Path) -> Path:
     import subprocess
     import sys
     import sysconfig
+    from importlib.metadata import PackageNotFoundError, distribution
 
+    try:
+        # Installed in this environment for good (the suite run with five games): that one, since pip
+        # would uninstall it from the environment to install it into a prefix.
+        return Path(str(distribution("printkit-tinygame").locate_file("")))
+    except PackageNotFoundError:
+        pass
     source = ROOT / "tests" / "tinygame"
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     digest = hashlib.sha256(b"".join(p.relative_to(source).as_posix().encode() + p.read_bytes() for p in files))

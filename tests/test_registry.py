@@ -76,9 +76,37 @@ def test_an_installed_game_keeps_its_config_keys_to_itself(tiny_game: Any, tmp_p
     assert run("validate", other).output == f"{other}:2: table_name: only Tiny has table_name; strategiya does not\n"
 
 
-def test_without_the_plug_in_the_game_is_unknown(tmp_path: Path) -> None:
-    config = write(tmp_path / "t.yaml", "game: tiny\n")
-    assert "unknown game 'tiny'" in run("validate", config).output
+def test_a_game_is_known_through_an_installed_entry_point_alone(tmp_path: Path) -> None:
+    """A game printkit does not ship is unknown until a distribution that offers it is on the path:
+    here one made by hand, as pip lays it out (its package and its metadata with the entry point)."""
+    import importlib
+
+    from printkit.game import rediscover
+
+    site = tmp_path / "site"
+    for folder in ("unseen_game", "unseen_game-1.0.dist-info"):
+        (site / folder).mkdir(parents=True)
+    write(site / "unseen_game" / "__init__.py", 'from printkit.plugin import Game\n\n'
+          'GAME = Game(family="unseen", name="Unseen", package=__name__, rulesets=("unseen",))\n')  # fmt: skip
+    ruleset = "id: unseen\ntitle: {ru: Невидимка, en: Unseen}\nplayers: {min: 2, max: 2}\nterrains:\n"
+    write(
+        site / "unseen_game" / "unseen.yaml",
+        ruleset + "  - {id: table, name: {ru: Стол, en: Table}, colour: '#A1887F'}\n",
+    )
+    write(site / "unseen_game-1.0.dist-info" / "METADATA", "Metadata-Version: 2.1\nName: unseen-game\nVersion: 1.0\n")
+    write(site / "unseen_game-1.0.dist-info" / "entry_points.txt", "[printkit.games]\nunseen = unseen_game:GAME\n")
+    config = write(tmp_path / "u.yaml", "game: unseen\n")
+    assert "unknown game 'unseen'" in run("validate", config).output
+    sys.path.insert(0, str(site))
+    importlib.invalidate_caches()
+    rediscover()
+    try:
+        assert run("validate", config).output == "ok\n"
+    finally:
+        sys.path.remove(str(site))
+        sys.modules.pop("unseen_game", None)
+        rediscover()
+    assert "unknown game 'unseen'" in run("validate", config).output
 
 
 def test_a_fresh_process_finds_the_plug_in_on_its_path(tinygame_site: Path, tmp_path: Path) -> None:

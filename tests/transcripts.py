@@ -9,17 +9,17 @@ lines after it is only run for its exit code.
 from __future__ import annotations
 
 import re
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from printkit.cli import cli
+from printkit.examples import write as write_examples
 from printkit.testing import commandline
 from printkit.testing.commandline import documented_exit
 
-from .conftest import EXAMPLES, ROOT, commands
+from .conftest import ROOT, commands
 
 ELIDED = "..."
 WIDTH = 80
@@ -42,11 +42,11 @@ class Ran:
 
 
 def folder(tmp: Path, examples: bool = True) -> Path:
-    """A user's working folder: holding the example files as `printkit examples` writes them (the
-    --help examples name them), or else empty, as a page's reader starts (a page that uses them runs
-    `printkit examples` itself)."""
+    """A user's working folder: holding every installed game's example files as `printkit examples`
+    writes them (the --help examples name them, a plug-in's too), or else empty, as a page's reader
+    starts (a page that uses them runs `printkit examples` itself)."""
     if examples:
-        shutil.copytree(EXAMPLES, tmp / "examples")
+        write_examples(tmp / "examples")
     return tmp
 
 
