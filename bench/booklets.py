@@ -12,6 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from printkit.examples import find
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["strategiya", "vs-2025", "vs-2003"]
 
@@ -22,7 +24,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             start = time.perf_counter()
             subprocess.run(
-                [sys.executable, "-m", "printkit", "build", str(ROOT / "examples" / f"{game}.yaml"), "--only",
+                [sys.executable, "-m", "printkit", "build", str(find(f"{game}.yaml")), "--only",
                  "booklet", "--imposition", "saddle", "--out", f"{tmp}/kit"],
                 check=True, capture_output=True,
             )  # fmt: skip
@@ -43,7 +45,7 @@ def main() -> None:
 
     print(f"  import weasyprint: {time.perf_counter() - start:.2f} s")
     for game in GAMES:
-        session = load_session(ROOT / "examples" / f"{game}.yaml")
+        session = load_session(find(f"{game}.yaml"))
         t0 = time.perf_counter()
         ctx = context(session)
         html = render_template("booklet.html.j2", ctx)

@@ -1,6 +1,6 @@
 """Contact sheets: every page of every example kit, small, one PNG per kit, to look at all pages at once.
 
-Builds each example config (examples/*.yaml that make a kit) in both languages on both papers, or
+Builds each example config (every installed game's Game.configs) in both languages on both papers, or
 reads kit folders you name, and writes one PNG per kit: a row per PDF, its pages side by side at
 the same scale (an A5 booklet page is drawn half the size of an A4 sheet, as on the table).
 
@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# Map and path-graph files are data for the referee, not session configs.
-DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
 GAP, LABEL, WIDTH = 6, 16, 2400  # pixels: between pages, the height of a row's label, the widest row
 
 
 def example_configs() -> list[Path]:
-    return sorted(p for p in (ROOT / "examples").glob("*.yaml") if p.name not in DATA_FILES)
+    from printkit.examples import configs
+    from printkit.game import games
+
+    return [path for g in games() for path in configs(g)]
 
 
 def build_examples(folder: Path) -> list[Path]:

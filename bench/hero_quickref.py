@@ -15,8 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from printkit.examples import find
+
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = ROOT / "examples" / "strategiya-heroes.yaml"
+CONFIG = find("strategiya-heroes.yaml")
 
 
 def main() -> None:

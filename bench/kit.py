@@ -25,8 +25,10 @@ from pathlib import Path
 
 from timing import load, machine, record, wall
 
+from printkit.examples import configs as example_configs
+from printkit.game import games
+
 ROOT = Path(__file__).resolve().parent.parent
-DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}  # maps and path graphs, not configs
 SEED = "bench-kit-seed-0123456789"
 
 PER_ARTEFACT = r"""
@@ -110,7 +112,7 @@ def main() -> None:
     if args.default_only:
         print(f"load average at end: {load()}")
         return
-    configs = args.configs or sorted(p for p in (ROOT / "examples").glob("*.yaml") if p.name not in DATA_FILES)
+    configs = args.configs or [path for g in games() for path in example_configs(g)]
     print(f"{'config':22s} {'cold':>7s} {'--jobs 1':>9s} {'warm':>7s}   per artefact (serial, s)")
     rows = [["default kit (`printkit build`)", f"{times['cold']:.1f} s", "", f"{times['warm']:.2f} s"]]
     parts: dict[str, object] = {}

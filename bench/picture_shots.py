@@ -13,6 +13,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
+from printkit.examples import find
 from printkit.game import games, resolve
 from printkit.questions import Question, declared
 from printkit.web.pictures import picture
@@ -34,23 +35,22 @@ def link(values: Mapping[str, str]) -> str:
 
 def cases() -> list[tuple[str, str, dict[str, object], str]]:
     """(file name, question, values, lang): each asked through the declared function."""
-    ex = ROOT / "examples"
     return [
-        ("reach-ru", "reach", {"map_file": ex / "map.yaml", "start": "C4", "speed": 2}, "ru"),
-        ("reach-turns-en", "reach", {"map_file": ex / "map.yaml", "start": "C4", "speed": 1, "turns": 3}, "en"),
+        ("reach-ru", "reach", {"map_file": find("map.yaml"), "start": "C4", "speed": 2}, "ru"),
+        ("reach-turns-en", "reach", {"map_file": find("map.yaml"), "start": "C4", "speed": 1, "turns": 3}, "en"),
         (
             "reach-vs-en",
             "reach",
-            {"map_file": ex / "vs-map.yaml", "start": "C3", "troop": "elves", "player": "Север"},
+            {"map_file": find("vs-map.yaml"), "start": "C3", "troop": "elves", "player": "Север"},
             "en",
         ),
         (
             "route-vs-ru",
             "route",
-            {"map_file": ex / "vs-map.yaml", "start": "C3", "goal": "K8", "troop": "elves", "player": "Север"},
+            {"map_file": find("vs-map.yaml"), "start": "C3", "goal": "K8", "troop": "elves", "player": "Север"},
             "ru",
         ),
-        ("route-page-en", "route", {"map_file": ex / "map.yaml", "start": "C4"}, "en"),
+        ("route-page-en", "route", {"map_file": find("map.yaml"), "start": "C4"}, "en"),
         ("roll-en", "roll", {"notation": "4d6kh3+2d8+1", "seed": "turn-12"}, "en"),
         ("roll-many-ru", "roll", {"notation": "5d10cs>=7 + 2d20kl1 + 3dF + d%", "seed": "a"}, "ru"),
         ("roll-reroll-en", "roll", {"notation": "6d6r<3 + 3d6x >= 25", "seed": "c"}, "en"),
@@ -61,12 +61,12 @@ def cases() -> list[tuple[str, str, dict[str, object], str]]:
         ("orders-en", "orders", {"attackers": "A+ F D A", "defenders": "D F A"}, "en"),
         ("orders-relay-ru", "orders", {"attackers": "A F D", "defenders": "D A F"}, "ru"),
         ("orders-mix-ru", "orders", {"mix": True, "advantage": "a"}, "ru"),
-        ("moves-en", "moves", {"position_file": ex / "stratego-position.txt", "start": "b4"}, "en"),
-        ("paths-en", "paths", {"graph_file": ex / "tannhauser-paths.yaml", "start": "A1", "points": 4}, "en"),
+        ("moves-en", "moves", {"position_file": find("stratego-position.txt"), "start": "b4"}, "en"),
+        ("paths-en", "paths", {"graph_file": find("tannhauser-paths.yaml"), "start": "A1", "points": 4}, "en"),
         (
             "paths-rush-ru",
             "paths",
-            {"graph_file": ex / "tannhauser-paths.yaml", "start": "A2", "points": 6, "bull_rush": True},
+            {"graph_file": find("tannhauser-paths.yaml"), "start": "A2", "points": 6, "bull_rush": True},
             "ru",
         ),
         ("pool-ru", "pool", {"dice": 6, "difficulty": 4}, "ru"),

@@ -25,8 +25,9 @@ from pathlib import Path
 import httpx2
 from timing import load, record
 
+from printkit.examples import find
+
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 
 # What a table asks: mostly dice and answers, some pages, the log every device polls.
 ASKED = [
@@ -105,8 +106,8 @@ def main() -> None:
     parser.add_argument("--skip", action="append", default=[], help="leave out the questions of this name")
     args = parser.parse_args()
     ASKED[:] = [path for path in ASKED if not any(path.startswith(f"q/{name}?") for name in args.skip)]
-    command = [sys.executable, "-m", "printkit", "serve", str(EXAMPLES / "strategiya.yaml"), "--port", "0",
-               "--map", str(EXAMPLES / "map.yaml"), "--lang", "en"]  # fmt: skip
+    command = [sys.executable, "-m", "printkit", "serve", str(find("strategiya.yaml")), "--port", "0",
+               "--map", str(find("map.yaml")), "--lang", "en"]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
     start_load = load()

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from timing import wall
 
+from printkit.examples import find
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -48,7 +50,7 @@ def main() -> None:
             ["referee", "pool", "30", "--difficulty", "6", "--bonus", "2", "--penalty", "1"],
             ["referee", "duel", "30", "29"],
             ["referee", "stratego", "1", "10"],
-            ["referee", "moves", str(ROOT / "examples" / "stratego-position.txt"), "--from", "j5"],
+            ["referee", "moves", str(find("stratego-position.txt")), "--from", "j5"],
             ["stratego", "check", str(ROOT / "tests" / "stratego" / "data" / "gravon" / "classic-2015.2-2341.xml")],
         ]
         for args in commands:

@@ -14,7 +14,9 @@ import sys
 
 from timing import timed
 
-MAP = "examples/vs-map.yaml"
+from printkit.examples import find
+
+MAP = str(find("vs-map.yaml"))
 COMMANDS = [
     ["orders", "A A A A", "D D D F F F"],
     ["orders", "A+ F D", "D D A"],

@@ -207,10 +207,19 @@ class Game:
     pictures: str | None = None
     default: bool = False  # the game `printkit build` prints without a config
     examples: tuple[str, ...] = ()  # `printkit build` command lines that show the game's kit (its --help)
+    # The game's example files lie in its package's examples/ folder, and `printkit examples` writes
+    # every installed game's into one folder. These are the session configs among them, by file name:
+    # its kit is built from them (the first one where a question's example names a file of its kit).
+    # Every other example file is named by one of its question or build examples, so that none is
+    # dead (`python -m printkit.testing` checks both).
+    configs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not FAMILY.fullmatch(self.family):
             raise PluginError(f"game family {self.family!r} is not a lowercase id like 'mygame'")
+        for name in self.configs:
+            if not name or Path(name).name != name or name.startswith("."):
+                raise PluginError(f"game {self.family!r}: config {name!r} is no file name in its examples folder")
         own = {o.name for o in self.build_options}
         for a in self.artefacts:
             for text in a.inputs:

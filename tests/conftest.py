@@ -21,11 +21,40 @@ from filelock import FileLock
 from printkit.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
-# Map and path-graph files are not session configs: tests/test_maps.py, test_vs_movement.py and
-# test_board_moves.py use them.
-DATA_FILES = {"map.yaml", "vs-map.yaml", "tannhauser-paths.yaml"}
-CONFIGS = sorted(p for p in EXAMPLES.glob("*.yaml") if p.name not in DATA_FILES)
+# Where the run's example files are: a temporary folder the first process of the run (xdist's
+# controller, whose workers inherit the variable) assembles and removes at the end.
+EXAMPLES_FOLDER = "PRINTKIT_TEST_EXAMPLES"
+_ASSEMBLED: list[Path] = []
+
+
+def bundled_games() -> list[Any]:
+    """printkit's own games (a plug-in installed beside them is not one)."""
+    from printkit.game import games
+
+    return [g for g in games() if g.package.startswith("printkit.games.")]
+
+
+def _examples() -> Path:
+    """The bundled games' example files in one folder, as `printkit examples` writes them (through the
+    same function), assembled once per run: tests read EXAMPLES / "vs-map.yaml" as a user's holds it."""
+    import tempfile
+
+    from printkit.examples import write as write_examples
+
+    given = os.environ.get(EXAMPLES_FOLDER)
+    if given:
+        return Path(given) / "examples"
+    base = Path(tempfile.mkdtemp(prefix="printkit-test-examples-"))
+    write_examples(base / "examples", bundled_games())
+    os.environ[EXAMPLES_FOLDER] = str(base)
+    _ASSEMBLED.append(base)
+    return base / "examples"
+
+
+EXAMPLES = _examples()
+# The example session configs (each game's Game.configs); the other example files are maps, a
+# position and a paths graph that the questions' tests read.
+CONFIGS = sorted(EXAMPLES / name for g in bundled_games() for name in g.configs)
 KIT_SEED = "example-kits-for-the-test-suite"
 T = TypeVar("T")
 # The bundled default game's kit as `printkit build` writes it with these options (kits.default()).
@@ -49,6 +78,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if os.environ.get("PYTEST_XDIST_WORKER"):
         return
+    for base in _ASSEMBLED:  # the example files this process assembled, removed when the run ends
+        config.add_cleanup(functools.partial(shutil.rmtree, base, ignore_errors=True))
     root = kept_root(config)
     if root is not None:
         os.environ["PRINTKIT_CACHE_DIR"] = str(root / "artefact-cache")
@@ -254,7 +285,8 @@ def source_key() -> str:
     for path in (here / "conftest.py", here / "pdfcheck.py"):
         digest.update(path.read_bytes())
     # The artefact cache's folder is a fresh temporary one each run (pytest_configure): not part of the key.
-    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("PRINTKIT_") and k != "PRINTKIT_CACHE_DIR")
+    temporary = ("PRINTKIT_CACHE_DIR", EXAMPLES_FOLDER)  # folders of the run: what they hold is keyed above
+    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("PRINTKIT_") and k not in temporary)
     digest.update(repr(settings).encode())
     versions = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
     digest.update("\n".join(versions).encode())
@@ -415,7 +447,14 @@ def install_tinygame(base: Path) -> Path:
     import subprocess
     import sys
     import sysconfig
+    from importlib.metadata import PackageNotFoundError, distribution
 
+    try:
+        # Installed in this environment for good (the suite run with five games): that one, since pip
+        # would uninstall it from the environment to install it into a prefix.
+        return Path(str(distribution("printkit-tinygame").locate_file("")))
+    except PackageNotFoundError:
+        pass
     source = ROOT / "tests" / "tinygame"
     files = sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     digest = hashlib.sha256(b"".join(p.relative_to(source).as_posix().encode() + p.read_bytes() for p in files))

@@ -27,8 +27,10 @@ from typing import Any
 
 import click
 
+from printkit.examples import write as write_examples
+from printkit.game import games
+
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 GAMES = ROOT / "printkit" / "games"
 
 # The kinds of input, in the order cases cycle through them: case n is of kind KINDS[n % len(KINDS)].
@@ -273,7 +275,9 @@ def prepare(root: Path, timeout: float = 120) -> Corpus:
     (each built once, by the same children the cases run in)."""
     root.mkdir(parents=True, exist_ok=True)
     corpus = Corpus(root)
-    shutil.copytree(EXAMPLES, corpus.examples, dirs_exist_ok=True)
+    # The example files as `printkit examples` writes them, printkit's own games' (a plug-in's aside).
+    bundled = [g for g in games() if g.package.startswith("printkit.games.")]
+    write_examples(corpus.examples, bundled, force=True)
     setup = root / "setup"
     setup.mkdir(exist_ok=True)
     key = ("build", str(corpus.examples / "strategiya.yaml"), "--only", "secret-sheets", "--seed", KEY_SEED,

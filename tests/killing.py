@@ -16,8 +16,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.examples import find
+
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
+# The example config the kills build, as `printkit examples` writes it (found in its game's package).
+STRATEGO = find("stratego.yaml")
 SEED = "kill-harness-seed-0123456789"
 
 # Run in the killed process: printkit's own code, with every step of a --force swap (and of the
@@ -142,8 +145,8 @@ class Variant:
         return manifest.get("language") == self.lang and (not self.only or manifest.get("kinds") == list(self.only))
 
 
-STRATEGO_RU = Variant("stratego-ru", (str(EXAMPLES / "stratego.yaml"),), "ru")
-STRATEGO_EN = Variant("stratego-en", (str(EXAMPLES / "stratego.yaml"),), "en", ("quickref",))
+STRATEGO_RU = Variant("stratego-ru", (str(STRATEGO),), "ru")
+STRATEGO_EN = Variant("stratego-en", (str(STRATEGO),), "en", ("quickref",))
 DEFAULT_RU = Variant("default-ru", (), "ru")  # the default game: eleven files, WeasyPrint's booklet
 DEFAULT_EN = Variant("default-en", (), "en", ("booklet", "quickref", "secret-sheets"))
 SMALL_A = Variant("a", small=True)

@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from printkit.cli import cli
 from printkit.dice import roll
 
-from .conftest import ROOT, run
+from .conftest import EXAMPLES, run
 
 
 @pytest.fixture(autouse=True)
@@ -109,7 +109,7 @@ def test_the_year_names_the_same_edition_as_its_id() -> None:
 
 # ---- cells typed in Cyrillic -------------------------------------------------------------------------
 
-MAP = str(ROOT / "examples" / "map.yaml")
+MAP = str(EXAMPLES / "map.yaml")
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("С4", "C4"), ("с4", "C4"), ("Е6", "E6"), ("Н9", "H9"), ("АВ1", "AB1")])
@@ -133,7 +133,7 @@ def test_reach_and_route_take_cyrillic_cells() -> None:
 
 def test_a_map_file_may_name_cells_in_cyrillic(tmp_path: Path) -> None:
     """issue 34: a map file's `at: С4` (Cyrillic) is the cell C4."""
-    text = (ROOT / "examples" / "map.yaml").read_text(encoding="utf-8").replace("{at: B2,", "{at: В2,")
+    text = (EXAMPLES / "map.yaml").read_text(encoding="utf-8").replace("{at: B2,", "{at: В2,")
     changed = tmp_path / "map.yaml"
     changed.write_text(text, encoding="utf-8")
     result = run("map", "check", str(changed))
@@ -146,7 +146,7 @@ def test_a_map_file_may_name_cells_in_cyrillic(tmp_path: Path) -> None:
 
 # ---- heroes by name; the sides as the answers call them ----------------------------------------------
 
-HEROES = str(ROOT / "examples" / "strategiya-heroes.yaml")
+HEROES = str(EXAMPLES / "strategiya-heroes.yaml")
 
 
 def test_fight_takes_heroes_by_name_and_names_them() -> None:
@@ -164,7 +164,7 @@ def test_fight_takes_heroes_by_name_and_names_them() -> None:
 def test_an_unknown_hero_is_refused_with_every_name_and_marker() -> None:
     """issue 34: a hero not in the config is refused with the names and markers to choose from."""
     for args in (["fight", "--heroes", "Гром", "Буря"], ["work", "--days", "9", "--heroes", "Буря"],
-                 ["reach", str(ROOT / "examples" / "map.yaml"), "--from", "C4", "--hero", "Буря"]):  # fmt: skip
+                 ["reach", str(EXAMPLES / "map.yaml"), "--from", "C4", "--hero", "Буря"]):  # fmt: skip
         refused = run("referee", *args, "--config", HEROES)
         assert refused.exit_code == 2, refused.output
         said = " ".join(refused.output.split())  # as wrapped to 80 columns
@@ -175,7 +175,7 @@ def test_work_and_movement_take_heroes_by_name() -> None:
     """issue 34: every question that takes heroes takes their names: work's --heroes and reach's --hero."""
     work = run("referee", "work", "--days", "45", "--config", HEROES, "--heroes", "Гром", "искра")
     assert work.exit_code == 0 and "Гром (1), сила 9: 5 ходов" in work.output and "Искра (3)" in work.output
-    reach = ["reach", str(ROOT / "examples" / "map.yaml"), "--from", "C4", "--config", HEROES]
+    reach = ["reach", str(EXAMPLES / "map.yaml"), "--from", "C4", "--config", HEROES]
     assert run("referee", *reach, "--hero", "Ветер").output == run("referee", *reach, "--hero", "2").output
 
 
@@ -193,7 +193,7 @@ def test_first_takes_the_sides_as_the_answers_call_them(typed: str, side: str) -
 
 def test_a_missing_file_is_said_in_russian_with_the_closest_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """issue 34: missing-file errors were English and suggested nothing."""
-    monkeypatch.chdir(ROOT)
+    monkeypatch.chdir(EXAMPLES.parent)  # where examples/ is, as in a user's folder
     ru = run("referee", "fight", "--config", "examples/vs2025.yaml", "--heroes", "1", "2")
     assert (ru.exit_code, ru.output) == (
         3,
@@ -207,7 +207,7 @@ def test_a_missing_file_is_said_in_russian_with_the_closest_name(monkeypatch: py
 
 def test_a_missing_session_config_is_said_with_the_closest_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """issue 34: the evening's --config, missing, is said in the session's language with a suggestion."""
-    monkeypatch.chdir(ROOT / "examples")
+    monkeypatch.chdir(EXAMPLES)
     result = run("referee", "--config", "strategya.yaml")
     assert (result.exit_code, result.output) == (3, "файл strategya.yaml не найден — может быть, strategiya.yaml?\n")
 
@@ -483,7 +483,7 @@ def test_a_sum_of_fair_dice_knows_its_moments_without_a_pass() -> None:
 
 def test_a_stratego_square_may_be_typed_in_cyrillic_or_capitals() -> None:
     """issue 34: cells everywhere: `moves --from е4` (Cyrillic е) and `J5` are the squares e4 and j5."""
-    position = str(ROOT / "examples" / "stratego-position.txt")
+    position = str(EXAMPLES / "stratego-position.txt")
     latin = run("referee", "moves", position, "--from", "e4", "--json")
     assert latin.exit_code == 0
     assert run("referee", "moves", position, "--from", "е4", "--json").output == latin.output

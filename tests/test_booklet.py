@@ -21,7 +21,7 @@ from printkit.render.tabs import TabMark, tab_box
 from printkit.sheets.booklet import data_table as table
 from printkit.sheets.booklet_text import load_booklet
 
-from .conftest import EXAMPLES, ExampleKits, booklet_html, html_text, pdf_runs, pdf_text, write
+from .conftest import EXAMPLES, ROOT, ExampleKits, booklet_html, html_text, pdf_runs, pdf_text, write
 
 GAMES = ["strategiya", "vs-2025", "vs-2003"]
 
@@ -360,7 +360,7 @@ def test_a_booklet_without_adventures_does_not_read_them(tmp_path: Path) -> None
 def test_broken_cross_reference_names_file_and_line(tmp_path: Path) -> None:
     from printkit.errors import ConfigError
 
-    source = EXAMPLES.parent / "printkit" / "games" / "vs" / "vs-2003-text.yaml"
+    source = ROOT / "printkit" / "games" / "vs" / "vs-2003-text.yaml"
     bad = tmp_path / "text.yaml"
     bad.write_text(source.read_text("utf-8").replace("(см. [[joining]])", "(см. [[nowhere]])"), "utf-8")
     with pytest.raises(ConfigError) as info:

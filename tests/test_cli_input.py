@@ -16,7 +16,7 @@ from printkit.cli.present import safe
 from printkit.cli.session import LINE_LIMIT
 from printkit.questions import Decimal, File, Whole
 
-from .conftest import ROOT, commands, write
+from .conftest import ROOT, bundled_games, commands, write
 
 ENGLISH = {"PRINTKIT_LANG": "en", "PRINTKIT_KEY": None}
 
@@ -316,9 +316,15 @@ def ranges() -> list[tuple[str, str, str]]:
 
 
 def test_every_range_a_command_takes_is_the_readme_s() -> None:
-    """issue 32: the README and --help disagreed on limits (`pool --difficulty` 1 to 12 against 1..20)."""
+    """issue 32: the README and --help disagreed on limits (`pool --difficulty` 1 to 12 against 1..20).
+    printkit's Limits table tells printkit's own commands; a plug-in's commands are its author's to tell."""
+    from printkit.game import games
+
+    plug_ins = [g for g in games() if g not in bundled_games()]
+    theirs = {f"{group} {name}" for g in plug_ins for group, asked in g.questions.items() for name in asked}
+    theirs |= {cut.name for g in plug_ins for cut in g.shortcuts}
     rows = limit_rows()
-    found = ranges()
+    found = [r for r in ranges() if r[0] not in theirs]
     assert len(found) >= 40
     wrong = []
     for command, name, told in found:

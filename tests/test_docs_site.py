@@ -16,7 +16,7 @@ import pytest
 
 from printkit.cli import cli
 
-from .conftest import CONFIGS, ROOT, commands
+from .conftest import CONFIGS, ROOT, bundled_games, commands
 
 DOCS = ROOT / "docs"
 TUTORIALS = ("strategiya", "vs", "tannhauser", "stratego", "referee", "phone-referee")
@@ -125,7 +125,7 @@ def test_every_tutorial_exists_in_both_languages_and_links_to_the_other() -> Non
 
 def test_each_game_tutorial_prints_its_table_from_the_declarations() -> None:
     for lang in ("en", "ru"):
-        for name in ("strategiya", "vs", "tannhauser", "stratego"):
+        for name in (g.family for g in bundled_games()):
             text = (DOCS / lang / f"{name}.md").read_text("utf-8")
             assert re.search(rf"^<!-- printkit:prints examples/\S+\.yaml {lang} -->$", text, re.M), (lang, name)
 

@@ -8,11 +8,11 @@ from functools import cache
 import pytest
 
 from printkit.assets import fonts_dir
-from printkit.config.rulesets import bundled_ids, load_bundled
+from printkit.config.rulesets import load_bundled
 from printkit.labels import LANGUAGES, _table, days, plural_ru
 from printkit.render.fonts import FONTS
 
-from .conftest import ROOT
+from .conftest import ROOT, bundled_games
 
 
 @cache
@@ -48,7 +48,7 @@ def printed_characters() -> frozenset[str]:
 
 def test_the_bundled_rulesets_are_among_the_scanned_files() -> None:
     scanned = {p.resolve() for p in (ROOT / "printkit").rglob("*.yaml")}
-    for game in bundled_ids():
+    for game in [rid for g in bundled_games() for rid in g.rulesets]:  # printkit's own, not a plug-in's
         rules = load_bundled(game)
         assert rules.source.resolve() in scanned
         assert rules.booklet is None or rules.booklet.resolve() in scanned

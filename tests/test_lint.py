@@ -34,6 +34,11 @@ def test_mypy_strict() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+# The surfaces that may use click: the command line, and the conformance suite that drives it
+# (python -m printkit.testing runs a game's documented command lines through click's CliRunner).
+SURFACES = ("cli", "testing")
+
+
 @pytest.mark.parametrize(
     "path",
     sorted(p for p in (ROOT / "printkit").rglob("*.py") if "cli" not in p.relative_to(ROOT / "printkit").parts),
@@ -43,6 +48,8 @@ def test_library_modules_do_not_import_click_and_have_a_docstring(path) -> None:
     tree = ast.parse(path.read_text("utf-8"))
     doc = ast.get_docstring(tree)
     assert doc and "\n" not in doc.strip(), "one-line module docstring"
+    if set(SURFACES) & set(path.relative_to(ROOT / "printkit").parts):
+        return
     for node in ast.walk(tree):
         names = []
         if isinstance(node, ast.Import):

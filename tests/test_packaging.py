@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 import printkit
+from printkit.examples import files
+from printkit.testing.checks import CHECKS
 
-from .conftest import ROOT
+from .conftest import ROOT, bundled_games
 
 DISTRIBUTION = "printkit-tabletop"  # "printkit" on the public index is another project's
 WHEEL = "printkit_tabletop-*.whl"
@@ -50,7 +52,6 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
         "printkit/labels.yaml",
         "printkit/cli/__init__.py",
         "printkit/py.typed",
-        *(f"printkit/games/{g}/labels.yaml" for g in ("strategiya", "vs", "stratego", "tannhauser")),
         "printkit/games/vs/vs-2025-text.yaml",
         # Each game's own templates and the static files of its pictures, in its folder (issue 39).
         *(f"printkit/games/{g}/templates/quickref.html.j2" for g in ("strategiya", "vs", "stratego", "tannhauser")),
@@ -59,6 +60,12 @@ def test_wheel_contains_assets(tmp_path: Path) -> None:
         "printkit/web/static/pictures.css",
     ):
         assert required in names
+    # Each bundled game's words and example files (`printkit examples` writes them where the user is).
+    inside = ROOT / "printkit"
+    for g in bundled_games():
+        own = [g.folder / "labels.yaml"] if g.labels else []
+        for path in [*own, *files(g)]:
+            assert f"printkit/{path.relative_to(inside).as_posix()}" in names, path
     assert not any(n.startswith(("tests/", "output/", "examples/")) for n in names)
     assert not any(n.startswith("printkit/templates/") and "quickref-" in n for n in names)
 
@@ -117,6 +124,31 @@ def test_the_built_package_installs_in_a_clean_environment_and_builds_a_kit(tmp_
     assert built.returncode == 0, built.stdout + built.stderr
     kit = {p.name for p in (work / "kit").iterdir()}
     assert {"booklet.pdf", "quickref.pdf", "secret-sheet-player-1.pdf", "print-guide.pdf", "manifest.json"} <= kit
+
+    # A plug-in installed as its author installs it: its dependency on printkit-tabletop found among
+    # the built distributions (never the index's "printkit", another project's), its build backend
+    # fetched as pip does. The printkit command stays printkit's own, and the conformance suite runs
+    # over the plug-in and over a bundled game from the installed packages alone: no test extra, no
+    # checkout.
+    done = subprocess.run([*pip, "--find-links", str(dist), str(ROOT / "tests" / "tinygame")], capture_output=True,
+                          text=True, env=environ)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    listed = subprocess.run([str(python), "-m", "pip", "list", "--format", "freeze", "--disable-pip-version-check"],
+                            capture_output=True, text=True, env=environ, check=True).stdout.lower().split()  # fmt: skip
+    names = {line.split("==")[0] for line in listed}
+    assert {"printkit-tabletop", "printkit-tinygame"} <= names and "printkit" not in names
+    version = subprocess.run([str(printkit_command), "--version"], cwd=work, capture_output=True, text=True,
+                             env=environ)  # fmt: skip
+    assert version.stdout.strip() == f"printkit, version {printkit.__version__}"
+    test_extra = ("pytest", "httpx2", "jsonschema", "icepool")
+    extras = f"import importlib.util as u; print([m for m in {test_extra!r} if u.find_spec(m)])"
+    assert subprocess.run([str(python), "-c", extras], cwd=work, capture_output=True, text=True, env=environ,
+                          check=True).stdout.strip() == "[]"  # fmt: skip
+    for game_id in ("tiny", "stratego"):
+        checked = subprocess.run([str(python), "-m", "printkit.testing", game_id, "--lang", "en"], cwd=work,
+                                 capture_output=True, text=True, env=environ)  # fmt: skip
+        assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
+        assert checked.stdout.splitlines()[-1] == f"{game_id}: all {len(CHECKS)} checks passed"
 
     # The sdist too: installed over the wheel (its backend fetched from the index, as pip does),
     # its printkit answers and draws a page through the templates and fonts it carries.

@@ -35,16 +35,6 @@ def test_every_file_of_the_kit_is_in_its_print_guide(name: str, lang: str, paper
     assert ACTUAL_SIZE[other] not in text
 
 
-def test_every_file_of_every_game_is_declared() -> None:
-    """Each example kit's files match an artefact's declaration: none falls to the guide's default."""
-    for config in CONFIGS:
-        session = load_session(EXAMPLES / config.name)
-        artefacts = list(game(session.ruleset.family).artefacts)
-        names = [p.file for a in artefacts for p in a.prints if "*" not in p.file]
-        assert names, config.name
-        assert all(row.purpose is not None for row in rows(session, artefacts, names))
-
-
 def test_copies_and_flip_come_from_the_session() -> None:
     """A quick reference for each player; VS cards flip as the config's cards.duplex says."""
     session = with_overrides(load_session(EXAMPLES / "vs-2025.yaml"), "en", "a4")

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from printkit.questions import Choice, File, Flag
+from printkit.testing.pages import words
 from printkit.web.served import Served, secret
 
 from .conftest import EXAMPLES
-from .webcases import Case, cases, secret_key, serving, table_files, words
+from .webcases import Case, cases, secret_key, serving, table_files
 
 # One browser serves every test here: they go to one worker, in one group.
 pytestmark = pytest.mark.xdist_group("browser")

@@ -16,9 +16,8 @@ from printkit.maps.picture import MOST
 from printkit.questions import Question, declared
 from printkit.web.pictures import picture
 
-from .conftest import ROOT
+from .conftest import EXAMPLES
 
-EXAMPLES = ROOT / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
 
 

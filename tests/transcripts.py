@@ -1,28 +1,26 @@
 """Documented examples run as a user would type them: `console` transcripts and --help examples.
 
-A documented line is `printkit ...`, optionally with VAR=value before it, `printf '...' |` before it
-(its text becomes the input) and `> FILE` after it; a `# comment` ends it, and `# ... exit N` in the
-comment documents the exit code (0 otherwise). In a transcript, the lines after a command are what
-it prints, stdout and stderr as a terminal shows them; a line `...` stands for any number of lines.
-A command shown with no lines after it is only run for its exit code.
+A documented line is `printkit ...` as printkit.testing.commandline reads it (VAR=value, `printf |`,
+`> FILE`, `# ... exit N`). In a transcript, the lines after a command are what it prints, stdout and
+stderr as a terminal shows them; a line `...` stands for any number of lines. A command shown with no
+lines after it is only run for its exit code.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from printkit.cli import cli
+from printkit.examples import write as write_examples
+from printkit.testing import commandline
+from printkit.testing.commandline import documented_exit
 
-from .conftest import EXAMPLES, ROOT, commands
+from .conftest import ROOT, commands
 
-# Files a user brings that an example names: a Gravon archive file is one (the test data's).
-BROUGHT = [ROOT / "tests" / "stratego" / "data" / "gravon" / "duell-2014.4-387.xml"]
 ELIDED = "..."
 WIDTH = 80
 
@@ -43,17 +41,13 @@ class Ran:
     data: bool = False  # the output is data for programs (JSON, a Gravon field, YAML), not an answer to read
 
 
-def folder(tmp: Path) -> Path:
-    """A working folder holding the examples, as a checkout of printkit does."""
-    shutil.copytree(EXAMPLES, tmp / "examples")
-    for path in BROUGHT:
-        shutil.copy(path, tmp / path.name)
+def folder(tmp: Path, examples: bool = True) -> Path:
+    """A user's working folder: holding every installed game's example files as `printkit examples`
+    writes them (the --help examples name them, a plug-in's too), or else empty, as a page's reader
+    starts (a page that uses them runs `printkit examples` itself)."""
+    if examples:
+        write_examples(tmp / "examples")
     return tmp
-
-
-def _documented_exit(line: str) -> int:
-    found = re.search(r"(?:^|\s)#.*?\bexit (\d+)", line)
-    return int(found.group(1)) if found else 0
 
 
 def documents() -> list[Path]:
@@ -76,7 +70,7 @@ def console_blocks(markdown: Path) -> list[list[Example]]:
             blocks.append(current)
             current = None
         elif line.startswith("$ "):
-            current.append(Example(line[2:], f"{name}:{number}", None, _documented_exit(line)))
+            current.append(Example(line[2:], f"{name}:{number}", None, documented_exit(line)))
         elif current:
             shown = current[-1].shown if current[-1].shown is not None else []
             current[-1].shown = [*shown, line]
@@ -94,57 +88,23 @@ def help_examples(lang: str = "en") -> dict[str, list[Example]]:
         for line in shown.output.splitlines():
             text = line.strip()
             if "printkit " in text and re.match(r"^([A-Z_]+=\S+ )*(printf '[^']*' \| )?printkit ", text):
-                found.setdefault(name, []).append(Example(text, f"{name} --help", None, _documented_exit(text)))
+                found.setdefault(name, []).append(Example(text, f"{name} --help", None, documented_exit(text)))
     return found
 
 
 def run(line: str, where: Path) -> Ran:
-    """One documented command line, run in-process in the folder `where`."""
-    words = shlex.split(line, comments=True)
-    env: dict[str, str | None] = {"PRINTKIT_LANG": None, "PRINTKIT_KEY": None, "COLUMNS": "80"}
-    while words and re.fullmatch(r"[A-Z_]+=.*", words[0]):
-        name, value = words.pop(0).split("=", 1)
-        env[name] = value
-    given = None
-    if "|" in words:
-        bar = words.index("|")
-        assert words[:1] == ["printf"] and bar == 2, line
-        given = words[1].encode().decode("unicode_escape").encode("latin-1").decode("utf-8")
-        words = words[bar + 1 :]
-    into = None
-    if ">" in words:
-        into = words[words.index(">") + 1]
-        words = words[: words.index(">")]
-    assert words[0] == "printkit", line
-    args = words[1:]
-    if args[:1] == ["cache"]:
-        # The run's builds share one artefact cache (tests/conftest.py): a documented `cache clear`
-        # empties a cache of the example's own folder, never that one.
-        env.setdefault("PRINTKIT_CACHE_DIR", str(where / "artefact-cache"))
-    if args[:1] == ["serve"] and "--check" not in args:
-        # serve answers until it is stopped: its examples are run up to the point of serving.
-        args.append("--check")
-    import os
-
-    here = Path.cwd()
-    os.chdir(where)
-    try:
-        result = CliRunner(env=env).invoke(cli, args, input=given, prog_name="printkit")
-    finally:
-        os.chdir(here)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    output = result.output
-    if into is not None:
-        (where / into).write_text(result.stdout, encoding="utf-8")
-        output = result.stderr
+    """One documented command line, run in-process in the folder `where` (printkit.testing's runner)."""
+    ran = commandline.run(line, where)
+    if ran.exception is not None:
+        raise ran.exception
+    args = ran.args
     data = (
         "--json" in args
         or "gravon" in args
         or args[:2] in (["map", "random"], ["schema", "config"])
         or (args[:1] == ["schema"])
     )
-    return Ran(result.exit_code, output, args, data and into is None)
+    return Ran(ran.exit_code, ran.output, args, data and commandline.parse(line).into is None)
 
 
 def matches(shown: list[str], printed: list[str]) -> bool:

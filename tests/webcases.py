@@ -6,21 +6,17 @@ import json
 import os
 import random
 import re
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.cli.asking import from_question
-from printkit.questions import File, Flag, Para, Question
+from printkit.questions import Question
 from printkit.referee import questions
-from printkit.web.forms import NONE
-from printkit.web.rolls import shown
-from printkit.web.served import Served, load, source
+from printkit.testing.pages import Case, asked_words, case, params
+from printkit.web.served import Served, load
 
 from .conftest import EXAMPLES
 from .strategiya.test_codes import TERRAINS
@@ -94,82 +90,20 @@ def _wait_for(url: str) -> None:
     raise AssertionError(f"{url} never answered")
 
 
-@dataclass(frozen=True)
-class Case:
-    """One documented example of a question, as a form's fields and as the values a caller passes."""
-
-    name: str
-    question: Question
-    form: dict[str, list[str]]
-    values: dict[str, Any]
-    example: str
-
-    def expected(self, lang: str) -> list[str]:
-        """The declared function's answer for the same values, as the page shows its lines (their
-        words: a phone lays a wide table's columns out as cells, so spacing is the page's own)."""
-        answer = self.question.ask(self.values, lang)
-        return words([shown(line.text if isinstance(line, Para) else line) for line in answer.lines(lang)])
-
-
-def words(lines: list[str]) -> list[str]:
-    """Lines by their words alone: runs of spaces (unbreakable ones too) as one space, no space at either end."""
-    return [" ".join(line.replace("\u00a0", " ").split()) for line in lines]
-
-
 def cases(served: Served) -> list[Case]:
     """Every referee question's documented examples that a served table can ask, read by the question's
-    own command (so the values are the command line's), with its files swapped for the served ones."""
+    own command (so the values are the command line's), with its files swapped for the served ones
+    (printkit.testing.pages, which the conformance run asks its pages with)."""
     out = []
     for entry, q in questions():
-        command = from_question(q, entry.name)
         for example in q.examples:
-            words = shlex.split(example, comments=True)
-            words = [w for w in words if "=" not in w or not w.split("=")[0].isupper()]  # PRINTKIT_KEY=...
-            if words[:3] != ["printkit", "referee", entry.name]:
+            args = asked_words(example, "referee", entry.name)
+            if args is None:
                 continue
-            params = command.make_context(entry.name, words[3:]).params
-            case = _case(entry.name, q, served, params, example)
-            if case is not None:
-                out.append(case)
+            found = case(entry.name, q, served, params(q, entry.name, args), example)
+            if found is not None:
+                out.append(found)
     return out
-
-
-def _case(name: str, q: Question, served: Served, params: dict[str, Any], example: str) -> Case | None:
-    form: dict[str, list[str]] = {}
-    values: dict[str, Any] = {}
-    for i in q.inputs:
-        value = params.get(i.name)
-        if isinstance(i.kind, File):
-            files = served.of(source(i))
-            if i.many:
-                if files:
-                    values[i.name] = files
-                continue
-            if value is None:
-                if source(i) == "config" and files:
-                    form[i.name] = [NONE]  # the example asks without one
-                continue
-            same = [p for p in files if p.name == Path(value).name]
-            if not same:
-                return None  # a file the table was not started with
-            values[i.name] = same[0]
-            form[i.name] = [served.short(same[0])]
-            continue
-        if value is None or value == () or value is False:
-            if i.name == "seed":  # a roll without a seed differs each time: the test gives one
-                value = "web-tests"
-            else:
-                continue
-        values[i.name] = value
-        if isinstance(i.kind, Flag):
-            form[i.name] = ["1"]
-        elif i.many:
-            form[i.name] = [" ".join(shlex.quote(str(v)) for v in value)]
-        elif i.count > 1:
-            form[i.name] = [str(v) for v in value]
-        else:
-            form[i.name] = [str(value)]
-    return Case(name, q, form, values, example)
 
 
 def bad_form(q: Question) -> dict[str, list[str]] | None:

@@ -115,11 +115,14 @@ def config() -> str:
 def prints(config_file: str, lang: str) -> str:
     """The print guide's table for an example config, from the games' Printing declarations."""
     import printkit
+    from printkit.examples import FOLDER, find
     from printkit.game import game
     from printkit.labels import label
     from printkit.pipeline.print_guide import KIT_FILES
 
-    session = printkit.load_session(ROOT / config_file)
+    # "examples/NAME": the example file as `printkit examples` writes it, found in its game's package.
+    path = find(config_file.removeprefix(f"{FOLDER}/")) if config_file.startswith(f"{FOLDER}/") else ROOT / config_file
+    session = printkit.load_session(path)
     chosen = [a for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)]
     heads = [label(f"guide_col_{k}", lang) for k in ("file", "for", "copies", "paper", "sides")]
     lines = ["| " + " | ".join(heads) + " |", "|---|---|---|---|---|"]

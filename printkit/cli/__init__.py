@@ -19,6 +19,7 @@ _COMMANDS = {
     "validate": "printkit.cli.build:validate",
     "calibrate": "printkit.cli.build:calibrate",
     "schema": "printkit.cli.build:schema",
+    "examples": "printkit.cli.examples:examples",
     "map": "printkit.cli.maps:map_group",
     "cache": "printkit.cli.cache:cache_group",
     "serve": "printkit.cli.serve:serve",

@@ -239,12 +239,13 @@ class Failure(click.ClickException):
     """A PrintkitError shown the printkit way: config problems as FILE:LINE lines, the rest as one line,
     in the language of the command when it speaks one (the referee's commands do)."""
 
-    def __init__(self, error: PrintkitError, speaks: bool = False) -> None:
+    def __init__(self, error: PrintkitError, speaks: bool = False, fit: bool = True) -> None:
         super().__init__(error.message)
         # click reads the exit code from the instance; each printkit error has its own.
         self.exit_code = error.exit_code  # type: ignore[misc]
         self.error = error
         self.speaks = speaks
+        self.fit = fit  # wrapped to the terminal's width (an answer's refusal), or one line as it is
 
     def show(self, file: Any = None) -> None:
         from ..labels import label
@@ -258,7 +259,8 @@ class Failure(click.ClickException):
             click.echo(safe(label("cl_printkit_error", "en", message=self.error.message)), err=True)
             return
         lang = voice()
-        click.echo(fitted(safe(label("cl_printkit_error", lang, message=self.error.say(lang)))), err=True)
+        line = safe(label("cl_printkit_error", lang, message=self.error.say(lang)))
+        click.echo(fitted(line) if self.fit else line, err=True)
 
 
 def speaking(ctx: click.Context | None) -> bool:

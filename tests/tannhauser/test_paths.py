@@ -13,7 +13,7 @@ import pytest
 from printkit.errors import ConfigError
 from printkit.games.tannhauser.paths import Graph, MoveReading, load_graph, reach
 
-from ..conftest import write
+from ..conftest import EXAMPLES, write
 from . import naive
 
 GRAPH = """\
@@ -135,7 +135,7 @@ def test_an_ally_on_a_slowing_circle_costs_its_circle_or_one_point() -> None:
 def test_where_the_rusher_stops_before_the_enemy(tmp_path: Path) -> None:
     # The example graph: A5 beyond B3 needs a stop on the ally's B2; from an empty circle only the
     # A3-A4 line leads there (1 + 2 + 2 + 1 points, or 4 with the line at 1 a circle).
-    example = load_graph(Path(__file__).parents[2] / "examples" / "tannhauser-paths.yaml")
+    example = load_graph(EXAMPLES / "tannhauser-paths.yaml")
     assert reach(example, "A1", 6).rushed == {"A5": (4, ("B3",))}
     assert reach(example, "A1", 6, reading=MoveReading(rush_from_empty=True)).rushed == {"A5": (6, ("A3",))}
     both = MoveReading(line_cost_one=True, rush_from_empty=True)

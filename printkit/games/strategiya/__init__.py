@@ -184,6 +184,7 @@ GAME = Game(
     booklet_chapters=f"{_HERE}.adventures:booklet_chapters",
     labels=True,
     default=True,
+    configs=("strategiya.yaml", "strategiya-heroes.yaml"),
     examples=(
         'printkit build examples/strategiya.yaml --only secret-sheets --seed "long random words"',
         "printkit build examples/strategiya.yaml --only booklet --imposition saddle --greyscale",

@@ -44,6 +44,7 @@ GAME = Game(
     api=f"{_HERE}.questions",
     labels=True,
     pictures=f"{_HERE}.pictures:picture",
+    configs=("stratego.yaml",),
     examples=(
         'printkit build examples/stratego.yaml --random --seed "long random words"',
         "printkit build examples/stratego.yaml --no-cache --jobs 1",

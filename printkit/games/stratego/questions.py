@@ -451,7 +451,7 @@ class SetupCheck:
         "printkit stratego random --seed 7 > my-setup.txt",
         "printkit stratego check my-setup.txt",
         "printkit stratego check FB......../B.X.9...../...21...3./......2..3",
-        "printkit stratego check duell-2014.4-387.xml       # a Gravon archive file",
+        "printkit stratego check examples/stratego-duel.xml  # a file in the Gravon archive format",
     ),
 )
 def check_setup(setup: str, variant: str | None = None) -> SetupCheck:
@@ -662,7 +662,7 @@ class Converted:
     examples=(
         "printkit stratego convert BFB343B563/B3492625B4/728X176258/2264B75232 --to grid",
         "printkit stratego convert BFB343B563B3492625B4728X1762582264B75232 --to gravon --side blue",
-        "printkit stratego convert duell-2014.4-387.xml --to setup40 --side blue",
+        "printkit stratego convert examples/stratego-duel.xml --to setup40 --side blue",
     ),
     json=False,
 )

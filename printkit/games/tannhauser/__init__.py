@@ -32,5 +32,6 @@ GAME = Game(
     api=f"{_HERE}.questions",
     labels=True,
     pictures=f"{_HERE}.pictures:picture",
+    configs=("tannhauser.yaml",),
     examples=("printkit build examples/tannhauser.yaml --lang en --paper letter",),
 )

@@ -139,5 +139,6 @@ GAME = Game(
     tables=f"{_HERE}.tables:table",
     labels=True,
     pictures=f"{_HERE}.pictures:picture",
+    configs=("vs-2025.yaml", "vs-2003.yaml"),
     examples=("printkit build examples/vs-2025.yaml --print-shop --cutter silhouette",),
 )

@@ -25,4 +25,6 @@ GAME = Game(
     labels=True,
     # Its picture is styled by its own static/pictures.css, which the page of its question links.
     pictures=f"{__name__}.pictures:picture",
+    configs=("tiny.yaml",),  # its example session config, in examples/ beside this file
+    examples=("printkit build examples/tiny.yaml",),
 )
