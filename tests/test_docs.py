@@ -41,8 +41,17 @@ def _built_examples(blocks: list[list[Example]]) -> set[tuple[str, str]]:
     return found
 
 
+# The plug-in tutorial writes the tiny game (tests/tinygame): its transcripts run with it installed.
+TUTORIAL = ROOT / "docs" / "adding-a-game.md"
+TINY = ROOT / "tests" / "tinygame"
+
+
 @pytest.mark.parametrize("page", sorted(PAGES), ids=lambda page: page.relative_to(ROOT).as_posix())
-def test_transcripts_print_what_they_show(page: Path, tmp_path: Path, kits: ExampleKits) -> None:
+def test_transcripts_print_what_they_show(
+    page: Path, tmp_path: Path, kits: ExampleKits, request: pytest.FixtureRequest
+) -> None:
+    if page == TUTORIAL:
+        request.getfixturevalue("tiny_game")
     blocks = PAGES[page]
     for name, lang in sorted(_built_examples(blocks)):
         # The shared example kit first: the page's build then takes every page but the secret ones from
@@ -59,6 +68,28 @@ def test_transcripts_print_what_they_show(page: Path, tmp_path: Path, kits: Exam
 
 
 @pytest.mark.parametrize("command", sorted(set(HELP) - ASKED))
+def _titled_blocks(page: Path) -> dict[str, str]:
+    """The code blocks of a page that carry a file's name (```python title="a/b.py"```): name -> text."""
+    text = page.read_text("utf-8")
+    found = re.findall(r'^```\w+ title="([^"]+)"\n(.*?)^```$', text, flags=re.S | re.M)
+    return dict(found)
+
+
+def test_the_plugin_tutorial_shows_the_tiny_games_files_whole() -> None:
+    """The tutorial writes the tiny game file by file: each file it shows is that game's file to the
+    letter, and it shows every file the game has, so a reader who follows it has the game the suite
+    installs and checks (test_registry, test_conformance)."""
+    shown = _titled_blocks(TUTORIAL)
+    files = {
+        p.relative_to(TINY).as_posix(): p.read_text("utf-8")
+        for p in sorted(TINY.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts and ".egg-info" not in p.as_posix()
+    }
+    assert sorted(shown) == sorted(files)
+    for name, text in shown.items():
+        assert text == files[name], name
+
+
 def test_help_examples_run_as_documented(command: str, tmp_path: Path, kits: ExampleKits) -> None:
     if command in ("printkit", "build"):
         # The bundled game's kit that other tests share, built (or waited for) first: the documented

@@ -37,7 +37,7 @@ def test_the_tiny_game_is_a_distribution_of_its_own(tiny_game: Any, tinygame_sit
     assert len(found) == 1 and [e.value for e in found[0].entry_points] == ["printkit_tinygame:GAME"]
     # It depends on printkit's own distribution (the index's "printkit" is another project), which pip
     # found installed here when it installed the game (conftest.install_tinygame, no --no-deps).
-    assert found[0].requires == ["printkit-tabletop"]
+    assert found[0].requires == ["printkit-tabletop>=0.2.0.dev0"]
     assert tiny_game.family == "tiny" and tiny_game.folder == tinygame_site / "printkit_tinygame"
     assert not (ROOT / "printkit" / "games" / "tiny").exists()
 

@@ -1,4 +1,4 @@
-"""The tiny game's referee question, declared once: the chance of exactly k heads."""
+"""Tiny's referee question, declared once for the command line, JSON, the phone page and Python."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .schema import TinyRules
 
 @dataclass(frozen=True)
 class TinyOdds:
-    """How likely exactly `heads` of `coins` coins come up heads."""
+    """How likely exactly `heads` of `coins` coins come up heads; its fields are its JSON."""
 
     heads: int
     coins: int
@@ -26,7 +26,10 @@ class TinyOdds:
 @question(
     "tiny-odds",
     summary={"en": "Tiny: the chance of exactly HEADS heads.", "ru": "Крошка: шанс выбросить ровно HEADS орлов."},
-    about={"en": "", "ru": ""},
+    about={
+        "en": "Every coin of the ruleset is flipped once; the answer is the exact chance.",
+        "ru": "Каждая монета правил бросается один раз; ответ — точный шанс.",
+    },
     inputs=(Input("heads", Whole(0, 10), {"en": "How many heads.", "ru": "Сколько орлов."}, required=True),),
     examples=("printkit referee tiny-odds 2",),
 )

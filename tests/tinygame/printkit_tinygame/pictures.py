@@ -1,4 +1,4 @@
-"""The tiny game's picture beside its answer on a referee page: the coins, heads up as asked."""
+"""Tiny's picture beside its answer on a phone page: the coins, heads up as asked."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tiny game's quick reference: how a turn goes and the chance of each count of heads."""
+"""Tiny's quick reference: how a turn goes and the chance of each count of heads."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def context(session: Session) -> dict[str, Any]:
     assert isinstance(rules, TinyRules)
     n = rules.coins
     return {
-        **rules_context(session),
+        **rules_context(session),  # lang, paper, the game's title, t (every label, t.tiny_qr_heads)
         "turn": label("tiny_qr_turn", session.language, n=n),
         "chances": [(k, Fraction(comb(n, k), 2**n)) for k in range(n + 1)],
     }
@@ -31,4 +31,5 @@ def build(b: Build) -> None:
 
 
 def preflight(b: Build) -> None:
+    """What `printkit validate` runs on both papers and in both languages: a card that fits."""
     check_quickref(b.session, TEMPLATE, context(b.session))
