@@ -21,7 +21,7 @@ def fraction(p: Any) -> str:
 
 
 def chance(p: Fraction) -> str:
-    """'7/12 (58.33 %)'."""
+    """'7/12 (58.33 %)'; a fraction of more than 24 characters as its decimal, marked '≈' (see fraction)."""
     return f"{fraction(p)} ({percent(p)})"
 
 

@@ -328,6 +328,13 @@ def test_a_builder_that_reads_what_it_does_not_declare_fails_loudly(tiny: Path, 
             build_kit(session, tmp_path / f"kit-{jobs}", only=["sneaky", "plain"], jobs=jobs)
     stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
     assert b"sneaky.txt" not in stored and not list(tmp_path.glob("kit-*"))
+    # At the command line it is a plug-in's mistake like any other: one line that says how to mend
+    # it, printkit's exit code for a game that cannot be used as installed, no traceback.
+    result = run("build", _config(tmp_path, "Kitchen"), "--only", "sneaky", "--out", str(tmp_path / "cli"))
+    assert result.exit_code == 5 and "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert "sneaky reads session.part.table_name but does not declare it" in said
+    assert "(add 'part.table_name' to the artefact's inputs)" in said and len(result.output.splitlines()) <= 2
 
 
 def test_an_undeclared_value_refuses_every_use() -> None:

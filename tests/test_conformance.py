@@ -67,15 +67,15 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
     shutil.copytree(ROOT / "tests" / "tinygame" / "printkit_tinygame", package,
                     ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
     # references: a picture function that is nowhere
-    _edit(
-        package / "__init__.py", "    labels=True,\n", '    labels=True,\n    pictures=f"{__name__}.nowhere:picture",\n'
-    )
+    _edit(package / "__init__.py", 'pictures=f"{__name__}.pictures:picture"', 'pictures=f"{__name__}.nowhere:picture"')
     # examples and validate: a second config, whose table name the tally cannot print, and a dead file
     _edit(package / "__init__.py", 'configs=("tiny.yaml",)', 'configs=("tiny.yaml", "long.yaml")')
     (package / "examples" / "long.yaml").write_text("game: tiny\ntable_name: The longest kitchen table of all\n")
     (package / "examples" / "dead.txt").write_text("nobody names me\n")
     # validate and kit: the tally is laid out by validate, refuses a long name and writes a file it never declares
-    declared = '            inputs=("players", "part.table_name"),\n'
+    declared = (
+        '            inputs=("players", "part.table_name"),  # what it reads besides the ruleset, language, paper\n'
+    )
     _edit(package / "__init__.py", declared, declared + '            preflight=f"{__name__}.tally:build",\n')
     _edit(package / "tally.py", "    c.save()\n", '    c.save()\n    b.writer.path("notes.txt").write_text("x")\n')
     _edit(package / "tally.py", "    session = b.session\n", "    session = b.session\n"
@@ -84,7 +84,7 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
           "        raise RenderError('the table name does not fit the tally')\n")  # fmt: skip
     # labels: a word without its English; declarations: help in one language; answers: a wrong exit code
     (package / "labels.yaml").write_text((package / "labels.yaml").read_text("utf-8") + 'tiny_spare: {ru: "запас"}\n')
-    _edit(package / "odds.py", 'about={"en": "", "ru": ""}', 'about={"en": "Coins are fair.", "ru": ""}')
+    _edit(package / "odds.py", '"ru": "Каждая монета правил бросается один раз; ответ — точный шанс.",', '"ru": "",')
     _edit(
         package / "odds.py",
         '"printkit referee tiny-odds 2",',
@@ -92,11 +92,15 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
     )
     _edit(
         package / "labels.yaml",
-        'en: "{k} heads of {n}: {p}"',
-        'en: "{k} heads of {n}: {p}, as sure as the sun rises in the east and sets in the west every day"',
+        'en: "{k} {k:head|heads} of {n}: {p}"',
+        'en: "{k} {k:head|heads} of {n}: {p}, as sure as the sun rises in the east and sets in the west every day"',
     )
     # schema: a config key with no description
-    _edit(package / "schema.py", 'Field(Text(max_len=40), doc="Tiny: printed on the tally")', "Field(Text(max_len=40))")
+    _edit(
+        package / "schema.py",
+        'Field(Text(max_len=40), doc="Tiny: the table\'s name, printed on the tally")',
+        "Field(Text(max_len=40))",
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     game = importlib.import_module("broken_tiny").GAME
     try:
@@ -125,6 +129,7 @@ def test_each_check_catches_a_broken_game_in_one_line_per_finding(broken: Game) 
         "answers: printkit referee tiny-odds 3: the page (en) answered 500: ",
     ):
         assert f"\n{said}" in f"\n{found}", said
+    assert "shorten it, or give it as a Para, which each surface wraps" in found  # how to mend it
     assert all(line.startswith((*(f"{c.name}: " for c in CHECKS), "warning: ", "tiny: ")) for line in lines)
     said_ru, _ = report("tiny", broken, "ru", jobs=1)
     assert said_ru[-1] == f"tiny: не пройдено проверок: {len(CHECKS)} из {len(CHECKS)}"

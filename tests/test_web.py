@@ -21,7 +21,7 @@ from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, load, secret
 
 from .conftest import EXAMPLES, ROOT, run, write
-from .webcases import Case, bad_form, cases, secret_key, table_files
+from .webcases import Case, bad_form, cases, secret_key, serving, table_files
 
 HOST = "testserver"
 ORIGIN = f"http://{HOST}"
@@ -513,6 +513,23 @@ def test_a_key_the_config_names_is_a_file_named_at_start(tmp_path: Path, key: tu
     config.write_text((EXAMPLES / "strategiya.yaml").read_text("utf-8") + "\nkey: referee-key.json\n", "utf-8")
     served = load(config, (), (), ())
     assert [p.name for p in served.keys] == ["referee-key.json"]
+
+
+def test_serve_lang_is_the_pages_language_over_the_configs() -> None:
+    """`printkit serve CONFIG --lang en` serves English pages for a Russian config (the terminal's
+    lines were English, the pages Russian); without --lang the config's language; ?lang= still wins."""
+    config = EXAMPLES / "strategiya.yaml"
+    assert load(config, (), (), ()).language == "ru"
+    served = load(config, (), (), (), "en")
+    assert served.language == "en"
+    with TestClient(make_app(Table(served), [HOST])) as c:
+        assert '<html lang="en">' in c.get("/").text
+        assert '<html lang="ru">' in c.get("/?lang=ru").text
+    # And as a user starts it: `printkit serve CONFIG --lang en`, asked over the network.
+    import httpx2
+
+    with serving(load(config, (), (), ()), "--lang", "en") as (players, _):
+        assert '<html lang="en">' in httpx2.get(players, timeout=10).text
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -33,7 +33,7 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     from ..web.served import load
     from .present import language
 
-    served = load(config, keys, maps, others)  # a bad file is refused here, with its exit code
+    served = load(config, keys, maps, others, lang)  # a bad file is refused here, with its exit code
     voice = language(lang, served.language)
     address = _lan_address() if lan else "127.0.0.1"
     hosts = sorted({"127.0.0.1", "localhost", address})

@@ -62,10 +62,11 @@ class Build:
 # ---- what one artefact's builder sees -------------------------------------------------------------
 
 
-class UndeclaredInput(Exception):
+class UndeclaredInput(PluginError):
     """A builder used a session field or option its artefact does not declare in `inputs`: a mistake
-    in the game's code, never a config's. (Not an AttributeError or a KeyError, which a builder's
-    getattr(..., default) or .get() would quietly take for "absent".)"""
+    in the game's code, never a config's, told in one line like every plug-in error. (Not an
+    AttributeError or a KeyError, which a builder's getattr(..., default) or .get() would quietly
+    take for "absent".)"""
 
 
 class Undeclared:
@@ -87,7 +88,10 @@ class Undeclared:
         return f"<{self.path}: not an input of {self.kind}>"
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise UndeclaredInput(f"{self.kind} reads {self.path} but does not declare it in its artefact's inputs")
+        raise UndeclaredInput(
+            f"{self.kind} reads {self.path} but does not declare it in its artefact's inputs "
+            f"(add {_declared_as(self.path)!r} to the artefact's inputs)"
+        )
 
     def __getattr__(self, name: str) -> NoReturn:
         if name.startswith("__") and name.endswith("__"):
@@ -102,6 +106,12 @@ class Undeclared:
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = _refuse
     __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __neg__ = __pos__ = __abs__ = _refuse
     __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = __enter__ = __exit__ = _refuse
+
+
+def _declared_as(path: str) -> str:
+    """How an artefact declares the input at a path a builder read: session.part.table_name ->
+    part.table_name; session.title -> title; options.shuffle stays."""
+    return path.removeprefix("session.").split(" ")[0]
 
 
 class OwnOptions(Mapping[str, Any]):

@@ -61,17 +61,23 @@ def missing(q: Question, served: Served) -> list[str]:
     return [source(i) for i in q.inputs if isinstance(i.kind, File) and i.required and not served.of(source(i))]
 
 
-def load(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...]) -> Served:
+def load(
+    config: Path | None,
+    keys: tuple[Path, ...],
+    maps: tuple[Path, ...],
+    others: tuple[Path, ...],
+    language: str | None = None,
+) -> Served:
     """The files named at start, each read and checked now: a bad one is refused (ConfigError) before
-    any page is served."""
+    any page is served. `language` is the pages' language (`serve --lang`); None: the config's."""
     from ..config.mapfile import load_map
     from ..config.session import load_session
     from ..config.userfile import read_bytes, read_json
 
-    edition = language = None
+    edition = None
     if config is not None:
         session = load_session(config)
-        edition, language = session.ruleset.id, session.language
+        edition, language = session.ruleset.id, language or session.language
         # A key the config names (`key:`) is a file named at start too: read and checked now, offered
         # on the master's pages, and never read behind the table's back by a lookup without one.
         named = getattr(session.part, "key", None)

@@ -30,7 +30,9 @@ class TinyOdds:
         "en": "Every coin of the ruleset is flipped once; the answer is the exact chance.",
         "ru": "Каждая монета правил бросается один раз; ответ — точный шанс.",
     },
-    inputs=(Input("heads", Whole(0, 10), {"en": "How many heads.", "ru": "Сколько орлов."}, required=True),),
+    inputs=(
+        Input("heads", Whole(0, 10), {"en": "How many heads.", "ru": "Сколько орлов."}, required=True, metavar="HEADS"),
+    ),
     examples=("printkit referee tiny-odds 2",),
 )
 def tiny_odds(heads: int) -> TinyOdds:
