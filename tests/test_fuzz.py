@@ -62,6 +62,15 @@ def test_a_case_replays_alone(corpus: fuzzing.Corpus) -> None:
     assert fuzzing.case(corpus, SEED, 0) != fuzzing.case(corpus, SEED + 1, 0)
 
 
+def test_a_fuzzed_cache_command_never_reaches_the_runs_shared_cache(corpus: fuzzing.Corpus) -> None:
+    """A fuzzed `cache clear` once emptied the artefact cache the run's builds share (tests/conftest.py),
+    and every build and validate after it drew its pages again: each cache command has a cache of its own."""
+    cases = [fuzzing.case(corpus, SEED, n) for n in range(CASES)]
+    commands = [c for c in cases if c.kind == "command-line" and c.args[:1] == ("cache",)]
+    assert commands, "the run fuzzes the cache commands"
+    assert all(("PRINTKIT_CACHE_DIR", "cache") in c.env for c in commands)
+
+
 def test_findings_are_told_apart() -> None:
     codes = fuzzing.exit_codes()
     case = fuzzing.Case(0, "config", ("validate", "c.yaml"))
