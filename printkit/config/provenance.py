@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 OWN = "own"  # the id of the game's own rules document in every ruleset's `documents:`
@@ -50,6 +51,19 @@ class Provenance:
     def of(self, path: str) -> Source | None:
         """The source of the figure at `path`: the most specific pattern that covers it (a pattern
         covers the paths it begins; more segments win, then fewer `*`)."""
+        try:
+            return self._found[path]
+        except KeyError:
+            found = self._found[path] = self._search(path)
+            return found
+
+    @cached_property
+    def _found(self) -> dict[str, Source | None]:
+        # What of() found for each path: a kit's pages ask the same figures' sources thousands of
+        # times over. Kept outside the fields, so no digest or comparison of a ruleset sees it.
+        return {}
+
+    def _search(self, path: str) -> Source | None:
         parts = path.split(".")
         best: tuple[int, int] | None = None
         found = None
