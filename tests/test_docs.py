@@ -33,7 +33,12 @@ def _built_examples(blocks: list[list[Example]]) -> set[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("page", sorted(PAGES), ids=lambda page: page.relative_to(ROOT).as_posix())
+# A page that builds an example's kit asks for that shared kit first: outside the everyday tier's sample.
+@pytest.mark.parametrize(
+    "page",
+    [pytest.param(page, marks=pytest.mark.slow) if _built_examples(PAGES[page]) else page for page in sorted(PAGES)],
+    ids=lambda page: page.relative_to(ROOT).as_posix(),
+)
 def test_transcripts_print_what_they_show(page: Path, tmp_path: Path, kits: ExampleKits) -> None:
     blocks = PAGES[page]
     for name, lang in sorted(_built_examples(blocks)):
@@ -50,7 +55,12 @@ def test_transcripts_print_what_they_show(page: Path, tmp_path: Path, kits: Exam
             assert not too_wide(ran), _told(example, ran.output)
 
 
-@pytest.mark.parametrize("command", sorted(HELP))
+# The documented builds build whole kits, of several examples, and validate lays out every form of one:
+# the whole suite only.
+@pytest.mark.parametrize(
+    "command",
+    [pytest.param(c, marks=pytest.mark.slow) if c in ("printkit", "build", "validate") else c for c in sorted(HELP)],
+)
 def test_help_examples_run_as_documented(command: str, tmp_path: Path, kits: ExampleKits) -> None:
     if command in ("printkit", "build"):
         # The bundled game's kit that other tests share, built (or waited for) first: the documented

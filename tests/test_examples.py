@@ -16,6 +16,7 @@ def test_there_are_examples() -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
 def test_example_builds(config: Path, kits: ExampleKits) -> None:
     # The kits in every language and paper first (the layout checks read them all): validate lays

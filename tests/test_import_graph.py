@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT
 
 PACKAGE = ROOT / "printkit"
@@ -217,6 +219,7 @@ def _describe(component: list[str], *, type_checking: bool) -> Iterator[str]:
     yield from sorted(lines)
 
 
+@pytest.mark.slow
 def test_no_modules_import_each_other() -> None:
     """No two modules import each other, directly or round a longer ring, at module level or in a function."""
     found = cycles(import_graph())

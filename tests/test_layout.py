@@ -26,7 +26,9 @@ def test_the_bundled_games_are_the_installed_games_folders() -> None:
     assert folders == {g.family for g in games()} == {"strategiya", "vs", "stratego", "tannhauser"}
 
 
-@pytest.mark.parametrize("typed", [False, True], ids=["at-run-time", "for-type-checkers-too"])
+@pytest.mark.parametrize(
+    "typed", [pytest.param(False, marks=pytest.mark.slow), True], ids=["at-run-time", "for-type-checkers-too"]
+)
 def test_nothing_outside_a_game_imports_from_it(typed: bool) -> None:
     """A game's modules are imported only by the game itself and by the registry (through its entry
     point, which is no import in the source): not by the command line, the public API, the kit or

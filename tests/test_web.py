@@ -132,7 +132,8 @@ def test_every_question_page_renders_in_both_languages(client: TestClient, table
         assert "Traceback" not in page.text
 
 
-@pytest.mark.parametrize("name", NAMES)
+# odds: its "all" table is seconds of work of its own.
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "odds" else n for n in NAMES])
 def test_each_question_answers_through_its_form_as_its_function(
     client: TestClient, table: Table, every_case: list[Case], name: str
 ) -> None:
@@ -220,6 +221,7 @@ TRAVERSALS = ["../../../../etc/passwd", "/etc/passwd", "..%2f..%2fetc%2fpasswd",
               str(EXAMPLES / "vs-2025.yaml"), "C:\\Windows\\win.ini", "~/.ssh/id_rsa"]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_no_field_reads_a_file_not_named_at_start(client: TestClient, table: Table, every_case: list[Case]) -> None:
     """issue 34: a path typed into any field is never read: a file input offers only the files named at start."""
     for name, (_, q) in table.asked.items():
@@ -319,6 +321,7 @@ def every_page(client: TestClient, table: Table, every_case: list[Case]) -> Iter
                 )
 
 
+@pytest.mark.slow
 def test_every_page_has_the_security_headers_and_no_inline_script(
     client: TestClient, table: Table, every_case: list[Case]
 ) -> None:
@@ -358,6 +361,7 @@ def test_the_master_pages_refuse_a_wrong_token_without_a_hint(client: TestClient
     assert client.get(f"/m/{table.token}/q/lookup").status_code == 200
 
 
+@pytest.mark.slow
 def test_player_pages_never_show_the_keys_codes(
     client: TestClient, table: Table, every_case: list[Case], key: tuple[Path, list[str]]
 ) -> None:
