@@ -1,12 +1,14 @@
-"""Figures for issue 18: the whole test suite as CI runs it and as a developer runs it again.
+"""Figures for issues 18 and 39: the test suite's two tiers, as CI runs them and as a developer runs them again.
 
-Cold is a run with nothing kept from an earlier one (a fresh clone, as `.ci/run` does); warm is the
-next run, which finds the example kits, the pages it read back from them and its artefact cache in
-pytest's cache folder (tests/conftest.py, kept_root), and mypy's and ruff's caches beside it. Both
-use a cache folder of their own (`-o cache_dir=...`), never the checkout's .pytest_cache or
-.mypy_cache. Times are wall-clock, pytest's start included; the CPU time is the children's user and
-system time.
-Run: python bench/suite.py [--warm N] [-- extra pytest arguments]
+The whole suite is the README's test command (`python -m pytest -q -n auto`); the everyday tier leaves
+out the tests marked slow (`-m "not slow"`, docs/contributing.md). Cold is a run with nothing kept from
+an earlier one (a fresh clone, as `.ci/run` does); warm is the next run, which finds the example kits,
+the pages it read back from them and its artefact cache in pytest's cache folder (tests/conftest.py,
+kept_root), and mypy's and ruff's caches beside it. Each tier's runs use a cache folder of their own
+(`-o cache_dir=...`), never the checkout's .pytest_cache or .mypy_cache, so the everyday tier's cold run
+does not find what the whole suite's runs kept. Times are wall-clock, pytest's start included; the CPU
+time is the children's user and system time.
+Run: python bench/suite.py [--warm N] [--tier whole|everyday ...] [-- extra pytest arguments]
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from pathlib import Path
 from timing import load, machine, record
 
 ROOT = Path(__file__).resolve().parent.parent
+TIERS = {"whole": [], "everyday": ["-m", "not slow"]}
+COMMANDS = {"whole": "`python -m pytest -q -n auto`", "everyday": '`python -m pytest -q -n auto -m "not slow"`'}
 
 
 def run(cache_dir: Path, extra: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds, pytest's summary line) of one run of the whole suite."""
+    """(wall seconds, CPU seconds, pytest's summary line) of one run of the suite."""
     before = os.times()
     start = time.perf_counter()
     cmd = [sys.executable, "-m", "pytest", "-q", "-n", "auto", "-o", f"cache_dir={cache_dir}", *extra]
@@ -46,23 +50,32 @@ def run(cache_dir: Path, extra: list[str]) -> tuple[float, float, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--warm", type=int, default=1, help="warm runs after the cold one (default 1)")
+    parser.add_argument("--warm", type=int, default=1, help="warm runs after each tier's cold one (default 1)")
+    parser.add_argument("--tier", action="append", choices=list(TIERS), help="a tier to run (default: both)")
     parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     args = parser.parse_args()
+    tiers = args.tier or list(TIERS)
     start_load = load()
     print(f"machine: {machine()}; load average at start: {start_load}")
     rows = []
-    with tempfile.TemporaryDirectory(prefix="printkit-bench-suite-") as tmp:
-        cache_dir = Path(tmp) / "pytest-cache"
-        for n in range(1 + args.warm):
-            seconds, cpu, summary = run(cache_dir, args.pytest_args)
-            print(f"{'cold' if n == 0 else 'warm':5s} {seconds:7.1f} s wall, {cpu:6.1f} s CPU   {summary}")
-            rows.append(["cold" if n == 0 else "warm", f"{seconds:.0f} s", f"{cpu:.0f} s", summary])
+    for tier in tiers:
+        with tempfile.TemporaryDirectory(prefix=f"printkit-bench-suite-{tier}-") as tmp:
+            cache_dir = Path(tmp) / "pytest-cache"
+            for n in range(1 + args.warm):
+                run_load = load()
+                seconds, cpu, summary = run(cache_dir, [*TIERS[tier], *args.pytest_args])
+                kind = "cold" if n == 0 else "warm"
+                print(f"{tier:8s} {kind:4s} {seconds:7.1f} s wall, {cpu:6.1f} s CPU   {summary}   (load {run_load})")
+                rows.append([tier, kind, f"{seconds:.0f} s", f"{cpu:.0f} s", summary])
     end_load = load()
     print(f"load average at end: {end_load}")
-    if not args.pytest_args:  # only the whole suite is the page's table
-        notes = ["Cold: nothing kept from an earlier run, as CI runs it from a fresh clone; warm: the next run."]
-        written = record("suite", "The test suite (`python -m pytest -q -n auto`)", ["run", "wall", "CPU", "pytest"],
+    if not args.pytest_args and set(tiers) == set(TIERS):  # only both tiers as documented are the page's table
+        notes = [
+            f"whole: the README's and CI's test command, {COMMANDS['whole']}; everyday: {COMMANDS['everyday']}, "
+            "the tier to run while working (docs/contributing.md says what is marked slow).",
+            "Cold: nothing kept from an earlier run, as CI runs it from a fresh clone; warm: the next run.",
+        ]
+        written = record("suite", "The test suite, whole and everyday", ["tier", "run", "wall", "CPU", "pytest"],
                          rows, notes, f"{start_load} at start, {end_load} at end")  # fmt: skip
         print(f"written: {written}")
 

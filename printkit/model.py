@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
@@ -49,6 +50,19 @@ class Provenance:
     def of(self, path: str) -> Source | None:
         """The source of the figure at `path`: the most specific pattern that covers it (a pattern
         covers the paths it begins; more segments win, then fewer `*`)."""
+        try:
+            return self._found[path]
+        except KeyError:
+            found = self._found[path] = self._search(path)
+            return found
+
+    @cached_property
+    def _found(self) -> dict[str, Source | None]:
+        # What of() found for each path: a kit's pages ask the same figures' sources thousands of
+        # times over. Kept outside the fields, so no digest or comparison of a ruleset sees it.
+        return {}
+
+    def _search(self, path: str) -> Source | None:
         parts = path.split(".")
         best: tuple[int, int] | None = None
         found = None

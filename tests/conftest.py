@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 import pickle
 import re
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -56,6 +57,9 @@ EXAMPLES = _examples()
 # position and a paths graph that the questions' tests read.
 CONFIGS = sorted(EXAMPLES / name for g in bundled_games() for name in g.configs)
 KIT_SEED = "example-kits-for-the-test-suite"
+LANGS = ("ru", "en")
+PAPERS = ("a4", "letter")
+LANGS_AND_PAPERS = [(lang, paper) for lang in LANGS for paper in PAPERS]
 T = TypeVar("T")
 # The bundled default game's kit as `printkit build` writes it with these options (kits.default()).
 DEFAULT_KIT = ("--seed", KIT_SEED, "--imposition", "saddle")
@@ -117,10 +121,14 @@ WHOLE_SUITE_MARKS = pytest.StashKey[dict[str, list[str]]]()
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from .catalogue import marked_tests, write_tests_column
 
+    everyday = everyday_kits()
     for item in items:
         group = xdist_group(item.nodeid)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+        kit = kit_of(item.nodeid)
+        if kit is not None and kit not in everyday and "kits" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)  # the whole suite reads every kit, the everyday tier a sample
     if {item.path for item in items} >= set(Path(__file__).resolve().parent.rglob("test_*.py")):
         config.stash[WHOLE_SUITE_MARKS] = marked_tests(list(items))
     if config.getoption("--write-catalogues"):
@@ -142,6 +150,49 @@ DOCUMENTED_BUILDS = re.compile(
 )
 
 
+def kit_of(nodeid: str) -> tuple[str, str, str] | None:
+    """The example kit (config, language, paper) whose id ends a test's id, or None. Other parameters
+    may come first ([tokens-vs-2025-ru-a4]): the longest config name that ends the rest is the kit's."""
+    found = KIT_ID.search(nodeid)
+    if not found:
+        return None
+    words = found["config"]
+    names = {c.stem for c in CONFIGS}
+    ends = [words[i:] for i in range(len(words)) if (i == 0 or words[i - 1] == "-") and words[i:] in names]
+    return (ends[0] if ends else words), found["lang"], found["paper"]
+
+
+@functools.cache
+def everyday_kits() -> frozenset[tuple[str, str, str]]:
+    """The example kits the everyday tier (-m "not slow") reads: a pairwise sample of (config,
+    language, paper), the whole suite reads all of them. Every config in Russian on A4 (the kit most
+    tests ask for) and in English on Letter; a config whose kit is a card and one sheet (a second's
+    drawing each) on the other two as well, so that each language meets each paper."""
+    from printkit import load_session
+    from printkit.pipeline.kit import kinds_for
+
+    sample = {(c.stem, lang, paper) for c in CONFIGS for lang, paper in (("ru", "a4"), ("en", "letter"))}
+    small = [c.stem for c in CONFIGS if len(kinds_for(load_session(c))) <= 2]
+    return frozenset(sample | {(c, lang, paper) for c in small for lang in LANGS for paper in PAPERS})
+
+
+def pairwise(cases: list[tuple[str, ...]], first: Collection[tuple[str, ...]] = ()) -> list[tuple[str, ...]]:
+    """Some of the cases, in which every two values that any case puts together meet at least once (a
+    greedy all-pairs cover); among cases that add as many new pairs, one of `first` is taken first."""
+
+    def pairs(case: tuple[str, ...]) -> set[tuple[int, str, int, str]]:
+        return {(i, case[i], j, case[j]) for i, j in itertools.combinations(range(len(case)), 2)}
+
+    needed = set().union(*(pairs(c) for c in cases))
+    order = sorted(cases, key=lambda c: c not in first)
+    chosen = []
+    while needed:
+        best = max(order, key=lambda c: len(pairs(c) & needed))
+        chosen.append(best)
+        needed -= pairs(best)
+    return chosen
+
+
 def xdist_group(nodeid: str) -> str | None:
     """The xdist group of a test, or None for a test that may go to any worker on its own.
 
@@ -151,9 +202,10 @@ def xdist_group(nodeid: str) -> str | None:
     strategiya-heroes) go together too: the second takes the booklet and the quick reference from
     the run's artefact cache instead of drawing them beside the first. The documented builds build
     the same kits: one after the other, the second takes them from the artefact cache."""
-    found = KIT_ID.search(nodeid)
-    if found:
-        return f"kit-{rules_of(found['config'])}-{found['lang']}-{found['paper']}"
+    kit = kit_of(nodeid)
+    if kit is not None:
+        config, lang, paper = kit
+        return f"kit-{rules_of(config)}-{lang}-{paper}"
     return "documented-builds" if DOCUMENTED_BUILDS.search(nodeid) else None
 
 

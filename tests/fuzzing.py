@@ -539,8 +539,11 @@ def _command_line_case(corpus: Corpus, rng: Random, number: int) -> Case:
            Op("fifo", "fifo.yaml"))  # fmt: skip
     # A program's arguments are C strings: no shell or exec can pass a NUL byte in one (session lines can).
     words = [w.replace("\x00", "") for w in words]
-    return Case(number, "command-line", (*cmd.path, *words), ops, env=(("PRINTKIT_KEY", "KEY.json"),),
-                layout=rng.random() < 0.125)  # fmt: skip
+    env: tuple[tuple[str, str], ...] = (("PRINTKIT_KEY", "KEY.json"),)
+    if cmd.path[:1] == ("cache",):
+        # A cache of the case's own: `cache clear` must never empty the one the run's builds share.
+        env += (("PRINTKIT_CACHE_DIR", "cache"),)
+    return Case(number, "command-line", (*cmd.path, *words), ops, env=env, layout=rng.random() < 0.125)
 
 
 _FILES = [

@@ -412,7 +412,11 @@ def test_two_sided_odds_are_those_of_every_way_the_dice_fall(
     assert more + tie + less == 1
 
 
-@pytest.mark.parametrize("notation", ["20d100 >= 20d100", "10d20+8d6 > 20d10-7", "12d100 >= 6d100+6d100"])
+@pytest.mark.parametrize(
+    "notation",
+    [pytest.param("20d100 >= 20d100", marks=pytest.mark.slow), "10d20+8d6 > 20d10-7",
+     pytest.param("12d100 >= 6d100+6d100", marks=pytest.mark.slow)],
+)  # fmt: skip
 def test_wide_sums_compared_agree_with_icepool(notation: str) -> None:
     """issue 34: the wide comparisons, exact, against icepool's own engine."""
     import icepool

@@ -191,6 +191,7 @@ def test_coded_chapters_show_their_tab_colour(game: str, kits: ExampleKits) -> N
     assert rendered == len(PdfReader(kit / "booklet.pdf").pages)
 
 
+@pytest.mark.slow
 def test_greyscale_tabs_are_grey_and_still_distinct(kits: ExampleKits) -> None:
     # Built as `printkit build --help` documents it: the documented build then takes it from the
     # artefact cache (both run on one worker: tests/conftest.py, DOCUMENTED_BUILDS).
@@ -274,6 +275,7 @@ def test_saddle_order() -> None:
     assert saddle_order(4) == [(4, 1), (2, 3)]
 
 
+@pytest.mark.slow
 def test_letter_gives_half_letter_pages_on_letter_sheets(kits: ExampleKits) -> None:
     kit = built(kits, "vs-2003", "--paper", "letter")
     page = PdfReader(kit / "booklet.pdf").pages[0]
@@ -282,6 +284,7 @@ def test_letter_gives_half_letter_pages_on_letter_sheets(kits: ExampleKits) -> N
     assert (round(float(sheet.mediabox.width)), round(float(sheet.mediabox.height))) == (792, 612)
 
 
+@pytest.mark.slow
 def test_english_headings_and_english_strategiya_text(kits: ExampleKits) -> None:
     kit = built(kits, "strategiya", "--lang", "en")
     text = flat(" ".join(pdf_text(kit / "booklet.pdf")))
@@ -385,6 +388,7 @@ def test_a_session_with_a_greyscale_style_keeps_colours_out() -> None:
 # ---- issue 17: what a reader noticed on the printed pages ----------------------------------------
 
 
+@pytest.mark.slow
 def test_a_numbered_list_goes_on_where_the_text_resumes_it(kits: ExampleKits) -> None:
     """vs-2003's player actions run 1–4, a table, then 5: the fifth prints as 5, not a second 1."""
     from .pdfcheck import read

@@ -72,6 +72,7 @@ def test_odds_all_beyond_its_rows_is_refused_in_the_askers_language(lang: str, s
     assert (result.exit_code, _said(result)) == (EXIT_USAGE, said)
 
 
+@pytest.mark.slow
 def test_odds_all_keeps_the_documented_example_and_the_ranged_table_answers_beyond() -> None:
     assert MAX_ALL_ROWS == 10_000
     every = run("referee", "odds", "100d100", "--all", "--lang", "en")

@@ -119,6 +119,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow
 def test_a_second_build_takes_what_it_can_from_the_cache(tiny: Path, tmp_path: Path) -> None:
     only = ["plain", "named", "random", "secret"]
     first = build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "one", seed="s" * 12, only=only)
@@ -467,6 +468,7 @@ def test_inputs_outside_the_vocabulary_are_refused(tiny_game: Game, tmp_path: Pa
 # ---- real kits ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_parallel_and_cached_kits_are_byte_for_byte_the_serial_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -567,6 +569,7 @@ def test_a_random_map_is_never_stored(tmp_path: Path, monkeypatch: pytest.Monkey
     assert build_kit(session, tmp_path / "d", seed="y" * 12, only=["map"]).cached == ("map",)
 
 
+@pytest.mark.slow
 def test_builds_at_the_same_time_share_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     env = dict(os.environ)
@@ -579,6 +582,7 @@ def test_builds_at_the_same_time_share_the_cache(tmp_path: Path, monkeypatch: py
     assert len(sheets) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("terminal_stderr")
 def test_a_terminal_shows_the_steps_that_came_from_the_cache(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import re
@@ -803,6 +807,7 @@ def _printkit(*args: str | Path, cache: Path) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.mark.slow
 def test_a_cache_that_cannot_be_read_or_cleared(tmp_path: Path) -> None:
     """issue 32: a cache folder that cannot be read is a miss (the build draws everything); one that
     cannot be emptied makes `cache clear` fail with one line naming the folder (exit 4), not report
@@ -854,11 +859,10 @@ def test_a_link_inside_the_cache_is_never_followed(tiny: Path, tmp_path: Path, m
 KEYS = """
 import json, sys
 from printkit import load_session
-from printkit.artefact import Build
-from printkit.game import BOOKLET, game
-from printkit.output import KitWriter
-from printkit.randomness import Entropy
-from printkit.steps import key
+from printkit.game import game
+from printkit.pipeline.staging import KitWriter
+from printkit.pipeline.steps import key
+from printkit.plugin import BOOKLET, Build, Entropy
 writer = KitWriter(sys.argv[1])
 keys = {}
 for config in sys.argv[2:]:

@@ -26,6 +26,9 @@ from printkit.randomness import Entropy
 
 from .conftest import CONFIGS, pdf_text
 
+# Every field of every example changed in turn, each config loaded hundreds of times: the whole suite only.
+pytestmark = pytest.mark.slow
+
 Leaf = tuple[Any, ...]  # the keys and indexes that lead to a value in the YAML document
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's where PyYAML has it: the same text, sooner
 

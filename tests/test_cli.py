@@ -123,6 +123,7 @@ def test_usage_errors_exit_2(workdir: Path) -> None:
     assert run("secret-sheets", "--games", "0").exit_code == 2
 
 
+@pytest.mark.slow
 def test_validate_ok_and_problems(workdir: Path) -> None:
     result = run("validate", EXAMPLES / "strategiya.yaml")
     assert (result.exit_code, result.output) == (0, "ok\n")
@@ -170,6 +171,7 @@ def test_interrupted_forced_build_keeps_the_old_kit(workdir: Path, monkeypatch: 
     assert [p.name for p in workdir.iterdir()] == ["kit"]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("terminal_stderr")
 def test_build_on_a_terminal_shows_each_step_its_time_and_the_files(workdir: Path) -> None:
     """Issue 17: every step gets its own line with its time, and the files are listed with sizes."""

@@ -229,6 +229,7 @@ def test_validate_reports_every_problem_of_a_file_in_one_run(tmp_path: Path) -> 
     ]
 
 
+@pytest.mark.slow
 def test_a_copied_ruleset_builds_the_same_kit_booklet_included(tmp_path: Path, kits: ExampleKits) -> None:
     from printkit import build_kit
 

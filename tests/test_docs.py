@@ -46,7 +46,12 @@ TUTORIAL = ROOT / "docs" / "adding-a-game.md"
 TINY = ROOT / "tests" / "tinygame"
 
 
-@pytest.mark.parametrize("page", sorted(PAGES), ids=lambda page: page.relative_to(ROOT).as_posix())
+# A page that builds an example's kit asks for that shared kit first: outside the everyday tier's sample.
+@pytest.mark.parametrize(
+    "page",
+    [pytest.param(page, marks=pytest.mark.slow) if _built_examples(PAGES[page]) else page for page in sorted(PAGES)],
+    ids=lambda page: page.relative_to(ROOT).as_posix(),
+)
 def test_transcripts_print_what_they_show(
     page: Path, tmp_path: Path, kits: ExampleKits, request: pytest.FixtureRequest
 ) -> None:
@@ -67,7 +72,6 @@ def test_transcripts_print_what_they_show(
             assert not too_wide(ran), _told(example, ran.output)
 
 
-@pytest.mark.parametrize("command", sorted(set(HELP) - ASKED))
 def _titled_blocks(page: Path) -> dict[str, str]:
     """The code blocks of a page that carry a file's name (```python title="a/b.py"```): name -> text."""
     text = page.read_text("utf-8")
@@ -90,6 +94,15 @@ def test_the_plugin_tutorial_shows_the_tiny_games_files_whole() -> None:
         assert text == files[name], name
 
 
+# The documented builds build whole kits, of several examples, and validate lays out every form of one:
+# the whole suite only.
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(c, marks=pytest.mark.slow) if c in ("printkit", "build", "validate") else c
+        for c in sorted(set(HELP) - ASKED)
+    ],
+)
 def test_help_examples_run_as_documented(command: str, tmp_path: Path, kits: ExampleKits) -> None:
     if command in ("printkit", "build"):
         # The bundled game's kit that other tests share, built (or waited for) first: the documented

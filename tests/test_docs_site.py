@@ -35,6 +35,7 @@ def command_paths() -> list[str]:
     return [" ".join(["printkit", *path]) for path, _ in commands()]
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("manual")
 def test_the_manual_builds_strictly(tmp_path: Path) -> None:
     """issue 35: `mkdocs build --strict` passes (a broken link or anchor, a page left out of the

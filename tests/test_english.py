@@ -30,6 +30,9 @@ ONE_PLURAL = re.compile(rf"(?<![+−×-] )(?<![\d.,/×–-])\b1 (?:skipped )?(?:
 # name ruleset entries and print in the kit's language.
 TYPED_KEYS = {"title", "name", "sex", "legend", "text", "skills", "equipment", "side", "goal", "hint", "when"}
 VS_GAMES = ["vs-2025", "vs-2003"]
+# Every example's English kit on both papers; the ids end in the kit (tests/conftest.py groups and samples them).
+ENGLISH = [(c, "en", paper) for c in CONFIGS for paper in ("a4", "letter")]
+ENGLISH_IDS = [f"{c.stem}-en-{paper}" for c, _, paper in ENGLISH]
 
 
 def typed_words(node: Any, key: str | None = None) -> set[str]:
@@ -47,21 +50,25 @@ def kit_text(kit: Path) -> dict[str, str]:
     return {pdf.name: "\n".join(pdf_text(pdf)) for pdf in sorted(kit.glob("*.pdf"))}
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
-def test_english_kits_hold_no_russian_but_what_the_user_typed(config: Path, kits: ExampleKits) -> None:
+@pytest.mark.parametrize(("config", "lang", "paper"), ENGLISH, ids=ENGLISH_IDS)
+def test_english_kits_hold_no_russian_but_what_the_user_typed(
+    config: Path, lang: str, paper: str, kits: ExampleKits
+) -> None:
     allowed = typed_words(yaml.safe_load(config.read_text("utf-8")))
     # The owner's mark on VS tokens and markers is the start of a typed name (Север -> С, Се).
     allowed |= {word[:n].capitalize() for word in allowed for n in (1, 2)}
-    texts = kit_text(kits(config.stem, "en"))
+    texts = kit_text(kits(config.stem, lang, paper))
     assert texts
     for name, text in texts.items():
         stray = sorted({w for w in CYRILLIC_WORD.findall(text) if w not in allowed})
         assert not stray, f"{config.name} → {name} prints Russian in English: {' '.join(stray[:40])}"
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
-def test_english_kits_use_no_guillemets_and_agree_in_number(config: Path, kits: ExampleKits) -> None:
-    for name, text in kit_text(kits(config.stem, "en")).items():
+@pytest.mark.parametrize(("config", "lang", "paper"), ENGLISH, ids=ENGLISH_IDS)
+def test_english_kits_use_no_guillemets_and_agree_in_number(
+    config: Path, lang: str, paper: str, kits: ExampleKits
+) -> None:
+    for name, text in kit_text(kits(config.stem, lang, paper)).items():
         flat = re.sub(r"\s+", " ", text)
         assert "«" not in flat and "»" not in flat, f"{name}: {flat[max(flat.find('«'), 0) - 40 :][:80]}"
         assert not ONE_PLURAL.findall(flat), f"{name}: {ONE_PLURAL.findall(flat)}"
@@ -101,9 +108,10 @@ def test_the_checked_kits_would_catch_russian(kits: ExampleKits) -> None:
     assert len({w for w in CYRILLIC_WORD.findall(text) if w not in allowed}) > 20
 
 
-@pytest.mark.parametrize("game_id", VS_GAMES)
-def test_vs_booklets_are_written_in_english(game_id: str, kits: ExampleKits) -> None:
-    text = re.sub(r"\s+", " ", "\n".join(pdf_text(kits(game_id, "en") / "booklet.pdf")))
+@pytest.mark.parametrize(("game_id", "paper"), [(g, paper) for g in VS_GAMES for paper in ("a4", "letter")],
+                         ids=[f"{g}-en-{paper}" for g in VS_GAMES for paper in ("a4", "letter")])  # fmt: skip
+def test_vs_booklets_are_written_in_english(game_id: str, paper: str, kits: ExampleKits) -> None:
+    text = re.sub(r"\s+", " ", "\n".join(pdf_text(kits(game_id, "en", paper) / "booklet.pdf")))
     for phrase in ("lord's house", "personal troop", "Attack beats fire" if game_id == "vs-2025" else "attack, defend",
                    "Structures are buildings", "For a year (one round)"):  # fmt: skip
         assert phrase in text, phrase
@@ -165,6 +173,7 @@ def _drop_en(text: str, section: str) -> str:
     return text[:en] + text[end:]
 
 
+@pytest.mark.slow
 def test_a_rules_text_missing_english_is_refused_naming_every_gap(tmp_path: Path) -> None:
     config = _vs_copy(tmp_path, edit_text=lambda t: _drop_en(_drop_en(t, "moving"), "orders"))
     result = run("build", config, "--lang", "en", "--out", tmp_path / "kit")

@@ -24,6 +24,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> fuzzing.Corpus:
     return fuzzing.prepare(tmp_path_factory.mktemp("fuzz-corpus"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", range(PARTS))
 def test_fuzzed_inputs_of_every_kind_end_cleanly(part: int, corpus: fuzzing.Corpus, tmp_path: Path) -> None:
     report = fuzzing.Report(fuzzing.exit_codes())
@@ -54,12 +55,23 @@ def test_the_command_tree_is_walked_whole() -> None:
     assert tree[("referee", "odds")].examples, "the documented examples seed the command lines"
 
 
+@pytest.mark.slow
 def test_a_case_replays_alone(corpus: fuzzing.Corpus) -> None:
     # The same seed and number give the same case, whatever was drawn before it.
     for n in (0, 7, 8, 9, 123):
         assert fuzzing.case(corpus, SEED, n) == fuzzing.case(corpus, SEED, n)
         assert fuzzing.case(corpus, SEED, n).kind == fuzzing.KINDS[n % len(fuzzing.KINDS)]
     assert fuzzing.case(corpus, SEED, 0) != fuzzing.case(corpus, SEED + 1, 0)
+
+
+@pytest.mark.slow
+def test_a_fuzzed_cache_command_never_reaches_the_runs_shared_cache(corpus: fuzzing.Corpus) -> None:
+    """A fuzzed `cache clear` once emptied the artefact cache the run's builds share (tests/conftest.py),
+    and every build and validate after it drew its pages again: each cache command has a cache of its own."""
+    cases = [fuzzing.case(corpus, SEED, n) for n in range(CASES)]
+    commands = [c for c in cases if c.kind == "command-line" and c.args[:1] == ("cache",)]
+    assert commands, "the run fuzzes the cache commands"
+    assert all(("PRINTKIT_CACHE_DIR", "cache") in c.env for c in commands)
 
 
 def test_findings_are_told_apart() -> None:
@@ -79,6 +91,7 @@ def test_findings_are_told_apart() -> None:
     assert outcome(0, peak=fuzzing.MEMORY + 1).findings(codes) == ["memory"]
 
 
+@pytest.mark.slow
 def test_a_run_past_its_bounds_is_killed_and_reported(corpus: fuzzing.Corpus, tmp_path: Path) -> None:
     fuzzing.preload()
     codes = fuzzing.exit_codes()

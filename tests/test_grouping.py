@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT, xdist_group
 
 # Two groups and some tests of no group; each test notes its group and its worker.
@@ -38,6 +40,7 @@ def test_alone(i):
 """
 
 
+@pytest.mark.slow
 def test_the_tests_of_a_group_run_on_one_worker(tmp_path: Path) -> None:
     # The project's pytest settings (-c), on tests of the folder's own: the suite's conftest stays out.
     (tmp_path / "test_grouped.py").write_text(GROUPED, encoding="utf-8")

@@ -74,6 +74,7 @@ def test_control_character_is_named_with_its_line(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_special_files_are_refused_without_reading_them(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo.yaml"
     os.mkfifo(fifo)
@@ -198,6 +199,7 @@ def test_the_quick_font_check_trusts_only_characters_the_fonts_have() -> None:
 # ---- validate refuses what build would refuse ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_validate_refuses_a_title_that_fits_no_header(workdir: Path) -> None:
     p = write(workdir / "c.yaml", "game: strategiya\ntitle: " + "Ш" * 80 + "\n")
     assert run("build", p, "--only", "secret-sheets", "--out", workdir / "k").exit_code == 5
@@ -217,6 +219,7 @@ def test_validate_refuses_an_adventure_pointing_nowhere(workdir: Path) -> None:
     assert (result.exit_code, result.output) == (3, expected)
 
 
+@pytest.mark.slow
 def test_validate_refuses_a_ruleset_whose_sheet_would_overprint(workdir: Path) -> None:
     source = (ROOT / "printkit" / "games" / "strategiya" / "strategiya.yaml").read_text("utf-8")
     write(workdir / "mine.yaml", source.replace("id: strategiya", "id: mine").replace("slots: 10", "slots: 99", 1))
@@ -243,6 +246,7 @@ def test_games_limit_of_the_cli_and_the_library_agree() -> None:
     assert "--games 1..1000" in run("secret-sheets", "--help").output
 
 
+@pytest.mark.slow
 def test_answers_into_a_full_disk(tmp_path: Path) -> None:
     # `printkit ... > file` on a full disk: /dev/full refuses every write with ENOSPC.
     said = {"ru": "printkit: ошибка: не удаётся записать ответ", "en": "printkit: error: cannot write the output"}

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT
 
 PACKAGE = ROOT / "printkit"
@@ -244,6 +246,7 @@ def _describe(component: list[str], unit: dict[str, str] | None = None) -> Itera
     yield from sorted(lines)
 
 
+@pytest.mark.slow
 def test_no_modules_import_each_other() -> None:
     """No two modules depend on each other, directly or round a longer ring: not at module level, not
     in a function, not for type checking, not through a "module:attribute" string."""

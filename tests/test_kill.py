@@ -22,6 +22,9 @@ from .killing import (
     step_kills,
 )
 
+# Real builds in processes of their own, killed again and again: the whole suite only.
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("exchange", [True, False], ids=["exchange", "two-renames"])
 def test_a_swap_killed_before_any_of_its_steps_loses_nothing(tmp_path: Path, exchange: bool) -> None:

@@ -143,6 +143,7 @@ def _wait_for_staging(folder: Path, process: subprocess.Popen[bytes]) -> Path:
     raise AssertionError("no staging folder appeared")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_terminated_build_removes_its_staging(tmp_path: Path, signum: int) -> None:
     process = _start_build(tmp_path)
@@ -152,6 +153,7 @@ def test_terminated_build_removes_its_staging(tmp_path: Path, signum: int) -> No
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_terminated_build_leaves_no_temporary_folder(tmp_path: Path, jobs: int) -> None:
     """WeasyPrint copies the fonts into a weasyprint-* folder that goes when the process exits
@@ -193,6 +195,7 @@ def _running(pid: int) -> bool:
     return state != "Z"  # a zombie has ended: only its exit status waits to be collected
 
 
+@pytest.mark.slow
 def test_next_build_removes_what_a_killed_build_left(tmp_path: Path) -> None:
     process = _start_build(tmp_path)
     staging = _wait_for_staging(tmp_path, process)
@@ -273,6 +276,7 @@ def test_full_disk_is_a_clean_error_with_nothing_left(workdir: Path, monkeypatch
         assert list(workdir.iterdir()) == []  # not even the parent folders it made
 
 
+@pytest.mark.slow
 def test_out_inside_a_folder_that_cannot_be_entered(tmp_path: Path) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()

@@ -32,7 +32,9 @@ def test_the_bundled_games_are_the_installed_games_folders() -> None:
     assert not any(g.folder.is_relative_to(PACKAGE) for g in games() if g.family not in own)
 
 
-@pytest.mark.parametrize("typed", [False, True], ids=["at-run-time", "for-type-checkers-too"])
+@pytest.mark.parametrize(
+    "typed", [pytest.param(False, marks=pytest.mark.slow), True], ids=["at-run-time", "for-type-checkers-too"]
+)
 def test_nothing_outside_a_game_imports_from_it(typed: bool) -> None:
     """A game's modules are imported only by the game itself and by the registry (through its entry
     point, which is no import in the source): not by the command line, the public API, the kit or

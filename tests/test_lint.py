@@ -28,6 +28,7 @@ def test_ruff_format() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_mypy_strict() -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "printkit"], cwd=ROOT, capture_output=True,
                             text=True)  # fmt: skip

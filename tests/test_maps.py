@@ -448,6 +448,7 @@ def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.move.king", "strategiya.move.terrain", "strategiya.border.crossing",
                   "strategiya.deathzone.move-and-damage", "strategiya.wound.movement")  # fmt: skip
 def test_reach_equals_the_search_from_each_origin_written_apart() -> None:
@@ -501,6 +502,7 @@ def big_map(tmp_path: Path, size: int = 200) -> Path:
     return write(tmp_path / "big.yaml", body + f"objects:\n  - {{at: C{size // 2 + 1}, kind: bridge}}\n")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.move.king")
 def test_speed_99_on_a_200_by_200_map_is_answered(tmp_path: Path) -> None:
     # The largest question the commands accept; bench/maps.py prints how long it takes.

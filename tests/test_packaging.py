@@ -22,6 +22,8 @@ from .conftest import ROOT, bundled_games
 
 DISTRIBUTION = "printkit-tabletop"  # "printkit" on the public index is another project's
 WHEEL = "printkit_tabletop-*.whl"
+# Builds, installs and runs the package in processes of their own: the whole suite only.
+pytestmark = pytest.mark.slow
 
 
 def test_wheel_contains_assets(tmp_path: Path) -> None:

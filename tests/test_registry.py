@@ -218,6 +218,7 @@ def test_a_fresh_process_finds_the_plug_in_on_its_path(tinygame_site: Path, tmp_
     assert (tmp_path / "kit" / "tally.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_only_flowing_artefacts_load_weasyprint(tmp_path: Path) -> None:
     """Canvas artefacts draw without importing WeasyPrint: every example's artefacts that are not
     marked `flowing` are drawn in a fresh process, which must not have loaded it."""

@@ -4,6 +4,7 @@ example config validates and builds in each language and paper is the conformanc
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from printkit.config.session import load_session
 from printkit.errors import EXIT_CONFIG, EXIT_RENDER
 from printkit.game import game, split_input
 
-from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ROOT, run, write
+from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ROOT, everyday_kits, pairwise, run, write
 
 LANGS = ["ru", "en"]
 PAPERS = ["a4", "letter"]
@@ -36,6 +37,17 @@ def ids(case: tuple[str, str, str]) -> str:
     return "-".join(case)  # ends like the example kits' ids, so that xdist groups them with that kit
 
 
+# The everyday tier builds a pairwise sample of (option, config, language, paper), the whole suite all of them.
+MATRIX = [(option, *case) for option in FLAGS for case in cases(option)]
+EVERYDAY = pairwise(MATRIX, first=[m for m in MATRIX if m[1:] in everyday_kits()])
+
+
+def sampled(option: str) -> list[Any]:
+    """The cases of an option, those outside the everyday sample marked slow."""
+    return [pytest.param(case, id=ids(case), marks=() if (option, *case) in EVERYDAY else pytest.mark.slow)
+            for case in cases(option)]  # fmt: skip
+
+
 def _built_with(option: str, case: tuple[str, str, str], out: Path) -> None:
     config, lang, paper = case
     kinds = readers(EXAMPLES / f"{config}.yaml", option)
@@ -44,7 +56,7 @@ def _built_with(option: str, case: tuple[str, str, str], out: Path) -> None:
     assert result.exit_code == 0, result.stderr[-800:]
 
 
-@pytest.mark.parametrize("case", cases("print_shop"), ids=ids)
+@pytest.mark.parametrize("case", sampled("print_shop"))
 def test_every_example_builds_for_a_print_shop(tmp_path: Path, case: tuple[str, str, str]) -> None:
     """issue 32: `printkit build examples/vs-2003.yaml --print-shop` exited 5 in Russian (the
     transport token's prices did not fit a print shop's safe area) after validate said ok."""
@@ -52,12 +64,12 @@ def test_every_example_builds_for_a_print_shop(tmp_path: Path, case: tuple[str, 
     assert list((tmp_path / "kit").glob("*-print-shop.pdf"))
 
 
-@pytest.mark.parametrize("case", cases("greyscale"), ids=ids)
+@pytest.mark.parametrize("case", sampled("greyscale"))
 def test_every_example_builds_in_greyscale(tmp_path: Path, case: tuple[str, str, str]) -> None:
     _built_with("greyscale", case, tmp_path / "kit")
 
 
-@pytest.mark.parametrize("case", cases("cutter"), ids=ids)
+@pytest.mark.parametrize("case", sampled("cutter"))
 def test_every_example_builds_for_a_cutting_machine(tmp_path: Path, case: tuple[str, str, str]) -> None:
     _built_with("cutter", case, tmp_path / "kit")
     assert list((tmp_path / "kit").glob("*-cut.svg"))
@@ -75,6 +87,7 @@ def test_options_documented_for_build_are_the_ones_checked() -> None:
         (False, None), (True, None), (False, "silhouette")}  # fmt: skip
 
 
+@pytest.mark.slow
 def test_validate_refuses_a_token_too_small_for_a_print_shop(tmp_path: Path) -> None:
     """issue 32: validate ran the forms with no options, so a config that builds only without
     --print-shop passed it; now validate names the option and the build refuses alike."""
@@ -91,6 +104,7 @@ def test_validate_refuses_a_token_too_small_for_a_print_shop(tmp_path: Path) -> 
     assert f"{config}: tokens (a4, ru, --print-shop): {said}" in checked.stderr.splitlines()
 
 
+@pytest.mark.slow
 def test_validate_refuses_a_hero_sheet_that_runs_off_its_page(tmp_path: Path) -> None:
     """issue 32: a long legend with a strong hero passed validate and failed the hero sheet."""
     text = (EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8")
@@ -107,6 +121,7 @@ def test_validate_refuses_a_hero_sheet_that_runs_off_its_page(tmp_path: Path) ->
     assert f"{config}: hero-sheets (a4, ru): {said}" in checked.stderr.splitlines()
 
 
+@pytest.mark.slow
 def test_validate_lays_out_the_quick_reference_of_a_users_ruleset(tmp_path: Path) -> None:
     """issue 32: the quick reference had no preflight, so a ruleset file whose quick reference runs
     over its sheet passed validate and failed the build."""

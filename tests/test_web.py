@@ -120,10 +120,11 @@ def test_every_question_page_renders_in_both_languages(client: TestClient, table
 
 # The questions every game shares; each game's own answer their examples on their pages in the
 # conformance run (printkit.testing, tests/test_conformance.py), which asks them as this test does.
+# odds: its "all" table is seconds of work of its own.
 SHARED = [e.name for e in entries() if e.family is None]
 
 
-@pytest.mark.parametrize("name", SHARED)
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "odds" else n for n in SHARED])
 def test_each_shared_question_answers_through_its_form_as_its_function(
     client: TestClient, table: Table, every_case: list[Case], name: str
 ) -> None:
@@ -212,6 +213,7 @@ TRAVERSALS = ["../../../../etc/passwd", "/etc/passwd", "..%2f..%2fetc%2fpasswd",
               str(EXAMPLES / "vs-2025.yaml"), "C:\\Windows\\win.ini", "~/.ssh/id_rsa"]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_no_field_reads_a_file_not_named_at_start(client: TestClient, table: Table, every_case: list[Case]) -> None:
     """issue 34: a path typed into any field is never read: a file input offers only the files named at start."""
     for name, (_, q) in table.asked.items():
@@ -351,6 +353,7 @@ def every_page(client: TestClient, table: Table, every_case: list[Case]) -> Iter
                 )
 
 
+@pytest.mark.slow
 def test_every_page_has_the_security_headers_and_no_inline_script(
     client: TestClient, table: Table, every_case: list[Case]
 ) -> None:
@@ -390,6 +393,7 @@ def test_the_master_pages_refuse_a_wrong_token_without_a_hint(client: TestClient
     assert client.get(f"/m/{table.token}/q/lookup").status_code == 200
 
 
+@pytest.mark.slow
 def test_player_pages_never_show_the_keys_codes(
     client: TestClient, table: Table, every_case: list[Case], key: tuple[Path, list[str]]
 ) -> None:

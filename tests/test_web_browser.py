@@ -17,8 +17,8 @@ from printkit.web.served import Served, secret
 from .conftest import EXAMPLES
 from .webcases import Case, cases, secret_key, serving, table_files
 
-# One browser serves every test here: they go to one worker, in one group.
-pytestmark = pytest.mark.xdist_group("browser")
+# One browser serves every test here: they go to one worker, in one group, and the whole suite only.
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Chromium as a test runner wants it: no sandbox (containers), no GPU, nothing fetched from the net.

@@ -320,15 +320,18 @@ def _flags(options: Options) -> list[str]:
 
 
 def _preflight(artefact: Artefact, b: Build, cache: Store | None) -> None:
-    """Run an artefact's preflight on the artefact's inputs, as its builder gets them. Where the
-    preflight is the builder itself (a form that must fit its page is only known to fit once it is
-    laid out), the artefact cache answers for inputs drawn before, which drew without error; what is
-    drawn now is kept for the build that usually follows."""
+    """Run an artefact's preflight on the artefact's inputs, as its builder gets them. The artefact
+    cache answers for inputs drawn before (by a build, or an earlier validate), which drew without
+    error. Where the preflight is the builder itself (a form that must fit its page is only known to
+    fit once it is laid out), what is drawn now is kept for the build that usually follows."""
     assert artefact.preflight is not None
-    if cache is None or artefact.secret or artefact.preflight != artefact.builder:
-        resolve(artefact.preflight)(project(artefact, b))
-    elif lookup(cache, artefact, b) is None:
-        store(cache, artefact, b, draw(artefact, b))
+    if cache is not None and not artefact.secret:
+        if lookup(cache, artefact, b) is not None:
+            return
+        if artefact.preflight == artefact.builder:
+            store(cache, artefact, b, draw(artefact, b))
+            return
+    resolve(artefact.preflight)(project(artefact, b))
 
 
 def check_kit(session: Session, cache: bool = True) -> list[Problem]:

@@ -71,6 +71,7 @@ def test_large_fights_in_floating_point_agree_with_the_exact_recursion() -> None
     assert abs(float(got.win_a) - float(fight_by_lives(BATTLE, a, b).win_a)) < 1e-12
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.battle.d6", "strategiya.battle.rolls-per-turn")
 def test_expected_rolls_and_lives_left_against_a_monte_carlo() -> None:
     got = fight(BATTLE, Fighter(12, 2), Fighter(9, 3))
@@ -292,6 +293,7 @@ def test_any_two_heroes_a_config_allows_are_answered(tmp_path: Path, strength: i
         assert data["exact"] is False and 0 < data["a_percent"] < 100
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.shield")
 def test_states_too_unlikely_to_follow_do_not_move_the_answer() -> None:
     """A long shielded fight leaves most of its states unfollowed (each reached only by dozens of

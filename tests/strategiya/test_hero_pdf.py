@@ -84,6 +84,7 @@ def test_blank_cards_for_a_player_without_heroes(kits: ExampleKits) -> None:
     assert page.count("Жизни: 10 + 5 за каждые 3 силы") == 4
 
 
+@pytest.mark.slow
 def test_english(kits: ExampleKits) -> None:
     kit = kits(HEROES.stem, "en")
     front = lines(pdf_text(kit / "hero-sheets.pdf")[0])
@@ -95,6 +96,7 @@ def test_english(kits: ExampleKits) -> None:
     assert "4–6: a hit (damage = strength) and another roll" in card
 
 
+@pytest.mark.slow
 def test_letter_paper(kits: ExampleKits) -> None:
     kit = kits(HEROES.stem, "ru", "letter")
     for name in ("hero-sheets.pdf", "quickref.pdf"):
@@ -153,6 +155,7 @@ def test_quickref_numbers_come_from_the_ruleset(kits: ExampleKits) -> None:
         assert b.name["ru"] in joined
 
 
+@pytest.mark.slow
 def test_quickref_follows_a_changed_ruleset(tmp_path: Path) -> None:
     source = (ROOT / "printkit" / "games" / "strategiya" / "strategiya.yaml").read_text("utf-8")
     write(

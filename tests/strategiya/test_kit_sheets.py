@@ -217,6 +217,7 @@ def test_book_numbers_are_where_the_secret_chain_ends(kits: ExampleKits) -> None
     assert "Лес 4 Пепелище у реки" in book and "не номер на карте" in book
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.adventure.balance")
 def test_tests_of_morals_are_counted_by_side(tmp_path: Path) -> None:
     from printkit import load_session

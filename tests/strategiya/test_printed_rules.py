@@ -142,6 +142,7 @@ def test_the_quick_reference_says_it(rule: str, phrase: str, kits: ExampleKits) 
     assert phrase in printed(kits, "quickref"), rule
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.price.per-day", "strategiya.resource.table")
 def test_the_booklet_resource_tables_give_the_haul_per_day_of_work(kits: ExampleKits) -> None:
     text = printed(kits, "booklet")
@@ -151,6 +152,7 @@ def test_the_booklet_resource_tables_give_the_haul_per_day_of_work(kits: Example
     assert "Animal hides 35 20 700" in english and "for every day of work" in english
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.players.three.info-every-10", "strategiya.hide.contest")
 def test_the_english_quick_reference_says_the_same(kits: ExampleKits) -> None:
     text = printed(kits, "quickref", "en")
@@ -159,6 +161,7 @@ def test_the_english_quick_reference_says_the_same(kits: ExampleKits) -> None:
     assert "Otherwise, a tie included" in text
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.escape.roll")
 def test_escape_is_one_statement_printed_by_the_booklet_the_quick_reference_and_the_referee(
     kits: ExampleKits,
@@ -181,6 +184,7 @@ def test_escape_is_one_statement_printed_by_the_booklet_the_quick_reference_and_
     assert "имущество остаётся" not in printed(kits, "quickref")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.players.four-heroes")
 def test_a_figure_printkit_chose_is_marked_with_its_footnote_and_the_rules_own_are_not(kits: ExampleKits) -> None:
     # Four players' heroes: the rules give no count, printkit keeps 4 (ruleset heroes.four_players).

@@ -34,7 +34,7 @@ def test_the_die_has_ten_faces() -> None:
 
 @pytest.mark.rule("tannhauser.dice.pool", "tannhauser.dice.difficulty", "tannhauser.dice.modifiers",
                   "tannhauser.dice.natural-10", "tannhauser.dice.natural-1")  # fmt: skip
-@pytest.mark.parametrize("dice", [1, 2, 3])
+@pytest.mark.parametrize("dice", [1, 2, pytest.param(3, marks=pytest.mark.slow)])
 def test_pools_match_every_roll_enumerated(dice: int) -> None:
     for difficulty in range(1, 14):
         for bonus in range(4):
@@ -90,6 +90,7 @@ def test_bonus_and_penalty_together() -> None:
     assert die_success(1, 2, 1) == Fraction(9, 10) and die_success(1, 2, 1, NET) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.rule("tannhauser.duel.stats", "tannhauser.duel.tie", "tannhauser.bullrush.duel")
 def test_duels_match_the_naive_enumeration() -> None:
     for a in range(1, 5):

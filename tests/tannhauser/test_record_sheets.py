@@ -11,7 +11,7 @@ from printkit.config.session import load_session
 from printkit.games.tannhauser.model import LEVELS, MODES, tannhauser_session
 from printkit.games.tannhauser.record_sheets import FIRST_PAGE, MORE_PAGE, context
 
-from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
+from ..conftest import EXAMPLES, LANGS_AND_PAPERS, ExampleKits, pdf_text, run, write
 from ..vs.test_kit import fonts_of
 
 
@@ -20,8 +20,10 @@ def flat(pdf: Path) -> list[str]:
 
 
 @pytest.mark.rule("tannhauser.print.record-sheet")
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("lang", ["ru", "en"])
+# The ids end in the kit: the check runs with that kit's others (tests/conftest.py).
+@pytest.mark.parametrize(
+    ("lang", "paper"), LANGS_AND_PAPERS, ids=[f"tannhauser-{lang}-{paper}" for lang, paper in LANGS_AND_PAPERS]
+)
 def test_the_kit_and_its_record_sheets(lang: str, paper: str, kits: ExampleKits) -> None:
     kit = kits("tannhauser", lang, paper)
     assert {p.name for p in kit.iterdir()} == {"quickref.pdf", "record-sheets.pdf", "print-guide.pdf", "manifest.json"}

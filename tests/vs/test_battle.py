@@ -105,6 +105,7 @@ def test_bad_cards_are_refused_with_the_word() -> None:
     assert "'Q'" in exc.value.message and "«Q»" in exc.value.say("ru")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.battle.layout")
 @pytest.mark.rule("vs.battle.column-resolution")
 @pytest.mark.rule("vs.battle.relay")

@@ -28,7 +28,9 @@ def sizes(pdf: Path) -> set[tuple[int, int]]:
     return {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in PdfReader(pdf).pages}
 
 
-@pytest.mark.parametrize(("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))])
+@pytest.mark.parametrize(
+    ("paper", "size"), [("a4", (595, 842)), ("letter", (612, 792))], ids=["vs-2025-ru-a4", "vs-2025-ru-letter"]
+)  # the id ends in the kit (tests/conftest.py)
 def test_page_sizes(paper: str, size: tuple[int, int], kits: ExampleKits) -> None:
     out = kits("vs-2025", "ru", paper)
     for name in ("battle-cards.pdf", "tokens.pdf", "quickref.pdf"):
@@ -85,6 +87,7 @@ def test_backs_print_behind_their_fronts(kits: ExampleKits) -> None:
         assert px[0] > 120 and abs(px[0] - colour[0]) < 90, px
 
 
+@pytest.mark.slow
 def test_crop_marks_stay_outside_every_card_and_are_long_enough(kits: ExampleKits) -> None:
     out = kits("vs-2025")
     scale = 4.0
@@ -271,7 +274,7 @@ def back_pages(pdf: Path) -> list[str]:
     return pdf_text(pdf)[1::2]
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("lang", ["ru", "en"], ids=["vs-2025-ru-a4", "vs-2025-en-a4"])  # the kit read
 def test_card_backs_carry_no_session_title_unless_asked(kits: ExampleKits, lang: str) -> None:
     """issue 33: the session's title was printed on every battle-card back (in Russian on English
     cards too), so the decks served one session only. By default a back holds the player's name

@@ -16,7 +16,7 @@ from printkit.games.vs.tokens import DEFAULT_COPIES, DEFAULT_NEUTRAL, counts, to
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import grid
 
-from ..conftest import EXAMPLES, ExampleKits, pdf_text, run, write
+from ..conftest import EXAMPLES, LANGS_AND_PAPERS, ExampleKits, pdf_text, run, write
 from ..pdfcheck import read
 
 EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf",
@@ -82,8 +82,10 @@ def test_page_counts(game: str, pages: dict[str, int], kits: ExampleKits) -> Non
 
 
 @pytest.mark.rule("vs.building.neutral")
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("lang", ["ru", "en"])
+# The ids end in the kit: the check runs with that kit's others (tests/conftest.py).
+@pytest.mark.parametrize(
+    ("lang", "paper"), LANGS_AND_PAPERS, ids=[f"vs-2025-{lang}-{paper}" for lang, paper in LANGS_AND_PAPERS]
+)
 def test_key_text_in_both_languages_on_both_papers(lang: str, paper: str, kits: ExampleKits) -> None:
     out = kits("vs-2025", lang, paper)
     words = {

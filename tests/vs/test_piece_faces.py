@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -18,54 +20,88 @@ from printkit.games.vs.piece_sheets import SHEET_MARGIN, sheet_grid
 from printkit.games.vs.tokens import tokens
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import Box, back_box, grid, shelves
+from printkit.model import Session
 
 from ..conftest import EXAMPLES, ExampleKits
+from ..pdfcheck import read
 
 KITS = [(game, lang, paper) for game in ("vs-2025", "vs-2003") for lang in ("ru", "en") for paper in ("a4", "letter")]
 IDS = ["-".join(k) for k in KITS]
 
 
-def fronts(kit: tuple[str, str, str], stem: str) -> tuple[list[Any], float]:
-    """The pieces of one file of the kit, in print order, and their size in points."""
+# What a kit's session lays out, worked out once per kit for all the checks here (sessions and pieces
+# are frozen values).
+@cache
+def session_of(kit: tuple[str, str, str]) -> Session:
     game, lang, paper = kit
-    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    return with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+
+
+@cache
+def fronts(kit: tuple[str, str, str], stem: str) -> tuple[tuple[Any, ...], float]:
+    """The pieces of one file of the kit, in print order, and their size in points."""
+    session = session_of(kit)
     options = vs_session(session).tokens
     if stem == "tokens":
-        return list(tokens(session)), options.cell_mm * MM
-    return list(markers(session)), options.marker_mm * MM
+        return tuple(tokens(session)), options.cell_mm * MM
+    return tuple(markers(session)), options.marker_mm * MM
 
 
-def placed(kit: tuple[str, str, str], stem: str) -> list[tuple[int, Box, Any]]:
+@cache
+def placed(kit: tuple[str, str, str], stem: str) -> tuple[tuple[int, Box, Any], ...]:
     """(page, box, piece) for every piece's front: each sheet of fronts is followed by its backs.
     Tokens fill a grid a sheet; markers share their sheets with the coins (imposition.shelves)."""
-    game, lang, paper = kit
-    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    session = session_of(kit)
     items, size = fronts(kit, stem)
     if stem == "tokens":
         g = sheet_grid(session, (size, size))
-        return [(2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items)]
+        return tuple((2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items))
     groups = [(size, len(items)), (vs_session(session).coins.size_mm * MM, len(coins(session)))]
-    laid = shelves(PAPERS[paper], groups, SHEET_MARGIN)
+    laid = shelves(PAPERS[kit[2]], groups, SHEET_MARGIN)
     boxes = [(2 * number, box) for number, sheet in enumerate(laid) for group, box in sheet if group == 0]
-    return [(number, box, item) for (number, box), item in zip(boxes, items, strict=True)]
+    return tuple((number, box, item) for (number, box), item in zip(boxes, items, strict=True))
 
 
-def words_in(page: Any, box: Box) -> list[str]:
-    text = page.get_textpage().get_text_bounded(left=box.x, bottom=box.y, right=box.x + box.w, top=box.y + box.h)
+class Sheets:
+    """A PDF's pages, each loaded once with its text (PDFium loads a page afresh each time it is indexed,
+    and a sheet of tokens is read piece by piece)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.pdf = pdfium.PdfDocument(path)
+        self.pages: dict[int, Any] = {}
+        self.texts: dict[int, Any] = {}
+
+    def __len__(self) -> int:
+        return len(self.pdf)
+
+    def page(self, number: int) -> Any:
+        if number not in self.pages:
+            self.pages[number] = self.pdf[number]
+        return self.pages[number]
+
+    def text(self, number: int) -> Any:
+        if number not in self.texts:
+            self.texts[number] = self.page(number).get_textpage()
+        return self.texts[number]
+
+
+def words_in(sheets: Sheets, number: int, box: Box) -> list[str]:
+    text = sheets.text(number).get_text_bounded(left=box.x, bottom=box.y, right=box.x + box.w, top=box.y + box.h)
     return str(text).split()
 
 
+@pytest.mark.parametrize("kit", KITS, ids=IDS)  # (outermost: the id ends in the kit, tests/conftest.py)
 @pytest.mark.parametrize("stem", ["tokens", "markers"])
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
 def test_every_front_carries_its_owners_mark(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
     """issue 33: tokens and markers told their owners apart by hue alone, so a grey print made the
     players' sets alike. Every front now prints its owner's mark as text, and the owners' marks differ."""
-    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    sheets = Sheets(kits(*kit) / f"{stem}.pdf")
     pieces = placed(kit, stem)
     by_owner: dict[str, str] = {}
     for number, box, piece in pieces:
         assert piece.mark, piece
-        assert piece.mark in words_in(pdf[number], box), (stem, number, piece)
+        assert piece.mark in words_in(sheets, number, box), (stem, number, piece)
         by_owner.setdefault(piece.colour, piece.mark)
     assert len(set(by_owner.values())) == len(by_owner) >= 2, by_owner
 
@@ -83,29 +119,24 @@ def test_owner_marks_are_short_and_never_shared(names: Sequence[str], marks: lis
     assert owner_marks(names) == marks
 
 
-def glyphs(page: Any) -> list[tuple[str, float, float, float, float]]:
-    """Every printed character of a page with its tight box (left, bottom, right, top) in points."""
-    text = page.get_textpage()
-    out = []
-    for i in range(text.count_chars()):
-        char = text.get_text_range(i, 1)
-        if char.strip():
-            out.append((char, *text.get_charbox(i)))
-    return out
+def glyphs(pdf: Path, number: int) -> list[tuple[str, float, float, float, float]]:
+    """Every printed character of a page (from 0) with its tight box (left, bottom, right, top) in
+    points: as tests/pdfcheck.py reads the kit's pages for the layout checks, once for all of them."""
+    return [(g.char, g.x0, g.y0, g.x1, g.y1) for g in read(pdf)[number].glyphs]
 
 
+@pytest.mark.parametrize("kit", KITS, ids=IDS)  # (outermost: the id ends in the kit, tests/conftest.py)
 @pytest.mark.parametrize("stem", ["tokens", "markers"])
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
 def test_every_word_on_a_front_keeps_clear_of_the_cut(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
     """issue 33: the longest token labels sat about 1.5 mm from the cut line. On every front every
     letter now stays the safe distance inside its piece: 3 mm on a token, 2.4 mm on a 16 mm marker
     (its longest word at 6 pt takes the rest)."""
     safe = token_faces.SAFE if stem == "tokens" else marker_faces.SAFE
-    pdf = pdfium.PdfDocument(kits(*kit) / f"{stem}.pdf")
+    pdf = kits(*kit) / f"{stem}.pdf"
     assert_letters_clear(pdf, [(number, box) for number, box, _ in placed(kit, stem)], safe, stem)
 
 
-def assert_letters_clear(pdf: Any, pieces: Sequence[tuple[int, Box]], safe: float, what: str) -> None:
+def assert_letters_clear(pdf: Path, pieces: Sequence[tuple[int, Box]], safe: float, what: str) -> None:
     """Every letter inside one of the pieces (page, box) lies at least `safe` inside its box."""
     boxes: dict[int, list[Box]] = {}
     for number, box in pieces:
@@ -113,7 +144,7 @@ def assert_letters_clear(pdf: Any, pieces: Sequence[tuple[int, Box]], safe: floa
     tolerance = 0.1 * MM  # the glyph boxes PDFium reports are rounded to its own units
     checked = 0
     for number, on_page in boxes.items():
-        for char, left, bottom, right, top in glyphs(pdf[number]):
+        for char, left, bottom, right, top in glyphs(pdf, number):
             x, y = (left + right) / 2, (bottom + top) / 2
             box = next((b for b in on_page if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h), None)
             if box is None:
@@ -124,14 +155,14 @@ def assert_letters_clear(pdf: Any, pieces: Sequence[tuple[int, Box]], safe: floa
     assert checked >= 2 * len(pieces), (what, checked)
 
 
-def backs(kit: tuple[str, str, str]) -> list[tuple[int, Box, Any]]:
+@cache
+def backs(kit: tuple[str, str, str]) -> tuple[tuple[int, Box, Any], ...]:
     """(page, box, token) for every token's back: the page after its front's, the box where
     write_sheets puts it for the kit's duplex flip."""
-    game, lang, paper = kit
-    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    session = session_of(kit)
     flip = vs_session(session).cards.duplex
-    return [(number + 1, back_box(box, PAPERS[paper], flip, session.printer), token)
-            for number, box, token in placed(kit, "tokens")]  # fmt: skip
+    return tuple((number + 1, back_box(box, PAPERS[kit[2]], flip, session.printer), token)
+                 for number, box, token in placed(kit, "tokens"))  # fmt: skip
 
 
 @pytest.mark.parametrize("kit", KITS, ids=IDS)
@@ -140,11 +171,12 @@ def test_every_letter_on_a_token_back_keeps_clear_of_the_cut(kits: ExampleKits, 
     (0.6 mm for a descender), the fronts keeping 3 mm. Every letter of every back now keeps the
     fronts' 3 mm, and nothing a player reads there is dropped: each back names its owner and prints
     each of its figures."""
-    pdf = pdfium.PdfDocument(kits(*kit) / "tokens.pdf")
+    pdf = kits(*kit) / "tokens.pdf"
+    sheets = Sheets(pdf)
     pieces = backs(kit)
     assert_letters_clear(pdf, [(number, box) for number, box, _ in pieces], token_faces.SAFE, "token backs")
     for number, box, token in pieces:
-        said = " ".join(words_in(pdf[number], box))
+        said = " ".join(words_in(sheets, number, box))
         assert token.owner in said, (number, token.owner, said)
         for line in token.lines:
             assert line in said, (number, line, said)
@@ -157,10 +189,11 @@ def test_every_letter_on_a_print_shop_token_back_keeps_clear_of_the_trim(kits: E
     """issue 33: a print shop's token backs keep their letters 3 mm and more inside the trim, as
     the sheets' backs do (the shop's 1/8 in, render/printshop.py), in both editions and languages."""
     kit = kits.build(EXAMPLES / f"{game}.yaml", "--only", "tokens", "--print-shop", "--lang", lang)
-    pdf = pdfium.PdfDocument(kit / "tokens-print-shop.pdf")
+    pdf = kit / "tokens-print-shop.pdf"
+    document = pdfium.PdfDocument(pdf)
     pieces = []
-    for number in range(1, len(pdf), 2):  # a face a page: front, back, front, back ...
-        left, bottom, right, top = pdf[number].get_trimbox()
+    for number in range(1, len(document), 2):  # a face a page: front, back, front, back ...
+        left, bottom, right, top = document[number].get_trimbox()
         pieces.append((number, Box(left, bottom, right - left, top - bottom)))
     assert_letters_clear(pdf, pieces, token_faces.SAFE, "print-shop token backs")
 
@@ -170,8 +203,8 @@ def test_markers_and_coins_share_their_sheets(kits: ExampleKits, kit: tuple[str,
     """issue 33: markers filled about a quarter of their sheet and coins two fifths of theirs. They
     now share sheets: every marker and every coin the game needs is printed, on fewer sheets than
     each kind on sheets of its own took."""
-    game, lang, paper = kit
-    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    _, lang, paper = kit
+    session = session_of(kit)
     options = vs_session(session)
     wanted = {"markers": len(markers(session)), "coins": len(coins(session))}
     sizes = {"markers": options.tokens.marker_mm * MM, "coins": options.coins.size_mm * MM}
@@ -197,16 +230,16 @@ def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, 
     box now lies coins.SAFE inside the circle the cutter follows."""
     from printkit.games.vs import coins as coin_faces
 
-    game, lang, paper = kit
-    session = with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, paper)
+    paper = kit[2]
+    session = session_of(kit)
     size = vs_session(session).coins.size_mm * MM
     groups = [(vs_session(session).tokens.marker_mm * MM, len(markers(session))), (size, len(coins(session)))]
     laid = shelves(PAPERS[paper], groups, SHEET_MARGIN)
-    pdf = pdfium.PdfDocument(kits(*kit) / "markers.pdf")
+    pdf = kits(*kit) / "markers.pdf"
     checked = 0
     for number, sheet in enumerate(laid):
         centres = [box.centre for group, box in sheet if group == 1]
-        for char, left, bottom, right, top in glyphs(pdf[2 * number]):
+        for char, left, bottom, right, top in glyphs(pdf, 2 * number):
             mid = ((left + right) / 2, (bottom + top) / 2)
             near = min(centres, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, default=None)
             if near is None or max(abs(near[0] - mid[0]), abs(near[1] - mid[1])) > size / 2:
@@ -217,8 +250,8 @@ def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, 
     assert checked >= len(coins(session)) * 2
 
 
+@pytest.mark.parametrize("kit", KITS, ids=IDS)  # (outermost: the id ends in the kit, tests/conftest.py)
 @pytest.mark.parametrize("stem", ["tokens", "markers"])
-@pytest.mark.parametrize("kit", KITS, ids=IDS)
 def test_the_owners_mark_prints_black_on_white_in_grey(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
     """issue 33: printed in grey, the players' pieces differed only in a shade of grey. Rendered to
     grey and inked dot by dot as a black-and-white laser does, every owner's mark on the first sheet
@@ -254,12 +287,12 @@ def test_every_building_back_says_garrison_in_one_word_form(kits: ExampleKits, k
     «гарнизон:» ("garrison:"). Every garrison on a back now reads the same word, with its count or boxes."""
     lang = kit[1]
     word = "гарнизон:" if lang == "ru" else "garrison:"
-    pdf = pdfium.PdfDocument(kits(*kit) / "tokens.pdf")
+    sheets = Sheets(kits(*kit) / "tokens.pdf")
     printed = 0
     for number, box, token in backs(kit):
         if token.garrison is None:
             continue
-        said = words_in(pdf[number], box)
+        said = words_in(sheets, number, box)
         assert word in said and not any(w.startswith(("гарн.", "garr.")) for w in said), (number, token.title, said)
         printed += 1
     assert printed > 0

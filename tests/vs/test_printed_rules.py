@@ -25,6 +25,7 @@ def said(*args: str) -> str:
     return " ".join(result.output.split())
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.building.construct-2025")
 def test_the_2025_building_rules_of_section_4_5_are_printed(kits: ExampleKits) -> None:
     ru, en = flat(kits("vs-2025") / "booklet.pdf"), flat(kits("vs-2025", "en") / "booklet.pdf")
@@ -53,6 +54,7 @@ def test_what_ships_and_transports_may_attack(kits: ExampleKits) -> None:
     assert "Ships and transports attack only" not in said("battle", "ship", "ship", "--play", "random", "--lang", "en")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.building.fortress")
 @pytest.mark.rule("vs.transport.build")
 def test_2003_words_for_the_fortress_and_the_transport(kits: ExampleKits) -> None:
@@ -73,6 +75,7 @@ def test_the_2003_quick_reference_holds_what_only_2003_has(kits: ExampleKits) ->
     assert "--edition vs-2025" in flat(kits("vs-2025") / "quickref.pdf")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.building.walls")
 def test_walls_are_one_statement_on_both_pages(kits: ExampleKits) -> None:
     for game in ("vs-2025", "vs-2003"):
@@ -108,6 +111,7 @@ def test_the_2003_ledger_charges_a_commanders_personal_troop(kits: ExampleKits) 
     assert "полководец платит" not in flat(kits("vs-2025") / "ledger.pdf")
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.print.coins")
 @pytest.mark.rule("vs.print.markers")
 def test_coins_say_their_values_are_chosen_and_a_duels_loser_has_a_marker(kits: ExampleKits) -> None:

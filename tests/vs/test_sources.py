@@ -74,6 +74,7 @@ def test_tables_mark_borrowed_figures_and_explain_them_in_both_languages() -> No
         assert all("*" not in cell for row in structures(R03, lang).rows for cell in row)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.print.sources")
 @pytest.mark.rule("vs.troop.magic-squads")
 def test_booklet_and_quickref_print_the_marks_and_their_notes(kits: ExampleKits) -> None:
@@ -87,6 +88,7 @@ def test_booklet_and_quickref_print_the_marks_and_their_notes(kits: ExampleKits)
         assert NOTES[lang][0] not in plain and NOTES[lang][1] in plain  # only the dragon's sea move
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.print.sources")
 @pytest.mark.rule("vs.print.tokens")
 def test_tokens_mark_their_boxes_and_their_sheets_say_why(kits: ExampleKits) -> None:
