@@ -231,13 +231,17 @@ class ExampleKits:
 
     roots: ClassVar[list[Path]] = []  # every store of this process, for remembered()
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, everyday: bool = False) -> None:
         self.root = root
+        self.everyday = everyday  # the run leaves the slow tests out: it may read only the sampled kits
         self.built: dict[tuple[str, str, str], Path] = {}
         ExampleKits.roots.append(root.resolve())
 
     def __call__(self, name: str, lang: str = "ru", paper: str = "a4") -> Path:
         key = (name, lang, paper)
+        if self.everyday and key not in everyday_kits():
+            pytest.fail(f"the everyday tier reads only the sampled example kits, not {key}: read one of "
+                        f"{sorted(everyday_kits())} or mark the test slow", pytrace=False)  # fmt: skip
         if key not in self.built:
             folder = self.root / f"{name}-{lang}-{paper}"
             with FileLock(self.root / f"{folder.name}.lock"):
@@ -351,7 +355,7 @@ def kits(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     changes (kept_root), or else built afresh in the run's temporary folder."""
     root = kept_root(request.config) or run_folder(tmp_path_factory) / "example-kits"
     root.mkdir(parents=True, exist_ok=True)
-    return ExampleKits(root)
+    return ExampleKits(root, everyday="not slow" in (request.config.getoption("markexpr") or ""))
 
 
 @pytest.fixture

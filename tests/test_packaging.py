@@ -86,7 +86,7 @@ def _metadata(wheel: Path) -> dict[str, list[str]]:
 def test_the_built_package_installs_in_a_clean_environment_and_builds_a_kit(tmp_path: Path) -> None:
     """issue 35: the sdist and the wheel built from it (as `python -m build` makes them for a release)
     install in a fresh virtual environment, from the package index like any user's, and the installed
-    `printkit build` writes the default kit there; the version comes from printkit/__init__.py alone."""
+    `printkit build` writes the default kit there; the version comes from printkit/version.py alone."""
     dist = tmp_path / "dist"
     # --no-isolation: the build backend of the test extra, so nothing is fetched to build.
     subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],

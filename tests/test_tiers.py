@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
-from .conftest import CONFIGS, LANGS, LANGS_AND_PAPERS, PAPERS, everyday_kits, kit_of, pairwise
+from .conftest import CONFIGS, LANGS, LANGS_AND_PAPERS, PAPERS, ExampleKits, everyday_kits, kit_of, pairwise
 
 
 def test_the_everyday_kits_meet_every_config_language_and_paper_in_pairs() -> None:
@@ -43,3 +44,11 @@ def test_every_test_of_a_kit_outside_the_sample_is_slow(request: pytest.FixtureR
         kit = kit_of(item.nodeid)
         if kit is not None and kit not in sample and "kits" in getattr(item, "fixturenames", ()):
             assert item.get_closest_marker("slow") is not None, item.nodeid
+
+
+def test_in_the_everyday_tier_a_kit_outside_the_sample_fails_the_test_that_asks(tmp_path: Path) -> None:
+    sample = everyday_kits()
+    outside = next(k for k in itertools.product(sorted(c.stem for c in CONFIGS), LANGS, PAPERS) if k not in sample)
+    with pytest.raises(pytest.fail.Exception, match=r"or mark the test slow$"):
+        ExampleKits(tmp_path, everyday=True)(*outside)
+    assert not list(tmp_path.iterdir())  # refused before anything is built
