@@ -67,7 +67,8 @@ def game_inputs() -> dict[str, tuple[str, Input]]:
     """Every installed game's movement inputs: name -> (the game's name, the input). Two games may
     share an input declared alike; one declared two ways, or named as a shared input, is refused."""
     out: dict[str, tuple[str, Input]] = {}
-    shared = {i.name for i in (MAP_FILE, START, TURNS, GOAL)} | {i.flag for i in (MAP_FILE, START, TURNS, GOAL)}
+    own = (MAP_FILE, START, TURNS, GOAL, CONFIG)
+    shared = {i.name for i in own} | {i.flag for i in own if i.flag}
     for g in games():
         if g.movement is not None:
             for i in load_module(g.movement).INPUTS:
@@ -77,10 +78,17 @@ def game_inputs() -> dict[str, tuple[str, Input]]:
     return out
 
 
-def _own(rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The given inputs of the map's game (each checked); one of another game's is refused."""
+def _own(rules: Ruleset, given: Mapping[str, Any], config: Path | None = None) -> dict[str, Any]:
+    """The given inputs of the map's game (each checked), with the evening's config; one of another
+    game's is refused, and so is a config of another game than the map's."""
+    if config is not None:
+        from ..config.session import load_session
+
+        family = load_session(config).ruleset.family
+        if family != rules.family:
+            raise Refused("mc_config_other_game", config_game=game(family).name, map_game=game(rules.family).name)
     mine = {i.name: i for i in movement_of(rules).INPUTS}
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {CONFIG.name: config}
     for name, value in given.items():
         if name in mine:
             checked = mine[name].checked(value)
@@ -181,7 +189,7 @@ class RouteAnswer:
         return out
 
 
-def _reach(map_file: str | Path, start: str, turns: int = 1, **given: Any) -> ReachAnswer:
+def _reach(map_file: str | Path, start: str, turns: int = 1, config: Path | None = None, **given: Any) -> ReachAnswer:
     """Every cell a mover reaches from `start` in `turns` turns, by the rules of the map's game;
     `given` holds the game's own inputs (speed=2; troop="elves"; see its movement's INPUTS).
 
@@ -192,12 +200,12 @@ def _reach(map_file: str | Path, start: str, turns: int = 1, **given: Any) -> Re
     game_map, rules = load_map(Path(map_file))
     origin = cell_on(game_map, start)
     moves = movement_of(rules)
-    found = moves.reach_answer(game_map, rules, origin, turns, _own(rules, given))
+    found = moves.reach_answer(game_map, rules, origin, turns, _own(rules, given, config))
     cells = {cell_name(*c): t for c, t in sorted(found.cells.items())}
     return ReachAnswer(cells, len(cells), found.note, game_map, origin, turns, moves.marks(game_map))
 
 
-def _route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAnswer:
+def _route(map_file: str | Path, start: str, goal: str, config: Path | None = None, **given: Any) -> RouteAnswer:
     """The fastest route from `start` to `goal`, one list of cells per turn (None: out of reach).
 
     >>> route("examples/map.yaml", "C4", "H9", speed=2).legs[0][0]
@@ -205,7 +213,7 @@ def _route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAn
     """
     game_map, rules = load_map(Path(map_file))
     origin, target = cell_on(game_map, start), cell_on(game_map, goal)
-    found = movement_of(rules).route_answer(game_map, rules, origin, target, _own(rules, given))
+    found = movement_of(rules).route_answer(game_map, rules, origin, target, _own(rules, given, config))
     legs = None if found.legs is None else [[cell_name(*c) for c in leg] for leg in found.legs]
     return RouteAnswer(None if legs is None else len(legs), legs, found.note, cell_name(*origin), cell_name(*target))
 
@@ -213,6 +221,17 @@ def _route(map_file: str | Path, start: str, goal: str, **given: Any) -> RouteAn
 # ---- the declarations -------------------------------------------------------------------------------
 
 MAP_FILE = Input("map_file", File(), {"en": "The map file.", "ru": "Файл карты."}, required=True)
+# The evening's config, which a referee's session and `serve` give every question that takes one: of
+# any game with maps, checked to be the map's game; a game's movement reads what it needs of it.
+CONFIG = Input(
+    "config",
+    File(),
+    {
+        "en": "The evening's config, of the map's game («Стратегия»: the hero's, with --hero).",
+        "ru": "Конфиг вечера, той же игры, что и карта («Стратегия»: конфиг с героем, для --hero).",
+    },
+    flag="--config",
+)
 START = Input(
     "start",
     Text(8),
@@ -272,7 +291,7 @@ def reach_question() -> Question:
             "the rules it used.",
             "ru": "Правила — игры этой карты (game: в файле карты). Ответ называет прочтения правил.",
         },
-        inputs=(MAP_FILE, START, *own, TURNS),
+        inputs=(MAP_FILE, START, CONFIG, *own, TURNS),
         examples=_examples("reach"),
         function=reach,
         notes=True,
@@ -289,7 +308,7 @@ def route_question() -> Question:
             "ru": "Самый быстрый путь по ходам, клетка за клеткой (код 1, если не дойти).",
         },
         about={"en": "", "ru": ""},
-        inputs=(MAP_FILE, START, *own, GOAL),
+        inputs=(MAP_FILE, START, CONFIG, *own, GOAL),
         examples=_examples("route"),
         function=route,
         notes=True,
@@ -304,5 +323,5 @@ def _examples(question: str) -> tuple[str, ...]:
 
 
 # A script's call is checked as a command line's: the shared inputs here, the game's in _own.
-reach = checking(_reach, (MAP_FILE, START, TURNS))
-route = checking(_route, (MAP_FILE, START, GOAL))
+reach = checking(_reach, (MAP_FILE, START, TURNS, CONFIG))
+route = checking(_route, (MAP_FILE, START, GOAL, CONFIG))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.maps import Reach, Route
-from printkit.plugin import File, Flag, GameMap, Input, Phrase, Refused, Ruleset, Said, Text, Whole
+from printkit.plugin import Flag, GameMap, Input, Phrase, Refused, Ruleset, Said, Text, Whole
 
 from .heroes import crossing
 from .model import Rules, Ship, rules_of, strategiya_map
@@ -387,7 +387,8 @@ def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, tuple[Phrase,
 
     strength = given["strength"]
     notes: tuple[Phrase, ...] = ()
-    # A config says who moves only with --hero (a referee's session passes its config to every question).
+    # A config says who moves only with --hero (a referee's session passes its config to every question;
+    # the map's question reads it, printkit.maps.moves.CONFIG, and gives it here as given["config"]).
     if given["hero"]:
         if given["config"] is None:
             raise Refused("rf_e_need_config")
@@ -461,7 +462,6 @@ def _help(en: str, ru: str) -> dict[str, str]:
 INPUTS = (
     Input("speed", Whole(0, 99), _help("The hero's speed (or use --config and --hero).", "Скорость героя."),
           flag="--speed"),
-    Input("config", File(), _help("A config with the hero.", "Конфиг с героем."), flag="--config"),
     Input("hero", Text(40), _help("The hero in that config: its name (Гром) or map marker (А, 1).",
                                   "Герой из конфига: имя (Гром) или метка на карте (А, 1)."),
           flag="--hero", complete="printkit.games.strategiya.heroes:complete_markers"),

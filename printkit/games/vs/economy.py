@@ -33,6 +33,7 @@ class Holdings:
     bridges: int = 0  # 2003
     commander: bool = False  # a player without lands (2003: his cap and his personal troop's upkeep)
     cash: int = 0
+    personal_from: str | None = None  # how the personal troop was chosen (PERSONAL_FROM), None: given
 
 
 @dataclass(frozen=True)
@@ -102,13 +103,49 @@ def _troop(vs: VsData, word: str) -> Troop:
     return troop
 
 
-def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str | None, cash: int,
-                      commander: bool) -> Holdings:  # fmt: skip
-    """A player's lands (those holding his lord house), mines, fortresses, bridges and troops, read
-    from a map file's objects and troops with their owners."""
+# How a map's player's personal troop is known when nobody names it: the troop the map marks
+# (`personal: true`), or else his first troop on the map, the one the rules' standard start gives him.
+PERSONAL_FROM = ("marked", "first")
+
+
+def personal_troop(game_map: object, player: str) -> tuple[str | None, str | None]:
+    """A map's player's personal troop (its id, None: he has no troop) and how it was chosen: the
+    one source the ledger and every income answer read."""
     from printkit.plugin import GameMap
 
     assert isinstance(game_map, GameMap)
+    pieces = [p for p in vs_map(game_map).pieces if p.owner == player]
+    marked = next((p for p in pieces if p.personal), None)
+    if marked is not None:
+        return marked.troop, "marked"
+    return (pieces[0].troop, "first") if pieces else (None, None)
+
+
+def check_player(game_map: object, player: str, others: Sequence[str] = ()) -> str:
+    """The player as the map (or its config, `others`) names him; a name nobody has is refused with
+    the closest one, never answered as a player who holds nothing."""
+    from printkit.plugin import GameMap
+
+    assert isinstance(game_map, GameMap)
+    owners = [o.owner for o in game_map.objects if o.owner] + [p.owner for p in vs_map(game_map).pieces if p.owner]
+    names = list(dict.fromkeys([*others, *owners]))
+    found = forgiving_match(player.strip(), [(n, n) for n in names])
+    if found is None:
+        raise Refusal("ec_unknown_player", player=player, names=", ".join(names), hint=did_you_mean(player, names))
+    return found
+
+
+def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str | None, cash: int,
+                      commander: bool) -> Holdings:  # fmt: skip
+    """A player's lands (those holding his lord house), mines, fortresses, bridges and troops, read
+    from a map file's objects and troops with their owners; his personal troop the one given, or else
+    personal_troop's."""
+    from printkit.plugin import GameMap
+
+    assert isinstance(game_map, GameMap)
+    personal_from = None
+    if personal is None:
+        personal, personal_from = personal_troop(game_map, player)
     lands: list[tuple[str, int]] = []
     mines: list[int] = []
     fortresses = bridges = 0
@@ -127,7 +164,8 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
             if land is not None and all(name != land.name for name, _ in lands):
                 lands.append((land.name, land.income))
     troops = tuple(p.troop for p in vs_map(game_map).pieces if p.owner == player)
-    return Holdings(tuple(lands), tuple(mines), troops, personal, fortresses, bridges, commander or not lands, cash)
+    return Holdings(tuple(lands), tuple(mines), troops, personal, fortresses, bridges, commander or not lands, cash,
+                    personal_from)  # fmt: skip
 
 
 # ---- prices ----------------------------------------------------------------------------------------

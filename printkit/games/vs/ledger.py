@@ -76,6 +76,9 @@ class IncomeAnswer:
             out.append(Para(label("ec_taken_after", lang, taken=got.taken_after, cash=got.cash_after), "  "))
         if got.cash_after < 0:
             out.append(Para(label(f"ec_disband_{got.year}", lang, short=-got.cash_after), "  "))
+        if held.personal_from is not None and held.personal is not None:
+            troop = _troop_name(self.vs, held.personal, lang)
+            out.append(Para(label(f"ec_personal_{held.personal_from}", lang, troop=troop), "  "))
         out.append(Para(label(f"ec_reading_cap_{got.year}", lang), "  "))
         if got.year == 2003:
             out.append(Para(label("ec_reading_turn_start" if self.turn_start else "ec_reading_payment", lang), "  "))

@@ -193,6 +193,7 @@ class Piece:
     y: int
     troop: str
     owner: str | None = None  # None: neutral
+    personal: bool = False  # marked as its owner's personal troop (economy.personal_troop)
 
 
 @dataclass(frozen=True)

@@ -429,6 +429,7 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
         vs = vs_of(rules)
         if not player:
             raise Refusal("ec_need_map_player")
+        player = ec.check_player(game_map, player, _config_players(Path(map_file)))
         held = ec.holdings_from_map(vs, game_map, player, personal, cash, commander)
     else:
         vs = _vs(edition)
@@ -437,6 +438,17 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
                            tuple((troops or "").replace(",", " ").split()), personal, fortresses, bridges, commander,
                            cash)  # fmt: skip
     return IncomeAnswer(ec.income(vs, held, cap_at_turn_start), held, vs, cap_at_turn_start)
+
+
+def _config_players(path: Path) -> tuple[str, ...]:
+    """The players a config names, when the map file is a session config (its `map:`); else none."""
+    from printkit.plugin import ConfigError, load_session
+
+    try:
+        session = load_session(path)
+    except ConfigError:  # a map file of its own: its owners are its players
+        return ()
+    return tuple(p.name for p in session.players if p.name)
 
 
 Cost = PriceTable | PriceAnswer | HireAnswer | TransferAnswer

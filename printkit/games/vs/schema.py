@@ -325,6 +325,9 @@ MAP_FIELDS = {
                     "at": Field(_CELL, required=True),
                     "troop": Field(Text(max_len=40), required=True),
                     "owner": Field(Text(max_len=40)),
+                    "personal": Field(
+                        Boolean(), default=False, doc="its owner's personal troop (unmarked: the owner's first troop)"
+                    ),
                 }
             ),
             max_items=2000,
@@ -405,11 +408,15 @@ def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: 
         found = (cell_in(t, width, height, (*key, name, i), ck) for i, t in enumerate(data.get(name, [])))
         return frozenset(c for c in found if c is not None)
 
-    pieces = []
+    pieces: list[Piece] = []
     for i, t in enumerate(data.get("troops", [])):
         at = cell_in(t["at"], width, height, (*key, "troops", i, "at"), ck)
         if at is not None:
-            pieces.append(Piece(*at, t["troop"], t["owner"]))
+            if t.get("personal") and not t["owner"]:
+                ck.fail((*key, "troops", i, "personal"), "a personal troop needs an owner")
+            elif t.get("personal") and any(p.personal and p.owner == t["owner"] for p in pieces):
+                ck.fail((*key, "troops", i, "personal"), f"{t['owner']} has a personal troop already")
+            pieces.append(Piece(*at, t["troop"], t["owner"], bool(t.get("personal"))))
     lands: list[Land] = []
     for i, land in enumerate(data.get("lands", [])):
         try:

@@ -22,9 +22,9 @@ def _holdings(session: Session, vs: VsData, name: str) -> Holdings | None:
     held = holdings_from_map(vs, session.game_map, name, None, 0, False)
     if not (held.lands or held.mines or held.troops or held.fortresses or held.bridges):
         return None
-    # The personal troop is the player's first troop on the map: the one the rules start him with.
-    return Holdings(held.lands, held.mines, held.troops, held.troops[0] if held.troops else None, held.fortresses,
-                    held.bridges, not held.lands, _start_cash(vs, not held.lands) or 0)  # fmt: skip
+    # The personal troop as every income answer takes it (economy.personal_troop): one source.
+    return Holdings(held.lands, held.mines, held.troops, held.personal, held.fortresses, held.bridges, not held.lands,
+                    _start_cash(vs, not held.lands) or 0, held.personal_from)  # fmt: skip
 
 
 def _start_cash(vs: VsData, commander: bool) -> int | None:
