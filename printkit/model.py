@@ -227,3 +227,6 @@ class Session:
     printer: Printer | None = None
     game_map: GameMap | None = None
     part: object = None
+    # The file the evening's map was read from: the one `map:` names, or the config itself for a map
+    # written in it. Every surface reads this map (serve offers it, movement questions default to it).
+    map_path: Path | None = None

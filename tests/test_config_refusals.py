@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+from printkit import load_session
 from printkit.errors import EXIT_CONFIG, EXIT_USAGE
+from printkit.game import game
+from printkit.labels import label
 
 from .conftest import EXAMPLES, ROOT, run, write
 
@@ -39,13 +42,19 @@ def _one_line(result: object, code: int) -> str:
     ids=["fight", "reach", "route", "work"],
 )
 def test_strategiya_question_with_another_games_config(question: tuple[str, ...], other: str) -> None:
-    """issue 32: fight/reach/route (and work) --config of another game raised TypeError."""
+    """issue 32: fight/reach/route (and work) --config of another game raised TypeError. A movement
+    question takes a config of the map's game, any game with maps (issue 40), and names both games."""
     config = EXAMPLES / f"{other}.yaml"
     result = run("referee", *question, "--config", str(config), "--lang", "en")
     line = _one_line(result, EXIT_USAGE)
+    russian = _one_line(run("referee", *question, "--config", str(config)), EXIT_USAGE)
+    if question[0] in ("reach", "route"):
+        games = {"config_game": game(load_session(config).ruleset.family).name, "map_game": game("strategiya").name}
+        assert line == "Error: " + label("mc_config_other_game", "en", **games)
+        assert russian.endswith(label("mc_config_other_game", "ru", **games))
+        return
     assert line == f"Error: this question is for Strategy games; the config or key is for {other}"
-    russian = run("referee", *question, "--config", str(config))
-    assert _one_line(russian, EXIT_USAGE).endswith(f"конфиг или ключ — для игры {other}")
+    assert russian.endswith(f"конфиг или ключ — для игры {other}")
 
 
 def test_lookup_with_a_key_and_config_of_another_game(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from printkit import load_session
 from printkit.cli import cli
 from printkit.games.vs.questions import income
 from printkit.games.vs.treasury_form import context
-from printkit.labels import Refused
+from printkit.labels import Refused, label
 from printkit.maps.moves import reach, route
 from printkit.testing.pages import answer_lines
 from printkit.web.app import Table, make_app
@@ -97,3 +97,51 @@ def test_a_player_nobody_has_is_refused_with_the_names_there_are(typed: str) -> 
     if typed == "Севр":
         assert "Север" in line.split(";")[0]  # the closest name, suggested
     assert income(VS_CONFIG, player="север").holdings.lands  # a name in another case is the same player
+
+
+def _evening(folder: Path, map_line: str) -> Path:
+    """A VS evening's config in `folder`, its map as `map_line` says, beside a copy of the example map."""
+    write(folder / "vs-map.yaml", VS_MAP.read_text("utf-8"))
+    return write(folder / "evening.yaml", f"game: vs-2025\nplayers: [{{name: Север}}, {{name: Юг}}]\n{map_line}\n")
+
+
+def test_a_configs_map_may_be_a_file_beside_it_and_is_the_map_the_kit_prints(tmp_path: Path) -> None:
+    """`map: map.yaml` was refused, so the map the kit printed and the map the referee read could differ."""
+    from printkit.config.mapfile import load_map
+
+    config = _evening(tmp_path, "map: vs-map.yaml")
+    session = load_session(config)
+    assert session.game_map == load_map(VS_MAP)[0] and session.map_path == tmp_path / "vs-map.yaml"
+    built = run("build", config, "--only", "map", "--out", tmp_path / "kit")
+    assert built.exit_code == 0 and (tmp_path / "kit" / "map.pdf").is_file(), built.stderr
+    write(tmp_path / "other.yaml", MAP.read_text("utf-8"))
+    for line, said in (
+        ("map: other.yaml", "'other.yaml' is a map of «Стратегия»; this config plays «Великая Стратегическая»"),
+        ("map: nowhere.yaml", "no map file 'nowhere.yaml' next to the config"),
+        ("map: ../vs-map.yaml", "is outside the config's folder; copy it next to the config"),
+    ):
+        checked = run("validate", _evening(tmp_path, line))
+        assert checked.exit_code == 3 and checked.stdout == "", checked.output
+        (problem,) = checked.stderr.splitlines()
+        assert problem.startswith(f"{tmp_path / 'evening.yaml'}:3: map: ") and problem.endswith(said), problem
+
+
+@pytest.mark.parametrize("inline", [True, False])
+def test_the_evenings_map_is_the_map_of_every_surface(tmp_path: Path, inline: bool) -> None:
+    """A config with `map:` printed that map, yet serve and the referee's session still asked for --map
+    (the config given as --map worked, unwritten, and showed as `vs-evening.yaml~`)."""
+    config = VS_CONFIG if inline else _evening(tmp_path, "map: vs-map.yaml")
+    runner = CliRunner(env={"PRINTKIT_LANG": None, "PRINTKIT_KEY": None})
+    asked = "reach --from E2 --troop knights\nincome --player Юг\n"
+    session = runner.invoke(cli, ["referee", "--config", str(config), "--lang", "en"], input=asked)
+    assert session.exit_code == 0 and "Missing argument" not in session.output, session.output
+    assert "A year's income" in session.output
+    served = load(config, (), (), ())
+    (offered,) = served.maps
+    assert served.short(offered) == ("vs-2025.yaml" if inline else "vs-map.yaml")
+    with TestClient(make_app(Table(served), [HOST]), raise_server_exceptions=False) as client:
+        index = client.get("/", params={"lang": "en"}).text
+        assert label("web_needs_map", "en") not in index
+        form = {"start": "E2", "troop": "knights", "ask": "1", "lang": "en"}
+        page = client.get("/q/reach", params=form)
+        assert page.status_code == 200 and 'class="refusal"' not in page.text and answer_lines(page.text)

@@ -64,12 +64,17 @@ EDITION = click.option(
 def defaults(group: click.Group, ctx: click.Context, names: list[str], config: Path | None, keys: tuple[Path, ...],
              edition: str | None, brief: bool = False) -> dict[str, dict[str, Any]]:  # fmt: skip
     """What each command takes from the session unless a question says otherwise (click's default_map):
-    the config, the key, the edition and brief answers, each only where the command has such an option."""
-    if config is not None and edition is None:
+    the config, the key, the edition, brief answers and the config's map (the evening's, `map:`), each
+    only where the command has such an option or argument."""
+    evening_map = None
+    if config is not None:
         from .base import load
 
-        edition = load(config).ruleset.id  # given only to a command whose --edition offers it
-    given: dict[str, Any] = {"config": config, "keys": keys or None, "edition": edition, "brief": brief or None}
+        session = load(config)
+        edition = edition or session.ruleset.id  # given only to a command whose --edition offers it
+        evening_map = session.map_path
+    given: dict[str, Any] = {"config": config, "keys": keys or None, "edition": edition, "brief": brief or None,
+                             "map_file": evening_map}  # fmt: skip
     out: dict[str, dict[str, Any]] = {}
     for name in names:
         command = group.get_command(ctx, name)

@@ -128,7 +128,33 @@ def load_map(path: Path) -> tuple[GameMap, Ruleset]:
     return found
 
 
-def _read_map(path: Path) -> tuple[GameMap, Ruleset]:
+# A config's `map:` names a map file as text: a file next to the config, holding the map itself.
+MAP_FILE_TEXT = Text(max_len=255, pattern=r"[^\x00]+\.ya?ml", pattern_hint="a map file's name, like map.yaml")
+
+
+def map_beside(value: str, doc: YamlDocument, key: Key, ck: Checker) -> Path | None:
+    """The map file a config's `map:` names: in the config's own folder (a config may come from
+    anyone: it names no file elsewhere); None after the problem is recorded."""
+    from .userfile import is_file
+
+    if doc.folder is None:
+        ck.fail(key, "a map file's name needs a config file to be relative to")
+        return None
+    try:
+        path = (doc.folder / value).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop; a NUL in the name
+        ck.fail(key, f"map file {value!r} cannot be found: the path loops or is not a file name")
+        return None
+    if not path.is_relative_to(doc.folder):
+        ck.fail(key, f"map file {value!r} is outside the config's folder; copy it next to the config")
+        return None
+    if not is_file(path):
+        ck.fail(key, f"no map file {value!r} next to the config")
+        return None
+    return path
+
+
+def _read_map(path: Path, named: bool = False) -> tuple[GameMap, Ruleset]:
     doc = load_yaml(path, str(path))
     ck = Checker(doc)
     if not isinstance(doc.data, dict):
@@ -142,6 +168,15 @@ def _read_map(path: Path) -> tuple[GameMap, Ruleset]:
     nested = "map" in doc.data
     data = doc.data["map"] if nested else {k: v for k, v in doc.data.items() if k != "game"}
     key: Key = ("map",) if nested else ()
+    if nested and isinstance(data, str) and not named:  # a config naming its map's file: that file's map
+        beside = map_beside(data, doc, key, ck) if MAP_FILE_TEXT.check(data, key, ck) is not INVALID else None
+        if beside is None:
+            raise ConfigError(ck.problems)
+        found = _read_map(beside, named=True)
+        if game(found[1].family) is not game(rules.family):
+            raise ConfigError([doc.problem(key, f"{data!r} is a map of {game(found[1].family).name}; "
+                                                f"this file plays {game(rules.family).name}")])  # fmt: skip
+        return found
     checked = map_schema([rules.family]).check(data, key, ck)
     game_map = None if checked is INVALID else build_map(checked, rules, doc, key, ck)
     if ck.problems or game_map is None:

@@ -219,6 +219,23 @@ class Nullable(Spec):
         return None if value is None else self.inner.check(value, key, ck)
 
 
+class Either(Spec):
+    """A mapping checked as one spec, or text as another (a map written out, or the file that holds it)."""
+
+    def __init__(self, mapping: Spec, text: Spec) -> None:
+        self.mapping, self.text = mapping, text
+        self.expects = f"{mapping.expects} or {text.expects}"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.mapping.json_schema(), self.text.json_schema()]}
+
+    def check(self, value: Any, key: Key, ck: Checker) -> Any:
+        return (self.text if isinstance(value, str) else self.mapping).check(value, key, ck)
+
+    def partial(self, value: Any, key: Key, ck: Checker) -> Any:
+        return (self.text if isinstance(value, str) else self.mapping).partial(value, key, ck)
+
+
 class ListOf(Spec):
     def __init__(self, item: Spec, min_items: int = 0, max_items: int = 1000) -> None:
         self.item, self.min_items, self.max_items = item, min_items, max_items

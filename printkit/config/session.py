@@ -10,11 +10,11 @@ from typing import Any
 from ..errors import ConfigError, Problem
 from ..game import game, games
 from ..imposition import Printer
-from ..model import Player, Ruleset, Session
+from ..model import GameMap, Player, Ruleset, Session
 from ..suggest import suggest
-from .mapfile import build_map, map_schema
+from .mapfile import MAP_FILE_TEXT, build_map, load_map, map_beside, map_schema
 from .rulesets import bundled_ids, default_ruleset, game_schema, load_bundled, load_ruleset_file
-from .schema import INVALID, Checker, Choice, Colour, Field, ListOf, Number, Record, Text
+from .schema import INVALID, Checker, Choice, Colour, Either, Field, ListOf, Number, Record, Text
 from .userfile import is_file
 from .yamlsource import YamlDocument, load_yaml, parse_yaml
 
@@ -53,7 +53,10 @@ def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
             ListOf(player, min_items=1, max_items=MAX_PLAYERS),
             doc="one entry per player: a name and a colour, and what the game adds (heroes, ...)",
         ),
-        "map": Field(map_schema(mapped), doc="the game map: rows of terrain letters and objects (printkit map check)"),
+        "map": Field(
+            Either(map_schema(mapped), MAP_FILE_TEXT),
+            doc="the game map: rows of terrain letters and objects (printkit map check), or a map file next to it",
+        ),
         "printer": Field(PRINTER, doc="this printer's duplex offset and scale, from printkit calibrate"),
     }
     if not mapped:
@@ -129,9 +132,15 @@ def _session(doc: YamlDocument) -> Session:
         data["players"] = record.fields["players"].spec.partial(doc.data["players"], ("players",), Checker(doc))
     data = {k: record.fields[k].default if v is INVALID else v for k, v in data.items()}
     players, raw_players = _players(data["players"], ruleset, ck)
-    game_map = None
-    if data.get("map") is not None:
+    game_map, map_path = None, None
+    if isinstance(data.get("map"), str):  # a map file next to the config: the one the kit prints
+        map_path = map_beside(data["map"], doc, ("map",), ck)
+        if map_path is not None:
+            game_map = _map_file(map_path, ruleset, data["map"], ck)
+            map_path = map_path if game_map is not None else None
+    elif data.get("map") is not None:
         game_map = build_map(data["map"], ruleset, doc, ("map",), ck)
+        map_path = doc.folder / Path(doc.label).name if doc.folder is not None else None
     build = schema.hook("build_session")
     part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None
     ck.raise_if_any()
@@ -147,6 +156,7 @@ def _session(doc: YamlDocument) -> Session:
         printer=_printer(data["printer"]),
         game_map=game_map,
         part=part,
+        map_path=map_path,
     )
     # What only the whole session tells (how many pieces its kit would print): refused here, at
     # once, rather than after the build has drawn everything before it.
@@ -155,6 +165,21 @@ def _session(doc: YamlDocument) -> Session:
         whole(session, ck)
         ck.raise_if_any()
     return session
+
+
+def _map_file(path: Path, ruleset: Ruleset, named: str, ck: Checker) -> GameMap | None:
+    """The map of the file a config's `map:` names, which must be a map of the config's game; its
+    own problems are said with its own file and lines."""
+    try:
+        game_map, rules = load_map(path)
+    except ConfigError as error:
+        ck.problems.extend(error.problems)
+        return None
+    if game(rules.family) is not game(ruleset.family):
+        plays = game(ruleset.family).name
+        ck.fail(("map",), f"{named!r} is a map of {game(rules.family).name}; this config plays {plays}")
+        return None
+    return game_map
 
 
 def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tuple[Player, ...], list[dict[str, Any]]]:

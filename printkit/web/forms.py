@@ -155,8 +155,8 @@ def _file(i: Input, served: Served, given: list[str]) -> Any:
     files = served.of(source(i))
     if i.many:  # the keys, every one given at start
         return files or None
-    if not given:  # a link that names no file: the config, as the evening's session gives it
-        return files[0] if files and source(i) == "config" else None
+    if not given:  # a link that names no file: what the form offers first (the config, the evening's map)
+        return files[0] if files and (i.required or source(i) == "config") else None
     if given[0] == NONE:
         return None
     found: Path | None = served.by_name(source(i), given[0])

@@ -83,12 +83,19 @@ def load(
         named = getattr(session.part, "key", None)
         if named is not None and not keys:
             keys = (Path(named),)
+        # The evening's map (`map:`, written in the config or named by it) is a map the table reads,
+        # first among those named at start, so that the movement pages offer the map the kit printed.
+        evening = session.map_path
+        if evening is not None and evening == config.resolve():
+            evening = config  # a map written in the config: the config is offered as the map, by its name
+        if evening is not None and evening.resolve() not in {m.resolve() for m in maps}:
+            maps = (evening, *maps)
     for key in keys:
         read_json(key, str(key), 16 * 1024 * 1024)  # the lookup reads it again and checks its content
     map_games = {game_map: load_map(game_map)[1].family for game_map in maps}
     for other in others:
         read_bytes(other, str(other), MAX_OTHER_BYTES)
-    every = [p for p in (config, *keys, *maps, *others) if p is not None]
+    every = list(dict.fromkeys(p for p in (config, *keys, *maps, *others) if p is not None))
     return Served(config, keys, maps, others, edition, language, _short_names(every), map_games)
 
 
