@@ -6,6 +6,8 @@ import difflib
 from collections.abc import Iterable
 from typing import TypeVar
 
+from .cells import latin
+
 T = TypeVar("T")
 
 # Russian case and number endings, longest first, so "горах", "лесу" and "смертельной зоне" meet
@@ -24,6 +26,12 @@ _VOWELS = "аеиоуыэюя"
 def fold(word: str) -> str:
     """Case and ё/е do not matter; inner spaces count once."""
     return " ".join(word.casefold().replace("ё", "е").split())
+
+
+def same_looking(a: str, b: str) -> bool:
+    """Whether two names read the same on screen: folded, and with the Cyrillic letters that look
+    like Latin ones (А, С, Е, ...) taken for them, either way round (a marker «А» typed as A)."""
+    return latin(fold(a)).casefold() == latin(fold(b)).casefold()
 
 
 def stem(word: str) -> str:
@@ -53,6 +61,9 @@ def forgiving_match(word: str, names: Iterable[tuple[str, T]]) -> T | None:
     for name, thing in pairs:
         if fold(name) == folded:
             return thing
+    alike = [thing for name, thing in pairs if same_looking(name, word)]
+    if alike and all(t == alike[0] for t in alike):  # typed in the other alphabet's look-alike letters
+        return alike[0]
     wanted = stem(word)
     found = [thing for name, thing in pairs if stem(name) == wanted]
     return found[0] if found and all(t == found[0] for t in found) else None

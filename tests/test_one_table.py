@@ -145,3 +145,24 @@ def test_the_evenings_map_is_the_map_of_every_surface(tmp_path: Path, inline: bo
         form = {"start": "E2", "troop": "knights", "ask": "1", "lang": "en"}
         page = client.get("/q/reach", params=form)
         assert page.status_code == 200 and 'class="refusal"' not in page.text and answer_lines(page.text)
+
+
+def test_look_alike_letters_are_read_either_way_round(tmp_path: Path) -> None:
+    """Cells took a Cyrillic С4 for C4, but a hero marked with the Cyrillic «А» refused a Latin A, and
+    the refusal listed «Тень (А)», the same on screen."""
+    from printkit.games.strategiya.heroes import find_hero
+
+    heroes = "heroes: [{name: Гром, strength: 2, speed: 2, intellect: 1}, {name: Тень, strength: 2, speed: 3}]"
+    config = write(tmp_path / "c.yaml", f"game: strategiya\nplayers:\n  - {{name: Аня, {heroes}}}\n"
+                                        f"  - {{name: Борис, {heroes}}}\n")  # fmt: skip
+    session = load_session(config)
+    cyrillic_a = find_hero(session, "А")  # Борис's first hero: markers А Б В Г
+    assert cyrillic_a.marker == "А" and find_hero(session, "A") == cyrillic_a  # typed as the Latin A
+    assert find_hero(session, "а") == cyrillic_a and find_hero(session, "a") == cyrillic_a
+    marked = config.read_text("utf-8").replace("{name: Борис,", "{name: Борис, markers: [A, B],")
+    latin = write(tmp_path / "l.yaml", marked)
+    assert find_hero(load_session(latin), "А").marker == "A"  # a Latin marker typed in Cyrillic
+    said = run("referee", "fight", "--heroes", "A", "1", "--config", config, "--lang", "en")
+    assert said.exit_code == 0, said.output
+    assert income(VS_CONFIG, player="Cевер").holdings.lands  # a Latin C in a Cyrillic name
+    assert reach(MAP, "С4", speed=2).reachable == reach(MAP, "C4", speed=2).reachable

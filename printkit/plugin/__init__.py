@@ -139,6 +139,7 @@ _PUBLIC = {
         "suggest",
         "did_you_mean",
         "forgiving_match",
+        "same_looking",
     ),
 }
 
@@ -225,6 +226,7 @@ __all__ = [
     "read_text",
     "render",
     "render_template",
+    "same_looking",
     "suggest",
     "write",
 ]
@@ -272,6 +274,6 @@ if TYPE_CHECKING:
     from printkit.render.canvas import Colour, open_canvas
     from printkit.render.html import render, render_template, write
     from printkit.sheets import BOOKLET, quick_reference
-    from printkit.suggest import did_you_mean, forgiving_match, suggest
+    from printkit.suggest import did_you_mean, forgiving_match, same_looking, suggest
 
 __getattr__, __dir__ = names(__name__, _PUBLIC)

@@ -219,11 +219,6 @@ def markers_for(rules: Rules, player_index: int, count: int, lang: str) -> tuple
     return tuple(symbols[i % len(symbols)] + "+" * (i // len(symbols)) for i in range(count))
 
 
-def marked_heroes(session: Session) -> dict[str, Hero]:
-    """Every hero of a config by its map marker (case-folded); the first player's wins a clash."""
-    return {marker.casefold(): hero for marker, hero in _heroes(session)}
-
-
 def _heroes(session: Session) -> list[tuple[str, Hero]]:
     """Every hero of a config with its map marker, in the config's order; a marker two players share
     stands for the first player's hero."""
@@ -255,15 +250,16 @@ class Named:
 def find_hero(session: Session, word: str) -> Named:
     """A hero of a config by its map marker or by its name, either case (a marker first: a hero
     named 1 does not hide the hero marked 1); refused with every hero's name and marker."""
-    from printkit.plugin import Refused
+    from printkit.plugin import Refused, same_looking
 
     heroes = _heroes(session)
-    folded = word.strip().casefold()
+    word = word.strip()
+    # A marker or a name as it looks: a Cyrillic «А» typed as a Latin A (or a Latin marker as Cyrillic).
     for marker, hero in heroes:
-        if marker.casefold() == folded:
+        if same_looking(marker, word):
             return Named(marker, hero)
     for marker, hero in heroes:
-        if hero.name and hero.name.casefold() == folded:
+        if hero.name and same_looking(hero.name, word):
             return Named(marker, hero)
     raise Refused("rf_e_hero", word=word[:24], heroes=", ".join(Named(m, h).who for m, h in heroes))
 
