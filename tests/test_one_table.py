@@ -166,3 +166,13 @@ def test_look_alike_letters_are_read_either_way_round(tmp_path: Path) -> None:
     assert said.exit_code == 0, said.output
     assert income(VS_CONFIG, player="Cевер").holdings.lands  # a Latin C in a Cyrillic name
     assert reach(MAP, "С4", speed=2).reachable == reach(MAP, "C4", speed=2).reachable
+
+
+def test_a_movers_player_nobody_has_is_refused_too() -> None:
+    with pytest.raises(Refused) as refused:
+        reach(VS_MAP, "E2", troop="knights", player="Nroth")
+    assert "no player 'Nroth' on the map" in refused.value.say("en")
+    with pytest.raises(Refused):
+        reach(VS_MAP, "E2", troop="knights", player="Север", allow=("Sotuh",))
+    named = reach(VS_MAP, "E2", troop="knights", player="север", allow=("юг",))  # case is no typo
+    assert named.reachable == reach(VS_MAP, "E2", troop="knights", player="Север", allow=("Юг",)).reachable

@@ -202,6 +202,20 @@ def mover_of(rules: Ruleset, given: Mapping[str, Any]) -> Mover:
                  frozenset(given.get("forbid") or ()))  # fmt: skip
 
 
+def _named(game_map: GameMap, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The inputs with --player and --allow as the map (or the evening's config) names the players: a
+    name nobody has is refused with the closest one, never taken for a stranger's troop."""
+    from printkit.plugin import load_session
+
+    from .economy import check_player
+
+    config = given.get("config")
+    others = tuple(p.name for p in load_session(config).players if p.name) if config else ()
+    player = check_player(game_map, given["player"], others) if given["player"] else given["player"]
+    allow = tuple(check_player(game_map, a, others) for a in given["allow"] or ())
+    return {**given, "player": player, "allow": allow}
+
+
 def reach(game_map: GameMap, rules: Ruleset, mover: Mover, start: Cell, turns: int = 1) -> dict[Cell, int]:
     """The first turn (1..turns) each cell can be reached in; the start maps to 0."""
     return {c: t for c, (t, _) in _turns(game_map, rules, mover, start, turns).items()}
@@ -282,7 +296,7 @@ def reach_answer(game_map: GameMap, rules: Ruleset, start: Cell, turns: int, giv
     if turns > _turn_limit(game_map):
         raise Refusal("mv_too_many_turns", turns=turns, most=_turn_limit(game_map),
                       cells=game_map.width * game_map.height, limit=WORK_LIMIT)  # fmt: skip
-    mover = mover_of(rules, given)
+    mover = mover_of(rules, _named(game_map, given))
     found = reach(game_map, rules, mover, start, turns)
     return Reach({c: t for c, t in found.items() if c != start}, _said(rules, mover))
 
@@ -293,7 +307,7 @@ def _said(rules: Ruleset, mover: Mover) -> Said:
 
 def route_answer(game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
     """`printkit referee route` on a VS map: the fewest turns, cell by cell, or why not."""
-    mover = mover_of(rules, given)
+    mover = mover_of(rules, _named(game_map, given))
     limit = _turn_limit(game_map)
     found = _turns(game_map, rules, mover, start, limit, goal)
     if goal not in found:
