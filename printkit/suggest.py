@@ -52,10 +52,12 @@ def stem(word: str) -> str:
     return " ".join(out)
 
 
-def forgiving_match(word: str, names: Iterable[tuple[str, T]]) -> T | None:
+def forgiving_match(word: str, names: Iterable[tuple[str, T]], parts: bool = False) -> T | None:
     """What `word` names among (name, thing) pairs: the same name when folded, else the same once
     Russian endings are dropped ("горах" finds "Гора"). None when nothing matches, or when the
-    endings make two different things look alike."""
+    endings make two different things look alike. With `parts` (a name said at the table, not a
+    file's value, which stays exact), also part of a name or its words said another way, where that
+    can mean one thing only ("туман" and "сонный туман" find «Туман сна»)."""
     pairs = list(names)
     folded = fold(word)
     for name, thing in pairs:
@@ -66,7 +68,35 @@ def forgiving_match(word: str, names: Iterable[tuple[str, T]]) -> T | None:
         return alike[0]
     wanted = stem(word)
     found = [thing for name, thing in pairs if stem(name) == wanted]
+    if found or not parts:
+        return found[0] if found and all(t == found[0] for t in found) else None
+    found = [thing for name, thing in pairs if _said_of(wanted, stem(name))]
     return found[0] if found and all(t == found[0] for t in found) else None
+
+
+_LIKE = 0.55  # how alike two stems must be to be one word said two ways ("сонн", "сна")
+_PART = 3  # the least letters of a stem that names a longer word by its beginning ("освоб" for "освобождени")
+
+
+def _said_of(typed: str, name: str) -> bool:
+    """Whether every word typed (stems) is a word of the name (the same, its beginning, or said
+    another way: as alike as _LIKE), at least one of them of _PART letters or more the same or its
+    beginning."""
+    words = name.split()
+    if not typed or not words:
+        return False
+
+    def one(w: str) -> int:
+        """2: a word of the name or its beginning; 1: a short word of it, or one said another way; 0: none."""
+        if len(w) >= _PART and any(n.startswith(w) for n in words):  # never a longer, misspelt word ("лесс")
+            return 2
+        if w in words:
+            return 1
+        alike = (difflib.SequenceMatcher(None, w, n).ratio() >= _LIKE for n in words if min(len(w), len(n)) >= _PART)
+        return 1 if any(alike) else 0
+
+    found = [one(w) for w in typed.split()]
+    return min(found) > 0 and max(found) == 2
 
 
 def closest(word: str, names: Iterable[str], cutoff: float = 0.6) -> str | None:

@@ -127,3 +127,21 @@ def test_tannhauser_circles_in_any_case() -> None:
     assert (
         upper.exit_code == 0 and run("referee", "paths", path, "--from", "a1", "--points", "3").output == upper.output
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("туман", "sleep-fog"), ("сонный туман", "sleep-fog"), ("освобождение", "release"), ("подъём", "raise-zombies"),
+     ("зомби", "raise-zombies"), ("шторм", "storm"), ("fog", "sleep-fog")],
+)  # fmt: skip
+def test_a_spell_is_found_by_part_of_its_name_or_its_words_said_another_way(typed: str, meant: str) -> None:
+    """issue 40: `туман`, `сонный туман` and `освобождение` found no spell, though each can mean one."""
+    assert find_spell(V25, typed).id == meant
+
+
+@pytest.mark.parametrize("typed", ["сонный ветер", "вод", "от"])
+def test_part_of_a_name_that_could_mean_two_things_or_none_finds_nothing(typed: str) -> None:
+    pairs = [(n, s.id) for s in V25.spells for n in (s.id, *s.name.values())]
+    assert forgiving_match(typed, pairs, parts=True) is None or typed == "вод"  # «Вода неутомимости» alone
+    assert forgiving_match("ветер", [("Попутный ветер", 1), ("Ветер перемен", 2)], parts=True) is None
+    assert forgiving_match("туман", pairs) is None  # a file's value stays exact: only a question's words

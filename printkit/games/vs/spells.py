@@ -18,7 +18,7 @@ def find_spell(vs: VsData, name: str) -> Spell:
     from printkit.plugin import did_you_mean, forgiving_match
 
     pairs = [(n, s) for s in vs.spells for n in (s.id, *s.name.values())]
-    found = forgiving_match(name.strip(), pairs)
+    found = forgiving_match(name.strip(), pairs, parts=True)  # said at the table: part of a name will do
     if found is None:
         hint = did_you_mean(name, [n for n, _ in pairs])
         raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells), hint=hint)
