@@ -82,15 +82,26 @@ def test_lookup_json(workdir: Path) -> None:
         "sheet1": 9,
         "sheet2": 2,
         "entry": "Шкуры животных — 35 дней по 20 $ в день, всего 700 $",
+        "kind": None,  # an adventure's kind, side and text (a resource has none): every answer has the keys
+        "side": None,
+        "text": None,
     }
 
 
 def test_lookup_adventure_titles_from_config(workdir: Path) -> None:
+    """issue 40: the master reads out the adventure's kind, side and text from the config, not its title alone."""
     key = example_key(workdir)
-    result = run(
-        "referee", "lookup", "--key", key, "--config", EXAMPLES / "strategiya.yaml", "adventures", "forest", "4"
-    )
-    assert result.output == "лес, приключения 4 → 4 → 4: Пепелище у реки\n"
+    config = EXAMPLES / "strategiya.yaml"
+    result = run("referee", "lookup", "--key", key, "--config", config, "adventures", "forest", "4")
+    lines = result.output.splitlines()
+    assert lines[:2] == ["лес, приключения 4 → 4 → 4: Пепелище у реки", "  Проверка морали; сторона встреченного: свет"]
+    assert " ".join(" ".join(lines[2:]).split()).startswith("Дым над лесом приводит героя к сгоревшему дому.")
+    found = json.loads(run("referee", "lookup", "--key", key, "--config", config, "adventures", "forest", "4",
+                           "--json", "--lang", "en").output)  # fmt: skip
+    assert (found["entry"], found["kind"], found["side"]) == ("Пепелище у реки", "morale", "свет")
+    assert found["text"].startswith("Дым над лесом")
+    bare = run("referee", "lookup", "--key", key, "adventures", "forest", "4", "--json")  # no config: no adventure
+    assert json.loads(bare.output)["kind"] is None
 
 
 @pytest.mark.parametrize(

@@ -90,13 +90,24 @@ class LookupAnswer:
     entry: Said
     terrain_name: Localized = field(metadata={"json": False})
     ascii_only: bool = field(metadata={"json": False})
+    # The config's adventure at the chain's end, what the master reads out: its kind, side and text.
+    kind: str | None = None
+    side: str | None = None
+    text: str | None = None
 
     def lines(self, lang: str) -> list[Line]:
         arrow = "->" if self.ascii_only else "→"
         section = label(f"rf_{self.section}", lang)
         text = label("rf_lookup", lang, terrain=self.terrain_name[lang].lower(), section=section, number=self.number,
                      arrow=arrow, first=self.sheet1, second=self.sheet2, entry=self.entry.say(lang))  # fmt: skip
-        return [Para(text, "  ")]
+        out: list[Line] = [Para(text, "  ")]
+        if self.kind:
+            kind = label(f"adv_kind_{self.kind}", lang)
+            out.append(Para("  " + (label("rf_lookup_side", lang, kind=kind, side=self.side) if self.side else kind),
+                            "    "))  # fmt: skip
+        if self.text:
+            out.append(Para("  " + " ".join(self.text.split()), "    "))
+        return out
 
 
 def _lookup_number(word: str) -> int:
@@ -188,8 +199,10 @@ def lookup(
     table = session_of(session) if session else None
     entry = Said(functools.partial(entry_text, rules, table, found.section, found.terrain, found.second))
     name = rules.terrain(found.terrain).name
+    adventure = table.adventure(found.terrain, found.second) if table and found.section == "adventures" else None
     return LookupAnswer(found.kit_id, found.game, found.section, found.terrain, found.number, found.first,
-                        found.second, entry, {"ru": name["ru"], "en": name["en"]}, ascii_only)  # fmt: skip
+                        found.second, entry, {"ru": name["ru"], "en": name["en"]}, ascii_only,
+                        *((adventure.kind, adventure.side, adventure.text) if adventure else ()))  # fmt: skip
 
 
 # ---- fight ----------------------------------------------------------------------------------------
