@@ -50,6 +50,9 @@ BODY_LIMIT = 16 * 1024
 QUERY_LIMIT = 16 * 1024
 # All of a request's headers together: a browser sends a few hundred bytes.
 HEADERS_LIMIT = 16 * 1024
+# The most of a request's head (its line, the query string in it, and its headers) the server reads
+# before refusing it: read into memory only up to this, the limits above then refused one by one.
+HEAD_LIMIT = QUERY_LIMIT + HEADERS_LIMIT + 4096
 T = TypeVar("T")
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
