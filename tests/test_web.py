@@ -7,6 +7,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from printkit.referee import Entry, entries
 from printkit.testing.pages import answer_lines, words
 from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, load, secret
+from printkit.web.workers import Workers
 
 from .conftest import EXAMPLES, ROOT, run, write
 from .webcases import Case, bad_form, cases, secret_key, serving, table_files
@@ -450,7 +452,7 @@ def test_answers_given_up_on_keep_their_place_till_they_end() -> None:
     question is refused as busy, and once they end it is answered."""
     release = threading.Event()
     table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), held_question(release))},
-                  answer_seconds=0.1, places=threading.BoundedSemaphore(2))  # fmt: skip
+                  answer_seconds=0.1, workers=Workers(workers=2, waiting=0))  # fmt: skip
     with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
         try:
             for _ in range(2):
@@ -459,13 +461,85 @@ def test_answers_given_up_on_keep_their_place_till_they_end() -> None:
             assert busy.status_code == 503 and refusal(busy.text) == label("web_busy", "en")
         finally:
             release.set()
-        for _ in range(100):  # the two threads end now that they are let go
-            if table.places.acquire(blocking=False):
-                table.places.release()
-                break
-            time.sleep(0.05)
+        assert table.workers.settle(10)  # the two threads end now that they are let go
         later = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})
         assert later.status_code == 500  # answered: the released question's own AssertionError, said plainly
+
+
+@dataclass(frozen=True)
+class Done:
+    """An answer of the counted question."""
+
+    n: int
+
+    def lines(self, lang: str) -> list[Any]:
+        return [Para(f"done {self.n}")]
+
+
+def counted_question(release: threading.Event, started: list[int]) -> Question:
+    """A question that notes each answer it starts, then waits until the test lets it go."""
+
+    def wait(n: int) -> Any:
+        started.append(n)
+        release.wait(30)
+        return Done(n)
+
+    return Question("slow", {"ru": "медленно", "en": "slow"}, {"ru": "", "en": ""},
+                    (Input("n", Whole(0, 9), {"ru": "n", "en": "n"}, required=True),), (), wait)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_heavy_answers_wait_in_a_bounded_queue_and_beyond_it_are_busy_at_once(lang: str) -> None:
+    """issue 40: answers are worked out by few workers (32 threads computing at once starved the
+    event loop); a question asked while the queue is full is answered busy at once, in the page's
+    language, and the log is read meanwhile."""
+    release, started = threading.Event(), []
+    table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), counted_question(release, started))},
+                  answer_seconds=20, workers=Workers(workers=1, waiting=1))  # fmt: skip
+    pages: dict[int, Any] = {}
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+
+        def ask(n: int) -> None:
+            pages[n] = c.get("/q/slow", params={"n": str(n), "ask": "1", "lang": lang})
+
+        asking = [threading.Thread(target=ask, args=(n,)) for n in (1, 2)]
+        try:
+            asking[0].start()
+            for _ in range(200):  # the first answer is being worked out
+                if started:
+                    break
+                time.sleep(0.05)
+            asking[1].start()
+            for _ in range(200):  # the second waits in the queue
+                if table.workers.out == 2:
+                    break
+                time.sleep(0.05)
+            busy = c.get("/q/slow", params={"n": "3", "ask": "1", "lang": lang})
+            assert busy.status_code == 503 and refusal(busy.text) == label("web_busy", lang)
+            assert started == [1]  # one worker: the second waits for it
+            assert c.get("/log.json").status_code == 200
+        finally:
+            release.set()
+            for t in asking:
+                t.join(30)
+    assert started == [1, 2] and [main(pages[n].text).count(f"done {n}") for n in (1, 2)] == [1, 1]
+
+
+def test_a_question_whose_limit_runs_out_in_the_queue_is_refused_and_never_worked_out() -> None:
+    """issue 40: the answer's time limit counts the wait for a worker; one that ran out waiting never starts."""
+    release, started = threading.Event(), []
+    table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), counted_question(release, started))},
+                  answer_seconds=0.3, workers=Workers(workers=1, waiting=1))  # fmt: skip
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+        try:
+            first = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})  # given up on, still computing
+            second = c.get("/q/slow", params={"n": "2", "ask": "1", "lang": "en"})  # waits behind it, runs out
+        finally:
+            release.set()
+        assert table.workers.settle(10)
+    assert first.status_code == second.status_code == 400
+    assert refusal(second.text) == label("web_too_slow", "en", seconds="0.3")
+    assert started == [1]
 
 
 def test_every_question_asked_with_an_empty_form_is_refused_in_words(client: TestClient, table: Table) -> None:

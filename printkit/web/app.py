@@ -10,14 +10,11 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
-import anyio
-import anyio.to_thread
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
@@ -38,13 +35,11 @@ from ..referee import Entry, questions
 from . import forms, pictures
 from .rolls import NAME_LIMIT, Log, shown
 from .served import Served, missing, secret
+from .workers import Busy, Workers
 
 # The longest a question may take to answer before its page says so: the command line's answers
 # take well under a second; a question that needs longer is one a table cannot wait for.
 ANSWER_SECONDS = 10.0
-# Answers worked out at once: more than a table's phones ask together, few enough that a flood of
-# slow questions cannot start threads without end.
-PLACES = 32
 # The largest request body (a roll's form) and query string a page sends: a few fields.
 BODY_LIMIT = 16 * 1024
 QUERY_LIMIT = 16 * 1024
@@ -53,7 +48,6 @@ HEADERS_LIMIT = 16 * 1024
 # The most of a request's head (its line, the query string in it, and its headers) the server reads
 # before refusing it: read into memory only up to this, the limits above then refused one by one.
 HEAD_LIMIT = QUERY_LIMIT + HEADERS_LIMIT + 4096
-T = TypeVar("T")
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
 # A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
@@ -89,8 +83,8 @@ class Table:
     log: Log = field(default_factory=Log)
     asked: dict[str, tuple[Entry, Question]] = field(default_factory=dict)
     answer_seconds: float = ANSWER_SECONDS
-    # Answers being worked out at once, those whose pages gave up on them included.
-    places: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(PLACES))
+    # The threads answers are worked out in, and the queue before them (printkit.web.workers).
+    workers: Workers = field(default_factory=Workers)
 
     def __post_init__(self) -> None:
         if not self.asked:
@@ -293,11 +287,11 @@ class _Pages:
             if asking and not lacking:
                 try:
                     values = forms.read(q, served, form)
-                    answer, picture = await self._bounded(lambda: answered(values, True))
+                    answer, picture = await self._bounded(lambda: answered(values, True), heavy=True)
                 except PrintkitError as exc:
                     status, refusal = 400, shown(exc.say(lang))
             if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
-                picture = (await self._bounded(lambda: answered(values, False)))[1]
+                picture = (await self._bounded(lambda: answered(values, False), heavy=False))[1]
         except TimeoutError:
             status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
         except Busy:
@@ -336,26 +330,10 @@ class _Pages:
             raise HTTPException(403)
         return form
 
-    async def _bounded(self, work: Callable[[], T]) -> T:
-        """Work done in a worker thread, given up on after the answer's time limit. A thread given up
-        on runs to its end and holds its place till then, so slow questions asked again and again
-        are refused as busy rather than pile up threads."""
-        places = self.table.places
-        if not places.acquire(blocking=False):
-            raise Busy()
-
-        def run() -> T:
-            try:
-                return work()
-            finally:
-                places.release()
-
-        with anyio.fail_after(self.table.answer_seconds):
-            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
-
-
-class Busy(Exception):
-    """Every place for an answer is taken (by answers still running after their pages gave up)."""
+    async def _bounded(self, work: Callable[[], tuple[Any, Markup | None]], heavy: bool) -> tuple[Any, Markup | None]:
+        """An answer worked out off the event loop within the answer's time limit (Busy when the
+        queue is full; `heavy`: an answer asked for, which waits for a worker)."""
+        return await self.table.workers.run(work, self.table.answer_seconds, heavy)
 
 
 def _same_origin(request: Request) -> bool:
