@@ -582,6 +582,35 @@ def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table
     assert (newest["who"], newest["what"]) == ("Вика", "1d20 --seed home")
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_roll_the_log_would_cut_is_refused_not_logged_without_its_seed(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: a notation padded to the log's cut hid its --seed (a rigged roll passed for a fair one):
+    a roll whose line would not fit the log whole is refused, and neither rolled nor logged."""
+    newest = table.log.newest()
+    before = newest[0].n if newest else 0
+    notation = "1d20" + "+0" * 100  # a legal notation of 204 characters
+    page = roll(client, table, {"notation": notation, "seed": "home", "who": "Вика"}, lang)
+    assert page.status_code == 400
+    assert refusal(page.text) == label("web_log_too_long", lang, length=len(notation) + len(" --seed home"), most=200)
+    assert [r.n for r in table.log.newest(before)] == []
+
+
+def test_a_roll_sent_two_notations_is_refused_not_logged_as_one_it_never_rolled(
+    client: TestClient, table: Table
+) -> None:
+    """issue 40: a second `notation` field was logged beside the first but never rolled: the log showed
+    dice nobody threw. A field sent twice is refused, and nothing is logged."""
+    newest = table.log.newest()
+    before = newest[0].n if newest else 0
+    page = roll(client, table, {"notation": ["1d4", "1d1000"], "who": "Вика"}, "en")
+    assert page.status_code == 400 and "takes one value" in (refusal(page.text) or "")
+    assert [r.n for r in table.log.newest(before)] == []
+    roll(client, table, {"notation": "1d6", "seed": "s", "explode_cap": "3", "who": "Вика"}, "en")
+    assert table.log.newest(before)[0].what == "1d6 --seed s --explode-cap 3"  # every value that was rolled with
+
+
 def test_a_key_the_config_names_is_a_file_named_at_start(tmp_path: Path, key: tuple[Path, list[str]]) -> None:
     """issue 34 (review): a config's `key:` is read and checked when serving starts, like --key."""
     import shutil

@@ -29,11 +29,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
 from ..game import games
-from ..labels import LANGUAGES, entries
+from ..labels import LANGUAGES, RefusedValue, entries
 from ..questions import File, Flag, Para, Question, answer_lines
 from ..referee import Entry, questions
 from . import forms, pictures
-from .rolls import NAME_LIMIT, Log, shown
+from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
 
@@ -267,7 +267,7 @@ class _Pages:
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
-        status, answer, refusal, picture = 200, None, "", None
+        status, answer, refusal, picture, rolled = 200, None, "", None, ""
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief")) and _has_notes(q)
 
@@ -287,6 +287,9 @@ class _Pages:
             if asking and not lacking:
                 try:
                     values = forms.read(q, served, form)
+                    rolled = _asked(q, values) if logged and _rolled(q, form) else ""
+                    if len(rolled) > TEXT_LIMIT:  # the log would cut it: what was rolled, seed included, or nothing
+                        raise RefusedValue("web_log_too_long", length=len(rolled), most=TEXT_LIMIT)
                     answer, picture = await self._bounded(lambda: answered(values, True), heavy=True)
                 except PrintkitError as exc:
                     status, refusal = 400, shown(exc.say(lang))
@@ -297,7 +300,7 @@ class _Pages:
         except Busy:
             status, refusal = 503, words["web_busy"]
         if answer is not None and logged and _rolled(q, form):
-            self.table.log.add(who, _asked(q, form), _in_a_line(answer, lang, last=q.name not in LOGGED))
+            self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
 
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
@@ -373,21 +376,21 @@ def _rolled(q: Question, form: Mapping[str, list[str]]) -> bool:
     return q.name in LOGGED or bool(form.get(ROLL_SWITCH))
 
 
-def _asked(q: Question, form: Mapping[str, list[str]]) -> str:
-    """What was rolled, as the log shows it: the notation of a dice roll; a game's question as its
-    command line would ask it (spell fireball --roll)."""
-    if q.name in LOGGED:  # a seed replays a roll: the log says so, or a rigged roll would pass for a fair one
-        seed = " ".join(v for v in form.get("seed", []) if v.strip())
-        return " ".join(form.get("notation", [])) + (f" --seed {seed}" if seed else "")
-    words = [q.name]
+def _asked(q: Question, values: Mapping[str, Any]) -> str:
+    """What was rolled, as the log shows it: the values the roll was asked with (those read from the
+    form, never its raw fields), as its command line would ask it: the dice roll's notation first
+    (2d6+1 --seed turn-12), a game's question by its name (spell fireball --roll). A seed replays a
+    roll: the log says so, or a rigged roll would pass for a fair one."""
+    words = [] if q.name in LOGGED else [q.name]
     for i in q.inputs:
-        given = [v for v in form.get(i.name, []) if v and v != forms.NONE]
-        if not given or isinstance(i.kind, File):
+        value = values.get(i.name)
+        if value is None or value is False or isinstance(i.kind, File):
             continue
         if isinstance(i.kind, Flag):
             words.append(i.flag or i.name)
-        else:
-            words += ([i.flag] if i.flag else []) + given
+            continue
+        given = [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
+        words += ([i.flag] if i.flag else []) + given
     return " ".join(words)
 
 
