@@ -611,6 +611,26 @@ def test_a_roll_sent_two_notations_is_refused_not_logged_as_one_it_never_rolled(
     assert table.log.newest(before)[0].what == "1d6 --seed s --explode-cap 3"  # every value that was rolled with
 
 
+def test_files_named_in_cp1251_are_offered_and_read_never_a_failure(tmp_path: Path) -> None:
+    """issue 40: a file whose name is not UTF-8 (cp1251 bytes, as a Windows-made archive unpacks) made
+    every page offering it a 500 with a traceback: its name is shown by its bytes' codes, and it is read."""
+    import os
+    import shutil
+
+    game_map = tmp_path / os.fsdecode("карта".encode("cp1251") + b".yaml")
+    shutil.copy(EXAMPLES / "map.yaml", game_map)
+    served = load(EXAMPLES / "strategiya.yaml", (), (game_map,), ())
+    table = Table(served)
+    shown_as = "\\xea\\xe0\\xf0\\xf2\\xe0.yaml"
+    assert served.short(game_map) == shown_as
+    with TestClient(make_app(table, [HOST])) as c:  # any failure inside is raised here
+        for base in ("", f"/m/{table.token}"):
+            for name in ("", *(f"q/{n}" for n in table.asked)):
+                assert c.get(f"{base}/{name}").status_code in (200, 404)
+        page = c.get("/q/reach", params={"map_file": shown_as, "start": "C4", "speed": "2", "ask": "1"})
+    assert page.status_code == 200 and refusal(page.text) is None and shown_as in page.text
+
+
 def test_a_key_the_config_names_is_a_file_named_at_start(tmp_path: Path, key: tuple[Path, list[str]]) -> None:
     """issue 34 (review): a config's `key:` is read and checked when serving starts, like --key."""
     import shutil
