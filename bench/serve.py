@@ -6,6 +6,11 @@
 # log, the log's JSON) with --pause seconds between them. Prints the latency of every request (p50,
 # p90, p99, the slowest), the slowest kinds of request, errors and the machine.
 # Run: python bench/serve.py [--clients 20] [--seconds 30] [--pause 0 0.1] [--skip battle]
+# Issue 40: --flood N runs N more clients asking a legal heavy question (HEAVY, about a second) again
+# the moment each answer (or "busy") comes, and --silent N opens N connections that never send a byte
+# (the server closes them after its idle limit; each is opened again at once), while the mix runs:
+# the light pages' latency is then the figure (goal: p99 under 100 ms); the heavy answers are counted
+# by status (200 answered, 503 busy, 400 over the time limit).
 # Each pause is a run of its own: 0 is every phone asking again the moment an answer comes, 0.1 a
 # busy table. A run with the default mix writes its table to bench/figures/serve.json, which the
 # manual's Figures page shows.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import platform
 import re
@@ -51,6 +57,34 @@ ASKED = [
 ]
 
 
+HEAVY = "q/odds?notation=100d6*100d6&ask=1&lang=en"
+
+
+async def flood(base: str, until: float, codes: dict[str, int]) -> None:
+    """One client asking the heavy question again and again."""
+    async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
+        while time.perf_counter() < until:
+            try:
+                code = str((await http.get(HEAVY)).status_code)
+            except httpx2.HTTPError as exc:
+                code = type(exc).__name__
+            codes[code] = codes.get(code, 0) + 1
+
+
+async def silent(base: str, until: float, closed: list[int]) -> None:
+    """One connection that never sends a byte, opened again each time the server closes it."""
+    url = httpx2.URL(base)
+    while time.perf_counter() < until:
+        reader, writer = await asyncio.open_connection(url.host, url.port)
+        try:
+            if await asyncio.wait_for(reader.read(1), max(0.1, until - time.perf_counter())) == b"":
+                closed.append(1)
+        except TimeoutError:
+            pass
+        finally:
+            writer.close()
+
+
 async def client(base: str, token: str, until: float, pause: float, times: list[float], paths: list[str],
                  errors: list[str], n: int) -> None:  # fmt: skip
     async with httpx2.AsyncClient(base_url=base, timeout=10) as http:
@@ -80,7 +114,8 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def run(base: str, clients: int, seconds: float, pause: float) -> tuple[list[float], list[str], list[str]]:
+async def run(base: str, clients: int, seconds: float, pause: float, heavy: int = 0,
+              quiet: int = 0) -> tuple[list[float], list[str], list[str]]:  # fmt: skip
     async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
         page = (await http.get("q/roll")).text
         for path in ASKED:  # each engine imported once, as the first question of an evening imports it
@@ -93,8 +128,31 @@ async def run(base: str, clients: int, seconds: float, pause: float) -> tuple[li
     errors: list[str] = []
     until = time.perf_counter() + seconds
     token = found.group(1)
+    # The flood runs in a process of its own: its hundreds of answers a second would otherwise hold up
+    # this process's loop, and the light pages' figures would count the bench's own waiting.
+    flooding = multiprocessing.get_context("spawn").Process(target=flooded, args=(base, seconds, heavy, quiet))
+    flooding.start()
     await asyncio.gather(*(client(base, token, until, pause, times, paths, errors, n) for n in range(clients)))
+    flooding.join()
     return times, paths, errors
+
+
+def flooded(base: str, seconds: float, heavy: int, quiet: int) -> None:
+    """The heavy questions' clients and the silent connections, for `seconds`; what they got, printed."""
+
+    async def both() -> None:
+        until = time.perf_counter() + seconds
+        codes: dict[str, int] = {}
+        closed: list[int] = []
+        await asyncio.gather(*(flood(base, until, codes) for _ in range(heavy)),
+                             *(silent(base, until, closed) for _ in range(quiet)))  # fmt: skip
+        if heavy:
+            print(f"heavy answers ({HEAVY}) by status: {dict(sorted(codes.items()))}")
+        if quiet:
+            print(f"silent connections closed by the server: {len(closed)}")
+
+    if heavy or quiet:
+        asyncio.run(both())
 
 
 def main() -> None:
@@ -103,9 +161,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pause", type=float, nargs="+", default=[0.0, 0.1],
                         help="seconds each client waits between requests; one run for each")  # fmt: skip
+    parser.add_argument("--flood", type=int, default=0, help="clients asking a heavy question again and again")
+    parser.add_argument("--silent", type=int, default=0, help="connections that never send a byte")
     parser.add_argument("--skip", action="append", default=[], help="leave out the questions of this name")
     args = parser.parse_args()
     ASKED[:] = [path for path in ASKED if not any(path.startswith(f"q/{name}?") for name in args.skip)]
+    if args.flood or args.silent:  # the mix's light pages only: the answers wait in the same queue as the flood's
+        ASKED[:] = [path for path in ASKED if "ask=1" not in path and path != "ROLL"]
     command = [sys.executable, "-m", "printkit", "serve", str(find("strategiya.yaml")), "--port", "0",
                "--map", str(find("map.yaml")), "--lang", "en"]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -124,12 +186,13 @@ def main() -> None:
                 time.sleep(0.1)
         print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}")
         for pause in args.pause:
-            times, paths, errors = asyncio.run(run(base.group(0), args.clients, args.seconds, pause))
+            times, paths, errors = asyncio.run(run(base.group(0), args.clients, args.seconds, pause, args.flood,
+                                                   args.silent))  # fmt: skip
             rows.append(report(times, paths, errors, args.clients, args.seconds, pause, args.skip))
     finally:
         server.terminate()
         server.wait(timeout=10)
-    if not args.skip and args.clients == 20 and args.seconds >= 30:
+    if not args.skip and args.clients == 20 and args.seconds >= 30 and not args.flood and not args.silent:
         notes = ["Each client asks the mix of bench/serve.py one request after another (pages, answers, rolls "
                  "posted to the log, the log's JSON), waiting the pause between them; the clients run on the same "
                  "machine as the server. Goal: p99 under 100 ms, no errors."]  # fmt: skip

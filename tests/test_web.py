@@ -7,6 +7,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from printkit.referee import Entry, entries
 from printkit.testing.pages import answer_lines, words
 from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, load, secret
+from printkit.web.workers import Workers
 
 from .conftest import EXAMPLES, ROOT, run, write
 from .webcases import Case, bad_form, cases, secret_key, serving, table_files
@@ -450,7 +452,7 @@ def test_answers_given_up_on_keep_their_place_till_they_end() -> None:
     question is refused as busy, and once they end it is answered."""
     release = threading.Event()
     table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), held_question(release))},
-                  answer_seconds=0.1, places=threading.BoundedSemaphore(2))  # fmt: skip
+                  answer_seconds=0.1, workers=Workers(workers=2, waiting=0))  # fmt: skip
     with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
         try:
             for _ in range(2):
@@ -459,13 +461,85 @@ def test_answers_given_up_on_keep_their_place_till_they_end() -> None:
             assert busy.status_code == 503 and refusal(busy.text) == label("web_busy", "en")
         finally:
             release.set()
-        for _ in range(100):  # the two threads end now that they are let go
-            if table.places.acquire(blocking=False):
-                table.places.release()
-                break
-            time.sleep(0.05)
+        assert table.workers.settle(10)  # the two threads end now that they are let go
         later = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})
         assert later.status_code == 500  # answered: the released question's own AssertionError, said plainly
+
+
+@dataclass(frozen=True)
+class Done:
+    """An answer of the counted question."""
+
+    n: int
+
+    def lines(self, lang: str) -> list[Any]:
+        return [Para(f"done {self.n}")]
+
+
+def counted_question(release: threading.Event, started: list[int]) -> Question:
+    """A question that notes each answer it starts, then waits until the test lets it go."""
+
+    def wait(n: int) -> Any:
+        started.append(n)
+        release.wait(30)
+        return Done(n)
+
+    return Question("slow", {"ru": "медленно", "en": "slow"}, {"ru": "", "en": ""},
+                    (Input("n", Whole(0, 9), {"ru": "n", "en": "n"}, required=True),), (), wait)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_heavy_answers_wait_in_a_bounded_queue_and_beyond_it_are_busy_at_once(lang: str) -> None:
+    """issue 40: answers are worked out by few workers (32 threads computing at once starved the
+    event loop); a question asked while the queue is full is answered busy at once, in the page's
+    language, and the log is read meanwhile."""
+    release, started = threading.Event(), []
+    table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), counted_question(release, started))},
+                  answer_seconds=20, workers=Workers(workers=1, waiting=1))  # fmt: skip
+    pages: dict[int, Any] = {}
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+
+        def ask(n: int) -> None:
+            pages[n] = c.get("/q/slow", params={"n": str(n), "ask": "1", "lang": lang})
+
+        asking = [threading.Thread(target=ask, args=(n,)) for n in (1, 2)]
+        try:
+            asking[0].start()
+            for _ in range(200):  # the first answer is being worked out
+                if started:
+                    break
+                time.sleep(0.05)
+            asking[1].start()
+            for _ in range(200):  # the second waits in the queue
+                if table.workers.out == 2:
+                    break
+                time.sleep(0.05)
+            busy = c.get("/q/slow", params={"n": "3", "ask": "1", "lang": lang})
+            assert busy.status_code == 503 and refusal(busy.text) == label("web_busy", lang)
+            assert started == [1]  # one worker: the second waits for it
+            assert c.get("/log.json").status_code == 200
+        finally:
+            release.set()
+            for t in asking:
+                t.join(30)
+    assert started == [1, 2] and [main(pages[n].text).count(f"done {n}") for n in (1, 2)] == [1, 1]
+
+
+def test_a_question_whose_limit_runs_out_in_the_queue_is_refused_and_never_worked_out() -> None:
+    """issue 40: the answer's time limit counts the wait for a worker; one that ran out waiting never starts."""
+    release, started = threading.Event(), []
+    table = Table(Served(), asked={"slow": (Entry("slow", "tests:slow", None), counted_question(release, started))},
+                  answer_seconds=0.3, workers=Workers(workers=1, waiting=1))  # fmt: skip
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+        try:
+            first = c.get("/q/slow", params={"n": "1", "ask": "1", "lang": "en"})  # given up on, still computing
+            second = c.get("/q/slow", params={"n": "2", "ask": "1", "lang": "en"})  # waits behind it, runs out
+        finally:
+            release.set()
+        assert table.workers.settle(10)
+    assert first.status_code == second.status_code == 400
+    assert refusal(second.text) == label("web_too_slow", "en", seconds="0.3")
+    assert started == [1]
 
 
 def test_every_question_asked_with_an_empty_form_is_refused_in_words(client: TestClient, table: Table) -> None:
@@ -506,6 +580,55 @@ def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table
     roll(client, table, {"notation": "1d20", "seed": "home", "who": "Вика"})
     newest = client.get("/log.json").json()["rolls"][0]
     assert (newest["who"], newest["what"]) == ("Вика", "1d20 --seed home")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_roll_the_log_would_cut_is_refused_not_logged_without_its_seed(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: a notation padded to the log's cut hid its --seed (a rigged roll passed for a fair one):
+    a roll whose line would not fit the log whole is refused, and neither rolled nor logged."""
+    newest = table.log.newest()
+    before = newest[0].n if newest else 0
+    notation = "1d20" + "+0" * 100  # a legal notation of 204 characters
+    page = roll(client, table, {"notation": notation, "seed": "home", "who": "Вика"}, lang)
+    assert page.status_code == 400
+    assert refusal(page.text) == label("web_log_too_long", lang, length=len(notation) + len(" --seed home"), most=200)
+    assert [r.n for r in table.log.newest(before)] == []
+
+
+def test_a_roll_sent_two_notations_is_refused_not_logged_as_one_it_never_rolled(
+    client: TestClient, table: Table
+) -> None:
+    """issue 40: a second `notation` field was logged beside the first but never rolled: the log showed
+    dice nobody threw. A field sent twice is refused, and nothing is logged."""
+    newest = table.log.newest()
+    before = newest[0].n if newest else 0
+    page = roll(client, table, {"notation": ["1d4", "1d1000"], "who": "Вика"}, "en")
+    assert page.status_code == 400 and "takes one value" in (refusal(page.text) or "")
+    assert [r.n for r in table.log.newest(before)] == []
+    roll(client, table, {"notation": "1d6", "seed": "s", "explode_cap": "3", "who": "Вика"}, "en")
+    assert table.log.newest(before)[0].what == "1d6 --seed s --explode-cap 3"  # every value that was rolled with
+
+
+def test_files_named_in_cp1251_are_offered_and_read_never_a_failure(tmp_path: Path) -> None:
+    """issue 40: a file whose name is not UTF-8 (cp1251 bytes, as a Windows-made archive unpacks) made
+    every page offering it a 500 with a traceback: its name is shown by its bytes' codes, and it is read."""
+    import os
+    import shutil
+
+    game_map = tmp_path / os.fsdecode("карта".encode("cp1251") + b".yaml")
+    shutil.copy(EXAMPLES / "map.yaml", game_map)
+    served = load(EXAMPLES / "strategiya.yaml", (), (game_map,), ())
+    table = Table(served)
+    shown_as = "\\xea\\xe0\\xf0\\xf2\\xe0.yaml"
+    assert served.short(game_map) == shown_as
+    with TestClient(make_app(table, [HOST])) as c:  # any failure inside is raised here
+        for base in ("", f"/m/{table.token}"):
+            for name in ("", *(f"q/{n}" for n in table.asked)):
+                assert c.get(f"{base}/{name}").status_code in (200, 404)
+        page = c.get("/q/reach", params={"map_file": shown_as, "start": "C4", "speed": "2", "ask": "1"})
+    assert page.status_code == 200 and refusal(page.text) is None and shown_as in page.text
 
 
 def test_a_key_the_config_names_is_a_file_named_at_start(tmp_path: Path, key: tuple[Path, list[str]]) -> None:

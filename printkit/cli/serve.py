@@ -29,7 +29,8 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     """The referee's web pages for every phone at the table (its help: the labels' h_serve)."""
     import uvicorn
 
-    from ..web.app import Table, make_app
+    from ..web.app import HEAD_LIMIT, Table, make_app
+    from ..web.connections import Connections
     from ..web.served import load
     from .present import language
 
@@ -51,12 +52,16 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
 
         raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
     _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
-    app = make_app(table, hosts)
+    connections = Connections()
+    app = connections.application(make_app(table, hosts))
     # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
     # A table's phones keep a connection or two each; a device on the network cannot hold hundreds
-    # open, nor keep an idle one for long.
+    # open, nor keep an idle one for long, a silent one included (printkit.web.connections). The
+    # protocol is uvicorn's h11 one, the one that limits a request's head while it is read (its
+    # httptools one buffers any amount of headers: docs/upstream.md).
     settings = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False, proxy_headers=False,
-                              limit_concurrency=CONNECTIONS, timeout_keep_alive=5)  # fmt: skip
+                              limit_concurrency=CONNECTIONS, timeout_keep_alive=int(connections.idle),
+                              http=connections.protocol(), h11_max_incomplete_event_size=HEAD_LIMIT)  # fmt: skip
     server = uvicorn.Server(settings)
     try:
         server.run(sockets=[sock])

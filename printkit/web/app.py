@@ -10,14 +10,11 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
-import anyio
-import anyio.to_thread
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
@@ -32,25 +29,25 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
 from ..game import games
-from ..labels import LANGUAGES, entries
+from ..labels import LANGUAGES, RefusedValue, entries
 from ..questions import File, Flag, Para, Question, answer_lines
 from ..referee import Entry, questions
 from . import forms, pictures
-from .rolls import NAME_LIMIT, Log, shown
+from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
 from .served import Served, missing, secret
+from .workers import Busy, Workers
 
 # The longest a question may take to answer before its page says so: the command line's answers
 # take well under a second; a question that needs longer is one a table cannot wait for.
 ANSWER_SECONDS = 10.0
-# Answers worked out at once: more than a table's phones ask together, few enough that a flood of
-# slow questions cannot start threads without end.
-PLACES = 32
 # The largest request body (a roll's form) and query string a page sends: a few fields.
 BODY_LIMIT = 16 * 1024
 QUERY_LIMIT = 16 * 1024
 # All of a request's headers together: a browser sends a few hundred bytes.
 HEADERS_LIMIT = 16 * 1024
-T = TypeVar("T")
+# The most of a request's head (its line, the query string in it, and its headers) the server reads
+# before refusing it: read into memory only up to this, the limits above then refused one by one.
+HEAD_LIMIT = QUERY_LIMIT + HEADERS_LIMIT + 4096
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
 # A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
@@ -86,8 +83,8 @@ class Table:
     log: Log = field(default_factory=Log)
     asked: dict[str, tuple[Entry, Question]] = field(default_factory=dict)
     answer_seconds: float = ANSWER_SECONDS
-    # Answers being worked out at once, those whose pages gave up on them included.
-    places: threading.BoundedSemaphore = field(default_factory=lambda: threading.BoundedSemaphore(PLACES))
+    # The threads answers are worked out in, and the queue before them (printkit.web.workers).
+    workers: Workers = field(default_factory=Workers)
 
     def __post_init__(self) -> None:
         if not self.asked:
@@ -270,7 +267,7 @@ class _Pages:
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
-        status, answer, refusal, picture = 200, None, "", None
+        status, answer, refusal, picture, rolled = 200, None, "", None, ""
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief")) and _has_notes(q)
 
@@ -290,17 +287,20 @@ class _Pages:
             if asking and not lacking:
                 try:
                     values = forms.read(q, served, form)
-                    answer, picture = await self._bounded(lambda: answered(values, True))
+                    rolled = _asked(q, values) if logged and _rolled(q, form) else ""
+                    if len(rolled) > TEXT_LIMIT:  # the log would cut it: what was rolled, seed included, or nothing
+                        raise RefusedValue("web_log_too_long", length=len(rolled), most=TEXT_LIMIT)
+                    answer, picture = await self._bounded(lambda: answered(values, True), heavy=True)
                 except PrintkitError as exc:
                     status, refusal = 400, shown(exc.say(lang))
             if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
-                picture = (await self._bounded(lambda: answered(values, False)))[1]
+                picture = (await self._bounded(lambda: answered(values, False), heavy=False))[1]
         except TimeoutError:
             status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
         except Busy:
             status, refusal = 503, words["web_busy"]
         if answer is not None and logged and _rolled(q, form):
-            self.table.log.add(who, _asked(q, form), _in_a_line(answer, lang, last=q.name not in LOGGED))
+            self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
 
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
@@ -333,26 +333,10 @@ class _Pages:
             raise HTTPException(403)
         return form
 
-    async def _bounded(self, work: Callable[[], T]) -> T:
-        """Work done in a worker thread, given up on after the answer's time limit. A thread given up
-        on runs to its end and holds its place till then, so slow questions asked again and again
-        are refused as busy rather than pile up threads."""
-        places = self.table.places
-        if not places.acquire(blocking=False):
-            raise Busy()
-
-        def run() -> T:
-            try:
-                return work()
-            finally:
-                places.release()
-
-        with anyio.fail_after(self.table.answer_seconds):
-            return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
-
-
-class Busy(Exception):
-    """Every place for an answer is taken (by answers still running after their pages gave up)."""
+    async def _bounded(self, work: Callable[[], tuple[Any, Markup | None]], heavy: bool) -> tuple[Any, Markup | None]:
+        """An answer worked out off the event loop within the answer's time limit (Busy when the
+        queue is full; `heavy`: an answer asked for, which waits for a worker)."""
+        return await self.table.workers.run(work, self.table.answer_seconds, heavy)
 
 
 def _same_origin(request: Request) -> bool:
@@ -392,21 +376,21 @@ def _rolled(q: Question, form: Mapping[str, list[str]]) -> bool:
     return q.name in LOGGED or bool(form.get(ROLL_SWITCH))
 
 
-def _asked(q: Question, form: Mapping[str, list[str]]) -> str:
-    """What was rolled, as the log shows it: the notation of a dice roll; a game's question as its
-    command line would ask it (spell fireball --roll)."""
-    if q.name in LOGGED:  # a seed replays a roll: the log says so, or a rigged roll would pass for a fair one
-        seed = " ".join(v for v in form.get("seed", []) if v.strip())
-        return " ".join(form.get("notation", [])) + (f" --seed {seed}" if seed else "")
-    words = [q.name]
+def _asked(q: Question, values: Mapping[str, Any]) -> str:
+    """What was rolled, as the log shows it: the values the roll was asked with (those read from the
+    form, never its raw fields), as its command line would ask it: the dice roll's notation first
+    (2d6+1 --seed turn-12), a game's question by its name (spell fireball --roll). A seed replays a
+    roll: the log says so, or a rigged roll would pass for a fair one."""
+    words = [] if q.name in LOGGED else [q.name]
     for i in q.inputs:
-        given = [v for v in form.get(i.name, []) if v and v != forms.NONE]
-        if not given or isinstance(i.kind, File):
+        value = values.get(i.name)
+        if value is None or value is False or isinstance(i.kind, File):
             continue
         if isinstance(i.kind, Flag):
             words.append(i.flag or i.name)
-        else:
-            words += ([i.flag] if i.flag else []) + given
+            continue
+        given = [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
+        words += ([i.flag] if i.flag else []) + given
     return " ".join(words)
 
 

@@ -136,6 +136,8 @@ def read(q: Question, served: Served, form: Form, lenient: bool = False) -> dict
 def _value(i: Input, served: Served, given: list[str]) -> Any:
     if len(given) > MOST_VALUES:
         raise RefusedValue("web_too_many", name=dict(i.help), most=MOST_VALUES)
+    if len(given) > 1 and i.count == 1 and not i.many:  # a second value would be dropped unread (and unseen)
+        raise RefusedValue("web_one_value", name=dict(i.help))
     for text in given:
         if len(text) > FIELD_LIMIT:
             raise RefusedValue("qs_too_long", value=text[:24] + "…", most=FIELD_LIMIT)

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +40,7 @@ class Served:
         return found.get(source, self.others)
 
     def short(self, path: Path) -> str:
-        return self.names.get(path, path.name)
+        return self.names.get(path, readable(path.name))
 
     def by_name(self, source: str, name: str) -> Path | None:
         """The file of a source a form names by its short name (None: no such file was named)."""
@@ -99,13 +100,19 @@ def load(
     return Served(config, keys, maps, others, edition, language, _short_names(every), map_games)
 
 
+def readable(name: str) -> str:
+    """A file's name as text a page can carry: bytes that are not UTF-8 in its name (a name written in
+    cp1251, held by Python as lone surrogates, which no page can encode) by their codes (\\xea)."""
+    return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
 def _short_names(paths: list[Path]) -> dict[Path, str]:
     """Each file's name, with its folder where two files share a name, and a number where even that is shared."""
     names: dict[Path, str] = {}
     for path in paths:
-        name = path.name
-        if any(o.name == name for o in paths if o != path):
-            name = f"{path.parent.name}/{path.name}" if path.parent.name else name
+        name = readable(path.name)
+        if any(o.name == path.name for o in paths if o != path):
+            name = readable(f"{path.parent.name}/{path.name}") if path.parent.name else name
         while name in names.values():
             name = f"{name}~"
         names[path] = name
