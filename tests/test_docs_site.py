@@ -57,6 +57,49 @@ def test_the_manual_builds_strictly(tmp_path: Path) -> None:
     assert "bench/kit.py" in figures and "AMD EPYC" in figures
 
 
+def test_the_committed_generated_parts_are_fresh() -> None:
+    """issue 40: the generated parts are committed between their markers, so the pages read whole in the
+    repository; a part that no longer says what printkit says fails here, naming the command that
+    refreshes it."""
+    manual = hook()
+    pages = manual.pages()
+    assert {p.relative_to(DOCS).as_posix() for p in pages} >= {
+        "reference/commands.md", "reference/config.md", "reference/figures.md", "en/vs.md", "ru/strategiya.md"
+    }  # fmt: skip
+    stale = [
+        p.relative_to(ROOT).as_posix() for p in pages if manual.refresh(p.read_text("utf-8")) != p.read_text("utf-8")
+    ]
+    assert stale == [], f"stale generated parts in {stale}: run `{manual.REFRESH}`"
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert text.count("<!-- printkit:") == text.count("<!-- /printkit:"), page  # every part is closed
+    commands = (DOCS / "reference" / "commands.md").read_text("utf-8")
+    assert "## `printkit referee pool`" in commands and "--imposition" in commands
+
+
+def test_a_stale_part_is_refreshed_and_the_site_drops_the_markers() -> None:
+    manual = hook()
+    page = "intro\n<!-- printkit:config -->\n| old | table |\n<!-- /printkit:config -->\nafter\n"
+    fresh = manual.refresh(page)
+    assert "| old | table |" not in fresh and "`players[].heroes[].strength`" in fresh
+    assert fresh.startswith("intro\n<!-- printkit:config -->\n| key |") and fresh.endswith(
+        "<!-- /printkit:config -->\nafter\n"
+    )
+    assert manual.refresh(fresh) == fresh
+    # A marker without its part (as a new page is written) gets one.
+    assert manual.refresh("<!-- printkit:config -->\nafter\n") == fresh.removeprefix("intro\n")
+    shown = manual.expand(page)
+    assert "<!-- printkit:" not in shown and "<!-- /printkit:" not in shown and "| old |" not in shown
+    assert shown.startswith("intro\n| key |") and shown.endswith("|\nafter\n")
+
+
+@pytest.mark.slow
+def test_the_refresh_command_finds_nothing_stale() -> None:
+    done = subprocess.run([sys.executable, str(DOCS / "hooks" / "reference.py"), "--check"],
+                          cwd=ROOT, capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0 and done.stdout == "", done.stdout
+
+
 def test_every_command_s_help_is_in_the_reference() -> None:
     text = hook().commands()
     assert [line[4:-1] for line in text.splitlines() if line.startswith("## `")] == command_paths()
