@@ -174,6 +174,29 @@ def test_each_game_tutorial_prints_its_table_from_the_declarations() -> None:
             assert re.search(rf"^<!-- printkit:prints examples/\S+\.yaml {lang} -->$", text, re.M), (lang, name)
 
 
+def test_the_docs_follow_one_strategiya_evening_with_a_title_a_table_keeps() -> None:
+    """issue 40: the README served one «Стратегия» example and the phone-referee page another, and the
+    README's printed «Тест героев» on every sheet: the pages a newcomer follows name one evening's
+    config, and its title is an evening's."""
+    import printkit
+    from printkit.examples import find
+    from printkit.labels import label
+
+    followed = [ROOT / "README.md", DOCS / "reference" / "building.md", DOCS / "reference" / "python.md"]
+    followed += [DOCS / lang / f"{name}.md" for lang in ("en", "ru") for name in TUTORIALS]
+    named = {
+        name for page in followed for name in re.findall(r"examples/(strategiya[\w-]*\.yaml)", page.read_text("utf-8"))
+    }
+    named |= {
+        name
+        for lang in ("en", "ru")
+        for name in re.findall(r"examples/(strategiya[\w-]*\.yaml)", label("h_serve_ex", lang))
+    }
+    assert named == {"strategiya-heroes.yaml"}
+    title = printkit.load_session(find("strategiya-heroes.yaml")).title
+    assert title == "Пятница у Ани" and "тест" not in title.lower()
+
+
 def test_the_readme_is_short_and_its_links_lead_somewhere() -> None:
     """issue 35: the README is a page, not the manual (150 to 250 lines), and every file it links to exists."""
     text = (ROOT / "README.md").read_text("utf-8")
