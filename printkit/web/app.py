@@ -233,7 +233,7 @@ class _Pages:
         for entry, q in self.table.asked.values():
             if secret(q) and not master:
                 continue
-            where = game(entry.family).name if entry.family else self.words[lang]["web_shared"]
+            where = game(entry.family).named(lang) if entry.family else self.words[lang]["web_shared"]
             lacking = missing(q, self.table.served)
             groups.setdefault(where, []).append(
                 {"name": entry.name, "summary": q.summary[lang], "lacking": lacking, "secret": secret(q)}

@@ -1,0 +1,52 @@
+"""Small things a newcomer tripped on (issue 40), each through the surface where it was found."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from printkit.cli import cli
+from printkit.game import games
+from printkit.web.app import Table, make_app
+from printkit.web.served import Served
+
+HOST = "testserver"
+
+
+@pytest.fixture(scope="module")
+def table() -> Table:
+    return Table(Served())
+
+
+@pytest.fixture(scope="module")
+def client(table: Table) -> Iterator[TestClient]:
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as c:
+        yield c
+
+
+def visible(page: str) -> str:
+    """A page's text as a reader sees it: its <main>, tags dropped, entities read."""
+    main = page[page.index("<main>") : page.index("</main>")]
+    return html.unescape(re.sub(r"<[^>]+>", " ", main))
+
+
+def test_english_pages_name_the_games_in_english(client: TestClient, table: Table) -> None:
+    renamed = [g for g in games() if g.named("en") != g.named("ru")]
+    assert {g.family for g in renamed} >= {"strategiya", "vs"}
+    english = client.get("/", params={"lang": "en"}).text
+    headings = re.findall(r"<h2>(.*?)</h2>", english)
+    assert {"Strategy", "Great Strategy"} <= set(headings)
+    for name in table.asked:
+        page = visible(client.get(f"/q/{name}", params={"lang": "en"}).text)
+        for g in renamed:
+            assert g.named("ru") not in page, (name, g.named("ru"))
+    russian = re.findall(r"<h2>(.*?)</h2>", client.get("/", params={"lang": "ru"}).text)
+    assert {"«Стратегия»", "«Великая Стратегическая»"} <= set(html.unescape(h) for h in russian)
+    # The command line's help of a movement option names the game as the page does.
+    helped = CliRunner(env={"PRINTKIT_LANG": "en"}).invoke(cli, ["referee", "reach", "--help"]).output
+    assert "Great Strategy: The troop" in " ".join(helped.split()) and "«Великая" not in helped
