@@ -50,3 +50,16 @@ def test_english_pages_name_the_games_in_english(client: TestClient, table: Tabl
     # The command line's help of a movement option names the game as the page does.
     helped = CliRunner(env={"PRINTKIT_LANG": "en"}).invoke(cli, ["referee", "reach", "--help"]).output
     assert "Great Strategy: The troop" in " ".join(helped.split()) and "«Великая" not in helped
+
+
+@pytest.mark.parametrize(("notation", "said"), [("2d6", "= 8"), ("2d6+1d4>=8", "✘")])
+def test_a_roll_shows_its_result_once(client: TestClient, table: Table, notation: str, said: str) -> None:
+    form = {"t": table.form_token, "lang": "en", "ask": "1", "notation": notation, "seed": "x", "who": "Ann"}
+    page = client.post("/q/roll?lang=en", data=form, headers={"Origin": f"http://{HOST}"})
+    assert page.status_code == 200
+    # Everything above the shared log: the dice, then the answer.
+    shown = visible(page.text.split('<section class="log"')[0] + "</main>")
+    assert shown.count(said) == 1, shown
+    assert 'class="pk-face' in page.text  # the dice are still drawn
+    several = client.post("/q/roll?lang=en", data={**form, "notation": "2d6+1d4"}, headers={"Origin": f"http://{HOST}"})
+    assert several.text.count('class="pk-group-result"') == 2  # each group's own sum, where there are two
