@@ -63,3 +63,12 @@ def test_a_roll_shows_its_result_once(client: TestClient, table: Table, notation
     assert 'class="pk-face' in page.text  # the dice are still drawn
     several = client.post("/q/roll?lang=en", data={**form, "notation": "2d6+1d4"}, headers={"Origin": f"http://{HOST}"})
     assert several.text.count('class="pk-group-result"') == 2  # each group's own sum, where there are two
+
+
+def test_an_address_that_climbs_out_of_the_masters_is_an_unknown_page(client: TestClient, table: Table) -> None:
+    unknown = client.get("/no-such-page")
+    for path in ["/m/%2e%2e/", "/m/%2e%2e", "/m/%2E%2e/log/", "/m/.%2e/q/roll", "/m/%2e%2e/q/lookup/", "/q/roll/"]:
+        page = client.get(path)
+        assert page.status_code == 404 and visible(page.text) == visible(unknown.text), path
+    for path in [f"/m/{table.token}/", f"/m/{table.token}"]:  # the master's address, with or without its slash
+        assert client.get(path).status_code == 200, path
