@@ -12,8 +12,11 @@ from starlette.testclient import TestClient
 
 from printkit.cli import cli
 from printkit.game import games
+from printkit.labels import label
 from printkit.web.app import Table, make_app
 from printkit.web.served import Served
+
+from .conftest import run
 
 HOST = "testserver"
 
@@ -72,3 +75,10 @@ def test_an_address_that_climbs_out_of_the_masters_is_an_unknown_page(client: Te
         assert page.status_code == 404 and visible(page.text) == visible(unknown.text), path
     for path in [f"/m/{table.token}/", f"/m/{table.token}"]:  # the master's address, with or without its slash
         assert client.get(path).status_code == 200, path
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_serve_check_serves_nothing_so_says_no_way_to_stop(lang: str) -> None:
+    checked = run("serve", "--check", "--lang", lang)
+    assert checked.exit_code == 0 and "http://127.0.0.1:8765/" in checked.output
+    assert label("web_serve_stop", lang) not in checked.output and "Ctrl-C" not in checked.output
