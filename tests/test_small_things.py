@@ -82,3 +82,16 @@ def test_serve_check_serves_nothing_so_says_no_way_to_stop(lang: str) -> None:
     checked = run("serve", "--check", "--lang", lang)
     assert checked.exit_code == 0 and "http://127.0.0.1:8765/" in checked.output
     assert label("web_serve_stop", lang) not in checked.output and "Ctrl-C" not in checked.output
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("лукап", "lookup"), ("бросок", "roll"), ("бой", "fight"), ("заклинания", "spell")]
+)
+def test_the_session_suggests_a_question_for_its_russian_word(typed: str, meant: str) -> None:
+    runner = CliRunner(env={"PRINTKIT_LANG": None, "PRINTKIT_KEY": None})
+    said = runner.invoke(cli, ["referee"], input=f"{typed}\nescape 2\n").stderr
+    assert f"нет команды «{typed}» (может быть, «{meant}»?)" in said
+    english = runner.invoke(cli, ["referee", "--lang", "en"], input=f"{typed}\n").stderr
+    assert f"(did you mean '{meant}'?)" in english
+    # A word close to nothing still gets no suggestion.
+    assert "может быть" not in runner.invoke(cli, ["referee"], input="qwerty\n").stderr
