@@ -197,6 +197,19 @@ def test_the_docs_follow_one_strategiya_evening_with_a_title_a_table_keeps() -> 
     assert title == "Пятница у Ани" and "тест" not in title.lower()
 
 
+def test_a_link_to_the_phone_referee_says_the_pages_title() -> None:
+    """issue 40: the Russian referee page linked «Ведущий на телефоне» to a page titled «Судья на
+    телефоне»: every link to a phone-referee page says that page's title."""
+    pages = [ROOT / "README.md", *(p for p in sorted(DOCS.rglob("*.md")) if "rules" not in p.parts)]
+    linked = re.compile(r"\[([^\]]+)\]\(([^)#]*phone-referee\.md)\)")
+    links = [(page, text, (page.parent / target).resolve()) for page in pages
+             for text, target in linked.findall(page.read_text("utf-8"))]  # fmt: skip
+    assert len(links) >= 5
+    for page, text, target in links:
+        title = re.search(r"^# (.+)$", target.read_text("utf-8"), re.M)
+        assert title is not None and text == title.group(1), (page.name, text)
+
+
 def test_the_readme_is_short_and_its_links_lead_somewhere() -> None:
     """issue 35: the README is a page, not the manual (150 to 250 lines), and every file it links to exists."""
     text = (ROOT / "README.md").read_text("utf-8")
