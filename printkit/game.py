@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ._moved import forward
 from .errors import PrintkitError
 from .labels import forget as forget_words
-from .labels import words_from
+from .labels import known, label, words_from
 
 if TYPE_CHECKING:
     from .model import Session
@@ -182,7 +182,7 @@ class Game:
     """What a game offers printkit. Only `family`, `name` and `package` are required."""
 
     family: str  # the id rulesets name in `family:`
-    name: str  # how messages name the game
+    name: str  # how messages name the game; a page in a language names it by named(lang)
     package: str  # the game's package; its bundled files (rulesets, texts, labels.yaml) sit in its folder
     rulesets: tuple[str, ...] = ()  # bundled ruleset ids: <package folder>/<id>.yaml
     # module with the game's schema parts: RULESET_FIELDS, TERRAIN_FIELDS, PLAYER_FIELDS,
@@ -251,6 +251,12 @@ class Game:
             raise ValueError(f"a game ships no {kind!r} folder; only {', '.join(ASSETS)}")
         found = self.folder / kind
         return found if found.is_dir() else None
+
+    def named(self, lang: str) -> str:
+        """The game's name in a language: its label game_name_<family> (in the game's labels.yaml), or
+        `name` where it has none (a name the same in every language)."""
+        key = f"game_name_{self.family}"
+        return label(key, lang) if known(key) else self.name
 
     def schema_module(self) -> ModuleType | None:
         return importlib.import_module(self.schema) if self.schema else None

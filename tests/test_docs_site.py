@@ -57,6 +57,49 @@ def test_the_manual_builds_strictly(tmp_path: Path) -> None:
     assert "bench/kit.py" in figures and "AMD EPYC" in figures
 
 
+def test_the_committed_generated_parts_are_fresh() -> None:
+    """issue 40: the generated parts are committed between their markers, so the pages read whole in the
+    repository; a part that no longer says what printkit says fails here, naming the command that
+    refreshes it."""
+    manual = hook()
+    pages = manual.pages()
+    assert {p.relative_to(DOCS).as_posix() for p in pages} >= {
+        "reference/commands.md", "reference/config.md", "reference/figures.md", "en/vs.md", "ru/strategiya.md"
+    }  # fmt: skip
+    stale = [
+        p.relative_to(ROOT).as_posix() for p in pages if manual.refresh(p.read_text("utf-8")) != p.read_text("utf-8")
+    ]
+    assert stale == [], f"stale generated parts in {stale}: run `{manual.REFRESH}`"
+    for page in pages:
+        text = page.read_text("utf-8")
+        assert text.count("<!-- printkit:") == text.count("<!-- /printkit:"), page  # every part is closed
+    commands = (DOCS / "reference" / "commands.md").read_text("utf-8")
+    assert "## `printkit referee pool`" in commands and "--imposition" in commands
+
+
+def test_a_stale_part_is_refreshed_and_the_site_drops_the_markers() -> None:
+    manual = hook()
+    page = "intro\n<!-- printkit:config -->\n| old | table |\n<!-- /printkit:config -->\nafter\n"
+    fresh = manual.refresh(page)
+    assert "| old | table |" not in fresh and "`players[].heroes[].strength`" in fresh
+    assert fresh.startswith("intro\n<!-- printkit:config -->\n| key |") and fresh.endswith(
+        "<!-- /printkit:config -->\nafter\n"
+    )
+    assert manual.refresh(fresh) == fresh
+    # A marker without its part (as a new page is written) gets one.
+    assert manual.refresh("<!-- printkit:config -->\nafter\n") == fresh.removeprefix("intro\n")
+    shown = manual.expand(page)
+    assert "<!-- printkit:" not in shown and "<!-- /printkit:" not in shown and "| old |" not in shown
+    assert shown.startswith("intro\n| key |") and shown.endswith("|\nafter\n")
+
+
+@pytest.mark.slow
+def test_the_refresh_command_finds_nothing_stale() -> None:
+    done = subprocess.run([sys.executable, str(DOCS / "hooks" / "reference.py"), "--check"],
+                          cwd=ROOT, capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0 and done.stdout == "", done.stdout
+
+
 def test_every_command_s_help_is_in_the_reference() -> None:
     text = hook().commands()
     assert [line[4:-1] for line in text.splitlines() if line.startswith("## `")] == command_paths()
@@ -129,6 +172,42 @@ def test_each_game_tutorial_prints_its_table_from_the_declarations() -> None:
         for name in (g.family for g in bundled_games()):
             text = (DOCS / lang / f"{name}.md").read_text("utf-8")
             assert re.search(rf"^<!-- printkit:prints examples/\S+\.yaml {lang} -->$", text, re.M), (lang, name)
+
+
+def test_the_docs_follow_one_strategiya_evening_with_a_title_a_table_keeps() -> None:
+    """issue 40: the README served one «Стратегия» example and the phone-referee page another, and the
+    README's printed «Тест героев» on every sheet: the pages a newcomer follows name one evening's
+    config, and its title is an evening's."""
+    import printkit
+    from printkit.examples import find
+    from printkit.labels import label
+
+    followed = [ROOT / "README.md", DOCS / "reference" / "building.md", DOCS / "reference" / "python.md"]
+    followed += [DOCS / lang / f"{name}.md" for lang in ("en", "ru") for name in TUTORIALS]
+    named = {
+        name for page in followed for name in re.findall(r"examples/(strategiya[\w-]*\.yaml)", page.read_text("utf-8"))
+    }
+    named |= {
+        name
+        for lang in ("en", "ru")
+        for name in re.findall(r"examples/(strategiya[\w-]*\.yaml)", label("h_serve_ex", lang))
+    }
+    assert named == {"strategiya-heroes.yaml"}
+    title = printkit.load_session(find("strategiya-heroes.yaml")).title
+    assert title == "Пятница у Ани" and "тест" not in title.lower()
+
+
+def test_a_link_to_the_phone_referee_says_the_pages_title() -> None:
+    """issue 40: the Russian referee page linked «Ведущий на телефоне» to a page titled «Судья на
+    телефоне»: every link to a phone-referee page says that page's title."""
+    pages = [ROOT / "README.md", *(p for p in sorted(DOCS.rglob("*.md")) if "rules" not in p.parts)]
+    linked = re.compile(r"\[([^\]]+)\]\(([^)#]*phone-referee\.md)\)")
+    links = [(page, text, (page.parent / target).resolve()) for page in pages
+             for text, target in linked.findall(page.read_text("utf-8"))]  # fmt: skip
+    assert len(links) >= 5
+    for page, text, target in links:
+        title = re.search(r"^# (.+)$", target.read_text("utf-8"), re.M)
+        assert title is not None and text == title.group(1), (page.name, text)
 
 
 def test_the_readme_is_short_and_its_links_lead_somewhere() -> None:

@@ -1,13 +1,18 @@
-"""MkDocs hook: the manual's generated parts, written from printkit itself at every build."""
+"""MkDocs hook: the manual's generated parts, written from printkit itself, committed and refreshed."""
 
-# A page asks for a generated part with a marker line; the hook replaces the marker while the site
-# is built, so nothing generated is ever committed and nothing can go stale:
+# A page asks for a generated part with a marker line; the part itself follows the marker in the
+# committed page, up to an end marker, so the pages read whole in the repository too:
 #   <!-- printkit:commands -->                 every command's --help, from the click tree
 #   <!-- printkit:config -->                   every config key, from `printkit schema config`
 #   <!-- printkit:figures -->                  the latest figures bench/ scripts wrote (bench/figures/*.json)
 #   <!-- printkit:prints CONFIG LANG -->       what to print for an example config, from each game's
 #                                              Printing declarations, in the print guide's own words
-# tests/test_docs_site.py imports this file to check each part against printkit.
+#   ...the generated part...
+#   <!-- /printkit:NAME -->
+# `python docs/hooks/reference.py` rewrites every part in docs/ (`--check` only says which are stale);
+# while the site is built the hook writes each part afresh and drops the markers.
+# tests/test_docs_site.py imports this file to check each part against printkit and that the
+# committed parts are the fresh ones.
 
 from __future__ import annotations
 
@@ -18,7 +23,13 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = ROOT / "bench" / "figures"
-MARKER = re.compile(r"^<!-- printkit:(\w+)((?: [^ >]+)*) -->$", re.MULTILINE)
+DOCS = ROOT / "docs"
+# A start marker, then (in a committed page) the part and its end marker.
+MARKER = re.compile(
+    r"^<!-- printkit:(\w+)((?: [^ >]+)*) -->$(?:\n(?:(?!<!-- printkit:).*\n)*?<!-- /printkit:\1 -->$)?",
+    re.MULTILINE,
+)
+REFRESH = "python docs/hooks/reference.py"
 
 
 def _cell(text: str) -> str:
@@ -81,6 +92,13 @@ def _walk(node: dict[str, Any], path: str, rows: list[tuple[str, str, str]]) -> 
         rows.append((path, "list of objects" + (f", at most {node['maxItems']}" if "maxItems" in node else ""),
                      node.get("description", "")))  # fmt: skip
         _walk(node["items"], path + "[]", rows)
+        return
+    # An object or something else (`map:` holds the map or names its file): the object's keys are listed.
+    shaped = [n for n in node.get("anyOf", ()) if "properties" in n]
+    if shaped and "properties" not in node:
+        rows.append((path, _kind(node), node.get("description", "")))
+        for key, child in shaped[0]["properties"].items():
+            _walk(child, f"{path}.{key}" if path else key, rows)
         return
     if "properties" in node:
         if path:
@@ -163,14 +181,55 @@ def figures() -> str:
 PARTS = {"commands": commands, "config": config, "figures": figures, "prints": prints}
 
 
-def expand(markdown: str) -> str:
-    """The page with each marker replaced by its generated part."""
+def _part(found: re.Match[str]) -> str:
+    """The generated part a marker asks for, ending in one newline."""
+    return PARTS[found.group(1)](*found.group(2).split()).rstrip("\n") + "\n"
+
+
+def refresh(markdown: str) -> str:
+    """The page as committed: each marker followed by its part, fresh, and its end marker."""
 
     def one(found: re.Match[str]) -> str:
-        return PARTS[found.group(1)](*found.group(2).split())
+        start = f"<!-- printkit:{found.group(1)}{found.group(2)} -->"
+        return f"{start}\n{_part(found)}<!-- /printkit:{found.group(1)} -->"
 
     return MARKER.sub(one, markdown)
 
 
+def expand(markdown: str) -> str:
+    """The page as the site shows it: each marker and its committed part replaced by the part, fresh."""
+    return MARKER.sub(lambda found: _part(found).rstrip("\n"), markdown)
+
+
 def on_page_markdown(markdown: str, **_: Any) -> str:
     return expand(markdown)
+
+
+def pages() -> list[Path]:
+    """Every page of the manual that asks for a generated part."""
+    return [p for p in sorted(DOCS.rglob("*.md")) if MARKER.search(p.read_text("utf-8"))]
+
+
+def main(argv: list[str]) -> int:
+    """Rewrite the stale pages (or, with --check, only name them); 1 if --check found one."""
+    check = "--check" in argv
+    stale = []
+    for path in pages():
+        text = path.read_text("utf-8")
+        fresh = refresh(text)
+        if fresh != text:
+            stale.append(path.relative_to(ROOT).as_posix())
+            if not check:
+                path.write_text(fresh, "utf-8")
+    for name in stale:
+        print(f"{name}: {'stale' if check else 'refreshed'}")
+    if check and stale:
+        print(f"refresh them with `{REFRESH}`")
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main(sys.argv[1:]))

@@ -309,10 +309,9 @@ class Group(Told, click.Group):
         name = args[0] if args else ""
         if self.speaks and name and not name.startswith("-") and self.get_command(ctx, name) is None:
             from ..labels import label
-            from ..suggest import closest
             from .present import did_you_mean, voice
 
-            near = closest(name, self.list_commands(ctx))
+            near = _meant(name, self.list_commands(ctx))
             lang = voice()
             said = label("cl_no_command", lang, name=name) + did_you_mean([near] if near else [], lang)
             raise click.UsageError(said, ctx)
@@ -440,3 +439,18 @@ def remembered(path: Path, read: Callable[[Path], Any]) -> Any:
             _READ.clear()
         _READ[stamp] = read(path)
     return _READ[stamp]
+
+
+def _meant(typed: str, commands: list[str]) -> str | None:
+    """The command a mistyped name most likely meant: close to a command's name, or to one of the
+    other words people type for it (its labels' qw_<command>: `лукап`, `бросок` in Russian)."""
+    from ..labels import LANGUAGES, known, label
+    from ..suggest import closest
+
+    said: dict[str, str] = {name: name for name in commands}
+    for name in commands:
+        if known(f"qw_{name}"):
+            for lang in LANGUAGES:
+                said.update((word.strip(), name) for word in label(f"qw_{name}", lang).split(",") if word.strip())
+    near = closest(typed, list(said))
+    return said[near] if near is not None else None

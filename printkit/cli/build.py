@@ -106,7 +106,7 @@ def _game_options() -> tuple[list[click.Parameter], dict[str, dict[str, str]]]:
         for option in g.build_options:
             if option.name not in seen:
                 seen[option.name] = parameter(option, defaults=False)
-                helps[option.name] = {lang: f"{g.name}: {text}" for lang, text in option.help.items()}
+                helps[option.name] = {lang: f"{g.named(lang)}: {text}" for lang, text in option.help.items()}
     return list(seen.values()), helps
 
 

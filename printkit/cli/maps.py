@@ -71,6 +71,6 @@ def map_draw_command() -> click.Command:
     at = next(i for i, p in enumerate(map_draw.params) if p.name == "force")
     inputs = game_inputs().values()
     own = [parameter(i, defaults=False) for _, i in inputs]
-    helps = {i.name: {lang: f"{owner}: {text}" for lang, text in i.help.items()} for owner, i in inputs}
+    helps = {i.name: {lang: f"{owner.named(lang)}: {text}" for lang, text in i.help.items()} for owner, i in inputs}
     return Command(map_draw.name, params=[*map_draw.params[:at], *own, *map_draw.params[at:]],
                    callback=map_draw.callback, helps=helps)  # fmt: skip

@@ -51,7 +51,7 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         from ..labels import label
 
         raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
-    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token)
+    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token, serving=True)
     connections = Connections()
     app = connections.application(make_app(table, hosts))
     # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
@@ -69,8 +69,9 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         sock.close()
 
 
-def _say(voice: str, lan: bool, players: str, token: str) -> None:
-    """The addresses to open: on the local network with a QR code each for the phones to scan."""
+def _say(voice: str, lan: bool, players: str, token: str, serving: bool = False) -> None:
+    """The addresses to open: on the local network with a QR code each for the phones to scan; and,
+    when `serving` (not `--check`, which serves nothing), how to stop."""
     import segno
 
     from ..labels import label
@@ -83,7 +84,8 @@ def _say(voice: str, lan: bool, players: str, token: str) -> None:
     else:
         click.echo(label("web_serve_local", voice, url=players))
         click.echo(label("web_serve_master", voice, url=master))
-    click.echo(label("web_serve_stop", voice))
+    if serving:
+        click.echo(label("web_serve_stop", voice))
 
 
 def _lan_address() -> str:

@@ -94,9 +94,10 @@ def _die(die: Die, rolled: DieRoll, lang: str) -> Markup:
     )
 
 
-def _group(group: GroupRoll, lang: str) -> Markup:
+def _group(group: GroupRoll, lang: str, several: bool) -> Markup:
+    """A group's dice under its notation; its subtotal only where it is one of several groups."""
     dice = Markup("").join(_die(group.group.die, d, lang) for d in group.dice)
-    result = Markup('<span class="pk-group-result">= {}</span>').format(group.result)
+    result = Markup('<span class="pk-group-result">= {}</span>').format(group.result) if several else ""
     return Markup(
         '<div class="pk-group"><p class="pk-group-head"><b>{}</b>{}</p><ul class="pk-dice">{}</ul></div>'
     ).format(group.group.text(), result, dice)
@@ -105,24 +106,14 @@ def _group(group: GroupRoll, lang: str) -> Markup:
 def roll_picture(
     values: Mapping[str, Any], answer: Any, lang: str, link: Callable[[Mapping[str, str]], str]
 ) -> Markup | None:
-    """`roll`: every die as a face, group by group, then the total and a comparison's verdict."""
+    """`roll`: every die as a face, group by group. The total and a comparison's verdict are the
+    answer's own lines beside it: the page says the result once."""
     if not isinstance(answer, RollAnswer):
         return None
-    result = answer.roll
-    total = Markup('<p class="pk-total"><span class="pk-notation">{}</span> = <b>{}</b>').format(
-        result.expression.left_text, result.total
-    )
-    if result.expression.compare is not None:
-        total += Markup(" {} {}").format(result.expression.compare[0], result.right)
-    if result.passed is not None:
-        word = label("dice_success" if result.passed else "dice_failure", lang)
-        total += Markup(' <span class="pk-verdict {}">{} {}</span>').format(
-            "passed" if result.passed else "failed", "✔" if result.passed else "✘", word
-        )
-    total += Markup("</p>")
-    groups = Markup("").join(_group(g, lang) for g in result.groups)
-    return Markup('<figure class="pk-picture pk-roll" aria-label="{}">{}{}</figure>').format(
-        label("pic_roll", lang), groups, total
+    groups = answer.roll.groups
+    drawn = Markup("").join(_group(g, lang, len(groups) > 1) for g in groups)
+    return Markup('<figure class="pk-picture pk-roll" aria-label="{}">{}</figure>').format(
+        label("pic_roll", lang), drawn
     )
 
 

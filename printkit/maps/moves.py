@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from ..cells import Cell, cell_name, column_name, parse_cell
 from ..config.mapfile import load_map
-from ..game import PluginError, game, games, load_module
+from ..game import Game, PluginError, game, games, load_module
 from ..labels import Refused, RefusedValue, label
 from ..model import GameMap, Ruleset
 from ..questions import File, Input, Line, Note, Para, Question, Said, Text, Whole, checking
@@ -63,16 +63,16 @@ def movement_of(rules: Ruleset) -> Movement:
     return found
 
 
-def game_inputs() -> dict[str, tuple[str, Input]]:
-    """Every installed game's movement inputs: name -> (the game's name, the input). Two games may
+def game_inputs() -> dict[str, tuple[Game, Input]]:
+    """Every installed game's movement inputs: name -> (the game, the input). Two games may
     share an input declared alike; one declared two ways, or named as a shared input, is refused."""
-    out: dict[str, tuple[str, Input]] = {}
+    out: dict[str, tuple[Game, Input]] = {}
     own = (MAP_FILE, START, TURNS, GOAL, CONFIG)
     shared = {i.name for i in own} | {i.flag for i in own if i.flag}
     for g in games():
         if g.movement is not None:
             for i in load_module(g.movement).INPUTS:
-                first = out.setdefault(i.name, (g.name, i))
+                first = out.setdefault(i.name, (g, i))
                 if first[1] != i or i.name in shared or i.flag in shared:
                     raise PluginError(f"game {g.family!r}: its movement input {i.name!r} clashes with another's")
     return out
@@ -95,7 +95,7 @@ def _own(rules: Ruleset, given: Mapping[str, Any], config: Path | None = None) -
             out[name] = mine[name].default if checked is None else checked
         elif value not in (None, False, (), 0) and name in game_inputs():
             owner, declared = game_inputs()[name]
-            raise Refused("mc_other_game", flag=declared.flag or name, game=owner)
+            raise Refused("mc_other_game", flag=declared.flag or name, game=owner.name)
         elif name not in game_inputs():
             raise TypeError(f"no game's movement takes {name!r}")
     return {**{n: i.default for n, i in mine.items()}, **out}
@@ -270,11 +270,11 @@ def complete_cells(given: Any, incomplete: str) -> list[str]:
     return marked + every
 
 
-def _games_help(i: Input, owner: str) -> Input:
+def _games_help(i: Input, owner: Game) -> Input:
     from dataclasses import replace
 
     families = tuple(g.family for g in games() if g.movement and i in load_module(g.movement).INPUTS)
-    return replace(i, help={lang: f"{owner}: {text}" for lang, text in i.help.items()}, games=families)
+    return replace(i, help={lang: f"{owner.named(lang)}: {text}" for lang, text in i.help.items()}, games=families)
 
 
 def reach_question() -> Question:

@@ -109,6 +109,7 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
         Route("/log", pages.log_page),
         Route("/log.json", pages.log_json),
         Route("/m/{token}/", pages.index),
+        Route("/m/{token}", pages.index),  # the master's address typed without its last slash
         Route("/m/{token}/q/{name}", pages.question, methods=["GET", "POST"]),
         Route("/m/{token}/log", pages.log_page),
         *(
@@ -117,11 +118,15 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
         ),
         Mount("/static", StaticFiles(packages=[("printkit.web", "static")]), name="static"),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=[Middleware(_Guard), Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
         exception_handlers={HTTPException: pages.refused, Exception: pages.failed},
     )
+    # An unknown page is 404, never a redirect: Starlette's added slash is written from the decoded
+    # path, so /m/%2e%2e led to /m/../, which a client resolves to the players' index (200).
+    app.router.redirect_slashes = False
+    return app
 
 
 class _Guard:
@@ -230,7 +235,7 @@ class _Pages:
         for entry, q in self.table.asked.values():
             if secret(q) and not master:
                 continue
-            where = game(entry.family).name if entry.family else self.words[lang]["web_shared"]
+            where = game(entry.family).named(lang) if entry.family else self.words[lang]["web_shared"]
             lacking = missing(q, self.table.served)
             groups.setdefault(where, []).append(
                 {"name": entry.name, "summary": q.summary[lang], "lacking": lacking, "secret": secret(q)}

@@ -92,7 +92,7 @@ def test_english(kits: ExampleKits) -> None:
     assert any(x.startswith("Hero markers on the map: A B C D") for x in lines(pdf_text(kit / "hero-sheets.pdf")[2]))
     # the quick reference is a rules document: it carries the game's name, not the session's title
     card = pdf_text(kit / "quickref.pdf")[0]
-    assert "Strategy · Quick reference" in card and "Тест героев" not in card
+    assert "Strategy · Quick reference" in card and "Пятница у Ани" not in card
     assert "4–6: a hit (damage = strength) and another roll" in card
 
 

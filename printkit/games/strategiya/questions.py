@@ -291,7 +291,7 @@ SIDES = Choice(("a", "b"), names={"a": _help("side A", "сторона A"), "b":
 
 @question(
     "fight",
-    summary=_help("Odds of a «Стратегия» battle: 1-3 pass the attack, 4-6 hit and roll again.",
+    summary=_help("Odds of a Strategy battle: 1-3 pass the attack, 4-6 hit and roll again.",
                   "Шансы боя «Стратегии»: 1-3 передают атаку, 4-6 ранят и дают бросить снова."),
     about=_help(
         "Prints each side's chance to win, the expected number of rolls and game turns (two rolls per turn) and "
@@ -496,7 +496,7 @@ class EscapeAnswer:
 
 @question(
     "escape",
-    summary=_help("«Стратегия»: chances when HEROES (1..12) heroes try to flee a battle (each needs 4-6 on a D6).",
+    summary=_help("Strategy: chances when HEROES (1..12) heroes try to flee a battle (each needs 4-6 on a D6).",
                   "«Стратегия»: шансы, когда HEROES (1..12) героев пытаются сбежать из боя (каждому нужно 4-6 на D6)."),
     about=_help("", ""),
     inputs=(Input("heroes", Whole(1, 12), _help("How many heroes flee.", "Сколько героев убегает."), required=True),),

@@ -128,7 +128,7 @@ def orders(attackers: str | None = ..., defenders: str | None = ..., *, edition:
 @question(
     "orders",
     summary={
-        "en": "«Великая Стратегическая»: a battle of order cards, laid out as the rules say.",
+        "en": "Great Strategy: a battle of order cards, laid out as the rules say.",
         "ru": "«Великая Стратегическая»: битва карточек приказов, разложенных по правилам.",
     },
     about={
@@ -207,7 +207,7 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
 @question(
     "battle",
     summary={
-        "en": "«Великая Стратегическая»: the exact odds of a battle between troops.",
+        "en": "Great Strategy: the exact odds of a battle between troops.",
         "ru": "«Великая Стратегическая»: точные шансы битвы войск.",
     },
     about={
