@@ -227,7 +227,7 @@ CONFIG = Input(
     "config",
     File(),
     {
-        "en": "The evening's config, of the map's game («Стратегия»: the hero's, with --hero).",
+        "en": "The evening's config, of the map's game (Strategy: the hero's, with --hero).",
         "ru": "Конфиг вечера, той же игры, что и карта («Стратегия»: конфиг с героем, для --hero).",
     },
     flag="--config",
