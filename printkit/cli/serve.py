@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import socket
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -15,17 +17,38 @@ PORT = 8765
 CONNECTIONS = 100
 
 
+class Port(click.ParamType):  # type: ignore[type-arg]
+    """A port as the help writes it: ASCII digits only (Python's int() also takes «١٨٠٠٠», +18000 and
+    18_000), 0 to 65535."""
+
+    name = "port"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        return "0..65535"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value  # the default
+        if not re.fullmatch(r"[0-9]{1,5}", str(value)) or int(value) > 65535:
+            from ..labels import label
+            from .present import voice
+
+            self.fail(label("web_port_digits", voice(), value=str(value)[:12]), param, ctx)
+        return int(value)
+
+
 @click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"]})
 @CONFIG_ARG
 @click.option("--key", "keys", multiple=True, type=FILE)
 @click.option("--map", "maps", multiple=True, type=FILE)
 @click.option("--file", "others", multiple=True, type=FILE)
 @click.option("--lan", is_flag=True)
-@click.option("--port", type=click.IntRange(0, 65535), default=PORT, show_default=True)
+@click.option("--master-qr", is_flag=True)
+@click.option("--port", type=Port(), default=PORT, show_default=True)
 @click.option("--check", is_flag=True)
 @LANG
 def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
-          port: int, check: bool, lang: str | None) -> None:  # fmt: skip
+          master_qr: bool, port: int, check: bool, lang: str | None) -> None:  # fmt: skip
     """The referee's web pages for every phone at the table (its help: the labels' h_serve)."""
     import uvicorn
 
@@ -40,7 +63,7 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     hosts = sorted({"127.0.0.1", "localhost", address})
     table = Table(served)
     if check:
-        _say(voice, lan, f"http://{address}:{port}/", table.token)
+        _say(voice, lan, f"http://{address}:{port}/", table.token, master_qr=master_qr)
         return
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -51,7 +74,7 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         from ..labels import label
 
         raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
-    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token, serving=True)
+    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token, serving=True, master_qr=master_qr)
     connections = Connections()
     app = connections.application(make_app(table, hosts))
     # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
@@ -69,23 +92,55 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         sock.close()
 
 
-def _say(voice: str, lan: bool, players: str, token: str, serving: bool = False) -> None:
-    """The addresses to open: on the local network with a QR code each for the phones to scan; and,
-    when `serving` (not `--check`, which serves nothing), how to stop."""
-    import segno
-
+def _say(voice: str, lan: bool, players: str, token: str, serving: bool = False, master_qr: bool = False) -> None:
+    """The addresses to open. On the local network the players' address gets a QR code for the phones
+    to scan; the master's stays a line of text (its code only with --master-qr), as a screen the table
+    sees must not offer the master's pages. Without a terminal the codes are written as SVG files
+    (qr_folder()) and their paths said. With no network found, a warning instead of codes no phone
+    could use. When `serving` (not `--check`, which serves nothing), how to stop."""
     from ..labels import label
 
     master = f"{players}m/{token}/"
-    if lan:
-        for key, url in (("web_serve_players", players), ("web_serve_master", master)):
-            click.echo(label(key, voice, url=url))
-            segno.make(url).terminal(compact=True)
-    else:
+    if not lan:
         click.echo(label("web_serve_local", voice, url=players))
         click.echo(label("web_serve_master", voice, url=master))
+    elif "://127." in players:  # no route out of this computer: phones could not reach it
+        click.echo(label("web_serve_local", voice, url=players))
+        click.echo(label("web_serve_master", voice, url=master))
+        click.echo(label("web_no_network", voice), err=True)
+    else:
+        import segno
+
+        for key, url, shown in (("web_serve_players", players, True), ("web_serve_master", master, master_qr)):
+            click.echo(label(key, voice, url=url))
+            if not shown:
+                continue
+            code = segno.make(url)
+            if _at_terminal():
+                code.terminal(compact=True)
+            else:
+                path = qr_folder() / f"{key.removeprefix('web_serve_')}.svg"
+                code.save(str(path), scale=8)
+                click.echo(label("web_qr_file", voice, path=str(path)))
     if serving:
         click.echo(label("web_serve_stop", voice))
+
+
+def _at_terminal() -> bool:
+    """Whether the addresses are said to a terminal, where a QR code can be drawn in blocks."""
+    import sys
+
+    return sys.stdout.isatty()
+
+
+def qr_folder() -> Path:
+    """Where `serve --lan` writes its QR codes without a terminal: printkit-serve in the system's
+    temporary folder (the same each run, so a table's page or script can show them)."""
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / "printkit-serve"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def _lan_address() -> str:

@@ -1,0 +1,62 @@
+"""`printkit serve` as it starts: the port as the help writes it, and the addresses and QR codes said where
+the table can see them (issue 40)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import printkit.cli.serve as serve_command
+
+from .conftest import EXAMPLES, run
+
+
+@pytest.mark.parametrize("port", ["١٨٠٠٠", "+18000", "18_000", "70000", " 80", "0x50"])
+def test_a_port_is_ascii_digits_from_0_to_65535(port: str) -> None:
+    said = run("serve", "--port", port, "--check", "--lang", "en")
+    assert said.exit_code == 2 and "is no port: a number 0 to 65535 in the digits 0-9" in said.stderr
+    assert "Traceback" not in said.stderr
+
+
+def test_a_port_in_digits_is_taken() -> None:
+    said = run("serve", "--port", "18000", "--check", "--lang", "en")
+    assert said.exit_code == 0 and "http://127.0.0.1:18000/" in said.stdout
+
+
+@pytest.fixture
+def qr_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(serve_command, "qr_folder", lambda: tmp_path)
+    return tmp_path
+
+
+def test_on_the_network_only_the_players_address_gets_a_qr_code(qr_files: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """The master's QR code was printed beside the players' on a screen the table may see."""
+    monkeypatch.setattr(serve_command, "_lan_address", lambda: "192.168.1.5")
+    said = run("serve", str(EXAMPLES / "vs-2025.yaml"), "--lan", "--check", "--lang", "en")
+    assert said.exit_code == 0, said.stderr
+    assert "For the players: http://192.168.1.5:8765/" in said.stdout and "/m/" in said.stdout
+    assert sorted(p.name for p in qr_files.iterdir()) == ["players.svg"]  # no terminal here: files
+    assert "<svg" in (qr_files / "players.svg").read_text("utf-8")
+    asked = run("serve", str(EXAMPLES / "vs-2025.yaml"), "--lan", "--master-qr", "--check", "--lang", "en")
+    assert asked.exit_code == 0 and sorted(p.name for p in qr_files.iterdir()) == ["master.svg", "players.svg"]
+    assert f"QR code: {qr_files / 'master.svg'}" in asked.stdout
+
+
+def test_without_a_network_lan_warns_and_draws_no_code(qr_files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--lan` with no network printed 127.0.0.1 and a QR code for phones, without a word."""
+    monkeypatch.setattr(serve_command, "_lan_address", lambda: "127.0.0.1")
+    for lang, warning in (("en", "warning: no network found"), ("ru", "предупреждение: сеть не найдена")):
+        said = run("serve", "--lan", "--check", "--lang", lang)
+        assert said.exit_code == 0 and warning in said.stderr and "127.0.0.1" in said.stdout
+        assert not list(qr_files.iterdir())
+
+
+def test_at_a_terminal_the_players_code_is_drawn_in_blocks(qr_files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve_command, "_lan_address", lambda: "192.168.1.5")
+    monkeypatch.setattr(serve_command, "_at_terminal", lambda: True)
+    said = run("serve", "--lan", "--check", "--lang", "en")
+    assert said.exit_code == 0 and "█████████" in said.stdout and not list(qr_files.iterdir())
+    assert said.stdout.index("█") < said.stdout.index("For the game master")  # the players' code only
+    assert said.stdout.count("█████████") < run("serve", "--lan", "--master-qr", "--check").stdout.count("█████████")
