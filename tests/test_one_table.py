@@ -64,10 +64,10 @@ def test_the_ledger_and_the_income_answer_take_the_same_personal_troop() -> None
             continue
         answer = income(VS_CONFIG, player=player["name"])
         assert player["first"]["net"] == f"{answer.income.net:+d}".replace("+0", "0"), player["name"]
-        assert answer.holdings.personal == "knights" and answer.holdings.personal_from == "first"
+        assert answer.holdings.personal == "knights" and answer.holdings.personal_from == "house"
     said = run("referee", "income", VS_CONFIG, "--player", "Север", "--lang", "en")
     assert "the year's balance" in said.output and said.output.count("Knights (personal) 0") == 1, said.output
-    assert "the player's first troop on the map" in said.output
+    assert "the troop in the player's lord's house" in said.output
 
 
 @pytest.mark.rule("vs.troop.personal")
@@ -176,3 +176,27 @@ def test_a_movers_player_nobody_has_is_refused_too() -> None:
         reach(VS_MAP, "E2", troop="knights", player="Север", allow=("Sotuh",))
     named = reach(VS_MAP, "E2", troop="knights", player="север", allow=("юг",))  # case is no typo
     assert named.reachable == reach(VS_MAP, "E2", troop="knights", player="Север", allow=("Юг",)).reachable
+
+
+@pytest.mark.rule("vs.troop.personal")
+def test_a_personal_troop_is_a_non_magical_troop_of_the_players(tmp_path: Path) -> None:
+    """The outside audit of issue 40: `--personal dragon` dropped a dragon's upkeep, and a troop the
+    player does not have was taken silently (2025 §5 and 2003 §4.0: a non-magical troop, one only)."""
+    for args, said in (
+        (("--troops", "knights dragon", "--personal", "dragon"), "Dragon is a magical troop"),
+        (("--troops", "knights", "--personal", "mage"), "Mage is not among the player's troops (knights)"),
+    ):
+        refused = run("referee", "income", *args, "--lang", "en")
+        assert refused.exit_code == 2 and said in " ".join(refused.stderr.split()), refused.stderr
+    russian = income(troops="knights elves", personal="рыцари")  # the troop by its Russian name
+    assert dict(russian.income.upkeep) == {"knights*": 0, "elves": 5}
+    nobody = income(VS_MAP, player="Север", personal="none")  # no personal troop: every troop pays
+    assert all(not t.endswith("*") for t, _ in nobody.income.upkeep)
+    south = income(VS_MAP, player="Юг")  # no lord's house, orcs only: printkit's reading, said so
+    assert (south.holdings.personal, south.holdings.personal_from) == ("orcs", "first")
+    text = VS_CONFIG.read_text("utf-8").replace(
+        "    - {at: E2, troop: knights, owner: Север}",
+        "    - {at: E2, troop: knights, owner: Север}\n    - {at: E3, troop: dragon, owner: Север, personal: true}",
+    )
+    checked = run("validate", write(tmp_path / "dragon.yaml", text))
+    assert checked.exit_code == 3 and "troops[1].personal: Dragon is a magical troop" in checked.stderr

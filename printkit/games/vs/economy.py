@@ -74,7 +74,7 @@ def income(vs: VsData, h: Holdings, cap_at_turn_start: bool = False) -> Income:
         if level not in mine_income:
             raise Refusal("ec_bad_mine", level=level)
     upkeep: list[tuple[str, int]] = []
-    personal_left = h.personal
+    personal_left = personal_id(vs, h)
     for tid in h.troops:
         troop = _troop(vs, tid)
         if personal_left is not None and troop.id == personal_left:
@@ -104,21 +104,44 @@ def _troop(vs: VsData, word: str) -> Troop:
 
 
 # How a map's player's personal troop is known when nobody names it: the troop the map marks
-# (`personal: true`), or else his first troop on the map, the one the rules' standard start gives him.
-PERSONAL_FROM = ("marked", "first")
+# (`personal: true`); else the one standing in his lord's house, where both editions' entry into the
+# game places it; else (a reading: the rules tie it to no place) his first non-magical troop. A
+# personal troop is never a magical one (2025 §5, 2003 §4.0).
+PERSONAL_FROM = ("marked", "house", "first")
+NO_PERSONAL = "none"  # `--personal none`: the player has no personal troop (every troop pays its upkeep)
 
 
-def personal_troop(game_map: object, player: str) -> tuple[str | None, str | None]:
-    """A map's player's personal troop (its id, None: he has no troop) and how it was chosen: the
-    one source the ledger and every income answer read."""
+def personal_troop(vs: VsData, game_map: object, player: str) -> tuple[str | None, str | None]:
+    """A map's player's personal troop (its id, None: he has none) and how it was chosen
+    (PERSONAL_FROM): the one source the ledger and every income answer read."""
     from printkit.plugin import GameMap
 
     assert isinstance(game_map, GameMap)
-    pieces = [p for p in vs_map(game_map).pieces if p.owner == player]
+    pieces = [p for p in vs_map(game_map).pieces if p.owner == player and _troop(vs, p.troop).kind != "magic"]
     marked = next((p for p in pieces if p.personal), None)
     if marked is not None:
         return marked.troop, "marked"
+    lords = {s.id for s in vs.structures if s.lord}
+    houses = {(o.x, o.y) for o in game_map.objects
+              if o.owner == player and (o.detail("structure") or "").casefold() in lords}  # fmt: skip
+    housed = next((p for p in pieces if (p.x, p.y) in houses), None)
+    if housed is not None:
+        return housed.troop, "house"
     return (pieces[0].troop, "first") if pieces else (None, None)
+
+
+def personal_id(vs: VsData, h: Holdings) -> str | None:
+    """The id of the personal troop a reckoning names, checked: a troop of the edition, among the
+    side's troops and not a magical one; None for none (`--personal none`)."""
+    if h.personal is None or h.personal.strip().casefold() == NO_PERSONAL:
+        return None
+    troop = _troop(vs, h.personal)
+    if troop.kind == "magic":
+        raise Refusal("ec_personal_magic", troop=dict(troop.name))
+    if all(_troop(vs, t).id != troop.id for t in h.troops):
+        held = ", ".join(h.troops) or "—"
+        raise Refusal("ec_personal_not_held", troop=dict(troop.name), troops=held)
+    return troop.id
 
 
 def check_player(game_map: object, player: str, others: Sequence[str] = ()) -> str:
@@ -145,7 +168,7 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
     assert isinstance(game_map, GameMap)
     personal_from = None
     if personal is None:
-        personal, personal_from = personal_troop(game_map, player)
+        personal, personal_from = personal_troop(vs, game_map, player)
     lands: list[tuple[str, int]] = []
     mines: list[int] = []
     fortresses = bridges = 0

@@ -394,9 +394,12 @@ def check_map_names(data: dict[str, Any], ruleset: Ruleset, key: Key, ck: Checke
             said = Phrase("vmc_building", name=name, edition=ruleset.id, hint=did_you_mean(name, known))
             ck.fail((*key, "objects", i, "structure"), said)
     for i, t in enumerate(data.get("troops") or []):
-        if vs.troop(t["troop"]) is None:
+        troop = vs.troop(t["troop"])
+        if troop is None:
             hint = did_you_mean(t["troop"], [t.id for t in vs.troops])
             ck.fail((*key, "troops", i, "troop"), Phrase("vmc_troop", name=t["troop"], edition=ruleset.id, hint=hint))
+        elif t.get("personal") and troop.kind == "magic":  # 2025 §5, 2003 §4.0: a non-magical troop
+            ck.fail((*key, "troops", i, "personal"), Phrase("ec_personal_magic", troop=dict(troop.name)))
 
 
 def build_map_part(data: dict[str, Any], width: int, height: int, key: Key, ck: Checker) -> VsMap:
