@@ -67,7 +67,8 @@ class IncomeAnswer:
         mine_words = ", ".join(label("ec_mine_level", lang, n=lv) for lv in held.mines) or label("ec_none", lang)
         out += _row("  " + label("ec_mines", lang, mines=mine_words), str(got.mines))
         upkeep = ", ".join(f"{_troop_name(self.vs, t, lang)} {c}" for t, c in got.upkeep) or label("ec_none", lang)
-        out += _row("  " + label("ec_upkeep", lang, troops=upkeep), f"-{sum(c for _, c in got.upkeep)}")
+        paid = sum(c for _, c in got.upkeep)
+        out += _row("  " + label("ec_upkeep", lang, troops=upkeep), f"-{paid}" if paid else "0")
         out += _row("  " + label("ec_net", lang), str(got.net))
         out.append(Para(label("ec_cap", lang, cap=got.cap, n=held.fortresses, cash=held.cash, kept=got.cash_kept,
                               taken=held.cash - got.cash_kept), "  "))  # fmt: skip
