@@ -267,6 +267,38 @@ def test_the_store_keeps_the_most_recently_used_entries_within_its_limit(
     assert kept == [1, 4, 5] and store.info().bytes <= 1024 * 1024
 
 
+def test_what_a_build_killed_before_its_rename_left_is_counted_and_trimmed(tmp_path: Path) -> None:
+    """issue 40: a build killed between a cache write and its rename left .tmp files the cache never
+    counted or trimmed. A writer killed (SIGKILL) right there leaves one; once older than any writer
+    takes, `cache info` counts it and the next trim removes it; a young one (a writer at work) stays."""
+    from printkit.pipeline.cache import STALE_TEMP_SECONDS
+
+    store = Store(tmp_path)
+    store.put("ab" * 32, "plain", Entry({"a.pdf": bytes(1000)}, {}))
+    entry = store._entry_path("ab" * 32)
+    killed = f"""
+import os, signal, pathlib
+from printkit.pipeline.cache import temp_name
+temp = temp_name(pathlib.Path({str(entry.with_name("cd" * 32))!r}))
+with open(temp, "wb") as f:
+    f.write(bytes(5000))
+os.kill(os.getpid(), signal.SIGKILL)  # before the rename
+"""
+    done = subprocess.run([sys.executable, "-c", killed], cwd=ROOT)
+    assert done.returncode == -signal.SIGKILL
+    (left,) = [p for p in entry.parent.iterdir() if p.name.endswith(".tmp")]
+    young = left.with_name(left.name.replace(left.name.split(".")[-2], "1-0badf00d"))
+    young.write_bytes(bytes(7000))
+    before = store.info()
+    old = os.stat(left).st_mtime - STALE_TEMP_SECONDS - 60
+    os.utime(left, (old, old))
+    counted = store.info()
+    assert counted.entries == before.entries == 1 and counted.bytes == before.bytes + 5000
+    store.trim()
+    assert not left.exists() and young.exists() and entry.exists()
+    assert store.info().bytes == before.bytes
+
+
 def test_an_entry_keeps_its_files_and_extra_folders() -> None:
     from printkit.pipeline.cache import _decode, _encode
 

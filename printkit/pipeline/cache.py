@@ -31,6 +31,10 @@ _LAYOUT = "v1"
 _FORMAT = "printkit.cache/2"  # /1 entries named neither their key nor their artefact: misses now
 _HEADER_LIMIT = 1 << 20
 _KEY = re.compile(r"[0-9a-f]{64}")
+# An entry being written: `.<entry>.<pid>-<8 hex>.tmp`, renamed over the entry when whole. One left by
+# a build killed before the rename is counted and trimmed once it is older than a writer ever needs.
+_TEMP = re.compile(r"\.[0-9a-f]{64}\.\d+-[0-9a-f]{8}\.tmp")
+STALE_TEMP_SECONDS = 3600
 _SHA = re.compile(r"[0-9a-f]{64}")
 DEFAULT_LIMIT_MB = 500
 _LIMIT_MB_MAX = 1 << 30  # a petabyte: more than any disk, and still an exact number of bytes
@@ -106,7 +110,7 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         if not self._folders_of(path):
             raise OSError(f"{path.parent} is not a folder of the cache (a link?)")
-        temp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        temp = temp_name(path)
         try:
             # O_EXCL: a name someone put there meanwhile (a link, a FIFO) is not written through.
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
@@ -147,9 +151,13 @@ class Store:
 
     # ---- size ----------------------------------------------------------------------------------
 
-    def _entries(self) -> list[tuple[float, int, Path]]:
+    def _entries(self, strays: bool = False) -> list[tuple[float, int, Path]]:
         """The regular files under entries/ (a link, a FIFO or a folder someone put there is no
-        entry; a folder that cannot be read holds none)."""
+        entry; a folder that cannot be read holds none); with `strays`, the half-written entries a
+        killed build left (_TEMP, older than STALE_TEMP_SECONDS) instead."""
+        import time
+
+        stale = time.time() - STALE_TEMP_SECONDS
         found: list[tuple[float, int, Path]] = []
         if not (_folder(self.root) and _folder(self.root / "entries")):
             return found
@@ -161,13 +169,20 @@ class Store:
                     st = path.lstat()
                 except OSError:
                     continue
-                if stat.S_ISREG(st.st_mode) and not path.name.startswith("."):
+                if not stat.S_ISREG(st.st_mode):
+                    continue
+                stray = _TEMP.fullmatch(path.name) is not None and st.st_mtime < stale
+                if stray if strays else not path.name.startswith("."):
                     found.append((st.st_mtime, st.st_size, path))
         return found
 
     def trim(self, limit: int | None = None) -> None:
-        """Remove the least recently used entries until the cache is within its limit."""
+        """Remove what killed builds left half-written, then the least recently used entries until
+        the cache is within its limit."""
         limit = self.limit if limit is None else limit
+        for _, _, path in self._entries(strays=True):
+            with contextlib.suppress(OSError):
+                path.unlink()
         entries = self._entries()
         total = sum(size for _, size, _ in entries)
         for _, size, path in sorted(entries, key=lambda e: e[0]):
@@ -178,8 +193,10 @@ class Store:
                 total -= size
 
     def info(self) -> Info:
+        """The entries and their bytes, and in the bytes what killed builds left half-written."""
         entries = self._entries()
-        return Info(self.root.parent, len(entries), sum(size for _, size, _ in entries), self.limit)
+        held = sum(size for _, size, _ in entries) + sum(size for _, size, _ in self._entries(strays=True))
+        return Info(self.root.parent, len(entries), held, self.limit)
 
     def clear(self) -> int:
         """Remove every entry (only what printkit stores there); returns the bytes freed. Raises
@@ -195,6 +212,11 @@ class Store:
             if _there(self.root):
                 raise OutputError(f"{self.root.parent}: cannot clear the cache{reason}")
         return freed
+
+
+def temp_name(path: Path) -> Path:
+    """The name an entry is written under before it is renamed into place (_TEMP)."""
+    return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
 def _listing(folder: Path) -> list[Path]:
