@@ -137,3 +137,12 @@ def test_files_are_remembered_only_during_a_session_and_read_again_when_changed(
     finally:
         remembering(False)
     assert remembered(path, read) == first + 3
+
+
+def test_inside_a_session_help_shell_and_h_are_the_sessions_own_help() -> None:
+    """issue 40: `help shell` and `-h` at the session's prompt printed developer notes and the top-level
+    help with `printkit build`."""
+    for asked in ("help shell", "-h", "--help", "help"):
+        said = CliRunner(env={"PRINTKIT_LANG": None}).invoke(cli, ["referee", "--lang", "en"], input=f"{asked}\n")
+        assert said.exit_code == 0 and "'help COMMAND' tells how to ask it" in said.output, (asked, said.output)
+        assert "labels'" not in said.output and "printkit build" not in said.output and "Usage:" not in said.output

@@ -13,7 +13,8 @@ from .base import FILE, LANG, Command, Read
 
 # Words that end a session or ask for the list of commands, as either language types them.
 QUIT = {"exit", "quit", "q", "выход", "конец"}
-HELP = {"help", "?", "помощь", "справка"}
+# The session's own help: -h and --help typed at its prompt too, not the top-level command's help.
+HELP = {"help", "?", "помощь", "справка", "-h", "--help"}
 # The longest line a session reads, in characters: a question with every option spelled out takes a
 # few hundred, and a terminal's own line editing stops at 4,095. A longer line is refused unread, so
 # a pasted file costs the session nothing.
@@ -414,7 +415,7 @@ def _help(group: click.Group, names: list[str], words: list[str], table: dict[st
     from ..labels import label
     from .present import wrap
 
-    if words:
+    if words and words[0].casefold() not in {"shell", *HELP}:  # `help shell`: this session's own help
         name = words[0].casefold() if words[0].casefold() in names else words[0]
         return _ask(group, [name, "--help"], table)
     click.echo(wrap(label("ss_help", voice, commands=" ".join(names), most=LINE_LIMIT), "  "))
