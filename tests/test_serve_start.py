@@ -60,3 +60,24 @@ def test_at_a_terminal_the_players_code_is_drawn_in_blocks(qr_files: Path, monke
     assert said.exit_code == 0 and "█████████" in said.stdout and not list(qr_files.iterdir())
     assert said.stdout.index("█") < said.stdout.index("For the game master")  # the players' code only
     assert said.stdout.count("█████████") < run("serve", "--lan", "--master-qr", "--check").stdout.count("█████████")
+
+
+def test_a_file_changed_mid_evening_is_refused_by_its_short_name(tmp_path: Path) -> None:
+    """issue 40: a player's page named the server's absolute path of a file that changed mid-evening."""
+    import re
+
+    from starlette.testclient import TestClient
+
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    game_map = tmp_path / "evening-map.yaml"
+    game_map.write_text((EXAMPLES / "map.yaml").read_text("utf-8"), encoding="utf-8")
+    table = Table(load(None, (), (game_map,), ()))
+    game_map.write_text("game: strategiya\nrows: [AB]\n", encoding="utf-8")  # broken while the table plays
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        form = {"map_file": "evening-map.yaml", "start": "A1", "speed": "2", "ask": "1", "lang": "en"}
+        page = client.get("/q/reach", params=form)
+    refusal = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', page.text, re.S)
+    assert page.status_code == 400 and refusal is not None
+    assert "evening-map.yaml" in refusal.group(1) and str(tmp_path) not in page.text

@@ -297,7 +297,7 @@ class _Pages:
                         raise RefusedValue("web_log_too_long", length=len(rolled), most=TEXT_LIMIT)
                     answer, picture = await self._bounded(lambda: answered(values, True), heavy=True)
                 except PrintkitError as exc:
-                    status, refusal = 400, shown(exc.say(lang))
+                    status, refusal = 400, shown(served.unplaced(exc.say(lang)))
             if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
                 picture = (await self._bounded(lambda: answered(values, False), heavy=False))[1]
         except TimeoutError:

@@ -42,6 +42,14 @@ class Served:
     def short(self, path: Path) -> str:
         return self.names.get(path, readable(path.name))
 
+    def unplaced(self, text: str) -> str:
+        """A message with every file named at start said by its short name, never by where it lies on
+        the server (a file changed mid-evening is refused in words a player's page shows)."""
+        for path, name in sorted(self.names.items(), key=lambda item: -len(str(item[0]))):
+            for where in dict.fromkeys((str(path.resolve()), str(path.absolute()), str(path))):
+                text = text.replace(where, name)
+        return text
+
     def by_name(self, source: str, name: str) -> Path | None:
         """The file of a source a form names by its short name (None: no such file was named)."""
         return next((p for p in self.of(source) if self.short(p) == name), None)
