@@ -81,3 +81,19 @@ def test_a_file_changed_mid_evening_is_refused_by_its_short_name(tmp_path: Path)
     refusal = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', page.text, re.S)
     assert page.status_code == 400 and refusal is not None
     assert "evening-map.yaml" in refusal.group(1) and str(tmp_path) not in page.text
+
+
+def test_a_shared_movement_link_without_a_map_takes_the_one_map_named() -> None:
+    """issue 40: a shared reach/route link without map_file was refused though one map was named."""
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    table = Table(load(None, (), (EXAMPLES / "map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        asked = {"reach": {"start": "C4", "speed": "2"}, "route": {"start": "C4", "goal": "D5", "speed": "2"}}
+        for name, form in asked.items():
+            page = client.get(f"/q/{name}", params={**form, "ask": "1", "lang": "en"})
+            assert page.status_code == 200 and answer_lines(page.text), (name, page.text[-600:])
