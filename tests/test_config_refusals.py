@@ -49,9 +49,10 @@ def test_strategiya_question_with_another_games_config(question: tuple[str, ...]
     line = _one_line(result, EXIT_USAGE)
     russian = _one_line(run("referee", *question, "--config", str(config)), EXIT_USAGE)
     if question[0] in ("reach", "route"):
-        games = {"config_game": game(load_session(config).ruleset.family).name, "map_game": game("strategiya").name}
-        assert line == "Error: " + label("mc_config_other_game", "en", **games)
-        assert russian.endswith(label("mc_config_other_game", "ru", **games))
+        config_game, map_game = game(load_session(config).ruleset.family), game("strategiya")
+        for lang, said in (("en", line), ("ru", russian)):  # each game named in the answer's language
+            games = {"config_game": config_game.named(lang), "map_game": map_game.named(lang)}
+            assert said.endswith(label("mc_config_other_game", lang, **games)), said
         return
     assert line == f"Error: this question is for Strategy games; the config or key is for {other}"
     assert russian.endswith(f"конфиг или ключ — для игры {other}")

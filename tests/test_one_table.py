@@ -50,8 +50,8 @@ def test_a_vs_config_beside_a_vs_map_answers_movement_on_every_surface() -> None
 def test_a_config_of_another_game_than_the_maps_is_refused_naming_both() -> None:
     with pytest.raises(Refused) as refused:
         reach(MAP, "C4", config=VS_CONFIG, speed=2)
-    said = refused.value.say("en")
-    assert "config" in said and "«Великая Стратегическая»" in said and "«Стратегия»" in said
+    assert refused.value.say("en") == "the config is for Great Strategy, the map for Strategy"
+    assert refused.value.say("ru") == "конфиг — для игры «Великая Стратегическая», а карта — для игры «Стратегия»"
 
 
 @pytest.mark.rule("vs.troop.personal")

@@ -86,7 +86,7 @@ def _own(rules: Ruleset, given: Mapping[str, Any], config: Path | None = None) -
 
         family = load_session(config).ruleset.family
         if family != rules.family:
-            raise Refused("mc_config_other_game", config_game=game(family).name, map_game=game(rules.family).name)
+            raise Refused("mc_config_other_game", config_game=_names(game(family)), map_game=_names(game(rules.family)))
     mine = {i.name: i for i in movement_of(rules).INPUTS}
     out: dict[str, Any] = {CONFIG.name: config}
     for name, value in given.items():
@@ -95,10 +95,15 @@ def _own(rules: Ruleset, given: Mapping[str, Any], config: Path | None = None) -
             out[name] = mine[name].default if checked is None else checked
         elif value not in (None, False, (), 0) and name in game_inputs():
             owner, declared = game_inputs()[name]
-            raise Refused("mc_other_game", flag=declared.flag or name, game=owner.name)
+            raise Refused("mc_other_game", flag=declared.flag or name, game=_names(owner))
         elif name not in game_inputs():
             raise TypeError(f"no game's movement takes {name!r}")
     return {**{n: i.default for n, i in mine.items()}, **out}
+
+
+def _names(g: Game) -> dict[str, str]:
+    """A game's name in each language, for a refusal said in either."""
+    return {lang: g.named(lang) for lang in ("ru", "en")}
 
 
 def cell_on(game_map: GameMap, text: str) -> Cell:
