@@ -200,3 +200,20 @@ def test_a_personal_troop_is_a_non_magical_troop_of_the_players(tmp_path: Path) 
     )
     checked = run("validate", write(tmp_path / "dragon.yaml", text))
     assert checked.exit_code == 3 and "troops[1].personal: Dragon is a magical troop" in checked.stderr
+
+
+def test_holdings_typed_by_hand_beside_the_evenings_map_are_reckoned() -> None:
+    """A session or a page gives the evening's map to income: typed holdings still answer, without a player."""
+    typed = {"lands": "12 8", "mines": "1 3", "troops": "knights elves", "personal": "knights", "cash": 130}
+    assert income(VS_CONFIG, **typed).income == income(**typed).income
+    runner = CliRunner(env={"PRINTKIT_LANG": None, "PRINTKIT_KEY": None})
+    said = runner.invoke(cli, ["referee", "--config", str(VS_CONFIG), "--lang", "en"],
+                         input='income --lands "12 8" --troops knights --personal knights\n')  # fmt: skip
+    assert said.exit_code == 0 and "the year's balance" in said.output, said.output
+    with pytest.raises(Refused):  # a map and nothing typed: whose holdings is asked for
+        income(VS_CONFIG)
+
+
+def test_income_on_another_games_map_is_refused_in_words() -> None:
+    said = run("referee", "income", MAP, "--player", "Аня", "--lang", "en")
+    assert said.exit_code == 2 and "map.yaml is no Great Strategy map" in said.stderr and "Traceback" not in said.stderr

@@ -88,7 +88,7 @@ def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words:
         options = tuple((served.short(p), served.short(p)) for p in files)
         if not i.required:
             options = ((NONE, "—"), *options)
-        first = served.short(files[0]) if files and (i.required or source(i) == "config") else NONE
+        first = served.short(files[0]) if files and (i.required or _given_alike(i, served)) else NONE
         return Control(i.name, label, "file", values[:1] or (first,), i.required, options=options)
     if isinstance(k, Flag):
         on = bool(given) and given[0] not in ("", "0")
@@ -158,13 +158,20 @@ def _file(i: Input, served: Served, given: list[str]) -> Any:
     if i.many:  # the keys, every one given at start
         return files or None
     if not given:  # a link that names no file: what the form offers first (the config, the evening's map)
-        return files[0] if files and (i.required or source(i) == "config") else None
+        return files[0] if files and (i.required or _given_alike(i, served)) else None
     if given[0] == NONE:
         return None
     found: Path | None = served.by_name(source(i), given[0])
     if found is None:
         raise RefusedValue("web_not_offered", value=given[0][:24])
     return found
+
+
+def _given_alike(i: Input, served: Served) -> bool:
+    """Whether a file input takes the table's file unless the form says otherwise, as the terminal's
+    session gives it: the config, and the config's own map (the evening's) to every question that
+    reads a map; "—" stays a choice on the form."""
+    return source(i) == "config" or (source(i) == "map" and served.evening_map is not None)
 
 
 def _words(text: str) -> list[str]:

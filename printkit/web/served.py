@@ -33,6 +33,7 @@ class Served:
     language: str | None = None  # the config's language: a page's language unless ?lang= says
     names: Mapping[Path, str] = field(default_factory=dict)  # each file's short name on a form
     map_games: Mapping[Path, str] = field(default_factory=dict)  # each map's game (its family)
+    evening_map: Path | None = None  # the config's own map (`map:`), first among the maps
 
     def of(self, source: str) -> tuple[Path, ...]:
         """The files of a source (config, key, map, file)."""
@@ -83,7 +84,7 @@ def load(
     from ..config.session import load_session
     from ..config.userfile import read_bytes, read_json
 
-    edition = None
+    edition, evening = None, None
     if config is not None:
         session = load_session(config)
         edition, language = session.ruleset.id, language or session.language
@@ -97,15 +98,17 @@ def load(
         evening = session.map_path
         if evening is not None and evening == config.resolve():
             evening = config  # a map written in the config: the config is offered as the map, by its name
-        if evening is not None and evening.resolve() not in {m.resolve() for m in maps}:
-            maps = (evening, *maps)
+        if evening is not None:  # first, by the name it was given with where --map names it too
+            again = [m for m in maps if m.resolve() == evening.resolve()]
+            evening = again[0] if again else evening
+            maps = (evening, *(m for m in maps if m.resolve() != evening.resolve()))
     for key in keys:
         read_json(key, str(key), 16 * 1024 * 1024)  # the lookup reads it again and checks its content
     map_games = {game_map: load_map(game_map)[1].family for game_map in maps}
     for other in others:
         read_bytes(other, str(other), MAX_OTHER_BYTES)
     every = list(dict.fromkeys(p for p in (config, *keys, *maps, *others) if p is not None))
-    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games)
+    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, evening)
 
 
 def readable(name: str) -> str:

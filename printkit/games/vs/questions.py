@@ -417,15 +417,20 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
            personal: str | None = None, fortresses: int = 0, bridges: int = 0, commander: bool = False,
            cash: int = 0, cap_at_turn_start: bool = False) -> IncomeAnswer:  # fmt: skip
     """A year's income, upkeep, the treasury cap and the cash left: from the holdings given (lands'
-    incomes, mine levels and troops as words, like the command line's), or a player's on a map.
+    incomes, mine levels and troops as words, like the command line's), or a player's on a map. A map
+    given without a player (the evening's, which a session and serve give every question) is left
+    aside when holdings are typed by hand.
 
     >>> income(lands="12 8", mines="1 3", troops="knights elves", personal="knights", cash=130).income.cash_after
     123
     """
-    if map_file is not None:
+    by_hand = bool(lands or mines or troops)
+    if map_file is not None and (player or not by_hand):  # holdings typed by hand beside the evening's map
         from printkit.plugin import load_map
 
         game_map, rules = load_map(Path(map_file))
+        if not isinstance(rules.part, VsData):
+            raise Refusal("ec_not_vs_map", map=Path(map_file).name)
         vs = vs_of(rules)
         if not player:
             raise Refusal("ec_need_map_player")
