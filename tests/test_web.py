@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from printkit.labels import entries as entries_of
 from printkit.labels import label
 from printkit.questions import File, Input, Para, Question, Whole
 from printkit.referee import Entry, entries
 from printkit.testing.pages import answer_lines, words
+from printkit.web import said
 from printkit.web.app import CSP, Table, make_app, rolls_dice
 from printkit.web.served import Served, load, secret
 from printkit.web.workers import Workers
@@ -112,11 +114,12 @@ def test_every_question_page_renders_in_both_languages(client: TestClient, table
         assert page.status_code == 200, name
         assert f'<html lang="{lang}">' in page.text
         text = html.unescape(page.text)
-        assert q.summary[lang] in text
+        words = {k: v[lang] for k, v in entries_of("web_").items()}
+        assert said.summary(q, words, lang) in text
         first_map = table.served.map_games[table.served.maps[0]]
         for i in q.inputs:
             if not i.games or first_map in i.games:  # another game's movement input waits for its map
-                assert i.help[lang] in text, (name, i.name)
+                assert said.label(q, i, words, lang) in text, (name, i.name)
         assert "Traceback" not in page.text
 
 
@@ -704,3 +707,35 @@ def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, ev
     said = [line.text if isinstance(line, Para) else line for line in lines_of(answer, "en", brief=True)]
     assert answer_lines(brief.text) == words([row for line in said for row in line.split("\n")])
     assert len(answer_lines(full.text) or []) > len(answer_lines(brief.text) or [])
+
+
+# ---- pages for the person holding the phone ------------------------------------------------------
+
+# Command-line text a page never shows: an option (--turns), an exit code, an environment variable,
+# a placeholder in capitals (POSITION_FILE, HEROES), a range in a terminal's shape ((1..500)).
+COMMAND_LINE = re.compile(r"--[a-z]|\b(exit|код) \d|\$[A-Z]|\b[A-ZА-ЯЁ][A-ZА-ЯЁ_]{3,}\b|\d\.\.\d|\bserve\b")
+
+
+def visible(page: str) -> str:
+    """A page's text a reader sees in its main part, tags left out, entities read; the shared log
+    left out too (other tests' rolls, each logged as it was asked, its seed included)."""
+    shown = re.sub(r"<(script|style|section class=\"log\")\b.*?</(script|style|section)>", " ", main(page), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", shown)).split())
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_question_page_speaks_to_the_table_not_a_terminal(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: a title in the page's language, and no command-line text on any question's page."""
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    found = {}
+    for name in table.asked:
+        page = client.get(page_of(table, name), params={"lang": lang})
+        title = re.search(r"<h1>(.*?)</h1>", page.text, re.S)
+        assert title is not None and html.unescape(title.group(1)) == words[f"web_title_{name}"], name
+        assert title.group(1).strip() != name
+        if lang == "ru":
+            assert re.search("[а-яё]", title.group(1), re.I), name
+        text = visible(page.text)
+        if hits := COMMAND_LINE.findall(text):
+            found[name] = (hits, text)
+    assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())

@@ -32,7 +32,7 @@ from ..game import games
 from ..labels import LANGUAGES, RefusedValue, entries
 from ..questions import File, Flag, Para, Question, answer_lines
 from ..referee import Entry, questions
-from . import forms, pictures
+from . import forms, pictures, said
 from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
@@ -238,7 +238,13 @@ class _Pages:
             where = game(entry.family).named(lang) if entry.family else self.words[lang]["web_shared"]
             lacking = missing(q, self.table.served)
             groups.setdefault(where, []).append(
-                {"name": entry.name, "summary": q.summary[lang], "lacking": lacking, "secret": secret(q)}
+                {
+                    "name": entry.name,
+                    "title": said.title(entry.name, self.words[lang]),
+                    "summary": said.summary(q, self.words[lang], lang),
+                    "lacking": lacking,
+                    "secret": secret(q),
+                }
             )
         return self._render(request, "index.html", groups=groups, master=master)
 
@@ -308,7 +314,8 @@ class _Pages:
             self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
 
         response = self._render(
-            request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
+            request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
+            title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
             blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
