@@ -713,13 +713,13 @@ def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, ev
 
 # Command-line text a page never shows: an option (--turns), an exit code, an environment variable,
 # a placeholder in capitals (POSITION_FILE, HEROES), a range in a terminal's shape ((1..500)).
-COMMAND_LINE = re.compile(r"--[a-z]|\b(exit|код) \d|\$[A-Z]|\b[A-ZА-ЯЁ][A-ZА-ЯЁ_]{3,}\b|\d\.\.\d|\bserve\b")
+COMMAND_LINE = re.compile(r"--[a-z]|\b(?:exit|код) \d|\$[A-Z]|\b[A-ZА-ЯЁ][A-ZА-ЯЁ_]{3,}\b|\d\.\.\d|\bserve\b")
 
 
 def visible(page: str) -> str:
     """A page's text a reader sees in its main part, tags left out, entities read; the shared log
     left out too (other tests' rolls, each logged as it was asked, its seed included)."""
-    shown = re.sub(r"<(script|style|section class=\"log\")\b.*?</(script|style|section)>", " ", main(page), flags=re.S)
+    shown = re.sub(r'<(script|style)\b.*?</\1>|<section class="log".*?</section>', " ", main(page), flags=re.S)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", shown)).split())
 
 
@@ -739,3 +739,30 @@ def test_every_question_page_speaks_to_the_table_not_a_terminal(client: TestClie
         if hits := COMMAND_LINE.findall(text):
             found[name] = (hits, text)
     assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())
+
+
+def index_names(page: str) -> list[str]:
+    """The questions an index offers, in its order."""
+    return re.findall(r'href="(?:/m/[^/]+)?/q/([a-z-]+)\?', page)
+
+
+def test_the_index_offers_the_served_games_questions_first_and_only(key: tuple[Path, list[str]]) -> None:
+    """issue 40: a VS table sees VS questions, then the shared ones; its master no «Стратегия» lookup."""
+    from printkit.web.served import load
+
+    own = {e.name for e in entries() if e.family == "vs"}
+    shared = {e.name for e in entries() if e.family is None}
+    vs = Table(load(EXAMPLES / "vs-2025.yaml", (), (), ()))
+    with TestClient(make_app(vs, [HOST])) as c:
+        for address in ("/", f"/m/{vs.token}/"):
+            names = index_names(c.get(address).text)
+            assert set(names) == own | shared, address
+            assert set(names[: len(own)]) == own  # the game's own first
+        assert "lookup" not in index_names(c.get(f"/m/{vs.token}/").text)
+    strategiya = Table(load(EXAMPLES / "strategiya.yaml", (key[0],), (), ()))
+    with TestClient(make_app(strategiya, [HOST])) as c:
+        names = index_names(c.get(f"/m/{strategiya.token}/", params={"lang": "en"}).text)
+        assert names[0] == "lookup" and {"fight", "hide"} <= set(names)
+        assert not {"battle", "spell", "pool", "moves"} & set(names)
+    with TestClient(make_app(Table(Served()), [HOST])) as c:  # no config: every game's, as before
+        assert {e.name for e in entries() if not secret(e.question())} == set(index_names(c.get("/").text))

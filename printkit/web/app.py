@@ -232,8 +232,11 @@ class _Pages:
         groups: dict[str, list[dict[str, Any]]] = {}
         from ..game import game
 
-        for entry, q in self.table.asked.values():
-            if secret(q) and not master:
+        # A config's table sees its game's questions first, then the shared ones, and no other game's.
+        own = self.table.served.family
+        asked = sorted(self.table.asked.values(), key=lambda found: found[0].family != own)
+        for entry, q in asked:
+            if (secret(q) and not master) or (own is not None and entry.family not in (None, own)):
                 continue
             where = game(entry.family).named(lang) if entry.family else self.words[lang]["web_shared"]
             lacking = missing(q, self.table.served)
