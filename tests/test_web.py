@@ -696,16 +696,14 @@ def test_a_port_in_use_is_refused_in_one_line() -> None:
 
 def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, every_case: list[Case]) -> None:
     """issue 34: a question whose answers end with notes on the rules offers to leave them out, as --brief does."""
-    from printkit.questions import answer_lines as lines_of
-
     case = next(c for c in every_case if c.name == "reach")
     assert case.question.notes
     full = client.get("/q/reach", params={**case.form, "ask": "1", "lang": "en"})
     brief = client.get("/q/reach", params={**case.form, "ask": "1", "lang": "en", "brief": "1"})
     assert 'name="brief"' in full.text
     answer = case.question.ask(case.values, "en")
-    said = [line.text if isinstance(line, Para) else line for line in lines_of(answer, "en", brief=True)]
-    assert answer_lines(brief.text) == words([row for line in said for row in line.split("\n")])
+    told = [line.text if isinstance(line, Para) else line for line in said.answer(answer, "en", brief=True)]
+    assert answer_lines(brief.text) == words([row for line in told for row in line.split("\n")])
     assert len(answer_lines(full.text) or []) > len(answer_lines(brief.text) or [])
 
 
@@ -766,3 +764,34 @@ def test_the_index_offers_the_served_games_questions_first_and_only(key: tuple[P
         assert not {"battle", "spell", "pool", "moves"} & set(names)
     with TestClient(make_app(Table(Served()), [HOST])) as c:  # no config: every game's, as before
         assert {e.name for e in entries() if not secret(e.question())} == set(index_names(c.get("/").text))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_answer_leads_with_the_percentage_and_the_fraction_follows(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: a chance reads "64.64 % (4241/6561)" on a page; the terminal keeps "4241/6561 (64.64 %)"."""
+    from printkit.questions import text_lines
+
+    form = {"lives": ["5", "4"], "damage": ["1", "1"], "ask": "1", "lang": lang}
+    shown = answer_lines(client.get("/q/fight", params=form).text)
+    assert shown is not None and "64.64 % (4241/6561)" in shown[0]
+    assert not any(re.search(r"\d/\d+ \(\d", line) for line in shown)
+    terminal = text_lines(table.asked["fight"][1].ask({"lives": (5, 4), "damage": (1, 1)}, lang), lang)
+    assert "4241/6561 (64.64 %)" in terminal[0]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_drawn_map_has_no_terminal_grid_under_it(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: reach draws its map on the page and says the cells reached first; the terminal keeps its grid."""
+    from printkit.questions import text_lines
+
+    form = {"map_file": "map.yaml", "start": "C4", "speed": "3", "ask": "1", "lang": lang}
+    page = client.get("/q/reach", params=form).text
+    shown = answer_lines(page)
+    assert shown is not None and 'class="picture"' in page
+    count = label("map_reached", lang, n=69, turns=1)
+    assert shown[0] == count
+    values = {"map_file": table.served.maps[0], "start": "C4", "speed": 3}
+    terminal = text_lines(table.asked["reach"][1].ask(values, lang), lang)
+    assert terminal[0].split() == list("ABCDEFGHIJKL") and count in terminal

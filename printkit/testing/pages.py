@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from ..cli.asking import from_question
 from ..questions import File, Flag, Para, Question
+from ..web import said
 from ..web.app import Table, rolls_dice
 from ..web.forms import NONE
 from ..web.rolls import shown
@@ -44,8 +45,8 @@ class Case:
     def expected(self, lang: str) -> list[str]:
         """The declared function's answer for the same values, as the page shows its lines (their
         words: a phone lays a wide table's columns out as cells, so spacing is the page's own)."""
-        answer = self.question.ask(self.values, lang)
-        return words([shown(line.text if isinstance(line, Para) else line) for line in answer.lines(lang)])
+        lines = said.answer(self.question.ask(self.values, lang), lang)
+        return words([shown(line.text if isinstance(line, Para) else line) for line in lines])
 
 
 def words(lines: list[str]) -> list[str]:

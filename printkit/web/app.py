@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import PrintkitError
 from ..game import games
 from ..labels import LANGUAGES, RefusedValue, entries
-from ..questions import File, Flag, Para, Question, answer_lines
+from ..questions import File, Flag, Para, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
 from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
@@ -320,7 +320,8 @@ class _Pages:
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
-            blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_has_notes(q),
+            blocks=_blocks(answer, lang, brief, picture is not None) if answer is not None else [],
+            brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
             dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
@@ -409,11 +410,6 @@ def _asked(q: Question, values: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
-def _lines(answer: Any, lang: str, brief: bool) -> list[Any]:
-    """An answer's lines, its notes on the rules left out when brief."""
-    return list(answer_lines(answer, lang, brief))
-
-
 # The widest row, in characters, a phone shows in the answer's monospace type without scrolling.
 PHONE_COLUMNS = 42
 
@@ -436,10 +432,10 @@ class Block:
         return max(map(len, self.cells), default=0)
 
 
-def _blocks(answer: Any, lang: str, brief: bool) -> list[Block]:
-    """An answer's lines as the page shows them (see Block)."""
+def _blocks(answer: Any, lang: str, brief: bool, pictured: bool) -> list[Block]:
+    """An answer's lines as the page shows them (see Block, and said.answer)."""
     out: list[Block] = []
-    for line in _lines(answer, lang, brief):
+    for line in said.answer(answer, lang, brief, pictured):
         if isinstance(line, Para):
             out.append(Block("p", _kept_with_number(shown(line.text)), "indent" if line.indent else ""))
         elif out and out[-1].kind == "pre":

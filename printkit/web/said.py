@@ -8,9 +8,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from typing import Any
 
-from ..questions import Input, Question
+from ..questions import Drawn, Input, Line, Para, Question, answer_lines
+
+# An exact chance followed by its percentage, "4241/6561 (64.64 %)": a page leads with the percentage.
+_CHANCE = re.compile(r"(?<![\w/])(\d+/\d+) \((\d+(?:[.,]\d+)? ?%)\)")
 
 
 def title(name: str, words: Mapping[str, str]) -> str:
@@ -31,3 +36,23 @@ def about(q: Question, words: Mapping[str, str]) -> str:
 def label(q: Question, i: Input, words: Mapping[str, str], lang: str) -> str:
     """An input's label on a page."""
     return words.get(f"web_in_{q.name}_{i.name}") or words.get(f"web_in_{i.name}") or i.help[lang]
+
+
+def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True) -> list[Line]:
+    """An answer's lines as a page shows them: each chance as its percentage first, the exact
+    fraction after it ("64.64 % (4241/6561)"); with the answer's picture drawn (`pictured`), the
+    rows a terminal draws it with left out."""
+    out: list[Line] = []
+    for line in answer_lines(found, lang, brief):
+        if isinstance(line, Drawn) and pictured:
+            continue
+        if isinstance(line, Para):
+            out.append(type(line)(leading(line.text), line.indent))
+        else:
+            out.append(leading(line))
+    return out
+
+
+def leading(text: str) -> str:
+    """A line with each chance's percentage before its exact fraction."""
+    return _CHANCE.sub(r"\2 (\1)", text)
