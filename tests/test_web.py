@@ -21,6 +21,7 @@ from printkit.referee import Entry, entries
 from printkit.testing.pages import answer_lines, words
 from printkit.web import said
 from printkit.web.app import CSP, Table, make_app, rolls_dice
+from printkit.web.forms import ROLL_SWITCH
 from printkit.web.served import Served, load, secret
 from printkit.web.workers import Workers
 
@@ -71,7 +72,7 @@ def roll(client: TestClient, table: Table, form: dict[str, Any], lang: str = "ru
          **headers: str) -> Any:  # fmt: skip
     """A question that rolls dice, posted from its page (the dice roll unless `name` says another)."""
     sent = {"Origin": ORIGIN, **headers}
-    data = {"t": table.form_token, "lang": lang, "ask": "1", **form}
+    data = {"t": table.form_token, "lang": lang, "ask": "1", "who": "Вика", **form}
     return client.post(f"/q/{name}?lang={lang}", data=data, headers={k: v for k, v in sent.items() if v})
 
 
@@ -118,6 +119,8 @@ def test_every_question_page_renders_in_both_languages(client: TestClient, table
         assert said.summary(q, words, lang) in text
         first_map = table.served.map_games[table.served.maps[0]]
         for i in q.inputs:
+            if i.name == ROLL_SWITCH:  # a button of its own (see the roll button's test)
+                continue
             if not i.games or first_map in i.games:  # another game's movement input waits for its map
                 assert said.label(q, i, words, lang) in text, (name, i.name)
         assert "Traceback" not in page.text
@@ -795,3 +798,59 @@ def test_a_drawn_map_has_no_terminal_grid_under_it(client: TestClient, table: Ta
     values = {"map_file": table.served.maps[0], "start": "C4", "speed": 3}
     terminal = text_lines(table.asked["reach"][1].ask(values, lang), lang)
     assert terminal[0].split() == list("ABCDEFGHIJKL") and count in terminal
+
+
+def logged_rolls(table: Table) -> int:
+    """How many rolls the evening's log has taken."""
+    newest = table.log.newest()
+    return newest[0].n if newest else 0
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_one_tap_rolls_a_d6_or_2d6_and_the_notation_stays_for_the_rest(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: the dice roll's page has a D6 and a 2D6 button; a tap rolls them, the log says which."""
+    page = client.get("/q/roll", params={"lang": lang}).text
+    buttons = re.findall(r'<button type="submit" name="dice" value="([^"]+)" formnovalidate>([^<]+)</button>', page)
+    assert buttons == [("d6", "D6"), ("2d6", "2D6")]
+    assert 'name="notation"' in page
+    for dice, most in (("d6", 6), ("2d6", 12)):
+        rolled = roll(client, table, {"dice": dice, "notation": "", "who": "Аня"}, lang)
+        assert rolled.status_code == 200 and refusal(rolled.text) is None
+        total = int(re.findall(r"\d+", (answer_lines(rolled.text) or [""])[-1])[-1])
+        assert 1 <= total <= most
+        newest = table.log.newest()[0]
+        assert (newest.who, newest.what) == ("Аня", dice)
+    other = roll(client, table, {"dice": "d100", "notation": "3d8", "who": "Аня"}, lang)  # not a button: the field
+    assert table.log.newest()[0].what == "3d8" and other.status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_roll_with_nobody_rolling_is_asked_for_not_logged(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: an empty «who rolls» is refused in words on the page; the log gets no "?" roll."""
+    before = logged_rolls(table)
+    for name, form in (("roll", {"notation": "2d6"}), ("spell", {"name": "storm", ROLL_SWITCH: "1"})):
+        page = roll(client, table, {**form, "who": "  "}, lang, name)
+        assert page.status_code == 400 and refusal(page.text) == label("web_who_missing", lang), name
+        assert answer_lines(page.text) is None
+    assert logged_rolls(table) == before
+    asked = roll(client, table, {"name": "storm", "who": ""}, lang, "spell")  # the odds alone: nobody rolls
+    assert asked.status_code == 200 and answer_lines(asked.text) and logged_rolls(table) == before
+
+
+@pytest.mark.parametrize("name", ["spell", "mine", "rebellion", "leader-escape"])
+def test_a_games_roll_is_a_button_not_a_checkbox_under_more(client: TestClient, table: Table, name: str) -> None:
+    """issue 40: casting a spell, opening a mine, an uprising: the page's first button rolls; the other
+    answers without rolling; no roll checkbox is left among the options."""
+    for lang in ("ru", "en"):
+        page = client.get(f"/q/{name}", params={"lang": lang}).text
+        form = page[page.index('<form class="ask"') : page.index("</form>")]
+        assert f'type="checkbox" name="{ROLL_SWITCH}"' not in form
+        buttons = re.findall(r'<button type="submit" name="([a-z]+)" value="1"[^>]*>([^<]+)</button>', form)
+        assert buttons == [(ROLL_SWITCH, label("web_roll", lang)), ("ask", label("web_chance", lang))]
+    before = logged_rolls(table)
+    values = {"name": "storm"} if name == "spell" else {"houses": "3"} if name == "rebellion" else {}
+    rolled = roll(client, table, {**values, ROLL_SWITCH: "1", "ask": ""}, "en", name)
+    assert rolled.status_code == 200, refusal(rolled.text)
+    assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.startswith(name)

@@ -30,6 +30,8 @@ HOST = "127.0.0.1"
 ORIGIN = f"http://{HOST}"
 # A roll without a seed differs each time: a documented roll is asked with this one.
 SEED = "web-tests"
+# Who rolls a documented roll: the log is told whose roll each is.
+WHO = "printkit.testing"
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ def ask(app: Any, table: Table, c: Case, lang: str) -> Page:
     on the master's pages."""
     base = f"/m/{table.token}" if secret(c.question) else ""
     if rolls_dice(c.question):
-        form = {"t": table.form_token, "lang": lang, "ask": "1", **c.form}
+        form = {"t": table.form_token, "lang": lang, "ask": "1", "who": WHO, **c.form}
         return post(app, f"{base}/q/{c.name}?lang={lang}", form, {"origin": ORIGIN})
     return get(app, f"{base}/q/{c.name}", {**c.form, "ask": "1", "lang": lang})
 

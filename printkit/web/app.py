@@ -33,6 +33,7 @@ from ..labels import LANGUAGES, RefusedValue, entries
 from ..questions import File, Flag, Para, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
+from .forms import ROLL_SWITCH
 from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
@@ -50,9 +51,10 @@ HEADERS_LIMIT = 16 * 1024
 HEAD_LIMIT = QUERY_LIMIT + HEADERS_LIMIT + 4096
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
-# A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
-# mines, uprisings): asked by POST like a roll, and logged when it rolled.
-ROLL_SWITCH = "roll"
+# The dice the games roll most (D6, 2D6): one tap each on the dice roll's page; the notation field
+# is for anything else. A game's question with the roll switch (forms.ROLL_SWITCH) is asked by POST
+# like a roll, and logged when it rolled.
+QUICK_DICE = ("d6", "2d6")
 # Pages that show the log beside the form.
 DICE = frozenset({"roll", "odds"})
 CSP = (
@@ -276,6 +278,9 @@ class _Pages:
             if not logged:
                 raise HTTPException(405)
             form = await self._posted(request)
+            dice = form.get("dice", [""])[0]
+            if q.name in LOGGED and dice in QUICK_DICE:  # a tap on D6 or 2D6: the notation it stands for
+                form["notation"] = [dice]
         else:
             form = {k: request.query_params.getlist(k) for k in request.query_params}
         asking = (request.method == "POST") if logged else "ask" in form
@@ -300,6 +305,8 @@ class _Pages:
         try:
             if asking and not lacking:
                 try:
+                    if logged and _rolled(q, form) and not who.strip():  # the log says whose roll it was
+                        raise RefusedValue("web_who_missing")
                     values = forms.read(q, served, form)
                     rolled = _asked(q, values) if logged and _rolled(q, form) else ""
                     if len(rolled) > TEXT_LIMIT:  # the log would cut it: what was rolled, seed included, or nothing
@@ -325,6 +332,8 @@ class _Pages:
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
             dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
+            quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
+            roll_name=ROLL_SWITCH,
             styles=styles,
         )  # fmt: skip
         if logged and request.method == "POST" and who:

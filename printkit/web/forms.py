@@ -24,6 +24,9 @@ FIELD_LIMIT = 4096
 NONE = "-"
 # The most values a page sends for one input: a form has one field per value of a count.
 MOST_VALUES = 64
+# A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
+# mines, uprisings): its page rolls with a button of its own, never a checkbox among the options.
+ROLL_SWITCH = "roll"
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ def controls(q: Question, served: Served, form: Form, lang: str, words: Mapping[
     for i in q.inputs:
         if family is not None and i.games and family not in i.games:
             continue  # another game's movement input: this map's game would refuse it
+        if i.name == ROLL_SWITCH and isinstance(i.kind, Flag):
+            continue  # the page's roll button
         given = tuple(form.get(i.name, ()))
         if not given and i.name == "edition" and isinstance(i.kind, Choice) and served.edition in i.kind.values:
             given = (served.edition,)  # the config's edition, as the evening's session gives it
