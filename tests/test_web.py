@@ -332,7 +332,7 @@ def test_a_game_question_rolled_at_once_goes_to_the_log_too(client: TestClient, 
     rolls = client.get("/log.json").json()["rolls"]
     assert len(rolls) == before + 1
     assert (rolls[0]["who"], rolls[0]["what"]) == ("Боря", "mine --edition vs-2025 --roll")
-    assert words([rolls[0]["result"]]) == (answer_lines(rolled.text) or ["(no answer)"])[-1:]
+    assert words([rolls[0]["result"]]) == (answer_lines(rolled.text) or ["(no answer)"])[:1]  # the page leads with it
     assert str(rolls[0]["result"]).startswith("Rolled")
 
 
@@ -854,3 +854,13 @@ def test_a_games_roll_is_a_button_not_a_checkbox_under_more(client: TestClient, 
     rolled = roll(client, table, {**values, ROLL_SWITCH: "1", "ask": ""}, "en", name)
     assert rolled.status_code == 200, refusal(rolled.text)
     assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.startswith(name)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_cast_spell_says_what_the_dice_did_first(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: a rolled spell's page leads with the roll (what the log shows), its table after it."""
+    page = roll(client, table, {"name": "storm", ROLL_SWITCH: "1", "seed": "s"}, lang, "spell")
+    shown = answer_lines(page.text)
+    assert shown is not None and shown[0] == words([table.log.newest()[0].result])[0]
+    asked = answer_lines(roll(client, table, {"name": "storm"}, lang, "spell").text)
+    assert asked is not None and shown[1:] == asked  # the same answer, the roll put first

@@ -20,8 +20,8 @@ from urllib.parse import urlencode
 from ..cli.asking import from_question
 from ..questions import File, Flag, Para, Question
 from ..web import said
-from ..web.app import Table, rolls_dice
-from ..web.forms import NONE
+from ..web.app import LOGGED, Table, rolls_dice
+from ..web.forms import NONE, ROLL_SWITCH
 from ..web.rolls import shown
 from ..web.served import Served, secret, source
 
@@ -47,7 +47,8 @@ class Case:
     def expected(self, lang: str) -> list[str]:
         """The declared function's answer for the same values, as the page shows its lines (their
         words: a phone lays a wide table's columns out as cells, so spacing is the page's own)."""
-        lines = said.answer(self.question.ask(self.values, lang), lang)
+        rolled = rolls_dice(self.question) and self.name not in LOGGED and bool(self.values.get(ROLL_SWITCH))
+        lines = said.answer(self.question.ask(self.values, lang), lang, rolled=rolled)
         return words([shown(line.text if isinstance(line, Para) else line) for line in lines])
 
 

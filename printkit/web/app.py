@@ -323,11 +323,12 @@ class _Pages:
         if answer is not None and logged and _rolled(q, form):
             self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
 
+        game_rolled = logged and name not in LOGGED and _rolled(q, form)  # a spell cast: what the dice did first
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
-            blocks=_blocks(answer, lang, brief, picture is not None) if answer is not None else [],
+            blocks=_blocks(answer, lang, brief, picture is not None, game_rolled) if answer is not None else [],
             brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
@@ -441,10 +442,10 @@ class Block:
         return max(map(len, self.cells), default=0)
 
 
-def _blocks(answer: Any, lang: str, brief: bool, pictured: bool) -> list[Block]:
+def _blocks(answer: Any, lang: str, brief: bool, pictured: bool, rolled: bool) -> list[Block]:
     """An answer's lines as the page shows them (see Block, and said.answer)."""
     out: list[Block] = []
-    for line in said.answer(answer, lang, brief, pictured):
+    for line in said.answer(answer, lang, brief, pictured, rolled):
         if isinstance(line, Para):
             out.append(Block("p", _kept_with_number(shown(line.text)), "indent" if line.indent else ""))
         elif out and out[-1].kind == "pre":

@@ -38,10 +38,11 @@ def label(q: Question, i: Input, words: Mapping[str, str], lang: str) -> str:
     return words.get(f"web_in_{q.name}_{i.name}") or words.get(f"web_in_{i.name}") or i.help[lang]
 
 
-def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True) -> list[Line]:
+def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True, rolled: bool = False) -> list[Line]:
     """An answer's lines as a page shows them: each chance as its percentage first, the exact
     fraction after it ("64.64 % (4241/6561)"); with the answer's picture drawn (`pictured`), the
-    rows a terminal draws it with left out."""
+    rows a terminal draws it with left out; a game's answer that rolled (`rolled`: a spell cast)
+    first says what the dice did, which it says last (as the roll log shows it)."""
     out: list[Line] = []
     for line in answer_lines(found, lang, brief):
         if isinstance(line, Drawn) and pictured:
@@ -50,7 +51,7 @@ def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True) ->
             out.append(type(line)(leading(line.text), line.indent))
         else:
             out.append(leading(line))
-    return out
+    return [out[-1], *out[:-1]] if rolled and out else out
 
 
 def leading(text: str) -> str:
