@@ -267,6 +267,13 @@ class Note(Para):
     answer leaves it out, on every surface; the answer's JSON keeps what it says."""
 
 
+class Drawn(str):
+    """A row of a picture drawn in text (a map's grid): a terminal shows it; a page that draws the
+    picture itself leaves it out."""
+
+    __slots__ = ()
+
+
 Line = str | Para  # a plain str is shown as it is (a table row, a map row)
 
 

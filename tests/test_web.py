@@ -14,11 +14,14 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from printkit.labels import entries as entries_of
 from printkit.labels import label
 from printkit.questions import File, Input, Para, Question, Whole
 from printkit.referee import Entry, entries
 from printkit.testing.pages import answer_lines, words
+from printkit.web import said
 from printkit.web.app import CSP, Table, make_app, rolls_dice
+from printkit.web.forms import ROLL_SWITCH
 from printkit.web.served import Served, load, secret
 from printkit.web.workers import Workers
 
@@ -69,7 +72,7 @@ def roll(client: TestClient, table: Table, form: dict[str, Any], lang: str = "ru
          **headers: str) -> Any:  # fmt: skip
     """A question that rolls dice, posted from its page (the dice roll unless `name` says another)."""
     sent = {"Origin": ORIGIN, **headers}
-    data = {"t": table.form_token, "lang": lang, "ask": "1", **form}
+    data = {"t": table.form_token, "lang": lang, "ask": "1", "who": "Вика", **form}
     return client.post(f"/q/{name}?lang={lang}", data=data, headers={k: v for k, v in sent.items() if v})
 
 
@@ -112,11 +115,14 @@ def test_every_question_page_renders_in_both_languages(client: TestClient, table
         assert page.status_code == 200, name
         assert f'<html lang="{lang}">' in page.text
         text = html.unescape(page.text)
-        assert q.summary[lang] in text
+        words = {k: v[lang] for k, v in entries_of("web_").items()}
+        assert said.summary(q, words, lang) in text
         first_map = table.served.map_games[table.served.maps[0]]
         for i in q.inputs:
+            if i.name == ROLL_SWITCH:  # a button of its own (see the roll button's test)
+                continue
             if not i.games or first_map in i.games:  # another game's movement input waits for its map
-                assert i.help[lang] in text, (name, i.name)
+                assert said.label(q, i, words, lang) in text, (name, i.name)
         assert "Traceback" not in page.text
 
 
@@ -326,7 +332,7 @@ def test_a_game_question_rolled_at_once_goes_to_the_log_too(client: TestClient, 
     rolls = client.get("/log.json").json()["rolls"]
     assert len(rolls) == before + 1
     assert (rolls[0]["who"], rolls[0]["what"]) == ("Боря", "mine --edition vs-2025 --roll")
-    assert words([rolls[0]["result"]]) == (answer_lines(rolled.text) or ["(no answer)"])[-1:]
+    assert words([rolls[0]["result"]]) == (answer_lines(rolled.text) or ["(no answer)"])[:1]  # the page leads with it
     assert str(rolls[0]["result"]).startswith("Rolled")
 
 
@@ -693,14 +699,168 @@ def test_a_port_in_use_is_refused_in_one_line() -> None:
 
 def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, every_case: list[Case]) -> None:
     """issue 34: a question whose answers end with notes on the rules offers to leave them out, as --brief does."""
-    from printkit.questions import answer_lines as lines_of
-
     case = next(c for c in every_case if c.name == "reach")
     assert case.question.notes
     full = client.get("/q/reach", params={**case.form, "ask": "1", "lang": "en"})
     brief = client.get("/q/reach", params={**case.form, "ask": "1", "lang": "en", "brief": "1"})
     assert 'name="brief"' in full.text
     answer = case.question.ask(case.values, "en")
-    said = [line.text if isinstance(line, Para) else line for line in lines_of(answer, "en", brief=True)]
-    assert answer_lines(brief.text) == words([row for line in said for row in line.split("\n")])
+    told = [line.text if isinstance(line, Para) else line for line in said.answer(answer, "en", brief=True)]
+    assert answer_lines(brief.text) == words([row for line in told for row in line.split("\n")])
     assert len(answer_lines(full.text) or []) > len(answer_lines(brief.text) or [])
+
+
+# ---- pages for the person holding the phone ------------------------------------------------------
+
+# Command-line text a page never shows: an option (--turns), an exit code, an environment variable,
+# a placeholder in capitals (POSITION_FILE, HEROES), a range in a terminal's shape ((1..500)).
+COMMAND_LINE = re.compile(r"--[a-z]|\b(?:exit|код) \d|\$[A-Z]|\b[A-ZА-ЯЁ][A-ZА-ЯЁ_]{3,}\b|\d\.\.\d|\bserve\b")
+
+
+def visible(page: str) -> str:
+    """A page's text a reader sees in its main part, tags left out, entities read; the shared log
+    left out too (other tests' rolls, each logged as it was asked, its seed included)."""
+    shown = re.sub(r'<(script|style)\b.*?</\1>|<section class="log".*?</section>', " ", main(page), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", shown)).split())
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_question_page_speaks_to_the_table_not_a_terminal(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: a title in the page's language, and no command-line text on any question's page."""
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    found = {}
+    for name in table.asked:
+        page = client.get(page_of(table, name), params={"lang": lang})
+        title = re.search(r"<h1>(.*?)</h1>", page.text, re.S)
+        assert title is not None and html.unescape(title.group(1)) == words[f"web_title_{name}"], name
+        assert title.group(1).strip() != name
+        if lang == "ru":
+            assert re.search("[а-яё]", title.group(1), re.I), name
+        text = visible(page.text)
+        if hits := COMMAND_LINE.findall(text):
+            found[name] = (hits, text)
+    assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())
+
+
+def index_names(page: str) -> list[str]:
+    """The questions an index offers, in its order."""
+    return re.findall(r'href="(?:/m/[^/]+)?/q/([a-z-]+)\?', page)
+
+
+def test_the_index_offers_the_served_games_questions_first_and_only(key: tuple[Path, list[str]]) -> None:
+    """issue 40: a VS table sees VS questions, then the shared ones; its master no «Стратегия» lookup."""
+    from printkit.web.served import load
+
+    own = {e.name for e in entries() if e.family == "vs"}
+    shared = {e.name for e in entries() if e.family is None}
+    vs = Table(load(EXAMPLES / "vs-2025.yaml", (), (), ()))
+    with TestClient(make_app(vs, [HOST])) as c:
+        for address in ("/", f"/m/{vs.token}/"):
+            names = index_names(c.get(address).text)
+            assert set(names) == own | shared, address
+            assert set(names[: len(own)]) == own  # the game's own first
+        assert "lookup" not in index_names(c.get(f"/m/{vs.token}/").text)
+    strategiya = Table(load(EXAMPLES / "strategiya.yaml", (key[0],), (), ()))
+    with TestClient(make_app(strategiya, [HOST])) as c:
+        names = index_names(c.get(f"/m/{strategiya.token}/", params={"lang": "en"}).text)
+        assert names[0] == "lookup" and {"fight", "hide"} <= set(names)
+        assert not {"battle", "spell", "pool", "moves"} & set(names)
+    with TestClient(make_app(Table(Served()), [HOST])) as c:  # no config: every game's, as before
+        assert {e.name for e in entries() if not secret(e.question())} == set(index_names(c.get("/").text))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_answer_leads_with_the_percentage_and_the_fraction_follows(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: a chance reads "64.64 % (4241/6561)" on a page; the terminal keeps "4241/6561 (64.64 %)"."""
+    from printkit.questions import text_lines
+
+    form = {"lives": ["5", "4"], "damage": ["1", "1"], "ask": "1", "lang": lang}
+    shown = answer_lines(client.get("/q/fight", params=form).text)
+    assert shown is not None and "64.64 % (4241/6561)" in shown[0]
+    assert not any(re.search(r"\d/\d+ \(\d", line) for line in shown)
+    terminal = text_lines(table.asked["fight"][1].ask({"lives": (5, 4), "damage": (1, 1)}, lang), lang)
+    assert "4241/6561 (64.64 %)" in terminal[0]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_drawn_map_has_no_terminal_grid_under_it(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: reach draws its map on the page and says the cells reached first; the terminal keeps its grid."""
+    from printkit.questions import text_lines
+
+    form = {"map_file": "map.yaml", "start": "C4", "speed": "3", "ask": "1", "lang": lang}
+    page = client.get("/q/reach", params=form).text
+    shown = answer_lines(page)
+    assert shown is not None and 'class="picture"' in page
+    count = label("map_reached", lang, n=69, turns=1)
+    assert shown[0] == count
+    values = {"map_file": table.served.maps[0], "start": "C4", "speed": 3}
+    terminal = text_lines(table.asked["reach"][1].ask(values, lang), lang)
+    assert terminal[0].split() == list("ABCDEFGHIJKL") and count in terminal
+
+
+def logged_rolls(table: Table) -> int:
+    """How many rolls the evening's log has taken."""
+    newest = table.log.newest()
+    return newest[0].n if newest else 0
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_one_tap_rolls_a_d6_or_2d6_and_the_notation_stays_for_the_rest(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: the dice roll's page has a D6 and a 2D6 button; a tap rolls them, the log says which."""
+    page = client.get("/q/roll", params={"lang": lang}).text
+    buttons = re.findall(r'<button type="submit" name="dice" value="([^"]+)" formnovalidate>([^<]+)</button>', page)
+    assert buttons == [("d6", "D6"), ("2d6", "2D6")]
+    assert 'name="notation"' in page
+    for dice, most in (("d6", 6), ("2d6", 12)):
+        rolled = roll(client, table, {"dice": dice, "notation": "", "who": "Аня"}, lang)
+        assert rolled.status_code == 200 and refusal(rolled.text) is None
+        total = int(re.findall(r"\d+", (answer_lines(rolled.text) or [""])[-1])[-1])
+        assert 1 <= total <= most
+        newest = table.log.newest()[0]
+        assert (newest.who, newest.what) == ("Аня", dice)
+    other = roll(client, table, {"dice": "d100", "notation": "3d8", "who": "Аня"}, lang)  # not a button: the field
+    assert table.log.newest()[0].what == "3d8" and other.status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_roll_with_nobody_rolling_is_asked_for_not_logged(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: an empty «who rolls» is refused in words on the page; the log gets no "?" roll."""
+    before = logged_rolls(table)
+    for name, form in (("roll", {"notation": "2d6"}), ("spell", {"name": "storm", ROLL_SWITCH: "1"})):
+        page = roll(client, table, {**form, "who": "  "}, lang, name)
+        assert page.status_code == 400 and refusal(page.text) == label("web_who_missing", lang), name
+        assert answer_lines(page.text) is None
+    assert logged_rolls(table) == before
+    asked = roll(client, table, {"name": "storm", "who": ""}, lang, "spell")  # the odds alone: nobody rolls
+    assert asked.status_code == 200 and answer_lines(asked.text) and logged_rolls(table) == before
+
+
+@pytest.mark.parametrize("name", ["spell", "mine", "rebellion", "leader-escape"])
+def test_a_games_roll_is_a_button_not_a_checkbox_under_more(client: TestClient, table: Table, name: str) -> None:
+    """issue 40: casting a spell, opening a mine, an uprising: the page's first button rolls; the other
+    answers without rolling; no roll checkbox is left among the options."""
+    for lang in ("ru", "en"):
+        page = client.get(f"/q/{name}", params={"lang": lang}).text
+        form = page[page.index('<form class="ask"') : page.index("</form>")]
+        assert f'type="checkbox" name="{ROLL_SWITCH}"' not in form
+        buttons = re.findall(r'<button type="submit" name="([a-z]+)" value="1"[^>]*>([^<]+)</button>', form)
+        assert buttons == [(ROLL_SWITCH, label("web_roll", lang)), ("ask", label("web_chance", lang))]
+    before = logged_rolls(table)
+    values = {"name": "storm"} if name == "spell" else {"houses": "3"} if name == "rebellion" else {}
+    rolled = roll(client, table, {**values, ROLL_SWITCH: "1", "ask": ""}, "en", name)
+    assert rolled.status_code == 200, refusal(rolled.text)
+    assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.startswith(name)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_cast_spell_says_what_the_dice_did_first(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: a rolled spell's page leads with the roll (what the log shows), its table after it."""
+    page = roll(client, table, {"name": "storm", ROLL_SWITCH: "1", "seed": "s"}, lang, "spell")
+    shown = answer_lines(page.text)
+    assert shown is not None and shown[0] == words([table.log.newest()[0].result])[0]
+    asked = answer_lines(roll(client, table, {"name": "storm"}, lang, "spell").text)
+    assert asked is not None and shown[1:] == asked  # the same answer, the roll put first

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from printkit.questions import Choice, File, Flag
-from printkit.testing.pages import words
+from printkit.testing.pages import WHO, words
+from printkit.web.forms import ROLL_SWITCH
 from printkit.web.served import Served, secret
 
 from .conftest import EXAMPLES
@@ -81,7 +82,7 @@ def fill(page: Any, case: Case) -> None:
         given = case.form.get(i.name)
         boxes = page.locator(f'form.ask [name="{i.name}"]')
         if isinstance(i.kind, Flag):
-            if boxes.count():
+            if i.name != ROLL_SWITCH and boxes.count():  # the roll: a button of its own
                 boxes.first.set_checked(bool(given))
             continue
         if isinstance(i.kind, File) and i.many:
@@ -92,7 +93,10 @@ def fill(page: Any, case: Case) -> None:
             continue
         for n in range(boxes.count()):
             boxes.nth(n).fill(given[n] if given and n < len(given) else "")
-    page.locator("form.ask button[type=submit]").click()
+    who = page.locator('form.ask [name="who"]')
+    if who.count():
+        who.fill(WHO)
+    page.locator(f'form.ask button[name="{ROLL_SWITCH if case.form.get(ROLL_SWITCH) else "ask"}"]').click()
     page.wait_for_load_state()
 
 
@@ -142,7 +146,7 @@ def test_a_roll_on_one_page_appears_in_another_pages_log(server: Server, browser
         page.goto(f"{server.players}q/roll?lang=en")
         page.fill('form.ask [name="who"]', who)
         page.fill('form.ask [name="notation"]', "3d6")
-        page.locator("form.ask button[type=submit]").click()
+        page.locator('form.ask button[name="ask"]').click()
         page.wait_for_load_state()
         result = shown_answer(page)[0]
         entry = other.locator("#log li", has_text=who)

@@ -16,7 +16,7 @@ from ..config.mapfile import load_map
 from ..game import Game, PluginError, game, games, load_module
 from ..labels import Refused, RefusedValue, label
 from ..model import GameMap, Ruleset
-from ..questions import File, Input, Line, Note, Para, Question, Said, Text, Whole, checking
+from ..questions import Drawn, File, Input, Line, Note, Para, Question, Said, Text, Whole, checking
 
 WIDTH = 80  # a reach map fits an 80-column terminal
 
@@ -143,7 +143,7 @@ class ReachAnswer:
         if game_map.width > shown:
             left = min(max(0, origin[0] - shown // 2), game_map.width - shown)
         columns = range(left, min(game_map.width, left + shown))
-        out: list[Line] = [" " * margin + "".join(f"{column_name(x):>{cell_w}}" for x in columns)]
+        out: list[Line] = [Drawn(" " * margin + "".join(f"{column_name(x):>{cell_w}}" for x in columns))]
         for y in range(game_map.height):
             row = []
             for x in columns:
@@ -154,7 +154,7 @@ class ReachAnswer:
                 else:
                     mark = self.marks.get((x, y), " ")
                     row.append((mark + game_map.letters[y][x].lower()).rjust(cell_w))
-            out.append(f"{y + 1:>{margin}}" + "".join(row))
+            out.append(Drawn(f"{y + 1:>{margin}}" + "".join(row)))
         if len(columns) < game_map.width:
             first, last = column_name(columns[0]), column_name(columns[-1])
             out.append(Para(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))

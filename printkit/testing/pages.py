@@ -19,8 +19,9 @@ from urllib.parse import urlencode
 
 from ..cli.asking import from_question
 from ..questions import File, Flag, Para, Question
-from ..web.app import Table, rolls_dice
-from ..web.forms import NONE
+from ..web import said
+from ..web.app import LOGGED, Table, rolls_dice
+from ..web.forms import NONE, ROLL_SWITCH
 from ..web.rolls import shown
 from ..web.served import Served, secret, source
 
@@ -29,6 +30,8 @@ HOST = "127.0.0.1"
 ORIGIN = f"http://{HOST}"
 # A roll without a seed differs each time: a documented roll is asked with this one.
 SEED = "web-tests"
+# Who rolls a documented roll: the log is told whose roll each is.
+WHO = "printkit.testing"
 
 
 @dataclass(frozen=True)
@@ -44,8 +47,9 @@ class Case:
     def expected(self, lang: str) -> list[str]:
         """The declared function's answer for the same values, as the page shows its lines (their
         words: a phone lays a wide table's columns out as cells, so spacing is the page's own)."""
-        answer = self.question.ask(self.values, lang)
-        return words([shown(line.text if isinstance(line, Para) else line) for line in answer.lines(lang)])
+        rolled = rolls_dice(self.question) and self.name not in LOGGED and bool(self.values.get(ROLL_SWITCH))
+        lines = said.answer(self.question.ask(self.values, lang), lang, rolled=rolled)
+        return words([shown(line.text if isinstance(line, Para) else line) for line in lines])
 
 
 def words(lines: list[str]) -> list[str]:
@@ -152,7 +156,7 @@ def ask(app: Any, table: Table, c: Case, lang: str) -> Page:
     on the master's pages."""
     base = f"/m/{table.token}" if secret(c.question) else ""
     if rolls_dice(c.question):
-        form = {"t": table.form_token, "lang": lang, "ask": "1", **c.form}
+        form = {"t": table.form_token, "lang": lang, "ask": "1", "who": WHO, **c.form}
         return post(app, f"{base}/q/{c.name}?lang={lang}", form, {"origin": ORIGIN})
     return get(app, f"{base}/q/{c.name}", {**c.form, "ask": "1", "lang": lang})
 

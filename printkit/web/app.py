@@ -30,9 +30,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import PrintkitError
 from ..game import games
 from ..labels import LANGUAGES, RefusedValue, entries
-from ..questions import File, Flag, Para, Question, answer_lines
+from ..questions import File, Flag, Para, Question
 from ..referee import Entry, questions
-from . import forms, pictures
+from . import forms, pictures, said
+from .forms import ROLL_SWITCH
 from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
@@ -50,9 +51,10 @@ HEADERS_LIMIT = 16 * 1024
 HEAD_LIMIT = QUERY_LIMIT + HEADERS_LIMIT + 4096
 # Questions whose answers go into the shared roll log: a roll is as public as one on the table.
 LOGGED = frozenset({"roll"})
-# A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
-# mines, uprisings): asked by POST like a roll, and logged when it rolled.
-ROLL_SWITCH = "roll"
+# The dice the games roll most (D6, 2D6): one tap each on the dice roll's page; the notation field
+# is for anything else. A game's question with the roll switch (forms.ROLL_SWITCH) is asked by POST
+# like a roll, and logged when it rolled.
+QUICK_DICE = ("d6", "2d6")
 # Pages that show the log beside the form.
 DICE = frozenset({"roll", "odds"})
 CSP = (
@@ -232,13 +234,22 @@ class _Pages:
         groups: dict[str, list[dict[str, Any]]] = {}
         from ..game import game
 
-        for entry, q in self.table.asked.values():
-            if secret(q) and not master:
+        # A config's table sees its game's questions first, then the shared ones, and no other game's.
+        own = self.table.served.family
+        asked = sorted(self.table.asked.values(), key=lambda found: found[0].family != own)
+        for entry, q in asked:
+            if (secret(q) and not master) or (own is not None and entry.family not in (None, own)):
                 continue
             where = game(entry.family).named(lang) if entry.family else self.words[lang]["web_shared"]
             lacking = missing(q, self.table.served)
             groups.setdefault(where, []).append(
-                {"name": entry.name, "summary": q.summary[lang], "lacking": lacking, "secret": secret(q)}
+                {
+                    "name": entry.name,
+                    "title": said.title(entry.name, self.words[lang]),
+                    "summary": said.summary(q, self.words[lang], lang),
+                    "lacking": lacking,
+                    "secret": secret(q),
+                }
             )
         return self._render(request, "index.html", groups=groups, master=master)
 
@@ -267,6 +278,9 @@ class _Pages:
             if not logged:
                 raise HTTPException(405)
             form = await self._posted(request)
+            dice = form.get("dice", [""])[0]
+            if q.name in LOGGED and dice in QUICK_DICE:  # a tap on D6 or 2D6: the notation it stands for
+                form["notation"] = [dice]
         else:
             form = {k: request.query_params.getlist(k) for k in request.query_params}
         asking = (request.method == "POST") if logged else "ask" in form
@@ -291,6 +305,8 @@ class _Pages:
         try:
             if asking and not lacking:
                 try:
+                    if logged and _rolled(q, form) and not who.strip():  # the log says whose roll it was
+                        raise RefusedValue("web_who_missing")
                     values = forms.read(q, served, form)
                     rolled = _asked(q, values) if logged and _rolled(q, form) else ""
                     if len(rolled) > TEXT_LIMIT:  # the log would cut it: what was rolled, seed included, or nothing
@@ -307,13 +323,18 @@ class _Pages:
         if answer is not None and logged and _rolled(q, form):
             self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
 
+        game_rolled = logged and name not in LOGGED and _rolled(q, form)  # a spell cast: what the dice did first
         response = self._render(
-            request, "question.html", status, master=master, name=name, question=q, about=q.about[lang].strip(),
+            request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
+            title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
-            blocks=_blocks(answer, lang, brief) if answer is not None else [], brief_offered=_has_notes(q),
+            blocks=_blocks(answer, lang, brief, picture is not None, game_rolled) if answer is not None else [],
+            brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
             dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
+            quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
+            roll_name=ROLL_SWITCH,
             styles=styles,
         )  # fmt: skip
         if logged and request.method == "POST" and who:
@@ -399,11 +420,6 @@ def _asked(q: Question, values: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
-def _lines(answer: Any, lang: str, brief: bool) -> list[Any]:
-    """An answer's lines, its notes on the rules left out when brief."""
-    return list(answer_lines(answer, lang, brief))
-
-
 # The widest row, in characters, a phone shows in the answer's monospace type without scrolling.
 PHONE_COLUMNS = 42
 
@@ -426,10 +442,10 @@ class Block:
         return max(map(len, self.cells), default=0)
 
 
-def _blocks(answer: Any, lang: str, brief: bool) -> list[Block]:
-    """An answer's lines as the page shows them (see Block)."""
+def _blocks(answer: Any, lang: str, brief: bool, pictured: bool, rolled: bool) -> list[Block]:
+    """An answer's lines as the page shows them (see Block, and said.answer)."""
     out: list[Block] = []
-    for line in _lines(answer, lang, brief):
+    for line in said.answer(answer, lang, brief, pictured, rolled):
         if isinstance(line, Para):
             out.append(Block("p", _kept_with_number(shown(line.text)), "indent" if line.indent else ""))
         elif out and out[-1].kind == "pre":

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..labels import Refused, RefusedValue
 from ..questions import Choice, Decimal, File, Flag, Input, Question, Text, Whole
+from . import said
 from .served import Served, source
 
 # The longest value a field takes: the evening session's line (printkit.cli.session.LINE_LIMIT).
@@ -23,6 +24,9 @@ FIELD_LIMIT = 4096
 NONE = "-"
 # The most values a page sends for one input: a form has one field per value of a count.
 MOST_VALUES = 64
+# A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
+# mines, uprisings): its page rolls with a button of its own, never a checkbox among the options.
+ROLL_SWITCH = "roll"
 
 
 @dataclass(frozen=True)
@@ -54,10 +58,12 @@ def controls(q: Question, served: Served, form: Form, lang: str, words: Mapping[
     for i in q.inputs:
         if family is not None and i.games and family not in i.games:
             continue  # another game's movement input: this map's game would refuse it
+        if i.name == ROLL_SWITCH and isinstance(i.kind, Flag):
+            continue  # the page's roll button
         given = tuple(form.get(i.name, ()))
         if not given and i.name == "edition" and isinstance(i.kind, Choice) and served.edition in i.kind.values:
             given = (served.edition,)  # the config's edition, as the evening's session gives it
-        out.append(_control(i, served, given, lang, words))
+        out.append(_control(q, i, served, given, lang, words))
     return out
 
 
@@ -71,8 +77,10 @@ def _map_game(q: Question, served: Served, form: Form) -> str | None:
     return None
 
 
-def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words: Mapping[str, str]) -> Control:
-    label = i.help[lang]
+def _control(
+    q: Question, i: Input, served: Served, given: tuple[str, ...], lang: str, words: Mapping[str, str]
+) -> Control:
+    label = said.label(q, i, words, lang)
     # A switch of the rules' readings, or a number that rarely moves from its default, folds under "more".
     folds = isinstance(i.kind, Flag) or (i.default is not None and not isinstance(i.kind, Choice))
     more = not i.required and folds and i.name not in _FIRST
@@ -98,7 +106,7 @@ def _control(i: Input, served: Served, given: tuple[str, ...], lang: str, words:
                        hint=words["web_several"], more=more)  # fmt: skip
     boxes = tuple(values[n] if n < len(values) else "" for n in range(i.count))
     if more and any(v.strip() for v in given) and given != default:
-        return dataclasses.replace(_control(i, served, (), lang, words), values=boxes, changed=True)
+        return dataclasses.replace(_control(q, i, served, (), lang, words), values=boxes, changed=True)
     if isinstance(k, Whole):
         return Control(i.name, label, "number", boxes, i.required, k.lo, k.hi, more=more)
     if isinstance(k, Decimal):

@@ -33,6 +33,7 @@ class Served:
     language: str | None = None  # the config's language: a page's language unless ?lang= says
     names: Mapping[Path, str] = field(default_factory=dict)  # each file's short name on a form
     map_games: Mapping[Path, str] = field(default_factory=dict)  # each map's game (its family)
+    family: str | None = None  # the config's game: the index offers its questions and the shared ones
     evening_map: Path | None = None  # the config's own map (`map:`), first among the maps
 
     def of(self, source: str) -> tuple[Path, ...]:
@@ -84,10 +85,11 @@ def load(
     from ..config.session import load_session
     from ..config.userfile import read_bytes, read_json
 
-    edition, evening = None, None
+    edition = family = evening = None
     if config is not None:
         session = load_session(config)
         edition, language = session.ruleset.id, language or session.language
+        family = session.ruleset.family
         # A key the config names (`key:`) is a file named at start too: read and checked now, offered
         # on the master's pages, and never read behind the table's back by a lookup without one.
         named = getattr(session.part, "key", None)
@@ -108,7 +110,7 @@ def load(
     for other in others:
         read_bytes(other, str(other), MAX_OTHER_BYTES)
     every = list(dict.fromkeys(p for p in (config, *keys, *maps, *others) if p is not None))
-    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, evening)
+    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, family, evening)
 
 
 def readable(name: str) -> str:

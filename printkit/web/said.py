@@ -1,0 +1,59 @@
+"""What a question's page says to the person holding the phone: its title, summary, about and labels."""
+
+# A question is declared once, its help written for the command line (--turns K, exit 1). A page says
+# the same in the table's words where the command line's would show: labels named after the question
+# (web_title_<question>, web_sum_<question>, web_about_<question>, web_in_<question>_<input>, or
+# web_in_<input> for an input several questions share), each in both languages, in the shared labels
+# or the game's own. Without one, the declaration's own words are the page's.
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..questions import Drawn, Input, Line, Para, Question, answer_lines
+
+# An exact chance followed by its percentage, "4241/6561 (64.64 %)": a page leads with the percentage.
+_CHANCE = re.compile(r"(?<![\w/])(\d+/\d+) \((\d+(?:[.,]\d+)? ?%)\)")
+
+
+def title(name: str, words: Mapping[str, str]) -> str:
+    """The question's title in the page's language (its command's name where it has none)."""
+    return words.get(f"web_title_{name}", name)
+
+
+def summary(q: Question, words: Mapping[str, str], lang: str) -> str:
+    """The question's summary as a page says it."""
+    return words.get(f"web_sum_{q.name}") or q.summary[lang]
+
+
+def about(q: Question, words: Mapping[str, str]) -> str:
+    """What a page says under the form ("" where the command line's about speaks of its options)."""
+    return words.get(f"web_about_{q.name}", "")
+
+
+def label(q: Question, i: Input, words: Mapping[str, str], lang: str) -> str:
+    """An input's label on a page."""
+    return words.get(f"web_in_{q.name}_{i.name}") or words.get(f"web_in_{i.name}") or i.help[lang]
+
+
+def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True, rolled: bool = False) -> list[Line]:
+    """An answer's lines as a page shows them: each chance as its percentage first, the exact
+    fraction after it ("64.64 % (4241/6561)"); with the answer's picture drawn (`pictured`), the
+    rows a terminal draws it with left out; a game's answer that rolled (`rolled`: a spell cast)
+    first says what the dice did, which it says last (as the roll log shows it)."""
+    out: list[Line] = []
+    for line in answer_lines(found, lang, brief):
+        if isinstance(line, Drawn) and pictured:
+            continue
+        if isinstance(line, Para):
+            out.append(type(line)(leading(line.text), line.indent))
+        else:
+            out.append(leading(line))
+    return [out[-1], *out[:-1]] if rolled and out else out
+
+
+def leading(text: str) -> str:
+    """A line with each chance's percentage before its exact fraction."""
+    return _CHANCE.sub(r"\2 (\1)", text)
