@@ -71,14 +71,16 @@ async def flood(base: str, until: float, codes: dict[str, int]) -> None:
             codes[code] = codes.get(code, 0) + 1
 
 
-async def silent(base: str, until: float, closed: list[int]) -> None:
-    """One connection that never sends a byte, opened again each time the server closes it."""
+async def silent(base: str, until: float, closed: list[int], refused: list[int]) -> None:
+    """One connection that never sends a byte, opened again each time the server closes it: counted as
+    closed when the server closes it without a word, as refused when it answers first (a 503 while the
+    server holds its most connections)."""
     url = httpx2.URL(base)
     while time.perf_counter() < until:
         reader, writer = await asyncio.open_connection(url.host, url.port)
         try:
-            if await asyncio.wait_for(reader.read(1), max(0.1, until - time.perf_counter())) == b"":
-                closed.append(1)
+            got = await asyncio.wait_for(reader.read(1), max(0.1, until - time.perf_counter()))
+            (closed if got == b"" else refused).append(1)
         except TimeoutError:
             pass
         finally:
@@ -144,12 +146,13 @@ def flooded(base: str, seconds: float, heavy: int, quiet: int) -> None:
         until = time.perf_counter() + seconds
         codes: dict[str, int] = {}
         closed: list[int] = []
+        refused: list[int] = []
         await asyncio.gather(*(flood(base, until, codes) for _ in range(heavy)),
-                             *(silent(base, until, closed) for _ in range(quiet)))  # fmt: skip
+                             *(silent(base, until, closed, refused) for _ in range(quiet)))  # fmt: skip
         if heavy:
             print(f"heavy answers ({HEAVY}) by status: {dict(sorted(codes.items()))}")
         if quiet:
-            print(f"silent connections closed by the server: {len(closed)}")
+            print(f"silent connections closed by the server: {len(closed)}; answered at once (refused): {len(refused)}")
 
     if heavy or quiet:
         asyncio.run(both())
