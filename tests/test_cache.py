@@ -130,6 +130,7 @@ def test_a_second_build_takes_what_it_can_from_the_cache(tiny: Path, tmp_path: P
     assert _files(tmp_path / "one") == _files(tmp_path / "two")
 
 
+@pytest.mark.slow
 def test_a_change_redraws_only_the_artefacts_that_declare_it(tiny: Path, tmp_path: Path) -> None:
     build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "a", only=["plain", "named"])
     assert _drawn(tiny) == ["named", "plain"]
@@ -143,6 +144,7 @@ def test_a_change_redraws_only_the_artefacts_that_declare_it(tiny: Path, tmp_pat
     assert _drawn(tiny) == [] and _files(tmp_path / "d") == _files(tmp_path / "a")
 
 
+@pytest.mark.slow
 def test_no_cache_draws_everything_and_stores_nothing(tiny: Path, tmp_path: Path) -> None:
     session = load_session(_config(tmp_path, "Kitchen"))
     build_kit(session, tmp_path / "a", only=["plain"], cache=False)
@@ -526,6 +528,7 @@ def test_parallel_and_cached_kits_are_byte_for_byte_the_serial_one(
     assert "Someone else" in pdf_text(tmp_path / "renamed" / "hero-sheets.pdf")[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
 def test_a_warm_rebuild_from_a_copy_elsewhere_draws_only_the_secret_sheets(
     config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -577,6 +580,7 @@ def test_one_drawing_of_the_booklet_serves_builds_with_and_without_the_imposed_c
         assert (tmp_path / "imposed" / name).read_bytes() == (example / name).read_bytes(), name
 
 
+@pytest.mark.slow
 def test_png_folders_come_back_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
     session = load_session(EXAMPLES / "vs-2025.yaml")
@@ -906,6 +910,7 @@ print(json.dumps(keys))
 """
 
 
+@pytest.mark.slow
 def test_a_change_to_an_installed_games_template_makes_its_cached_pages_stale(tiny_copy: Path, tmp_path: Path) -> None:
     """issue 39: a game installed apart is keyed by every file of its package, its templates and static
     files among them: an edited template gives its artefacts new keys (those of a shared builder too),

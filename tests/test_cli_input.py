@@ -80,6 +80,7 @@ def test_the_line_limit_is_told_by_the_session_its_help_and_the_readme() -> None
     assert f"| `referee` (a session) | a line of at most {LINE_LIMIT:,} characters |" in readme()
 
 
+@pytest.mark.slow
 def test_at_a_terminal_a_refused_line_is_said_and_kept_out_of_the_history(tmp_path: Path) -> None:
     """issue 32: the prompt (readline, a terminal) refuses as the pipe does, and a pasted megabyte is
     not saved for the next evening."""

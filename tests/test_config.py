@@ -184,6 +184,7 @@ def test_broken_ruleset_reports_its_own_file(tmp_path: Path) -> None:
     assert any(":6: terrains[0].colour: 'green' is not a colour like #2E7D32" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_terrains_are_required_only_of_a_game_with_maps(tmp_path: Path) -> None:
     """issue 39: «Стратегия» draws maps and needs a terrain; Stratego draws none and needs no terrains."""
     write(tmp_path / "mine.yaml", "id: x\nfamily: strategiya\ntitle: X\nterrains: []\n")

@@ -128,6 +128,7 @@ def _ruleset_without(tmp_path: Path, bundled: str, path: tuple[str, ...]) -> Pat
     return write(tmp_path / "config.yaml", "game: rules.yaml\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("bundled", "path", "message"),
     [

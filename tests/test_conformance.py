@@ -39,6 +39,7 @@ def _case(game_id: str, name: str) -> Any:
     return pytest.param(game_id, name, id=f"{game_id}-{name}", marks=[pytest.mark.slow] if slow else [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "name"), [_case(g, c) for g, c in CASES])
 def test_every_installed_game_passes_every_check(game_id: str, name: str, kits: ExampleKits) -> None:
     g = of(game_id)
@@ -49,6 +50,7 @@ def test_every_installed_game_passes_every_check(game_id: str, name: str, kits: 
     assert not findings, "\n".join(f.say("en") for f in findings)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [c.name for c in CHECKS])
 def test_the_tiny_game_passes_every_check_from_its_installed_package(
     tiny_game: Any, tinygame_site: Path, name: str
@@ -118,6 +120,7 @@ def broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
             del sys.modules[name]
 
 
+@pytest.mark.slow
 def test_each_check_catches_a_broken_game_in_one_line_per_finding(broken: Game) -> None:
     lines, code = report("tiny", broken, "en", jobs=1)
     assert code == 1 and lines[-1] == f"tiny: {len(CHECKS)} of {len(CHECKS)} checks failed"
@@ -162,6 +165,7 @@ def _testing(*args: str, site: Path | None = None) -> subprocess.CompletedProces
                           cwd=ROOT / "tests")  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_command_runs_every_check_over_an_installed_plug_in(tinygame_site: Path) -> None:
     done = _testing("tiny", "--lang", "en", site=tinygame_site)
     assert done.returncode == 0, done.stdout + done.stderr

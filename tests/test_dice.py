@@ -116,6 +116,7 @@ def test_same_seed_same_dice_however_typed() -> None:
     assert roll("2d6", "s") != roll("2d6", "t")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("notation", "column", "key"), [
     ("2d6+kq", 5, "dice_e_operand"), ("3d", 3, "dice_e_no_sides"), ("2d6>=", 6, "dice_e_operand"),
     ("4d6kh5", 4, "dice_e_keep_k"), ("", 1, "dice_e_empty"), ("   ", 1, "dice_e_empty"),
@@ -176,12 +177,14 @@ def test_work_past_a_limit_is_refused_naming_it(notation: str, key: str) -> None
 SIZES = ["20d100", "40d100", "100d100", "d1000*d1000", "100d100kh50", "100d1000", "100d1000 >= 100d1000"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("notation", [*SIZES, "100d1000kh30", "8d1000x", "50d20x"])
 def test_the_sizes_named_in_the_issue_are_answered(notation: str) -> None:
     dist = odds(notation).dist
     assert sum(dist.weights.values()) == dist.total
 
 
+@pytest.mark.slow
 def test_large_sums_are_exact() -> None:
     """Checked by the sums every distribution must have: total weight, symmetry, mean and variance."""
     for count, sides in ((100, 100), (100, 1000), (37, 7)):
@@ -203,6 +206,7 @@ def rolls(notation: str, n: int) -> list[int]:
     return [roll(expression, stream=stream).total for _ in range(n)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("notation", [
     "4d6kh3", "3d8+2", "2d10dl1", "6d6cs>=5", "d6x+d4", "5d10kh3cs>=7", "4d6kh3dl1", "3d6r1", "4d6ro<3",
     "4dF", "5d6dh1dl1", "3d4xkh2", "d6*d4",

@@ -46,6 +46,7 @@ def test_language_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run("referee", "odds", "d6", "--lang", "ru").output.startswith("итог")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("args", WIDE, ids=lambda a: " ".join(a)[:40])
 def test_no_line_wider_than_80_columns(args: list[str], lang: str) -> None:
@@ -67,6 +68,7 @@ def test_at_least_and_at_most_columns_add_up() -> None:
     assert bars[10] == bars[11] == max(bars.values()) and bars[3] < bars[6] < bars[9]
 
 
+@pytest.mark.slow
 def test_many_totals_come_in_ranges_and_all_shows_every_one() -> None:
     out = run("referee", "odds", "100d100", "--lang", "en").output.splitlines()
     ranges = [line.split()[0] for line in out[2:] if ".." in line.split()[0]]
@@ -116,6 +118,7 @@ def test_hostile_notation_never_gives_a_traceback(text: str) -> None:
         assert "Traceback" not in result.output and "\x1b" not in result.output and "\x07" not in result.output
 
 
+@pytest.mark.slow
 def test_random_notation_fuzz() -> None:
     """A few hundred strings of dice-like characters: every one is answered or refused with exit 2."""
     rng = random.Random(14)
@@ -143,6 +146,7 @@ def test_seed_that_is_not_utf8_still_replays() -> None:
     assert first.exit_code == 0 and first.output == run("referee", "roll", "3d6", "--seed", "\udcff").output
 
 
+@pytest.mark.slow
 def test_help_examples_run() -> None:
     for command in ("roll", "odds"):
         text = run("referee", command, "--help", "--lang", "en").output.split("Examples:", 1)[1]

@@ -102,6 +102,7 @@ def generated(count: int, seed: int) -> list[tuple[str, Any]]:
     return [maker.expression() for _ in range(count)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(6))
 def test_generated_expressions_match_icepool(block: int) -> None:
     for text, die in generated(50, 1600 + block):
@@ -109,6 +110,7 @@ def test_generated_expressions_match_icepool(block: int) -> None:
         assert ours == exact(die), text
 
 
+@pytest.mark.slow
 def test_generated_comparisons_match_icepool() -> None:
     maker = Maker(1699)
     for _ in range(60):
@@ -118,6 +120,7 @@ def test_generated_comparisons_match_icepool() -> None:
         assert odds(f"{left} {op} {right}").chance == expected, (left, op, right)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "die"), [
     ("30d20kh10", lambda: icepool.d(20).pool(30)[-10:].sum()),
     ("12d100kh5", lambda: icepool.d(100).pool(12)[-5:].sum()),
@@ -169,6 +172,7 @@ def one_die(faces: list[int], reroll: Callable[[int], bool] | None, once: bool, 
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_small_groups_match_enumeration(seed: int) -> None:
     rng = random.Random(seed)

@@ -284,6 +284,7 @@ def _english(node: Any, where: str) -> list[tuple[str, str]]:
     return []
 
 
+@pytest.mark.slow
 def test_every_english_text_printkit_ships_is_english() -> None:
     texts = [t for path in sorted((ROOT / "printkit").rglob("*.yaml"))
              for t in _english(yaml.safe_load(path.read_text("utf-8")), path.name)]  # fmt: skip

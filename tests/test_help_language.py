@@ -61,6 +61,7 @@ def test_the_walk_finds_every_kind_of_command() -> None:
     assert len(PATHS) >= 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "printkit")
 def test_every_help_is_russian_by_default_and_english_on_request(path: tuple[str, ...]) -> None:
     """issue 34: `--help` was English even in Russian; every command's and group's page (click's own

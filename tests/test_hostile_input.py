@@ -29,6 +29,7 @@ def printkit(*args: str | Path, cwd: Path | None = None, timeout: float = 60) ->
 # ---- reading files ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [

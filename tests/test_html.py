@@ -147,6 +147,7 @@ table { border-collapse: collapse; } td { border: 0.5pt solid #000; padding: 1mm
 </body></html>"""
 
 
+@pytest.mark.slow
 def test_every_kind_of_text_is_laid_out_and_printed(tmp_path: Path) -> None:
     out = tmp_path / "x.pdf"
     fetcher = write_pdf(EVERY_KIND, str(out))
@@ -175,6 +176,7 @@ def test_strict_undefined_is_a_render_error() -> None:
         render_template("base.html.j2", {"lang": "ru"})
 
 
+@pytest.mark.slow
 def test_cli_and_referee_never_import_weasyprint_or_reportlab() -> None:
     code = (
         "import sys; from printkit.cli import main\n"

@@ -266,6 +266,7 @@ def unit_of(module: str) -> str:
     return module
 
 
+@pytest.mark.slow
 def test_no_packages_depend_on_each_other() -> None:
     """Read by packages (each game, each package of printkit, each module at the top), the ties still
     run one way: maps read their files through config and never the other way round; the records
@@ -363,6 +364,7 @@ def test_the_graph_holds_every_module_and_only_printkit_targets() -> None:
     assert "printkit.games.vs.cards" in graph["printkit.games.vs"]
 
 
+@pytest.mark.slow
 def test_a_package_face_names_what_it_offers_and_imports_nothing_more() -> None:
     """printkit, printkit.plugin and the shared packages' faces import none of their names until one
     is asked for (printkit.lazy): their ties are strings and TYPE_CHECKING twins of them, so that

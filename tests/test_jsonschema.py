@@ -33,6 +33,7 @@ def errors(schema: dict[str, Any], path: Path) -> list[str]:
     return [e.message for e in Draft202012Validator(schema).iter_errors(data)]
 
 
+@pytest.mark.slow
 def test_the_schemas_are_valid_json_schema() -> None:
     Draft202012Validator.check_schema(config_schema())
     Draft202012Validator.check_schema(ruleset_schema())

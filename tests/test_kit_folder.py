@@ -222,6 +222,7 @@ def test_next_build_removes_what_a_killed_build_left(tmp_path: Path) -> None:
     assert other.exists()
 
 
+@pytest.mark.slow
 def test_png_folder_is_staged_like_the_kit(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     png = workdir / "png"
     png.mkdir()
@@ -451,6 +452,7 @@ def test_a_parent_folder_that_cannot_be_made_takes_the_ones_made_before_it_away(
     assert list(workdir.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [

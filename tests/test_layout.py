@@ -87,6 +87,7 @@ def _strings(path: str) -> set[str]:
     }
 
 
+@pytest.mark.slow
 def test_shared_code_decides_nothing_by_a_games_name() -> None:
     """No string in shared code's logic is a game's or a ruleset's id (`family == "vs"`, a default
     "strategiya", a choice of editions): what differs per game comes from the registry."""

@@ -40,6 +40,7 @@ def test_mypy_strict() -> None:
 SURFACES = ("cli", "testing")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "path",
     sorted(p for p in (ROOT / "printkit").rglob("*.py") if "cli" not in p.relative_to(ROOT / "printkit").parts),

@@ -205,6 +205,7 @@ def walled_corners(rows: tuple[str, ...]) -> list[tuple[int, int]]:
     return [c for c in corners if c not in seen or rows[c[1]][c[0]] not in "SFP"]
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.corner.no-cutoff", "strategiya.corner.forbidden-terrain")
 @pytest.mark.parametrize(("width", "height"), [(24, 16), (20, 14), (8, 6), (31, 9), (12, 30)])
 def test_random_maps_never_wall_a_corner_in(width: int, height: int) -> None:
@@ -256,6 +257,7 @@ def test_cli(tmp_path: Path) -> None:
 # ---- printed maps and random maps -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.corner.no-cutoff", "strategiya.map.port-towns", "strategiya.map.no-duplicates")
 def test_random_maps_pass_the_check_and_repeat_with_a_seed() -> None:
     from printkit.games.strategiya.map_random import random_map, to_yaml

@@ -42,6 +42,7 @@ def test_every_declared_name_is_there_typed_and_documented(face: str) -> None:
             assert "return" in hints, f"{face}.{name} has no return type"
 
 
+@pytest.mark.slow
 def test_printkits_own_games_import_only_the_declared_api() -> None:
     """A bundled game proves the path a fifth game takes: every name it takes from printkit outside
     its own package is one of the declared ones, imported from the declaring module."""

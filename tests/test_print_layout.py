@@ -80,6 +80,7 @@ def test_pages_kept_for_later_reads_come_back_whole(name: str, lang: str, paper:
     assert back == pages and all(type(g) is Glyph for p in back for g in p.glyphs)
 
 
+@pytest.mark.slow
 def test_no_text_smaller_than_6_pt(kit: Path) -> None:
     for pdf in pdfs(kit):
         small = sorted({(round(g.size, 2), p.number) for p in read(pdf) for g in p.glyphs if g.size < MIN_TEXT - 0.01})
@@ -137,6 +138,7 @@ def test_no_chapter_ends_with_a_one_or_two_line_runover(booklet: Path) -> None:
         assert len(body) >= 3, f"page {number} holds only {[ln.text for ln in body]}"
 
 
+@pytest.mark.slow
 def test_tables_break_with_three_rows_on_either_side(kit: Path) -> None:
     for pdf in pdfs(kit):
         if pdf.name == "booklet-print.pdf":
@@ -189,6 +191,7 @@ def headings_twice(page: Page) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_no_heading_printed_twice_in_a_row(kit: Path) -> None:
     for pdf in pdfs(kit):
         for page in read(pdf):

@@ -42,6 +42,7 @@ def boxes(page) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]
     return tuple(tuple(round(float(v), 2) for v in b) for b in (page.mediabox, page.trimbox, page.bleedbox))  # type: ignore[return-value]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_print_shop_cards_are_one_face_per_page_with_trim_and_bleed(paper: str) -> None:
     reader = PdfReader(shop_kit(paper) / "battle-cards-print-shop.pdf")
@@ -55,6 +56,7 @@ def test_print_shop_cards_are_one_face_per_page_with_trim_and_bleed(paper: str) 
     assert (round((w + 2 * b) / MM, 2), round((h + 2 * b) / MM, 2)) == (69.35, 94.35)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_print_shop_tokens_keep_their_text_inside_the_safe_area(paper: str) -> None:
     pdf = shop_kit(paper) / "tokens-print-shop.pdf"
@@ -86,6 +88,7 @@ def test_the_2003_print_shop_tokens_fit_their_transports_figures(lang: str, kits
             assert y0 + SHOP_SAFE - 0.3 <= g.y0 and g.y1 <= y1 - SHOP_SAFE + 0.3, g.char
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_print_shop_card_text_stays_inside_the_safe_area(paper: str) -> None:
     for page in read(shop_kit(paper) / "battle-cards-print-shop.pdf")[:4]:
@@ -96,6 +99,7 @@ def test_print_shop_card_text_stays_inside_the_safe_area(paper: str) -> None:
             assert y0 + SHOP_SAFE <= g.y0 and g.y1 <= y1 - SHOP_SAFE, (page.number, g.char)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("name", ["battle-cards.pdf", "tokens.pdf", "markers.pdf"])
 def test_cutter_sheets_carry_registration_marks_clear_of_the_art(paper: str, name: str) -> None:

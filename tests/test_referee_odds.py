@@ -67,6 +67,7 @@ def test_fights_by_hand() -> None:
     assert round(float(fight(BATTLE, Fighter(10, 1), Fighter(10, 1)).win_a) * 100, 2) == 53.29
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("a", "b"), [
     (Fighter(10, 1), Fighter(10, 1)),
     (Fighter(25, 9, sword_blow=9), Fighter(15, 3, armour=True)),
@@ -99,6 +100,7 @@ def simulate_with_shield(a: Fighter, b: Fighter, n: int, seed: str) -> float:
     return wins / n
 
 
+@pytest.mark.slow
 def test_shield_fights_are_solved_numerically_and_match_a_monte_carlo() -> None:
     from printkit.games.strategiya.fights import fight_with_healing
 

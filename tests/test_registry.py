@@ -114,6 +114,7 @@ def test_a_game_without_maps_names_no_terrains(tiny_game: Any, tmp_path: Path) -
     assert run("validate", config).output == "ok\n"
 
 
+@pytest.mark.slow
 def test_a_game_without_maps_prints_a_booklet_and_a_card_without_terrains(tiny_game: Any, workdir: Path) -> None:
     """The shared booklet and quick-reference machinery, and `validate`, read no terrain a ruleset lacks."""
     import dataclasses
@@ -206,6 +207,7 @@ def test_a_game_is_known_through_an_installed_entry_point_alone(tmp_path: Path) 
     assert "unknown game 'unseen'" in run("validate", config).output
 
 
+@pytest.mark.slow
 def test_a_fresh_process_finds_the_plug_in_on_its_path(tinygame_site: Path, tmp_path: Path) -> None:
     """As a user meets it: the plug-in's folder on the path, printkit's own command line."""
     config = write(tmp_path / "t.yaml", "game: tiny\nlanguage: en\n")

@@ -64,6 +64,7 @@ def untranslated(output: str, line: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(ANSWERS))
 def test_every_answer_is_english_when_asked(command: str, tmp_path: Path) -> None:
     where = folder(tmp_path)
@@ -75,6 +76,7 @@ def test_every_answer_is_english_when_asked(command: str, tmp_path: Path) -> Non
         assert "«" not in ran.output, f"{line}\n{ran.output}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(ANSWERS))
 def test_every_answer_is_russian_by_default(command: str, tmp_path: Path) -> None:
     where = folder(tmp_path)

@@ -531,6 +531,7 @@ def test_heavy_answers_wait_in_a_bounded_queue_and_beyond_it_are_busy_at_once(la
     assert started == [1, 2] and [main(pages[n].text).count(f"done {n}") for n in (1, 2)] == [1, 1]
 
 
+@pytest.mark.slow
 def test_a_question_whose_limit_runs_out_in_the_queue_is_refused_and_never_worked_out() -> None:
     """issue 40: the answer's time limit counts the wait for a worker; one that ran out waiting never starts."""
     release, started = threading.Event(), []
@@ -648,6 +649,7 @@ def test_a_key_the_config_names_is_a_file_named_at_start(tmp_path: Path, key: tu
     assert [p.name for p in served.keys] == ["referee-key.json"]
 
 
+@pytest.mark.slow
 def test_serve_lang_is_the_pages_language_over_the_configs() -> None:
     """`printkit serve CONFIG --lang en` serves English pages for a Russian config (the terminal's
     lines were English, the pages Russian); without --lang the config's language; ?lang= still wins."""

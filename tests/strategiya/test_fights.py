@@ -121,6 +121,7 @@ def monte_carlo(a: naive.Hero, b: naive.Hero, n: int, seed: int, opts: naive.Bat
     return float(naive.monte_carlo(a, b, n=n, seed=seed, opts=opts)["p_a_wins"])
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.sword.one", "strategiya.sword.two", "strategiya.armour")
 @pytest.mark.parametrize(
     ("mine", "theirs", "hero_a", "hero_b"),
@@ -150,6 +151,7 @@ def test_sword_keeps_roll_reading() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.shield")
 @pytest.mark.parametrize("any_one", [False, True])
 def test_shield_against_a_monte_carlo(any_one: bool) -> None:

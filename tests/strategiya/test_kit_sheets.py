@@ -76,6 +76,7 @@ def ink_margin_mm(path: Path) -> float:
     return min(gaps)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.table.kit", "strategiya.hero.blank-set")
 @pytest.mark.parametrize(
     ("config", "files"),
@@ -342,6 +343,7 @@ def test_an_adventure_prints_its_emphasis_lists_and_numbers(tmp_path: Path) -> N
 COVER = [(lang, paper, random) for lang in ("ru", "en") for paper in ("a4", "letter") for random in (False, True)]
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.map.squared-sheet")
 @pytest.mark.parametrize("lang,paper,random", COVER, ids=["-".join(map(str, c)) for c in COVER])
 def test_the_map_covers_three_quarters_of_the_printable_area(lang: str, paper: str, random: bool,

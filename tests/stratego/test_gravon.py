@@ -129,6 +129,7 @@ def test_real_games_replay_on_the_decoded_boards(path: Path) -> None:
         assert int(won_by_flag.group(1)) == (1 if len(moves) % 2 else 2)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("stratego.files.gravon")
 @pytest.mark.parametrize("variant", ["battle", "duel", "barrage"])
 @pytest.mark.parametrize("side", ["red", "blue"])

@@ -85,6 +85,7 @@ def test_a_scout_that_flies_over_pieces() -> None:
     assert moves(board(e4="r5", e5="r3"), "e4", fly_over=True) == ({"e3", "d4", "f4"}, set())  # only scouts fly
 
 
+@pytest.mark.slow
 @pytest.mark.rule("stratego.move.step", "stratego.move.scout", "stratego.move.scout-attack", "stratego.move.lakes")
 @pytest.mark.parametrize(("run_attacks", "fly_over"), [(True, False), (False, False), (True, True), (False, True)])
 def test_random_positions_against_the_naive_rules(run_attacks: bool, fly_over: bool) -> None:

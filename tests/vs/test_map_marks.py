@@ -183,6 +183,7 @@ def test_each_owner_s_building_carries_the_owner_s_mark_black_on_white(tmp_path:
 KITS = [(game, lang, paper) for game in ("vs-2025", "vs-2003") for lang in ("ru", "en") for paper in ("a4", "letter")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kit", KITS, ids=["-".join(k) for k in KITS])
 def test_the_kit_map_marks_owners_as_their_tokens_do(kit: tuple[str, str, str], tmp_path: Path) -> None:
     """issue 33: on the example kits' map.pdf, each building's and opened mine's owner was told by

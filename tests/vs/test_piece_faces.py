@@ -183,6 +183,7 @@ def test_every_letter_on_a_token_back_keeps_clear_of_the_cut(kits: ExampleKits, 
         assert not token.moves or token.note in said, (number, token.note, said)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "lang"), [(g, lang) for g in ("vs-2025", "vs-2003") for lang in ("ru", "en")])
 def test_every_letter_on_a_print_shop_token_back_keeps_clear_of_the_trim(kits: ExampleKits, game: str,
                                                                           lang: str) -> None:  # fmt: skip
@@ -250,6 +251,7 @@ def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, 
     assert checked >= len(coins(session)) * 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kit", KITS, ids=IDS)  # (outermost: the id ends in the kit, tests/conftest.py)
 @pytest.mark.parametrize("stem", ["tokens", "markers"])
 def test_the_owners_mark_prints_black_on_white_in_grey(kits: ExampleKits, kit: tuple[str, str, str], stem: str) -> None:
