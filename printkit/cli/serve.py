@@ -52,16 +52,18 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     """The referee's web pages for every phone at the table (its help: the labels' h_serve)."""
     import uvicorn
 
-    from ..web.app import HEAD_LIMIT, Table, make_app
+    from ..web.app import HEAD_LIMIT, Table, make_app, ready
     from ..web.connections import Connections
     from ..web.served import load
+    from ..web.workers import Workers
     from .present import language
 
     served = load(config, keys, maps, others, lang)  # a bad file is refused here, with its exit code
     voice = language(lang, served.language)
     address = _lan_address() if lan else "127.0.0.1"
     hosts = sorted({"127.0.0.1", "localhost", address})
-    table = Table(served)
+    # Answers in worker processes of their own: a long answer never slows the pages (printkit.web.workers).
+    table = Table(served, workers=Workers(apart=True))
     if check:
         _say(voice, lan, f"http://{address}:{port}/", table.token, master_qr=master_qr)
         return
@@ -86,9 +88,11 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
                               limit_concurrency=CONNECTIONS, timeout_keep_alive=int(connections.idle),
                               http=connections.protocol(), h11_max_incomplete_event_size=HEAD_LIMIT)  # fmt: skip
     server = uvicorn.Server(settings)
+    table.workers.start(ready)
     try:
         server.run(sockets=[sock])
     finally:
+        table.workers.close()
         sock.close()
 
 

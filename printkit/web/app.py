@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -38,6 +40,7 @@ from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
 
+T = TypeVar("T")
 # The longest a question may take to answer before its page says so: the command line's answers
 # take well under a second; a question that needs longer is one a table cannot wait for.
 ANSWER_SECONDS = 10.0
@@ -85,7 +88,8 @@ class Table:
     log: Log = field(default_factory=Log)
     asked: dict[str, tuple[Entry, Question]] = field(default_factory=dict)
     answer_seconds: float = ANSWER_SECONDS
-    # The threads answers are worked out in, and the queue before them (printkit.web.workers).
+    # Where answers are worked out, and the queue before them (printkit.web.workers): threads here;
+    # `serve` gives a table worker processes.
     workers: Workers = field(default_factory=Workers)
 
     def __post_init__(self) -> None:
@@ -120,8 +124,15 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
         ),
         Mount("/static", StaticFiles(packages=[("printkit.web", "static")]), name="static"),
     ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        yield
+        table.workers.close()  # its worker processes end with the app
+
     app = Starlette(
         routes=routes,
+        lifespan=lifespan,
         middleware=[Middleware(_Guard), Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
         exception_handlers={HTTPException: pages.refused, Exception: pages.failed},
     )
@@ -286,22 +297,13 @@ class _Pages:
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
-        status, answer, refusal, picture, rolled = 200, None, "", None, ""
+        status, refusal, picture, rolled = 200, "", None, ""
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief")) and _has_notes(q)
 
-        def link(more: Mapping[str, str]) -> str:
-            given = {k: v for k, v in form.items() if k not in ("t", "who")}
-            given.update({k: [v] for k, v in more.items()})
-            given["lang"] = [lang]
-            if not logged:
-                given["ask"] = ["1"]
-            return f"{'/m/' + self.table.token if master else ''}/q/{name}?{urlencode(given, doseq=True)}"
-
-        def answered(values: Mapping[str, Any], asked: bool) -> tuple[Any, Markup | None]:
-            found = q.ask(values, lang) if asked else None
-            return found, pictures.picture(name, values, found, lang, link)
-
+        link = Link(f"/m/{self.table.token}" if master else "", name, form, lang, logged)
+        game_rolled = logged and name not in LOGGED and _rolled(q, form)  # a spell cast: what the dice did first
+        worked: Worked | None = None
         try:
             if asking and not lacking:
                 try:
@@ -311,26 +313,33 @@ class _Pages:
                     rolled = _asked(q, values) if logged and _rolled(q, form) else ""
                     if len(rolled) > TEXT_LIMIT:  # the log would cut it: what was rolled, seed included, or nothing
                         raise RefusedValue("web_log_too_long", length=len(rolled), most=TEXT_LIMIT)
-                    answer, picture = await self._bounded(lambda: answered(values, True), heavy=True)
+                    job = Job(name, form, lang, served, link, brief, game_rolled)
+                    # In a worker process the question is the registry's, found by its name.
+                    work = partial(work_out, job) if self.table.workers.apart else partial(work_out, job, q)
+                    worked = await self._bounded(work, heavy=True)
+                    if worked.refusal:
+                        status, refusal, worked = 400, shown(served.unplaced(worked.refusal)), None
                 except PrintkitError as exc:
                     status, refusal = 400, shown(served.unplaced(exc.say(lang)))
-            if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
-                picture = (await self._bounded(lambda: answered(values, False), heavy=False))[1]
+            if worked is None:  # the page before asking, or refused: the picture to tap, of what was given
+                drawn = partial(pictures.picture, name, values, None, lang, link)
+                picture = await self._bounded(drawn, heavy=False)
         except TimeoutError:
             status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
         except Busy:
             status, refusal = 503, words["web_busy"]
-        if answer is not None and logged and _rolled(q, form):
-            self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
+        if worked is not None:
+            picture = worked.picture
+            if logged and _rolled(q, form):
+                self.table.log.add(who, rolled, worked.line)
 
-        game_rolled = logged and name not in LOGGED and _rolled(q, form)  # a spell cast: what the dice did first
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
-            blocks=_blocks(answer, lang, brief, picture is not None, game_rolled) if answer is not None else [],
+            blocks=worked.blocks if worked is not None else [],
             brief_offered=_has_notes(q),
-            brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
+            brief=brief, code=worked.code if worked is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
             dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
             quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
@@ -359,7 +368,7 @@ class _Pages:
             raise HTTPException(403)
         return form
 
-    async def _bounded(self, work: Callable[[], tuple[Any, Markup | None]], heavy: bool) -> tuple[Any, Markup | None]:
+    async def _bounded(self, work: Callable[[], T], heavy: bool) -> T:
         """An answer worked out off the event loop within the answer's time limit (Busy when the
         queue is full; `heavy`: an answer asked for, which waits for a worker)."""
         return await self.table.workers.run(work, self.table.answer_seconds, heavy)
@@ -418,6 +427,73 @@ def _asked(q: Question, values: Mapping[str, Any]) -> str:
         given = [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
         words += ([i.flag] if i.flag else []) + given
     return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Link:
+    """The address of a question's page with some of its values set (\"\" leaves an input empty): where
+    a picture's taps lead. A value, not a closure, so that a worker process can draw the picture."""
+
+    prefix: str  # the master's pages' start, or ""
+    name: str
+    form: Mapping[str, list[str]]
+    lang: str
+    logged: bool  # a roll's page: asked by POST, so its links only fill the form in
+
+    def __call__(self, more: Mapping[str, str]) -> str:
+        given = {k: v for k, v in self.form.items() if k not in ("t", "who")}
+        given.update({k: [v] for k, v in more.items()})
+        given["lang"] = [self.lang]
+        if not self.logged:
+            given["ask"] = ["1"]
+        return f"{self.prefix}/q/{self.name}?{urlencode(given, doseq=True)}"
+
+
+@dataclass(frozen=True)
+class Job:
+    """A question asked on a page, as its answer is worked out (in a worker process: every field
+    pickles; the question is found there by its name)."""
+
+    name: str
+    form: Mapping[str, list[str]]
+    lang: str
+    served: Served
+    link: Link
+    brief: bool
+    rolled: bool  # a game's question that rolled dice (a spell cast): what the dice did comes first
+
+
+@dataclass(frozen=True)
+class Worked:
+    """An answer as a page shows it: its blocks, its picture, its line in the roll log, its exit
+    code; or the refusal of a value only the answer could find wrong (a cell off the map)."""
+
+    blocks: tuple[Block, ...] = ()
+    picture: Markup | None = None
+    line: str = ""
+    code: int = 0
+    refusal: str = ""
+
+
+def ready() -> None:
+    """A worker process's first work (Workers.start): nothing; finding this function imports this
+    module, and with it what every answer needs, before the first question comes."""
+
+
+def work_out(job: Job, q: Question | None = None) -> Worked:
+    """A question's answer worked out from its filled form: `q` the question asked, or None for the
+    registry's of that name (in a worker process, which holds only the registry's questions)."""
+    if q is None:
+        q = dict((e.name, found) for e, found in questions())[job.name]
+    try:
+        values = forms.read(q, job.served, job.form)
+        answer = q.ask(values, job.lang)
+    except PrintkitError as exc:
+        return Worked(refusal=exc.say(job.lang))
+    picture = pictures.picture(job.name, values, answer, job.lang, job.link)
+    blocks = _blocks(answer, job.lang, job.brief, picture is not None, job.rolled)
+    return Worked(tuple(blocks), picture, _in_a_line(answer, job.lang, last=job.name not in LOGGED),
+                  getattr(answer, "exit_code", 0))  # fmt: skip
 
 
 # The widest row, in characters, a phone shows in the answer's monospace type without scrolling.

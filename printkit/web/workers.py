@@ -1,13 +1,21 @@
-"""Answers worked out off the event loop: a few worker threads, a bounded queue before them, a time limit."""
+"""Answers worked out off the event loop: a few workers, a bounded queue before them, a time limit."""
 
-# The event loop answers every page; a question's answer (and the picture beside it) is worked out in
-# a thread. Threads share one interpreter lock, so each one computing steals time from the loop: 32
-# threads computing at once made the log's JSON take seconds. Hence few workers compute at once, a
-# short queue waits for them, and a question asked beyond that is refused as busy at once, not left
-# to wait longer than the answer's time limit would let it.
+# The event loop answers every page; a question's answer (and the picture beside it) is worked out
+# elsewhere. In a thread, each answer computing shares the interpreter's lock with the loop: one
+# second-long answer tripled the light pages' median and a flood of them made the log's JSON take
+# seconds. `printkit serve` therefore works answers out in worker processes (`apart`), each a Python
+# of its own: the loop keeps its interpreter whatever is computed, and an answer past its time
+# limit is stopped by ending its process, not left to run to its end. Threads stay for work that
+# cannot be sent to a process (a closure, a question registered only in this process: the tests'
+# tables) and for light work. Either way few answers compute at once, a short queue waits for them,
+# and a question asked beyond that is refused as busy at once, not left to wait longer than the
+# answer's time limit would let it.
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.pool
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -17,13 +25,13 @@ import anyio
 import anyio.to_thread
 
 T = TypeVar("T")
-# Answers worked out at once: one, so the loop keeps half the interpreter (two left it a third).
+# Answers worked out at once: one, so that on two cores the loop keeps a core of its own.
 WORKERS = 1
 # Answers waiting for a worker: beyond, a question is refused as busy at once. A second's answer at
 # the back of the queue still comes within the time limit.
 WAITING = 6
-# Threads out at once, light work (a form's picture before anything is asked) and the answers whose
-# pages gave up on them included: however a flood asks, threads never pile up without end.
+# Threads out at once, light work (a form's picture before anything is asked) and the threads that
+# wait for a worker included: however a flood asks, threads never pile up without end.
 THREADS = 32
 
 
@@ -32,19 +40,62 @@ class Busy(Exception):
 
 
 class Workers:
-    """The worker threads' places: `run` works a function out in one, or refuses as Busy at once."""
+    """The workers' places: `run` works a function out in one, or refuses as Busy at once.
 
-    def __init__(self, workers: int = WORKERS, waiting: int = WAITING, threads: int = THREADS) -> None:
-        self._computing = threading.Semaphore(workers)
+    `apart`: heavy work runs in worker processes (started with `start`, or at the first answer), so
+    it must be picklable (a module-level function, or a functools.partial of one with picklable
+    arguments); else in threads of this process."""
+
+    def __init__(self, workers: int = WORKERS, waiting: int = WAITING, threads: int = THREADS,
+                 apart: bool = False) -> None:  # fmt: skip
+        self.apart = apart
+        self._free: queue.Queue[int] = queue.Queue()
+        for slot in range(workers):
+            self._free.put(slot)
+        self._pools: list[multiprocessing.pool.Pool | None] = [None] * workers
         self._queue = threading.BoundedSemaphore(workers + waiting)
         self._threads = threading.BoundedSemaphore(threads)
         self._out = 0
         self._settled = threading.Condition()
 
+    def start(self, first: Callable[[], None]) -> None:
+        """Start the worker processes now (`apart`), so that the evening's first answer does not wait
+        for them; each works out `first` (a module-level function: its module is imported on the
+        way) in the background meanwhile."""
+        if self.apart:
+            for slot in range(len(self._pools)):
+                self._pool(slot).apply_async(first)
+
+    def close(self) -> None:
+        """End the worker processes; an answer still computing in one ends with it (the next answer
+        starts them again)."""
+        for slot, pool in enumerate(self._pools):
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+                self._pools[slot] = None
+
+    def _pool(self, slot: int) -> multiprocessing.pool.Pool:
+        pool = self._pools[slot]
+        if pool is None:
+            # spawn: a fresh interpreter, never a copy of this one's threads and open connections.
+            pool = multiprocessing.get_context("spawn").Pool(1)
+            self._pools[slot] = pool
+        return pool
+
+    def _stop(self, slot: int) -> None:
+        """End a slot's process (its answer ran out of time); the next answer in the slot starts another."""
+        pool = self._pools[slot]
+        self._pools[slot] = None
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
     async def run(self, work: Callable[[], T], seconds: float, heavy: bool = True) -> T:
-        """`work`'s result, worked out in a thread: a heavy answer waits in the queue for a worker, light
-        work starts at once. TimeoutError after `seconds` (waiting included): a thread given up on
-        while computing runs to its end and keeps its places till then; one still waiting never starts."""
+        """`work`'s result, worked out off the loop: a heavy answer waits in the queue for a worker
+        (a process of its own when `apart`), light work starts at once in a thread. TimeoutError
+        after `seconds` (waiting included): an answer still waiting never starts; one computing in
+        a process is stopped with it, one in a thread runs to its end and keeps its places till then."""
         if not self._threads.acquire(blocking=False):
             raise Busy()
         if heavy and not self._queue.acquire(blocking=False):
@@ -56,14 +107,23 @@ class Workers:
             self._out += 1
 
         def computed() -> T:
-            if not self._computing.acquire(timeout=max(0.0, deadline - time.monotonic())):
-                raise TimeoutError()
+            try:
+                slot = self._free.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise TimeoutError() from None
             try:
                 if given_up.is_set():
                     raise TimeoutError()
-                return work()
+                if not self.apart:
+                    return work()
+                asked = self._pool(slot).apply_async(work)
+                try:
+                    return asked.get(max(0.0, deadline - time.monotonic()))
+                except multiprocessing.TimeoutError:
+                    self._stop(slot)
+                    raise TimeoutError() from None
             finally:
-                self._computing.release()
+                self._free.put(slot)
 
         def thread() -> T:
             try:

@@ -1,0 +1,119 @@
+"""The phone referee's answers worked out in worker processes: the same pages as in threads, stopped at the limit."""
+
+from __future__ import annotations
+
+import multiprocessing
+import operator
+import re
+import time
+from collections.abc import Iterator
+from functools import partial
+
+import anyio
+import pytest
+from starlette.testclient import TestClient
+
+from printkit.labels import label
+from printkit.web.app import Table, make_app, ready, rolls_dice
+from printkit.web.served import Served, secret
+from printkit.web.workers import Workers
+
+from .webcases import Case, cases, secret_key, table_files
+
+HOST = "testserver"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Served:
+    return table_files(secret_key(tmp_path_factory.mktemp("key"))[0])
+
+
+@pytest.fixture(scope="module")
+def apart(served: Served) -> Iterator[tuple[Table, TestClient]]:
+    """A table whose answers are worked out in a worker process, as `printkit serve` works them out."""
+    table = Table(served, workers=Workers(apart=True))
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as client:
+        yield table, client
+
+
+def answered(client: TestClient, table: Table, case: Case, lang: str) -> str:
+    """The main part of a question's page asked with a case's form, the master's tokens left out."""
+    if rolls_dice(case.question):
+        form = {"t": table.form_token, "lang": lang, "ask": "1", "who": "Вика", **case.form}
+        page = client.post(f"/q/{case.name}?lang={lang}", data=form, headers={"Origin": f"http://{HOST}"})
+    else:
+        where = f"/m/{table.token}/q/{case.name}" if secret(case.question) else f"/q/{case.name}"
+        page = client.get(where, params={**case.form, "ask": "1", "lang": lang})
+    shown = page.text[page.text.index("<main>") :]
+    shown = re.sub(r'<section class="log".*?</section>', "", shown, flags=re.S)  # other asks' rolls
+    return f"{page.status_code} " + shown.replace(table.token, "TOKEN").replace(table.form_token, "FORM")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_worker_process_answers_every_question_as_a_thread_does(
+    served: Served, apart: tuple[Table, TestClient], lang: str
+) -> None:
+    """issue 40: `serve` works answers out in a process of their own; every documented example's page
+    (answer, picture, refusal, roll) is the page the same table shows when it answers in a thread."""
+    table, client = apart
+    threads = Table(served)
+    differ, compared = [], 0
+    with TestClient(make_app(threads, [HOST]), raise_server_exceptions=False) as here:
+        for case in cases(served):
+            if rolls_dice(case.question) and "seed" not in case.form:
+                continue  # an unseeded roll is a fresh one each time
+            compared += 1
+            if answered(client, table, case, lang) != answered(here, threads, case, lang):
+                differ.append(f"{case.name} {case.form}")
+    assert not differ, "\n".join(differ)
+    assert compared > 40
+    assert any(p.pid != multiprocessing.current_process().pid for p in multiprocessing.active_children())
+
+
+def children() -> set[int]:
+    return {p.pid for p in multiprocessing.active_children() if p.pid is not None}
+
+
+@pytest.mark.slow
+def test_an_answer_past_its_limit_in_a_worker_process_is_stopped_with_it() -> None:
+    """issue 40: an answer still computing when its time runs out ends with its process at once (in a
+    thread it could only run to its end, keeping its place); the next answer gets a process of its own."""
+    before = children()
+    workers = Workers(workers=1, waiting=0, apart=True)
+    try:
+        workers.start(ready)
+        first = children() - before
+        with pytest.raises(TimeoutError):
+            anyio.run(workers.run, partial(time.sleep, 60), 1.0)
+        assert workers.settle(10)  # its place is free within seconds, not after the minute it would sleep
+        assert first and not first & children()  # its process has ended
+        assert anyio.run(workers.run, partial(operator.add, 2, 3), 30.0) == 5
+        assert children() - before
+    finally:
+        workers.close()
+    assert not children() - before
+
+
+@pytest.mark.slow
+def test_a_long_question_on_a_served_page_is_refused_at_its_limit_and_the_next_answers(served: Served) -> None:
+    """issue 40: through the page, a legal heavy question past a short limit is refused naming it, and
+    the process that worked it out is replaced for the next question."""
+    table = Table(served, workers=Workers(apart=True), answer_seconds=0.05)
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as client:
+        slow = client.get("/q/odds", params={"notation": "100d6*100d6", "ask": "1", "lang": "en"})
+        assert slow.status_code == 400 and label("web_too_slow", "en", seconds="0.05") in slow.text
+        table.answer_seconds = 30.0
+        quick = client.get("/q/odds", params={"notation": "2d6", "ask": "1", "lang": "en"})
+        assert quick.status_code == 200 and "1/36" in quick.text
+
+
+@pytest.mark.slow
+def test_an_apps_end_ends_its_tables_worker_processes(served: Served) -> None:
+    """issue 40: the app's end (uvicorn's shutdown, a test client's close) ends the table's worker processes."""
+    before = children()
+    table = Table(served, workers=Workers(apart=True))
+    with TestClient(make_app(table, [HOST])) as client:
+        assert client.get("/q/odds", params={"notation": "d6", "ask": "1"}).status_code == 200
+        started = children() - before
+    assert started and not started & children()
