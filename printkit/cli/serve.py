@@ -13,8 +13,10 @@ from .base import CONFIG_ARG, FILE, LANG, Command
 
 # A port the table remembers; 0 takes any free one (the address printed says which).
 PORT = 8765
-# Connections and requests served at once; beyond, uvicorn answers 503 at once.
-CONNECTIONS = 100
+# uvicorn's own limit of connections and requests at once (beyond, it answers 503 to every request):
+# a backstop only, above the connections printkit.web.connections keeps open (MOST), which makes
+# room for a newcomer by closing the idlest instead.
+CONNECTIONS = 200
 
 
 class Port(click.ParamType):  # type: ignore[type-arg]

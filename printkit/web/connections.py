@@ -1,4 +1,4 @@
-"""The server's connections held to account: one idle for IDLE_SECONDS is closed, a silent one included."""
+"""The server's connections held to account: one idle for IDLE_SECONDS is closed, and the idlest makes room."""
 
 # uvicorn closes a kept-alive connection after its timeout only once a response has been sent: a
 # connection that never sends a byte, or stops halfway through a request's head, stays open for
@@ -8,6 +8,12 @@
 # protocol interface: a byte received, or an answer sent, restarts its clock; while the
 # application answers a request on it (seen by `application`, through the request's client
 # address) it is never idle. docs/upstream.md says what uvicorn lacks.
+# At most MOST connections stay open. uvicorn's own limit answers 503 to every request while it is
+# reached, so a hundred connections that sent nothing locked every phone out for as long as they
+# were reopened; here a connection beyond the most closes instead another: the oldest of those that
+# never sent a byte, else the one idle longest, never one whose request is being answered; only
+# when every connection is being answered is the newcomer closed. A phone whose kept-alive
+# connection was closed so simply opens another for its next page, as browsers do.
 
 from __future__ import annotations
 
@@ -19,6 +25,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 # A connection that neither sends a byte nor waits for an answer this long is closed (the manual says 5 s).
 IDLE_SECONDS = 5.0
+# Connections open at once (the manual says 100): a table's phones keep one or two each.
+MOST = 100
 
 Peer = tuple[str, int]
 
@@ -26,17 +34,18 @@ Peer = tuple[str, int]
 class Connections:
     """The open connections by their client's address, and the requests being answered on each."""
 
-    def __init__(self, idle: float = IDLE_SECONDS) -> None:
+    def __init__(self, idle: float = IDLE_SECONDS, most: int = MOST) -> None:
         self.idle = idle
+        self.most = most
         self._open: dict[Peer, _Watched] = {}
 
-    def protocol(self) -> type[asyncio.Protocol]:
-        """The protocol class to give uvicorn (`Config(http=...)`): its h11 protocol, watched."""
+    def protocol(self, inner: type[asyncio.Protocol] = H11Protocol) -> type[asyncio.Protocol]:
+        """The protocol class to give uvicorn (`Config(http=...)`): `inner` (its h11 protocol), watched."""
         connections = self
 
         class Watched(_Watched):
             def __init__(self, **given: Any) -> None:
-                super().__init__(connections, H11Protocol(**given))
+                super().__init__(connections, inner(**given))
 
         return Watched
 
@@ -61,6 +70,14 @@ class Connections:
     def opened(self, peer: Peer | None, watched: _Watched) -> None:
         if peer is not None:
             self._open[peer] = watched
+        if len(self._open) > self.most:
+            idle = [w for w in self._open.values() if w is not watched and not w.answering and not w.closing]
+            (min(idle, key=lambda w: (w.heard, w.last)) if idle else watched).close()
+
+    @property
+    def count(self) -> int:
+        """The connections open now."""
+        return len(self._open)
 
     def closed(self, peer: Peer | None, watched: _Watched) -> None:
         if peer is not None and self._open.get(peer) is watched:
@@ -81,18 +98,28 @@ class _Watched(asyncio.Protocol):
         self.connections = connections
         self.inner = inner
         self.answering = 0
+        self.heard = False  # whether it ever sent a byte: one that never did is closed first to make room
         self._transport: asyncio.BaseTransport | None = None
         self._peer: Peer | None = None
-        self._last = 0.0
+        self.last = 0.0
         self._timer: asyncio.TimerHandle | None = None
 
     def touch(self) -> None:
         """Something happened on the connection: its idle time starts again."""
-        self._last = asyncio.get_running_loop().time()
+        self.last = asyncio.get_running_loop().time()
+
+    @property
+    def closing(self) -> bool:
+        return self._transport is None or self._transport.is_closing()
+
+    def close(self) -> None:
+        """Close the connection (to make room for another, or when idle too long)."""
+        if self._transport is not None:
+            self._transport.close()
 
     def _check(self) -> None:
         loop = asyncio.get_running_loop()
-        left = self._last + self.connections.idle - loop.time()
+        left = self.last + self.connections.idle - loop.time()
         if self._transport is None or self._transport.is_closing():
             return
         if self.answering or left > 0:
@@ -103,12 +130,13 @@ class _Watched(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport
         self._peer = _peer(transport.get_extra_info("peername"))
-        self.connections.opened(self._peer, self)
         self.touch()
         self._timer = asyncio.get_running_loop().call_later(self.connections.idle, self._check)
         self.inner.connection_made(transport)
+        self.connections.opened(self._peer, self)  # after the inner protocol knows it: it may be closed at once
 
     def data_received(self, data: bytes) -> None:
+        self.heard = True
         self.touch()
         self.inner.data_received(data)
 
