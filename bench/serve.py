@@ -7,7 +7,8 @@
 # p90, p99, the slowest), the slowest kinds of request, errors and the machine.
 # Run: python bench/serve.py [--clients 20] [--seconds 30] [--pause 0 0.1] [--skip battle]
 # Issue 40: --flood N runs N more clients asking a legal heavy question (HEAVY, about a second) again
-# the moment each answer (or "busy") comes, and --silent N opens N connections that never send a byte
+# the moment each answer comes (told "busy", after the second its Retry-After names; at once with
+# --storm, a client that ignores it), and --silent N opens N connections that never send a byte
 # (the server closes them after its idle limit; each is opened again at once), while the mix runs:
 # the light pages' latency is then the figure (goal: p99 under 100 ms); the heavy answers are counted
 # by status (200 answered, 503 busy, 400 over the time limit).
@@ -60,15 +61,21 @@ ASKED = [
 HEAVY = "q/odds?notation=100d6*100d6&ask=1&lang=en"
 
 
-async def flood(base: str, until: float, codes: dict[str, int]) -> None:
-    """One client asking the heavy question again and again."""
+async def flood(base: str, until: float, codes: dict[str, int], storm: bool) -> None:
+    """One client asking the heavy question again and again: the moment its answer comes, or, told
+    busy, after the Retry-After the refusal names (at once with `storm`)."""
     async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
         while time.perf_counter() < until:
+            wait = 0.0
             try:
-                code = str((await http.get(HEAVY)).status_code)
+                response = await http.get(HEAVY)
+                code = str(response.status_code)
+                if response.status_code == 503 and not storm:
+                    wait = float(response.headers.get("retry-after", "0"))
             except httpx2.HTTPError as exc:
                 code = type(exc).__name__
             codes[code] = codes.get(code, 0) + 1
+            await asyncio.sleep(min(wait, max(0.0, until - time.perf_counter())))
 
 
 async def silent(base: str, until: float, closed: list[int], refused: list[int]) -> None:
@@ -116,8 +123,8 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def run(base: str, clients: int, seconds: float, pause: float, heavy: int = 0,
-              quiet: int = 0) -> tuple[list[float], list[str], list[str]]:  # fmt: skip
+async def run(base: str, clients: int, seconds: float, pause: float, heavy: int = 0, quiet: int = 0,
+              storm: bool = False) -> tuple[list[float], list[str], list[str]]:  # fmt: skip
     async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
         page = (await http.get("q/roll")).text
         for path in ASKED:  # each engine imported once, as the first question of an evening imports it
@@ -132,14 +139,14 @@ async def run(base: str, clients: int, seconds: float, pause: float, heavy: int 
     token = found.group(1)
     # The flood runs in a process of its own: its hundreds of answers a second would otherwise hold up
     # this process's loop, and the light pages' figures would count the bench's own waiting.
-    flooding = multiprocessing.get_context("spawn").Process(target=flooded, args=(base, seconds, heavy, quiet))
+    flooding = multiprocessing.get_context("spawn").Process(target=flooded, args=(base, seconds, heavy, quiet, storm))
     flooding.start()
     await asyncio.gather(*(client(base, token, until, pause, times, paths, errors, n) for n in range(clients)))
     flooding.join()
     return times, paths, errors
 
 
-def flooded(base: str, seconds: float, heavy: int, quiet: int) -> None:
+def flooded(base: str, seconds: float, heavy: int, quiet: int, storm: bool) -> None:
     """The heavy questions' clients and the silent connections, for `seconds`; what they got, printed."""
 
     async def both() -> None:
@@ -147,7 +154,7 @@ def flooded(base: str, seconds: float, heavy: int, quiet: int) -> None:
         codes: dict[str, int] = {}
         closed: list[int] = []
         refused: list[int] = []
-        await asyncio.gather(*(flood(base, until, codes) for _ in range(heavy)),
+        await asyncio.gather(*(flood(base, until, codes, storm) for _ in range(heavy)),
                              *(silent(base, until, closed, refused) for _ in range(quiet)))  # fmt: skip
         if heavy:
             print(f"heavy answers ({HEAVY}) by status: {dict(sorted(codes.items()))}")
@@ -165,6 +172,11 @@ def main() -> None:
     parser.add_argument("--pause", type=float, nargs="+", default=[0.0, 0.1],
                         help="seconds each client waits between requests; one run for each")  # fmt: skip
     parser.add_argument("--flood", type=int, default=0, help="clients asking a heavy question again and again")
+    parser.add_argument(
+        "--storm",
+        action="store_true",
+        help="the flood's clients ask again at once when told busy, ignoring Retry-After",
+    )
     parser.add_argument("--silent", type=int, default=0, help="connections that never send a byte")
     parser.add_argument("--skip", action="append", default=[], help="leave out the questions of this name")
     args = parser.parse_args()
@@ -190,7 +202,7 @@ def main() -> None:
         print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}")
         for pause in args.pause:
             times, paths, errors = asyncio.run(run(base.group(0), args.clients, args.seconds, pause, args.flood,
-                                                   args.silent))  # fmt: skip
+                                                   args.silent, args.storm))  # fmt: skip
             rows.append(report(times, paths, errors, args.clients, args.seconds, pause, args.skip))
     finally:
         server.terminate()

@@ -522,6 +522,7 @@ def test_heavy_answers_wait_in_a_bounded_queue_and_beyond_it_are_busy_at_once(la
                 time.sleep(0.05)
             busy = c.get("/q/slow", params={"n": "3", "ask": "1", "lang": lang})
             assert busy.status_code == 503 and refusal(busy.text) == label("web_busy", lang)
+            assert busy.headers["retry-after"] == "1"  # a client that retries by itself waits a second
             assert started == [1]  # one worker: the second waits for it
             assert c.get("/log.json").status_code == 200
         finally:

@@ -44,6 +44,8 @@ T = TypeVar("T")
 # The longest a question may take to answer before its page says so: the command line's answers
 # take well under a second; a question that needs longer is one a table cannot wait for.
 ANSWER_SECONDS = 10.0
+# A busy refusal's Retry-After: about the time a second-long answer takes to leave the queue.
+RETRY_SECONDS = 1
 # The largest request body (a roll's form) and query string a page sends: a few fields.
 BODY_LIMIT = 16 * 1024
 QUERY_LIMIT = 16 * 1024
@@ -346,6 +348,8 @@ class _Pages:
             roll_name=ROLL_SWITCH,
             styles=styles,
         )  # fmt: skip
+        if status == 503:  # busy: when to ask again, for a client that retries by itself
+            response.headers["retry-after"] = str(RETRY_SECONDS)
         if logged and request.method == "POST" and who:
             response.set_cookie("who", quote(who), max_age=30 * 86400, httponly=True, samesite="strict")
         return response
