@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import hmac
 import re
 import secrets
@@ -484,11 +485,17 @@ def ready() -> None:
     module, and with it what every answer needs, before the first question comes."""
 
 
+@functools.cache
+def _registered() -> dict[str, Question]:
+    """The registry's questions by name, found once: a worker process answers from them all evening."""
+    return {e.name: q for e, q in questions()}
+
+
 def work_out(job: Job, q: Question | None = None) -> Worked:
     """A question's answer worked out from its filled form: `q` the question asked, or None for the
     registry's of that name (in a worker process, which holds only the registry's questions)."""
     if q is None:
-        q = dict((e.name, found) for e, found in questions())[job.name]
+        q = _registered()[job.name]
     try:
         values = forms.read(q, job.served, job.form)
         answer = q.ask(values, job.lang)
