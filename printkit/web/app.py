@@ -313,22 +313,26 @@ class _Pages:
                         raise RefusedValue("web_log_too_long", length=len(rolled), most=TEXT_LIMIT)
                     answer, picture = await self._bounded(lambda: answered(values, True), heavy=True)
                 except PrintkitError as exc:
-                    status, refusal = 400, shown(served.unplaced(exc.say(lang)))
+                    with said.speaking(q, words, lang):
+                        status, refusal = 400, shown(served.unplaced(exc.say(lang)))
             if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
                 picture = (await self._bounded(lambda: answered(values, False), heavy=False))[1]
         except TimeoutError:
             status, refusal = 400, words["web_too_slow"].format(seconds=f"{self.table.answer_seconds:g}")
         except Busy:
             status, refusal = 503, words["web_busy"]
-        if answer is not None and logged and _rolled(q, form):
-            self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
-
         game_rolled = logged and name not in LOGGED and _rolled(q, form)  # a spell cast: what the dice did first
+        blocks: list[Block] = []
+        if answer is not None:
+            with said.speaking(q, words, lang):
+                blocks = _blocks(answer, lang, brief, picture is not None, game_rolled)
+                if logged and _rolled(q, form):
+                    self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
-            blocks=_blocks(answer, lang, brief, picture is not None, game_rolled) if answer is not None else [],
+            blocks=blocks,
             brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,

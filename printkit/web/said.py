@@ -9,9 +9,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
+from ..labels import switches_named
 from ..questions import Drawn, Input, Line, Para, Question, answer_lines
 
 # An exact chance followed by its percentage, "4241/6561 (64.64 %)": a page leads with the percentage.
@@ -36,6 +38,41 @@ def about(q: Question, words: Mapping[str, str]) -> str:
 def label(q: Question, i: Input, words: Mapping[str, str], lang: str) -> str:
     """An input's label on a page."""
     return words.get(f"web_in_{q.name}_{i.name}") or words.get(f"web_in_{i.name}") or i.help[lang]
+
+
+def speaking(q: Question, words: Mapping[str, str], lang: str) -> AbstractContextManager[None]:
+    """Within the block, an answer's or a refusal's words name a switch or an option of the question
+    (declared "--mirror", "--potential N") by its field's label on the page, never by its option."""
+    return switches_named(naming(q, words, lang))
+
+
+def naming(q: Question, words: Mapping[str, str], lang: str) -> Callable[[str], str]:
+    """How a page names an option of the question (or a positional input, NOTATION): its field's label
+    in quotes; a value the option is given as a word ("--relay keep") after it, a placeholder in
+    capitals ("N") left out: the page has a field for it. An option the question does not have keeps
+    its words (the page tests find them)."""
+    by_flag = {i.flag or i.name.upper(): i for i in q.inputs}
+
+    def named(option: str) -> str:
+        flag, _, value = option.partition(" ")
+        i = by_flag.get(flag)
+        if i is None:
+            return option
+        shown = quoted(label(q, i, words, lang).rstrip(". "), lang)
+        return f"{shown}: {value}" if value and not value.isupper() else shown
+
+    return named
+
+
+# A field's label quoted inside a sentence: the language's own quotes, and the other pair for quotes
+# the label holds («Стратегия» inside «…» is „Стратегия“).
+_QUOTES = {"ru": ("«", "»", "„", "“"), "en": ("“", "”", "‘", "’")}
+
+
+def quoted(text: str, lang: str) -> str:
+    """Text in the page's quotes, its own quotes turned to the inner pair."""
+    left, right, inner_left, inner_right = _QUOTES.get(lang, _QUOTES["en"])
+    return left + text.replace(left, inner_left).replace(right, inner_right) + right
 
 
 def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True, rolled: bool = False) -> list[Line]:
