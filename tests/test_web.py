@@ -589,12 +589,48 @@ def test_headers_too_large_are_refused_unread(client: TestClient) -> None:
     assert client.get("/", headers={"X-Filler": "x" * 20000}).status_code == 431
 
 
-def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table) -> None:
+def log_rows(page: str) -> list[str]:
+    """The roll log's rows as a page shows them, newest first, each its visible text."""
+    found = re.search(r'<section class="log".*?</section>', page, re.S)
+    rows = re.findall(r"<li[^>]*>(.*?)</li>", found.group(0) if found else "", re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", row)).split()) for row in rows]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table, lang: str) -> None:
     """issue 34 (review): a seed replays a roll; the log shows it, so a roll tried at home never passes
-    for a fair one."""
-    roll(client, table, {"notation": "1d20", "seed": "home", "who": "Вика"})
-    newest = client.get("/log.json").json()["rolls"][0]
+    for a fair one. issue 40: a page says it in words ("seed “home”"), never "1d20 --seed home";
+    /log.json keeps its fields, and gives the page's words beside them."""
+    rolled = roll(client, table, {"notation": "1d20", "seed": "home", "who": "Вика"}, lang)
+    newest = client.get("/log.json", params={"lang": lang}).json()["rolls"][0]
     assert (newest["who"], newest["what"]) == ("Вика", "1d20 --seed home")
+    seed = label("web_log_seed", lang, seed="home")
+    assert (newest["rolled"], newest["seed"]) == ("1d20", seed)
+    for page in (rolled.text, client.get("/log", params={"lang": lang}).text):
+        row = log_rows(page)[0]
+        assert "Вика 1d20 " + seed in row and "--seed" not in row, row
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_roll_in_the_log_reads_as_the_table_says_it(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: the log's rows looked like command lines (spell release --roll --amulet --seed t7):
+    a page says who rolled, what in words (a game's question by its title, a switch in words), the
+    result and the seed, with no command-line text; the config's own edition goes without saying."""
+    form = {"name": "release", ROLL_SWITCH: "1", "amulet": "1", "seed": "t7", "edition": "vs-2025"}
+    page = roll(client, table, {**form, "who": "Аня"}, lang, "spell")
+    assert page.status_code == 200, refusal(page.text)
+    assert table.log.newest()[0].what == "spell release --edition vs-2025 --roll --amulet --seed t7"
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    row = log_rows(page.text)[0]
+    assert row.startswith(f"{table.log.newest()[0].time} Аня {words['web_title_spell']}: release, ")
+    assert words["web_log_amulet"] in row and label("web_log_seed", lang, seed="t7") in row
+    assert not COMMAND_LINE.search(row), row
+    vs = Table(load(EXAMPLES / "vs-2025.yaml", (), (), ()))  # the config's edition: not said again
+    with TestClient(make_app(vs, [HOST])) as c:
+        roll_vs = c.post(f"/q/mine?lang={lang}", data={"t": vs.form_token, "who": "Аня", ROLL_SWITCH: "1",
+                                                       "edition": "vs-2025"}, headers={"Origin": ORIGIN})  # fmt: skip
+        assert log_rows(roll_vs.text)[0].split(" ", 2)[2].startswith(words["web_title_mine"] + " ")
+        assert c.get("/log.json", params={"lang": lang}).json()["rolls"][0]["rolled"] == words["web_title_mine"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

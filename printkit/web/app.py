@@ -34,7 +34,7 @@ from ..questions import File, Flag, Para, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
 from .forms import ROLL_SWITCH
-from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
+from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, Roll, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
 
@@ -255,10 +255,28 @@ class _Pages:
 
     async def log_page(self, request: Request) -> Response:
         master = self._master(request)
-        return self._render(request, "log.html", rolls=self.table.log.newest(), master=master)
+        return self._render(request, "log.html", rolls=self._rolls(_language(request, self.table.served)),
+                            master=master)  # fmt: skip
 
     async def log_json(self, request: Request) -> Response:
-        return JSONResponse(self.table.log.json())
+        """The log's rolls, their fields as ever, with the words a page shows them in (?lang=)."""
+        lang = _language(request, self.table.served)
+        return JSONResponse({"rolls": [{**r.json(), **self._said_roll(r, lang)} for r in self.table.log.newest()]})
+
+    def _rolls(self, lang: str) -> list[dict[str, Any]]:
+        """The log's rolls, newest first, as a page shows them."""
+        return [{**r.json(), **self._said_roll(r, lang)} for r in self.table.log.newest()]
+
+    def _said_roll(self, r: Roll, lang: str) -> dict[str, str]:
+        """A roll as the table reads it: what was rolled in words, and its seed ("seed “5”"), never its
+        command line (2d6+1 --seed 5, which /log.json keeps as `what`). The config's own edition
+        goes without saying."""
+        found = self.table.asked.get(r.asked)
+        if found is None:  # a question no longer asked: its line as it was logged
+            return {"rolled": r.what, "seed": ""}
+        words = self.words[lang]
+        given = [(k, v) for k, v in r.given if not (k == "edition" and v == self.table.served.edition)]
+        return {"rolled": said.rolled(found[1], given, words, lang, r.asked in LOGGED), "seed": said.seed(given, words)}
 
     async def question(self, request: Request) -> Response:
         master = self._master(request)
@@ -327,7 +345,8 @@ class _Pages:
             with said.speaking(q, words, lang):
                 blocks = _blocks(answer, lang, brief, picture is not None, game_rolled)
                 if logged and _rolled(q, form):
-                    self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED))
+                    self.table.log.add(who, rolled, _in_a_line(answer, lang, last=q.name not in LOGGED), name,
+                                       _given(q, values))  # fmt: skip
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
@@ -336,7 +355,7 @@ class _Pages:
             brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
-            dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
+            dice=name in DICE or logged, rolls=self._rolls(lang) if name in DICE or logged else [],
             quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
             roll_name=ROLL_SWITCH,
             styles=styles,
@@ -407,21 +426,35 @@ def _rolled(q: Question, form: Mapping[str, list[str]]) -> bool:
 
 
 def _asked(q: Question, values: Mapping[str, Any]) -> str:
-    """What was rolled, as the log shows it: the values the roll was asked with (those read from the
-    form, never its raw fields), as its command line would ask it: the dice roll's notation first
-    (2d6+1 --seed turn-12), a game's question by its name (spell fireball --roll). A seed replays a
-    roll: the log says so, or a rigged roll would pass for a fair one."""
+    """What was rolled, as the log keeps it (/log.json's `what`): the values the roll was asked with
+    (those read from the form, never its raw fields), as its command line would ask it: the dice
+    roll's notation first (2d6+1 --seed turn-12), a game's question by its name (spell fireball
+    --roll). A seed replays a roll: the log says so, or a rigged roll would pass for a fair one."""
     words = [] if q.name in LOGGED else [q.name]
+    said = ""
+    for name, value in _given(q, values):
+        i = q.input(name)
+        if isinstance(i.kind, Flag):
+            words.append(i.flag or i.name)
+        else:  # an option of several values names itself once, before the first: --hiders 3 2
+            words += ([i.flag] if i.flag and name != said else []) + [value]
+        said = name
+    return " ".join(words)
+
+
+def _given(q: Question, values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The values a roll was asked with, each input's as text ("1" for a switch on), in the order
+    its question declares them; a file is none of them."""
+    out = []
     for i in q.inputs:
         value = values.get(i.name)
         if value is None or value is False or isinstance(i.kind, File):
             continue
         if isinstance(i.kind, Flag):
-            words.append(i.flag or i.name)
-            continue
-        given = [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
-        words += ([i.flag] if i.flag else []) + given
-    return " ".join(words)
+            out.append((i.name, "1"))
+        else:
+            out += [(i.name, str(v)) for v in (value if isinstance(value, tuple) else (value,))]
+    return tuple(out)
 
 
 # The widest row, in characters, a phone shows in the answer's monospace type without scrolling.

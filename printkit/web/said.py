@@ -9,12 +9,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
 from ..labels import switches_named
-from ..questions import Drawn, Input, Line, Para, Question, answer_lines
+from ..questions import Choice, Drawn, Flag, Input, Line, Para, Question, answer_lines
 
 # An exact chance followed by its percentage, "4241/6561 (64.64 %)": a page leads with the percentage.
 _CHANCE = re.compile(r"(?<![\w/])(\d+/\d+) \((\d+(?:[.,]\d+)? ?%)\)")
@@ -94,3 +94,40 @@ def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True, ro
 def leading(text: str) -> str:
     """A line with each chance's percentage before its exact fraction."""
     return _CHANCE.sub(r"\2 (\1)", text)
+
+
+# The inputs a roll's line in the log says apart or not at all: its seed after what was rolled, and
+# the switch that made a game's question roll (the line is that roll).
+_SAID_APART = frozenset({"seed", "roll"})
+
+
+def rolled(q: Question, given: Sequence[tuple[str, str]], words: Mapping[str, str], lang: str, dice: bool) -> str:
+    """What a roll in the log rolled, as a page says it: the dice roll's notation (`dice`), a game's
+    question by its title and its values; an option in its log words (web_log_<input>, its value as
+    {value}), else by its field's label."""
+    values, options = [], []
+    for name, value in given:
+        if name in _SAID_APART:
+            continue
+        i = next((i for i in q.inputs if i.name == name), None)
+        if i is None:
+            continue
+        shown = i.kind.name(value, lang) if isinstance(i.kind, Choice) else value
+        if i.flag is None:
+            values.append(shown)
+        elif f"web_log_{name}" in words:
+            options.append(words[f"web_log_{name}"].format(value=shown))
+        else:
+            field = quoted(label(q, i, words, lang).rstrip(". "), lang)
+            options.append(field if isinstance(i.kind, Flag) else f"{field}: {shown}")
+    head = " ".join(values)
+    if not dice:
+        head = f"{title(q.name, words)}: {head}" if head else title(q.name, words)
+    return ", ".join([head, *options])
+
+
+def seed(given: Sequence[tuple[str, str]], words: Mapping[str, str]) -> str:
+    """A roll's seed as the log says it on a page ("seed “home”"), or "" for a roll without one: a
+    seed replays a roll, so a roll tried at home never passes for a fair one."""
+    found = dict(given).get("seed")
+    return words["web_log_seed"].format(seed=found) if found else ""
