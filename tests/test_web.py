@@ -958,6 +958,27 @@ def test_a_games_roll_is_a_button_not_a_checkbox_under_more(client: TestClient, 
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_rolls_seed_waits_under_more_options_labelled_in_words(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: every roll's form showed a "seed" box among what a roll is asked with: it is kept
+    for a replay, folded under «Ещё условия» and labelled in words; a roll sent with one shows it
+    there, the fold open."""
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    seeded = [name for name, (_, q) in table.asked.items() if rolls_dice(q) and "seed" in {i.name for i in q.inputs}]
+    assert {"roll", "spell", "mine", "rebellion", "leader-escape"} <= set(seeded)
+    for name in seeded:
+        page = client.get(f"/q/{name}", params={"lang": lang}).text
+        form = page[page.index('<form class="ask"') : page.index("</form>")]
+        folded = re.search(r'<details class="more"[^>]*>.*?</details>', form, re.S)
+        assert folded is not None and 'name="seed"' in folded.group(0), name
+        assert 'name="seed"' not in form.replace(folded.group(0), ""), name
+        assert f'<label for="f-seed">{html.escape(words["web_in_seed"])}</label>' in folded.group(0), name
+        assert not folded.group(0).startswith('<details class="more" open'), name
+    sent = roll(client, table, {"notation": "2d6", "seed": "home"}, lang)
+    form = sent.text[sent.text.index('<form class="ask"') :]
+    assert '<details class="more" open>' in form and 'name="seed" id="f-seed" value="home"' in form
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_cast_spell_says_what_the_dice_did_first(client: TestClient, table: Table, lang: str) -> None:
     """issue 40: a rolled spell's page leads with the roll (what the log shows), its table after it."""
     page = roll(client, table, {"name": "storm", ROLL_SWITCH: "1", "seed": "s"}, lang, "spell")
