@@ -821,6 +821,37 @@ def test_every_answer_speaks_to_the_table_not_a_terminal(config: str, key: tuple
     assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())
 
 
+def unwrapped_rows(page: str) -> list[str]:
+    """The answer's rows a phone shows whole (a `pre` that is not a picture's and does not wrap)."""
+    found = re.search(r'<section class="answer".*?</section>', page, re.S)
+    rows = []
+    for css, pre in re.findall(r'<pre(?: class="([^"]*)")?>(.*?)</pre>', found.group(0) if found else "", re.S):
+        if css not in ("wrap", "drawn"):
+            rows += html.unescape(pre).split("\n")
+    return rows
+
+
+@pytest.mark.parametrize("config", ["vs-2025.yaml", "vs-2003.yaml"])
+def test_no_answer_row_runs_off_a_phones_screen(config: str, key: tuple[Path, list[str]]) -> None:
+    """issue 40: a spell's D6 table ("   5-6: the ships sink" and longer) ran off a phone 390 px wide:
+    a row too wide for one, with no columns to lay out as cells, wraps as a paragraph under the row
+    before it; every documented answer, and the widest spells', keeps its rows within a phone."""
+    from printkit.web.app import PHONE_COLUMNS
+
+    table = evening(config, key[0])
+    asked = [(c.name, c.form) for c in cases(table.served) if table.asked[c.name][0].family == "vs"]
+    asked += [("spell", {"name": [name], ROLL_SWITCH: ["1"]}) for name in ("tame-dragon", "storm", "dust")]
+    with TestClient(make_app(table, [HOST])) as c:
+        for name, form in asked:
+            for lang in ("ru", "en"):
+                page = ask(c, table, name, form, lang)
+                assert page.status_code == 200, (name, form, refusal(page.text))
+                wide = [row for row in unwrapped_rows(page.text) if len(row) > PHONE_COLUMNS]
+                assert not wide, (name, form, lang, wide)
+        dragon = ask(c, table, "spell", {"name": "tame-dragon"}, "en").text
+        assert re.search(r'<p class="row sub">6: the dragon is tamed and appears here [^<]*</p>', dragon)
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_reading_names_its_switch_by_the_pages_field_and_the_terminal_by_its_option(
     client: TestClient, table: Table, lang: str

@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import PrintkitError
 from ..game import games
 from ..labels import LANGUAGES, RefusedValue, entries
-from ..questions import File, Flag, Para, Question
+from ..questions import Drawn, File, Flag, Para, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
 from .forms import ROLL_SWITCH
@@ -457,16 +457,19 @@ def _given(q: Question, values: Mapping[str, Any]) -> tuple[tuple[str, str], ...
     return tuple(out)
 
 
-# The widest row, in characters, a phone shows in the answer's monospace type without scrolling.
-PHONE_COLUMNS = 42
+# The widest row, in characters, a phone shows in the answer's monospace type without scrolling: at
+# 390 px the answer's rows get 311 px, and a monospace character of 0.85rem (14.45 px) is 0.6 em wide,
+# 8.7 px: 35 of them (42, the figure before, let a D6 table's row of 42 run 33 px off the screen).
+PHONE_COLUMNS = 35
 
 
 @dataclass(frozen=True)
 class Block:
-    """A piece of an answer as a page shows it: a paragraph ("p", class "indent" or ""), rows kept as
-    they are ("pre": a map; class "wrap" for sentences printed as rows, which may wrap), or rows of
-    columns too wide for a phone ("table": `cells` per row, so a figure at a row's end wraps into
-    view instead of running off the screen)."""
+    """A piece of an answer as a page shows it: a paragraph ("p", class "indent" or "", "row" or
+    "row sub" for a row too wide for a phone that holds no columns, its terminal indent kept as a
+    margin), rows kept as they are ("pre": class "drawn" for a picture drawn in text, "wrap" for
+    sentences printed as rows, which may wrap), or rows of columns too wide for a phone ("table":
+    `cells` per row, so a figure at a row's end wraps into view instead of running off the screen)."""
 
     kind: str
     text: str
@@ -485,23 +488,30 @@ def _blocks(answer: Any, lang: str, brief: bool, pictured: bool, rolled: bool) -
     for line in said.answer(answer, lang, brief, pictured, rolled):
         if isinstance(line, Para):
             out.append(Block("p", _kept_with_number(shown(line.text)), "indent" if line.indent else ""))
-        elif out and out[-1].kind == "pre":
-            out[-1] = Block("pre", out[-1].text + "\n" + shown(line))
+            continue
+        css = "drawn" if isinstance(line, Drawn) else ""
+        if out and out[-1].kind == "pre" and out[-1].css == css:
+            out[-1] = Block("pre", out[-1].text + "\n" + shown(line), css)
         else:
-            out.append(Block("pre", shown(line)))
-    return [_shaped(b) for b in out]
+            out.append(Block("pre", shown(line), css))
+    return [shaped for b in out for shaped in _shaped(b)]
 
 
-def _shaped(block: Block) -> Block:
-    if block.kind != "pre":
-        return block
+def _shaped(block: Block) -> list[Block]:
+    if block.kind != "pre" or block.css == "drawn":  # a picture's rows keep their places
+        return [block]
     if _prose(block.text):
-        return Block("pre", _kept_with_number(block.text), "wrap")
+        return [Block("pre", _kept_with_number(block.text), "wrap")]
     rows = block.text.split("\n")
+    if max(map(len, rows)) <= PHONE_COLUMNS:
+        return [block]
     cells = tuple(_cells(row) for row in rows)
-    if max(map(len, rows)) > PHONE_COLUMNS and any(len(c) > 1 for c in cells):
-        return Block("table", block.text, cells=tuple(tuple(_kept_with_number(c) for c in row) for row in cells))
-    return block
+    if any(len(c) > 1 for c in cells):
+        return [Block("table", block.text, cells=tuple(tuple(_kept_with_number(c) for c in row) for row in cells))]
+    # Rows with no columns, only the terminal's indent (a D6 table's "  2-5: the escape fails"): each
+    # row wraps as a paragraph, an indented one under the row before it, instead of running off.
+    return [Block("p", _kept_with_number(row.strip()), "row sub" if row.startswith(" ") else "row")
+            for row in rows if row.strip()]  # fmt: skip
 
 
 # Columns of an answer's table are set apart by two spaces or more; one space is inside a column.

@@ -86,8 +86,8 @@ def answer(found: Any, lang: str, brief: bool = False, pictured: bool = True, ro
             continue
         if isinstance(line, Para):
             out.append(type(line)(leading(line.text), line.indent))
-        else:
-            out.append(leading(line))
+        else:  # a row of a picture drawn in text stays one, kept as it is drawn
+            out.append(Drawn(leading(line)) if isinstance(line, Drawn) else leading(line))
     return [out[-1], *out[:-1]] if rolled and out else out
 
 
