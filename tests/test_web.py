@@ -631,6 +631,11 @@ def test_a_roll_in_the_log_reads_as_the_table_says_it(client: TestClient, table:
                                                        "edition": "vs-2025"}, headers={"Origin": ORIGIN})  # fmt: skip
         assert log_rows(roll_vs.text)[0].split(" ", 2)[2].startswith(words["web_title_mine"] + " ")
         assert c.get("/log.json", params={"lang": lang}).json()["rolls"][0]["rolled"] == words["web_title_mine"]
+        escape = c.post(f"/q/leader-escape?lang={lang}", headers={"Origin": ORIGIN}, data={
+            "t": vs.form_token, "who": "Аня", ROLL_SWITCH: "1", "income": "47", "edition": "vs-2003"})  # fmt: skip
+        assert escape.status_code == 200, refusal(escape.text)
+        said_escape = c.get("/log.json", params={"lang": lang}).json()["rolls"][0]["rolled"]
+        assert said_escape == f"{words['web_title_leader-escape']}, {label('web_log_income', lang, value=47)}"
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -110,8 +110,8 @@ def rolled(q: Question, given: Sequence[tuple[str, str]], words: Mapping[str, st
         if name in _SAID_APART:
             continue
         i = next((i for i in q.inputs if i.name == name), None)
-        if i is None:
-            continue
+        if i is None or (isinstance(i.kind, Choice) and len(i.kind.values) == 1):
+            continue  # a choice of one (a leader's escape's edition, 2003) was nobody's choice
         shown = i.kind.name(value, lang) if isinstance(i.kind, Choice) else value
         if i.flag is None:
             values.append(shown)
