@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import yaml
 
@@ -145,7 +145,7 @@ class Phrase(str):
     key: str
     values: dict[str, object]
 
-    def __new__(cls, key: str, **values: object) -> Phrase:
+    def __new__(cls, key: str, **values: object) -> Self:
         self = super().__new__(cls, _said(key, "en", values))
         self.key, self.values = key, values
         return self
@@ -153,6 +153,37 @@ class Phrase(str):
     def say(self, lang: str) -> str:
         """The sentence in lang."""
         return _said(self.key, lang, self.values)
+
+
+class Suggestion(Phrase):
+    """A "did you mean 'forest'?" hint, said in either language, that knows the word `typed` and the
+    name `near` it suggests: the command line says it; a page makes the name a link that asks again
+    with it in the word's place."""
+
+    typed: str
+    near: str
+
+    def __new__(cls, typed: str, near: str) -> Suggestion:
+        self = super().__new__(cls, "cl_did_you_mean", names={"en": repr(near), "ru": f"«{near}»"})
+        self.typed, self.near = typed, near
+        return self
+
+    def named(self, lang: str) -> str:
+        """The suggested name as the sentence quotes it in lang."""
+        names = self.values["names"]
+        assert isinstance(names, dict)
+        return str(names[lang])
+
+
+def suggestions(values: dict[str, object]) -> list[Suggestion]:
+    """The suggestions among a refusal's values, and among those of the phrases it holds."""
+    out: list[Suggestion] = []
+    for value in values.values():
+        if isinstance(value, Suggestion):
+            out.append(value)
+        elif isinstance(value, Phrase):
+            out += suggestions(value.values)
+    return out
 
 
 class Refused(UsageError):

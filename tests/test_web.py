@@ -64,8 +64,9 @@ def main(page: str) -> str:
 
 
 def refusal(page: str) -> str | None:
+    """The refusal's text (a suggestion in it is a link or a button: its words)."""
     found = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', page, re.S)
-    return html.unescape(found.group(1)) if found else None
+    return html.unescape(re.sub(r"<[^>]+>", "", found.group(1))) if found else None
 
 
 def roll(client: TestClient, table: Table, form: dict[str, Any], lang: str = "ru", name: str = "roll",
@@ -761,6 +762,43 @@ def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, ev
 
 
 # ---- pages for the person holding the phone ------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_suggestion_is_a_link_that_asks_again_with_it(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: "did you mean" on a page is in the page's language and is a link that asks the same
+    question again with the suggested name in the typed word's place, every other field as it was;
+    on a roll's question, which is posted, a button that posts the same form so. The terminal keeps
+    its text."""
+    hint = label("cl_did_you_mean", lang, names={"en": "'knights'", "ru": "«knights»"}[lang])
+    form = {"attackers": "knigts elves", "defenders": "elves@castle", "ask": "1", "lang": lang}
+    page = client.get("/q/battle", params=form)
+    assert page.status_code == 400 and hint in (refusal(page.text) or "")
+    said = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', page.text, re.S)
+    assert said is not None
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', said.group(1))
+    assert [html.unescape(words) for _, words in links] == [hint.split(" ")[-1].rstrip("?)")]
+    again = client.get(html.unescape(links[0][0]))
+    assert again.status_code == 200 and refusal(again.text) is None and answer_lines(again.text)
+    assert dict(again.request.url.params) == {**form, "attackers": "knights elves"}
+
+    before = logged_rolls(table)
+    sent = {"name": "stromm", ROLL_SWITCH: "1", "seed": "home", "who": "Вика"}
+    cast = roll(client, table, sent, lang, "spell")
+    said = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', cast.text, re.S)
+    assert cast.status_code == 400 and said is not None and logged_rolls(table) == before
+    assert re.search(r'<button type="submit" form="suggested" class="link">[^<]*storm[^<]*</button>', said.group(1))
+    hidden = re.search(r'<form id="suggested" method="post" action="/q/spell\?lang=\w+" hidden>(.*?)</form>', cast.text)
+    assert hidden is not None
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', hidden.group(1)))
+    assert fields == {"t": table.form_token, "lang": lang, "ask": "1", **sent, "name": "storm"}
+    posted = client.post(f"/q/spell?lang={lang}", data=fields, headers={"Origin": ORIGIN})
+    assert posted.status_code == 200 and refusal(posted.text) is None
+    assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.endswith("--roll --seed home")
+    assert table.log.newest()[0].what.startswith("spell storm ")
+    terminal = run("referee", "battle", "knigts elves", "elves@castle", "--lang", lang)
+    assert terminal.exit_code == 2 and " ".join(terminal.output.split()).count(hint.strip()) == 1
+
 
 # Command-line text a page never shows: an option (--turns), an exit code, an environment variable,
 # a placeholder in capitals (POSITION_FILE, HEROES), a range in a terminal's shape ((1..500)).

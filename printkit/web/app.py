@@ -10,13 +10,14 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -29,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
 from ..game import games
-from ..labels import LANGUAGES, RefusedValue, entries
+from ..labels import LANGUAGES, RefusedValue, Suggestion, entries, suggestions
 from ..questions import Drawn, File, Flag, Para, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
@@ -304,7 +305,9 @@ class _Pages:
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
-        status, answer, refusal, picture, rolled = 200, None, "", None, ""
+        status, answer, picture, rolled = 200, None, None, ""
+        refusal: str | Markup = ""
+        suggested: list[tuple[str, str]] = []  # the fields a suggestion's button posts a roll's question with
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief")) and _has_notes(q)
 
@@ -333,6 +336,9 @@ class _Pages:
                 except PrintkitError as exc:
                     with said.speaking(q, words, lang):
                         status, refusal = 400, shown(served.unplaced(exc.say(lang)))
+                        offered = suggestions(getattr(exc, "values", {}))
+                        if offered:
+                            refusal, suggested = _suggesting(refusal, offered, q, form, lang, link, logged)
             if answer is None:  # the page before asking, or refused: the picture to tap, of what was given
                 picture = (await self._bounded(lambda: answered(values, False), heavy=False))[1]
         except TimeoutError:
@@ -351,6 +357,7 @@ class _Pages:
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
+            suggested=suggested,
             blocks=blocks,
             brief_offered=_has_notes(q),
             brief=brief, code=getattr(answer, "exit_code", 0) if answer is not None else 0, picture=picture,
@@ -386,6 +393,60 @@ class _Pages:
         """An answer worked out off the event loop within the answer's time limit (Busy when the
         queue is full; `heavy`: an answer asked for, which waits for a worker)."""
         return await self.table.workers.run(work, self.table.answer_seconds, heavy)
+
+
+# Fields of a form a suggestion never changes: the page's own, and the buttons that sent it.
+_NOT_ASKED = frozenset({"t", "who", "lang", "ask", "dice", "brief", ROLL_SWITCH})
+
+
+def _suggesting(
+    refusal: str,
+    offered: Sequence[Suggestion],
+    q: Question,
+    form: Mapping[str, list[str]],
+    lang: str,
+    link: Callable[[Mapping[str, str]], str],
+    posted: bool,
+) -> tuple[Markup, list[tuple[str, str]]]:
+    """A refusal whose "did you mean" names are links that ask again with the name in the typed word's
+    place, every other field as it was: a question asked by GET by an address; a roll's question,
+    which is posted, by a button that posts the form again (its fields returned, for a form of their
+    own). A word found in no field stays text."""
+    out = escape(refusal)
+    fields: list[tuple[str, str]] = []
+    for s in offered:
+        found = _with_suggestion(q, form, s)
+        hint, named = escape(shown(s.say(lang))), escape(shown(s.named(lang)))
+        if found is None or hint not in out or named not in hint or (posted and fields):
+            continue
+        if posted:
+            fields = [(k, found[1] if k == found[0] else v) for k, values in form.items() for v in values]
+            anchor = Markup('<button type="submit" form="suggested" class="link">{}</button>').format(named)
+        else:
+            anchor = Markup('<a href="{}">{}</a>').format(link({found[0]: found[1]}), named)
+        out = Markup(out.replace(hint, hint.replace(named, anchor, 1), 1))
+    return out, fields
+
+
+def _with_suggestion(q: Question, form: Mapping[str, list[str]], s: Suggestion) -> tuple[str, str] | None:
+    """The field that holds the word a suggestion is for, and its value with the suggested name in
+    the word's place (the whole value, a word of several, or the part of one it was read from:
+    "knigts" of "knigts@castle"); None when no one-value field holds it."""
+    for name, values in form.items():
+        if name in _NOT_ASKED or len(values) != 1 or s.typed not in values[0]:
+            continue
+        value, near = values[0], s.near
+        many = any(i.name == name and i.many for i in q.inputs)
+        if many and " " in near:  # a value of several is split as a terminal splits it: quoted
+            near = shlex.quote(near)
+        if value == s.typed:
+            return name, near
+        words = value.split()
+        if s.typed in words:
+            words[words.index(s.typed)] = near
+            return name, " ".join(words)
+        return name, value.replace(s.typed, near, 1)
+    return None
 
 
 def _same_origin(request: Request) -> bool:
