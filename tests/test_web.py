@@ -846,7 +846,11 @@ def evening(config: str, key: Path) -> Table:
 def test_every_answer_speaks_to_the_table_not_a_terminal(config: str, key: tuple[Path, list[str]]) -> None:
     """issue 40: every question of the served game (and every shared one), asked on its page with each
     of its documented examples in both languages, answers without command-line text: a note on the
-    rules names its switch by the page's field (--turns K, --mirror were the terminal's words)."""
+    rules names its switch by the page's field (--turns K, --mirror were the terminal's words); an
+    English answer names every game in English."""
+    from printkit.game import games
+
+    russian = [g.named("ru") for g in games() if g.named("ru") != g.named("en")]
     table = evening(config, key[0])
     asked = [c for c in cases(table.served) if table.asked[c.name][0].family in (None, table.served.family)]
     assert {c.name for c in asked} >= {e.name for e in entries() if e.family == table.served.family}
@@ -859,7 +863,8 @@ def test_every_answer_speaks_to_the_table_not_a_terminal(config: str, key: tuple
                 page = ask(c, table, case.name, case.form, lang)
                 assert page.status_code == 200 and refusal(page.text) is None, (case.example, refusal(page.text))
                 text = visible(page.text)
-                if hits := COMMAND_LINE.findall(text):
+                hits = COMMAND_LINE.findall(text) + [n for n in russian if lang == "en" and n in text]
+                if hits:
                     found[f"{case.example} ({lang})"] = (hits, text)
     assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())
 
