@@ -617,6 +617,9 @@ def test_a_roll_in_the_log_reads_as_the_table_says_it(client: TestClient, table:
     """issue 40: the log's rows looked like command lines (spell release --roll --amulet --seed t7):
     a page says who rolled, what in words (a game's question by its title, a switch in words), the
     result and the seed, with no command-line text; the config's own edition goes without saying."""
+    dice = roll(client, table, {"notation": "2d6+1", "explode_cap": "3", "who": "Аня"}, lang)  # 3: the default
+    assert log_rows(dice.text)[0].split(" ", 2)[2].startswith("2d6+1 ")
+    assert table.log.newest()[0].what == "2d6+1 --explode-cap 3"
     form = {"name": "release", ROLL_SWITCH: "1", "amulet": "1", "seed": "t7", "edition": "vs-2025"}
     page = roll(client, table, {**form, "who": "Аня"}, lang, "spell")
     assert page.status_code == 200, refusal(page.text)

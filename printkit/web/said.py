@@ -112,6 +112,8 @@ def rolled(q: Question, given: Sequence[tuple[str, str]], words: Mapping[str, st
         i = next((i for i in q.inputs if i.name == name), None)
         if i is None or (isinstance(i.kind, Choice) and len(i.kind.values) == 1):
             continue  # a choice of one (a leader's escape's edition, 2003) was nobody's choice
+        if i.flag is not None and i.default is not None and value == str(i.default):
+            continue  # an option at its default, which the form sends filled in, was nobody's choice either
         shown = i.kind.name(value, lang) if isinstance(i.kind, Choice) else value
         if i.flag is None:
             values.append(shown)
