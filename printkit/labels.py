@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import yaml
 
@@ -60,14 +62,54 @@ def entries(prefix: str) -> dict[str, dict[str, str]]:
     return {key: dict(entry) for key, entry in _table().items() if key.startswith(prefix)}
 
 
+# How a sentence names a switch or a field of the question it answers, written {--mirror} or
+# {--potential N} in a label (or passed to it as a Switch): as written, the command line's
+# words, for the terminal, the JSON and the printed kit; a page sets its own naming (its field's label,
+# printkit.web.said) for the time it says an answer, so that a note is declared once for both.
+_naming: ContextVar[Callable[[str], str] | None] = ContextVar("printkit_switch_naming", default=None)
+
+
+def switch(option: str) -> str:
+    """A switch or an option of the question being answered ("--mirror", "--potential N") as the
+    surface saying the answer names it: as written, unless a surface named them otherwise."""
+    named = _naming.get()
+    return option if named is None else named(option)
+
+
+@contextmanager
+def switches_named(naming: Callable[[str], str]) -> Iterator[None]:
+    """Within the block, every switch a label names is named by `naming` (given "--mirror" or
+    "--potential N", as the label writes it)."""
+    token = _naming.set(naming)
+    try:
+        yield
+    finally:
+        _naming.reset(token)
+
+
+class Switch(str):
+    """A switch, an option or a positional input passed to a label as a value ("--lives", "NOTATION"):
+    named by switch() when the label is said, so that a refusal said later names it as its surface does."""
+
+    __slots__ = ()
+
+
 class _Words(string.Formatter):
     """str.format, plus a plural spec: {n:cell|cells} in English, {n:клетка|клетки|клеток} in Russian
-    print the form that agrees with n (the spec may itself hold fields: {n:the next turn|{n} turns})."""
+    print the form that agrees with n (the spec may itself hold fields: {n:the next turn|{n} turns});
+    a field that is an option ({--mirror}, {--potential N}) is the switch, named by switch()."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key.startswith("--"):
+            return switch(key)
+        return super().get_value(key, args, kwargs)
+
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Switch):
+            value = switch(value)
         if "|" not in format_spec:
             return str(super().format_field(value, format_spec))
         forms = format_spec.split("|")
@@ -88,7 +130,7 @@ def label(key: str, lang: str, **values: object) -> str:
     if lang not in entry:
         raise KeyError(f"label {key!r} has no {lang!r} text")
     text = entry[lang]
-    return _Words(lang).format(text, **values) if values else text
+    return _Words(lang).format(text, **values) if values or "{--" in text else text
 
 
 class Phrase(str):
@@ -103,7 +145,7 @@ class Phrase(str):
     key: str
     values: dict[str, object]
 
-    def __new__(cls, key: str, **values: object) -> Phrase:
+    def __new__(cls, key: str, **values: object) -> Self:
         self = super().__new__(cls, _said(key, "en", values))
         self.key, self.values = key, values
         return self
@@ -111,6 +153,37 @@ class Phrase(str):
     def say(self, lang: str) -> str:
         """The sentence in lang."""
         return _said(self.key, lang, self.values)
+
+
+class Suggestion(Phrase):
+    """A "did you mean 'forest'?" hint, said in either language, that knows the word `typed` and the
+    name `near` it suggests: the command line says it; a page makes the name a link that asks again
+    with it in the word's place."""
+
+    typed: str
+    near: str
+
+    def __new__(cls, typed: str, near: str) -> Suggestion:
+        self = super().__new__(cls, "cl_did_you_mean", names={"en": repr(near), "ru": f"«{near}»"})
+        self.typed, self.near = typed, near
+        return self
+
+    def named(self, lang: str) -> str:
+        """The suggested name as the sentence quotes it in lang."""
+        names = self.values["names"]
+        assert isinstance(names, dict)
+        return str(names[lang])
+
+
+def suggestions(values: dict[str, object]) -> list[Suggestion]:
+    """The suggestions among a refusal's values, and among those of the phrases it holds."""
+    out: list[Suggestion] = []
+    for value in values.values():
+        if isinstance(value, Suggestion):
+            out.append(value)
+        elif isinstance(value, Phrase):
+            out += suggestions(value.values)
+    return out
 
 
 class Refused(UsageError):

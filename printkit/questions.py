@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ParamSpec, Protocol, TypeVar, runtime_checkable
 
-from .labels import RefusedValue
+from .labels import RefusedValue, Switch
 
 Localized = Mapping[str, str]
 P = ParamSpec("P")
@@ -228,18 +228,23 @@ class Input:
         if missing:
             raise ValueError(f"input {self.name!r} has no help in {', '.join(sorted(missing))}")
 
+    def named(self) -> Switch:
+        """How a refusal names this input: its option (--lives), or a positional one in capitals
+        (NOTATION); a page names its field instead (printkit.labels.switch)."""
+        return Switch(self.flag or self.name.upper())
+
     def checked(self, value: Any) -> Any:
         """A Python value of this input, checked value by value (None: not given)."""
         if value is None or (isinstance(self.kind, Flag) and value is False):
             if self.required:
-                raise RefusedValue("qs_missing", name=self.flag or self.name.upper())
+                raise RefusedValue("qs_missing", name=self.named())
             return value
         if self.many or self.count > 1:
             if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-                raise RefusedValue("qs_not_list", name=self.flag or self.name.upper())
+                raise RefusedValue("qs_not_list", name=self.named())
             items = tuple(self.kind.check(v) for v in value)
             if self.count > 1 and len(items) != self.count:
-                raise RefusedValue("qs_count", name=self.flag or self.name.upper(), n=self.count)
+                raise RefusedValue("qs_count", name=self.named(), n=self.count)
             return items
         return self.kind.check(value)
 

@@ -120,8 +120,9 @@ def suggest(word: str, choices: list[str]) -> str:
 
 def did_you_mean(word: str, names: Iterable[str]) -> str:
     """ " (did you mean 'forest'?)" for the closest name, as a Phrase that says itself in either
-    language (" (может быть, «лес»?)"); '' when nothing is close."""
-    from .labels import Phrase
+    language (" (может быть, «лес»?)") and knows the word and the name (a page links the name);
+    '' when nothing is close."""
+    from .labels import Suggestion
 
     near = closest(word, names)
-    return Phrase("cl_did_you_mean", names={"en": repr(near), "ru": f"«{near}»"}) if near else ""
+    return Suggestion(word, near) if near else ""

@@ -55,6 +55,45 @@ def test_english_pages_name_the_games_in_english(client: TestClient, table: Tabl
     assert "Great Strategy: The troop" in " ".join(helped.split()) and "«Великая" not in helped
 
 
+def test_a_refusal_names_another_games_input_by_its_field_and_the_game_in_english() -> None:
+    """issue 40: a movement input of another game than the map's was refused on a page as the terminal
+    does ("--speed is for «Стратегия» maps"): a page names the field, and the game in its language."""
+    from printkit.labels import entries
+    from printkit.web import said
+    from printkit.web.served import load
+
+    from .conftest import EXAMPLES
+
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    strategiya = next(g for g in games() if g.family == "strategiya")
+    q = table.asked["reach"][1]
+    with TestClient(make_app(table, [HOST])) as c:
+        form = {"map_file": "vs-map.yaml", "start": "C3", "troop": "elves", "speed": "2", "ask": "1"}
+        for lang in ("en", "ru"):
+            words = {k: v[lang] for k, v in entries("web_").items()}
+            field = said.quoted(said.label(q, q.input("speed"), words, lang).rstrip(". "), lang)
+            page = visible(c.get("/q/reach", params={**form, "lang": lang}).text)
+            assert label("mc_other_game", lang, flag=field, game=strategiya.named(lang)) in page
+            assert "--speed" not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refusal_on_the_command_line_names_the_game_in_its_language(lang: str) -> None:
+    """issue 40: `printkit map random --game vs-2025 --lang en` said «Великая Стратегическая» makes no
+    random maps; a build option of another game named it in Russian too. Each names it in the
+    language asked (Game.named)."""
+    vs = next(g for g in games() if g.family == "vs")
+    random = run("map", "random", "--game", "vs-2025", "--lang", lang)
+    assert random.exit_code != 0 and label("map_e_no_random", lang, game=vs.named(lang)) in random.output
+    from .conftest import EXAMPLES
+
+    build = run("build", str(EXAMPLES / "vs-2025.yaml"), "--games", "3", "--lang", lang)
+    said = label("kit_not_an_option", lang, flag="--games", game=vs.named(lang), plays="vs-2025")
+    assert build.exit_code == 2 and said in " ".join(build.output.split())
+    if lang == "en":
+        assert vs.named("ru") not in random.output + build.output
+
+
 @pytest.mark.parametrize(("notation", "said"), [("2d6", "= 8"), ("2d6+1d4>=8", "✘")])
 def test_a_roll_shows_its_result_once(client: TestClient, table: Table, notation: str, said: str) -> None:
     form = {"t": table.form_token, "lang": "en", "ask": "1", "notation": notation, "seed": "x", "who": "Ann"}

@@ -64,8 +64,9 @@ def main(page: str) -> str:
 
 
 def refusal(page: str) -> str | None:
+    """The refusal's text (a suggestion in it is a link or a button: its words)."""
     found = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', page, re.S)
-    return html.unescape(found.group(1)) if found else None
+    return html.unescape(re.sub(r"<[^>]+>", "", found.group(1))) if found else None
 
 
 def roll(client: TestClient, table: Table, form: dict[str, Any], lang: str = "ru", name: str = "roll",
@@ -160,7 +161,9 @@ def test_each_question_refuses_a_bad_value_on_its_page(client: TestClient, table
         said = refusal(page.text)
         assert page.status_code == 400 and said, (name, lang)
         assert answer_lines(page.text) is None and "Traceback" not in page.text
-        assert bool(re.search("[а-яё]", said, re.I)) == (lang == "ru"), said
+        # A field the refusal names is quoted by its label, which may show a Russian spelling (С4).
+        own = re.sub(r"“[^”]*”", "", said)
+        assert bool(re.search("[а-яё]", own, re.I)) == (lang == "ru"), said
 
 
 def test_a_movement_form_shows_only_the_inputs_of_its_maps_game(client: TestClient, table: Table) -> None:
@@ -550,13 +553,20 @@ def test_a_question_whose_limit_runs_out_in_the_queue_is_refused_and_never_worke
     assert started == [1]
 
 
-def test_every_question_asked_with_an_empty_form_is_refused_in_words(client: TestClient, table: Table) -> None:
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_question_asked_with_an_empty_form_is_refused_in_words(
+    client: TestClient, table: Table, lang: str
+) -> None:
     """issue 34 (review): a form sent with nothing filled is a refusal on the page, never a failure
-    (hide's hiders and seekers have no default in the function: they are given as None)."""
+    (hide's hiders and seekers have no default in the function: they are given as None); issue 40:
+    the refusal names the fields to fill by their labels, never by the command line's options."""
     for name, (_, q) in table.asked.items():
         base = f"/m/{table.token}/q/{name}"
-        page = roll(client, table, {}, "en", name) if rolls_dice(q) else client.get(base, params={"ask": "1"})
+        asked = {"ask": "1", "lang": lang}
+        page = roll(client, table, {}, lang, name) if rolls_dice(q) else client.get(base, params=asked)
         assert page.status_code < 500, name
+        said_no = refusal(page.text) or ""
+        assert not COMMAND_LINE.search(said_no), (name, said_no)
 
 
 def test_a_failure_page_carries_the_security_headers() -> None:
@@ -582,12 +592,56 @@ def test_headers_too_large_are_refused_unread(client: TestClient) -> None:
     assert client.get("/", headers={"X-Filler": "x" * 20000}).status_code == 431
 
 
-def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table) -> None:
+def log_rows(page: str) -> list[str]:
+    """The roll log's rows as a page shows them, newest first, each its visible text."""
+    found = re.search(r'<section class="log".*?</section>', page, re.S)
+    rows = re.findall(r"<li[^>]*>(.*?)</li>", found.group(0) if found else "", re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", row)).split()) for row in rows]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_seeded_roll_says_its_seed_in_the_log(client: TestClient, table: Table, lang: str) -> None:
     """issue 34 (review): a seed replays a roll; the log shows it, so a roll tried at home never passes
-    for a fair one."""
-    roll(client, table, {"notation": "1d20", "seed": "home", "who": "Вика"})
-    newest = client.get("/log.json").json()["rolls"][0]
+    for a fair one. issue 40: a page says it in words ("seed “home”"), never "1d20 --seed home";
+    /log.json keeps its fields, and gives the page's words beside them."""
+    rolled = roll(client, table, {"notation": "1d20", "seed": "home", "who": "Вика"}, lang)
+    newest = client.get("/log.json", params={"lang": lang}).json()["rolls"][0]
     assert (newest["who"], newest["what"]) == ("Вика", "1d20 --seed home")
+    seed = label("web_log_seed", lang, seed="home")
+    assert (newest["rolled"], newest["seed"]) == ("1d20", seed)
+    for page in (rolled.text, client.get("/log", params={"lang": lang}).text):
+        row = log_rows(page)[0]
+        assert "Вика 1d20 " + seed in row and "--seed" not in row, row
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_roll_in_the_log_reads_as_the_table_says_it(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: the log's rows looked like command lines (spell release --roll --amulet --seed t7):
+    a page says who rolled, what in words (a game's question by its title, a switch in words), the
+    result and the seed, with no command-line text; the config's own edition goes without saying."""
+    dice = roll(client, table, {"notation": "2d6+1", "explode_cap": "3", "who": "Аня"}, lang)  # 3: the default
+    assert log_rows(dice.text)[0].split(" ", 2)[2].startswith("2d6+1 ")
+    assert table.log.newest()[0].what == "2d6+1 --explode-cap 3"
+    form = {"name": "release", ROLL_SWITCH: "1", "amulet": "1", "seed": "t7", "edition": "vs-2025"}
+    page = roll(client, table, {**form, "who": "Аня"}, lang, "spell")
+    assert page.status_code == 200, refusal(page.text)
+    assert table.log.newest()[0].what == "spell release --edition vs-2025 --roll --amulet --seed t7"
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    row = log_rows(page.text)[0]
+    assert row.startswith(f"{table.log.newest()[0].time} Аня {words['web_title_spell']}: release, ")
+    assert words["web_log_amulet"] in row and label("web_log_seed", lang, seed="t7") in row
+    assert not COMMAND_LINE.search(row), row
+    vs = Table(load(EXAMPLES / "vs-2025.yaml", (), (), ()))  # the config's edition: not said again
+    with TestClient(make_app(vs, [HOST])) as c:
+        roll_vs = c.post(f"/q/mine?lang={lang}", data={"t": vs.form_token, "who": "Аня", ROLL_SWITCH: "1",
+                                                       "edition": "vs-2025"}, headers={"Origin": ORIGIN})  # fmt: skip
+        assert log_rows(roll_vs.text)[0].split(" ", 2)[2].startswith(words["web_title_mine"] + " ")
+        assert c.get("/log.json", params={"lang": lang}).json()["rolls"][0]["rolled"] == words["web_title_mine"]
+        escape = c.post(f"/q/leader-escape?lang={lang}", headers={"Origin": ORIGIN}, data={
+            "t": vs.form_token, "who": "Аня", ROLL_SWITCH: "1", "income": "47", "edition": "vs-2003"})  # fmt: skip
+        assert escape.status_code == 200, refusal(escape.text)
+        said_escape = c.get("/log.json", params={"lang": lang}).json()["rolls"][0]["rolled"]
+        assert said_escape == f"{words['web_title_leader-escape']}, {label('web_log_income', lang, value=47)}"
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -715,6 +769,43 @@ def test_a_brief_answer_leaves_out_the_notes_on_the_rules(client: TestClient, ev
 
 # ---- pages for the person holding the phone ------------------------------------------------------
 
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_suggestion_is_a_link_that_asks_again_with_it(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: "did you mean" on a page is in the page's language and is a link that asks the same
+    question again with the suggested name in the typed word's place, every other field as it was;
+    on a roll's question, which is posted, a button that posts the same form so. The terminal keeps
+    its text."""
+    hint = label("cl_did_you_mean", lang, names={"en": "'knights'", "ru": "«knights»"}[lang])
+    form = {"attackers": "knigts elves", "defenders": "elves@castle", "ask": "1", "lang": lang}
+    page = client.get("/q/battle", params=form)
+    assert page.status_code == 400 and hint in (refusal(page.text) or "")
+    said = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', page.text, re.S)
+    assert said is not None
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', said.group(1))
+    assert [html.unescape(words) for _, words in links] == [hint.split(" ")[-1].rstrip("?)")]
+    again = client.get(html.unescape(links[0][0]))
+    assert again.status_code == 200 and refusal(again.text) is None and answer_lines(again.text)
+    assert dict(again.request.url.params) == {**form, "attackers": "knights elves"}
+
+    before = logged_rolls(table)
+    sent = {"name": "stromm", ROLL_SWITCH: "1", "seed": "home", "who": "Вика"}
+    cast = roll(client, table, sent, lang, "spell")
+    said = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', cast.text, re.S)
+    assert cast.status_code == 400 and said is not None and logged_rolls(table) == before
+    assert re.search(r'<button type="submit" form="suggested" class="link">[^<]*storm[^<]*</button>', said.group(1))
+    hidden = re.search(r'<form id="suggested" method="post" action="/q/spell\?lang=\w+" hidden>(.*?)</form>', cast.text)
+    assert hidden is not None
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', hidden.group(1)))
+    assert fields == {"t": table.form_token, "lang": lang, "ask": "1", **sent, "name": "storm"}
+    posted = client.post(f"/q/spell?lang={lang}", data=fields, headers={"Origin": ORIGIN})
+    assert posted.status_code == 200 and refusal(posted.text) is None
+    assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.endswith("--roll --seed home")
+    assert table.log.newest()[0].what.startswith("spell storm ")
+    terminal = run("referee", "battle", "knigts elves", "elves@castle", "--lang", lang)
+    assert terminal.exit_code == 2 and " ".join(terminal.output.split()).count(hint.strip()) == 1
+
+
 # Command-line text a page never shows: an option (--turns), an exit code, an environment variable,
 # a placeholder in capitals (POSITION_FILE, HEROES), a range in a terminal's shape ((1..500)).
 COMMAND_LINE = re.compile(r"--[a-z]|\b(?:exit|код) \d|\$[A-Z]|\b[A-ZА-ЯЁ][A-ZА-ЯЁ_]{3,}\b|\d\.\.\d|\bserve\b")
@@ -743,6 +834,98 @@ def test_every_question_page_speaks_to_the_table_not_a_terminal(client: TestClie
         if hits := COMMAND_LINE.findall(text):
             found[name] = (hits, text)
     assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())
+
+
+# Each game's example evening, served with every example file a question of its reads: its config
+# (and the key a «Стратегия» master looks codes up with), both maps and the other files.
+EVENINGS = ["strategiya.yaml", "vs-2025.yaml", "vs-2003.yaml", "stratego.yaml", "tannhauser.yaml"]
+
+
+def evening(config: str, key: Path) -> Table:
+    keys = (key,) if config == "strategiya.yaml" else ()
+    maps = (EXAMPLES / "map.yaml", EXAMPLES / "vs-map.yaml")
+    return Table(load(EXAMPLES / config, keys, maps, (EXAMPLES / "stratego-position.txt",
+                                                       EXAMPLES / "tannhauser-paths.yaml")))  # fmt: skip
+
+
+@pytest.mark.parametrize("config", EVENINGS)
+def test_every_answer_speaks_to_the_table_not_a_terminal(config: str, key: tuple[Path, list[str]]) -> None:
+    """issue 40: every question of the served game (and every shared one), asked on its page with each
+    of its documented examples in both languages, answers without command-line text: a note on the
+    rules names its switch by the page's field (--turns K, --mirror were the terminal's words); an
+    English answer names every game in English."""
+    from printkit.game import games
+
+    russian = [g.named("ru") for g in games() if g.named("ru") != g.named("en")]
+    table = evening(config, key[0])
+    asked = [c for c in cases(table.served) if table.asked[c.name][0].family in (None, table.served.family)]
+    assert {c.name for c in asked} >= {e.name for e in entries() if e.family == table.served.family}
+    found = {}
+    with TestClient(make_app(table, [HOST])) as c:
+        for case in asked:
+            if case.name == "odds" and "--all" in case.form.get("every", []) + case.example.split():
+                continue  # a table of 10,000 rows: seconds of work, its words those of the other odds
+            for lang in ("ru", "en"):
+                page = ask(c, table, case.name, case.form, lang)
+                assert page.status_code == 200 and refusal(page.text) is None, (case.example, refusal(page.text))
+                text = visible(page.text)
+                hits = COMMAND_LINE.findall(text) + [n for n in russian if lang == "en" and n in text]
+                if hits:
+                    found[f"{case.example} ({lang})"] = (hits, text)
+    assert not found, "\n".join(f"{n}: {h}\n  {t}" for n, (h, t) in found.items())
+
+
+def unwrapped_rows(page: str) -> list[str]:
+    """The answer's rows a phone shows whole (a `pre` that is not a picture's and does not wrap)."""
+    found = re.search(r'<section class="answer".*?</section>', page, re.S)
+    rows = []
+    for css, pre in re.findall(r'<pre(?: class="([^"]*)")?>(.*?)</pre>', found.group(0) if found else "", re.S):
+        if css not in ("wrap", "drawn"):
+            rows += html.unescape(pre).split("\n")
+    return rows
+
+
+@pytest.mark.parametrize("config", ["vs-2025.yaml", "vs-2003.yaml"])
+def test_no_answer_row_runs_off_a_phones_screen(config: str, key: tuple[Path, list[str]]) -> None:
+    """issue 40: a spell's D6 table ("   5-6: the ships sink" and longer) ran off a phone 390 px wide:
+    a row too wide for one, with no columns to lay out as cells, wraps as a paragraph under the row
+    before it; every documented answer, and the widest spells', keeps its rows within a phone."""
+    from printkit.web.app import PHONE_COLUMNS
+
+    table = evening(config, key[0])
+    asked = [(c.name, c.form) for c in cases(table.served) if table.asked[c.name][0].family == "vs"]
+    asked += [("spell", {"name": [name], ROLL_SWITCH: ["1"]}) for name in ("tame-dragon", "storm", "dust")]
+    with TestClient(make_app(table, [HOST])) as c:
+        for name, form in asked:
+            for lang in ("ru", "en"):
+                page = ask(c, table, name, form, lang)
+                assert page.status_code == 200, (name, form, refusal(page.text))
+                wide = [row for row in unwrapped_rows(page.text) if len(row) > PHONE_COLUMNS]
+                assert not wide, (name, form, lang, wide)
+        dragon = ask(c, table, "spell", {"name": "tame-dragon"}, "en").text
+        assert re.search(r'<p class="row sub">6: the dragon is tamed and appears here [^<]*</p>', dragon)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_reading_names_its_switch_by_the_pages_field_and_the_terminal_by_its_option(
+    client: TestClient, table: Table, lang: str
+) -> None:
+    """issue 40: a note declared once: the page names the reading's switch by its checkbox's label (as
+    the form shows it), the terminal and the JSON by its option, as before."""
+    from printkit.questions import as_json, text_lines
+
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    q = table.asked["orders"][1]
+    form = {"attackers": "A A A A", "defenders": "D D D F F F", "ask": "1", "lang": lang}
+    page = client.get("/q/orders", params=form)
+    box = said.label(q, q.input("mirror"), words, lang).rstrip(".")
+    assert f"<span>{box}.</span>" in html.unescape(page.text)  # the checkbox the note names
+    assert said.quoted(box, lang) in " ".join(answer_lines(page.text) or [])
+    terminal = " ".join(text_lines(q.ask({"attackers": "A A A A", "defenders": "D D D F F F"}, lang), lang))
+    assert "--mirror" in terminal and box not in terminal
+    reach = table.asked["reach"][1]
+    values = {"map_file": table.served.maps[0], "start": "C4", "speed": 2}
+    assert "--border-full-fours" in as_json(reach.ask(values, lang), lang)["rules"]
 
 
 def index_names(page: str) -> list[str]:
@@ -857,6 +1040,27 @@ def test_a_games_roll_is_a_button_not_a_checkbox_under_more(client: TestClient, 
     rolled = roll(client, table, {**values, ROLL_SWITCH: "1", "ask": ""}, "en", name)
     assert rolled.status_code == 200, refusal(rolled.text)
     assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.startswith(name)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_rolls_seed_waits_under_more_options_labelled_in_words(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40: every roll's form showed a "seed" box among what a roll is asked with: it is kept
+    for a replay, folded under «Ещё условия» and labelled in words; a roll sent with one shows it
+    there, the fold open."""
+    words = {k: v[lang] for k, v in entries_of("web_").items()}
+    seeded = [name for name, (_, q) in table.asked.items() if rolls_dice(q) and "seed" in {i.name for i in q.inputs}]
+    assert {"roll", "spell", "mine", "rebellion", "leader-escape"} <= set(seeded)
+    for name in seeded:
+        page = client.get(f"/q/{name}", params={"lang": lang}).text
+        form = page[page.index('<form class="ask"') : page.index("</form>")]
+        folded = re.search(r'<details class="more"[^>]*>.*?</details>', form, re.S)
+        assert folded is not None and 'name="seed"' in folded.group(0), name
+        assert 'name="seed"' not in form.replace(folded.group(0), ""), name
+        assert f'<label for="f-seed">{html.escape(words["web_in_seed"])}</label>' in folded.group(0), name
+        assert not folded.group(0).startswith('<details class="more" open'), name
+    sent = roll(client, table, {"notation": "2d6", "seed": "home"}, lang)
+    form = sent.text[sent.text.index('<form class="ask"') :]
+    assert '<details class="more" open>' in form and 'name="seed" id="f-seed" value="home"' in form
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -138,7 +138,8 @@ def test_every_question_page_filled_in_the_browser_answers_as_its_function(serve
 
 
 def test_a_roll_on_one_page_appears_in_another_pages_log(server: Server, browser: Any, page: Any) -> None:
-    """issue 34: the roll log is shared: a second device's dice page shows a roll without a reload."""
+    """issue 34: the roll log is shared: a second device's dice page shows a roll without a reload;
+    issue 40: in the page's words, a replay's seed said as one (the seed field under "More options")."""
     other = browser.new_context(viewport=PHONE).new_page()
     try:
         other.goto(f"{server.players}q/odds?lang=en")
@@ -146,12 +147,16 @@ def test_a_roll_on_one_page_appears_in_another_pages_log(server: Server, browser
         page.goto(f"{server.players}q/roll?lang=en")
         page.fill('form.ask [name="who"]', who)
         page.fill('form.ask [name="notation"]', "3d6")
+        assert not page.locator('form.ask [name="seed"]').is_visible()  # folded: a replay, not a roll's
+        page.locator("details.more > summary").click()
+        page.fill('form.ask [name="seed"]', "home")
         page.locator('form.ask button[name="ask"]').click()
         page.wait_for_load_state()
         result = shown_answer(page)[0]
         entry = other.locator("#log li", has_text=who)
         entry.wait_for(timeout=10_000)  # the page asks for the log every couple of seconds
-        assert "3d6" in entry.text_content() and result in entry.text_content()
+        said = entry.text_content()
+        assert "3d6" in said and result in said and "seed “home”" in said and "--seed" not in said
         other.goto(f"{server.players}log?lang=ru")
         assert who in other.locator("#log").text_content()
     finally:

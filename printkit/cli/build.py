@@ -119,7 +119,8 @@ def _own(session: Session, given: dict[str, Any]) -> dict[str, Any]:
     for name, value in given.items():
         if value not in (None, False) and name not in names:
             flag = next(o.flag for g in games() for o in g.build_options if o.name == name)
-            said = label("kit_not_an_option", session.language, flag=flag, game=entry.name, plays=session.ruleset.id)
+            said = label("kit_not_an_option", session.language, flag=flag, game=entry.named(session.language),
+                         plays=session.ruleset.id)  # fmt: skip
             raise click.UsageError(said)
     return {name: value for name, value in given.items() if value not in (None, False)}
 
@@ -199,7 +200,8 @@ def shortcut(family: str, name: str) -> click.Command:
 
         session = load(config, lang, paper)
         if session.ruleset.family != family:
-            said = label("kit_other_game", session.language, name=name, game=entry.name, plays=session.ruleset.id)
+            said = label("kit_other_game", session.language, name=name, game=entry.named(session.language),
+                         plays=session.ruleset.id)  # fmt: skip
             raise click.UsageError(said)
         options = Options(game={k: v for k, v in given.items() if v not in (None, False)})
         _run_build(session, out, seed, force, only=list(cut.kinds), options=options)

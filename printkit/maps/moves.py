@@ -95,7 +95,7 @@ def _own(rules: Ruleset, given: Mapping[str, Any], config: Path | None = None) -
             out[name] = mine[name].default if checked is None else checked
         elif value not in (None, False, (), 0) and name in game_inputs():
             owner, declared = game_inputs()[name]
-            raise Refused("mc_other_game", flag=declared.flag or name, game=_names(owner))
+            raise Refused("mc_other_game", flag=declared.named(), game=_names(owner))
         elif name not in game_inputs():
             raise TypeError(f"no game's movement takes {name!r}")
     return {**{n: i.default for n, i in mine.items()}, **out}

@@ -10,7 +10,7 @@ from ..config.mapfile import load_map
 from ..config.rulesets import bundled_ids, default_ruleset, load_bundled
 from ..errors import EXIT_CHECK_FAILED
 from ..game import Maps, game, resolve
-from ..labels import Refused, label
+from ..labels import LANGUAGES, Refused, label
 from ..questions import File, Input, Line, Para, Text, question
 from .findings import Finding
 from .findings import check as check_map
@@ -134,7 +134,7 @@ def random_map(size: str = "20x15", seed: str | None = None, ruleset: str | None
     rules = load_bundled(rid)
     make = (game(rules.family).maps or Maps()).random
     if make is None:
-        raise Refused("map_e_no_random", game=game(rules.family).name)
+        raise Refused("map_e_no_random", game={lang: game(rules.family).named(lang) for lang in LANGUAGES})
     try:
         width, height = (int(v) for v in size.lower().split("x"))
     except ValueError:

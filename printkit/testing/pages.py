@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..cli.asking import from_question
+from ..labels import entries
 from ..questions import File, Flag, Para, Question
 from ..web import said
 from ..web.app import LOGGED, Table, rolls_dice
@@ -48,7 +49,9 @@ class Case:
         """The declared function's answer for the same values, as the page shows its lines (their
         words: a phone lays a wide table's columns out as cells, so spacing is the page's own)."""
         rolled = rolls_dice(self.question) and self.name not in LOGGED and bool(self.values.get(ROLL_SWITCH))
-        lines = said.answer(self.question.ask(self.values, lang), lang, rolled=rolled)
+        found = self.question.ask(self.values, lang)
+        with said.speaking(self.question, {k: v[lang] for k, v in entries("web_").items()}, lang):
+            lines = said.answer(found, lang, rolled=rolled)
         return words([shown(line.text if isinstance(line, Para) else line) for line in lines])
 
 

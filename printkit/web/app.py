@@ -12,6 +12,7 @@ import functools
 import hmac
 import re
 import secrets
+import shlex
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,7 +20,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -32,12 +33,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
 from ..game import games
-from ..labels import LANGUAGES, RefusedValue, entries
-from ..questions import File, Flag, Para, Question
+from ..labels import LANGUAGES, RefusedValue, Suggestion, entries, suggestions
+from ..questions import Drawn, File, Flag, Para, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
 from .forms import ROLL_SWITCH
-from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, shown
+from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, Roll, shown
 from .served import Served, missing, secret
 from .workers import Busy, Workers
 
@@ -194,7 +195,7 @@ class _Pages:
         self.table = table
         self.env = env
         self.styles = styles  # family -> the address of its pictures' stylesheet
-        self.words = {lang: {k: v[lang] for k, v in entries("web_").items()} for lang in LANGUAGES}
+        self.words = {lang: _words(lang) for lang in LANGUAGES}
 
     # ---- shared parts ------------------------------------------------------------------------------
 
@@ -269,10 +270,28 @@ class _Pages:
 
     async def log_page(self, request: Request) -> Response:
         master = self._master(request)
-        return self._render(request, "log.html", rolls=self.table.log.newest(), master=master)
+        return self._render(request, "log.html", rolls=self._rolls(_language(request, self.table.served)),
+                            master=master)  # fmt: skip
 
     async def log_json(self, request: Request) -> Response:
-        return JSONResponse(self.table.log.json())
+        """The log's rolls, their fields as ever, with the words a page shows them in (?lang=)."""
+        lang = _language(request, self.table.served)
+        return JSONResponse({"rolls": [{**r.json(), **self._said_roll(r, lang)} for r in self.table.log.newest()]})
+
+    def _rolls(self, lang: str) -> list[dict[str, Any]]:
+        """The log's rolls, newest first, as a page shows them."""
+        return [{**r.json(), **self._said_roll(r, lang)} for r in self.table.log.newest()]
+
+    def _said_roll(self, r: Roll, lang: str) -> dict[str, str]:
+        """A roll as the table reads it: what was rolled in words, and its seed ("seed “5”"), never its
+        command line (2d6+1 --seed 5, which /log.json keeps as `what`). The config's own edition
+        goes without saying."""
+        found = self.table.asked.get(r.asked)
+        if found is None:  # a question no longer asked: its line as it was logged
+            return {"rolled": r.what, "seed": ""}
+        words = self.words[lang]
+        given = [(k, v) for k, v in r.given if not (k == "edition" and v == self.table.served.edition)]
+        return {"rolled": said.rolled(found[1], given, words, lang, r.asked in LOGGED), "seed": said.seed(given, words)}
 
     async def question(self, request: Request) -> Response:
         master = self._master(request)
@@ -300,7 +319,9 @@ class _Pages:
         asking = (request.method == "POST") if logged else "ask" in form
         lacking = missing(q, served)
         who = (form.get("who") or [unquote(request.cookies.get("who", "")[: NAME_LIMIT * 12])])[0][:NAME_LIMIT]
-        status, refusal, picture, rolled = 200, "", None, ""
+        status, picture, rolled = 200, None, ""
+        refusal: str | Markup = ""
+        suggested: tuple[tuple[str, str], ...] = ()  # the fields a suggestion's button posts a roll's question with
         values: dict[str, Any] = forms.read(q, served, form, lenient=True)
         brief = bool(form.get("brief")) and _has_notes(q)
 
@@ -321,9 +342,10 @@ class _Pages:
                     work = partial(work_out, job) if self.table.workers.apart else partial(work_out, job, q)
                     worked = await self._bounded(work, heavy=True)
                     if worked.refusal:
-                        status, refusal, worked = 400, shown(served.unplaced(worked.refusal)), None
+                        status, refusal, suggested, worked = 400, worked.refusal, worked.suggested, None
                 except PrintkitError as exc:
-                    status, refusal = 400, shown(served.unplaced(exc.say(lang)))
+                    status = 400
+                    refusal, suggested = _refusal(exc, q, form, served, link, words)
             if worked is None:  # the page before asking, or refused: the picture to tap, of what was given
                 drawn = partial(pictures.picture, name, values, None, lang, link)
                 picture = await self._bounded(drawn, heavy=False)
@@ -334,17 +356,18 @@ class _Pages:
         if worked is not None:
             picture = worked.picture
             if logged and _rolled(q, form):
-                self.table.log.add(who, rolled, worked.line)
+                self.table.log.add(who, rolled, worked.line, name, _given(q, values))
 
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
             title=said.title(name, words), summary=said.summary(q, words, lang),
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
+            suggested=suggested,
             blocks=worked.blocks if worked is not None else [],
             brief_offered=_has_notes(q),
             brief=brief, code=worked.code if worked is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
-            dice=name in DICE or logged, rolls=self.table.log.newest() if name in DICE or logged else [],
+            dice=name in DICE or logged, rolls=self._rolls(lang) if name in DICE or logged else [],
             quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
             roll_name=ROLL_SWITCH,
             styles=styles,
@@ -377,6 +400,60 @@ class _Pages:
         """An answer worked out off the event loop within the answer's time limit (Busy when the
         queue is full; `heavy`: an answer asked for, which waits for a worker)."""
         return await self.table.workers.run(work, self.table.answer_seconds, heavy)
+
+
+# Fields of a form a suggestion never changes: the page's own, and the buttons that sent it.
+_NOT_ASKED = frozenset({"t", "who", "lang", "ask", "dice", "brief", ROLL_SWITCH})
+
+
+def _suggesting(
+    refusal: str,
+    offered: Sequence[Suggestion],
+    q: Question,
+    form: Mapping[str, list[str]],
+    lang: str,
+    link: Callable[[Mapping[str, str]], str],
+    posted: bool,
+) -> tuple[Markup, list[tuple[str, str]]]:
+    """A refusal whose "did you mean" names are links that ask again with the name in the typed word's
+    place, every other field as it was: a question asked by GET by an address; a roll's question,
+    which is posted, by a button that posts the form again (its fields returned, for a form of their
+    own). A word found in no field stays text."""
+    out = escape(refusal)
+    fields: list[tuple[str, str]] = []
+    for s in offered:
+        found = _with_suggestion(q, form, s)
+        hint, named = escape(shown(s.say(lang))), escape(shown(s.named(lang)))
+        if found is None or hint not in out or named not in hint or (posted and fields):
+            continue
+        if posted:
+            fields = [(k, found[1] if k == found[0] else v) for k, values in form.items() for v in values]
+            anchor = Markup('<button type="submit" form="suggested" class="link">{}</button>').format(named)
+        else:
+            anchor = Markup('<a href="{}">{}</a>').format(link({found[0]: found[1]}), named)
+        out = Markup(out.replace(hint, hint.replace(named, anchor, 1), 1))
+    return out, fields
+
+
+def _with_suggestion(q: Question, form: Mapping[str, list[str]], s: Suggestion) -> tuple[str, str] | None:
+    """The field that holds the word a suggestion is for, and its value with the suggested name in
+    the word's place (the whole value, a word of several, or the part of one it was read from:
+    "knigts" of "knigts@castle"); None when no one-value field holds it."""
+    for name, values in form.items():
+        if name in _NOT_ASKED or len(values) != 1 or s.typed not in values[0]:
+            continue
+        value, near = values[0], s.near
+        many = any(i.name == name and i.many for i in q.inputs)
+        if many and " " in near:  # a value of several is split as a terminal splits it: quoted
+            near = shlex.quote(near)
+        if value == s.typed:
+            return name, near
+        words = value.split()
+        if s.typed in words:
+            words[words.index(s.typed)] = near
+            return name, " ".join(words)
+        return name, value.replace(s.typed, near, 1)
+    return None
 
 
 def _same_origin(request: Request) -> bool:
@@ -417,21 +494,35 @@ def _rolled(q: Question, form: Mapping[str, list[str]]) -> bool:
 
 
 def _asked(q: Question, values: Mapping[str, Any]) -> str:
-    """What was rolled, as the log shows it: the values the roll was asked with (those read from the
-    form, never its raw fields), as its command line would ask it: the dice roll's notation first
-    (2d6+1 --seed turn-12), a game's question by its name (spell fireball --roll). A seed replays a
-    roll: the log says so, or a rigged roll would pass for a fair one."""
+    """What was rolled, as the log keeps it (/log.json's `what`): the values the roll was asked with
+    (those read from the form, never its raw fields), as its command line would ask it: the dice
+    roll's notation first (2d6+1 --seed turn-12), a game's question by its name (spell fireball
+    --roll). A seed replays a roll: the log says so, or a rigged roll would pass for a fair one."""
     words = [] if q.name in LOGGED else [q.name]
+    said = ""
+    for name, value in _given(q, values):
+        i = q.input(name)
+        if isinstance(i.kind, Flag):
+            words.append(i.flag or i.name)
+        else:  # an option of several values names itself once, before the first: --hiders 3 2
+            words += ([i.flag] if i.flag and name != said else []) + [value]
+        said = name
+    return " ".join(words)
+
+
+def _given(q: Question, values: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The values a roll was asked with, each input's as text ("1" for a switch on), in the order
+    its question declares them; a file is none of them."""
+    out = []
     for i in q.inputs:
         value = values.get(i.name)
         if value is None or value is False or isinstance(i.kind, File):
             continue
         if isinstance(i.kind, Flag):
-            words.append(i.flag or i.name)
-            continue
-        given = [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
-        words += ([i.flag] if i.flag else []) + given
-    return " ".join(words)
+            out.append((i.name, "1"))
+        else:
+            out += [(i.name, str(v)) for v in (value if isinstance(value, tuple) else (value,))]
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -477,7 +568,8 @@ class Worked:
     picture: Markup | None = None
     line: str = ""
     code: int = 0
-    refusal: str = ""
+    refusal: str | Markup = ""
+    suggested: tuple[tuple[str, str], ...] = ()  # a refused roll's suggestion: the fields its button posts
 
 
 def ready() -> None:
@@ -496,27 +588,52 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     registry's of that name (in a worker process, which holds only the registry's questions)."""
     if q is None:
         q = _registered()[job.name]
+    words = _words(job.lang)
     try:
         values = forms.read(q, job.served, job.form)
         answer = q.ask(values, job.lang)
     except PrintkitError as exc:
-        return Worked(refusal=exc.say(job.lang))
+        refusal, suggested = _refusal(exc, q, job.form, job.served, job.link, words)
+        return Worked(refusal=refusal, suggested=suggested)
     picture = pictures.picture(job.name, values, answer, job.lang, job.link)
-    blocks = _blocks(answer, job.lang, job.brief, picture is not None, job.rolled)
-    return Worked(tuple(blocks), picture, _in_a_line(answer, job.lang, last=job.name not in LOGGED),
-                  getattr(answer, "exit_code", 0))  # fmt: skip
+    with said.speaking(q, words, job.lang):
+        blocks = _blocks(answer, job.lang, job.brief, picture is not None, job.rolled)
+        line = _in_a_line(answer, job.lang, last=job.name not in LOGGED)
+    return Worked(tuple(blocks), picture, line, getattr(answer, "exit_code", 0))
 
 
-# The widest row, in characters, a phone shows in the answer's monospace type without scrolling.
-PHONE_COLUMNS = 42
+@functools.cache
+def _words(lang: str) -> dict[str, str]:
+    """The pages' words in a language."""
+    return {k: v[lang] for k, v in entries("web_").items()}
+
+
+def _refusal(exc: PrintkitError, q: Question, form: Mapping[str, list[str]], served: Served, link: Link,
+             words: Mapping[str, str]) -> tuple[str | Markup, tuple[tuple[str, str], ...]]:  # fmt: skip
+    """A refusal as the page says it: in the page's words (a switch by its field), no file by where it
+    lies on the server, each "did you mean" a link that asks again (see _suggesting)."""
+    with said.speaking(q, words, link.lang):
+        refusal: str | Markup = shown(served.unplaced(exc.say(link.lang)))
+        offered = suggestions(getattr(exc, "values", {}))
+        if not offered:
+            return refusal, ()
+        refusal, fields = _suggesting(refusal, offered, q, form, link.lang, link, link.logged)
+        return refusal, tuple(fields)
+
+
+# The widest row, in characters, a phone shows in the answer's monospace type without scrolling: at
+# 390 px the answer's rows get 311 px, and a monospace character of 0.85rem (14.45 px) is 0.6 em wide,
+# 8.7 px: 35 of them (42, the figure before, let a D6 table's row of 42 run 33 px off the screen).
+PHONE_COLUMNS = 35
 
 
 @dataclass(frozen=True)
 class Block:
-    """A piece of an answer as a page shows it: a paragraph ("p", class "indent" or ""), rows kept as
-    they are ("pre": a map; class "wrap" for sentences printed as rows, which may wrap), or rows of
-    columns too wide for a phone ("table": `cells` per row, so a figure at a row's end wraps into
-    view instead of running off the screen)."""
+    """A piece of an answer as a page shows it: a paragraph ("p", class "indent" or "", "row" or
+    "row sub" for a row too wide for a phone that holds no columns, its terminal indent kept as a
+    margin), rows kept as they are ("pre": class "drawn" for a picture drawn in text, "wrap" for
+    sentences printed as rows, which may wrap), or rows of columns too wide for a phone ("table":
+    `cells` per row, so a figure at a row's end wraps into view instead of running off the screen)."""
 
     kind: str
     text: str
@@ -535,23 +652,30 @@ def _blocks(answer: Any, lang: str, brief: bool, pictured: bool, rolled: bool) -
     for line in said.answer(answer, lang, brief, pictured, rolled):
         if isinstance(line, Para):
             out.append(Block("p", _kept_with_number(shown(line.text)), "indent" if line.indent else ""))
-        elif out and out[-1].kind == "pre":
-            out[-1] = Block("pre", out[-1].text + "\n" + shown(line))
+            continue
+        css = "drawn" if isinstance(line, Drawn) else ""
+        if out and out[-1].kind == "pre" and out[-1].css == css:
+            out[-1] = Block("pre", out[-1].text + "\n" + shown(line), css)
         else:
-            out.append(Block("pre", shown(line)))
-    return [_shaped(b) for b in out]
+            out.append(Block("pre", shown(line), css))
+    return [shaped for b in out for shaped in _shaped(b)]
 
 
-def _shaped(block: Block) -> Block:
-    if block.kind != "pre":
-        return block
+def _shaped(block: Block) -> list[Block]:
+    if block.kind != "pre" or block.css == "drawn":  # a picture's rows keep their places
+        return [block]
     if _prose(block.text):
-        return Block("pre", _kept_with_number(block.text), "wrap")
+        return [Block("pre", _kept_with_number(block.text), "wrap")]
     rows = block.text.split("\n")
+    if max(map(len, rows)) <= PHONE_COLUMNS:
+        return [block]
     cells = tuple(_cells(row) for row in rows)
-    if max(map(len, rows)) > PHONE_COLUMNS and any(len(c) > 1 for c in cells):
-        return Block("table", block.text, cells=tuple(tuple(_kept_with_number(c) for c in row) for row in cells))
-    return block
+    if any(len(c) > 1 for c in cells):
+        return [Block("table", block.text, cells=tuple(tuple(_kept_with_number(c) for c in row) for row in cells))]
+    # Rows with no columns, only the terminal's indent (a D6 table's "  2-5: the escape fails"): each
+    # row wraps as a paragraph, an indented one under the row before it, instead of running off.
+    return [Block("p", _kept_with_number(row.strip()), "row sub" if row.startswith(" ") else "row")
+            for row in rows if row.strip()]  # fmt: skip
 
 
 # Columns of an answer's table are set apart by two spaces or more; one space is inside a column.

@@ -81,8 +81,9 @@ def _control(
     q: Question, i: Input, served: Served, given: tuple[str, ...], lang: str, words: Mapping[str, str]
 ) -> Control:
     label = said.label(q, i, words, lang)
-    # A switch of the rules' readings, or a number that rarely moves from its default, folds under "more".
-    folds = isinstance(i.kind, Flag) or (i.default is not None and not isinstance(i.kind, Choice))
+    # A switch of the rules' readings, a number that rarely moves from its default, or a roll's seed
+    # (a replay, not what a roll is asked with) folds under "more".
+    folds = isinstance(i.kind, Flag) or (i.default is not None and not isinstance(i.kind, Choice)) or i.name in _MORE
     more = not i.required and folds and i.name not in _FIRST
     default = () if i.default is None or isinstance(i.default, tuple) else (str(i.default),)
     values = given or default
@@ -125,6 +126,8 @@ def _control(
 
 # Inputs shown at once though they have a default: what a movement or a pool is mostly asked with.
 _FIRST = frozenset({"turns", "cells", "bonus", "penalty", "cash"})
+# Inputs folded under "more" though they have no default: a roll's seed, kept there for a replay.
+_MORE = frozenset({"seed"})
 
 
 def read(q: Question, served: Served, form: Form, lenient: bool = False) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import unicodedata
 from collections import deque
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -29,13 +29,20 @@ def shown(text: str, limit: int | None = None) -> str:
 
 @dataclass(frozen=True)
 class Roll:
-    """One roll in the log."""
+    """One roll in the log: `what` as the command line would ask it (2d6+1 --seed 5), and for a page
+    to say it in words, the question asked and the values it was asked with (input name, text)."""
 
     n: int  # its number in the evening, so that a device asks only for newer ones
     who: str
     what: str
     result: str
     time: str  # HH:MM:SS on the serving computer's clock: the table's room
+    asked: str = "roll"
+    given: tuple[tuple[str, str], ...] = ()
+
+    def json(self) -> dict[str, Any]:
+        """Its fields as /log.json has always given them (a page adds its words)."""
+        return {"n": self.n, "who": self.who, "what": self.what, "result": self.result, "time": self.time}
 
 
 class Log:
@@ -46,11 +53,15 @@ class Log:
         self._lock = threading.Lock()
         self._count = 0
 
-    def add(self, who: str, what: str, result: str) -> Roll:
+    def add(self, who: str, what: str, result: str, asked: str = "roll",
+            given: tuple[tuple[str, str], ...] = ()) -> Roll:  # fmt: skip
+        """A roll logged: `what` as the command line asks it, `asked` and `given` for a page's words
+        (each value cut and shown as `what` is: together they are no longer than it)."""
         with self._lock:
             self._count += 1
             roll = Roll(self._count, shown(who.strip(), NAME_LIMIT) or "?", shown(what, TEXT_LIMIT),
-                        shown(result, TEXT_LIMIT), datetime.now().astimezone().strftime("%H:%M:%S"))  # fmt: skip
+                        shown(result, TEXT_LIMIT), datetime.now().astimezone().strftime("%H:%M:%S"), asked,
+                        tuple((name, shown(value, TEXT_LIMIT)) for name, value in given))  # fmt: skip
             self._rolls.append(roll)
             return roll
 
@@ -60,4 +71,4 @@ class Log:
             return [r for r in reversed(self._rolls) if r.n > after]
 
     def json(self) -> dict[str, Any]:
-        return {"rolls": [asdict(r) for r in self.newest()]}
+        return {"rolls": [r.json() for r in self.newest()]}

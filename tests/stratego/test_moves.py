@@ -168,6 +168,6 @@ def test_moves_cli_answers_in_russian_and_english(monkeypatch: pytest.MonkeyPatc
     )
     adjacent = run("referee", "moves", EXAMPLES / "stratego-position.txt", "--from", "j5", "--scout-strikes-adjacent")
     assert "  атака:  " not in adjacent.output and "чтение --scout-strikes-adjacent" in adjacent.output
-    assert "чтение printkit (без флага) даёт — на: j6 i5; атака: j7" in " ".join(adjacent.output.split())
+    assert "чтение printkit (по умолчанию) даёт — на: j6 i5; атака: j7" in " ".join(adjacent.output.split())
     for out in (ru, en.splitlines(), adjacent.output.splitlines()):
         assert max(len(line) for line in out) <= 80

@@ -28,7 +28,7 @@ def test_pool_answers_in_russian_by_default() -> None:
     other = " ".join(run("referee", "pool", "1", "--difficulty", "11", "--bonus", "2", "--natural-ten-stays",
                          "--lang", "en").output.split())  # fmt: skip
     assert "one die succeeds: 1/10 (10.00 %)" in other
-    assert "a natural 10 stays 10 whatever the bonus; printkit's (no flag): one die 1/5" in other
+    assert "a natural 10 stays 10 whatever the bonus; printkit's (the default): one die 1/5" in other
     # Where the readings agree (no bonus reaches past 10), no reading of the natural 10 is printed.
     assert "natural-ten" not in run("referee", "pool", "3", "--difficulty", "6", "--bonus", "1").output
     assert (
@@ -127,7 +127,7 @@ def test_each_reading_of_the_rush_prints_what_the_other_gives() -> None:
     assert "the other (--rush-from-empty, only where a move may end) gives A5: 6 points, beating A3" in out
     chosen = flat(str(PATHS), "--from", "A1", "--points", "6", "--bull-rush", "--rush-from-empty")
     assert "A5: 6 points, beating A3" in chosen and "reading --rush-from-empty" in chosen
-    assert "printkit's (no flag) gives A5: 4 points, beating B3" in chosen
+    assert "printkit's (the default) gives A5: 4 points, beating B3" in chosen
 
 
 @pytest.mark.rule("tannhauser.bullrush.lone")
@@ -150,7 +150,7 @@ def test_an_ally_on_a_slowing_circle_prints_the_other_reading(tmp_path: Path) ->
     assert "the other (--ally-cost-one, 1 point as the text's parenthesis says) gives X2: 2 points; X3: 3 points" in out
     one = flat(str(ally), "--from", "X0", "--points", "3", "--ally-cost-one")
     assert one.startswith("2 points: X2 3 points: X3")
-    assert "printkit's (no flag) gives X2: 3 points; X3 out of reach" in one
+    assert "printkit's (the default) gives X2: 3 points; X3 out of reach" in one
     assert "reading" not in flat(str(PATHS), "--from", "A1", "--points", "4")  # no reading changes this answer
 
 

@@ -195,11 +195,12 @@ def attack(attacker: str, defender: str, original_bombs: bool = False) -> Attack
 # ---- referee moves: one piece's legal moves --------------------------------------------------------
 
 
-# The readings of a scout's move the page leaves open, as (the flag, the label naming printkit's
-# reading, the label naming the flag's); each is printed where it changes the answer or was chosen.
+# The readings of a scout's move the page leaves open, as (the label naming printkit's reading, the
+# label naming the switch's, which names its switch itself); each is printed where it changes the
+# answer or was chosen.
 SCOUT_READINGS = {
-    "scout_strikes_adjacent": ("--scout-strikes-adjacent", "mv_scout_run", "mv_scout_adjacent"),
-    "scout_flies_over": ("--scout-flies-over", "mv_scout_stops", "mv_scout_flies"),
+    "scout_strikes_adjacent": ("mv_scout_run", "mv_scout_adjacent"),
+    "scout_flies_over": ("mv_scout_stops", "mv_scout_flies"),
 }
 
 
@@ -244,8 +245,8 @@ class MovesAnswer:
         if self.attacks:
             out.append(Para(label("mv_attack", lang) + " ".join(self.attacks), " " * 10))
         for other in self.others:
-            flag, printkits, flags = SCOUT_READINGS[other.rule]
-            said = label(flags if other.chosen else printkits, lang, flag=flag)
+            printkits, flags = SCOUT_READINGS[other.rule]
+            said = label(flags if other.chosen else printkits, lang)
             if other.differs:
                 gives = label("mv_other_gives", lang, to=" ".join(other.moves) or "—",
                               attack=" ".join(other.attacks) or "—")  # fmt: skip

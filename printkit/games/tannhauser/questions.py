@@ -330,13 +330,13 @@ def _points(n: int, lang: str) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-# The readings of the movement rules a paths answer may take, as (MoveReading field, its flag, the label
-# key naming printkit's reading, the label key naming the flag's), each printed where it changes the
-# answer or where the asker chose it.
+# The readings of the movement rules a paths answer may take, as (MoveReading field, the label key
+# naming printkit's reading, the label key naming the switch's, which names its switch itself), each
+# printed where it changes the answer or where the asker chose it.
 READINGS = (
-    ("ally_cost_one", "--ally-cost-one", "tr_reading_ally", "tr_reading_ally_other"),
-    ("line_cost_one", "--line-cost-one", "tr_reading_line", "tr_reading_line_other"),
-    ("rush_from_empty", "--rush-from-empty", "tr_reading_pause", "tr_reading_pause_other"),
+    ("ally_cost_one", "tr_reading_ally", "tr_reading_ally_other"),
+    ("line_cost_one", "tr_reading_line", "tr_reading_line_other"),
+    ("rush_from_empty", "tr_reading_pause", "tr_reading_pause_other"),
 )
 Where = tuple[int, tuple[str, ...]]  # points, and the enemies a won Bull Rush beats ((): none needed)
 
@@ -407,13 +407,13 @@ class PathsAnswer:
                 out.append("  " + label("tr_rush_none", lang))
             out.append(Para(label("tr_rush_reading", lang), "  "))
         for other in self.others:
-            _, flag, printkits, flags = next(r for r in READINGS if r[0] == other.rule)
+            _, printkits, flags = next(r for r in READINGS if r[0] == other.rule)
             if other.differs:
                 shown = "; ".join(_differs(c, w, lang) for c, w in other.differs.items())
                 key = flags if other.chosen else printkits
-                out.append(Para(label(key, lang, flag=flag) + " " + label("tr_other_gives", lang, found=shown), "  "))
+                out.append(Para(label(key, lang) + " " + label("tr_other_gives", lang, found=shown), "  "))
             elif other.chosen:
-                out.append(Para(label(flags, lang, flag=flag) + " " + label("tr_other_same", lang), "  "))
+                out.append(Para(label(flags, lang) + " " + label("tr_other_same", lang), "  "))
         return out
 
 

@@ -16,7 +16,10 @@
     rolls.forEach(function (r) {
       var li = document.createElement("li");
       li.setAttribute("data-n", String(r.n));
-      li.append(span("time", r.time), " ", span("who", r.who), " ", span("what", r.what), " ", span("result", r.result));
+      // What was rolled and its seed in the page's words (/log.json?lang=), never its command line.
+      li.append(span("time", r.time), " ", span("who", r.who), " ", span("what", r.rolled));
+      if (r.seed) { li.append(" ", span("seed", r.seed)); }
+      li.append(" ", span("result", r.result));
       items.push(li);
     });
     if (!items.length) {
