@@ -644,6 +644,20 @@ def test_a_roll_in_the_log_reads_as_the_table_says_it(client: TestClient, table:
         assert said_escape == f"{words['web_title_leader-escape']}, {label('web_log_income', lang, value=47)}"
 
 
+def test_a_roll_reads_in_each_pages_language_whoever_rolled_it(client: TestClient, table: Table) -> None:
+    """issue 40: a roll made on a Russian page showed its result in Russian on an English page's log
+    («Бросок …»); each page (and /log.json?lang=) says the result in its own language, and the log's
+    `what` and the roller's `result` stay as they were logged."""
+    form = {"name": "storm", ROLL_SWITCH: "1", "seed": "both", "edition": "vs-2025", "who": "Аня"}
+    assert roll(client, table, form, "ru", "spell").status_code == 200
+    logged = table.log.newest()[0]
+    said = {lang: client.get("/log.json", params={"lang": lang}).json()["rolls"][0]["result"] for lang in ("ru", "en")}
+    assert said["ru"] == logged.result and said["en"] != said["ru"]
+    assert re.search("[а-яё]", said["ru"], re.I) and not re.search("[а-яё]", said["en"], re.I)
+    en_page = client.get("/log", params={"lang": "en"})
+    assert said["en"] in html.unescape(en_page.text) and said["ru"] not in html.unescape(en_page.text)
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_roll_the_log_would_cut_is_refused_not_logged_without_its_seed(
     client: TestClient, table: Table, lang: str

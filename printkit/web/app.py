@@ -284,14 +284,18 @@ class _Pages:
 
     def _said_roll(self, r: Roll, lang: str) -> dict[str, str]:
         """A roll as the table reads it: what was rolled in words, and its seed ("seed “5”"), never its
-        command line (2d6+1 --seed 5, which /log.json keeps as `what`). The config's own edition
-        goes without saying."""
+        command line (2d6+1 --seed 5, which /log.json keeps as `what`); its result in the page's
+        language, whoever rolled it in which. The config's own edition goes without saying."""
         found = self.table.asked.get(r.asked)
         if found is None:  # a question no longer asked: its line as it was logged
-            return {"rolled": r.what, "seed": ""}
+            return {"rolled": r.what, "seed": "", "result": r.said(lang)}
         words = self.words[lang]
         given = [(k, v) for k, v in r.given if not (k == "edition" and v == self.table.served.edition)]
-        return {"rolled": said.rolled(found[1], given, words, lang, r.asked in LOGGED), "seed": said.seed(given, words)}
+        return {
+            "rolled": said.rolled(found[1], given, words, lang, r.asked in LOGGED),
+            "seed": said.seed(given, words),
+            "result": r.said(lang),
+        }
 
     async def question(self, request: Request) -> Response:
         master = self._master(request)
@@ -356,7 +360,7 @@ class _Pages:
         if worked is not None:
             picture = worked.picture
             if logged and _rolled(q, form):
-                self.table.log.add(who, rolled, worked.line, name, _given(q, values))
+                self.table.log.add(who, rolled, worked.line[lang], name, _given(q, values), worked.line)
 
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
@@ -561,12 +565,12 @@ class Job:
 
 @dataclass(frozen=True)
 class Worked:
-    """An answer as a page shows it: its blocks, its picture, its line in the roll log, its exit
-    code; or the refusal of a value only the answer could find wrong (a cell off the map)."""
+    """An answer as a page shows it: its blocks, its picture, its line in the roll log (in each
+    language), its exit code; or the refusal of a value only the answer could find wrong (a cell off the map)."""
 
     blocks: tuple[Block, ...] = ()
     picture: Markup | None = None
-    line: str = ""
+    line: Mapping[str, str] = field(default_factory=dict)  # language -> the answer in a line
     code: int = 0
     refusal: str | Markup = ""
     suggested: tuple[tuple[str, str], ...] = ()  # a refused roll's suggestion: the fields its button posts
@@ -598,7 +602,10 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     picture = pictures.picture(job.name, values, answer, job.lang, job.link)
     with said.speaking(q, words, job.lang):
         blocks = _blocks(answer, job.lang, job.brief, picture is not None, job.rolled)
-        line = _in_a_line(answer, job.lang, last=job.name not in LOGGED)
+    line = {}  # a roll's line in the log in every language: each device's page says it in its own
+    for lang in LANGUAGES:
+        with said.speaking(q, _words(lang), lang):
+            line[lang] = _in_a_line(answer, lang, last=job.name not in LOGGED)
     return Worked(tuple(blocks), picture, line, getattr(answer, "exit_code", 0))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import unicodedata
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,7 +31,8 @@ def shown(text: str, limit: int | None = None) -> str:
 @dataclass(frozen=True)
 class Roll:
     """One roll in the log: `what` as the command line would ask it (2d6+1 --seed 5), and for a page
-    to say it in words, the question asked and the values it was asked with (input name, text)."""
+    to say it in words, the question asked and the values it was asked with (input name, text);
+    `result` in the roller's language, and in every language the answer can be said in."""
 
     n: int  # its number in the evening, so that a device asks only for newer ones
     who: str
@@ -39,6 +41,11 @@ class Roll:
     time: str  # HH:MM:SS on the serving computer's clock: the table's room
     asked: str = "roll"
     given: tuple[tuple[str, str], ...] = ()
+    results: tuple[tuple[str, str], ...] = ()  # (language, the result said in it): a page says its own
+
+    def said(self, lang: str) -> str:
+        """The result as a page in `lang` says it (as it was logged where it has no words in `lang`)."""
+        return dict(self.results).get(lang, self.result)
 
     def json(self) -> dict[str, Any]:
         """Its fields as /log.json has always given them (a page adds its words)."""
@@ -53,15 +60,17 @@ class Log:
         self._lock = threading.Lock()
         self._count = 0
 
-    def add(self, who: str, what: str, result: str, asked: str = "roll",
-            given: tuple[tuple[str, str], ...] = ()) -> Roll:  # fmt: skip
+    def add(self, who: str, what: str, result: str, asked: str = "roll", given: tuple[tuple[str, str], ...] = (),
+            results: Mapping[str, str] | None = None) -> Roll:  # fmt: skip
         """A roll logged: `what` as the command line asks it, `asked` and `given` for a page's words
-        (each value cut and shown as `what` is: together they are no longer than it)."""
+        (each value cut and shown as `what` is: together they are no longer than it), `results` the
+        result in each language."""
         with self._lock:
             self._count += 1
             roll = Roll(self._count, shown(who.strip(), NAME_LIMIT) or "?", shown(what, TEXT_LIMIT),
                         shown(result, TEXT_LIMIT), datetime.now().astimezone().strftime("%H:%M:%S"), asked,
-                        tuple((name, shown(value, TEXT_LIMIT)) for name, value in given))  # fmt: skip
+                        tuple((name, shown(value, TEXT_LIMIT)) for name, value in given),
+                        tuple((lang, shown(text, TEXT_LIMIT)) for lang, text in (results or {}).items()))  # fmt: skip
             self._rolls.append(roll)
             return roll
 
