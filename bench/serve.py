@@ -11,7 +11,8 @@
 # --storm, a client that ignores it), and --silent N opens N connections that never send a byte
 # (the server closes them after its idle limit; each is opened again at once), while the mix runs:
 # the light pages' latency is then the figure (goal: p99 under 100 ms); the heavy answers are counted
-# by status (200 answered, 503 busy, 400 over the time limit).
+# by status (200 answered, 503 busy, 400 over the time limit). The recorded run (the defaults) ends
+# with such a run: FLOOD heavy clients and SILENT connections, pause 0.1.
 # Each pause is a run of its own: 0 is every phone asking again the moment an answer comes, 0.1 a
 # busy table. A run with the default mix writes its table to bench/figures/serve.json, which the
 # manual's Figures page shows.
@@ -59,6 +60,9 @@ ASKED = [
 
 
 HEAVY = "q/odds?notation=100d6*100d6&ask=1&lang=en"
+# The recorded table's last row: the light pages alongside this many heavy clients and silent connections.
+FLOOD = 32
+SILENT = 100
 
 
 async def flood(base: str, until: float, codes: dict[str, int], storm: bool) -> None:
@@ -180,9 +184,13 @@ def main() -> None:
     parser.add_argument("--silent", type=int, default=0, help="connections that never send a byte")
     parser.add_argument("--skip", action="append", default=[], help="leave out the questions of this name")
     args = parser.parse_args()
-    ASKED[:] = [path for path in ASKED if not any(path.startswith(f"q/{name}?") for name in args.skip)]
-    if args.flood or args.silent:  # the mix's light pages only: the answers wait in the same queue as the flood's
-        ASKED[:] = [path for path in ASKED if "ask=1" not in path and path != "ROLL"]
+    mix = [path for path in ASKED if not any(path.startswith(f"q/{name}?") for name in args.skip)]
+    # Alongside a flood the light pages only: the mix's answers wait in the same queue as the flood's.
+    light = [path for path in mix if "ask=1" not in path and path != "ROLL"]
+    recorded = not args.skip and args.clients == 20 and args.seconds >= 30 and not args.flood and not args.silent
+    runs = [(pause, args.flood, args.silent) for pause in args.pause]
+    if recorded:  # the recorded table ends with the light pages under FLOOD heavy clients and SILENT connections
+        runs.append((0.1, FLOOD, SILENT))
     command = [sys.executable, "-m", "printkit", "serve", str(find("strategiya.yaml")), "--port", "0",
                "--map", str(find("map.yaml")), "--lang", "en"]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -200,19 +208,28 @@ def main() -> None:
             except httpx2.TransportError:
                 time.sleep(0.1)
         print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}")
-        for pause in args.pause:
-            times, paths, errors = asyncio.run(run(base.group(0), args.clients, args.seconds, pause, args.flood,
-                                                   args.silent, args.storm))  # fmt: skip
-            rows.append(report(times, paths, errors, args.clients, args.seconds, pause, args.skip))
+        for pause, heavy, quiet in runs:
+            ASKED[:] = light if heavy or quiet else mix
+            times, paths, errors = asyncio.run(run(base.group(0), args.clients, args.seconds, pause, heavy, quiet,
+                                                   args.storm))  # fmt: skip
+            alongside = f"{heavy} heavy, {quiet} silent" if heavy or quiet else "-"
+            rows.append([alongside, *report(times, paths, errors, args.clients, args.seconds, pause, args.skip)])
     finally:
         server.terminate()
         server.wait(timeout=10)
-    if not args.skip and args.clients == 20 and args.seconds >= 30 and not args.flood and not args.silent:
+    if recorded:
         notes = ["Each client asks the mix of bench/serve.py one request after another (pages, answers, rolls "
                  "posted to the log, the log's JSON), waiting the pause between them; the clients run on the same "
-                 "machine as the server. Goal: p99 under 100 ms, no errors."]  # fmt: skip
+                 "machine as the server. Goal: p99 under 100 ms, no errors. An answer beyond the worker and the 8 "
+                 "places waiting for it is refused as busy (503) and counted as an error: at pause 0, twenty "
+                 "phones asking again the moment each answer comes, most answers are so refused.",
+                 f"The last row: the mix's light pages (pages, the log, its JSON) while {FLOOD} more clients ask a "
+                 f"legal heavy question ({HEAVY}, under a second) again as each answer comes (told busy, after "
+                 f"its Retry-After) and {SILENT} connections that never send a byte are reopened as each is closed. "
+                 "Goal: p99 under 100 ms."]  # fmt: skip
         written = record("serve", "The phone referee under a table's load (`printkit serve`)",
-                         ["clients", "pause", "requests/s", "p50", "p90", "p99", "slowest", "errors"], rows, notes,
+                         ["alongside", "clients", "pause", "requests/s", "p50", "p90", "p99", "slowest", "errors"],
+                         rows, notes,
                          f"{start_load} at start, {load()} at end")  # fmt: skip
         print(f"written: {written}")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.pool
+import os
 import queue
 import threading
 import time
@@ -34,6 +35,8 @@ WAITING = 8
 # Threads out at once, light work (a form's picture before anything is asked) and the threads that
 # wait for a worker included: however a flood asks, threads never pile up without end.
 THREADS = 32
+# How much lower a worker process's priority is than the server's (os.nice's increment).
+NICER = 10
 
 
 class Busy(Exception):
@@ -79,8 +82,9 @@ class Workers:
     def _pool(self, slot: int) -> multiprocessing.pool.Pool:
         pool = self._pools[slot]
         if pool is None:
-            # spawn: a fresh interpreter, never a copy of this one's threads and open connections.
-            pool = multiprocessing.get_context("spawn").Pool(1)
+            # spawn: a fresh interpreter, never a copy of this one's threads and open connections. At a
+            # lower priority (os.nice): where the answers and the pages want the same core, the pages win.
+            pool = multiprocessing.get_context("spawn").Pool(1, initializer=_lower, initargs=(NICER,))
             self._pools[slot] = pool
         return pool
 
@@ -153,3 +157,9 @@ class Workers:
         """Wait until no thread is out (those given up on have ended); whether they did within `seconds`."""
         with self._settled:
             return self._settled.wait_for(lambda: self._out == 0, seconds)
+
+
+def _lower(increment: int) -> None:
+    """A worker process's start: its priority lowered (where the system has priorities)."""
+    if hasattr(os, "nice"):
+        os.nice(increment)
