@@ -119,7 +119,10 @@ def test_game_naming_a_symlink_loop(tmp_path: Path) -> None:
         (("referee", "hide", "--hiders", HUGE, "--seekers", "2"), "«--hiders»: «9999"),
         (("referee", "hide", "--hiders", "²", "--seekers", "2"), "«--hiders»: «²» — не целое число"),
         (("referee", "hide", "--hiders", "²", "--seekers", "2", "--lang", "en"), "'²' is not a whole number"),
-        (("referee", "lookup", "--key", "KEY", "--game", HUGE, "resources", "forest", "3"), "…: в ключе игры 1..1"),
+        (
+            ("referee", "lookup", "--key", "KEY", "--game", HUGE, "resources", "forest", "3"),
+            "…: в ключе игры с номерами от 1 до 1",
+        ),
         (
             ("referee", "lookup", "--key", "KEY", "--game", HUGE, "resources", "forest", "3", "--lang", "en"),
             "…: the key covers games",

@@ -942,6 +942,15 @@ def test_a_reading_names_its_switch_by_the_pages_field_and_the_terminal_by_its_o
     assert "--border-full-fours" in as_json(reach.ask(values, lang), lang)["rules"]
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_refusals_that_named_options_speak_to_the_table_too(client: TestClient, table: Table, lang: str) -> None:
+    """issue 40 (left by the pages' pass): the refusal of too many rows for "all" said "--all prints …,
+    --json gives every one" on a page; it names the page's field, and no command-line text."""
+    page = client.get("/q/odds", params={"notation": "100d1000", "every": "1", "ask": "1", "lang": lang})
+    said = refusal(page.text) or ""
+    assert page.status_code == 400 and "10" in said and not COMMAND_LINE.search(said), said
+
+
 def index_names(page: str) -> list[str]:
     """The questions an index offers, in its order."""
     return re.findall(r'href="(?:/m/[^/]+)?/q/([a-z-]+)\?', page)
