@@ -196,6 +196,7 @@ class _Pages:
         self.env = env
         self.styles = styles  # family -> the address of its pictures' stylesheet
         self.words = {lang: _words(lang) for lang in LANGUAGES}
+        self._said: dict[tuple[int, str], dict[str, Any]] = {}  # (roll's number, language) -> as pages say it
 
     # ---- shared parts ------------------------------------------------------------------------------
 
@@ -276,11 +277,23 @@ class _Pages:
     async def log_json(self, request: Request) -> Response:
         """The log's rolls, their fields as ever, with the words a page shows them in (?lang=)."""
         lang = _language(request, self.table.served)
-        return JSONResponse({"rolls": [{**r.json(), **self._said_roll(r, lang)} for r in self.table.log.newest()]})
+        return JSONResponse({"rolls": self._rolls(lang)})
 
     def _rolls(self, lang: str) -> list[dict[str, Any]]:
-        """The log's rolls, newest first, as a page shows them."""
-        return [{**r.json(), **self._said_roll(r, lang)} for r in self.table.log.newest()]
+        """The log's rolls, newest first, as a page shows them. Each roll is said once per language:
+        every device polls the log, and a full log's 200 rolls said afresh on each request made the
+        log's pages five times as costly as an empty log's."""
+        rolls = self.table.log.newest()
+        out = []
+        for r in rolls:
+            said = self._said.get((r.n, lang))
+            if said is None:
+                said = self._said[(r.n, lang)] = {**r.json(), **self._said_roll(r, lang)}
+            out.append(said)
+        if len(self._said) > 2 * len(LANGUAGES) * max(len(rolls), 1):  # rolls the log no longer keeps
+            kept = {r.n for r in rolls}
+            self._said = {k: v for k, v in self._said.items() if k[0] in kept}
+        return out
 
     def _said_roll(self, r: Roll, lang: str) -> dict[str, str]:
         """A roll as the table reads it: what was rolled in words, and its seed ("seed “5”"), never its
