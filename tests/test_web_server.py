@@ -104,6 +104,27 @@ def test_a_connection_beyond_the_most_closes_the_idlest_never_one_being_answered
     assert asyncio.run(opening()) == [True]
 
 
+def test_a_connection_on_its_way_out_leaves_its_room_to_a_newcomer() -> None:
+    """issue 40 (review): a connection already closing (its last bytes still going out) counted among
+    the most, so a newcomer closed a live idle one in its place."""
+
+    async def opening() -> list[bool]:
+        connections = Connections(idle=60, most=2)
+        made = connections.protocol(Inner)
+        transports = []
+        for port in range(3):
+            protocol, transport = made(), Transport(port)
+            protocol.connection_made(transport)
+            protocol.data_received(b"G")
+            transports.append(transport)
+            if port == 0:
+                transport.close()  # closing: its connection_lost has not come yet
+            await asyncio.sleep(0.01)
+        return [t.shut for t in transports]
+
+    assert asyncio.run(opening()) == [True, False, False]
+
+
 class Inner(asyncio.Protocol):
     """The protocol a watched connection wraps (uvicorn's h11 one when serving): here, one that does nothing."""
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import multiprocessing
 import operator
+import os
 import re
+import signal
 import time
 from collections.abc import Iterator
 from functools import partial
@@ -17,7 +19,7 @@ from starlette.testclient import TestClient
 from printkit.labels import label
 from printkit.web.app import Table, make_app, ready, rolls_dice
 from printkit.web.served import Served, secret
-from printkit.web.workers import Workers
+from printkit.web.workers import WorkerFailed, Workers
 
 from .webcases import cases, secret_key, table_files
 
@@ -31,8 +33,10 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Served:
 
 @pytest.fixture(scope="module")
 def apart(served: Served) -> Iterator[tuple[Table, TestClient]]:
-    """A table whose answers are worked out in a worker process, as `printkit serve` works them out."""
-    table = Table(served, workers=Workers(apart=True))
+    """A table whose answers are worked out in a worker process, as `printkit serve` works them out
+    (its limit a minute: on a loaded machine the process's start counts against its first answer)."""
+    table = Table(served, workers=Workers(apart=True), answer_seconds=60.0)
+    table.workers.start(ready)
     with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as client:
         yield table, client
 
@@ -59,7 +63,7 @@ def test_a_worker_process_answers_every_question_as_a_thread_does(
     """issue 40: `serve` works answers out in a process of their own; every documented example's page
     (answer, picture, refusal, roll) is the page the same table shows when it answers in a thread."""
     table, client = apart
-    threads = Table(served)
+    threads = Table(served, answer_seconds=60.0)
     differ, compared = [], 0
     with TestClient(make_app(threads, [HOST]), raise_server_exceptions=False) as here:
         for case in cases(served):
@@ -83,7 +87,7 @@ def test_a_refusal_from_a_worker_process_suggests_as_a_threads_does(
     """issue 40: a name mistyped and refused while the answer is worked out in a process is said in
     the page's words, its "did you mean" a link (a button on a roll's page), as in a thread."""
     table, client = apart
-    threads = Table(served, form_token=table.form_token, token=table.token)
+    threads = Table(served, form_token=table.form_token, token=table.token, answer_seconds=60.0)
     typed = {
         "battle": {"attackers": "knigts elves", "defenders": "elves@castle"},
         "spell": {"name": "stromm", "roll": "1", "seed": "home"},
@@ -141,3 +145,48 @@ def test_an_apps_end_ends_its_tables_worker_processes(served: Served) -> None:
         assert client.get("/q/odds", params={"notation": "d6", "ask": "1"}).status_code == 200
         started = children() - before
     assert started and not started & children()
+
+
+@pytest.mark.slow
+def test_a_worker_process_ended_or_failing_is_said_at_once_and_replaced() -> None:
+    """issue 40 (review): a worker killed from outside while idle (a signal to the process group) left
+    a process pool unable to take any work; a worker that dies mid-answer or whose work raises was
+    only noticed at the time limit. Each is now said at once (WorkerFailed, never the limit's
+    TimeoutError) and the next answer gets a new process; Ctrl-C's SIGINT leaves a worker working."""
+    before = children()
+    workers = Workers(workers=1, waiting=0, apart=True)
+    try:
+        workers.start(ready)
+        (first,) = children() - before
+        os.kill(first, signal.SIGKILL)  # killed while idle
+        with pytest.raises(WorkerFailed):
+            anyio.run(workers.run, partial(operator.add, 1, 1), 60.0)
+        assert anyio.run(workers.run, partial(operator.add, 2, 3), 60.0) == 5
+        with pytest.raises(WorkerFailed, match="ended"):
+            anyio.run(workers.run, partial(os._exit, 3), 60.0)  # dies mid-answer
+        (worker,) = children() - before
+        with pytest.raises(WorkerFailed, match="ValueError"):
+            anyio.run(workers.run, partial(int, "x"), 60.0)  # raises: said in words, the process kept
+        assert children() - before == {worker}
+        os.kill(worker, signal.SIGINT)  # Ctrl-C at the terminal reaches the whole group
+        assert anyio.run(workers.run, partial(operator.add, 4, 5), 60.0) == 9
+        assert worker in children()
+        assert workers.settle(10)
+    finally:
+        workers.close()
+    assert not children() - before
+
+
+def test_a_run_cancelled_before_its_thread_starts_gives_its_places_back() -> None:
+    """issue 40 (review): a question whose page gave up before its thread started kept its place in
+    the queue for good; with one place, the next question was refused as busy."""
+    workers = Workers(workers=1, waiting=0, threads=1)
+
+    async def cancelled_then_asked() -> int:
+        with anyio.CancelScope() as scope:
+            scope.cancel()
+            await workers.run(partial(operator.add, 1, 1), 5.0)
+        return await workers.run(partial(operator.add, 2, 2), 5.0)
+
+    assert anyio.run(cancelled_then_asked) == 4
+    assert workers.out == 0

@@ -281,8 +281,8 @@ class _Pages:
 
     def _rolls(self, lang: str) -> list[dict[str, Any]]:
         """The log's rolls, newest first, as a page shows them. Each roll is said once per language:
-        every device polls the log, and a full log's 200 rolls said afresh on each request made the
-        log's pages five times as costly as an empty log's."""
+        every device polls the log, and a full log's rolls said afresh on each request cost more
+        than the rest of the page."""
         rolls = self.table.log.newest()
         out = []
         for r in rolls:
@@ -355,9 +355,12 @@ class _Pages:
                     if len(rolled) > TEXT_LIMIT:  # the log would cut it: what was rolled, seed included, or nothing
                         raise RefusedValue("web_log_too_long", length=len(rolled), most=TEXT_LIMIT)
                     job = Job(name, form, lang, served, link, brief, game_rolled)
-                    # In a worker process the question is the registry's, found by its name.
-                    work = partial(work_out, job) if self.table.workers.apart else partial(work_out, job, q)
-                    worked = await self._bounded(work, heavy=True)
+                    # A worker process finds the registry's question by its name; a question only this
+                    # table asks (one of the tests' own) is worked out in a thread.
+                    registered = _registered().get(name, (None, None))[0] == found[0]
+                    work = partial(work_out, job) if registered else partial(work_out, job, q)
+                    worked = await self.table.workers.run(work, self.table.answer_seconds, True,
+                                                          apart=self.table.workers.apart and registered)  # fmt: skip
                     if worked.refusal:
                         status, refusal, suggested, worked = 400, worked.refusal, worked.suggested, None
                 except PrintkitError as exc:
@@ -590,21 +593,22 @@ class Worked:
 
 
 def ready() -> None:
-    """A worker process's first work (Workers.start): nothing; finding this function imports this
-    module, and with it what every answer needs, before the first question comes."""
+    """A worker process's first work (Workers.start): finding this function imports this module, and
+    with it what every answer needs; the registry's questions are found, before the first question."""
+    _registered()
 
 
 @functools.cache
-def _registered() -> dict[str, Question]:
+def _registered() -> dict[str, tuple[Entry, Question]]:
     """The registry's questions by name, found once: a worker process answers from them all evening."""
-    return {e.name: q for e, q in questions()}
+    return {e.name: (e, q) for e, q in questions()}
 
 
 def work_out(job: Job, q: Question | None = None) -> Worked:
     """A question's answer worked out from its filled form: `q` the question asked, or None for the
     registry's of that name (in a worker process, which holds only the registry's questions)."""
     if q is None:
-        q = _registered()[job.name]
+        q = _registered()[job.name][1]
     words = _words(job.lang)
     try:
         values = forms.read(q, job.served, job.form)

@@ -70,7 +70,7 @@ class Connections:
     def opened(self, peer: Peer | None, watched: _Watched) -> None:
         if peer is not None:
             self._open[peer] = watched
-        if len(self._open) > self.most:
+        if sum(not w.closing for w in self._open.values()) > self.most:  # those closing are on their way out
             idle = [w for w in self._open.values() if w is not watched and not w.answering and not w.closing]
             (min(idle, key=lambda w: (w.heard, w.last)) if idle else watched).close()
 
