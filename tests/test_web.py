@@ -904,7 +904,7 @@ def test_no_answer_row_runs_off_a_phones_screen(config: str, key: tuple[Path, li
     """issue 40: a spell's D6 table ("   5-6: the ships sink" and longer) ran off a phone 390 px wide:
     a row too wide for one, with no columns to lay out as cells, wraps as a paragraph under the row
     before it; every documented answer, and the widest spells', keeps its rows within a phone."""
-    from printkit.web.app import PHONE_COLUMNS
+    from printkit.web.answering import PHONE_COLUMNS
 
     table = evening(config, key[0])
     asked = [(c.name, c.form) for c in cases(table.served) if table.asked[c.name][0].family == "vs"]

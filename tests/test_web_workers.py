@@ -17,7 +17,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from printkit.labels import label
-from printkit.web.app import Table, make_app, ready, rolls_dice
+from printkit.web.answering import ready
+from printkit.web.app import Table, make_app, rolls_dice
 from printkit.web.served import Served, secret
 from printkit.web.workers import WorkerFailed, Workers
 

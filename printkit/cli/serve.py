@@ -54,7 +54,8 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     """The referee's web pages for every phone at the table (its help: the labels' h_serve)."""
     import uvicorn
 
-    from ..web.app import HEAD_LIMIT, Table, make_app, ready
+    from ..web.answering import ready
+    from ..web.app import HEAD_LIMIT, Table, make_app
     from ..web.connections import Connections
     from ..web.served import load
     from ..web.workers import Workers

@@ -21,7 +21,8 @@ from ..cli.asking import from_question
 from ..labels import entries
 from ..questions import File, Flag, Para, Question
 from ..web import said
-from ..web.app import LOGGED, Table, rolls_dice
+from ..web.answering import LOGGED
+from ..web.app import Table, rolls_dice
 from ..web.forms import NONE, ROLL_SWITCH
 from ..web.rolls import shown
 from ..web.served import Served, secret, source
