@@ -351,6 +351,7 @@ def test_cycles_are_found_through_long_rings() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow
 def test_the_graph_holds_every_module_and_only_printkit_targets() -> None:
     graph = import_graph()
     assert set(graph) == set(modules())

@@ -55,6 +55,7 @@ def test_nothing_outside_a_game_imports_from_it(typed: bool) -> None:
 DRIVES_THE_COMMAND_LINE = ("printkit.__main__", "printkit.testing")
 
 
+@pytest.mark.slow
 def test_the_library_never_imports_the_command_line() -> None:
     """printkit/cli/ is a surface over the library: nothing outside it imports it."""
     wrong = [

@@ -87,6 +87,7 @@ def test_no_text_smaller_than_6_pt(kit: Path) -> None:
         assert not small, f"{pdf.name}: text below {MIN_TEXT} pt (size, page): {small[:8]}"
 
 
+@pytest.mark.slow
 def test_no_letter_inside_the_unprintable_margin(kit: Path) -> None:
     for pdf in pdfs(kit):
         near = [

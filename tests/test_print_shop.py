@@ -72,6 +72,7 @@ def test_print_shop_tokens_keep_their_text_inside_the_safe_area(paper: str) -> N
                 page.number, g.char)  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_2003_print_shop_tokens_fit_their_transports_figures(lang: str, kits: ExampleKits) -> None:
     """issue 33: the 2003 transport's cost («10 мон. (5 в постр.)») was wider than a print shop's safe
@@ -128,6 +129,7 @@ def test_cards_leave_the_registration_marks_clear(paper: str) -> None:
     assert grid.per_sheet >= 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_cut_templates_outline_every_slot_of_a_sheet(paper: str) -> None:
     kit = shop_kit(paper)
@@ -144,6 +146,7 @@ def test_cut_templates_outline_every_slot_of_a_sheet(paper: str) -> None:
     assert len(ET.parse(kit / "tokens-cut.svg").getroot().findall("s:g[@id='cut']/s:rect", ns)) > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 def test_markers_and_coins_get_cut_templates_and_no_print_shop_file(paper: str) -> None:
     """Markers and coins share their sheets (issue 33): each sheet has its own template, markers cut

@@ -56,6 +56,7 @@ def _built_with(option: str, case: tuple[str, str, str], out: Path) -> None:
     assert result.exit_code == 0, result.stderr[-800:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sampled("print_shop"))
 def test_every_example_builds_for_a_print_shop(tmp_path: Path, case: tuple[str, str, str]) -> None:
     """issue 32: `printkit build examples/vs-2003.yaml --print-shop` exited 5 in Russian (the

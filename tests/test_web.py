@@ -862,6 +862,7 @@ def evening(config: str, key: Path) -> Table:
                                                        EXAMPLES / "tannhauser-paths.yaml")))  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", EVENINGS)
 def test_every_answer_speaks_to_the_table_not_a_terminal(config: str, key: tuple[Path, list[str]]) -> None:
     """issue 40: every question of the served game (and every shared one), asked on its page with each
@@ -899,6 +900,7 @@ def unwrapped_rows(page: str) -> list[str]:
     return rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", ["vs-2025.yaml", "vs-2003.yaml"])
 def test_no_answer_row_runs_off_a_phones_screen(config: str, key: tuple[Path, list[str]]) -> None:
     """issue 40: a spell's D6 table ("   5-6: the ships sink" and longer) ran off a phone 390 px wide:

@@ -130,6 +130,7 @@ def test_a_sheet_that_cannot_fit_fails_loudly(tmp_path: Path) -> None:
     assert not (tmp_path / "kit").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.quickref.content", "strategiya.wound.light-regen", "strategiya.wound.threshold")
 def test_quickref_numbers_come_from_the_ruleset(kits: ExampleKits) -> None:
     kit = kits.default()
@@ -186,6 +187,7 @@ def test_a_character_the_fonts_lack_is_refused_by_name(tmp_path: Path) -> None:
     assert "Гром Ёж" in pdf_text(tmp_path / "h.pdf")[0]
 
 
+@pytest.mark.slow
 def test_hero_sheets_are_drawn_without_weasyprint(tmp_path: Path) -> None:
     code = (
         "import sys; from printkit import load_session\n"
