@@ -136,6 +136,31 @@ def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
     assert result.exit_code == 3 and "this kit's reading" in result.output
 
 
+@pytest.mark.rule("vs.print.sources")
+@pytest.mark.rule("vs.troop.magic-squads")
+def test_a_borrowed_plus_keeps_its_mark_when_the_squads_are_cut() -> None:
+    """issue 41: attacking a ship, the ghost ship, zombies and mage fight as one squad each and lost
+    the mark of their «+» (the 2003 table's [+] a squad; the ghost ship's printkit's reading)."""
+    out = run("referee", "battle", "ghost-ship zombie:2 mage", "ship", "--play", "random", "--lang", "en").output
+    title = " ".join(out.split()).split(" against ")[0]
+    assert title == "Battle (2025): Ghost ship, 1 sq.+†, Zombies, 1 sq.+*, Mage, 1 sq.+*", title
+    assert NOTES["en"][0] in out and NOTES["en"][1] in out and "the + on each squad" in out
+    # A plain reading: in 2025 the «+» of every squad of these troops is borrowed (the 2003 table's
+    # boxes with a «+»; for the ghost ship printkit's reading), whatever squads they fight with; no
+    # other troop's is; 2003 gives its own.
+    marked = {"mage": "vs-2003", "zombie": "vs-2003", "dragon": "vs-2003", "ghost-ship": "printkit"}
+    rng = random.Random("marks")
+    for _ in range(60):
+        chosen = rng.sample(ATTACKERS_25, rng.randint(1, 3))
+        target = rng.choice(TARGETS_25)
+        data = battle_odds(R25, " ".join(chosen), target, play="random").json("en")
+        for unit in data["attackers"] + [u for u in data["defenders"] if not u["garrison"]]:
+            said = unit.get("squads_from") or unit.get("advantage_from")
+            assert said == marked.get(unit["unit"]), (chosen, target, unit)
+    old = battle_odds(R03, "mage zombie:2", "elves@transport", play="random", at_sea=True).json("en")
+    assert all("advantage_from" not in u and "squads_from" not in u for u in old["attackers"])
+
+
 # ---- the squads each side lays, against a plain reading of the text --------------------------------
 
 ATTACKERS_25 = ["knights", "elves", "light-infantry", "dragon", "ship", "mage", "zombie", "knights@ship",

@@ -217,14 +217,18 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         behind it and walls give the «+»; attacking: only a fortress's walls do), NAME@ship (2025)
         or NAME@transport (2003) for a troop aboard. The first defender is the one attacked: when it
         is a ship or a troop aboard (2025), every attacker but ships and dragons fights as one
-        squad. Prints each side's chance to win and each troop's chance to be destroyed, with orders
-        at random and with both sides at their best, and the readings taken.""",
+        squad. A building or mine named alone among the attackers is its garrison attacking the
+        troop on its cell (castle "knights@castle"): that troop fights without the walls' «+».
+        Prints each side's chance to win and each troop's chance to be destroyed, with orders at
+        random and with both sides at their best, and the readings taken.""",
         "ru": """Каждая сторона — список войск, построек или рудников в порядке выкладки (первый впереди):
         ИМЯ, ИМЯ:N для N отрядов (зомби), ИМЯ+ для «+» у каждого отряда (мифриловые доспехи, щит ярости),
         ИМЯ@ПОСТРОЙКА для войска в постройке (в обороне гарнизон стоит сразу за ним, а стены дают «+»; в
         нападении — только стены крепости), ИМЯ@ship (2025) или ИМЯ@transport (2003) для войска на борту.
         Первый из обороняющихся — тот, на кого напали: если это корабль или войско на корабле (2025),
-        нападающие, кроме кораблей и драконов, бьются одним отрядом. Печатает шанс каждой стороны на
+        нападающие, кроме кораблей и драконов, бьются одним отрядом. Постройка или рудник, названные
+        среди нападающих, — это их гарнизон, напавший на войско на клетке строения (castle
+        "knights@castle"): такое войско бьётся без «+» стен. Печатает шанс каждой стороны на
         победу и шанс каждого войска быть уничтоженным — при приказах наугад и при лучшей игре обеих
         сторон, — и взятые прочтения.""",
     },
@@ -266,6 +270,7 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         'printkit referee battle "knights elves" "knights@city" --edition vs-2003 --play random',
         'printkit referee battle "dragon elves" "elves@ship" --json',
         'printkit referee battle knights "elves@transport" --edition vs-2003 --at-sea',
+        'printkit referee battle castle "orcs@castle"',
     ),
     notes=True,
 )  # fmt: skip
