@@ -3,6 +3,7 @@ every answer that uses them, in both languages, and explained; the edition's own
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
@@ -293,12 +294,32 @@ def test_the_2003_cap_readings_agree_with_a_plain_reading() -> None:
     rng = random.Random("cap")
     for _ in range(200):
         cash, land = rng.randint(0, 150), rng.randint(0, 40)
-        for turn_start in (False, True):
-            got = ec.income(V03, ec.Holdings((("a", land),), (), ("elves",), None, cash=cash), turn_start)
-            assert got.cash_after == naive.cash_after_2003(cash, 50, land - 5, turn_start)
-    said = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--lang", "en").output
-    assert "--cap-at-turn-start" in said and "After the income: 70." in said
-    capped = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--cap-at-turn-start",
-                 "--lang", "en").output  # fmt: skip
-    assert "20 over the treasury is taken again" in capped and "50 left" in capped
+        for before_income in (False, True):
+            got = ec.income(V03, ec.Holdings((("a", land),), (), ("elves",), None, cash=cash), before_income)
+            assert got.cash_after == naive.cash_after_2003(cash, 50, land - 5, not before_income)
+    said = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--cap-before-income",
+               "--lang", "en").output  # fmt: skip
+    assert "Reading (--cap-before-income)" in said and "After the income: 70." in said
+    capped = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--lang", "en").output
+    capped = " ".join(capped.split())
+    assert "20 more over it is taken, 50 left" in capped and "--cap-before-income" in capped
     assert Fraction(naive.cash_after_2003(0, 50, 70, True)) == 50
+
+
+@pytest.mark.rule("vs.treasury.cap")
+def test_the_2003_cap_holds_at_the_start_of_the_turn_by_default() -> None:
+    """issue 41: `income --edition 2003 --cash 70 ...` left 57 against a limit of 50; §2.3 keeps the
+    cash within the treasury at the start of one's turn, and that literal reading is the default."""
+    args = ("income", "--edition", "vs-2003", "--lands", "12", "--troops", "elves", "--cash", "70", "--json")
+    literal = json.loads(run("referee", *args).output)
+    other = json.loads(run("referee", *args, "--cap-before-income").output)
+    # By hand: 70 is cut to 50 before the payment (§2.1); 12 - 5 brings 57, and at the start of the
+    # turn the cash may not stand above 50 (§2.3).
+    assert (literal["cash_after"], literal["taken_after"], literal["cap_reading"]) == (50, 7, "turn start")
+    assert (other["cash_after"], other["taken_after"], other["cap_reading"]) == (57, 0, "before income")
+    for lang, words in (
+        ("ru", "на начало своего хода игрок держит наличными не больше казны"),
+        ("en", "at the start of his turn a player holds no more cash than the treasury"),
+    ):
+        said = " ".join(run("referee", *args[:-1], "--lang", lang).output.split())
+        assert words in said and "--cap-before-income" in said

@@ -210,3 +210,72 @@ def test_d6_tables_cover_every_face() -> None:
     en = lines("spell", "storm", "--lang", "en")
     assert en[-3:] == ["   1-2: nothing happens", "   3-4: the ships lose their active action for a year",
                       "   5-6: the ships sink"]  # fmt: skip
+
+
+# ---- issue 41 ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("vs.economy.tribute")
+def test_tribute_from_a_land_or_an_unopened_mine() -> None:
+    """issue 41: 2025 §5.5, the personal troop collects a land's whole income (a land with no lord's
+    house) or half an unopened mine's, which has no figure: printkit's reading is printed with it."""
+    args = ("income", "--lands", "12", "--troops", "knights elves", "--personal", "knights", "--cash", "30")
+    # By hand: 30 + 12 - 5 = 37 after the income; the tribute comes on top this turn.
+    for word, coins, extra in (("9", 9, ()), ("mine", 1, ()), ("mine", 4, ("--tribute-deepest",)), ("lair", 4, ()),
+                               ("рудник", 1, ()), ("логово", 4, ("--tribute-deepest",))):  # fmt: skip
+        data = json.loads(run("referee", *args, "--tribute", word, *extra, "--json").output)
+        assert data["cash_after"] == 37 and data["tribute"]["coins"] == coins, (word, extra)
+        assert data["cash_with_tribute"] == 37 + coins
+    # The reading: half of the first level's income (copper, 2), or with the switch the deepest's
+    # (mithril, 8); a dragon's mountain holds mithril (spell 1.3) either way.
+    assert [m.income // 2 for m in (V25.mines[0], V25.mines[-1])] == [1, 4]
+    for lang, reading in (("ru", "Прочтение: у неоткрытого рудника нет уровня"),
+                          ("en", "Reading: an unopened mine has no level")):  # fmt: skip
+        said = " ".join(lines(*args, "--tribute", "mine", "--lang", lang))
+        assert reading in said and "--tribute-deepest" in said and "§5.5" in said
+        deepest = " ".join(lines(*args, "--tribute", "mine", "--tribute-deepest", "--lang", lang))
+        assert "(--tribute-deepest)" in deepest
+    for refused in (("--tribute", "mine", "--edition", "vs-2003"), ("--tribute", "замок"),
+                    ("--personal", "none", "--tribute", "5")):  # fmt: skip
+        result = run("referee", "income", "--lands", "12", "--troops", "knights", *refused)
+        assert result.exit_code == 2 and "--tribute" in result.output, refused
+
+
+@pytest.mark.rule("vs.economy.upkeep")
+def test_income_reads_troops_as_battle_does_and_answers_brief() -> None:
+    """issue 41: `income` refused zombie:4 (battle and prize take it) and --brief."""
+    data = json.loads(run("referee", "income", "--troops", "knights@personal zombie:4 elves+ dragon", "--cash", "0",
+                          "--json").output)  # fmt: skip
+    # By hand: knights are the personal troop (free), zombies 0, elves 5 (mithril changes no upkeep),
+    # the dragon 10 (2025 troop table).
+    assert [(u["troop"], u["coins"]) for u in data["upkeep"]] == [("knights*", 0), ("zombie", 0), ("elves", 5),
+                                                                   ("dragon", 10)]  # fmt: skip
+    full = lines("income", "--troops", "knights zombie:4", "--personal", "knights", "--edition", "2003")
+    brief = lines("income", "--troops", "knights zombie:4", "--personal", "knights", "--edition", "2003", "--brief")
+    assert len(brief) < len(full) and not any("Прочтение" in line for line in brief)
+    assert any("Прочтение" in line for line in full) and any("zombie:4" in line for line in full)
+
+
+@pytest.mark.rule("vs.setup.ruler-entry")
+@pytest.mark.rule("vs.player.types")
+def test_income_starts_from_the_entry_cash_and_a_commander_holds_no_land() -> None:
+    """issue 41: 2003 `income --commander` began from 0 coins, though a commander enters with 15
+    (2003 §3.6; a ruler 50); --commander went with --lands, though a commander has none (§3.0)."""
+    for edition, commander, cash in (("vs-2003", True, 15), ("vs-2003", False, 50), ("vs-2025", False, 50)):
+        extra = ("--commander",) if commander else ("--lands", "10")
+        data = json.loads(run("referee", "income", "--edition", edition, "--troops", "knights", "--personal",
+                              "knights", *extra, "--json").output)  # fmt: skip
+        assert (data["cash"], data["cash_from"]) == (cash, "start"), (edition, commander)
+        said = " ".join(" ".join(lines("income", "--edition", edition, "--troops", "knights", "--personal", "knights",
+                                       *extra)).split())  # fmt: skip
+        assert f"— {cash} (§3." in said and "--cash" in said
+    given = json.loads(run("referee", "income", "--edition", "2003", "--commander", "--cash", "7", "--json").output)
+    assert (given["cash"], given["cash_from"]) == (7, "given")
+    unknown = json.loads(run("referee", "income", "--commander", "--troops", "knights", "--json").output)
+    assert (unknown["cash"], unknown["cash_from"]) == (0, "start")  # 2025 gives a commander no figure: 0, said
+    said = " ".join(" ".join(lines("income", "--commander", "--troops", "knights", "--lang", "en")).split())
+    assert "the 2025 rules do not say what a commander enters the game with, so 0 is taken" in said
+    both = run("referee", "income", "--edition", "2003", "--commander", "--lands", "12", "--lang", "en")
+    assert both.exit_code == 2 and "--commander" in both.output and "--lands" in both.output
+    mapped = run("referee", "income", EXAMPLES / "vs-map.yaml", "--player", "Север", "--commander", "--lang", "en")
+    assert mapped.exit_code == 2 and "ruler, not a commander" in " ".join(mapped.output.split())

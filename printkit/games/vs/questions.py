@@ -378,7 +378,16 @@ def _numbers(text: str | None) -> tuple[int, ...]:
         "en": "VS: a year's income from lands and mines, the upkeep, the treasury cap and what is left.",
         "ru": "VS: доход за год с земель и рудников, содержание, предел казны и остаток.",
     },
-    about={"en": "", "ru": ""},
+    about={
+        "en": """From the holdings given (--lands, --mines, --troops), or a player's on a map. Troops are
+        written as battle takes them (zombie:4, knights+, knights@personal for the personal troop):
+        a troop pays the table's upkeep whatever its squads. --tribute adds what the personal troop
+        collects this turn (2025 §5.5).""",
+        "ru": """По владениям, заданным вручную (--lands, --mines, --troops), или по карте игрока. Войска
+        пишутся, как в битве (zombie:4, knights+, knights@personal — личное войско): содержание войска
+        по таблице, сколько бы у него ни было отрядов. --tribute добавляет дань, которую личное войско
+        собирает в этот ход (2025 §5.5).""",
+    },
     inputs=(
         Input("map_file", File(), {"en": "A map whose objects and troops name their owners.",
                                    "ru": "Карта, где у объектов и войск указаны владельцы."}),
@@ -389,8 +398,8 @@ def _numbers(text: str | None) -> tuple[int, ...]:
                                      "ru": 'Доходы земель с вашим домом лорда, например "12 8".'}, flag="--lands"),
         Input("mines", Text(_SIDE), {"en": 'Levels of your mines, like "1 3".',
                                      "ru": 'Уровни ваших рудников, например "1 3".'}, flag="--mines"),
-        Input("troops", Text(_SIDE), {"en": 'Your troops, like "knights elves zombie".',
-                                      "ru": 'Ваши войска, например "knights elves zombie".'}, flag="--troops"),
+        Input("troops", Text(_SIDE), {"en": 'Your troops, like "knights elves zombie:4".',
+                                      "ru": 'Ваши войска, например "knights elves zombie:4".'}, flag="--troops"),
         Input("personal", Text(), {"en": "Which of them is your personal troop (no upkeep).",
                                    "ru": "Какое из них — ваше личное войско (без содержания)."},
               flag="--personal", complete=f"{_COMPLETE}:complete_troops"),
@@ -403,33 +412,48 @@ def _numbers(text: str | None) -> tuple[int, ...]:
         Input("commander", Flag(), {"en": "A player without lands (2003: treasury 100, personal troop 1).",
                                     "ru": "Игрок без земель (2003: казна 100, личное войско 1)."},
               flag="--commander"),
-        Input("cash", Whole(0, 100_000), {"en": "Coins held before the income.", "ru": "Монеты до дохода."},
-              flag="--cash", default=0),
-        Input("cap_at_turn_start", Flag(),
-              {"en": "2003, other reading: the cap holds at the start of the turn too, once the income is paid.",
-               "ru": "2003, другое прочтение: предел казны действует и в начале хода, уже после выдачи дохода."},
-              flag="--cap-at-turn-start"),
+        Input("cash", Whole(0, 100_000),
+              {"en": "Coins held before the income (default: what the player entered the game with).",
+               "ru": "Монеты до дохода (по умолчанию — с чем игрок вошёл в игру)."}, flag="--cash"),
+        Input("cap_before_income", Flag(),
+              {"en": "2003, other reading: the cap is checked only before the income is paid (§2.1).",
+               "ru": "2003, другое прочтение: предел казны проверяют только перед выдачей дохода (§2.1)."},
+              flag="--cap-before-income"),
+        Input("tribute", Text(20),
+              {"en": "2025: the personal troop's tribute this turn: a land's income (a number), mine (an unopened "
+                     "one) or lair (a dragon's mountain).",
+               "ru": "2025: дань личного войска в этот ход: доход земли (число), mine (неоткрытый рудник) или "
+                     "lair (гора дракона)."}, flag="--tribute"),
+        Input("tribute_deepest", Flag(),
+              {"en": "2025, other reading: an unopened mine's tribute is half the deepest level's income.",
+               "ru": "2025, другое прочтение: дань с неоткрытого рудника — половина дохода самого глубокого "
+                     "уровня."}, flag="--tribute-deepest"),
     ),
     examples=(
         'printkit referee income --lands "12 8" --mines "1 3" --troops "knights elves" --personal knights '
         "--cash 130",
         "printkit referee income examples/vs-map.yaml --player Север --personal knights --cash 40",
         'printkit referee income --edition vs-2003 --troops "knights" --personal knights --commander',
+        'printkit referee income --lands 12 --troops "knights zombie:4" --personal knights --tribute mine',
     ),
+    notes=True,
 )  # fmt: skip
 def income(map_file: str | Path | None = None, *, player: str | None = None, edition: str = "vs-2025",
            lands: str | None = None, mines: str | None = None, troops: str | None = None,
            personal: str | None = None, fortresses: int = 0, bridges: int = 0, commander: bool = False,
-           cash: int = 0, cap_at_turn_start: bool = False) -> IncomeAnswer:  # fmt: skip
+           cash: int | None = None, cap_before_income: bool = False, tribute: str | None = None,
+           tribute_deepest: bool = False) -> IncomeAnswer:  # fmt: skip
     """A year's income, upkeep, the treasury cap and the cash left: from the holdings given (lands'
     incomes, mine levels and troops as words, like the command line's), or a player's on a map. A map
     given without a player (the evening's, which a session and serve give every question) is left
-    aside when holdings are typed by hand.
+    aside when holdings are typed by hand. Without `cash`, the player holds what he entered the game
+    with (2003 §3.6: a ruler 50, a commander 15; 2025 §3.5: the standard start's 50).
 
     >>> income(lands="12 8", mines="1 3", troops="knights elves", personal="knights", cash=130).income.cash_after
     123
     """
     by_hand = bool(lands or mines or troops)
+    squads = False  # some troop was written with its squads (zombie:4)
     if map_file is not None and (player or not by_hand):  # holdings typed by hand beside the evening's map
         from printkit.plugin import load_map
 
@@ -444,10 +468,20 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
     else:
         vs = _vs(edition)
         found = _numbers(lands)
-        held = ec.Holdings(tuple((f"#{i + 1}", n) for i, n in enumerate(found)), _numbers(mines),
-                           tuple((troops or "").replace(",", " ").split()), personal, fortresses, bridges, commander,
-                           cash)  # fmt: skip
-    return IncomeAnswer(ec.income(vs, held, cap_at_turn_start), held, vs, cap_at_turn_start)
+        if commander and found:
+            raise Refusal("ec_commander_lands")
+        words = ec.troop_words(vs, troops)
+        squads = words.squads_given
+        start = ec.start_cash(vs, commander)
+        held = ec.Holdings(tuple((f"#{i + 1}", n) for i, n in enumerate(found)), _numbers(mines), words.ids,
+                           personal or words.personal, fortresses, bridges, commander,
+                           cash if cash is not None else start or 0, cash_from_start=cash is None)  # fmt: skip
+    paid = None
+    if tribute:
+        paid = ec.tribute(vs, tribute, tribute_deepest)
+        if ec.personal_id(vs, held) is None:
+            raise Refusal("ec_tribute_personal")
+    return IncomeAnswer(ec.income(vs, held, cap_before_income), held, vs, cap_before_income, paid, squads)
 
 
 def _config_players(path: Path) -> tuple[str, ...]:
