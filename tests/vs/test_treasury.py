@@ -214,6 +214,39 @@ def test_d6_tables_cover_every_face() -> None:
 
 # ---- issue 41 ------------------------------------------------------------------------------------------
 
+# The 2025 spell book's D6 tables, typed in from the text (§8.9): (lowest face, highest face, outcome).
+TABLES_2025 = {
+    "storm": [(1, 2, "nothing happens"), (3, 4, "lose"), (5, 6, "sink")],
+    "tame-dragon": [(1, 1, "the mage dies"), (2, 4, "nothing happens"), (5, 5, "the dragon dies"), (6, 6, "tamed")],
+    "raise-zombies": [(1, 2, "1 squad"), (3, 4, "2 squads"), (5, 6, "3 squads")],
+    "dust": [(1, 2, "1 zombie squad"), (3, 4, "2 zombie squads"), (5, 6, "3 zombie squads")],
+}
+
+
+@pytest.mark.rule("vs.mithril.amulet")
+@pytest.mark.rule("vs.magic.die-cap")
+def test_the_amulet_shifts_every_spells_table() -> None:
+    """issue 41: `spell tame-dragon --amulet` printed the table as if without it (the mage dying on a
+    1); with the amulet every face counts one higher, never above 6 (2025 §5.3, §8.8)."""
+    for name, table in TABLES_2025.items():
+        data = json.loads(run("referee", "spell", name, "--amulet", "--json").output)
+        assert data["amulet"] is True
+        for (low, high, words), outcome in zip(table, data["outcomes"], strict=True):
+            assert words in outcome["text"]
+            faces = [f for f in range(1, 7) if low <= min(f + 1, 6) <= high]  # the die as rolled
+            assert outcome["faces"] == ([faces[0], faces[-1]] if faces else []), (name, words)
+            assert Fraction(outcome["chance"]) == Fraction(len(faces), 6), (name, words)
+        plain = json.loads(run("referee", "spell", name, "--json").output)
+        assert [o["faces"] for o in plain["outcomes"]] == [[low, high] for low, high, _ in table]
+    tamed = json.loads(run("referee", "spell", "tame-dragon", "--amulet", "--json").output)["outcomes"]
+    assert (tamed[0]["chance"], tamed[-1]["chance"]) == ("0", "1/3")  # the mage never dies; tamed on 5-6
+    said = lines("spell", "tame-dragon", "--amulet", "--lang", "en")
+    assert "     —: the mage dies (0)" in said and any(line.startswith("   5-6: the dragon is tamed") for line in said)
+    for name, chance, shifted in (("release", Fraction(1, 3), Fraction(1, 2)), ("ghost-ship", Fraction(1, 2),
+                                                                                Fraction(2, 3))):  # fmt: skip
+        assert Fraction(json.loads(run("referee", "spell", name, "--json").output)["chance"]) == chance
+        assert Fraction(json.loads(run("referee", "spell", name, "--amulet", "--json").output)["chance"]) == shifted
+
 
 @pytest.mark.rule("vs.economy.tribute")
 def test_tribute_from_a_land_or_an_unopened_mine() -> None:
@@ -239,6 +272,43 @@ def test_tribute_from_a_land_or_an_unopened_mine() -> None:
                     ("--personal", "none", "--tribute", "5")):  # fmt: skip
         result = run("referee", "income", "--lands", "12", "--troops", "knights", *refused)
         assert result.exit_code == 2 and "--tribute" in result.output, refused
+
+
+@pytest.mark.rule("vs.rebellion.state")
+@pytest.mark.rule("vs.rebellion.commander-2003")
+def test_the_uprising_agrees_with_its_count_in_russian() -> None:
+    """issue 41: «все 3 домов лорда», «каждый из 1 домов лорда», «все 3 войск и строений правителя»."""
+    houses = {
+        2: "2 дома",
+        3: "3 дома",
+        4: "4 дома",
+        5: "5 домов",
+        11: "11 домов",
+        12: "12 домов",
+        14: "14 домов",
+        21: "21 дом",
+        22: "22 дома",
+        25: "25 домов",
+        101: "101 дом",
+        111: "111 домов",
+        112: "112 домов",
+    }
+    troops = {2: "2 войска и строения", 5: "5 войск и строений", 11: "11 войск и строений",
+              21: "21 войско и строение", 23: "23 войска и строения", 111: "111 войск и строений"}  # fmt: skip
+    for n, words in houses.items():
+        for together in ((), ("--together",)):
+            head = " ".join(lines("rebellion", str(n), *together))
+            assert f" {words} лорда" in head, (n, together, head)
+    for n, words in troops.items():
+        head = " ".join(lines("rebellion", str(n), "--together", "--edition", "vs-2003"))
+        assert f"все {words} правителя" in head, (n, head)
+        each = " ".join(lines("rebellion", str(n), "--edition", "vs-2003"))
+        assert f"у правителя {words.replace(' и ', ' или ')}" in each, (n, each)
+    one = " ".join(lines("rebellion", "1")) + " ".join(lines("rebellion", "1", "--edition", "vs-2003"))
+    assert "единственный дом лорда" in one and "единственное войско или строение" in one and "1 дом" not in one
+    assert "нет домов лорда" in " ".join(lines("rebellion", "0"))
+    counted = [line.split()[:2] for line in lines("rebellion", "2", "--lang", "en")[2:5]]
+    assert counted == [["0", "pass"], ["1", "passes"], ["2", "pass"]]
 
 
 @pytest.mark.rule("vs.economy.upkeep")
@@ -279,3 +349,21 @@ def test_income_starts_from_the_entry_cash_and_a_commander_holds_no_land() -> No
     assert both.exit_code == 2 and "--commander" in both.output and "--lands" in both.output
     mapped = run("referee", "income", EXAMPLES / "vs-map.yaml", "--player", "Север", "--commander", "--lang", "en")
     assert mapped.exit_code == 2 and "ruler, not a commander" in " ".join(mapped.output.split())
+
+
+@pytest.mark.rule("vs.troop.neutral")
+def test_neutral_troops_vanish_one_in_twenty_with_two_dice() -> None:
+    """issue 41: the 5 % yearly vanishing had no procedure at the table. Two D6 make it: the first
+    rerolled until 1-5, the second until 1-4, two 1s vanish; counted here, and rolled by the referee."""
+    kept = [(a, b) for a in range(1, 7) for b in range(1, 7) if a <= 5 and b <= 4]  # rerolls aside
+    assert Fraction(sum(1 for a, b in kept if a == b == 1), len(kept)) == Fraction(5, 100)
+    data = json.loads(run("referee", "neutrals", "3", "--json").output)
+    assert (Fraction(data["chance"]), Fraction(data["none_vanish"])) == (Fraction(1, 20), Fraction(19, 20) ** 3)
+    rolled = json.loads(run("referee", "neutrals", "40", "--roll", "--seed", "y1", "--json").output)
+    assert len(rolled["rolled"]) == 40 and all(1 <= f <= 20 for f in rolled["rolled"])
+    assert rolled["vanished"] == [k for k, f in enumerate(rolled["rolled"], start=1) if f == 1]
+    again = json.loads(run("referee", "neutrals", "40", "--roll", "--seed", "y1", "--json").output)
+    assert again == rolled
+    said = lines("neutrals", "2", "--roll", "--seed", "y1")
+    assert said[-1].startswith("Бросок: ") and "1–5" in " ".join(said) and "1–4" in " ".join(said)
+    assert run("referee", "neutrals", "--edition", "vs-2003").exit_code == 2  # 2003 has no such rule

@@ -321,7 +321,8 @@ class RebellionAnswer:
 
     def lines(self, lang: str) -> list[Line]:
         r = self.rebellion
-        key = f"ec_rebellion_{'together' if r.together else 'each'}_{r.year}"
+        how = "none" if r.houses == 0 else "one" if r.houses == 1 else "together" if r.together else "each"
+        key = f"ec_rebellion_{how}_{r.year}"
         out: list[Line] = [Para(label(key, lang, n=r.houses), "  ")]
         for k in sorted(r.chances):
             out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))

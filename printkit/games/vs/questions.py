@@ -39,6 +39,7 @@ from .ledger import (
     TransferAnswer,
 )
 from .model import VsData, vs_of
+from .neutrals import VanishAnswer, vanish_chance
 from .spells import Cast, cast, chance_faces, find_spell
 from .words import Refusal
 
@@ -57,11 +58,13 @@ __all__ = [
     "PrizeAnswer",
     "RebellionAnswer",
     "TransferAnswer",
+    "VanishAnswer",
     "battle",
     "cost",
     "income",
     "leader_escape",
     "mine",
+    "neutrals",
     "orders",
     "prize",
     "rebellion",
@@ -677,3 +680,45 @@ def leader_escape(*, edition: str = "vs-2003", income: int = 0, roll: bool = Fal
     vs = _vs(edition)
     return EscapeAnswer(ec.escape_cost(vs, income), income, ec.escape_faces(vs), _d6(seed, "leader-escape") if roll
                         else None)  # fmt: skip
+
+
+@question(
+    "neutrals",
+    summary={
+        "en": "VS 2025: which neutral troops vanish at the start of a year, 5 % each; --roll rolls it.",
+        "ru": "VS 2025: какие нейтральные войска исчезают в начале года, по 5 %; --roll — бросок.",
+    },
+    about={
+        "en": """Each neutral troop leaves the map at the start of a year with chance 5 % (2025 §4.0). At the
+        table two D6 make it: the first rolled until it shows 1-5, the second until it shows 1-4; two 1s
+        and the troop vanishes. --roll rolls it for every troop at once.""",
+        "ru": """Каждое нейтральное войско в начале года уходит с карты с шансом 5 % (2025 §4.0). За столом
+        это два кубика: первый перебрасывают, пока не выпадет 1–5, второй — пока не выпадет 1–4; две
+        единицы — войско исчезает. --roll бросает сразу за все войска.""",
+    },
+    inputs=(
+        Input("troops", Whole(1, 200), {"en": "How many neutral troops stand on the map.",
+                                        "ru": "Сколько нейтральных войск на карте."}, required=True),
+        Input("edition", Choice(("vs-2025",), aliases=edition_aliases(("vs-2025",))),
+              {"en": "The edition of the rules (2025 only).", "ru": "Издание правил (только 2025)."},
+              flag="--edition", default="vs-2025"),
+        _roll({"en": "Roll it: which of them vanish.", "ru": "Бросить: какие из них исчезнут."}),
+        _seed({"en": "Replay the roll.", "ru": "Повторить бросок."}),
+    ),
+    examples=("printkit referee neutrals 3", "printkit referee neutrals 5 --roll --seed year-4"),
+    notes=True,
+)  # fmt: skip
+def neutrals(troops: int, *, edition: str = "vs-2025", roll: bool = False,
+             seed: str | None = None) -> VanishAnswer:  # fmt: skip
+    """The neutral troops that vanish at the start of a year (2025 §4.0): each with chance 5 %, one
+    1-in-20 roll a troop when rolled (the same seed, the same faces).
+
+    >>> neutrals(3).chance
+    Fraction(1, 20)
+    """
+    chance = vanish_chance(_vs(edition))
+    faces = None
+    if roll:
+        stream = Entropy.from_seed(seed).stream("neutrals")
+        faces = tuple(stream.below(chance.denominator) + 1 for _ in range(troops))
+    return VanishAnswer(troops, chance, faces)
