@@ -129,12 +129,29 @@ def test_battle_answers_mark_borrowed_squads_and_say_why() -> None:
 @pytest.mark.rule("vs.print.sources")
 @pytest.mark.rule("vs.setup.players")
 def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
+    """issue 41: nine players were refused "at most 8 allowed", not saying eight is printkit's reading;
+    one player was told the reading twice over; both in English under a Russian config."""
     from pathlib import Path
 
-    config = Path(str(tmp_path)) / "c.yaml"
-    config.write_text("game: vs-2025\nplayers: [{name: A}]\n", encoding="utf-8")
-    result = run("validate", config)
-    assert result.exit_code == 3 and "this kit's reading" in result.output
+    folder = Path(str(tmp_path))
+    for count in (1, 9):
+        names = ", ".join(f"{{name: P{k}}}" for k in range(count))
+        for language, words in (("ru", ("в vs-2025 играют от 2 до 8 игроков", "прочтение этого набора",
+                                        f"в конфиге их {count}")),
+                                ("en", ("vs-2025 is played by 2 to 8 players", "this kit's reading",
+                                        f"the config lists {count}"))):  # fmt: skip
+            config = folder / f"c{count}{language}.yaml"
+            config.write_text(f"game: vs-2025\nlanguage: {language}\nplayers: [{names}]\n", encoding="utf-8")
+            result = run("validate", config)
+            told = " ".join(result.output.split())
+            assert result.exit_code == 3 and all(w in told for w in words), (count, language, told)
+            assert "allowed" not in told and told.count("no figure") + told.count("этого числа нет") == 1, told
+            assert "number of players" not in told and "числа игроков" not in told  # said once, not twice
+    own = folder / "s.yaml"  # a game whose rules set the count: no reading named
+    own.write_text("game: strategiya\nlanguage: en\nplayers: [{name: A}, {name: B}, {name: C}, {name: D}, "
+                   "{name: E}]\n", encoding="utf-8")  # fmt: skip
+    said = " ".join(run("validate", own).output.split())
+    assert "strategiya is played by 2 to 4 players; the config lists 5" in said and "reading" not in said
 
 
 @pytest.mark.rule("vs.print.sources")
