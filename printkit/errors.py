@@ -40,8 +40,15 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        return self.said("en")
+
+    def said(self, lang: str) -> str:
+        """The problem in a language: a message that can say itself (a Phrase) in it, any other in
+        printkit's English."""
+        say = getattr(self.message, "say", None)
+        message = say(lang) if callable(say) else self.message
         where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        return f"{where}: {self.field}: {message}" if self.field else f"{where}: {message}"
 
 
 class ConfigError(PrintkitError):
@@ -49,16 +56,18 @@ class ConfigError(PrintkitError):
 
     exit_code = EXIT_CONFIG
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], lang: str | None = None) -> None:
         self.problems = list(problems)
+        self.lang = lang  # the language of the config the problems were found in, when it was read
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def lines(self) -> list[str]:
         return [str(p) for p in self.problems]
 
     def said_lines(self, lang: str) -> list[str]:
-        """The problems as a command that speaks says them: a file's problems stay in English."""
-        return self.lines()
+        """The problems in a language: those whose message can say itself (a Phrase) are said in it,
+        the rest of a file's problems stay in English."""
+        return [p.said(lang) for p in self.problems]
 
 
 class UsageError(PrintkitError):

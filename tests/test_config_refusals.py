@@ -83,6 +83,7 @@ def test_vs_mine_structure_typo(tmp_path: Path, typo: str, command: str) -> None
     """issue 32: a typo in a VS map's mine structure raised ValueError in validate and build (or
     passed validate unnoticed)."""
     config = _vs_config(tmp_path, "structure: mine-1,", f"structure: {typo},")
+    config.write_text(config.read_text(encoding="utf-8").replace("language: ru", "language: en"), encoding="utf-8")
     line_no = next(i for i, t in enumerate(config.read_text(encoding="utf-8").splitlines(), 1) if typo in t)
     args = (
         ["build", str(config), "--out", str(tmp_path / "kit"), "--no-cache"]
@@ -106,9 +107,10 @@ def test_vs_map_troop_typo_names_file_line_and_field(tmp_path: Path) -> None:
     line_no = next(i for i, t in enumerate(text.splitlines(), 1) if "orks" in t)
     want = f"{path}:{line_no}: troops[2].troop: no troop 'orks' in vs-2025 (did you mean 'orcs'?)"
     for args in (("referee", "income", str(path), "--player", "Юг"), ("map", "check", str(path))):
-        result = run(*args)
+        result = run(*args, "--lang", "en")
         assert (result.exit_code, result.stderr.strip()) == (EXIT_CONFIG, want)
     config = _vs_config(tmp_path, "troop: orcs", "troop: orks")
+    config.write_text(config.read_text(encoding="utf-8").replace("language: ru", "language: en"), encoding="utf-8")
     line = _one_line(run("validate", str(config)), EXIT_CONFIG)
     assert line.endswith("map.troops[3].troop: no troop 'orks' in vs-2025 (did you mean 'orcs'?)")
 

@@ -199,7 +199,7 @@ def test_a_personal_troop_is_a_non_magical_troop_of_the_players(tmp_path: Path) 
         "    - {at: E2, troop: knights, owner: Север}\n    - {at: E3, troop: dragon, owner: Север, personal: true}",
     )
     checked = run("validate", write(tmp_path / "dragon.yaml", text))
-    assert checked.exit_code == 3 and "troops[1].personal: Dragon is a magical troop" in checked.stderr
+    assert checked.exit_code == 3 and "troops[1].personal: «Дракон» — магическое войско" in checked.stderr
 
 
 def test_holdings_typed_by_hand_beside_the_evenings_map_are_reckoned() -> None:

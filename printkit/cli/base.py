@@ -249,10 +249,12 @@ class Failure(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         from ..labels import label
-        from .present import fitted, safe, voice
+        from .present import fitted, heard, language, safe, voice
 
         if isinstance(self.error, ConfigError):
-            for line in self.error.said_lines(voice() if self.speaks else "en"):
+            # A kit command says a config's problems in the config's language (its --lang first).
+            lang = voice() if self.speaks else language(heard(), self.error.lang) if self.error.lang else "en"
+            for line in self.error.said_lines(lang):
                 click.echo(safe(line), err=True)
             return
         if not self.speaks:  # the kit commands: printkit's English, one line

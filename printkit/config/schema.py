@@ -41,10 +41,11 @@ class Checker:
         """Something legal but probably unintended: reported by validate, never fatal."""
         self.warnings.append(self.doc.problem(key, f"warning: {message}"))
 
-    def raise_if_any(self) -> None:
+    def raise_if_any(self, lang: str | None = None) -> None:
+        """Raise the problems found, if any; `lang`: the language of the file, when it names one."""
         if self.problems:
             # In file order, so a user can fix them top to bottom.
-            raise ConfigError(sorted(self.problems, key=lambda p: p.line or 0))
+            raise ConfigError(sorted(self.problems, key=lambda p: p.line or 0), lang)
 
 
 def describe(value: Any) -> str:

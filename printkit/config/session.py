@@ -16,11 +16,12 @@ from .mapfile import MAP_FILE_TEXT, build_map, load_map, map_beside, map_schema
 from .rulesets import bundled_ids, default_ruleset, game_schema, load_bundled, load_ruleset_file
 from .schema import INVALID, Checker, Choice, Colour, Either, Field, ListOf, Number, Record, Text
 from .userfile import is_file
-from .yamlsource import YamlDocument, load_yaml, parse_yaml
+from .yamlsource import Key, YamlDocument, load_yaml, parse_yaml
 
 LANGUAGES = ["ru", "en"]
 PAPERS = ["a4", "letter"]
 MAX_PLAYERS = 8
+MAX_PLAYER_ENTRIES = 100  # a list longer than this is refused unread, as any other list is
 
 GAME = Field(
     Text(max_len=300, printed=False),
@@ -41,6 +42,16 @@ PRINTER = Record(
 )
 
 
+class _Players(ListOf):
+    """The players' list: how many a game takes is its ruleset's to say (_players, in words naming
+    whose the range is); the schema keeps the most any game takes for an editor, and a bound on work."""
+
+    def partial(self, value: Any, key: Key, ck: Checker) -> Any:
+        if isinstance(value, list) and self.max_items < len(value) <= MAX_PLAYER_ENTRIES:
+            return [self.item.check(v, (*key, i), ck) for i, v in enumerate(value)]
+        return super().partial(value, key, ck)
+
+
 def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
 
     mapped = [f for f in families if game(f).maps is not None]
@@ -50,7 +61,7 @@ def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
         "language": Field(Choice(LANGUAGES, {"russian": "ru", "english": "en"}), default="ru"),
         "paper": Field(Choice(PAPERS, {"us-letter": "letter"}), default="a4"),
         "players": Field(
-            ListOf(player, min_items=1, max_items=MAX_PLAYERS),
+            _Players(player, min_items=1, max_items=MAX_PLAYERS),
             doc="one entry per player: a name and a colour, and what the game adds (heroes, ...)",
         ),
         "map": Field(
@@ -143,7 +154,7 @@ def _session(doc: YamlDocument) -> Session:
         map_path = doc.folder / Path(doc.label).name if doc.folder is not None else None
     build = schema.hook("build_session")
     part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None
-    ck.raise_if_any()
+    ck.raise_if_any(data["language"])
     session = Session(
         ruleset=ruleset,
         title=data["title"],
@@ -190,13 +201,21 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
         item = session_record(ruleset.family).fields["players"].spec.item  # type: ignore[attr-defined]
         raw = [item.check({}, (), ck) for _ in range(ruleset.players_min)]
     if not ruleset.players_min <= len(raw) <= ruleset.players_max:
-        # Where the rules set no number of players, the range says whose it is.
+        from ..labels import Phrase
+
+        # Where the rules set no number of players, the range says whose it is: printkit's reading.
         source = ruleset.provenance.of("players")
-        whose = f" ({source.say('en')})" if source is not None and not source.document.own else ""
+        whose = source.document.name if source is not None and not source.document.own else None
         ck.fail(
             ("players",),
-            f"{ruleset.id} is played by {ruleset.players_min} to {ruleset.players_max} "
-            f"players{whose}; the config lists {len(raw)}",
+            Phrase(
+                "cf_players_reading" if whose else "cf_players",
+                game=ruleset.id,
+                low=ruleset.players_min,
+                high=ruleset.players_max,
+                n=len(raw),
+                whose=whose or "",
+            ),
         )
     players = tuple(Player(None) if p is INVALID else Player(p["name"], p["colour"]) for p in raw)
     return players, list(raw)

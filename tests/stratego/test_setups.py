@@ -189,7 +189,8 @@ def test_referee_stratego_bombs_and_json() -> None:
 
 
 def test_config_setups_are_checked(tmp_path: Path) -> None:
-    config = write(tmp_path / "c.yaml", "game: stratego\nsetups:\n  red: BFB343B563/B3492625B4/728X176258/2264B7523\n")
+    text = "game: stratego\nsetups:\n  red: BFB343B563/B3492625B4/728X176258/2264B7523\nlanguage: en\n"
+    config = write(tmp_path / "c.yaml", text)
     result = run("validate", config)
     assert result.exit_code == 3
     assert f"{config}:3: setups.red: 39 cells given; a battle setup has 40 (4 rows of 10)" in result.output

@@ -71,3 +71,19 @@ def cash_after_2003(cash: int, cap: int, income: int, turn_start: bool) -> int:
     the start of the turn too, what the income brings above the treasury is taken as well."""
     after = min(cash, cap) + income
     return min(after, cap) if turn_start else after
+
+
+# The garrison columns of 2003 §5 with their «+» (2025 lost its pictures): (squads, «+»). A tower's and
+# a bridge's garrison is zero (§5.5: it always loses).
+GARRISON_CARDS = {"tower": (0, False), "manor": (1, False), "castle": (1, True), "city": (2, True),
+                  "fortress": (2, True), "bridge": (0, False), "mine-1": (1, False), "mine-2": (1, True),
+                  "mine-3": (2, False), "mine-4": (2, True)}  # fmt: skip
+# The troops whose strength column draws a «+» on every squad (2003 §4.1; 2025 shows the «+» alone).
+OWN_PLUS = {"mage", "zombie", "dragon", "ghost-ship"}
+
+
+def garrison_attack(structure: str, troop: str) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+    """2025 §6.4, 2003 §5.5: a structure's garrison may declare battle on the troop standing on its
+    cell, and the walls then give that troop nothing. The garrison is the attacking side; it does not
+    also stand behind the troop it attacks. Each side as (squads, «+») of its one unit."""
+    return [GARRISON_CARDS[structure]], [(SQUADS[troop], troop in OWN_PLUS)]

@@ -58,7 +58,7 @@ def test_what_ships_and_transports_may_attack(kits: ExampleKits) -> None:
 @pytest.mark.rule("vs.building.fortress")
 @pytest.mark.rule("vs.transport.build")
 def test_2003_words_for_the_fortress_and_the_transport(kits: ExampleKits) -> None:
-    ru, en = flat(kits("vs-2003") / "booklet.pdf"), flat(kits("vs-2003", "en") / "booklet.pdf")
+    ru, en = flat(kits("vs-2003") / "booklet.pdf"), flat(kits("vs-2003", "en", "letter") / "booklet.pdf")
     assert "её можно ставить и на той земле, где дом лорда уже есть" in ru and "рядом с ним" not in ru
     assert "may be built in a land that already has one" in en and "beside one" not in en
     assert "10 монет вне постройки или 5 в постройке" in ru and "в поле или" not in ru
@@ -200,3 +200,35 @@ def test_battle_help_and_skipped_best_play_say_what_is_so() -> None:
     assert "Best play not solved" in big
     help_text = run("referee", "battle", "--help").output
     assert '"knights@city"' in help_text and '"city knights@city"' not in help_text  # no garrison twice
+
+
+@pytest.mark.rule("vs.troop.neutral")
+def test_the_neutrals_roll_is_in_the_booklet_and_one_tap_on_a_page(kits: ExampleKits) -> None:
+    """issue 41: the 5 % yearly vanishing of neutral troops had no procedure with the kit's dice."""
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    ru, en = flat(kits("vs-2025") / "booklet.pdf"), flat(kits("vs-2025", "en", "letter") / "booklet.pdf")
+    assert "первый кубик перебрасывайте, пока не выпадет 1–5, второй — пока не выпадет 1–4" in ru
+    assert "roll the first die until it shows 1-5 and the second until it shows 1-4" in en
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        page = client.get("/q/neutrals", params={"lang": "ru"}).text
+        assert '<button type="submit" name="roll" value="1"' in page  # the roll is one tap
+        form = {"t": table.form_token, "lang": "ru", "ask": "", "who": "Аня", "troops": "4", "roll": "1"}
+        rolled = client.post("/q/neutrals?lang=ru", data=form, headers={"Origin": "http://testserver"})
+        assert rolled.status_code == 200 and (answer_lines(rolled.text) or [""])[0].startswith("Бросок:")
+        assert table.log.newest()[0].what.startswith("neutrals 4")
+
+
+@pytest.mark.rule("vs.battle.joint-defence")
+def test_the_2003_joint_defence_leaves_out_whoever_attacks(kits: ExampleKits) -> None:
+    """issue 41: the 2003 booklet made the whole joint defence hang on "someone not attacking"; §6.14
+    leaves out only the troop or structure that attacks this turn."""
+    ru, en = flat(kits("vs-2003") / "booklet.pdf"), flat(kits("vs-2003", "en", "letter") / "booklet.pdf")
+    assert "если кто-то из них не нападает" not in ru and "unless one of them is attacking" not in en
+    assert "кроме тех, кто сам нападает в этот ход: такие в общей обороне не участвуют" in ru
+    assert "except those attacking this turn themselves: these take no part in the joint defence" in en

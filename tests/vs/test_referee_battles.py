@@ -5,14 +5,18 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from itertools import product
 
 import pytest
 
 from printkit.config.rulesets import load_bundled
+from printkit.games.vs.answers import battle_odds
 from printkit.games.vs.model import vs_of
 from printkit.games.vs.orders import Card, best_mix, resolve
 
 from ..conftest import run
+from . import naive_army as army_naive
+from . import naive_battle as naive
 
 ORDERS = vs_of(load_bundled("vs-2025")).orders
 
@@ -79,7 +83,8 @@ def test_battle_prints_both_kinds_of_odds() -> None:
     assert data["random"]["defenders"] == "5984/6561" and data["optimal"]["value"] == "-1"
     assert data["defenders"][1] == {"unit": "castle", "squads": 1, "advantage": True, "garrison": True,
                                     "why": ["garrison"], "destroyed_random": data["defenders"][1]["destroyed_random"],
-                                    "destroyed_optimal": "0", "squads_from": "vs-2003"}  # fmt: skip
+                                    "destroyed_optimal": "0", "squads_from": "vs-2003",
+                                    "advantage_from": "vs-2003"}  # fmt: skip
 
 
 def test_battle_refuses_at_once_naming_its_limit() -> None:
@@ -102,3 +107,78 @@ def test_one_card_mix() -> None:
     data = json.loads(run("referee", "orders", "--mix", "--advantage", "a", "--json").output)
     assert data["value"] == "1/3" and data["random"]["attackers"] == "2/3"
     assert lines("orders", "--mix")[0].startswith("Лучшая смесь приказов для A: Атака 1/3")
+
+
+# ---- a garrison's attack (issue 41) -------------------------------------------------------------------
+
+
+def plain_odds(attackers: list[tuple[int, bool]], defenders: list[tuple[int, bool]]) -> dict[str, Fraction]:
+    """Each side's chance to win with every order drawn at random: every order of every card through
+    the naive resolver, re-lays keeping the sequence."""
+    att = [(plus, k) for k, (n, plus) in enumerate(attackers) for _ in range(n)]
+    dfn = [(plus, k) for k, (n, plus) in enumerate(defenders) for _ in range(n)]
+    counted = {"attackers": Fraction(0), "defenders": Fraction(0), "both": Fraction(0)}
+    for drawn in product("AFD", repeat=len(att) + len(dfn)):
+        a = [naive.Card(o, plus, i) for i, (o, (plus, _)) in enumerate(zip(drawn, att, strict=False))]
+        d = [naive.Card(o, plus, i) for i, (o, (plus, _)) in enumerate(zip(drawn[len(att) :], dfn, strict=False))]
+        counted[naive.fight(a, d)[0]] += Fraction(1, 3 ** len(drawn))
+    return counted
+
+
+GARRISON_ATTACKS = [("vs-2025", "castle", "knights"), ("vs-2025", "city", "elves"), ("vs-2025", "fortress", "mage"),
+                    ("vs-2025", "mine-4", "orcs"), ("vs-2025", "manor", "light-infantry"),
+                    ("vs-2003", "city", "dwarves"), ("vs-2003", "tower", "zombie"), ("vs-2003", "bridge", "dragon"),
+                    ("vs-2003", "mine-3", "mage")]  # fmt: skip
+
+
+@pytest.mark.rule("vs.building.garrison-attack")
+def test_a_garrison_attacks_the_troop_on_its_cell_without_the_walls() -> None:
+    """issue 41: `battle castle "knights@castle"` was refused ("a garrison only defends")."""
+    for edition, structure, troop in GARRISON_ATTACKS:
+        answer = battle_odds(load_bundled(edition), structure, f"{troop}@{structure}", play="random")
+        plain_a, plain_d = army_naive.garrison_attack(structure, troop)
+        assert [(u.squads, u.advantage) for u in answer.attackers] == plain_a, (edition, structure)
+        assert [(u.squads, u.advantage) for u in answer.defenders] == plain_d, (edition, structure)
+        assert answer.random is not None
+        expected = plain_odds(plain_a, plain_d)
+        assert {w: answer.random.winner(w) for w in expected} == expected, (edition, structure, troop)
+    # Defended, the same troop has the walls' «+» and its garrison behind it; attacked by that
+    # garrison, neither.
+    walled = battle_odds(load_bundled("vs-2025"), "knights", "knights@castle", play="random").defenders
+    assert [u.key for u in walled] == ["knights", "castle"] and "walls" in walled[0].why
+    for attackers, defenders in (("castle", "knights@city"), ("castle", "knights"), ("castle castle", "knights@castle"),
+                                 ("city knights", "elves@castle")):  # fmt: skip
+        refused = run("referee", "battle", attackers, defenders, "--lang", "en")
+        assert refused.exit_code == 2 and "garrison" in refused.output, (attackers, refused.output)
+
+
+@pytest.mark.rule("vs.building.garrison-attack")
+def test_a_garrisons_attack_answers_in_text_json_and_on_a_page() -> None:
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    from ..conftest import EXAMPLES
+
+    expected = plain_odds(*army_naive.garrison_attack("castle", "knights"))
+    win = expected["attackers"]
+    for lang, note in (("en", "A garrison's attack (§6.4)"), ("ru", "Атака гарнизона (§6.4)")):
+        text = " ".join(lines("battle", "castle", "knights@castle", "--lang", lang))
+        assert note in text and str(win) in text
+        assert ("Knights, 4 sq." if lang == "en" else "Рыцари, 4 отр.") in text and "4 sq.+" not in text
+        assert "4 отр.+" not in text  # no «+» from the walls
+        assert "Атака гарнизона (§5.5)" in " ".join(lines("battle", "city", "zombie@city", "--edition", "2003"))
+    data = json.loads(run("referee", "battle", "castle", "knights@castle", "--json").output)
+    assert [u["unit"] for u in data["attackers"]] == ["castle"] and data["attackers"][0]["garrison"]
+    assert [(u["unit"], u["why"]) for u in data["defenders"]] == [("knights", [])]
+    assert Fraction(data["random"]["attackers"]) == win
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        for lang, note in (("en", "A garrison's attack (§6.4)"), ("ru", "Атака гарнизона (§6.4)")):
+            form = {"attackers": "castle", "defenders": "knights@castle", "play": "random", "ask": "1", "lang": lang}
+            page = client.get("/q/battle", params=form)
+            assert page.status_code == 200 and 'class="refusal"' not in page.text
+            shown = " ".join(answer_lines(page.text) or [])
+            assert str(win) in shown and note in shown

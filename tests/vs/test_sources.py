@@ -3,6 +3,7 @@ every answer that uses them, in both languages, and explained; the edition's own
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from fractions import Fraction
@@ -128,12 +129,54 @@ def test_battle_answers_mark_borrowed_squads_and_say_why() -> None:
 @pytest.mark.rule("vs.print.sources")
 @pytest.mark.rule("vs.setup.players")
 def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
+    """issue 41: nine players were refused "at most 8 allowed", not saying eight is printkit's reading;
+    one player was told the reading twice over; both in English under a Russian config."""
     from pathlib import Path
 
-    config = Path(str(tmp_path)) / "c.yaml"
-    config.write_text("game: vs-2025\nplayers: [{name: A}]\n", encoding="utf-8")
-    result = run("validate", config)
-    assert result.exit_code == 3 and "this kit's reading" in result.output
+    folder = Path(str(tmp_path))
+    for count in (1, 9):
+        names = ", ".join(f"{{name: P{k}}}" for k in range(count))
+        for language, words in (("ru", ("в vs-2025 играют от 2 до 8 игроков", "прочтение этого набора",
+                                        f"в конфиге их {count}")),
+                                ("en", ("vs-2025 is played by 2 to 8 players", "this kit's reading",
+                                        f"the config lists {count}"))):  # fmt: skip
+            config = folder / f"c{count}{language}.yaml"
+            config.write_text(f"game: vs-2025\nlanguage: {language}\nplayers: [{names}]\n", encoding="utf-8")
+            result = run("validate", config)
+            told = " ".join(result.output.split())
+            assert result.exit_code == 3 and all(w in told for w in words), (count, language, told)
+            assert "allowed" not in told and told.count("no figure") + told.count("этого числа нет") == 1, told
+            assert "number of players" not in told and "числа игроков" not in told  # said once, not twice
+    own = folder / "s.yaml"  # a game whose rules set the count: no reading named
+    own.write_text("game: strategiya\nlanguage: en\nplayers: [{name: A}, {name: B}, {name: C}, {name: D}, "
+                   "{name: E}]\n", encoding="utf-8")  # fmt: skip
+    said = " ".join(run("validate", own).output.split())
+    assert "strategiya is played by 2 to 4 players; the config lists 5" in said and "reading" not in said
+
+
+@pytest.mark.rule("vs.print.sources")
+@pytest.mark.rule("vs.troop.magic-squads")
+def test_a_borrowed_plus_keeps_its_mark_when_the_squads_are_cut() -> None:
+    """issue 41: attacking a ship, the ghost ship, zombies and mage fight as one squad each and lost
+    the mark of their «+» (the 2003 table's [+] a squad; the ghost ship's printkit's reading)."""
+    out = run("referee", "battle", "ghost-ship zombie:2 mage", "ship", "--play", "random", "--lang", "en").output
+    title = " ".join(out.split()).split(" against ")[0]
+    assert title == "Battle (2025): Ghost ship, 1 sq.+†, Zombies, 1 sq.+*, Mage, 1 sq.+*", title
+    assert NOTES["en"][0] in out and NOTES["en"][1] in out and "the + on each squad" in out
+    # A plain reading: in 2025 the «+» of every squad of these troops is borrowed (the 2003 table's
+    # boxes with a «+»; for the ghost ship printkit's reading), whatever squads they fight with; no
+    # other troop's is; 2003 gives its own.
+    marked = {"mage": "vs-2003", "zombie": "vs-2003", "dragon": "vs-2003", "ghost-ship": "printkit"}
+    rng = random.Random("marks")
+    for _ in range(60):
+        chosen = rng.sample(ATTACKERS_25, rng.randint(1, 3))
+        target = rng.choice(TARGETS_25)
+        data = battle_odds(R25, " ".join(chosen), target, play="random").json("en")
+        for unit in data["attackers"] + [u for u in data["defenders"] if not u["garrison"]]:
+            said = unit.get("squads_from") or unit.get("advantage_from")
+            assert said == marked.get(unit["unit"]), (chosen, target, unit)
+    old = battle_odds(R03, "mage zombie:2", "elves@transport", play="random", at_sea=True).json("en")
+    assert all("advantage_from" not in u and "squads_from" not in u for u in old["attackers"])
 
 
 # ---- the squads each side lays, against a plain reading of the text --------------------------------
@@ -268,12 +311,32 @@ def test_the_2003_cap_readings_agree_with_a_plain_reading() -> None:
     rng = random.Random("cap")
     for _ in range(200):
         cash, land = rng.randint(0, 150), rng.randint(0, 40)
-        for turn_start in (False, True):
-            got = ec.income(V03, ec.Holdings((("a", land),), (), ("elves",), None, cash=cash), turn_start)
-            assert got.cash_after == naive.cash_after_2003(cash, 50, land - 5, turn_start)
-    said = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--lang", "en").output
-    assert "--cap-at-turn-start" in said and "After the income: 70." in said
-    capped = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--cap-at-turn-start",
-                 "--lang", "en").output  # fmt: skip
-    assert "20 over the treasury is taken again" in capped and "50 left" in capped
+        for before_income in (False, True):
+            got = ec.income(V03, ec.Holdings((("a", land),), (), ("elves",), None, cash=cash), before_income)
+            assert got.cash_after == naive.cash_after_2003(cash, 50, land - 5, not before_income)
+    said = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--cap-before-income",
+               "--lang", "en").output  # fmt: skip
+    assert "Reading (--cap-before-income)" in said and "After the income: 70." in said
+    capped = run("referee", "income", "--edition", "vs-2003", "--lands", "30", "--cash", "40", "--lang", "en").output
+    capped = " ".join(capped.split())
+    assert "20 more over it is taken, 50 left" in capped and "--cap-before-income" in capped
     assert Fraction(naive.cash_after_2003(0, 50, 70, True)) == 50
+
+
+@pytest.mark.rule("vs.treasury.cap")
+def test_the_2003_cap_holds_at_the_start_of_the_turn_by_default() -> None:
+    """issue 41: `income --edition 2003 --cash 70 ...` left 57 against a limit of 50; §2.3 keeps the
+    cash within the treasury at the start of one's turn, and that literal reading is the default."""
+    args = ("income", "--edition", "vs-2003", "--lands", "12", "--troops", "elves", "--cash", "70", "--json")
+    literal = json.loads(run("referee", *args).output)
+    other = json.loads(run("referee", *args, "--cap-before-income").output)
+    # By hand: 70 is cut to 50 before the payment (§2.1); 12 - 5 brings 57, and at the start of the
+    # turn the cash may not stand above 50 (§2.3).
+    assert (literal["cash_after"], literal["taken_after"], literal["cap_reading"]) == (50, 7, "turn start")
+    assert (other["cash_after"], other["taken_after"], other["cap_reading"]) == (57, 0, "before income")
+    for lang, words in (
+        ("ru", "на начало своего хода игрок держит наличными не больше казны"),
+        ("en", "at the start of his turn a player holds no more cash than the treasury"),
+    ):
+        said = " ".join(run("referee", *args[:-1], "--lang", lang).output.split())
+        assert words in said and "--cap-before-income" in said

@@ -210,3 +210,160 @@ def test_d6_tables_cover_every_face() -> None:
     en = lines("spell", "storm", "--lang", "en")
     assert en[-3:] == ["   1-2: nothing happens", "   3-4: the ships lose their active action for a year",
                       "   5-6: the ships sink"]  # fmt: skip
+
+
+# ---- issue 41 ------------------------------------------------------------------------------------------
+
+# The 2025 spell book's D6 tables, typed in from the text (§8.9): (lowest face, highest face, outcome).
+TABLES_2025 = {
+    "storm": [(1, 2, "nothing happens"), (3, 4, "lose"), (5, 6, "sink")],
+    "tame-dragon": [(1, 1, "the mage dies"), (2, 4, "nothing happens"), (5, 5, "the dragon dies"), (6, 6, "tamed")],
+    "raise-zombies": [(1, 2, "1 squad"), (3, 4, "2 squads"), (5, 6, "3 squads")],
+    "dust": [(1, 2, "1 zombie squad"), (3, 4, "2 zombie squads"), (5, 6, "3 zombie squads")],
+}
+
+
+@pytest.mark.rule("vs.mithril.amulet")
+@pytest.mark.rule("vs.magic.die-cap")
+def test_the_amulet_shifts_every_spells_table() -> None:
+    """issue 41: `spell tame-dragon --amulet` printed the table as if without it (the mage dying on a
+    1); with the amulet every face counts one higher, never above 6 (2025 §5.3, §8.8)."""
+    for name, table in TABLES_2025.items():
+        data = json.loads(run("referee", "spell", name, "--amulet", "--json").output)
+        assert data["amulet"] is True
+        for (low, high, words), outcome in zip(table, data["outcomes"], strict=True):
+            assert words in outcome["text"]
+            faces = [f for f in range(1, 7) if low <= min(f + 1, 6) <= high]  # the die as rolled
+            assert outcome["faces"] == ([faces[0], faces[-1]] if faces else []), (name, words)
+            assert Fraction(outcome["chance"]) == Fraction(len(faces), 6), (name, words)
+        plain = json.loads(run("referee", "spell", name, "--json").output)
+        assert [o["faces"] for o in plain["outcomes"]] == [[low, high] for low, high, _ in table]
+    tamed = json.loads(run("referee", "spell", "tame-dragon", "--amulet", "--json").output)["outcomes"]
+    assert (tamed[0]["chance"], tamed[-1]["chance"]) == ("0", "1/3")  # the mage never dies; tamed on 5-6
+    said = lines("spell", "tame-dragon", "--amulet", "--lang", "en")
+    assert "     —: the mage dies (0)" in said and any(line.startswith("   5-6: the dragon is tamed") for line in said)
+    for name, chance, shifted in (("release", Fraction(1, 3), Fraction(1, 2)), ("ghost-ship", Fraction(1, 2),
+                                                                                Fraction(2, 3))):  # fmt: skip
+        assert Fraction(json.loads(run("referee", "spell", name, "--json").output)["chance"]) == chance
+        assert Fraction(json.loads(run("referee", "spell", name, "--amulet", "--json").output)["chance"]) == shifted
+
+
+@pytest.mark.rule("vs.economy.tribute")
+def test_tribute_from_a_land_or_an_unopened_mine() -> None:
+    """issue 41: 2025 §5.5, the personal troop collects a land's whole income (a land with no lord's
+    house) or half an unopened mine's, which has no figure: printkit's reading is printed with it."""
+    args = ("income", "--lands", "12", "--troops", "knights elves", "--personal", "knights", "--cash", "30")
+    # By hand: 30 + 12 - 5 = 37 after the income; the tribute comes on top this turn.
+    for word, coins, extra in (("9", 9, ()), ("mine", 1, ()), ("mine", 4, ("--tribute-deepest",)), ("lair", 4, ()),
+                               ("рудник", 1, ()), ("логово", 4, ("--tribute-deepest",))):  # fmt: skip
+        data = json.loads(run("referee", *args, "--tribute", word, *extra, "--json").output)
+        assert data["cash_after"] == 37 and data["tribute"]["coins"] == coins, (word, extra)
+        assert data["cash_with_tribute"] == 37 + coins
+    # The reading: half of the first level's income (copper, 2), or with the switch the deepest's
+    # (mithril, 8); a dragon's mountain holds mithril (spell 1.3) either way.
+    assert [m.income // 2 for m in (V25.mines[0], V25.mines[-1])] == [1, 4]
+    for lang, reading in (("ru", "Прочтение: у неоткрытого рудника нет уровня"),
+                          ("en", "Reading: an unopened mine has no level")):  # fmt: skip
+        said = " ".join(lines(*args, "--tribute", "mine", "--lang", lang))
+        assert reading in said and "--tribute-deepest" in said and "§5.5" in said
+        deepest = " ".join(lines(*args, "--tribute", "mine", "--tribute-deepest", "--lang", lang))
+        assert "(--tribute-deepest)" in deepest
+    for refused in (("--tribute", "mine", "--edition", "vs-2003"), ("--tribute", "замок"),
+                    ("--personal", "none", "--tribute", "5")):  # fmt: skip
+        result = run("referee", "income", "--lands", "12", "--troops", "knights", *refused)
+        assert result.exit_code == 2 and "--tribute" in result.output, refused
+
+
+@pytest.mark.rule("vs.rebellion.state")
+@pytest.mark.rule("vs.rebellion.commander-2003")
+def test_the_uprising_agrees_with_its_count_in_russian() -> None:
+    """issue 41: «все 3 домов лорда», «каждый из 1 домов лорда», «все 3 войск и строений правителя»."""
+    houses = {
+        2: "2 дома",
+        3: "3 дома",
+        4: "4 дома",
+        5: "5 домов",
+        11: "11 домов",
+        12: "12 домов",
+        14: "14 домов",
+        21: "21 дом",
+        22: "22 дома",
+        25: "25 домов",
+        101: "101 дом",
+        111: "111 домов",
+        112: "112 домов",
+    }
+    troops = {2: "2 войска и строения", 5: "5 войск и строений", 11: "11 войск и строений",
+              21: "21 войско и строение", 23: "23 войска и строения", 111: "111 войск и строений"}  # fmt: skip
+    for n, words in houses.items():
+        for together in ((), ("--together",)):
+            head = " ".join(lines("rebellion", str(n), *together))
+            assert f" {words} лорда" in head, (n, together, head)
+    for n, words in troops.items():
+        head = " ".join(lines("rebellion", str(n), "--together", "--edition", "vs-2003"))
+        assert f"все {words} правителя" in head, (n, head)
+        each = " ".join(lines("rebellion", str(n), "--edition", "vs-2003"))
+        assert f"у правителя {words.replace(' и ', ' или ')}" in each, (n, each)
+    one = " ".join(lines("rebellion", "1")) + " ".join(lines("rebellion", "1", "--edition", "vs-2003"))
+    assert "единственный дом лорда" in one and "единственное войско или строение" in one and "1 дом" not in one
+    assert "нет домов лорда" in " ".join(lines("rebellion", "0"))
+    counted = [line.split()[:2] for line in lines("rebellion", "2", "--lang", "en")[2:5]]
+    assert counted == [["0", "pass"], ["1", "passes"], ["2", "pass"]]
+
+
+@pytest.mark.rule("vs.economy.upkeep")
+def test_income_reads_troops_as_battle_does_and_answers_brief() -> None:
+    """issue 41: `income` refused zombie:4 (battle and prize take it) and --brief."""
+    data = json.loads(run("referee", "income", "--troops", "knights@personal zombie:4 elves+ dragon", "--cash", "0",
+                          "--json").output)  # fmt: skip
+    # By hand: knights are the personal troop (free), zombies 0, elves 5 (mithril changes no upkeep),
+    # the dragon 10 (2025 troop table).
+    assert [(u["troop"], u["coins"]) for u in data["upkeep"]] == [("knights*", 0), ("zombie", 0), ("elves", 5),
+                                                                   ("dragon", 10)]  # fmt: skip
+    full = lines("income", "--troops", "knights zombie:4", "--personal", "knights", "--edition", "2003")
+    brief = lines("income", "--troops", "knights zombie:4", "--personal", "knights", "--edition", "2003", "--brief")
+    assert len(brief) < len(full) and not any("Прочтение" in line for line in brief)
+    assert any("Прочтение" in line for line in full) and any("zombie:4" in line for line in full)
+
+
+@pytest.mark.rule("vs.setup.ruler-entry")
+@pytest.mark.rule("vs.player.types")
+def test_income_starts_from_the_entry_cash_and_a_commander_holds_no_land() -> None:
+    """issue 41: 2003 `income --commander` began from 0 coins, though a commander enters with 15
+    (2003 §3.6; a ruler 50); --commander went with --lands, though a commander has none (§3.0)."""
+    for edition, commander, cash in (("vs-2003", True, 15), ("vs-2003", False, 50), ("vs-2025", False, 50)):
+        extra = ("--commander",) if commander else ("--lands", "10")
+        data = json.loads(run("referee", "income", "--edition", edition, "--troops", "knights", "--personal",
+                              "knights", *extra, "--json").output)  # fmt: skip
+        assert (data["cash"], data["cash_from"]) == (cash, "start"), (edition, commander)
+        said = " ".join(" ".join(lines("income", "--edition", edition, "--troops", "knights", "--personal", "knights",
+                                       *extra)).split())  # fmt: skip
+        assert f"— {cash} (§3." in said and "--cash" in said
+    given = json.loads(run("referee", "income", "--edition", "2003", "--commander", "--cash", "7", "--json").output)
+    assert (given["cash"], given["cash_from"]) == (7, "given")
+    unknown = json.loads(run("referee", "income", "--commander", "--troops", "knights", "--json").output)
+    assert (unknown["cash"], unknown["cash_from"]) == (0, "start")  # 2025 gives a commander no figure: 0, said
+    said = " ".join(" ".join(lines("income", "--commander", "--troops", "knights", "--lang", "en")).split())
+    assert "the 2025 rules do not say what a commander enters the game with, so 0 is taken" in said
+    both = run("referee", "income", "--edition", "2003", "--commander", "--lands", "12", "--lang", "en")
+    assert both.exit_code == 2 and "--commander" in both.output and "--lands" in both.output
+    mapped = run("referee", "income", EXAMPLES / "vs-map.yaml", "--player", "Север", "--commander", "--lang", "en")
+    assert mapped.exit_code == 2 and "ruler, not a commander" in " ".join(mapped.output.split())
+
+
+@pytest.mark.rule("vs.troop.neutral")
+def test_neutral_troops_vanish_one_in_twenty_with_two_dice() -> None:
+    """issue 41: the 5 % yearly vanishing had no procedure at the table. Two D6 make it: the first
+    rerolled until 1-5, the second until 1-4, two 1s vanish; counted here, and rolled by the referee."""
+    kept = [(a, b) for a in range(1, 7) for b in range(1, 7) if a <= 5 and b <= 4]  # rerolls aside
+    assert Fraction(sum(1 for a, b in kept if a == b == 1), len(kept)) == Fraction(5, 100)
+    data = json.loads(run("referee", "neutrals", "3", "--json").output)
+    assert (Fraction(data["chance"]), Fraction(data["none_vanish"])) == (Fraction(1, 20), Fraction(19, 20) ** 3)
+    rolled = json.loads(run("referee", "neutrals", "40", "--roll", "--seed", "y1", "--json").output)
+    assert len(rolled["rolled"]) == 40 and all(1 <= f <= 20 for f in rolled["rolled"])
+    assert rolled["vanished"] == [k for k, f in enumerate(rolled["rolled"], start=1) if f == 1]
+    again = json.loads(run("referee", "neutrals", "40", "--roll", "--seed", "y1", "--json").output)
+    assert again == rolled
+    said = lines("neutrals", "2", "--roll", "--seed", "y1")
+    assert said[-1].startswith("Бросок: ") and "1–5" in " ".join(said) and "1–4" in " ".join(said)
+    assert run("referee", "neutrals", "--edition", "vs-2003").exit_code == 2  # 2003 has no such rule

@@ -120,6 +120,7 @@ GAME = Game(
             "leader-escape": f"{_HERE}.questions:leader_escape",
             "spell": f"{_HERE}.questions:spell",
             "mine": f"{_HERE}.questions:mine",
+            "neutrals": f"{_HERE}.questions:neutrals",
         }
     },
     api=f"{_HERE}.questions",

@@ -218,8 +218,9 @@ class BattleOdds:
         return out
 
     def _unit(self, u: Unit, lang: str) -> str:
-        """A unit as the answer names it, its squads marked when the edition's rules do not give them."""
-        return _unit(u, lang, self.marks.get(u.source, ("", ""))[0])
+        """A unit as the answer names it, its squads (or the «+» on each) marked when the edition's
+        rules do not give them."""
+        return _unit(u, lang, self.marks.get(u.source, self.marks.get(u.plus_from, ("", "")))[0])
 
     def lines(self, lang: str) -> list[Line]:
         side_a = ", ".join(self._unit(u, lang) for u in self.attackers)
@@ -265,6 +266,8 @@ class BattleOdds:
                                          "garrison": u.garrison, "why": list(u.why)}  # fmt: skip
                 if u.source in self.marks:
                     entry["squads_from"] = self.marks[u.source][1]  # a document other than the edition's rules
+                if u.plus_from in self.marks:
+                    entry["advantage_from"] = self.marks[u.plus_from][1]
                 for name, o in (("random", self.random), ("optimal", self.optimal)):
                     if o is not None:
                         entry[f"destroyed_{name}"] = str(self.destroyed(o, key)[k])
@@ -327,14 +330,19 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
     mark = Marks(rules)
     marks: dict[str, tuple[str, str]] = {}
     for u in units:
-        source = rules.provenance.of(u.source) if u.source else None
-        if source is not None and not source.document.own:
-            marks[u.source] = (mark("", u.source), source.document.id)
-    names = {u.source: u.name for u in units}
+        for path in (u.source, u.plus_from):  # its squads, and the «+» on each (kept when they are cut)
+            source = rules.provenance.of(path) if path else None
+            if source is not None and not source.document.own and path not in marks:
+                marks[path] = (mark("", path), source.document.id)
+    names = {path: u.name for u in units for path in (u.source, u.plus_from) if path}
     said = [Said(functools.partial(_footnote, mark, names, i)) for i in range(len(mark.notes("en")))]
 
     def say(key: str, **values: Any) -> None:
         said.append(Said(functools.partial(_said, key, values)))
+
+    cut = [_garrison_or_troop(u) for u in units if u.plus_from in marks and u.source not in marks]
+    if cut:  # their squads are the asker's or a rule's, the «+» on each still the borrowed figure's
+        say("rf_plus_borrowed", troops={lang: ", ".join(n[lang] for n in cut) for lang in cut[0]})
 
     ids = {u.key for u in units if not u.garrison}
     if any(u.afloat for u in attackers):
@@ -344,6 +352,8 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
     for u in attackers:
         if u.place == "ship":
             say("rf_aboard_attacks", troop=u.name)
+    if any(u.garrison for u in attackers):
+        say(f"rf_garrison_attack_{year}")
     if year == 2003 and any(u.key == "ship" or u.place == "transport" for u in attackers):
         say("rf_ship_targets_2003")
     for u in defenders:
@@ -356,6 +366,13 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
     if year == 2025 and "mage" in ids:
         say("rf_reading_plain_mage" if readings.plain_mage else "rf_reading_mage_plus")
     return marks, tuple(said)
+
+
+def _garrison_or_troop(u: Unit) -> dict[str, str]:
+    """A unit's name as a note names it: a troop's, or «гарнизон (замок)» for a garrison."""
+    if not u.garrison:
+        return dict(u.name)
+    return {lang: label("rf_garrison_of", lang, name=name.lower()) for lang, name in u.name.items()}
 
 
 def _footnote(mark: Marks, names: dict[str, Mapping[str, str]], index: int, lang: str) -> str:

@@ -25,6 +25,7 @@ class Unit:
     carrier: int | None = None  # the unit (ship or transport) this troop rides: it dies with it
     why: tuple[str, ...] = ()  # what gave the «+»: own, plus, walls, garrison
     source: str = ""  # the ruleset path its squads were read from ("" when the asker gave them)
+    plus_from: str = ""  # the ruleset path its own «+» was read from ("" for none, or one the asker gave)
     place: str = ""  # the building, ship or transport it stands in or rides (@PLACE)
     afloat: bool = False  # attacking a ship or a troop aboard, it fights as one squad
 
@@ -84,7 +85,7 @@ def _refused(vs: VsData, word: str, name: str) -> Refusal:
 
 
 def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
-               readings: Readings = Readings()) -> list[Unit]:  # fmt: skip
+               readings: Readings = Readings(), stormed: str | None = None) -> list[Unit]:  # fmt: skip
     """Units from text like "knights+ elves@castle zombie:3 elves@ship".
 
     NAME is a troop, a building or a mine (its garrison alone). `:N` sets the squads (zombies
@@ -94,7 +95,11 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
     `@ship` (2025) or `@transport` (2003) carries the troop: it fights as one squad; a defender's
     ship fights right behind it and takes it down when it sinks, an attacker's ship stays out of
     the battle (only those who declared it attack, §7.1). `afloat`: the attacked is a ship or a
-    troop aboard, so every attacker but ships and dragons fights as one squad."""
+    troop aboard, so every attacker but ships and dragons fights as one squad.
+
+    `stormed`: the building or mine (its key) whose garrison attacks the troop on its cell (2025
+    §6.4, 2003 §5.5): attacking, that garrison may be named; defending, the troop on that cell has
+    neither the walls' «+» nor the garrison behind it."""
     units: list[Unit] = []
     year = vs.year
     cargo_squads = int(vs.figures.get("cargo_squads") or 1)
@@ -108,12 +113,13 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
             found = _structure(vs, name)
             if found is None or place:
                 raise _refused(vs, word, name if found is None else word)
-            if attacking:
-                raise Refusal("rf_garrison_attacks", word=word)
             key, sname, garrison, adv, _ = found
+            if attacking and key != stormed:
+                raise Refusal("rf_garrison_attacks", word=word, building=key)
             source = "" if count else _garrison_path(key)
             units.append(Unit(key, sname, int(count) if count else garrison, adv or plus, True,
-                              why=("garrison",) if adv else (), source=source))  # fmt: skip
+                              why=("garrison",) if adv else (), source=source,
+                              plus_from=_garrison_path(key) + "_advantage" if adv else ""))  # fmt: skip
             continue
         squads = int(count) if count else troop.squads
         source = "" if count else f"troops.{troop.id}.squads"
@@ -141,11 +147,13 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
                     raise _refused(vs, word, place)
                 key, sname, garrison, adv, walls = found
                 where = key
-                if walls == "always" or (walls == "defence" and not attacking):
+                attacked_by_garrison = not attacking and key == stormed  # no walls, no garrison behind it
+                if not attacked_by_garrison and (walls == "always" or (walls == "defence" and not attacking)):
                     why.append("walls")
-                if not attacking:
+                if not attacking and not attacked_by_garrison:
                     behind = Unit(key, sname, garrison, adv, True, why=("garrison",) if adv else (),
-                                  source=_garrison_path(key))  # fmt: skip
+                                  source=_garrison_path(key),
+                                  plus_from=_garrison_path(key) + "_advantage" if adv else "")  # fmt: skip
         keeps = troop.kind == "sea" or troop.id == "dragon" or (readings.ghost_as_ship and troop.id == "ghost-ship")
         weakened = afloat and attacking and not keeps and squads > cargo_squads
         if weakened:
@@ -153,7 +161,8 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
         if squads < 1:
             raise Refusal("rf_bad_count", word=word)
         units.append(Unit(troop.id, troop.name, squads, bool(why), carrier=carrier, why=tuple(why), source=source,
-                          place=where, afloat=weakened))  # fmt: skip
+                          place=where, afloat=weakened,
+                          plus_from=f"troops.{troop.id}.advantage" if own else ""))  # fmt: skip
         if behind is not None:
             units.append(behind)
     if not units:
@@ -166,12 +175,42 @@ def _garrison_path(key: str) -> str:
     return f"mines.{key.removeprefix('mine-')}.garrison" if key.startswith("mine-") else f"structures.{key}.garrison"
 
 
+def garrisons(text: str, vs: VsData) -> list[str]:
+    """The buildings and mines (their keys) a side names alone, as garrisons, in the order given."""
+    out = []
+    for word in text.replace(",", " ").split():
+        m = _TOKEN.match(word)
+        if m and not m.group("place") and vs.troop(m.group("name")) is None:
+            found = _structure(vs, m.group("name"))
+            if found is not None:
+                out.append(found[0])
+    return out
+
+
 def sides(vs: VsData, attackers: str, defenders: str, readings: Readings = Readings()) -> tuple[list[Unit], list[Unit]]:
     """Both sides of a battle as the referee lays them: the defenders first, since whether the
-    attacked is afloat decides the attackers' squads."""
-    units_d = parse_side(defenders, vs, attacking=False, readings=readings)
+    attacked is afloat decides the attackers' squads.
+
+    A garrison among the attackers attacks the troop standing on its own building's cell (2025 §6.4,
+    2003 §5.5): the first defender, written TROOP@BUILDING; that troop fights without the walls'
+    «+», and the garrison, attacking it, does not stand behind it."""
+    stormed = None
+    found = garrisons(attackers, vs)
+    if found:
+        first = next(iter(defenders.replace(",", " ").split()), "")
+        m = _TOKEN.match(first)
+        place = _structure(vs, m.group("place")) if m and m.group("place") and vs.troop(m.group("name")) else None
+        target = place[0] if place is not None else None
+        wrong = next((k for k in found if k != target), None)
+        if target is None or wrong is not None:
+            raise Refusal("rf_garrison_attacks", word=wrong or found[0], building=wrong or found[0])
+        if len(found) > 1:
+            raise Refusal("rf_garrison_once", word=target)
+        stormed = target
+    units_d = parse_side(defenders, vs, attacking=False, readings=readings, stormed=stormed)
     afloat = afloat_target(vs, units_d, readings)
-    return parse_side(attackers, vs, attacking=True, afloat=afloat, readings=readings), units_d
+    units_a = parse_side(attackers, vs, attacking=True, afloat=afloat, readings=readings, stormed=stormed)
+    return units_a, units_d
 
 
 def squads_of(units: list[Unit]) -> list[Squad]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,6 +35,7 @@ class Holdings:
     commander: bool = False  # a player without lands (2003: his cap and his personal troop's upkeep)
     cash: int = 0
     personal_from: str | None = None  # how the personal troop was chosen (PERSONAL_FROM), None: given
+    cash_from_start: bool = False  # no cash was given: the cash a player of his kind enters with (start_cash)
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class Income:
     cash_kept: int  # cash left after the excess over the cap is taken away
     cash_after: int  # then income minus upkeep (and, read so, the excess over the cap taken again)
     year: int
-    taken_after: int = 0  # 2003 read with `cap_at_turn_start`: taken again once the income is paid
+    taken_after: int = 0  # 2003: taken again at the start of the turn, once the income is paid (§2.3)
 
     @property
     def gross(self) -> int:
@@ -63,11 +65,22 @@ def treasury_cap(vs: VsData, fortresses: int, commander: bool = False) -> int:
     return int(base) + int(t["per_fortress"]) * fortresses
 
 
-def income(vs: VsData, h: Holdings, cap_at_turn_start: bool = False) -> Income:
+def start_cash(vs: VsData, commander: bool) -> int | None:
+    """The cash a player enters the game with: 2003 §3.6 a ruler 50, a commander 15; 2025 §3.5 the
+    standard start's 50 for a ruler (a commander's is not given: None)."""
+    start = vs.figures.get("start") or {}
+    if year_of(vs) == 2003:
+        return int(start["commander_money"] if commander else start["ruler_money"])
+    return None if commander else int(start.get("default_cash") or 0) or None
+
+
+def income(vs: VsData, h: Holdings, cap_before_income: bool = False) -> Income:
     """One year's reckoning: the excess over the cap is taken, then lands and mines pay and the
     troops are kept (the personal troop free, but a 2003 commander pays 1 coin for it).
-    `cap_at_turn_start` (2003, the other reading of §2.3): cash is held to the cap at the start of
-    the turn too, so what the income brings over it is taken again."""
+
+    2003 §2.3 holds the cash to the cap at the start of one's turn, so what the income brings over
+    it is taken as well (the literal reading); `cap_before_income`, the other reading, checks the
+    cap only when the excess is taken before the income is paid (§2.1)."""
     year = year_of(vs)
     mine_income = {m.level: m.income for m in vs.mines}
     for level in h.mines:
@@ -91,8 +104,37 @@ def income(vs: VsData, h: Holdings, cap_at_turn_start: bool = False) -> Income:
     mines = sum(mine_income[lv] for lv in h.mines)
     result = Income(lands, mines, upkeep, cap, kept, 0, year)
     after = kept + result.net
-    taken = max(0, after - cap) if cap_at_turn_start and year == 2003 else 0
+    taken = max(0, after - cap) if year == 2003 and not cap_before_income else 0
     return Income(lands, mines, upkeep, cap, kept, after - taken, year, taken)
+
+
+# A troop as battle and prize take it: NAME, NAME:N (N squads), NAME+ (mithril), NAME@PLACE.
+_TROOP_WORD = re.compile(r"^(?P<name>[^@:+]+?)(?::(?P<count>[1-9][0-9]{0,2}))?(?P<plus>\+)?(?:@(?P<place>[^@]+))?$")
+
+
+@dataclass(frozen=True)
+class TroopWords:
+    """The troops of an income question, read from words like battle's ("zombie:4 knights+@personal")."""
+
+    ids: tuple[str, ...]
+    personal: str | None = None  # the one written NAME@personal
+    squads_given: bool = False  # some word gave a count of squads (it changes no upkeep)
+
+
+def troop_words(vs: VsData, text: str | None) -> TroopWords:
+    """Troop ids from words, each NAME, NAME:N, NAME+ or NAME@PLACE: a troop's upkeep is the
+    table's whatever its squads, armour or place, and @personal names the personal troop."""
+    ids: list[str] = []
+    personal = None
+    given = False
+    for word in (text or "").replace(",", " ").split():
+        m = _TROOP_WORD.match(word)
+        troop = _troop(vs, m.group("name") if m else word)
+        ids.append(troop.id)
+        given = given or bool(m and m.group("count"))
+        if m and (m.group("place") or "").casefold() == "personal":
+            personal = troop.id
+    return TroopWords(tuple(ids), personal, given)
 
 
 def _troop(vs: VsData, word: str) -> Troop:
@@ -158,11 +200,12 @@ def check_player(game_map: object, player: str, others: Sequence[str] = ()) -> s
     return found
 
 
-def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str | None, cash: int,
+def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str | None, cash: int | None,
                       commander: bool) -> Holdings:  # fmt: skip
     """A player's lands (those holding his lord house), mines, fortresses, bridges and troops, read
     from a map file's objects and troops with their owners; his personal troop the one given, or else
-    personal_troop's."""
+    personal_troop's; his cash the one given, or else the cash his kind of player enters with. A
+    player with lands is no commander (§3.0): asked as one, he is refused."""
     from printkit.plugin import GameMap
 
     assert isinstance(game_map, GameMap)
@@ -187,8 +230,50 @@ def holdings_from_map(vs: VsData, game_map: object, player: str, personal: str |
             if land is not None and all(name != land.name for name, _ in lands):
                 lands.append((land.name, land.income))
     troops = tuple(p.troop for p in vs_map(game_map).pieces if p.owner == player)
-    return Holdings(tuple(lands), tuple(mines), troops, personal, fortresses, bridges, commander or not lands, cash,
-                    personal_from)  # fmt: skip
+    if commander and lands:
+        raise Refusal("ec_commander_lands_map", player=player, lands=", ".join(name for name, _ in lands))
+    kept = cash if cash is not None else start_cash(vs, not lands) or 0  # a 2025 commander's is not given: 0
+    return Holdings(tuple(lands), tuple(mines), troops, personal, fortresses, bridges, not lands, kept,
+                    personal_from, cash is None)  # fmt: skip
+
+
+# ---- tribute (2025 §5.5) -------------------------------------------------------------------------------
+
+# What the personal troop may collect tribute from: a land without a lord's house (a number: its
+# income), an unopened mine, or a dragon's mountain (its unopened mithril mine, spell 1.3).
+TRIBUTE_WORDS = {"mine": "mine", "рудник": "mine", "жила": "mine", "vein": "mine",
+                 "lair": "lair", "логово": "lair", "гора дракона": "lair"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Tribute:
+    """What the personal troop collects in a turn (2025 §5.5): a land's whole income, or half the
+    income of an unopened mine."""
+
+    source: str  # land, mine (an unopened vein) or lair (a dragon's mountain)
+    coins: int
+    level: int | None = None  # the level an unopened mine is read at
+    deepest: bool = False  # read with the other reading: an unopened vein at the deepest level
+
+
+def tribute(vs: VsData, word: str, deepest: bool = False) -> Tribute:
+    """The tribute from a land (its income, given as a number: all of it) or an unopened mine (half
+    its income). An unopened vein has no level: printkit reads it at the first level, the one it
+    opens at for the least (copper, 2 a year: 1); `deepest` reads it at the deepest (mithril, since
+    §4.5 opens a mine at any level at once). A dragon's mountain holds an unopened mithril mine
+    (spell 1.3): half of level 4's income either way."""
+    if year_of(vs) != 2025:
+        raise Refusal("ec_tribute_2025")
+    folded = " ".join(word.casefold().split())
+    if folded.isdigit():
+        return Tribute("land", int(folded))
+    source = TRIBUTE_WORDS.get(folded)
+    if source is None:
+        raise Refusal("ec_tribute_word", word=word)
+    levels = sorted(vs.mines, key=lambda m: m.level)
+    mine = levels[-1] if source == "lair" or deepest else levels[0]
+    assert mine.income % 2 == 0, "a mine's income is even: its half is whole"
+    return Tribute(source, mine.income // 2, mine.level, deepest)
 
 
 # ---- prices ----------------------------------------------------------------------------------------

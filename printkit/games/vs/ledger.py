@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from printkit.plugin import Line, Localized, Para, label, percent
+from printkit.plugin import Line, Localized, Note, Para, label, percent
 
-from .economy import Holdings, Income, Price, Prize, Rebellion, Transfer
+from .economy import Holdings, Income, Price, Prize, Rebellion, Transfer, Tribute
 from .model import Structure, Troop, VsData
 
 WIDTH = 80
@@ -52,12 +52,22 @@ def _thing(vs: VsData, key: str, lang: str) -> str:
 
 @dataclass(frozen=True)
 class IncomeAnswer:
-    """A year's reckoning of what a side holds: income, upkeep, the cap and the cash left."""
+    """A year's reckoning of what a side holds: income, upkeep, the cap and the cash left, and the
+    personal troop's tribute when one is collected this turn."""
 
     income: Income
     holdings: Holdings
     vs: VsData = field(repr=False, metadata={"json": False})  # the edition's data, for the words
-    turn_start: bool = False  # 2003 read with --cap-at-turn-start
+    before_income: bool = False  # 2003 read with --cap-before-income
+    tribute: Tribute | None = None
+    squads_given: bool = False  # a troop was written with its squads (zombie:4)
+
+    @property
+    def cap_reading(self) -> str:
+        """Which reading of the treasury limit the reckoning took."""
+        if self.income.year == 2003:
+            return "before income" if self.before_income else "turn start"
+        return "before income, within it again by the end of the turn"
 
     def lines(self, lang: str) -> list[Line]:
         got, held = self.income, self.holdings
@@ -70,26 +80,51 @@ class IncomeAnswer:
         paid = sum(c for _, c in got.upkeep)
         out += _row("  " + label("ec_upkeep", lang, troops=upkeep), f"-{paid}" if paid else "0")
         out += _row("  " + label("ec_net", lang), str(got.net))
+        if held.cash_from_start:
+            unknown = got.year == 2025 and held.commander  # the 2025 rules give a commander no cash to start
+            out.append(Para(label("ec_cash_unknown_2025" if unknown else f"ec_cash_start_{got.year}", lang,
+                                  cash=held.cash), "  "))  # fmt: skip
         out.append(Para(label("ec_cap", lang, cap=got.cap, n=held.fortresses, cash=held.cash, kept=got.cash_kept,
                               taken=held.cash - got.cash_kept), "  "))  # fmt: skip
         out.append(Para(label("ec_after", lang, cash=got.cash_after + got.taken_after), "  "))
         if got.taken_after:
             out.append(Para(label("ec_taken_after", lang, taken=got.taken_after, cash=got.cash_after), "  "))
+        if self.tribute is not None:
+            t = self.tribute
+            name = next((m.name[lang].lower() for m in self.vs.mines if m.level == t.level), "")
+            out.append(Para(label(f"ec_tribute_{t.source}", lang, coins=t.coins, n=t.level, name=name,
+                                  cash=got.cash_after + t.coins), "  "))  # fmt: skip
         if got.cash_after < 0:
             out.append(Para(label(f"ec_disband_{got.year}", lang, short=-got.cash_after), "  "))
         if held.personal_from is not None and held.personal is not None:
             troop = _troop_name(self.vs, held.personal, lang)
             out.append(Para(label(f"ec_personal_{held.personal_from}", lang, troop=troop), "  "))
-        out.append(Para(label(f"ec_reading_cap_{got.year}", lang), "  "))
+        out.append(Note(label(f"ec_reading_cap_{got.year}", lang), "  "))
         if got.year == 2003:
-            out.append(Para(label("ec_reading_turn_start" if self.turn_start else "ec_reading_payment", lang), "  "))
+            out.append(Note(label("ec_reading_payment" if self.before_income else "ec_reading_turn_start", lang), "  "))
+        if self.tribute is not None:
+            out.append(Note(label("ec_tribute_where", lang), "  "))
+            if self.tribute.source == "mine":
+                key = "ec_reading_tribute_deepest" if self.tribute.deepest else "ec_reading_tribute_first"
+                out.append(Note(label(key, lang), "  "))
+        if self.squads_given:
+            out.append(Note(label("ec_squads_upkeep", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
         got = self.income
-        return {"year": got.year, "lands": got.lands, "mines": got.mines, "gross": got.gross,
-                "upkeep": [{"troop": t, "coins": c} for t, c in got.upkeep], "net": got.net, "cap": got.cap,
-                "cash_kept": got.cash_kept, "cash_after": got.cash_after, "taken_after": got.taken_after}  # fmt: skip
+        out = {"year": got.year, "lands": got.lands, "mines": got.mines, "gross": got.gross,
+               "upkeep": [{"troop": t, "coins": c} for t, c in got.upkeep], "net": got.net, "cap": got.cap,
+               "cash": self.holdings.cash, "cash_from": "start" if self.holdings.cash_from_start else "given",
+               "cash_kept": got.cash_kept, "cash_after": got.cash_after, "taken_after": got.taken_after,
+               "cap_reading": self.cap_reading}  # fmt: skip
+        if self.tribute is not None:
+            t = self.tribute
+            out["tribute"] = {"from": t.source, "coins": t.coins, "level": t.level,
+                              "reading": None if t.source != "mine" else "deepest level" if t.deepest
+                              else "first level"}  # fmt: skip
+            out["cash_with_tribute"] = got.cash_after + t.coins
+        return out
 
 
 # ---- prices ----------------------------------------------------------------------------------------
@@ -286,7 +321,8 @@ class RebellionAnswer:
 
     def lines(self, lang: str) -> list[Line]:
         r = self.rebellion
-        key = f"ec_rebellion_{'together' if r.together else 'each'}_{r.year}"
+        how = "none" if r.houses == 0 else "one" if r.houses == 1 else "together" if r.together else "each"
+        key = f"ec_rebellion_{how}_{r.year}"
         out: list[Line] = [Para(label(key, lang, n=r.houses), "  ")]
         for k in sorted(r.chances):
             out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))

@@ -39,6 +39,7 @@ from .ledger import (
     TransferAnswer,
 )
 from .model import VsData, vs_of
+from .neutrals import VanishAnswer, vanish_chance
 from .spells import Cast, cast, chance_faces, find_spell
 from .words import Refusal
 
@@ -57,11 +58,13 @@ __all__ = [
     "PrizeAnswer",
     "RebellionAnswer",
     "TransferAnswer",
+    "VanishAnswer",
     "battle",
     "cost",
     "income",
     "leader_escape",
     "mine",
+    "neutrals",
     "orders",
     "prize",
     "rebellion",
@@ -217,14 +220,18 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         behind it and walls give the «+»; attacking: only a fortress's walls do), NAME@ship (2025)
         or NAME@transport (2003) for a troop aboard. The first defender is the one attacked: when it
         is a ship or a troop aboard (2025), every attacker but ships and dragons fights as one
-        squad. Prints each side's chance to win and each troop's chance to be destroyed, with orders
-        at random and with both sides at their best, and the readings taken.""",
+        squad. A building or mine named alone among the attackers is its garrison attacking the
+        troop on its cell (castle "knights@castle"): that troop fights without the walls' «+».
+        Prints each side's chance to win and each troop's chance to be destroyed, with orders at
+        random and with both sides at their best, and the readings taken.""",
         "ru": """Каждая сторона — список войск, построек или рудников в порядке выкладки (первый впереди):
         ИМЯ, ИМЯ:N для N отрядов (зомби), ИМЯ+ для «+» у каждого отряда (мифриловые доспехи, щит ярости),
         ИМЯ@ПОСТРОЙКА для войска в постройке (в обороне гарнизон стоит сразу за ним, а стены дают «+»; в
         нападении — только стены крепости), ИМЯ@ship (2025) или ИМЯ@transport (2003) для войска на борту.
         Первый из обороняющихся — тот, на кого напали: если это корабль или войско на корабле (2025),
-        нападающие, кроме кораблей и драконов, бьются одним отрядом. Печатает шанс каждой стороны на
+        нападающие, кроме кораблей и драконов, бьются одним отрядом. Постройка или рудник, названные
+        среди нападающих, — это их гарнизон, напавший на войско на клетке строения (castle
+        "knights@castle"): такое войско бьётся без «+» стен. Печатает шанс каждой стороны на
         победу и шанс каждого войска быть уничтоженным — при приказах наугад и при лучшей игре обеих
         сторон, — и взятые прочтения.""",
     },
@@ -266,6 +273,7 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         'printkit referee battle "knights elves" "knights@city" --edition vs-2003 --play random',
         'printkit referee battle "dragon elves" "elves@ship" --json',
         'printkit referee battle knights "elves@transport" --edition vs-2003 --at-sea',
+        'printkit referee battle castle "orcs@castle"',
     ),
     notes=True,
 )  # fmt: skip
@@ -373,7 +381,16 @@ def _numbers(text: str | None) -> tuple[int, ...]:
         "en": "VS: a year's income from lands and mines, the upkeep, the treasury cap and what is left.",
         "ru": "VS: доход за год с земель и рудников, содержание, предел казны и остаток.",
     },
-    about={"en": "", "ru": ""},
+    about={
+        "en": """From the holdings given (--lands, --mines, --troops), or a player's on a map. Troops are
+        written as battle takes them (zombie:4, knights+, knights@personal for the personal troop):
+        a troop pays the table's upkeep whatever its squads. --tribute adds what the personal troop
+        collects this turn (2025 §5.5).""",
+        "ru": """По владениям, заданным вручную (--lands, --mines, --troops), или по карте игрока. Войска
+        пишутся, как в битве (zombie:4, knights+, knights@personal — личное войско): содержание войска
+        по таблице, сколько бы у него ни было отрядов. --tribute добавляет дань, которую личное войско
+        собирает в этот ход (2025 §5.5).""",
+    },
     inputs=(
         Input("map_file", File(), {"en": "A map whose objects and troops name their owners.",
                                    "ru": "Карта, где у объектов и войск указаны владельцы."}),
@@ -384,8 +401,8 @@ def _numbers(text: str | None) -> tuple[int, ...]:
                                      "ru": 'Доходы земель с вашим домом лорда, например "12 8".'}, flag="--lands"),
         Input("mines", Text(_SIDE), {"en": 'Levels of your mines, like "1 3".',
                                      "ru": 'Уровни ваших рудников, например "1 3".'}, flag="--mines"),
-        Input("troops", Text(_SIDE), {"en": 'Your troops, like "knights elves zombie".',
-                                      "ru": 'Ваши войска, например "knights elves zombie".'}, flag="--troops"),
+        Input("troops", Text(_SIDE), {"en": 'Your troops, like "knights elves zombie:4".',
+                                      "ru": 'Ваши войска, например "knights elves zombie:4".'}, flag="--troops"),
         Input("personal", Text(), {"en": "Which of them is your personal troop (no upkeep).",
                                    "ru": "Какое из них — ваше личное войско (без содержания)."},
               flag="--personal", complete=f"{_COMPLETE}:complete_troops"),
@@ -398,33 +415,48 @@ def _numbers(text: str | None) -> tuple[int, ...]:
         Input("commander", Flag(), {"en": "A player without lands (2003: treasury 100, personal troop 1).",
                                     "ru": "Игрок без земель (2003: казна 100, личное войско 1)."},
               flag="--commander"),
-        Input("cash", Whole(0, 100_000), {"en": "Coins held before the income.", "ru": "Монеты до дохода."},
-              flag="--cash", default=0),
-        Input("cap_at_turn_start", Flag(),
-              {"en": "2003, other reading: the cap holds at the start of the turn too, once the income is paid.",
-               "ru": "2003, другое прочтение: предел казны действует и в начале хода, уже после выдачи дохода."},
-              flag="--cap-at-turn-start"),
+        Input("cash", Whole(0, 100_000),
+              {"en": "Coins held before the income (default: what the player entered the game with).",
+               "ru": "Монеты до дохода (по умолчанию — с чем игрок вошёл в игру)."}, flag="--cash"),
+        Input("cap_before_income", Flag(),
+              {"en": "2003, other reading: the cap is checked only before the income is paid (§2.1).",
+               "ru": "2003, другое прочтение: предел казны проверяют только перед выдачей дохода (§2.1)."},
+              flag="--cap-before-income"),
+        Input("tribute", Text(20),
+              {"en": "2025: the personal troop's tribute this turn: a land's income (a number), mine (an unopened "
+                     "one) or lair (a dragon's mountain).",
+               "ru": "2025: дань личного войска в этот ход: доход земли (число), mine (неоткрытый рудник) или "
+                     "lair (гора дракона)."}, flag="--tribute"),
+        Input("tribute_deepest", Flag(),
+              {"en": "2025, other reading: an unopened mine's tribute is half the deepest level's income.",
+               "ru": "2025, другое прочтение: дань с неоткрытого рудника — половина дохода самого глубокого "
+                     "уровня."}, flag="--tribute-deepest"),
     ),
     examples=(
         'printkit referee income --lands "12 8" --mines "1 3" --troops "knights elves" --personal knights '
         "--cash 130",
         "printkit referee income examples/vs-map.yaml --player Север --personal knights --cash 40",
         'printkit referee income --edition vs-2003 --troops "knights" --personal knights --commander',
+        'printkit referee income --lands 12 --troops "knights zombie:4" --personal knights --tribute mine',
     ),
+    notes=True,
 )  # fmt: skip
 def income(map_file: str | Path | None = None, *, player: str | None = None, edition: str = "vs-2025",
            lands: str | None = None, mines: str | None = None, troops: str | None = None,
            personal: str | None = None, fortresses: int = 0, bridges: int = 0, commander: bool = False,
-           cash: int = 0, cap_at_turn_start: bool = False) -> IncomeAnswer:  # fmt: skip
+           cash: int | None = None, cap_before_income: bool = False, tribute: str | None = None,
+           tribute_deepest: bool = False) -> IncomeAnswer:  # fmt: skip
     """A year's income, upkeep, the treasury cap and the cash left: from the holdings given (lands'
     incomes, mine levels and troops as words, like the command line's), or a player's on a map. A map
     given without a player (the evening's, which a session and serve give every question) is left
-    aside when holdings are typed by hand.
+    aside when holdings are typed by hand. Without `cash`, the player holds what he entered the game
+    with (2003 §3.6: a ruler 50, a commander 15; 2025 §3.5: the standard start's 50).
 
     >>> income(lands="12 8", mines="1 3", troops="knights elves", personal="knights", cash=130).income.cash_after
     123
     """
     by_hand = bool(lands or mines or troops)
+    squads = False  # some troop was written with its squads (zombie:4)
     if map_file is not None and (player or not by_hand):  # holdings typed by hand beside the evening's map
         from printkit.plugin import load_map
 
@@ -439,10 +471,20 @@ def income(map_file: str | Path | None = None, *, player: str | None = None, edi
     else:
         vs = _vs(edition)
         found = _numbers(lands)
-        held = ec.Holdings(tuple((f"#{i + 1}", n) for i, n in enumerate(found)), _numbers(mines),
-                           tuple((troops or "").replace(",", " ").split()), personal, fortresses, bridges, commander,
-                           cash)  # fmt: skip
-    return IncomeAnswer(ec.income(vs, held, cap_at_turn_start), held, vs, cap_at_turn_start)
+        if commander and found:
+            raise Refusal("ec_commander_lands")
+        words = ec.troop_words(vs, troops)
+        squads = words.squads_given
+        start = ec.start_cash(vs, commander)
+        held = ec.Holdings(tuple((f"#{i + 1}", n) for i, n in enumerate(found)), _numbers(mines), words.ids,
+                           personal or words.personal, fortresses, bridges, commander,
+                           cash if cash is not None else start or 0, cash_from_start=cash is None)  # fmt: skip
+    paid = None
+    if tribute:
+        paid = ec.tribute(vs, tribute, tribute_deepest)
+        if ec.personal_id(vs, held) is None:
+            raise Refusal("ec_tribute_personal")
+    return IncomeAnswer(ec.income(vs, held, cap_before_income), held, vs, cap_before_income, paid, squads)
 
 
 def _config_players(path: Path) -> tuple[str, ...]:
@@ -638,3 +680,45 @@ def leader_escape(*, edition: str = "vs-2003", income: int = 0, roll: bool = Fal
     vs = _vs(edition)
     return EscapeAnswer(ec.escape_cost(vs, income), income, ec.escape_faces(vs), _d6(seed, "leader-escape") if roll
                         else None)  # fmt: skip
+
+
+@question(
+    "neutrals",
+    summary={
+        "en": "VS 2025: which neutral troops vanish at the start of a year, 5 % each; --roll rolls it.",
+        "ru": "VS 2025: какие нейтральные войска исчезают в начале года, по 5 %; --roll — бросок.",
+    },
+    about={
+        "en": """Each neutral troop leaves the map at the start of a year with chance 5 % (2025 §4.0). At the
+        table two D6 make it: the first rolled until it shows 1-5, the second until it shows 1-4; two 1s
+        and the troop vanishes. --roll rolls it for every troop at once.""",
+        "ru": """Каждое нейтральное войско в начале года уходит с карты с шансом 5 % (2025 §4.0). За столом
+        это два кубика: первый перебрасывают, пока не выпадет 1–5, второй — пока не выпадет 1–4; две
+        единицы — войско исчезает. --roll бросает сразу за все войска.""",
+    },
+    inputs=(
+        Input("troops", Whole(1, 200), {"en": "How many neutral troops stand on the map.",
+                                        "ru": "Сколько нейтральных войск на карте."}, required=True),
+        Input("edition", Choice(("vs-2025",), aliases=edition_aliases(("vs-2025",))),
+              {"en": "The edition of the rules (2025 only).", "ru": "Издание правил (только 2025)."},
+              flag="--edition", default="vs-2025"),
+        _roll({"en": "Roll it: which of them vanish.", "ru": "Бросить: какие из них исчезнут."}),
+        _seed({"en": "Replay the roll.", "ru": "Повторить бросок."}),
+    ),
+    examples=("printkit referee neutrals 3", "printkit referee neutrals 5 --roll --seed year-4"),
+    notes=True,
+)  # fmt: skip
+def neutrals(troops: int, *, edition: str = "vs-2025", roll: bool = False,
+             seed: str | None = None) -> VanishAnswer:  # fmt: skip
+    """The neutral troops that vanish at the start of a year (2025 §4.0): each with chance 5 %, one
+    1-in-20 roll a troop when rolled (the same seed, the same faces).
+
+    >>> neutrals(3).chance
+    Fraction(1, 20)
+    """
+    chance = vanish_chance(_vs(edition))
+    faces = None
+    if roll:
+        stream = Entropy.from_seed(seed).stream("neutrals")
+        faces = tuple(stream.below(chance.denominator) + 1 for _ in range(troops))
+    return VanishAnswer(troops, chance, faces)

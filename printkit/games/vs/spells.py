@@ -9,7 +9,7 @@ from typing import Any
 from printkit.plugin import Line, Para, label
 
 from .economy import with_amulet, year_of
-from .model import Spell, VsData
+from .model import Outcome, Spell, VsData
 from .words import Refusal
 
 
@@ -34,6 +34,13 @@ def chance_faces(p: Fraction) -> int:
     return 7 - int(six)
 
 
+def faces_rolled(outcome: Outcome, amulet: bool, cap: int = 6) -> tuple[int, int] | None:
+    """The faces of the die as rolled that give an outcome: its own, or with the amulet's +1 (never
+    above the cap, 2025 §8.8) one lower, the top face kept; None when no roll can give it."""
+    faces = [f for f in range(1, 7) if outcome.low <= (min(f + 1, cap) if amulet else f) <= outcome.high]
+    return (faces[0], faces[-1]) if faces else None
+
+
 @dataclass(frozen=True)
 class Cast:
     """A spell at the table: its price, its D6 table or chance, and what a die rolled makes of it."""
@@ -47,6 +54,16 @@ class Cast:
     result: dict[str, str] | None  # the outcome's words
     works: bool | None  # chance spells: did it work
     year: int = 2025
+    cap: int = 6  # a die raised above it counts as it (2025 §8.8)
+
+    def table(self) -> list[tuple[Outcome, tuple[int, int] | None, Fraction]]:
+        """Each outcome with the faces of the die as rolled that give it (with the amulet's +1 when
+        it is worn: 2025 §5.3, §8.8) and its chance."""
+        out = []
+        for o in self.spell.outcomes:
+            faces = faces_rolled(o, self.amulet, self.cap)
+            out.append((o, faces, Fraction(faces[1] - faces[0] + 1, 6) if faces else Fraction(0)))
+        return out
 
     def lines(self, lang: str) -> list[Line]:
         s = self.spell
@@ -60,9 +77,11 @@ class Cast:
                 out.append(label("sp_chance_amulet", lang, p=better, low=max(self.low - 1, 1)))
         if self.amulet:
             out.append(Para(label("sp_amulet_cheaper", lang, cost=max(self.cost - 10, 0)), "  "))
-        for o in s.outcomes:
-            faces = str(o.low) if o.low == o.high else f"{o.low}-{o.high}"
-            out.append(f"  {faces:>4}: {o.text[lang]}")
+        if self.amulet and s.outcomes:
+            out.append(Para(label("sp_table_amulet", lang, cap=self.cap), "  "))
+        for o, faces, p in self.table():
+            shown = "—" if faces is None else str(faces[0]) if faces[0] == faces[1] else f"{faces[0]}-{faces[1]}"
+            out.append(f"  {shown:>4}: {o.text[lang]}" + (f" ({p})" if self.amulet else ""))
         if self.face is None:
             return out
         shown = str(self.face) if self.raised == self.face else label("sp_raised", lang, face=self.face,
@@ -80,9 +99,12 @@ class Cast:
     def json(self, lang: str) -> dict[str, Any]:
         """The spell's outcomes in English whatever the language asked (JSON's keys and words are English)."""
         s = self.spell
-        return {"spell": s.id, "cost": self.cost, "chance": str(s.chance) if s.chance is not None else None,
-                "faces": [self.low, 6] if self.low is not None else None,
-                "outcomes": [{"faces": [o.low, o.high], "text": o.text["en"]} for o in s.outcomes],
+        low = None if self.low is None else max(self.low - 1, 1) if self.amulet else self.low
+        return {"spell": s.id, "cost": self.cost, "amulet": self.amulet,
+                "chance": str(Fraction(7 - low, 6)) if low is not None else None,
+                "faces": [low, 6] if low is not None else None,
+                "outcomes": [{"faces": list(faces) if faces else [], "chance": str(p), "text": o.text["en"]}
+                             for o, faces, p in self.table()],
                 "rolled": self.face, "with_amulet": self.raised if self.amulet else None,
                 "result": self.result["en"] if self.result else None, "works": self.works}  # fmt: skip
 
@@ -94,7 +116,8 @@ def cast(vs: VsData, spell: Spell, face: int | None, *, amulet: bool = False) ->
         raise Refusal("sp_amulet_2025")
     cost = spell.cost if spell.cost is not None else int(vs.figures["spell_cost"])
     low = chance_faces(spell.chance) if spell.chance is not None else None
-    raised = None if face is None else with_amulet(face, int(vs.figures.get("die_cap") or 6)) if amulet else face
+    cap = int(vs.figures.get("die_cap") or 6)
+    raised = None if face is None else with_amulet(face, cap) if amulet else face
     result = None
     works = None
     if raised is not None:
@@ -103,4 +126,4 @@ def cast(vs: VsData, spell: Spell, face: int | None, *, amulet: bool = False) ->
             result = dict(hit.text)
         elif low is not None:
             works = raised >= low
-    return Cast(spell, cost, face, raised, amulet, low, result, works, vs.year)
+    return Cast(spell, cost, face, raised, amulet, low, result, works, vs.year, cap)

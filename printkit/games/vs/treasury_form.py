@@ -19,19 +19,11 @@ def _holdings(session: Session, vs: VsData, name: str) -> Holdings | None:
     """What a player holds on the config's map, or None where the map gives him nothing."""
     if session.game_map is None:
         return None
-    held = holdings_from_map(vs, session.game_map, name, None, 0, False)
+    # The personal troop and the cash on entering as every income answer takes them: one source.
+    held = holdings_from_map(vs, session.game_map, name, None, None, False)
     if not (held.lands or held.mines or held.troops or held.fortresses or held.bridges):
         return None
-    # The personal troop as every income answer takes it (economy.personal_troop): one source.
-    return Holdings(held.lands, held.mines, held.troops, held.personal, held.fortresses, held.bridges, not held.lands,
-                    _start_cash(vs, not held.lands) or 0, held.personal_from)  # fmt: skip
-
-
-def _start_cash(vs: VsData, commander: bool) -> int | None:
-    start = vs.figures.get("start") or {}
-    if year_of(vs) == 2003:
-        return int(start["commander_money"] if commander else start["ruler_money"])
-    return None if commander else int(start.get("default_cash") or 0) or None
+    return held
 
 
 def _player(session: Session, vs: VsData, number: int) -> dict[str, Any]:
