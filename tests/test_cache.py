@@ -430,12 +430,14 @@ def test_a_builder_gets_only_its_declared_inputs(tmp_path: Path) -> None:
         assert plot.session.ruleset == session.ruleset and plot.session.language == session.language
         assert plot.session.paper == session.paper and plot.session.label == session.label
         assert plot.session.title == session.title and plot.session.part.plot == session.part.plot  # type: ignore[attr-defined]
+        # (the players' parties too: the turn track marks the third player's talk when three play)
+        assert plot.session.part.parties == session.part.parties  # type: ignore[attr-defined]
         assert plot.writer is writer
         # ... and nothing else: what stands in its place refuses the first use.
         for use in (
             lambda s: len(s.session.players),
             lambda s: s.session.game_map.rows,
-            lambda s: bool(s.session.part.parties),
+            lambda s: bool(s.session.part.adventures),
             lambda s: s.options.greyscale or "colour",
             lambda s: s.options.own("games", 1),
             lambda s: s.entropy.stream("x"),

@@ -96,7 +96,11 @@ def test_two_lives_cross_one_cell_less() -> None:
     m = grid("F" + "P" * 9)
     assert {c[0] for c in reach(m, RULES, Mover(speed=3, wound=1), (0, 0)) if c[0] > 0} == {1}
     assert {c[0] for c in reach(m, RULES, Mover(speed=8, wound=1), (0, 0)) if c[0] > 0} == {1, 2}
-    assert not [c for c in reach(m, RULES, Mover(speed=0, wound=1), (0, 0)) if c[0] > 0]
+    # The crossing «always» goes one cell: the wound never takes it below one (issue 41) ...
+    assert {c[0] for c in reach(m, RULES, Mover(speed=0, wound=1), (0, 0)) if c[0] > 0} == {1}
+    # ... unless the switch lets the wound take it to none.
+    cut = Switches(crossing_floor=False)
+    assert not [c for c in reach(m, RULES, Mover(speed=0, wound=1), (0, 0), switches=cut) if c[0] > 0]
 
 
 @pytest.mark.rule("strategiya.deathzone.move-and-damage", "strategiya.border.crossing")
@@ -398,12 +402,13 @@ def test_load_costs_a_cell_per_ten_days_and_strength_wins_it_back() -> None:
 
 
 def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free: bool, full_fours: bool = False,
-                    wounded: bool = False, deathzone: int = 1) -> set[tuple[int, int]]:  # fmt: skip
+                    wounded: bool = False, deathzone: int = 1, floor: bool = True) -> set[tuple[int, int]]:  # fmt: skip
     """One hero's turn straight from the rules, one origin at a time: walk the starting terrain up
     to its cells a turn (the death zone 1 whatever the speed, or a tier's figure; 2 lives: one
     less), or step over a border (with a step left or as the first move) and walk into the new
-    terrain 1 cell and one more per 4 speed begun (or per full 4; 2 lives: one less), never deeper
-    into the death zone than its cells a turn."""
+    terrain 1 cell and one more per 4 speed begun (or per full 4; 2 lives: one less, but never below
+    the one cell a crossing «always» goes unless `floor` is off), never deeper into the death zone
+    than its cells a turn."""
     base = {"mountain": 0, "swamp": 1, "forest": 2, "plain": 3}
     lost = 1 if wounded else 0
 
@@ -434,9 +439,9 @@ def one_origin_turn(m: GameMap, speed: int, origin: tuple[int, int], cross_free:
             walk_there = cells_a_turn(entered)
             if entered == home or walk_there is None:
                 continue
-            into = 1 + fours - lost
+            into = max(1, 1 + fours - lost) if floor else 1 + fours - lost
             if entered == "deathzone":
-                into = min(into, walk_there)
+                into = min(into, max(1, walk_there) if floor else walk_there)
             if into < 1:
                 continue
             depth = {first: 1}
@@ -462,17 +467,19 @@ def test_reach_equals_the_search_from_each_origin_written_apart() -> None:
         start = (rng.randrange(m.width), rng.randrange(m.height))
         speed, turns, cross_free = rng.choice([0, 1, 2, 3, 5, 8, 12]), rng.randint(1, 4), rng.random() < 0.3
         full_fours, wounded, deathzone = rng.random() < 0.3, rng.random() < 0.2, rng.choice([1, 1, 2, 3])
-        switches = Switches(cross_needs_step=not cross_free, border_round_up=not full_fours)
+        floor = rng.random() < 0.6
+        switches = Switches(cross_needs_step=not cross_free, border_round_up=not full_fours, crossing_floor=floor)
         mover = Mover(speed=speed, wound=1 if wounded else 0, deathzone_move=deathzone)
         found = reach(m, RULES, mover, start, turns, switches)
         first = {start: 0}
         frontier = [start]
         for turn in range(1, turns + 1):
-            turn_cells = (one_origin_turn(m, speed, o, cross_free, full_fours, wounded, deathzone) for o in frontier)
+            turn_cells = (one_origin_turn(m, speed, o, cross_free, full_fours, wounded, deathzone, floor)
+                          for o in frontier)  # fmt: skip
             new = set().union(*turn_cells) - set(first)
             first.update(dict.fromkeys(new, turn))
             frontier = list(new)
-        assert found == first, (i, start, speed, turns, cross_free, full_fours, wounded, deathzone)
+        assert found == first, (i, start, speed, turns, cross_free, full_fours, wounded, deathzone, floor)
 
 
 @pytest.mark.rule("strategiya.move.king")

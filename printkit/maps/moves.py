@@ -28,6 +28,7 @@ class Reach:
 
     cells: dict[Cell, int]
     note: Said
+    lives: Mapping[Cell, int] | None = None  # lives lost on the fastest way, where not none; None: never lost
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Route:
 
     legs: list[list[Cell]] | None
     note: Said
+    lives: list[int] | None = None  # lives lost on each turn of the route; None: the game's movers lose none
 
 
 class Movement(Protocol):
@@ -128,6 +130,13 @@ class ReachAnswer:
     origin: Cell = field(metadata={"json": False})
     turns: int = field(metadata={"json": False})
     marks: Mapping[Cell, str] = field(metadata={"json": False})
+    lives: dict[str, int] | None = None  # cell -> lives lost on the fastest way there (a game that counts them)
+
+    def json(self, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"reachable": self.reachable, "count": self.count}
+        if self.lives is not None:
+            out["lives"] = self.lives
+        return {**out, "rules": self.rules.say(lang)}
 
     def lines(self, lang: str) -> list[Line]:
         """The map with the turn that reaches each cell; wider maps show the columns around the start."""
@@ -159,6 +168,9 @@ class ReachAnswer:
             first, last = column_name(columns[0]), column_name(columns[-1])
             out.append(Para(label("map_excerpt", lang, first=first, last=last, cell=cell_name(*origin)), "  "))
         out.append(label("map_reached", lang, n=self.count, turns=self.turns))
+        if self.lives:
+            cells = ", ".join(f"{c} −{n}" for c, n in self.lives.items())
+            out.append(Para(label("map_reach_lives", lang, cells=cells), "  "))
         out.append(Note(self.rules.say(lang), "  "))
         return out
 
@@ -172,6 +184,7 @@ class RouteAnswer:
     rules: Said
     start: str = field(metadata={"json": False})
     goal: str = field(metadata={"json": False})
+    lives: list[int] | None = None  # lives lost on each turn (a game that counts them)
 
     @property
     def exit_code(self) -> int:
@@ -180,16 +193,21 @@ class RouteAnswer:
     def json(self, lang: str) -> dict[str, Any]:
         if self.legs is None:
             return {"turns": None}
-        return {"turns": self.turns, "legs": self.legs, "rules": self.rules.say(lang)}
+        counted = {} if self.lives is None else {"lives": sum(self.lives), "lives_per_turn": self.lives}
+        return {"turns": self.turns, "legs": self.legs, **counted, "rules": self.rules.say(lang)}
 
     def lines(self, lang: str) -> list[Line]:
         if self.legs is None:
             return [label("map_unreachable", lang, goal=self.goal, start=self.start)]
+        lost = self.lives or [0] * len(self.legs)
         out: list[Line] = [
-            Para(label("map_route_turn", lang, n=n, cells=" → ".join(leg)), "  ")
-            for n, leg in enumerate(self.legs, start=1)
-        ]
+            Para(label("map_route_turn", lang, n=n, cells=" → ".join(leg))
+                 + (label("map_route_turn_lives", lang, n=k) if k else ""), "  ")
+            for n, (leg, k) in enumerate(zip(self.legs, lost, strict=True), start=1)
+        ]  # fmt: skip
         out.append(label("map_route_total", lang, n=len(self.legs)))
+        if self.lives is not None:
+            out.append(label("map_route_lives", lang, n=sum(self.lives)))
         out.append(Note(self.rules.say(lang), "  "))
         return out
 
@@ -207,7 +225,8 @@ def _reach(map_file: str | Path, start: str, turns: int = 1, config: Path | None
     moves = movement_of(rules)
     found = moves.reach_answer(game_map, rules, origin, turns, _own(rules, given, config))
     cells = {cell_name(*c): t for c, t in sorted(found.cells.items())}
-    return ReachAnswer(cells, len(cells), found.note, game_map, origin, turns, moves.marks(game_map))
+    lives = None if found.lives is None else {cell_name(*c): n for c, n in sorted(found.lives.items())}
+    return ReachAnswer(cells, len(cells), found.note, game_map, origin, turns, moves.marks(game_map), lives)
 
 
 def _route(map_file: str | Path, start: str, goal: str, config: Path | None = None, **given: Any) -> RouteAnswer:
@@ -220,7 +239,9 @@ def _route(map_file: str | Path, start: str, goal: str, config: Path | None = No
     origin, target = cell_on(game_map, start), cell_on(game_map, goal)
     found = movement_of(rules).route_answer(game_map, rules, origin, target, _own(rules, given, config))
     legs = None if found.legs is None else [[cell_name(*c) for c in leg] for leg in found.legs]
-    return RouteAnswer(None if legs is None else len(legs), legs, found.note, cell_name(*origin), cell_name(*target))
+    return RouteAnswer(
+        None if legs is None else len(legs), legs, found.note, cell_name(*origin), cell_name(*target), found.lives
+    )
 
 
 # ---- the declarations -------------------------------------------------------------------------------

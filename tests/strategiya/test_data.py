@@ -102,8 +102,8 @@ def test_three_players_have_two_two_and_four_heroes(tmp_path: Path) -> None:
     assert [len(p.heroes) for p in session_of(load_session(three(tmp_path, (2, 2, 4)))).parties] == [2, 2, 4]
     with pytest.raises(ConfigError) as info:
         load_session(three(tmp_path, (4, 2, 2)))
-    assert "with three players the heroes are 2, 2, 4 (players 1, 2, 3); player 1 lists 4" in str(info.value)
-    assert "player 3 lists 2" in str(info.value)
+    assert "втроём стартовых героев 2, 2, 4 (игроки 1, 2, 3); у игрока 1 их 4" in str(info.value)
+    assert "у игрока 3 их 2" in str(info.value)
 
 
 @pytest.mark.rule("strategiya.players.three.heroes")

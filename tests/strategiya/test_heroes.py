@@ -87,8 +87,9 @@ def test_border_crossing(speed: int, up: int, down: int) -> None:
 @pytest.mark.rule("strategiya.border.crossing", "strategiya.wound.movement")
 def test_a_hero_with_two_lives_crosses_one_cell_less() -> None:
     assert H.border_cells(RULES, Hero(speed=3, lives=2)) == 1
-    assert H.border_cells(RULES, Hero(speed=0, lives=2)) == 0
-    assert H.border_cells(RULES, Hero(speed=8, lives=1)) == 0
+    assert H.border_cells(RULES, Hero(speed=0, lives=2)) == 1  # a crossing is never below one cell
+    assert H.border_cells(RULES, Hero(speed=0, lives=2), floor=False) == 0  # the switch's reading
+    assert H.border_cells(RULES, Hero(speed=8, lives=1)) == 0  # one life: cannot move at all
 
 
 @pytest.mark.rule("strategiya.experience.gain")

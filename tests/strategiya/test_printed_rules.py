@@ -23,6 +23,10 @@ def printed(kits: ExampleKits, kind: str, lang: str = "ru") -> str:
 
 
 BOOKLET = [
+    ("strategiya.wound.crossing", "но переход никогда не короче одной клетки"),
+    ("strategiya.wound.crossing", "рана не отнимает у перехода последнюю клетку"),
+    ("strategiya.price.per-day", "Прямо «за день» правила не пишут: это прочтение набора"),
+    ("strategiya.horse", "в смертельной зоне — всё равно 1; прочтение набора"),
     ("strategiya.final.victory", "Убить всех героев соперников"),
     ("strategiya.players.two", "У каждого по 4 героя"),
     ("strategiya.players.three.order", "Третий пропускает свой первый ход"),
@@ -57,7 +61,7 @@ BOOKLET = [
     ("strategiya.border.crossing", "здесь принято прочтение, которое сходится с примером"),
     ("strategiya.border.crossing", "герой со скоростью 0 всегда может выйти из гор"),
     ("strategiya.deathzone.move-and-damage", "В смертельную зону переход заводит не глубже"),
-    ("strategiya.wound.movement", "Раненый с 2 жизнями и здесь идёт на клетку меньше"),
+    ("strategiya.wound.movement", "Раненый с 2 жизнями идёт на клетку меньше и здесь"),
     ("strategiya.water.currents", "вода без стрелок — стоячая"),
     ("strategiya.water.currents", "По течению корабль идёт на клетку быстрее, против — на клетку медленнее"),
     ("strategiya.table.disputes", "и при мастере решает бросок D6"),
@@ -120,7 +124,13 @@ QUICKREF = [
         "по течению — интеллект строителей + 1, в стоячей воде — интеллект строителей, "
         "против течения — интеллект строителей − 1",
     ),
-    ("strategiya.border.crossing", "ещё по одной за каждые начатые 4 скорости (скорость 2–3 — 2 клетки, 8 — 3)"),
+    (
+        "strategiya.border.crossing",
+        "ещё по одной за каждые начатые 4 скорости (скорость 2–3 — 2 клетки, 8 — 3; «начатые» — прочтение набора",
+    ),
+    ("strategiya.wound.crossing", "переход границы — всё же не меньше 1 клетки (прочтение набора)"),
+    ("strategiya.price.per-day", "= 700 $ (прочтение набора: прямо правила этого не пишут)"),
+    ("strategiya.horse", "в смертельной зоне — всё равно 1; прочтение набора"),
     ("strategiya.mining.time", "начатый ход считается целым, сила 0 работу не двигает"),
     ("strategiya.sword.two", "3; два — 6"),
 ]

@@ -118,7 +118,7 @@ GAME = Game(
             f"{_HERE}.plot_sheet:build",
             None,
             f"{_HERE}.plot_sheet:preflight",
-            inputs=("title", "part.plot"),
+            inputs=("title", "part.plot", "part.parties"),
             prints=(Printing("plot.pdf", "guide_plot"),),
         ),
     ),

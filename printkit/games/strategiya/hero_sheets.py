@@ -13,7 +13,7 @@ from printkit.render import ASCENT, LEAD, Pen, fonts, hex_colour, page, para, ru
 from printkit.sheets import Words, base_context, signed
 
 from . import heroes as H
-from .model import Hero, Offer, Party, rules_of, session_of
+from .model import Hero, Offer, Party, Rules, rules_of, session_of
 
 BLANK_LIVES = 25  # boxes on a blank card: room for strength up to 8
 
@@ -214,8 +214,23 @@ def player_context(session: Session, index: int, player: Party) -> dict[str, Any
         "markers": " ".join(markers[:count]),
         "count": count,
         "common": common,
-        "cards": [card(session, hero, markers[i]) for i, hero in enumerate(heroes)],
+        # Hired heroes join after the start (the guild's hires): their own page, so a player's starting
+        # heroes keep theirs however many are hired.
+        "cards": [card(session, hero, markers[i]) for i, hero in enumerate(heroes) if hero is None or not hero.hire],
+        "hired": [card(session, hero, markers[i]) for i, hero in enumerate(heroes) if hero is not None and hero.hire],
+        "readings": readings(rules, [h for h in heroes if h is not None], lang),
     }
+
+
+def readings(rules: Rules, heroes: list[Hero], lang: str) -> list[str]:
+    """The kit's readings the cards print as figures, said in words under them: the border crossing
+    on every sheet, the horse in the death zone and a hunter's gift with the tiers where a hero has them."""
+    out = [label("hs_reading_border", lang)]
+    if any(o.move_bonus for h in heroes for o in H.in_use(rules, h)):
+        out.append(label("hs_reading_horse", lang))
+    if any(h.hire == "hunter" and H.perks(rules, h).deathzone_move for h in heroes):
+        out.append(label("hs_reading_hunter", lang))
+    return out
 
 
 def count_mark(session: Session) -> str:
@@ -466,7 +481,8 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     """A player's front page; returns how low it reaches."""
     t: Words = ctx["t"]
     inner = width - 2 * SIDE
-    y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{t.hero_sheets} · {player['name']}")
+    heading = label("hero_hired", ctx["lang"]) if player.get("hired_page") else t.hero_sheets
+    y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{heading} · {player['name']}")
     potential = ["" for _ in range(player["common"])] + ["spare", "spare"]
     room = width_of(f"{t.common_potential}: ", size=8.5) + len(potential) * BOX_STEP
     sub = [(f"{t.markers_on_map}: ", SANS, 8.5, BLACK), (player["markers"], BOLD, 8.5, BLACK)]
@@ -494,7 +510,7 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     items = who_can(pen, t.usable_items, ctx["item_names"], cards, False, SIDE, y, half - mm(2))
     scrolls = who_can(pen, t.learnable_scrolls, ctx["scroll_names"], cards, True, SIDE + half, y, half - mm(2))
     y = min(items, scrolls)
-    for note in ctx["notes"]:
+    for note in [*player["readings"], *ctx["notes"]]:
         y = para(pen, SIDE, y - mm(1), [(note, SANS, 6.8, KEY)], inner)
     return y
 
@@ -515,6 +531,9 @@ def back(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, he
     return y + mm(6)
 
 
+HIRED_PAGE = 4  # hired heroes' cards a page, as many as a player starts with
+
+
 def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> None:
     """hero-sheets.pdf from the hero sheets' context: a front and a back page per player."""
     t: Words = ctx["t"]
@@ -524,6 +543,9 @@ def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> Non
         overflow = (f"hero sheet of {player['name']} does not fit on one page; shorten legends or names, "
                     "or use fewer heroes per player")  # fmt: skip
         page(c, WHAT, BOTTOM, overflow, front, ctx, player, width, height)
+        for row in range(0, len(player["hired"]), HIRED_PAGE):
+            hired = {**player, "cards": player["hired"][row : row + HIRED_PAGE], "hired_page": True}
+            page(c, WHAT, BOTTOM, overflow, front, ctx, hired, width, height)
         page(c, WHAT, BOTTOM, "hero sheets ran over their pages; shorten legends or names", back, ctx, player, width,
              height)  # fmt: skip
     c.save()

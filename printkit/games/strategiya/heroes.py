@@ -86,6 +86,14 @@ def perks(rules: Rules, hero: Hero) -> Perks:
     return Perks(tuple(in_force), move, lives, discount)
 
 
+def deathzone_lives(rules: Rules, hero: Hero) -> int | None:
+    """The change of lives a turn in the death zone where not the terrain's own −3: 0 for a hunter (his
+    gift), else the tiers' (−1 from total 7, 0 from 11); None: the terrain's."""
+    if hero.hire == "hunter":
+        return 0
+    return perks(rules, hero).deathzone_lives
+
+
 @dataclass(frozen=True)
 class TerrainFigures:
     """One terrain as this hero meets it."""
@@ -115,10 +123,8 @@ def terrain_figures(rules: Rules, hero: Hero) -> list[TerrainFigures]:
             cells += sum(o.move_bonus for o in has if t.id not in o.not_on)
         else:
             cells = None
-        if t.id == DEATHZONE and p.deathzone_lives is not None and loss:
-            loss = p.deathzone_lives
-        if t.id == DEATHZONE and hero.hire == "hunter":
-            loss = 0
+        if t.id == DEATHZONE and loss and deathzone_lives(rules, hero) is not None:
+            loss = deathzone_lives(rules, hero) or 0
         if cells is not None:
             cells = 0 if lost is None else max(0, cells - lost)
         flights = [o.flight for o in has if o.flight is not None and t.id not in o.not_on]
@@ -147,10 +153,13 @@ def wound(rules: Rules, hero: Hero) -> int | None:
     return 1 if lives_now <= h.lives.slow_at else 0
 
 
-def border_cells(rules: Rules, hero: Hero, round_up: bool = True) -> int:
-    """Cells this hero walks into a new terrain before the move ends (a wound takes one off here too)."""
+def border_cells(rules: Rules, hero: Hero, round_up: bool = True, floor: bool = True) -> int:
+    """Cells this hero walks into a new terrain before the move ends: a wound takes one off, but
+    (floor, the default reading) never below the one cell the rules say a crossing «always» goes."""
     lost = wound(rules, hero)
-    return 0 if lost is None else max(0, crossing(rules, hero.speed, round_up) - lost)
+    if lost is None:
+        return 0
+    return max(1 if floor else 0, crossing(rules, hero.speed, round_up) - lost)
 
 
 def bow_range(rules: Rules, hero: Hero) -> int:

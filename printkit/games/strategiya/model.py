@@ -114,6 +114,7 @@ class Offer:
     mount: bool = False
     damage_times: int = 1
     learn: Localized | None = None
+    every: int | None = None  # turns between what it brings again (tracker 3, market stall 1)
 
 
 @dataclass(frozen=True)

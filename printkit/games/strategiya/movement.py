@@ -28,6 +28,8 @@ class Mover:
     load: int = 0  # cells lost to carried goods
     deathzone_move: int | None = None  # from the total-potential tiers
     ship: int | None = None  # the hero's ship: its builders' intellect (its cells a turn on still water)
+    ship_at: Cell | None = None  # where the ship lies for a hero ashore; None: any water beside the start
+    deathzone_lives: int | None = None  # signed change a turn there: the tiers' −1 or 0, a hunter's 0
 
 
 def load_cells(rules: Rules, days: int, strength: int) -> int:
@@ -46,15 +48,24 @@ class Switches:
     cross_needs_step: bool = True
     corner_cutting: bool = True  # a diagonal step may pass between two water cells
     border_round_up: bool = True  # every 4 speed begun add a crossing cell (the rules' example); else full 4s
+    # A crossing always goes at least one cell (the rules: the hero «всегда» moves one cell onto the
+    # new terrain), a wound notwithstanding; else the wound's cell comes off the crossing too.
+    crossing_floor: bool = True
+    lives_leaving_zone: bool = False  # a turn begun in the death zone costs its lives even if it ends outside
 
-    def describe(self, lang: str = "ru", notes: tuple[Phrase, ...] = ()) -> str:
-        """The readings taken, then what the answer leaves out or adds (notes), in lang."""
+    def describe(self, lang: str = "ru", notes: tuple[Phrase, ...] = (), lives: int | None = None) -> str:
+        """The readings taken, then what the answer leaves out or adds (notes), in lang; lives: what a
+        turn in the map's death zone costs (None: the map has none, and the answer says nothing of it)."""
         from printkit.plugin import label
 
         border = label("rf_border_up" if self.border_round_up else "rf_border_down", lang)
+        wound = label("rf_wound_floor" if self.crossing_floor else "rf_wound_cut", lang)
         cross = label("rf_cross_step" if self.cross_needs_step else "rf_cross_free", lang)
         corner = label("rf_corner_cut" if self.corner_cutting else "rf_no_corner_cut", lang)
-        parts = [border, label("rf_border_deathzone", lang), cross, corner, *(n.say(lang) for n in notes)]
+        parts = [border, wound, label("rf_border_deathzone", lang), cross, corner]
+        if lives is not None:
+            parts.append(label("rf_lives_leaving" if self.lives_leaving_zone else "rf_lives_end", lang, n=lives))
+        parts += [n.say(lang) for n in notes]
         return label("rf_readings", lang, text="; ".join(parts))
 
 
@@ -73,16 +84,17 @@ def allowance(rules: Rules, mover: Mover, terrain: str | None) -> int | None:
     return max(0, cells - mover.wound)
 
 
-def crossing_depth(rules: Rules, mover: Mover, terrain: str | None, border: int) -> int:
+def crossing_depth(rules: Rules, mover: Mover, terrain: str | None, border: int, floor: bool = True) -> int:
     """Cells a step over a border goes into `terrain`: the border allowance less a wound's cell, and in
     a terrain whose cells a turn do not depend on speed (the death zone: 1 whatever the speed) no
-    more than a turn's walk there."""
+    more than a turn's walk there. floor: never less than one cell (a hero who can move at all)."""
     allow = allowance(rules, mover, terrain)
     if allow is None:
         return 0
-    depth = max(0, border - max(0, mover.wound))
+    least = 1 if floor else 0
+    depth = max(least, border - max(0, mover.wound))
     if terrain is not None and rules.terrain(terrain).move.fixed is not None:
-        depth = min(depth, allow)
+        depth = min(depth, max(least, allow))
     return depth
 
 
@@ -102,7 +114,7 @@ class _Board:
         self.water = {c for c in self.terrain if game_map.terrain(*c) == "water"}
         kinds = set(self.terrain.values())
         self.allow = {t: allowance(rules, mover, t) for t in kinds}
-        self.depth = {t: crossing_depth(rules, mover, t, border) for t in kinds}
+        self.depth = {t: crossing_depth(rules, mover, t, border, switches.crossing_floor) for t in kinds}
         self.flows = strategiya_map(game_map).flows()
         self.switches = switches
         self._near: dict[Cell, list[Cell]] = {}
@@ -134,24 +146,47 @@ def _step_ok(game_map: GameMap, a: Cell, b: Cell, switches: Switches) -> bool:
     return not (side1 == "water" and side2 == "water")
 
 
+# Where the hero's ship is, as a state of the search. A ship is where it was left: aboard, it goes
+# with the hero; moored, it waits at its cells for the hero to board; on foot, the hero has none to
+# board, or left it where he landed (going back to it is never faster than staying aboard, so the
+# search need not remember where).
+FOOT, MOORED, ABOARD = 0, 1, 2
+State = tuple[Cell, int]
+
+
 @dataclass
 class _Turn:
-    """Where one turn's moves lead from a set of starting cells, and how (for routes): the cells
-    walked within the starting terrain, those past a border, flown and sailed, each with the
-    cell before it. A path is read back through one of them to a starting cell."""
+    """Where one turn's moves lead from a set of starting cells of one ship state, and how (for
+    routes): the cells walked within the starting terrain, those past a border, flown, sailed, the
+    ship boarded and the shore landed on, each with the cell before it. A path is read back through
+    one of them to a starting cell."""
 
     walked: dict[Cell, Cell]
     crossed: dict[Cell, tuple[Cell, bool]]  # cell -> (previous, whether that previous was walked)
     flown: dict[Cell, Cell]
     sailed: dict[Cell, Cell]
+    boarded: dict[Cell, Cell]
+    landed: dict[Cell, Cell]
 
-    def cells(self) -> set[Cell]:
-        return {*self.walked, *self.crossed, *self.flown, *self.sailed}
+    def reached(self, mode: int) -> list[tuple[Cell, int, str]]:
+        """Every cell this turn ends on, with the ship state it leaves the hero in and how it came."""
+        ashore = MOORED if mode == MOORED else FOOT  # walking or flying off a ship leaves it behind
+        # A flyer aboard who does not fly stays aboard: his own cell is no flight off the ship.
+        flown = {c for c, p in self.flown.items() if mode != ABOARD or c != p}
+        out = [(c, ashore, "foot") for c in {*self.walked, *self.crossed, *flown}]
+        out += [(c, ABOARD, "sail") for c in self.sailed]
+        out += [(c, ABOARD, "board") for c in self.boarded]
+        out += [(c, FOOT, "land") for c in self.landed]
+        return out
 
-    def path(self, cell: Cell) -> list[Cell]:
-        """The cells from a starting cell to `cell` (both included)."""
+    def path(self, cell: Cell, kind: str = "foot") -> list[Cell]:
+        """The cells from a starting cell to `cell` (both included), come the way `kind` says."""
+        if kind in ("board", "land"):
+            return [(self.boarded if kind == "board" else self.landed)[cell], cell]
         out = [cell]
-        if cell in self.walked:
+        if kind == "sail":
+            table = self.sailed
+        elif cell in self.walked:
             table = self.walked
         elif cell in self.crossed:
             while True:
@@ -161,20 +196,21 @@ class _Turn:
                     break
             table = self.walked
         else:
-            table = self.flown if cell in self.flown else self.sailed
+            table = self.flown
         while table[out[-1]] != out[-1]:
             out.append(table[out[-1]])
         return list(reversed(out))
 
 
-def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], settled: set[Cell] | None = None) -> _Turn:
-    """Every move of one turn from any of `sources` at once.
+def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], settled: set[Cell] | None = None,
+                   mode: int = FOOT, moored: frozenset[Cell] = frozenset()) -> _Turn:  # fmt: skip
+    """Every move of one turn from any of `sources` at once, all in one ship state (`mode`).
 
     Within its starting terrain a hero walks up to that terrain's allowance; a step into another
     terrain (with a step left or as the turn's first move, unless the switch frees it) goes the
     crossing depth into it and ends the move. As the allowance depends on the terrain only, one
     breadth-first search from all sources gives the union of the searches from each, and the whole
-    map costs one pass."""
+    map costs one pass. Aboard, the hero sails or lands; ashore beside the moored ship, boards it."""
     terrain, allow, cross_needs_step = board.terrain, board.allow, board.switches.cross_needs_step
     depth_of = board.depth
     free = board.switches.corner_cutting  # every diagonal allowed: no step needs checking
@@ -241,9 +277,23 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], settled: se
                     flown[n] = cell
                     queue.append(n)
     sailed: dict[Cell, Cell] = {}
+    boarded: dict[Cell, Cell] = {}
+    landed: dict[Cell, Cell] = {}
     if mover.ship is not None and mover.wound >= 0:
-        sailed = _sail(board, mover.ship, sources)
-    return _Turn(walked, crossed, flown, sailed)
+        # Boarding and landing each take the hero's whole turn: from where the turn began, one cell.
+        if mode == ABOARD:
+            sailed = _sail(board, mover.ship, sources)
+            for c in sources:
+                for n in board.near(c):
+                    if n not in board.water and board.map.terrain(*n) is not None:
+                        landed.setdefault(n, c)
+        elif mode == MOORED:
+            for c in sources:
+                if c not in board.water:
+                    for n in board.near(c):
+                        if n in moored:
+                            boarded.setdefault(n, c)
+    return _Turn(walked, crossed, flown, sailed, boarded, landed)
 
 
 def flow_of(step: Cell, current: Cell | None) -> int:
@@ -259,10 +309,9 @@ def flow_of(step: Cell, current: Cell | None) -> int:
 
 
 def _sail(board: _Board, intellect: int, sources: list[Cell]) -> dict[Cell, Cell]:
-    """Aboard on water: the ship's cells over water. Each cell sailed takes the share of a turn its
-    water allows: 1/(intellect + 1) going with the current of the cell entered, 1/intellect on still
-    water (or across a current), 1/(intellect − 1) against it. Boarding from the shore and landing
-    each take the hero's whole turn, so they reach only the neighbouring cell."""
+    """Aboard on water: the ship's cells over water from the afloat sources. Each cell sailed takes
+    the share of a turn its water allows: 1/(intellect + 1) going with the current of the cell
+    entered, 1/intellect on still water (or across a current), 1/(intellect − 1) against it."""
     import heapq
     import math
 
@@ -270,16 +319,9 @@ def _sail(board: _Board, intellect: int, sources: list[Cell]) -> dict[Cell, Cell
     speeds = {f: ship.speed(intellect, f) for f in (1, 0, -1)}
     whole = math.lcm(*(v for v in speeds.values() if v > 0)) if any(speeds.values()) else 1
     cost = {f: whole // v for f, v in speeds.items() if v > 0}  # a turn is `whole`; a cell, its share
-    came: dict[Cell, Cell] = {}
     afloat = [c for c in sources if c in board.water]
-    for c in sources:
-        if c not in board.water:
-            came.setdefault(c, c)
-            for n in board.near(c):
-                if n in board.water:
-                    came.setdefault(n, c)
+    came = {c: c for c in afloat}
     spent = {c: 0 for c in afloat}
-    came.update({c: c for c in afloat})
     heap = [(0, c) for c in afloat]
     while heap:
         used, cell = heapq.heappop(heap)
@@ -293,60 +335,140 @@ def _sail(board: _Board, intellect: int, sources: list[Cell]) -> dict[Cell, Cell
                 spent[n] = used + share
                 came[n] = cell
                 heapq.heappush(heap, (used + share, n))
-    for c in afloat:
-        for n in board.near(c):
-            if n not in board.water and board.map.terrain(*n) is not None:
-                came.setdefault(n, c)
     return came
+
+
+def lives_lost(rules: Rules, mover: Mover, terrain: str | None) -> int:
+    """Lives a turn ending on this terrain costs the hero: the terrain's own (the death zone 3), or
+    what the tiers or a hunter's gift make of it."""
+    if terrain is None:
+        return 0
+    change = rules.terrain(terrain).lives_per_turn  # signed, as the ruleset gives it: −3
+    if terrain == "deathzone" and change and mover.deathzone_lives is not None:
+        change = mover.deathzone_lives
+    return max(0, -change)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A search's answer: each cell's first turn and the fewest lives lost getting there that soon."""
+
+    first: dict[Cell, int]
+    lives: dict[Cell, int]
+
+
+def _start_state(board: _Board, mover: Mover, start: Cell) -> tuple[int, frozenset[Cell]]:
+    """The ship state at the start, and the cells the moored ship may be boarded at: the one it was
+    left at, or (not said) any water beside a hero on the shore."""
+    if mover.ship is None:
+        return FOOT, frozenset()
+    if start in board.water:
+        return ABOARD, frozenset()
+    if mover.ship_at is not None:
+        return MOORED, frozenset({mover.ship_at})
+    return MOORED, frozenset(n for n in board.near(start) if n in board.water)
 
 
 def reach(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int = 1,
           switches: Switches = Switches(), border: int | None = None) -> dict[Cell, int]:  # fmt: skip
     """Every cell reachable within `turns` turns, with the first turn that reaches it (start: 0).
     border: cells a crossing goes (default: the mover's speed under the switches' reading)."""
-    return _search(game_map, rules, mover, start, turns, switches, border)[0]
+    return explore(game_map, rules, mover, start, turns, switches, border).first
+
+
+def explore(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int = 1,
+            switches: Switches = Switches(), border: int | None = None) -> Found:  # fmt: skip
+    """As reach, with the fewest lives each cell costs by its fastest ways."""
+    first, _ = _search(game_map, rules, mover, start, turns, switches, border)
+    cells: dict[Cell, int] = {}
+    lives: dict[Cell, int] = {}
+    for (cell, _mode), (turn, lost, _, _) in first.items():
+        if cell not in cells or (turn, lost) < (cells[cell], lives[cell]):
+            cells[cell], lives[cell] = turn, lost
+    return Found(cells, lives)
+
+
+# How a state was first reached: the turn, the lives lost by then, the history entry and the way.
+_Came = tuple[int, int, int, str]
+_Moves = tuple[int, _Turn]  # a turn's moves from sources of one ship state
 
 
 def _search(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int | None, switches: Switches,
-            border: int | None, goal: Cell | None = None) -> tuple[dict[Cell, int], list[_Turn]]:  # fmt: skip
-    """Turn by turn from the cells first reached the turn before (being somewhere earlier is never
-    worse: a hero may wait). turns=None: until the goal is reached or nothing new is."""
+            border: int | None, goal: Cell | None = None) -> tuple[dict[State, _Came], list[_Moves]]:  # fmt: skip
+    """Turn by turn from the states first reached the turn before (being somewhere earlier is never
+    worse: a hero may wait). turns=None: until the goal is reached or nothing new is.
+
+    Every turn-end of a fastest route is a first arrival (were it reached sooner, so would the goal),
+    so the fewest lives to each state are the fewest over the states first reached the turn before
+    that lead to it: the sources go out in groups of equal lives, and each state keeps the cheapest."""
     if border is None:
         border = crossing(rules, mover.speed, switches.border_round_up)
     board = _Board(game_map, rules, mover, switches, border)
-    first: dict[Cell, int] = {start: 0}
-    settled: set[Cell] = set()  # cells whose own turn from there has been searched
-    history: list[_Turn] = []
-    frontier = [start]
+    loss = {t: lives_lost(rules, mover, t) for t in set(board.terrain.values())}
+    mode, moored = _start_state(board, mover, start)
+    first: dict[State, _Came] = {(start, mode): (0, 0, -1, "")}
+    settled: dict[int, set[Cell]] = {FOOT: set(), MOORED: set(), ABOARD: set()}
+    history: list[_Moves] = []
+    frontier: list[State] = [(start, mode)]
     turn = 0
     while frontier and (turns is None or turn < turns):
         turn += 1
-        moves = _one_turn_from(board, mover, frontier, settled)
-        if goal is not None:
-            history.append(moves)
-        settled.update(frontier)
-        frontier = [c for c in moves.cells() if c not in first]
-        for c in frontier:
-            first[c] = turn
-        if goal is not None and goal in first:
+        groups: dict[tuple[int, int, int], list[Cell]] = {}
+        for cell, m in frontier:
+            # The other reading: a turn begun in the zone costs its lives even if it ends outside.
+            leaving = loss[board.terrain[cell]] if switches.lives_leaving_zone else 0
+            groups.setdefault((m, first[(cell, m)][1], leaving), []).append(cell)
+        found: dict[State, tuple[int, int, str]] = {}
+        for (m, lost, leaving), sources in sorted(groups.items()):
+            moves = _one_turn_from(board, mover, sources, settled[m], m, moored)
+            history.append((m, moves))
+            for cell, target, kind in moves.reached(m):
+                state = (cell, target)
+                if state in first:
+                    continue
+                cost = lost + max(leaving, loss[board.terrain[cell]])
+                if state not in found or cost < found[state][0]:
+                    found[state] = (cost, len(history) - 1, kind)
+        for cell, m in frontier:
+            settled[m].add(cell)
+        frontier = list(found)
+        for state, (cost, index, kind) in found.items():
+            first[state] = (turn, cost, index, kind)
+        if goal is not None and any((goal, m) in first for m in (FOOT, MOORED, ABOARD)):
             break
+        if goal is None:
+            history.clear()  # reach reads no path back: keep no turn's moves
     return first, history
 
 
 def route(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, goal: Cell, max_turns: int | None = None,
           switches: Switches = Switches(), border: int | None = None) -> list[list[Cell]] | None:  # fmt: skip
-    """The fastest route in turns: one list of cells per turn, or None if the goal is out of reach."""
+    """The fastest route in turns, and of those the one that costs the fewest lives: one list of
+    cells per turn, or None if the goal is out of reach."""
+    found = route_and_lives(game_map, rules, mover, start, goal, max_turns, switches, border)
+    return None if found is None else found[0]
+
+
+def route_and_lives(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, goal: Cell,
+                    max_turns: int | None = None, switches: Switches = Switches(),
+                    border: int | None = None) -> tuple[list[list[Cell]], list[int]] | None:  # fmt: skip
+    """As route, with the lives each turn of it costs."""
     first, history = _search(game_map, rules, mover, start, max_turns, switches, border, goal)
-    if goal not in first:
+    ends = [(first[(goal, m)][:2], m) for m in (FOOT, MOORED, ABOARD) if (goal, m) in first]
+    if not ends:
         return None
-    legs = []
-    cell = goal
-    for turn in range(first[goal], 0, -1):
-        path = history[turn - 1].path(cell)
+    state: State = (goal, min(ends)[1])
+    legs: list[list[Cell]] = []
+    lives: list[int] = []
+    while first[state][0] > 0:
+        _, lost, index, kind = first[state]
+        source_mode, moves = history[index]
+        path = moves.path(state[0], kind)
         legs.append(path)
-        cell = path[0]
-    assert cell == start
-    return list(reversed(legs))
+        state = (path[0], source_mode)
+        lives.append(lost - first[state][1])
+    assert state[0] == start
+    return list(reversed(legs)), list(reversed(lives))
 
 
 def mover_for(rules: Rules, hero: object) -> Mover:
@@ -366,6 +488,7 @@ def mover_for(rules: Rules, hero: object) -> Mover:
         flight_avoids=tuple(flyer.not_on) if flyer else (),
         wound=-1 if lost is None else lost,
         deathzone_move=H.perks(rules, hero).deathzone_move,
+        deathzone_lives=H.deathzone_lives(rules, hero),
     )
 
 
@@ -376,11 +499,15 @@ def hero_notes(rules: Rules, hero: object, marker: str) -> tuple[Phrase, ...]:
 
     assert isinstance(hero, Hero)
     smart = H.intellect(rules, hero)
-    return tuple(Phrase("rf_idle_animal", who=hero.name or marker, animal=dict(o.name), need=o.intellect, has=smart)
-                 for o in H.idle_animals(rules, hero))  # fmt: skip
+    notes = tuple(Phrase("rf_idle_animal", who=hero.name or marker, animal=dict(o.name), need=o.intellect, has=smart)
+                  for o in H.idle_animals(rules, hero))  # fmt: skip
+    if hero.hire == "hunter" and H.perks(rules, hero).deathzone_move:
+        notes += (Phrase("rf_hunter_tiers", n=H.perks(rules, hero).deathzone_move),)
+    return notes
 
 
-def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, tuple[Phrase, ...]]:
+def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = None,
+           start: Cell | None = None) -> tuple[Mover, tuple[Phrase, ...]]:  # fmt: skip
     """The mover, and what the answer notes about it: a hero of a config, or the speed, potential
     and animals given."""
     import dataclasses
@@ -407,46 +534,98 @@ def _mover(rules: Rules, given: Mapping[str, Any]) -> tuple[Mover, tuple[Phrase,
         potential = given["potential"]
         tiers = rules.tiers_for(potential) if potential is not None else []
         deathzone = next((t.deathzone_move for t in reversed(tiers) if t.deathzone_move is not None), None)
-        avoids = ("deathzone",) if given["flight"] == 4 else ()
-        mover = Mover(speed=given["speed"], horse=given["horse"], flight=given["flight"], flight_avoids=avoids,
-                      deathzone_move=deathzone)  # fmt: skip
+        lives = next((t.deathzone_lives for t in reversed(tiers) if t.deathzone_lives is not None), None)
+        mover = Mover(speed=given["speed"], horse=given["horse"], flight=given["flight"],
+                      flight_avoids=flight_avoids(rules, given["flight"]), deathzone_move=deathzone,
+                      deathzone_lives=lives)  # fmt: skip
         if potential is None and rules.tiers:
             notes = (Phrase("rf_no_tiers", n=rules.tiers[0].start),)
+        if given["flight"]:
+            free = sorted(flight_free(rules))
+            notes += (Phrase("rf_flight_deathzone", n=free[0] if free else 0, flight=given["flight"]),)
     if mover.horse:
         notes += (Phrase("rf_horse_deathzone"),)
     if given["ship"] is not None:
         ship = rules.ship or Ship(1, 0, -1)
         speeds = {k: ship.speed(given["ship"], f) for k, f in (("down", 1), ("still", 0), ("up", -1))}
         notes += (Phrase("rf_ship", **speeds),)
+    if given["ship_at"] is not None and given["ship"] is None:
+        raise Refused("rf_e_ship_at_alone")
+    if given["ship"] is not None:
+        notes += (Phrase("rf_ship_where"),)
     load = load_cells(rules, given["load_days"], strength)
-    return dataclasses.replace(mover, ship=given["ship"], load=load), notes
+    ship_at = _ship_at(given["ship_at"], game_map, start) if given["ship_at"] is not None else None
+    return dataclasses.replace(mover, ship=given["ship"], ship_at=ship_at, load=load), notes
+
+
+def _ship_at(text: str, game_map: GameMap | None, start: Cell | None) -> Cell | None:
+    """The cell --ship-at names: water of this map, and the start's own cell for a hero afloat."""
+    from printkit.plugin import RefusedValue, cell_name, parse_cell
+
+    try:
+        cell = parse_cell(text)
+    except ValueError:
+        raise RefusedValue("rf_e_ship_at_cell", cell=text[:12]) from None
+    if game_map is None:
+        return cell
+    if not game_map.inside(*cell) or game_map.terrain(*cell) != "water":
+        raise RefusedValue("rf_e_ship_at_land", cell=cell_name(*cell))
+    if start is not None and game_map.terrain(*start) == "water" and cell != start:
+        raise RefusedValue("rf_e_ship_at_aboard", cell=cell_name(*cell), start=cell_name(*start))
+    return cell
+
+
+def flight_free(rules: Rules) -> set[int]:
+    """Flights a flyer of the rules makes over any terrain (the dragon's 7)."""
+    return {o.flight for o in rules.town.get("animals", ()) if o.flight and not o.not_on}
+
+
+def flight_avoids(rules: Rules, flight: int) -> tuple[str, ...]:
+    """Terrains a flight of so many cells keeps out of, given as a number (--flight): only the flight
+    of an animal that flies over any terrain (the dragon's 7) crosses them; any other value is read
+    as a flyer of the griffin's kind («кроме смертельных зон»)."""
+    if not flight or flight in flight_free(rules):
+        return ()
+    return tuple(dict.fromkeys(t for o in rules.town.get("animals", ()) if o.flight for t in o.not_on))
 
 
 def _switches(given: Mapping[str, Any]) -> Switches:
     return Switches(cross_needs_step=not given["cross_free"], corner_cutting=not given["no_corner_cutting"],
-                    border_round_up=not given["border_full_fours"])  # fmt: skip
+                    border_round_up=not given["border_full_fours"], crossing_floor=not given["wound_slows_crossing"],
+                    lives_leaving_zone=given["lives_leaving_zone"])  # fmt: skip
 
 
-def _said(switches: Switches, notes: tuple[Phrase, ...]) -> Said:
-    return Said(lambda lang: switches.describe(lang, notes))
+def _said(switches: Switches, notes: tuple[Phrase, ...], lives: int | None = None) -> Said:
+    return Said(lambda lang: switches.describe(lang, notes, lives))
+
+
+def _zone_lives(game_map: GameMap, rules: Rules, mover: Mover) -> int | None:
+    """Lives a turn in the map's death zone for this mover; None when the map has none."""
+    zone = {game_map.terrain(x, y) for y in range(game_map.height) for x in range(game_map.width)}
+    return lives_lost(rules, mover, "deathzone") if "deathzone" in zone else None
 
 
 def reach_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, turns: int, given: Mapping[str, Any]) -> Reach:
     """`printkit referee reach` on a «Стратегия» map."""
     rules = rules_of(ruleset)
-    mover, notes = _mover(rules, given)
+    mover, notes = _mover(rules, given, game_map, start)
     switches = _switches(given)
-    found = reach(game_map, rules, mover, start, turns, switches)
-    return Reach({c: t for c, t in found.items() if c != start}, _said(switches, notes))
+    found = explore(game_map, rules, mover, start, turns, switches)
+    lives = {c: n for c, n in found.lives.items() if c != start and n}
+    zone = _zone_lives(game_map, rules, mover)
+    return Reach({c: t for c, t in found.first.items() if c != start}, _said(switches, notes, zone),
+                 lives if zone is not None else None)  # fmt: skip
 
 
 def route_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
     """`printkit referee route` on a «Стратегия» map."""
     rules = rules_of(ruleset)
-    mover, notes = _mover(rules, given)
+    mover, notes = _mover(rules, given, game_map, start)
     switches = _switches(given)
-    legs = route(game_map, rules, mover, start, goal, None, switches)
-    return Route(legs, _said(switches, notes))
+    found = route_and_lives(game_map, rules, mover, start, goal, None, switches)
+    zone = _zone_lives(game_map, rules, mover)
+    legs, lives = found if found is not None else (None, None)
+    return Route(legs, _said(switches, notes, zone), lives if zone is not None else None)
 
 
 def marks(game_map: GameMap) -> dict[Cell, str]:
@@ -467,7 +646,9 @@ INPUTS = (
           flag="--hero", complete="printkit.games.strategiya.heroes:complete_markers"),
     Input("horse", Flag(), _help("Riding: +1 cell everywhere but mountains.", "Верхом: +1 клетка, кроме гор."),
           flag="--horse"),
-    Input("flight", Whole(0, 20), _help("Flying cells a turn (griffin 4).", "Клеток полёта за ход (грифон 4)."),
+    Input("flight", Whole(0, 20), _help("Flying cells a turn (griffin 4, dragon 7); only the dragon's 7 flies over "
+                                        "the death zone.", "Клеток полёта за ход (грифон 4, дракон 7); над "
+                                        "смертельной зоной летает лишь дракон (7)."),
           flag="--flight", default=0),
     Input("potential", Whole(0, 300), _help("The hero's total potential (strength + speed + intellect), for the "
                                             "death-zone tiers (with --speed).",
@@ -477,6 +658,11 @@ INPUTS = (
                                       "map's currents add 1 downstream and take 1 upstream.",
                                       "На корабле: интеллект строителей (клеток за ход в стоячей воде; течение "
                                       "карты даёт +1 по течению и −1 против)."), flag="--ship"),
+    Input("ship_at", Text(8), _help("Where the ship lies, a water cell like H4, for a hero ashore (by default: any "
+                                    "water next to the start). A hero who starts on water is aboard there.",
+                                    "Где стоит корабль — клетка воды, например H4, для героя на берегу (по "
+                                    "умолчанию — любая вода рядом с ним). Герой на воде — уже на борту."),
+          flag="--ship-at"),
     Input("load_days", Whole(0, 999), _help("Days of mining carried: one cell less per 10 days, one back per 4 "
                                             "strength.", "Дней добычи в грузе."), flag="--load-days", default=0),
     Input("strength", Whole(0, 99), _help("With --load-days and --speed.", "Сила (с --load-days и --speed)."),
@@ -486,6 +672,14 @@ INPUTS = (
     Input("no_corner_cutting", Flag(), _help("Switch: no diagonal step between two waters.",
                                              "Прочтение: нельзя по диагонали между двумя водами."),
           flag="--no-corner-cutting"),
+    Input("wound_slows_crossing", Flag(), _help("Switch: a hero with 2 lives crosses a border one cell less too, "
+                                                "down to none.", "Прочтение: раненый с 2 жизнями и на переходе "
+                                                "идёт на клетку меньше, вплоть до нуля."),
+          flag="--wound-slows-crossing"),
+    Input("lives_leaving_zone", Flag(), _help("Switch: a turn begun in the death zone costs its lives even if it "
+                                              "ends outside.", "Прочтение: ход, начатый в смертельной зоне, стоит "
+                                              "жизней, даже если кончился вне её."),
+          flag="--lives-leaving-zone"),
     Input("border_full_fours", Flag(), _help("Switch: a crossing gains a cell only per full 4 speed (speed 2 or 3 "
                                              "crosses 1 cell, against the rules' example).",
                                              "Прочтение: переход растёт лишь за полные 4 скорости (скорость 2–3 — "

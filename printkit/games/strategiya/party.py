@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from printkit.plugin import suggest
+from printkit.plugin import Phrase, did_you_mean, label
 from printkit.plugin.schema import INVALID, Checker, Field, Integer, Key, ListOf, Record, Text
 
 from .model import Hero, Offer, Party, Rules
@@ -59,28 +59,38 @@ def build_parties(raw: list[dict[str, Any]], rules: Rules, lang: str, ck: Checke
         )
         markers = tuple(p["markers"]) if p.get("markers") else None
         if markers and len(markers) < len(heroes):
-            ck.fail((*key, "markers"), f"{len(markers)} markers for {len(heroes)} heroes")
+            ck.fail((*key, "markers"), label("pc_markers", lang, n=len(markers), heroes=len(heroes)))
         if heroes and rules.heroes is None:
-            ck.fail((*key, "heroes"), f"{rules.id} has no heroes")
+            ck.fail((*key, "heroes"), label("pc_no_heroes", lang, game=rules.id))
         players.append(Party(heroes, p.get("common_potential"), markers))
-    _check_counts(raw, players, rules, ck)
+    _check_counts(raw, players, rules, lang, ck)
     return tuple(players)
 
 
-def _check_counts(raw: list[dict[str, Any]], players: list[Party], rules: Rules, ck: Checker) -> None:
-    """With three players the rules fix the heroes: 2, 2 and 4 (the third holds two corners)."""
+def _hint(word: str, names: list[str], lang: str) -> str:
+    """A did-you-mean hint in lang, or ''."""
+    close = did_you_mean(word, names)
+    return close.say(lang) if isinstance(close, Phrase) else ""
+
+
+def _warn(ck: Checker, key: Key, lang: str, message: str) -> None:
+    """A warning in the config's language (Checker.warn says its prefix in English)."""
+    ck.warnings.append(ck.doc.problem(key, label("ts_warning", lang, message=message)))
+
+
+def _check_counts(raw: list[dict[str, Any]], players: list[Party], rules: Rules, lang: str, ck: Checker) -> None:
+    """With three players the rules fix the starting heroes: 2, 2 and 4 (the third holds two corners).
+    Heroes hired in town later (`hire:`) come on top and are not counted."""
     h = rules.heroes
     if h is None or h.three_players is None or len(players) != 3:
         return
     for index, party in enumerate(players):
         expected = h.heroes_of(index, 3)
-        if party.heroes and len(party.heroes) != expected:
+        starting = [hero for hero in party.heroes if not hero.hire]
+        if party.heroes and len(starting) != expected:
             counts = ", ".join(map(str, h.three_players))
-            ck.fail(
-                ("players", index, "heroes"),
-                f"with three players the heroes are {counts} (players 1, 2, 3); "
-                f"player {index + 1} lists {len(party.heroes)}",
-            )
+            ck.fail(("players", index, "heroes"),
+                    label("pc_three_counts", lang, counts=counts, player=index + 1, n=len(starting)))  # fmt: skip
 
 
 def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> Hero:
@@ -106,12 +116,12 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
         hire=None,
         tamed=tuple(o.id for o in tamed),
     )
-    who = hero.name or "the hero"
+    who = hero.name or label("pc_the_hero", lang)
     _check_items(items, hero, (*key, "items"), lang, ck)
     for kind, chosen, field in (("animals", animals, "animals"), ("scrolls", spells, "spells")):
         for offer, count in _count(chosen):
             if count > offer.max:
-                ck.fail((*key, field), f"{offer.name[lang]} is listed {count} times")
+                ck.fail((*key, field), label("pc_listed", lang, name=offer.name[lang], n=count))
         if kind == "animals":
             from .heroes import intellect
 
@@ -120,24 +130,30 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
             for offer, _ in _count(chosen):
                 if smart < offer.intellect and offer.id not in hero.tamed:
                     turns = (offer.intellect - smart) * per_point
-                    ck.warn(
+                    _warn(
+                        ck,
                         (*key, "animals"),
-                        f"{offer.name[lang]} obeys intellect {offer.intellect}; {who} has {smart}, so the hero "
-                        f"sheet and the referee leave it out (after {turns} skipped turns of study, list it "
-                        "under tamed:)",
+                        lang,
+                        label(
+                            "pc_dragon",
+                            lang,
+                            name=offer.name[lang],
+                            need=offer.intellect,
+                            who=who,
+                            has=smart,
+                            turns=turns,
+                        ),
                     )
     for offer in tamed:
         if offer.id not in hero.animals:
-            ck.fail((*key, "tamed"), f"{who} has no {offer.name[lang]} to command")
+            ck.fail((*key, "tamed"), label("pc_no_animal", lang, who=who, name=offer.name[lang]))
     expected = rules.heroes.starting_points if rules.heroes else None
     if h["hire"] is not None:
         hire = rules.offer("hires", h["hire"])
         if hire is None:
             names = [o.id for o in rules.town.get("hires", ())]
-            ck.fail(
-                (*key, "hire"),
-                f"unknown hire {h['hire']!r}; choose from {', '.join(names)}" + suggest(h["hire"], names),
-            )
+            ck.fail((*key, "hire"), label("pc_hire", lang, word=h["hire"], names=", ".join(names))
+                    + _hint(h["hire"], names, lang))  # fmt: skip
         else:
             hero = _replace(hero, hire=hire.id)
             expected = hire.points
@@ -146,11 +162,11 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
 
         top = max_lives(rules, hero)
         if hero.lives is not None and hero.lives > top:
-            ck.fail((*key, "lives"), f"{hero.lives} is more than {who}'s maximum of {top}")
+            ck.fail((*key, "lives"), label("pc_lives", lang, n=hero.lives, who=who, top=top))
     spent = hero.strength + hero.speed + hero.intellect
     fresh = all(h[f] in (None, []) for f in _STATE)
     if fresh and expected is not None and spent != expected:
-        ck.warn(key, f"a new hero spreads {expected} points; {who} has {spent} (strength + speed + intellect)")
+        _warn(ck, key, lang, label("pc_points", lang, n=expected, who=who, spent=spent))
     return hero
 
 
@@ -166,8 +182,8 @@ def _offers(words: list[str], kind: str, key: Key, rules: Rules, lang: str, ck: 
         offer = rules.offer(kind, word)
         if offer is None:
             names = rules.offer_names(kind, lang) + [n for o in rules.town[kind] for n in o.name.values()]
-            what = {"items": "item", "animals": "animal", "scrolls": "spell"}[kind]
-            ck.fail((*key, i), f"unknown {what} {word!r}" + suggest(word, [*dict.fromkeys(names)]))
+            hint = _hint(word, [*dict.fromkeys(names)], lang)
+            ck.fail((*key, i), label(f"pc_unknown_{kind}", lang, word=word) + hint)
         else:
             found.append(offer)
     return found
@@ -181,20 +197,21 @@ def _count(offers: list[Offer]) -> list[tuple[Offer, int]]:
 
 
 def _check_items(items: list[Offer], hero: Hero, key: Key, lang: str, ck: Checker) -> None:
-    who = hero.name or "the hero"
+    who = hero.name or label("pc_the_hero", lang)
     counts = _count(items)
     for offer, count in counts:
         name = offer.name[lang]
         if count > offer.max:
-            ck.fail(key, f"{name}: at most {offer.max} per hero, listed {count} times")
+            ck.fail(key, label("pc_at_most", lang, name=name, max=offer.max, n=count))
         elif count == 2 and offer.pair_strength is not None and hero.strength < offer.pair_strength:
-            ck.fail(key, f"two of {name} need strength {offer.pair_strength}; {who} has {hero.strength}")
+            ck.fail(key, label("pc_pair_strength", lang, name=name, need=offer.pair_strength, who=who,
+                               has=hero.strength))  # fmt: skip
         elif hero.strength < offer.strength:
-            ck.fail(key, f"{name} needs strength {offer.strength}; {who} has {hero.strength}")
+            ck.fail(key, label("pc_strength", lang, name=name, need=offer.strength, who=who, has=hero.strength))
     distinct = [o for o, _ in counts]
     if any(o.excludes_weapons for o in distinct) and any(o.weapon for o in distinct):
         staff = next(o for o in distinct if o.excludes_weapons)
-        ck.fail(key, f"{staff.name[lang]} cannot be carried together with another weapon")
+        ck.fail(key, label("pc_staff", lang, name=staff.name[lang]))
     for pair in (o for o, n in counts if n >= 2):
         for other in (o for o in distinct if o.id in pair.pair_excludes):
-            ck.fail(key, f"a hero with two of {pair.name[lang]} cannot carry {other.name[lang]}")
+            ck.fail(key, label("pc_pair_excludes", lang, name=pair.name[lang], other=other.name[lang]))

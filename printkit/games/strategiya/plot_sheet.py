@@ -52,6 +52,26 @@ def due(events: tuple[PlotEvent, ...], turns: int) -> dict[int, list[int]]:
     return marks
 
 
+def rule_events(session: Session) -> list[tuple[str, int, str]]:
+    """The rules' own recurring events, as (mark, every N turns, what it is), in the session's language:
+    the third player's private talk (three players), the tracker's look and the market stall's dollar."""
+    from .model import rules_of
+
+    lang, rules = session.language, rules_of(session.ruleset)
+    out = []
+    h = rules.heroes
+    if h is not None and h.three_players and len(session_of(session).parties) == 3:
+        every = h.three_players_talk_every
+        out.append((label("plot_mark_talk", lang), every, label("plot_rule_talk", lang, n=every)))
+    for kind, key in (("services", "tracker"), ("market", "stall")):
+        offer = next((o for o in rules.town.get(kind, ()) if o.id == key and o.every), None)
+        if offer is not None:
+            every = offer.every or 1
+            mark = label(f"plot_mark_{key}", lang) if every > 1 else ""  # every turn: said, not marked
+            out.append((mark, every, label(f"plot_rule_{key}", lang, n=every)))
+    return out
+
+
 def context(session: Session) -> dict[str, Any]:
     """Everything the plot sheet prints (draw_sheet draws it)."""
     lang, plot = session.language, session_of(session).plot
@@ -68,13 +88,16 @@ def context(session: Session) -> dict[str, Any]:
         for n, e in enumerate(plot.events, start=1)
     ]
     marks = due(plot.events, plot.turns)
+    # An event due every turn (the stall's dollar) is said under the track, not marked in every box.
+    ruled = [(mark, every) for mark, every, _ in rule_events(session) if every > 1]
     track = [
         [
-            {"turn": t, "marks": ", ".join(map(str, marks.get(t, [])))}
+            {"turn": t, "marks": ", ".join(map(str, marks.get(t, []))),
+             "rules": " ".join(mark for mark, every in ruled if t % every == 0)}
             for t in range(start, min(start + TRACK_ROW, plot.turns + 1))
         ]
         for start in range(1, plot.turns + 1, TRACK_ROW)
-    ]
+    ]  # fmt: skip
     late = [e["n"] for e, p in zip(events, plot.events, strict=True) if p.turn and p.turn > plot.turns]
     return {
         **base_context(session),
@@ -84,6 +107,7 @@ def context(session: Session) -> dict[str, Any]:
         "track": track,
         "track_cols": TRACK_ROW,
         "late": label("plot_late", lang, pieces=", ".join(map(str, late))) if late else "",
+        "rule_legend": [f"{mark} — {text}" if every > 1 else text for mark, every, text in rule_events(session)],
     }
 
 
@@ -206,6 +230,8 @@ def _track(ctx: dict[str, Any], width: float) -> list[Line]:
                 left = x + i * cell
                 pen.box(left, top - height, cell, height, CELL, 0.5)
                 pen.text(left + mm(0.5), top - mm(0.3) - drop(LEAD) * 6, str(c["turn"]), SANS, 6.0, TURN)
+                if c["rules"]:  # the rules' own events, bottom left in grey, clear of the pieces' red
+                    pen.text(left + mm(0.5), top - height + mm(1.3), c["rules"], BOLD, 6.0, TURN)
                 if c["marks"]:
                     # MARK_INSET from the cell's right edge: clear of the heavy rule after every tenth turn.
                     pen.text(left + cell - MARK_INSET, top - mm(0.3) - 6 * 1.1 - 0.9 * 7, c["marks"], BOLD, 7.0,
@@ -247,6 +273,8 @@ def draw_sheet(ctx: dict[str, Any], paper: str, target: str | IO[bytes] | None, 
         if sum(ln.height for ln in block) > pages.room and not pages.fresh:
             pages.next_page()  # the track and its title stay together
         pages.lines(block)
+        for line in ctx["rule_legend"]:
+            paragraph(pages, line, 8.0, INK, mm(0.8), 0)
         if ctx["late"]:
             paragraph(pages, ctx["late"], 8.0, SECRET, mm(1), mm(1))
 

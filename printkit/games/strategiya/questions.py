@@ -243,7 +243,7 @@ class FightAnswer:
             "exact": r.exact, "expected_rolls": float(r.expected_rolls), "expected_turns": float(r.expected_turns),
             "a_lives_left": {str(k): str(v) for k, v in sorted(r.lives_left_a.items())},
             "b_lives_left": {str(k): str(v) for k, v in sorted(r.lives_left_b.items())},
-            "readings": self.readings.describe(self.a, self.b, "en"),
+            "readings": self.readings.describe(self.a, self.b, lang),
             **({"a_hero": {"name": self.a.name, "marker": self.a.marker},
                 "b_hero": {"name": self.b.name, "marker": self.b.marker}} if self.a.marker else {}),
         }  # fmt: skip

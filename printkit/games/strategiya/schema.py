@@ -152,6 +152,8 @@ OFFER = Record(
         "mount": Field(Boolean(), default=False),
         "damage_times": Field(Integer(1, 10), default=1),
         "learn": Field(Localized(max_len=60)),
+        # Turns between what it brings again: the tracker's look every 3, the stall's dollar every turn.
+        "every": Field(Integer(1, 1000)),
     }
 )
 
