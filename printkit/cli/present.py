@@ -234,6 +234,11 @@ def hear(args: list[str]) -> None:
         _voice["asked"] = value if value in ("ru", "en") else None
 
 
+def asked() -> str | None:
+    """The --lang the command line gave, wherever it stood (None: none)."""
+    return _voice["asked"]
+
+
 def language(lang: str | None, config_language: str | None = None) -> str:
     """The language of an answer: --lang, else the session's, else PRINTKIT_LANG, else the config's
     language, else Russian. Whatever the command says after this (a refusal too) is said in it."""

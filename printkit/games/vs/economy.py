@@ -56,6 +56,16 @@ class Income:
         return self.gross - sum(c for _, c in self.upkeep)
 
 
+def opening_cash(vs: VsData, commander: bool) -> int | None:
+    """The cash a ruler (or a commander, without lands) enters the game with, as the edition's start
+    gives it: 2025 §3.5 a ruler's 50 in the treasury of the standard start (a commander has none
+    set); 2003 §3.6 a ruler 50, a commander 15."""
+    start = vs.figures.get("start") or {}
+    if year_of(vs) == 2003:
+        return int(start["commander_money"] if commander else start["ruler_money"])
+    return None if commander else int(start.get("default_cash") or 0) or None
+
+
 def treasury_cap(vs: VsData, fortresses: int, commander: bool = False) -> int:
     """The most coins a player may keep: the edition's treasury plus 10 a fortress."""
     t = vs.figures["treasury"]

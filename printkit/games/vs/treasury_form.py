@@ -9,7 +9,7 @@ from printkit.plugin import Build, Session, label, mm, open_canvas, paper_size, 
 from printkit.render import ASCENT, LEAD, Pen, fonts, hex_colour, page, para, runs_width, wrap_runs
 from printkit.sheets import Words, base_context, signed
 
-from .economy import Holdings, holdings_from_map, income, treasury_cap, year_of
+from .economy import Holdings, holdings_from_map, income, opening_cash, treasury_cap, year_of
 from .model import VsData, player_colour, vs_of
 
 YEARS = 15  # rows a page holds; a blank continuation page follows the players' pages
@@ -24,14 +24,7 @@ def _holdings(session: Session, vs: VsData, name: str) -> Holdings | None:
         return None
     # The personal troop as every income answer takes it (economy.personal_troop): one source.
     return Holdings(held.lands, held.mines, held.troops, held.personal, held.fortresses, held.bridges, not held.lands,
-                    _start_cash(vs, not held.lands) or 0, held.personal_from)  # fmt: skip
-
-
-def _start_cash(vs: VsData, commander: bool) -> int | None:
-    start = vs.figures.get("start") or {}
-    if year_of(vs) == 2003:
-        return int(start["commander_money"] if commander else start["ruler_money"])
-    return None if commander else int(start.get("default_cash") or 0) or None
+                    opening_cash(vs, not held.lands) or 0, held.personal_from)  # fmt: skip
 
 
 def _player(session: Session, vs: VsData, number: int) -> dict[str, Any]:

@@ -1,0 +1,200 @@
+"""`printkit evening`: start an evening's file, show it, record events, undo, export and import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..questions import Question, as_json, text_lines
+from .asking import from_question
+from .base import FILE, LANG, Command, Group
+
+JSON = click.option("--json", "as_json", is_flag=True)
+EXPORT_BYTES = 256 * 1024 * 1024  # the largest journal `import` reads
+
+
+def _say(answer: Any, lang: str, in_json: bool) -> None:
+    from .present import echo_json
+
+    if in_json:
+        echo_json(as_json(answer, lang))
+        return
+    for line in text_lines(answer, lang):
+        click.echo(line)
+
+
+def _lang(lang: str | None, path: Path | None) -> str:
+    """--lang, else the language of the evening's config (read from the file only for this)."""
+    from .present import asked, language
+
+    lang = lang or asked()
+    return language(lang, _config_language(path) if path is not None and lang is None else None)
+
+
+def _config_language(path: Path) -> str | None:
+    from ..evening.store import EveningRefused, meta, reading
+
+    try:
+        with reading(path) as db:
+            return _language_of(meta(db).get("config", ""))
+    except EveningRefused:
+        return None  # what is wrong with the file is said by the command itself
+
+
+def _language_of(config_text: str) -> str | None:
+    for line in config_text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() == "language" and not line.startswith((" ", "\t")):
+            word = value.split("#")[0].strip().strip("'\"")
+            return word if word in ("ru", "en") else None
+    return None
+
+
+@click.group("evening", cls=Group, speaks=True)
+def evening_group() -> None:
+    """An evening's game state in one file (its help: the labels' h_evening)."""
+
+
+@evening_group.command("start", cls=Command)
+@click.argument("config", type=FILE)
+@click.option("--file", "file", type=FILE)
+@LANG
+@JSON
+def start(config: Path, file: Path | None, lang: str | None, as_json: bool) -> None:
+    """A new evening from a config (h_evening_start)."""
+    from ..evening import start as begin
+    from .present import asked, language
+
+    started = begin(config, file)
+    _say(started, language(lang or asked(), started.opened.session.language), as_json)
+
+
+@evening_group.command("show", cls=Command)
+@click.argument("path", type=FILE)
+@LANG
+@JSON
+def show(path: Path, lang: str | None, as_json: bool) -> None:
+    """Where the evening stands (h_evening_show)."""
+    from ..evening import read
+    from .present import asked, language
+
+    opened = read(path)
+    _say(opened, language(lang or asked(), opened.session.language), as_json)
+
+
+@evening_group.command("undo", cls=Command)
+@click.argument("path", type=FILE)
+@LANG
+@JSON
+def undo(path: Path, lang: str | None, as_json: bool) -> None:
+    """Take back the newest event (h_evening_undo)."""
+    from ..evening import undo as take_back
+
+    said_in = _lang(lang, path)
+    _say(take_back(path), said_in, as_json)
+
+
+@evening_group.command("export", cls=Command)
+@click.argument("path", type=FILE)
+@click.option("--out", "out", type=FILE)
+def export(path: Path, out: Path | None) -> None:
+    """The journal as JSON (h_evening_export)."""
+    from ..evening import export as journal
+    from ..evening.store import EveningUnwritable
+
+    text = json.dumps(journal(path), ensure_ascii=False, indent=1) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    if out.exists():
+        raise EveningUnwritable("ev_exists", file=str(out))
+    draft = out.with_name(f".{out.name}.draft")
+    try:
+        draft.write_text(text, encoding="utf-8")
+        draft.replace(out)
+    except OSError as exc:
+        draft.unlink(missing_ok=True)
+        raise EveningUnwritable("ev_cannot_write", file=str(out), why=exc.strerror or str(exc)) from None
+
+
+@evening_group.command("import", cls=Command)
+@click.argument("journal", type=FILE)
+@click.option("--file", "file", type=FILE, required=True)
+@LANG
+@JSON
+def import_command(journal: Path, file: Path, lang: str | None, as_json: bool) -> None:
+    """A new evening from an exported journal (h_evening_import)."""
+    from ..config.userfile import read_bytes
+    from ..evening import import_journal
+    from ..evening.store import EveningRefused
+
+    try:
+        data = json.loads(read_bytes(journal, str(journal), EXPORT_BYTES))
+    except (ValueError, UnicodeDecodeError):
+        raise EveningRefused("ev_not_export", file=str(journal)) from None
+    opened = import_journal(data, file, str(journal))
+    _say(opened, _lang(lang, file), as_json)
+
+
+class Recording(Group):
+    """`evening record PATH KIND ...`: a command for each kind of event of the evening's game,
+    derived from its declaration as a referee question's is."""
+
+    def _kinds(self, ctx: click.Context) -> dict[str, Any]:
+        from ..evening.recording import kinds_of, table_of
+
+        path = ctx.params.get("path")
+        family = _family(path) if isinstance(path, Path) else None
+        if family is not None:
+            return kinds_of(table_of(family))
+        from ..game import games
+
+        found: dict[str, Any] = {}
+        for g in games():
+            found |= kinds_of(table_of(g.family))
+        return found
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(self._kinds(ctx))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        kind = self._kinds(ctx).get(cmd_name)
+        if kind is None:
+            return None
+        path = ctx.params.get("path")
+
+        def recorded(**values: Any) -> Any:
+            from ..evening import record
+
+            assert isinstance(path, Path)
+            return record(path, kind.name, values)
+
+        q = Question(kind.name, kind.summary, {"ru": "", "en": ""}, kind.inputs, kind.examples, recorded,
+                     plain_refusals=True)  # fmt: skip
+        return from_question(q, cmd_name)
+
+
+def _family(path: Path) -> str | None:
+    from ..evening.store import EveningRefused, meta, reading
+
+    try:
+        with reading(path) as db:
+            return meta(db).get("family")
+    except EveningRefused:
+        return None  # the recording itself says what is wrong with the file
+
+
+@evening_group.group("record", cls=Recording, speaks=True)
+@click.argument("path", type=FILE)
+@click.pass_context
+def record_group(ctx: click.Context, path: Path) -> None:
+    """Record one event (h_evening_record)."""
+    # The event's answer speaks the evening's language unless a --lang says otherwise.
+    from .present import asked
+
+    lang = asked() or _config_language(path)
+    if lang is not None:
+        ctx.default_map = {name: {"lang": lang} for name in ctx.command.list_commands(ctx)}  # type: ignore[attr-defined]

@@ -1,0 +1,119 @@
+"""An evening's state as the fold of its journal, and how a kind of event is declared."""
+
+# The state is never stored: it is the journal folded from the start the config gives. Each event
+# holds its effect (what the rule decided when it was recorded: the income paid, the roll's dice),
+# so folding is bookkeeping only, a replay gives exactly the state that was live, and a later
+# printkit with other rules never rewrites an evening's past.
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..questions import Input, Localized
+
+Effect = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """One roll of the shared log: who rolled, what, the result in each language, and when."""
+
+    n: int
+    who: str
+    notation: str
+    result: Mapping[str, str]
+    at: str
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"n": self.n, "who": self.who, "what": self.notation, "result": self.result.get(lang, ""),
+                "at": self.at}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the evening stands: the turn (counted over every player's turns), the roll log, the
+    events in force, and the game's own part (a ruler's cash, a hero's cell)."""
+
+    game: str  # the ruleset: vs-2025, strategiya, ...
+    family: str
+    players: tuple[str, ...]
+    part: Any
+    turn: int = 1
+    rolls: tuple[Rolled, ...] = ()
+    live: tuple[int, ...] = ()  # the events in force, oldest first: undo takes back the newest
+    last: int = 0  # the newest event folded in, undone ones and undos included
+
+    @property
+    def round(self) -> int:
+        """How many times round the table: a VS year, a «Стратегия» round."""
+        return (self.turn - 1) // max(len(self.players), 1) + 1
+
+    @property
+    def whose(self) -> str | None:
+        """The player whose turn it is."""
+        return self.players[(self.turn - 1) % len(self.players)] if self.players else None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a rule decided for an event: its effect (JSON data, kept in the journal) and, for the
+    one recording it, what to say beyond the event's own sentence (the reckoning behind it)."""
+
+    effect: Effect
+    told: tuple[Mapping[str, str], ...] = ()  # further lines, each in every language
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """A kind of event, declared once: its inputs as a question's, the rule that decides its effect
+    from the state, how the effect is folded into the state, and its sentence in either language.
+    The command line's `evening record`, its JSON and a page derive from the declaration."""
+
+    name: str
+    summary: Localized
+    inputs: tuple[Input, ...]
+    decide: Callable[..., Decided]  # (state, **values) -> Decided; a Refused where the rule says no
+    apply: Callable[[State, Effect], State]
+    words: Callable[[Effect, str], str]
+    examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game brings to an evening: its part of the state at the start (from the config's
+    session), its kinds of events, and its part said as JSON and in lines."""
+
+    begin: Callable[[Any], Any]  # (Session) -> part
+    kinds: tuple[EventKind, ...] = ()
+    json: Callable[[State, str], Mapping[str, Any]] = field(default=lambda state, lang: {})
+    lines: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
+
+
+def fold(start: State, events: Iterable[tuple[int, str, Effect, int | None]],
+         kinds: Mapping[str, EventKind]) -> State:  # fmt: skip
+    """The state after the events (number, kind, effect, the event an undo takes back), oldest first."""
+    listed = list(events)
+    undone = {undoes for _, kind, _, undoes in listed if kind == UNDO and undoes is not None}
+    state = start
+    live: list[int] = []
+    for n, kind, effect, _ in listed:
+        if kind != UNDO and n not in undone:
+            state = kinds[kind].apply(dataclasses.replace(state, last=n), effect)
+            live.append(n)
+    return dataclasses.replace(state, live=tuple(live), last=listed[-1][0] if listed else 0)
+
+
+def applied(state: State, n: int, kind: EventKind, effect: Effect) -> State:
+    """The state with one more event in force (what folding the journal with it gives)."""
+    after = kind.apply(dataclasses.replace(state, last=n), effect)
+    return dataclasses.replace(after, live=(*state.live, n), last=n)
+
+
+UNDO = "undo"  # the journal's kind for taking back an event; it has no effect of its own
+
+
+def by_name(kinds: Sequence[EventKind]) -> dict[str, EventKind]:
+    return {k.name: k for k in kinds}

@@ -1,0 +1,181 @@
+"""A «Великая Стратегическая» evening: each ruler's treasury, year by year, paid from the evening's map."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.evening import Decided, Effect, EventKind, State, Table
+from printkit.plugin import Input, Text, Whole, label
+
+from . import economy as ec
+from .model import VsData, vs_of
+from .words import Refusal
+
+COINS = 100_000  # the most coins one correction moves: far beyond any treasury
+
+
+@dataclass(frozen=True)
+class Treasury:
+    """The VS part of an evening: each ruler's cash now, and the years whose income each was paid."""
+
+    vs: VsData = field(compare=False, repr=False)
+    session: Any = field(compare=False, repr=False)
+    cash: tuple[tuple[str, int], ...] = ()
+    paid: frozenset[tuple[str, int]] = frozenset()
+
+    def of(self, ruler: str) -> int:
+        return dict(self.cash)[ruler]
+
+    def with_cash(self, ruler: str, coins: int) -> Treasury:
+        if ruler not in dict(self.cash):
+            raise KeyError(ruler)  # a journal's event for nobody of this evening: the file is refused
+        return dataclasses.replace(self, cash=tuple((r, coins if r == ruler else c) for r, c in self.cash))
+
+
+def _treasury(state: State) -> Treasury:
+    part = state.part
+    assert isinstance(part, Treasury)
+    return part
+
+
+def begin(session: Any) -> Treasury:
+    """Each ruler's cash as the printed ledger's first line: what the edition's start gives him with
+    what the config's map gives him (2025 §3.5: 50 in the treasury; 2003 §3.6: 50, a commander 15)."""
+    vs = vs_of(session.ruleset)
+    cash = []
+    for i, player in enumerate(session.players):
+        name = player.name or label("ev_player_n", session.language, n=i + 1)
+        commander = False
+        if session.game_map is not None:
+            held = ec.holdings_from_map(vs, session.game_map, name, None, 0, False)
+            commander = bool(held.lands or held.mines or held.troops) and not held.lands
+        cash.append((name, ec.opening_cash(vs, commander) or 0))
+    return Treasury(vs, session, tuple(cash))
+
+
+def _ruler(state: State, player: str) -> str:
+    names = [name for name, _ in _treasury(state).cash]
+    found = next((n for n in names if n.casefold() == player.strip().casefold()), None)
+    if found is None:
+        raise Refusal("ec_unknown_player", player=player, names=", ".join(names), hint="")
+    return found
+
+
+# ---- income --------------------------------------------------------------------------------------
+
+
+def _income(state: State, player: str, personal: str | None = None) -> Decided:
+    part = _treasury(state)
+    ruler = _ruler(state, player)
+    year = state.round
+    if (ruler, year) in part.paid:
+        raise Refusal("vev_paid", player=ruler, year=year)
+    game_map = part.session.game_map
+    if game_map is None:
+        raise Refusal("vev_no_map")
+    before = part.of(ruler)
+    held = ec.holdings_from_map(part.vs, game_map, ruler, personal, before, False)
+    got = ec.income(part.vs, held)
+    upkeep = sum(c for _, c in got.upkeep)
+    effect = {"player": ruler, "year": year, "cash_before": before, "cash_after": got.cash_after, "cap": got.cap,
+              "lands": got.lands, "mines": got.mines, "upkeep": upkeep,
+              "taken": before - got.cash_kept + got.taken_after}  # fmt: skip
+    told = {lang: label("vev_income_told", lang, **effect) for lang in ("ru", "en")}
+    return Decided(effect, (told,))
+
+
+def _paid(state: State, effect: Effect) -> State:
+    part = _treasury(state)
+    ruler = str(effect["player"])
+    after = dataclasses.replace(part.with_cash(ruler, int(effect["cash_after"])),
+                                paid=part.paid | {(ruler, int(effect["year"]))})  # fmt: skip
+    return dataclasses.replace(state, part=after)
+
+
+def _income_words(effect: Effect, lang: str) -> str:
+    return label("vev_income", lang, **effect)
+
+
+INCOME = EventKind(
+    "income",
+    {"ru": "Доход года правителю: земли и рудники, содержание войск, лимит казны — по карте вечера.",
+     "en": "A ruler's year: lands and mines, troops' upkeep and the treasury's limit, from the evening's map."},
+    (
+        Input("player", Text(80), {"ru": "Правитель.", "en": "The ruler."}, flag="--player", required=True),
+        Input("personal", Text(40), {"ru": "Личное войско, если не то, что на карте (или none).",
+                                      "en": "The personal troop, if not the one the map gives (or none)."},
+              flag="--personal"),
+    ),
+    _income,
+    _paid,
+    _income_words,
+    ("printkit evening start examples/vs-2025.yaml --file vs.sqlite", "printkit evening record vs.sqlite income --player Север"),
+)  # fmt: skip
+
+
+# ---- corrections: spending and receiving --------------------------------------------------------
+
+
+def _cash(state: State, player: str, coins: int, why: str | None = None) -> Decided:
+    part = _treasury(state)
+    ruler = _ruler(state, player)
+    before = part.of(ruler)
+    if before + coins < 0:
+        raise Refusal("vev_short", player=ruler, cash=before, coins=-coins)
+    return Decided({"player": ruler, "coins": coins, "cash_before": before, "cash_after": before + coins,
+                    "why": (why or "").strip()})  # fmt: skip
+
+
+def _cash_applied(state: State, effect: Effect) -> State:
+    part = _treasury(state)
+    return dataclasses.replace(state, part=part.with_cash(str(effect["player"]), int(effect["cash_after"])))
+
+
+def _cash_words(effect: Effect, lang: str) -> str:
+    key = "vev_cash_why" if effect.get("why") else "vev_cash"
+    coins = int(effect["coins"])
+    return label(key, lang, signed=f"{coins:+d}".replace("-", "−"), n=abs(coins), **effect)
+
+
+CASH = EventKind(
+    "cash",
+    {"ru": "Правитель тратит или получает монеты (найм, постройка, пересылка, приз).",
+     "en": "A ruler spends or receives coins (hiring, building, a transfer, a prize)."},
+    (
+        Input("player", Text(80), {"ru": "Правитель.", "en": "The ruler."}, flag="--player", required=True),
+        Input("coins", Whole(-COINS, COINS), {"ru": "Сколько монет: минус — потрачено.",
+                                              "en": "How many coins: minus for spent."},
+              flag="--coins", required=True),
+        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
+              flag="--why"),
+    ),
+    _cash,
+    _cash_applied,
+    _cash_words,
+    ("printkit evening start examples/vs-2025.yaml --file vs.sqlite", "printkit evening record vs.sqlite cash --player Юг --coins -30 --why найм"),
+)  # fmt: skip
+
+
+# ---- the part shown -----------------------------------------------------------------------------
+
+
+def _json(state: State, lang: str) -> Mapping[str, Any]:
+    part = _treasury(state)
+    return {"year": state.round,
+            "players": [{"name": name, "cash": coins, "paid": (name, state.round) in part.paid}
+                        for name, coins in part.cash]}  # fmt: skip
+
+
+def _lines(state: State, lang: str) -> list[str]:
+    part = _treasury(state)
+    out = [label("vev_year", lang, year=state.round)]
+    for name, coins in part.cash:
+        key = "vev_ruler_paid" if (name, state.round) in part.paid else "vev_ruler"
+        out.append("  " + label(key, lang, name=name, cash=coins, year=state.round))
+    return out
+
+
+TABLE = Table(begin=begin, kinds=(INCOME, CASH), json=_json, lines=_lines)

@@ -1,0 +1,61 @@
+"""A «Стратегия» evening's heroes: they start with the lives their sheets print, move cell to cell
+and lose lives as recorded, and show themselves in JSON and words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from printkit import evening
+
+from ..conftest import EXAMPLES, run
+
+CONFIG = EXAMPLES / "strategiya-heroes.yaml"
+
+
+@pytest.mark.rule("strategiya.lives.strength-cap")
+def test_heroes_start_with_the_lives_the_rules_give(tmp_path: Path) -> None:
+    """«Сила»: 10 lives and 5 more for every full 3 strength; a config's `lives:` is a hero as he is now."""
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    data = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
+    written = [h for p in data["players"] for h in p.get("heroes", [])]
+    heroes = evening.read(path).state.part.heroes
+    assert [h.name for h in heroes] == [h["name"] for h in written]
+    for hero, given in zip(heroes, written, strict=True):
+        most = 10 + 5 * (given.get("strength", 0) // 3)
+        assert (hero.most, hero.lives) == (most, given.get("lives", most))
+
+
+def test_a_hero_moves_and_loses_lives_as_recorded(tmp_path: Path) -> None:
+    """The evening keeps the map its config names (here the example map beside it) and its cells."""
+    config = tmp_path / "c.yaml"
+    config.write_text(CONFIG.read_text(encoding="utf-8") + "map: map.yaml\n", encoding="utf-8")
+    (tmp_path / "map.yaml").write_bytes((EXAMPLES / "map.yaml").read_bytes())
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    (tmp_path / "map.yaml").unlink()  # the evening needs nothing but its own file from now on
+    hero = evening.read(path).state.part.heroes[0]
+    assert run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "с4").exit_code == 0
+    assert run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "D5").exit_code == 0
+    said = run("evening", "record", str(path), "lives", "--hero", hero.name, "--change", "-3", "--why", "зона")
+    assert "−3 жизни" in said.output
+    off = run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "ZZ99", "--lang", "en")
+    assert off.exit_code == 2 and "not on the evening's map" in off.output + off.stderr
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    first = shown["players"][0]["heroes"][0]
+    assert (first["name"], first["cell"], first["lives"]) == (hero.name, "D5", hero.lives - 3)
+    assert all({"name", "lives", "cell"} <= set(h) for p in shown["players"] for h in p["heroes"])
+
+
+def test_a_fallen_hero_moves_no_more(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    hero = evening.read(path).state.part.heroes[0]
+    evening.record(path, "lives", {"hero": hero.name, "change": -1000})
+    assert evening.read(path).state.part.heroes[0].lives == 0
+    refused = run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "A1", "--lang", "en")
+    assert refused.exit_code == 2 and "has fallen" in refused.output + refused.stderr
