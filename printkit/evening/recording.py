@@ -80,10 +80,18 @@ def kinds_of(table: Table) -> dict[str, EventKind]:
 def said_row(opened: Opened, row: Row, lang: str) -> str:
     """One event of the journal in a sentence, with who recorded it."""
     if row.kind == UNDO:
-        return label("ev_undo_row", lang, n=row.undoes, who=row.who)
+        return label("ev_undo_row", lang, n=row.undoes, who=who_said(row.who, lang))
     kind = opened.kinds.get(row.kind)
-    said = kind.words(row.effect, lang) if kind else row.kind
-    return label("ev_row", lang, said=said, who=row.who)
+    try:
+        said = kind.words(row.effect, lang) if kind else row.kind
+    except (KeyError, TypeError, ValueError):  # an imported event short of a word: named by its kind
+        said = row.kind
+    return label("ev_row", lang, said=said, who=who_said(row.who, lang))
+
+
+def who_said(who: str, lang: str) -> str:
+    """Who recorded an event, as a sentence names them (the master in words)."""
+    return label("ev_master", lang) if who == MASTER else who
 
 
 def table_of(family: str) -> Table:
@@ -117,8 +125,48 @@ def _start_state(meta: Mapping[str, str], session: Any, table: Table) -> State:
     return State(session.ruleset.id, session.ruleset.family, players, table.begin(session))
 
 
+# The evenings this process has read, by file (device and inode): their journal and state, so that a
+# server answering many phones folds only the events recorded since it last looked. The journal only
+# grows, so what was folded stays true; an undo among the new events, or a file made anew at the
+# same place (its start differs), is folded again from the start.
+_KNOWN: dict[tuple[int, int], Opened] = {}
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    found = path.stat()
+    return found.st_dev, found.st_ino
+
+
+def known(path: Path) -> bool:
+    """Whether this process has read the evening at path already (its file checked once then)."""
+    try:
+        return _identity(path) in _KNOWN
+    except OSError:
+        return False
+
+
 def _opened(path: Path, db: sqlite3.Connection) -> Opened:
-    return _folded(path, store.meta(db), tuple(store.rows(db)))
+    key = _identity(path)
+    meta = store.meta(db)
+    before = _KNOWN.get(key)
+    if before is not None and before.meta == meta:
+        newer = tuple(store.rows(db, after=before.state.last))
+        if not newer:
+            return before
+        if all(r.kind != UNDO and r.kind in before.kinds for r in newer):
+            state = before.state
+            try:
+                for r in newer:
+                    state = applied(state, r.n, before.kinds[r.kind], r.effect)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass  # folded from the start below, which says what is wrong
+            else:
+                opened = Opened(path, meta, before.session, before.table, before.rows + newer, state)
+                _KNOWN[key] = opened
+                return opened
+    opened = _folded(path, meta, tuple(store.rows(db)))
+    _KNOWN[key] = opened
+    return opened
 
 
 def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opened:
@@ -134,9 +182,6 @@ def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opene
     start = _start_state(meta, session, table)
     try:
         state = fold(start, ((r.n, r.kind, r.effect, r.undoes) for r in rows), kinds)
-        for r in rows:  # every event can be said, in every language
-            for lang in LANGUAGES:
-                kinds[r.kind].words(r.effect, lang) if r.kind != UNDO else None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise EveningRefused("ev_damaged", file=str(path), why=f"{type(exc).__name__}: {exc}") from None
     return Opened(path, meta, session, table, rows, state)
@@ -144,7 +189,7 @@ def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opene
 
 def read(path: Path) -> Opened:
     """The evening at path, read without changing it."""
-    with store.reading(path) as db:
+    with store.reading(path, check=not known(path)) as db:
         return _opened(path, db)
 
 
@@ -243,7 +288,7 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
            once: str | None = None) -> Recorded:  # fmt: skip
     """Record one event: its rule decided on the state as the journal has it now, and the event
     committed before this returns. A `once` token already on the journal records nothing again."""
-    with store.writing(path) as db:
+    with store.writing(path, check=not known(path)) as db:
         _in_transaction(db)
         try:
             found = store.by_once(db, once) if once else None
@@ -305,7 +350,7 @@ class Undone:
 
 def undo(path: Path, who: str = MASTER, device: str = "cli") -> Undone:
     """Take back the newest event in force (an undo is itself an event of the journal)."""
-    with store.writing(path) as db:
+    with store.writing(path, check=not known(path)) as db:
         _in_transaction(db)
         try:
             opened = _opened(path, db)
@@ -359,7 +404,14 @@ def import_journal(data: Any, file: Path, source: str) -> Opened:
     undone = [r for r in rows if r.kind == UNDO and (r.undoes is None or not 0 < r.undoes < r.n)]
     if undone:
         raise EveningRefused("ev_bad_event", file=source, i=undone[0].n)
-    _folded(Path(source), meta, rows)  # every kind known, every effect folds, before a byte is written
+    checked = _folded(Path(source), meta, rows)  # every kind known, every effect folds, before a byte is written
+    try:
+        for r in rows:  # and every event can be said in every language
+            if r.kind != UNDO:
+                for lang in LANGUAGES:
+                    checked.kinds[r.kind].words(r.effect, lang)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise EveningRefused("ev_bad_event", file=source, i=r.n) from None
     store.create(file, meta, rows)
     return read(file)
 

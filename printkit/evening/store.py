@@ -16,7 +16,7 @@ import sqlite3
 import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -139,8 +139,9 @@ def _uri(path: Path, mode: str) -> str:
     return f"file:{urllib.parse.quote(str(path.resolve()))}?mode={mode}"
 
 
-def _checked(db: sqlite3.Connection, path: Path, writing: bool) -> int:
-    """The file's schema version, after making sure it is an evening printkit can read."""
+def _checked(db: sqlite3.Connection, path: Path, check: bool) -> int:
+    """The file's schema version, after making sure it is an evening printkit can read (and, with
+    `check`, that SQLite finds its pages whole: a file checked once by a process is not again)."""
     try:
         app = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -148,7 +149,7 @@ def _checked(db: sqlite3.Connection, path: Path, writing: bool) -> int:
             raise EveningRefused("ev_not_evening", file=str(path))
         if version > VERSION:
             raise EveningRefused("ev_newer", file=str(path), version=version, known=VERSION)
-        problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()]
+        problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()] if check else ["ok"]
     except sqlite3.DatabaseError as exc:
         # SQLITE_NOTADB: no SQLite database at all (a config, a picture); anything else is damage
         key = "ev_not_evening" if "not a database" in str(exc) else "ev_damaged"
@@ -179,8 +180,26 @@ def _exists(path: Path) -> None:
         raise EveningRefused("ev_too_large", file=str(path), most=MOST_BYTES // (1024 * 1024))
 
 
+# What SQLite's errors mean for the one using an evening: another writer holds the file; the file
+# cannot be written (read-only, the disk full, no permission); anything else is damage.
+_BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_UNWRITABLE = {"SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM"}
+
+
+def refusal(exc: sqlite3.Error, path: Path) -> EveningRefused:
+    """What an error of SQLite's met while using the evening at path says to its user."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    base = name.split("_", 2)[:2]
+    kind = "_".join(base)
+    if kind in _BUSY:
+        return EveningRefused("ev_busy", why=str(exc))
+    if kind in _UNWRITABLE:
+        return EveningUnwritable("ev_cannot_write", file=str(path), why=str(exc))
+    return EveningRefused("ev_damaged", file=str(path), why=str(exc))
+
+
 @contextmanager
-def reading(path: Path) -> Iterator[sqlite3.Connection]:
+def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
     """The evening, open to read only: nothing it holds changes (an older file is migrated in a copy
     in memory)."""
     _exists(path)
@@ -190,19 +209,25 @@ def reading(path: Path) -> Iterator[sqlite3.Connection]:
         raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
     with closing(db):
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        version = _checked(db, path, writing=False)
+        version = _checked(db, path, check)
         if version < VERSION:
             copy = sqlite3.connect(":memory:", isolation_level=None)
             with closing(copy):
-                db.backup(copy)
-                _migrated(copy, version)
+                try:
+                    db.backup(copy)
+                    _migrated(copy, version)
+                except sqlite3.Error as exc:
+                    raise refusal(exc, path) from None
                 yield copy
             return
-        yield db
+        try:
+            yield db
+        except sqlite3.Error as exc:
+            raise refusal(exc, path) from None
 
 
 @contextmanager
-def writing(path: Path) -> Iterator[sqlite3.Connection]:
+def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
     """The evening, open to record (an older file migrated forward first)."""
     _exists(path)
     try:
@@ -211,14 +236,20 @@ def writing(path: Path) -> Iterator[sqlite3.Connection]:
         raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
     with closing(db):
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        version = _checked(db, path, writing=True)
+        version = _checked(db, path, check)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             _migrated(db, version)
-        except sqlite3.OperationalError as exc:
-            raise EveningUnwritable("ev_cannot_write", file=str(path), why=str(exc)) from None
-        yield db
+        except sqlite3.Error as exc:
+            raise refusal(exc, path) from None
+        try:
+            yield db
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+            raise refusal(exc, path) from None
 
 
 def meta(db: sqlite3.Connection) -> dict[str, str]:

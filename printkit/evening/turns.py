@@ -49,7 +49,10 @@ ROLL = EventKind(
     _roll,
     _rolled,
     _roll_words,
-    ("printkit evening start examples/vs-2025.yaml --file vs.sqlite", "printkit evening record vs.sqlite roll 2d6 --who Юг"),
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record vs.sqlite roll 2d6 --who Юг",
+    ),
 )
 
 
@@ -73,7 +76,10 @@ NEXT = EventKind(
     _next,
     _next_applied,
     _next_words,
-    ("printkit evening start examples/vs-2025.yaml --file vs.sqlite", "printkit evening record vs.sqlite next"),
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record vs.sqlite next",
+    ),
 )
 
 KINDS: tuple[EventKind, ...] = (ROLL, NEXT)

@@ -100,7 +100,10 @@ MOVE = EventKind(
     _move,
     _moved,
     _move_words,
-    ("printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite", "printkit evening record strategiya.sqlite move --hero Гром --to E3"),
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record strategiya.sqlite move --hero Гром --to E3",
+    ),
 )  # fmt: skip
 
 
@@ -141,7 +144,10 @@ LIVES_EVENT = EventKind(
     _lives,
     _lives_applied,
     _lives_words,
-    ("printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite", "printkit evening record strategiya.sqlite lives --hero Гром --change -3 --why бой"),
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record strategiya.sqlite lives --hero Гром --change -3 --why бой",
+    ),
 )  # fmt: skip
 
 

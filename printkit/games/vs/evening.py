@@ -112,7 +112,10 @@ INCOME = EventKind(
     _income,
     _paid,
     _income_words,
-    ("printkit evening start examples/vs-2025.yaml --file vs.sqlite", "printkit evening record vs.sqlite income --player Север"),
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record vs.sqlite income --player Север",
+    ),
 )  # fmt: skip
 
 
@@ -155,7 +158,10 @@ CASH = EventKind(
     _cash,
     _cash_applied,
     _cash_words,
-    ("printkit evening start examples/vs-2025.yaml --file vs.sqlite", "printkit evening record vs.sqlite cash --player Юг --coins -30 --why найм"),
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record vs.sqlite cash --player Юг --coins -30 --why найм",
+    ),
 )  # fmt: skip
 
 
