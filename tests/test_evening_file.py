@@ -262,7 +262,7 @@ from pathlib import Path
 from printkit import evening
 path, who, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 for i in range(count):
-    done = evening.record(path, "cash", {"player": "Юг", "coins": 1, "why": f"{who}-{i}"}, who=who, once=f"{who}-{i}")
+    done = evening.record(path, "cash", {"player": "Юг", "coins": 1, "why": f"{who}-{i}"}, once=f"{who}-{i}")
     print(done.n, flush=True)
 """
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..questions import Question, as_json, text_lines
+from ..questions import as_json, text_lines
 from .asking import from_question
 from .base import FILE, LANG, Command, Group
 
@@ -172,9 +172,7 @@ class Recording(Group):
             assert isinstance(path, Path)
             return record(path, kind.name, values)
 
-        q = Question(kind.name, kind.summary, {"ru": "", "en": ""}, kind.inputs, kind.examples, recorded,
-                     plain_refusals=True)  # fmt: skip
-        return from_question(q, cmd_name)
+        return from_question(kind.question(recorded), cmd_name)
 
 
 def _family(path: Path) -> str | None:

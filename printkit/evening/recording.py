@@ -285,9 +285,11 @@ def _in_transaction(db: sqlite3.Connection) -> None:
 
 
 def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, device: str = "cli",
-           once: str | None = None) -> Recorded:  # fmt: skip
+           once: str | None = None, decided: Decided | None = None) -> Recorded:  # fmt: skip
     """Record one event: its rule decided on the state as the journal has it now, and the event
-    committed before this returns. A `once` token already on the journal records nothing again."""
+    committed before this returns. A `once` token already on the journal records nothing again.
+    `who` records it: the master anything, a player only his own actions. `decided`: what a rule
+    worked out elsewhere (a page's roll, rolled where the page's answer was)."""
     with store.writing(path, check=not known(path)) as db:
         _in_transaction(db)
         try:
@@ -301,7 +303,9 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
             if declared is None:
                 raise EveningRefused("ev_no_such_kind", kind=kind, kinds=", ".join(opened.kinds))
             checked = {i.name: i.checked(values.get(i.name)) for i in declared.inputs}
-            decided = declared.decide(opened.state, **checked)
+            allowed(opened, declared, checked, who)
+            if decided is None:
+                decided = declared.decide(opened.state, **checked)
             plain = json.loads(json.dumps({k: _plain(v) for k, v in checked.items()}))
             row = Row(0, kind, who, device, store.now(), plain, decided.effect, once or None)
             n = store.append(db, row)
@@ -313,6 +317,31 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
     after = applied(opened.state, n, declared, decided.effect)
     said = {lang: declared.words(decided.effect, lang) for lang in ("ru", "en")}
     return Recorded(n, kind, said, _told(decided), False, after, decided.effect)
+
+
+def allowed(opened: Opened, kind: EventKind, values: Mapping[str, Any], who: str) -> None:
+    """Refused unless `who` may record this event: the master any; a player his own actions (the
+    actor his), and an event about the turn only in his turn."""
+    if who == MASTER:
+        return
+    state = opened.state
+    if kind.actor is None:
+        if state.whose != who:
+            raise EveningRefused("ev_not_your_turn", who=who, whose=state.whose or "—")
+        return
+    actor = values.get(kind.actor)
+    if actor is None or opened.table.owner(state, str(actor)) != who:
+        raise EveningRefused("ev_not_yours", who=who, actor=str(actor or "—"))
+
+
+def log_roll(path: Path, who: str, what: str, results: Mapping[str, str], asked: str = "roll",
+             given: Sequence[tuple[str, str]] = (), recorder: str = MASTER, device: str = "web",
+             once: str | None = None) -> Recorded:  # fmt: skip
+    """A roll a page worked out (the dice roll, a spell cast with its dice) into the evening's log:
+    the same kind of event as `record ... roll`, its result as the page said it."""
+    effect = {"notation": what, "who": who, "total": None, "passed": None, "result": dict(results), "at": store.now(),
+              "asked": asked, "given": [list(pair) for pair in given]}  # fmt: skip
+    return record(path, "roll", {"notation": what, "who": who}, recorder, device, once, Decided(effect))
 
 
 def _told(decided: Decided) -> tuple[Mapping[str, str], ...]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..questions import Input, Localized
+from ..questions import Input, Localized, Question
 
 Effect = Mapping[str, Any]
 
@@ -26,6 +26,8 @@ class Rolled:
     notation: str
     result: Mapping[str, str]
     at: str
+    asked: str = "roll"  # the question that rolled (a page's spell cast rolls too)
+    given: tuple[tuple[str, str], ...] = ()  # the values it was asked with, for a page's words
 
     def json(self, lang: str) -> dict[str, Any]:
         return {"n": self.n, "who": self.who, "what": self.notation, "result": self.result.get(lang, ""),
@@ -79,6 +81,15 @@ class EventKind:
     apply: Callable[[State, Effect], State]
     words: Callable[[Effect, str], str]
     examples: tuple[str, ...] = ()
+    # The input naming whom the event is about (a ruler, a hero, the roller): a player records it
+    # only for himself (Table.owner says whose a value is) and his page fills it in. None: an event
+    # about the turn, which the player whose turn it is may record.
+    actor: str | None = None
+
+    def question(self, function: Callable[..., Any]) -> Question:
+        """The event as a question a surface asks (its inputs, its words): `function` records it."""
+        return Question(self.name, self.summary, {"ru": "", "en": ""}, self.inputs, self.examples, function,
+                        plain_refusals=True)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,9 @@ class Table:
     kinds: tuple[EventKind, ...] = ()
     json: Callable[[State, str], Mapping[str, Any]] = field(default=lambda state, lang: {})
     lines: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
+    # Whose an actor is (a hero's player; a ruler is his own), and whom a player acts as.
+    owner: Callable[[State, str], str | None] = field(default=lambda state, actor: actor)
+    actors: Callable[[State, str], tuple[str, ...]] = field(default=lambda state, player: (player,))
 
 
 def fold(start: State, events: Iterable[tuple[int, str, Effect, int | None]],

@@ -26,7 +26,9 @@ def _roll(state: State, notation: str, who: str | None = None) -> Decided:
 def _rolled(state: State, effect: Effect) -> State:
     # state.last is this event's own number while it is folded in (state.fold)
     who, what = str(effect["who"]), str(effect["notation"])
-    roll = Rolled(state.last, who, what, dict(effect["result"]), str(effect["at"]))
+    given = tuple((str(k), str(v)) for k, v in effect.get("given", ()))
+    roll = Rolled(state.last, who, what, dict(effect["result"]), str(effect["at"]), str(effect.get("asked", "roll")),
+                  given)  # fmt: skip
     return dataclasses.replace(state, rolls=(*state.rolls, roll)[-KEPT:])
 
 
@@ -53,6 +55,7 @@ ROLL = EventKind(
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
         "printkit evening record vs.sqlite roll 2d6 --who Юг",
     ),
+    actor="who",
 )
 
 

@@ -104,6 +104,7 @@ MOVE = EventKind(
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
         "printkit evening record strategiya.sqlite move --hero Гром --to E3",
     ),
+    actor="hero",
 )  # fmt: skip
 
 
@@ -148,6 +149,7 @@ LIVES_EVENT = EventKind(
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
         "printkit evening record strategiya.sqlite lives --hero Гром --change -3 --why бой",
     ),
+    actor="hero",
 )  # fmt: skip
 
 
@@ -173,4 +175,15 @@ def _lines(state: State, lang: str) -> list[str]:
     return out
 
 
-TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines)
+def _owner(state: State, hero: str) -> str | None:
+    try:
+        return _heroes(state).find(hero).player
+    except RefusedValue:
+        return None
+
+
+def _actors(state: State, player: str) -> tuple[str, ...]:
+    return tuple(h.name for h in _heroes(state).heroes if h.player == player)
+
+
+TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors)

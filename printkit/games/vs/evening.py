@@ -116,6 +116,7 @@ INCOME = EventKind(
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
         "printkit evening record vs.sqlite income --player Север",
     ),
+    actor="player",
 )  # fmt: skip
 
 
@@ -162,6 +163,7 @@ CASH = EventKind(
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
         "printkit evening record vs.sqlite cash --player Юг --coins -30 --why найм",
     ),
+    actor="player",
 )  # fmt: skip
 
 
@@ -184,4 +186,8 @@ def _lines(state: State, lang: str) -> list[str]:
     return out
 
 
-TABLE = Table(begin=begin, kinds=(INCOME, CASH), json=_json, lines=_lines)
+def _owner(state: State, ruler: str) -> str | None:
+    return next((name for name, _ in _treasury(state).cash if name.casefold() == ruler.strip().casefold()), None)
+
+
+TABLE = Table(begin=begin, kinds=(INCOME, CASH), json=_json, lines=_lines, owner=_owner)
