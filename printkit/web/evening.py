@@ -29,7 +29,7 @@ from ..evening.state import EventKind, Rolled
 from ..evening.store import meta, reading
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
-from . import forms
+from . import forms, said
 from .rolls import NAME_LIMIT, Roll, shown
 from .served import Served
 
@@ -148,13 +148,16 @@ class EveningPages:
         if kind == "roll" and dice in QUICK_DICE:  # a tap on D6 or 2D6: the notation it stands for
             form["notation"] = [dice]
         lang = self._lang(request)
+        mine = opened.table.actors(opened.state, who) if who != MASTER else ()
+        if declared.actor is not None and not (form.get(declared.actor) or [""])[0] and len(mine) == 1:
+            form[declared.actor] = [mine[0]]  # a player acts as himself unless he has heroes to choose among
         try:
             values = forms.read(q, self.served, form)
-            if who != MASTER and declared.actor is not None and values.get(declared.actor) is None:
-                values[declared.actor] = who  # a player's roll is his
             done = await run_in_threadpool(record, self.evening.path, kind, values, who, "web", once)
         except Refused as exc:
-            return await self._page(request, who, refusal=exc.say(lang), status=400)
+            with said.speaking(q, _words(lang), lang):  # a field by its label, never by its switch
+                refused = exc.say(lang)
+            return await self._page(request, who, refusal=refused, status=400)
         return RedirectResponse(f"{self._home(who)}?lang={lang}&done={done.n}", status_code=303)
 
     async def undo(self, request: Request) -> Response:
