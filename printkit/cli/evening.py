@@ -139,6 +139,21 @@ def import_command(journal: Path, file: Path, lang: str | None, as_json: bool) -
     _say(opened, _lang(lang, file), as_json)
 
 
+@evening_group.command("print", cls=Command)
+@click.argument("path", type=FILE)
+@click.option("--out", "out", type=FILE, required=True)
+@click.option("--force", is_flag=True)
+@click.option("--paper", type=click.Choice(["a4", "letter"]))
+@LANG
+@JSON
+def print_command(path: Path, out: Path, force: bool, paper: str | None, lang: str | None, as_json: bool) -> None:
+    """The evening's pages as it stands (h_evening_print)."""
+    from ..evening.paper import print_evening
+
+    said_in = _lang(lang, path)
+    _say(print_evening(path, out, force, paper, said_in), said_in, as_json)
+
+
 class Recording(Group):
     """`evening record PATH KIND ...`: a command for each kind of event of the evening's game,
     derived from its declaration as a referee question's is."""

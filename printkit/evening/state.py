@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..questions import Input, Localized, Question
@@ -101,6 +102,9 @@ class Table:
     kinds: tuple[EventKind, ...] = ()
     json: Callable[[State, str], Mapping[str, Any]] = field(default=lambda state, lang: {})
     lines: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
+    # The game's pages of the evening as it stands (a ledger with the years paid, hero sheets with
+    # today's lives): (state, session, where a file of a given name is written) -> the names written.
+    papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None
     # Whose an actor is (a hero's player; a ruler is his own), and whom a player acts as.
     owner: Callable[[State, str], str | None] = field(default=lambda state, actor: actor)
     actors: Callable[[State, str], tuple[str, ...]] = field(default=lambda state, player: (player,))

@@ -59,3 +59,23 @@ def test_a_fallen_hero_moves_no_more(tmp_path: Path) -> None:
     assert evening.read(path).state.part.heroes[0].lives == 0
     refused = run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "A1", "--lang", "en")
     assert refused.exit_code == 2 and "has fallen" in refused.output + refused.stderr
+
+
+def test_the_evening_prints_hero_sheets_with_todays_lives(tmp_path: Path) -> None:
+    """«Раны»: a hero with 2 lives moves a cell a turn slower; the evening's sheets say so, the kit's not."""
+    from ..conftest import pdf_text
+
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    evening.record(path, "lives", {"hero": "Ветер", "change": -8, "why": "бой"})
+    assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
+    kit = tmp_path / "kit"
+    assert run("build", str(CONFIG), "--only", "hero-sheets", "--out", str(kit)).exit_code == 0
+
+    def veter(pdf: Path) -> list[str]:
+        front = pdf_text(pdf)[0]
+        card = front[front.index("Ветер") :]
+        return [" ".join(line.split()) for line in card.splitlines()[:30]]
+
+    assert "Равнина 7 — — 0" in veter(kit / "hero-sheets.pdf")
+    assert "Равнина 6 — — 0" in veter(tmp_path / "paper" / "hero-sheets.pdf")

@@ -110,3 +110,26 @@ def test_show_says_the_treasuries_in_json_and_in_words(tmp_path: Path) -> None:
     assert "Юг: 20 монет" in words and "−30 монет (найм)" in words and "найм" in words
     english = run("evening", "show", str(path), "--lang", "en").output
     assert "Юг: 20 coins" in english and "монет" not in english.replace("найм", "")
+
+
+def test_the_evening_prints_its_ledger_with_every_year_paid(tmp_path: Path) -> None:
+    from ..conftest import pdf_text
+
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    evening.record(path, "income", {"player": "Север"})
+    for _ in range(3):
+        evening.record(path, "next", {})
+    evening.record(path, "income", {"player": "Север"})
+    evening.record(path, "cash", {"player": "Север", "coins": -30, "why": "найм"})
+    evening.record(path, "cash", {"player": "Север", "coins": 5, "why": "приз"})
+    done = run("evening", "print", str(path), "--out", str(tmp_path / "paper"))
+    assert done.exit_code == 0, done.output
+    north = pdf_text(tmp_path / "paper" / "ledger.pdf")[0]
+    rows = [" ".join(line.split()) for line in north.splitlines()]
+    assert "1 50 100 0 +12 0 0 +12 62" in rows
+    assert "2 62 100 0 +12 0 0 +12 −30 +5 49" in rows
+    assert dict(evening.read(path).state.part.cash)["Север"] == 49
+    again = run("evening", "print", str(path), "--out", str(tmp_path / "paper"))
+    assert again.exit_code == 4  # a kit folder is replaced only with --force
+    assert run("evening", "print", str(path), "--out", str(tmp_path / "paper"), "--force").exit_code == 0

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from printkit.evening import Decided, Effect, EventKind, State, Table
@@ -186,4 +187,24 @@ def _actors(state: State, player: str) -> tuple[str, ...]:
     return tuple(h.name for h in _heroes(state).heroes if h.player == player)
 
 
-TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors)
+def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
+    """hero-sheets.pdf as the kit prints it, each hero with the lives he has now."""
+    from .hero_sheets import write_hero_sheets
+
+    now = {h.name: h for h in _heroes(state).heroes}
+    part = session_of(session)
+    parties = []
+    for i, party in enumerate(part.parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        heroes = []
+        for j, hero in enumerate(party.heroes):
+            name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
+            heroes.append(dataclasses.replace(hero, lives=now[name].lives) if name in now else hero)
+        parties.append(dataclasses.replace(party, heroes=tuple(heroes)))
+    write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),
+                      path_of("hero-sheets.pdf"))  # fmt: skip
+    return ("hero-sheets.pdf",)
+
+
+TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
+              papers=_papers)  # fmt: skip

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from printkit.evening import Decided, Effect, EventKind, State, Table
 from printkit.plugin import Input, Text, Whole, label
+from printkit.sheets import signed
 
 from . import economy as ec
 from .model import VsData, vs_of
@@ -25,6 +27,8 @@ class Treasury:
     session: Any = field(compare=False, repr=False)
     cash: tuple[tuple[str, int], ...] = ()
     paid: frozenset[tuple[str, int]] = frozenset()
+    # Each year paid, as the ledger's row prints it: (ruler, year, ((column, figure), ...)).
+    years: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = ()
 
     def of(self, ruler: str) -> int:
         return dict(self.cash)[ruler]
@@ -89,9 +93,13 @@ def _income(state: State, player: str, personal: str | None = None) -> Decided:
 
 def _paid(state: State, effect: Effect) -> State:
     part = _treasury(state)
-    ruler = str(effect["player"])
-    after = dataclasses.replace(part.with_cash(ruler, int(effect["cash_after"])),
-                                paid=part.paid | {(ruler, int(effect["year"]))})  # fmt: skip
+    ruler, year = str(effect["player"]), int(effect["year"])
+    lands, mines, upkeep = int(effect["lands"]), int(effect["mines"]), int(effect["upkeep"])
+    row = (("cash", str(effect["cash_before"])), ("cap", str(effect["cap"])), ("taken", str(effect["taken"])),
+           ("lands", signed(lands)), ("mines", signed(mines)), ("upkeep", signed(-upkeep)),
+           ("net", signed(lands + mines - upkeep)), ("end", str(effect["cash_after"])))  # fmt: skip
+    after = dataclasses.replace(part.with_cash(ruler, int(effect["cash_after"])), paid=part.paid | {(ruler, year)},
+                                years=(*part.years, (ruler, year, row)))  # fmt: skip
     return dataclasses.replace(state, part=after)
 
 
@@ -135,7 +143,17 @@ def _cash(state: State, player: str, coins: int, why: str | None = None) -> Deci
 
 def _cash_applied(state: State, effect: Effect) -> State:
     part = _treasury(state)
-    return dataclasses.replace(state, part=part.with_cash(str(effect["player"]), int(effect["cash_after"])))
+    ruler, coins, after = str(effect["player"]), int(effect["coins"]), int(effect["cash_after"])
+    years = list(part.years)
+    mine = [i for i, (r, _, _) in enumerate(years) if r == ruler]
+    if mine:  # the ledger's row of the year he was paid last: spent or received, and the cash at its end
+        _, year, row = years[mine[-1]]
+        cells = dict(row)
+        column = "spent" if coins < 0 else "other"
+        cells[column] = signed(int((cells.get(column) or "0").replace("−", "-")) + coins)
+        cells["end"] = str(after)
+        years[mine[-1]] = (ruler, year, tuple(cells.items()))
+    return dataclasses.replace(state, part=dataclasses.replace(part.with_cash(ruler, after), years=tuple(years)))
 
 
 def _cash_words(effect: Effect, lang: str) -> str:
@@ -190,4 +208,16 @@ def _owner(state: State, ruler: str) -> str | None:
     return next((name for name, _ in _treasury(state).cash if name.casefold() == ruler.strip().casefold()), None)
 
 
-TABLE = Table(begin=begin, kinds=(INCOME, CASH), json=_json, lines=_lines, owner=_owner)
+def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
+    """ledger.pdf as the kit prints it, with every year the evening paid filled in."""
+    from .treasury_form import context, write_pages
+
+    ctx = context(session)
+    for player in ctx["players"]:
+        rows = {year - 1: dict(row) for ruler, year, row in _treasury(state).years if ruler == player["name"]}
+        player["filled"] = rows or ({0: player["first"]} if player["first"] else {})
+    write_pages(str(path_of("ledger.pdf")), ctx, session.paper)
+    return ("ledger.pdf",)
+
+
+TABLE = Table(begin=begin, kinds=(INCOME, CASH), json=_json, lines=_lines, owner=_owner, papers=_papers)
