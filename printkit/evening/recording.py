@@ -19,7 +19,7 @@ from ..questions import Line, Para
 from . import store
 from .state import UNDO, Decided, EventKind, State, Table, applied, by_name, fold
 from .store import EveningRefused, Row
-from .turns import KINDS as SHARED_KINDS
+from .turns import ROLL, next_kind
 
 APP = "printkit-evening"
 # The largest config (and map file) an evening keeps inside itself.
@@ -53,6 +53,7 @@ class Opened:
         out: dict[str, Any] = {"game": s.game, "turn": s.turn, "round": s.round, "whose": s.whose,
                                "players": [{"name": p} for p in s.players]}  # fmt: skip
         out |= dict(self.table.json(s, lang))
+        out["countdowns"] = [c.json(lang) for c in s.countdowns]
         out["rolls"] = [r.json(lang) for r in reversed(s.rolls)]
         out["events"] = len(s.live)
         return out
@@ -62,6 +63,10 @@ class Opened:
         out: list[Line] = [label("ev_show_head", lang, game=self.session.ruleset.title[lang], turn=s.turn,
                                  round=s.round, whose=s.whose or "—")]  # fmt: skip
         out += self.table.lines(s, lang)
+        if s.countdowns:
+            out.append(label("ev_counting", lang))
+            out += [Para(label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due), "    ")
+                    for c in sorted(s.countdowns, key=lambda c: c.due)]  # fmt: skip
         if s.rolls:
             out.append(label("ev_show_rolls", lang))
             for r in reversed(s.rolls[-5:]):
@@ -74,7 +79,16 @@ class Opened:
 
 
 def kinds_of(table: Table) -> dict[str, EventKind]:
-    return by_name((*SHARED_KINDS, *table.kinds))
+    """Every kind of event of a game's evening: the roll, its own kinds, and the end of a turn that
+    knows them (its consequences are events of the game's kinds). Made once a table."""
+    made = _MADE.get(id(table))
+    if made is None or made[0] is not table:
+        own = by_name((ROLL, *table.kinds))
+        made = _MADE[id(table)] = (table, {**own, "next": next_kind(own, table.turn_ends)})
+    return made[1]
+
+
+_MADE: dict[int, tuple[Table, dict[str, EventKind]]] = {}  # a game's table (its declarations) -> its kinds
 
 
 def said_row(opened: Opened, row: Row, lang: str) -> str:
@@ -307,6 +321,8 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
             if decided is None:
                 decided = declared.decide(opened.state, **checked)
             plain = json.loads(json.dumps({k: _plain(v) for k, v in checked.items()}))
+            # Said in every language before it is written: an event that cannot be said is not recorded.
+            said = {lang: declared.words(decided.effect, lang) for lang in LANGUAGES}
             row = Row(0, kind, who, device, store.now(), plain, decided.effect, once or None)
             n = store.append(db, row)
             db.execute("COMMIT")
@@ -315,7 +331,6 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
                 db.execute("ROLLBACK")
             raise
     after = applied(opened.state, n, declared, decided.effect)
-    said = {lang: declared.words(decided.effect, lang) for lang in ("ru", "en")}
     return Recorded(n, kind, said, _told(decided), False, after, decided.effect)
 
 

@@ -36,6 +36,20 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Countdown:
+    """Something the rules set to happen at a later turn (a spell's end, a wounded hero's death),
+    announced when that turn comes, and then doing `then` (events of the game's kinds, folded in)."""
+
+    key: str  # what it is about ("wound:Тень", "spell:12"): a later event cancels it by its key
+    what: Mapping[str, str]  # its words in each language
+    due: int  # the turn it falls due at the start of
+    then: tuple[tuple[str, Mapping[str, Any]], ...] = ()  # (kind, effect) done when it falls due
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"key": self.key, "what": self.what.get(lang, ""), "due": self.due}
+
+
+@dataclass(frozen=True)
 class State:
     """Where the evening stands: the turn (counted over every player's turns), the roll log, the
     events in force, and the game's own part (a ruler's cash, a hero's cell)."""
@@ -48,6 +62,21 @@ class State:
     rolls: tuple[Rolled, ...] = ()
     live: tuple[int, ...] = ()  # the events in force, oldest first: undo takes back the newest
     last: int = 0  # the newest event folded in, undone ones and undos included
+    countdowns: tuple[Countdown, ...] = ()
+
+    def next_turn_of(self, player: str, after: int = 1) -> int:
+        """The turn number of `player`'s `after`-th turn from now (1: his next one)."""
+        n = len(self.players)
+        first = next(t for t in range(self.turn + 1, self.turn + n + 1) if self.players[(t - 1) % n] == player)
+        return first + (after - 1) * n
+
+    def counting(self, countdown: Countdown) -> State:
+        """The state with a countdown started (one of the same key replaced)."""
+        kept = tuple(c for c in self.countdowns if c.key != countdown.key)
+        return dataclasses.replace(self, countdowns=(*kept, countdown))
+
+    def cancelling(self, key: str) -> State:
+        return dataclasses.replace(self, countdowns=tuple(c for c in self.countdowns if c.key != key))
 
     @property
     def round(self) -> int:
@@ -105,6 +134,9 @@ class Table:
     # The game's pages of the evening as it stands (a ledger with the years paid, hero sheets with
     # today's lives): (state, session, where a file of a given name is written) -> the names written.
     papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None
+    # What the rules do when a player's turn ends (the death zone's lives): (state) -> the events of
+    # the game's kinds (kind, effect) that the end of the turn records with it.
+    turn_ends: Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]] | None = None
     # Whose an actor is (a hero's player; a ruler is his own), and whom a player acts as.
     owner: Callable[[State, str], str | None] = field(default=lambda state, actor: actor)
     actors: Callable[[State, str], tuple[str, ...]] = field(default=lambda state, player: (player,))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..dice.questions import NOTATION
 from ..dice.questions import roll as dice_roll
@@ -59,30 +61,53 @@ ROLL = EventKind(
 )
 
 
-def _next(state: State) -> Decided:
-    after = dataclasses.replace(state, turn=state.turn + 1)
-    return Decided({"turn": after.turn, "round": after.round, "whose": after.whose})
+def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None) -> EventKind:
+    """The end of a turn for a game of these kinds: what the rules do as the turn ends (the game's
+    `turn_ends`), then the turn passes, then every countdown due at the new turn is announced and
+    done. The effect holds each of them as an event of the game's kinds, so a replay needs no rule."""
+
+    def decide(state: State) -> Decided:
+        ends = tuple(turn_ends(state)) if turn_ends else ()
+        ended = state
+        for kind, effect in ends:
+            ended = kinds[kind].apply(ended, effect)
+        ending = [[kind, dict(effect)] for kind, effect in ends]
+        after = dataclasses.replace(ended, turn=state.turn + 1)
+        due = [c for c in after.countdowns if c.due <= after.turn]
+        return Decided({"turn": after.turn, "round": after.round, "whose": after.whose, "ending": ending,
+                        "due": [{"key": c.key, "what": dict(c.what), "then": [[k, dict(e)] for k, e in c.then]}
+                                for c in due]})  # fmt: skip
+
+    def applied(state: State, effect: Effect) -> State:
+        for kind, done in effect.get("ending", ()):
+            state = kinds[kind].apply(state, done)
+        state = dataclasses.replace(state, turn=int(effect["turn"]))
+        for countdown in effect.get("due", ()):
+            state = state.cancelling(str(countdown["key"]))
+            for kind, done in countdown.get("then", ()):
+                state = kinds[kind].apply(state, done)
+        return state
+
+    def words(effect: Effect, lang: str) -> str:
+        said = [label("ev_next", lang, turn=effect["turn"], round=effect["round"], whose=effect["whose"])]
+        said += [kinds[kind].words(done, lang) for kind, done in effect.get("ending", ())]
+        for countdown in effect.get("due", ()):
+            said.append(label("ev_due", lang, what=countdown["what"].get(lang, "")))
+            said += [kinds[kind].words(done, lang) for kind, done in countdown.get("then", ())]
+        return "; ".join(said)
+
+    return EventKind(
+        "next",
+        {"ru": "Ход окончен: ходит следующий игрок.", "en": "The turn ends: the next player's turn begins."},
+        (),
+        decide,
+        applied,
+        words,
+        (
+            "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+            "printkit evening record vs.sqlite next",
+        ),
+    )
 
 
-def _next_applied(state: State, effect: Effect) -> State:
-    return dataclasses.replace(state, turn=int(effect["turn"]))
-
-
-def _next_words(effect: Effect, lang: str) -> str:
-    return label("ev_next", lang, turn=effect["turn"], round=effect["round"], whose=effect["whose"])
-
-
-NEXT = EventKind(
-    "next",
-    {"ru": "Ход окончен: ходит следующий игрок.", "en": "The turn ends: the next player's turn begins."},
-    (),
-    _next,
-    _next_applied,
-    _next_words,
-    (
-        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record vs.sqlite next",
-    ),
-)
-
-KINDS: tuple[EventKind, ...] = (ROLL, NEXT)
+Ends = Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]]

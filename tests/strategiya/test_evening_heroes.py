@@ -79,3 +79,68 @@ def test_the_evening_prints_hero_sheets_with_todays_lives(tmp_path: Path) -> Non
 
     assert "Равнина 7 — — 0" in veter(kit / "hero-sheets.pdf")
     assert "Равнина 6 — — 0" in veter(tmp_path / "paper" / "hero-sheets.pdf")
+
+
+DZ = """game: strategiya
+players:
+  - name: Аня
+    heroes:
+      - {name: Гром, strength: 3, speed: 1, intellect: 1}
+      - {name: Лира, strength: 3, speed: 2, intellect: 3}
+      - {name: Мих, strength: 3, speed: 4, intellect: 4}
+  - name: Борис
+    heroes:
+      - {name: Кир, strength: 3, speed: 0, intellect: 2}
+map:
+  rows:
+    - PPPPDDDPPPP
+    - PPPDDDDDPPP
+"""
+
+
+def zone_loss(potential: int) -> int:
+    """Lives a turn in the death zone, from the text: 3; 1 with a total potential of 7 to 10; none
+    from 11 to 15 (and above)."""
+    return 0 if potential >= 11 else 1 if potential >= 7 else 3
+
+
+@pytest.mark.rule("strategiya.deathzone.move-and-damage")
+def test_a_turn_ended_in_the_death_zone_costs_the_lives_the_tiers_say(tmp_path: Path) -> None:
+    config = tmp_path / "dz.yaml"
+    config.write_text(DZ, encoding="utf-8")
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    for hero, cell in (("Гром", "E1"), ("Лира", "F1"), ("Мих", "G1"), ("Кир", "E2")):
+        evening.record(path, "move", {"hero": hero, "to": cell})
+    start = {h.name: h.lives for h in evening.read(path).state.part.heroes}
+    evening.record(path, "next", {})  # Аня's turn ends: her heroes pay, Кир (Борис's) not yet
+    now = {h.name: h.lives for h in evening.read(path).state.part.heroes}
+    assert now["Гром"] == start["Гром"] - zone_loss(5)
+    assert now["Лира"] == start["Лира"] - zone_loss(8)
+    assert now["Мих"] == start["Мих"] - zone_loss(11)
+    assert now["Кир"] == start["Кир"]
+    evening.record(path, "next", {})
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Кир"] == start["Кир"] - zone_loss(5)
+
+
+@pytest.mark.rule("strategiya.wound.threshold")
+def test_a_wounded_hero_dies_on_his_tenth_turn_unless_healed(tmp_path: Path) -> None:
+    """«Раны»: at 3 lives or fewer a hero dies after 10 turns unless healed; printkit counts his
+    player's turns (a reading it says), and lives above 3 again end the countdown."""
+    config = tmp_path / "dz.yaml"
+    config.write_text(DZ, encoding="utf-8")
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    wounded = evening.record(path, "lives", {"hero": "Гром", "change": -12})
+    assert "ранен" in wounded.said["ru"]
+    (countdown,) = evening.read(path).state.countdowns
+    assert countdown.due == 1 + 2 * 10  # Аня plays turns 1, 3, 5...: her tenth turn from now is 21
+    for _ in range(19):
+        evening.record(path, "next", {})
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 3
+    last = evening.record(path, "next", {})
+    assert "умирает от ран" in last.said["ru"]
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 0
+    evening.record(path, "lives", {"hero": "Лира", "change": -13})
+    evening.record(path, "lives", {"hero": "Лира", "change": 2, "why": "зелье"})  # healed above 3
+    assert all(not c.key.endswith("Лира") for c in evening.read(path).state.countdowns)

@@ -133,3 +133,37 @@ def test_the_evening_prints_its_ledger_with_every_year_paid(tmp_path: Path) -> N
     again = run("evening", "print", str(path), "--out", str(tmp_path / "paper"))
     assert again.exit_code == 4  # a kit folder is replaced only with --force
     assert run("evening", "print", str(path), "--out", str(tmp_path / "paper"), "--force").exit_code == 0
+
+
+@pytest.mark.rule("vs.tax.transfer")
+@pytest.mark.parametrize("coins, on_top", [(20, False), (21, False), (20, True), (1, False)])
+def test_a_transfer_pays_a_fifth_rounded_up(tmp_path: Path, coins: int, on_top: bool) -> None:
+    """2025 §3.1: money sent to another player is taxed a fifth, rounded up (from the sum by default;
+    on top with the other reading)."""
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    values = {"player": "Север", "to": "Юг", "coins": coins, "tax_on_top": on_top}
+    done = evening.record(path, "transfer", values)
+    tax = -(-coins // 5)
+    cash = dict(evening.read(path).state.part.cash)
+    assert done.effect["tax"] == tax
+    assert cash["Север"] == 50 - coins - (tax if on_top else 0)
+    assert cash["Юг"] == 50 + coins - (0 if on_top else tax)
+    assert ("сверх суммы" in done.said["ru"]) == on_top
+
+
+@pytest.mark.rule("vs.magic.casting")
+def test_a_years_spell_is_paid_and_lasts_until_the_casters_next_turn(tmp_path: Path) -> None:
+    """2025 §8: every spell costs 30; a spell that acts for a year acts through every player's turn
+    from its casting until the caster's next turn begins, which the evening announces."""
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    evening.record(path, "next", {})  # Юг's turn
+    cast = evening.record(path, "spell", {"player": "Юг", "spell": "щит ярости"})
+    assert cast.effect["cost"] == 30 and cast.effect["due"] == 5  # Юг plays turns 2, 5, 8...
+    assert dict(evening.read(path).state.part.cash)["Юг"] == 20
+    said = [evening.record(path, "next", {}).said["ru"] for _ in range(3)]
+    assert ["кончается" in s for s in said] == [False, False, True]
+    assert evening.read(path).state.countdowns == ()
+    storm = evening.record(path, "spell", {"player": "Запад", "spell": "шторм"})
+    assert storm.effect["due"] is None  # acts at once: nothing to wait for

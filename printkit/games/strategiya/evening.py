@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.evening import Decided, Effect, EventKind, State, Table
+from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
 from printkit.plugin import Input, RefusedValue, Text, Whole, cell_name, label, parse_cell
 
 from .heroes import current_lives, max_lives
@@ -119,17 +119,81 @@ def _lives(state: State, hero: str, change: int, why: str | None = None) -> Deci
                     "why": (why or "").strip()})  # fmt: skip
 
 
+# «Раны»: a hero with 3 lives or fewer is wounded and dies after 10 turns unless healed (in a town, a
+# castle, by healing magic). Reading: the 10 turns are his player's own turns, the countdown starting
+# when the lives fall to 3 and ending when they rise above 3 again (healed) or reach 0.
+WOUNDED_AT = 3
+WOUND_TURNS = 10
+
+
 def _lives_applied(state: State, effect: Effect) -> State:
     part = _heroes(state)
-    hero = dataclasses.replace(part.find(str(effect["hero"])), lives=int(effect["after"]))
-    return dataclasses.replace(state, part=part.with_hero(hero))
+    found = part.find(str(effect["hero"]))
+    after = int(effect["after"])
+    state = dataclasses.replace(state, part=part.with_hero(dataclasses.replace(found, lives=after)))
+    key = f"wound:{found.name}"
+    if after == 0 or after > WOUNDED_AT:
+        return state.cancelling(key)
+    if found.lives > WOUNDED_AT or not any(c.key == key for c in state.countdowns):
+        due = state.next_turn_of(found.player, WOUND_TURNS)
+        what = {lang: label("sev_wound_due", lang, hero=found.name, n=WOUND_TURNS) for lang in ("ru", "en")}
+        dies = {"hero": found.name, "change": -after, "before": None, "after": 0, "why": "",
+                "cause": {lang: label("sev_died_of_wounds", lang) for lang in ("ru", "en")}}  # fmt: skip
+        return state.counting(Countdown(key, what, due, (("lives", dies),)))
+    return state
 
 
 def _lives_words(effect: Effect, lang: str) -> str:
+    cause = effect.get("cause")
+    if isinstance(cause, dict):
+        return label("sev_lives_cause", lang, hero=effect["hero"], cause=cause.get(lang, ""), after=effect["after"])
     key = "sev_lives_why" if effect.get("why") else "sev_lives"
     change = int(effect["change"])
     words = label(key, lang, signed=f"{change:+d}".replace("-", "−"), n=abs(change), **effect)
-    return words + (" " + label("sev_fallen", lang) if int(effect["after"]) == 0 else "")
+    if int(effect["after"]) == 0:
+        return words + " " + label("sev_fallen", lang)
+    if 0 < int(effect["after"]) <= WOUNDED_AT < int(effect["before"]):
+        return words + " " + label("sev_wounded", lang, n=WOUND_TURNS)
+    return words
+
+
+def _turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """«Смертельная зона»: each hero of the player whose turn ends who stands on a terrain that takes
+    lives (3 in the death zone; 1 from potential 7, none from 11, none for the hunter) loses them."""
+    from .heroes import terrain_figures
+
+    part = _heroes(state)
+    session = part.session
+    if session.game_map is None:
+        return ()
+    rules = rules_of(session.ruleset)
+    models = {name: hero for name, hero in _models(session)}
+    out: list[tuple[str, Mapping[str, Any]]] = []
+    for hero in part.heroes:
+        if hero.player != state.whose or hero.cell is None or hero.lives <= 0 or hero.name not in models:
+            continue
+        x, y = parse_cell(hero.cell)
+        terrain = session.game_map.terrain(x, y)
+        model = dataclasses.replace(models[hero.name], lives=hero.lives)
+        # lives_per_turn is signed as the sheets print it: −3 in the death zone
+        loss = -next((f.lives_per_turn for f in terrain_figures(rules, model) if f.terrain.id == terrain), 0)
+        if loss > 0:
+            name = next(t.name for t in rules.terrains if t.id == terrain)
+            lost = _lives(state, hero.name, -loss).effect
+            cause = {lang: label("sev_zone_cause", lang, terrain=name[lang], n=loss) for lang in ("ru", "en")}
+            out.append(("lives", {**lost, "cause": cause}))
+            state = _lives_applied(state, {**lost, "cause": cause})
+    return tuple(out)
+
+
+def _models(session: Any) -> list[tuple[str, Any]]:
+    """Each hero of the config by the name the evening gives him."""
+    out = []
+    for i, party in enumerate(session_of(session).parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        for j, hero in enumerate(party.heroes):
+            out.append((hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1), hero))
+    return out
 
 
 LIVES_EVENT = EventKind(
@@ -207,4 +271,4 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
 
 
 TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
-              papers=_papers)  # fmt: skip
+              papers=_papers, turn_ends=_turn_ends)  # fmt: skip

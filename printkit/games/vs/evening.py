@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.evening import Decided, Effect, EventKind, State, Table
-from printkit.plugin import Input, Text, Whole, label
+from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
+from printkit.plugin import Flag, Input, Text, Whole, label
 from printkit.sheets import signed
 
 from . import economy as ec
@@ -142,18 +142,128 @@ def _cash(state: State, player: str, coins: int, why: str | None = None) -> Deci
 
 
 def _cash_applied(state: State, effect: Effect) -> State:
+    coins = int(effect["coins"])
+    return _moved(state, str(effect["player"]), coins, int(effect["cash_after"]), "spent" if coins < 0 else "other")
+
+
+def _moved(state: State, ruler: str, coins: int, after: int, column: str) -> State:
+    """A ruler's cash after coins spent or received, and the ledger's row of the year he was paid
+    last (the column the coins go in, the cash at the turn's end)."""
     part = _treasury(state)
-    ruler, coins, after = str(effect["player"]), int(effect["coins"]), int(effect["cash_after"])
     years = list(part.years)
     mine = [i for i, (r, _, _) in enumerate(years) if r == ruler]
-    if mine:  # the ledger's row of the year he was paid last: spent or received, and the cash at its end
+    if mine:
         _, year, row = years[mine[-1]]
         cells = dict(row)
-        column = "spent" if coins < 0 else "other"
         cells[column] = signed(int((cells.get(column) or "0").replace("−", "-")) + coins)
         cells["end"] = str(after)
         years[mine[-1]] = (ruler, year, tuple(cells.items()))
     return dataclasses.replace(state, part=dataclasses.replace(part.with_cash(ruler, after), years=tuple(years)))
+
+
+# ---- a transfer, taxed -----------------------------------------------------------------------------
+
+
+def _transfer(state: State, player: str, to: str, coins: int, tax_on_top: bool = False) -> Decided:
+    part = _treasury(state)
+    sender, receiver = _ruler(state, player), _ruler(state, to)
+    if sender == receiver:
+        raise Refusal("vev_self", player=sender)
+    sent = ec.transfer(part.vs, coins, tax_on_top)
+    before = part.of(sender)
+    if sent.paid > before:
+        raise Refusal("vev_short", player=sender, cash=before, coins=sent.paid)
+    return Decided({"player": sender, "to": receiver, "coins": coins, "tax": sent.tax, "paid": sent.paid,
+                    "received": sent.received, "on_top": tax_on_top, "sender_after": before - sent.paid,
+                    "receiver_after": part.of(receiver) + sent.received})  # fmt: skip
+
+
+def _transferred(state: State, effect: Effect) -> State:
+    state = _moved(state, str(effect["player"]), -int(effect["paid"]), int(effect["sender_after"]), "transfers")
+    return _moved(state, str(effect["to"]), int(effect["received"]), int(effect["receiver_after"]), "transfers")
+
+
+def _transfer_words(effect: Effect, lang: str) -> str:
+    reading = label("vev_tax_on_top" if effect["on_top"] else "vev_tax_inside", lang)
+    return label("vev_transfer", lang, reading=reading, **effect)
+
+
+TRANSFER = EventKind(
+    "transfer",
+    {"ru": "Пересылка денег другому игроку: налог — пятая часть суммы, с округлением вверх.",
+     "en": "Money sent to another player: the tax is a fifth of the sum, rounded up."},
+    (
+        Input("player", Text(80), {"ru": "Кто посылает.", "en": "Who sends."}, flag="--player", required=True),
+        Input("to", Text(80), {"ru": "Кому.", "en": "To whom."}, flag="--to", required=True),
+        Input("coins", Whole(1, COINS), {"ru": "Сколько монет посылается.", "en": "How many coins are sent."},
+              flag="--coins", required=True),
+        Input("tax_on_top", Flag(), {"ru": "Другое прочтение: посылающий платит налог сверх суммы.",
+                                     "en": "Other reading: the sender pays the tax on top of the sum."},
+              flag="--tax-on-top"),
+    ),
+    _transfer,
+    _transferred,
+    _transfer_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record vs.sqlite transfer --player Север --to Юг --coins 20",
+    ),
+    actor="player",
+)  # fmt: skip
+
+
+# ---- a spell cast, lasting a year ----------------------------------------------------------------
+
+
+def _spell(state: State, player: str, spell: str) -> Decided:
+    from .spells import find_spell
+
+    part = _treasury(state)
+    ruler = _ruler(state, player)
+    found = find_spell(part.vs, spell)
+    cost = found.cost if found.cost is not None else int(part.vs.figures["spell_cost"])
+    before = part.of(ruler)
+    if cost > before:
+        raise Refusal("vev_short", player=ruler, cash=before, coins=cost)
+    due = state.next_turn_of(ruler) if found.lasts else None
+    return Decided({"player": ruler, "spell": found.id, "name": dict(found.name), "cost": cost,
+                    "cash_before": before, "cash_after": before - cost, "due": due})  # fmt: skip
+
+
+def _cast(state: State, effect: Effect) -> State:
+    ruler = str(effect["player"])
+    state = _moved(state, ruler, -int(effect["cost"]), int(effect["cash_after"]), "spent")
+    if effect.get("due") is None:
+        return state
+    what = {lang: label("vev_spell_lasts", lang, name=effect["name"][lang], player=ruler) for lang in ("ru", "en")}
+    return state.counting(Countdown(f"spell:{state.last}", what, int(effect["due"])))
+
+
+def _spell_words(effect: Effect, lang: str) -> str:
+    said = label("vev_spell", lang, **{**effect, "name": effect["name"][lang]})
+    if effect.get("due") is not None:
+        said += label("vev_spell_until", lang, player=effect["player"], due=effect["due"])
+    return said
+
+
+SPELL = EventKind(
+    "spell",
+    {"ru": "Маг правителя колдует: заклинание оплачено из казны; годовое действует до начала его следующего хода.",
+     "en": "A ruler's mage casts: the spell is paid from the treasury; a year's spell lasts until his next turn."},
+    (
+        Input("player", Text(80), {"ru": "Чей маг.", "en": "Whose mage."}, flag="--player", required=True),
+        Input("spell", Text(80), {"ru": "Заклинание (название или его часть).", "en": "The spell (its name or part)."},
+              flag="--spell", required=True),
+    ),
+    _spell,
+    _cast,
+    _spell_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record vs.sqlite spell --player Север --spell fury-shield",
+    ),
+    actor="player",
+)  # fmt: skip
 
 
 def _cash_words(effect: Effect, lang: str) -> str:
@@ -220,4 +330,5 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
     return ("ledger.pdf",)
 
 
-TABLE = Table(begin=begin, kinds=(INCOME, CASH), json=_json, lines=_lines, owner=_owner, papers=_papers)
+TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL), json=_json, lines=_lines, owner=_owner,
+              papers=_papers)  # fmt: skip
