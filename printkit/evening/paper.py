@@ -41,6 +41,7 @@ def print_evening(path: Path, folder: Path, force: bool = False, paper: str | No
     session = dataclasses.replace(session, paper=paper or session.paper, language=lang or session.language)
     with KitWriter(folder, force=force) as writer:
         files = opened.table.papers(opened.state, session, writer.path)
+        newest = opened.state.live[-1] if opened.state.live else 0
         writer.commit({"kinds": ["evening"], "paper": session.paper, "evening": str(path),
-                       "events": opened.state.last})  # fmt: skip
-    return Printed(writer.folder, files, opened.state.last)
+                       "events": newest})  # fmt: skip
+    return Printed(writer.folder, files, newest)

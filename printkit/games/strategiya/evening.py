@@ -151,9 +151,9 @@ def _lives_words(effect: Effect, lang: str) -> str:
     change = int(effect["change"])
     words = label(key, lang, signed=f"{change:+d}".replace("-", "−"), n=abs(change), **effect)
     if int(effect["after"]) == 0:
-        return words + " " + label("sev_fallen", lang)
+        return words + "; " + label("sev_fallen", lang)
     if 0 < int(effect["after"]) <= WOUNDED_AT < int(effect["before"]):
-        return words + " " + label("sev_wounded", lang, n=WOUND_TURNS)
+        return words + "; " + label("sev_wounded", lang, n=WOUND_TURNS)
     return words
 
 
@@ -233,6 +233,8 @@ def _lines(state: State, lang: str) -> list[str]:
     out = []
     for p in state.players:
         out.append(label("sev_player", lang, name=p))
+        if not any(h.player == p for h in part.heroes):
+            out[-1] += " " + label("sev_no_heroes", lang)
         for h in part.heroes:
             if h.player == p:
                 out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most,

@@ -87,8 +87,21 @@ def _income(state: State, player: str, personal: str | None = None) -> Decided:
     effect = {"player": ruler, "year": year, "cash_before": before, "cash_after": got.cash_after, "cap": got.cap,
               "lands": got.lands, "mines": got.mines, "upkeep": upkeep,
               "taken": before - got.cash_kept + got.taken_after}  # fmt: skip
-    told = {lang: label("vev_income_told", lang, **effect) for lang in ("ru", "en")}
+    told = {lang: _reckoning(effect, lang) for lang in ("ru", "en")}
     return Decided(effect, (told,))
+
+
+def _reckoning(effect: Effect, lang: str) -> str:
+    """The year's reckoning in a line: what came in and went out, the limit, what was taken."""
+    parts = [label("vev_lands", lang, n=signed(int(effect["lands"])))]
+    if effect["mines"]:
+        parts.append(label("vev_mines", lang, n=signed(int(effect["mines"]))))
+    if effect["upkeep"]:
+        parts.append(label("vev_upkeep", lang, n=signed(-int(effect["upkeep"]))))
+    parts.append(label("vev_cap", lang, n=effect["cap"]))
+    if effect["taken"]:
+        parts.append(label("vev_taken", lang, n=effect["taken"]))
+    return "; ".join(parts)
 
 
 def _paid(state: State, effect: Effect) -> State:
