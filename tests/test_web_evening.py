@@ -154,3 +154,66 @@ def test_the_board_shows_each_players_address_with_its_code(served: tuple[Table,
     assert board.count('src="data:image/svg+xml') == 3
     player_page = client.get(f"/p/{table.evening.token_of('Юг')}/").text
     assert "data:image/svg+xml" not in player_page and table.token not in player_page
+
+
+def posting(board: str, origin: str, token: str, round_: int, stop: object, acknowledged: list[int]) -> None:
+    """A phone recording a coin for Юг again and again from the master's board until `stop` is set
+    or the server is gone: each event number a redirect names, acknowledged."""
+    import httpx2
+
+    with httpx2.Client(timeout=5) as http:
+        k = 0
+        while not stop.is_set():  # type: ignore[attr-defined]
+            k += 1
+            data = {"t": token, "once": f"{round_}-{k}", "player": "Юг", "coins": "1"}
+            try:
+                answer = http.post(board + "cash", data=data, headers={"Origin": origin})
+            except httpx2.HTTPError:
+                return
+            found = re.search(r"done=(\d+)", answer.headers.get("location", ""))
+            if answer.status_code == 303 and found:
+                acknowledged.append(int(found.group(1)))
+
+
+@pytest.mark.slow
+def test_a_server_killed_while_phones_record_loses_no_acknowledged_event(vs: Path) -> None:
+    """kill -9 of `serve --evening` at random moments while a phone records: every event a page
+    acknowledged (its redirect names it) is in the file, the file opens, and nothing is doubled."""
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    import httpx2
+
+    from .webcases import _wait_for
+
+    rng = random.Random(11)
+    acknowledged: list[int] = []
+    for round_ in range(5):
+        command = [sys.executable, "-m", "printkit", "serve", "--evening", str(vs), "--port", "0"]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+        assert server.stdout is not None
+        base = re.search(r"http://\S+/", server.stdout.readline())
+        master = re.search(r"http://\S+/evening/", server.stdout.readline())
+        assert base and master
+        _wait_for(base.group(0))
+        token = re.search(r'name="t" value="([^"]+)"', httpx2.get(master.group(0)).text)
+        assert token
+        stop = threading.Event()
+        worker = threading.Thread(target=posting, args=(master.group(0), base.group(0).rstrip("/"), token.group(1),
+                                                        round_, stop, acknowledged))  # fmt: skip
+        worker.start()
+        time.sleep(0.3 + rng.random() * 0.7)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        stop.set()
+        worker.join(timeout=10)
+        opened = evening.read(vs)  # the file opens after every kill
+        assert set(acknowledged) <= {r.n for r in opened.rows}
+        assert dict(opened.state.part.cash)["Юг"] == 50 + len(opened.rows)  # nothing doubled
+    assert len(acknowledged) > 5
