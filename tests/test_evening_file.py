@@ -84,7 +84,7 @@ def test_a_file_that_is_no_evening_is_refused_and_left_alone(tmp_path: Path, mak
     path = tmp_path / "other.sqlite"
     make(path)  # type: ignore[operator]
     before = digest(path)
-    for args in (["show", str(path)], ["record", str(path), "next"], ["undo", str(path)]):
+    for args in (["show", str(path)], ["record", "next", str(path)], ["undo", str(path)]):
         result = run("evening", "--lang", "en", *args)
         assert result.exit_code == 3, result.output
         said = " ".join((result.output + result.stderr).split())  # words, not line breaks
@@ -115,7 +115,7 @@ def test_a_newer_evening_is_refused_and_left_alone(vs: Path) -> None:
     with sqlite3.connect(vs) as db:
         db.execute(f"PRAGMA user_version = {store.VERSION + 1}")
     before = digest(vs)
-    result = run("evening", "record", str(vs), "next", "--lang", "en")
+    result = run("evening", "record", "next", str(vs), "--lang", "en")
     assert result.exit_code == 3
     assert "newer printkit" in " ".join(result.output.split())
     assert digest(vs) == before

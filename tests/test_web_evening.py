@@ -111,7 +111,7 @@ def test_rolls_from_the_terminal_show_on_the_phones_and_a_phones_roll_in_the_fil
     served: tuple[Table, TestClient], vs: Path
 ) -> None:
     table, client = served
-    assert run("evening", "record", str(vs), "roll", "3d6", "--who", "Запад").exit_code == 0
+    assert run("evening", "record", "roll", str(vs), "3d6", "--who", "Запад").exit_code == 0
     assert [r["who"] for r in client.get("/log.json").json()["rolls"]] == ["Запад"]
     client.post("/q/roll", data={"t": table.form_token, "notation": "2d6", "who": "Вика", "ask": "1"},
                 headers={"Origin": ORIGIN})  # fmt: skip

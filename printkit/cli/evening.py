@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..questions import as_json, text_lines
+from ..questions import File, Input, as_json, text_lines
 from .asking import from_question
 from .base import FILE, LANG, Command, Group
 
@@ -154,17 +154,18 @@ def print_command(path: Path, out: Path, force: bool, paper: str | None, lang: s
     _say(print_evening(path, out, force, paper, said_in), said_in, as_json)
 
 
+# The evening file every record command takes first.
+EVENING = Input("evening", File(suffixes=(".sqlite",)), {"ru": "Файл вечера.", "en": "The evening's file."},
+                required=True, metavar="EVENING")  # fmt: skip
+
+
 class Recording(Group):
-    """`evening record PATH KIND ...`: a command for each kind of event of the evening's game,
-    derived from its declaration as a referee question's is."""
+    """`evening record KIND EVENING ...`: a command for each kind of event of the installed games,
+    derived from its declaration as a referee question's is (a kind the evening's game lacks is
+    refused by the file)."""
 
-    def _kinds(self, ctx: click.Context) -> dict[str, Any]:
+    def _kinds(self) -> dict[str, Any]:
         from ..evening.recording import kinds_of, table_of
-
-        path = ctx.params.get("path")
-        family = _family(path) if isinstance(path, Path) else None
-        if family is not None:
-            return kinds_of(table_of(family))
         from ..game import games
 
         found: dict[str, Any] = {}
@@ -173,41 +174,25 @@ class Recording(Group):
         return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(self._kinds(ctx))
+        return sorted(self._kinds())
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        kind = self._kinds(ctx).get(cmd_name)
+        kind = self._kinds().get(cmd_name)
         if kind is None:
             return None
-        path = ctx.params.get("path")
 
-        def recorded(**values: Any) -> Any:
+        def recorded(evening: Path, **values: Any) -> Any:
             from ..evening import record
 
-            assert isinstance(path, Path)
-            return record(path, kind.name, values)
+            return record(evening, kind.name, values)
 
-        return from_question(kind.question(recorded), cmd_name)
+        def voice(values: Any) -> str | None:
+            path = values.get("evening")
+            return _config_language(path) if isinstance(path, Path) else None
 
-
-def _family(path: Path) -> str | None:
-    from ..evening.store import EveningRefused, meta, reading
-
-    try:
-        with reading(path) as db:
-            return meta(db).get("family")
-    except EveningRefused:
-        return None  # the recording itself says what is wrong with the file
+        return from_question(kind.question(recorded, (EVENING,), voice), cmd_name)
 
 
 @evening_group.group("record", cls=Recording, speaks=True)
-@click.argument("path", type=FILE)
-@click.pass_context
-def record_group(ctx: click.Context, path: Path) -> None:
+def record_group() -> None:
     """Record one event (h_evening_record)."""
-    # The event's answer speaks the evening's language unless a --lang says otherwise.
-    from .present import asked
-
-    lang = asked() or _config_language(path)
-    if lang is not None:
-        ctx.default_map = {name: {"lang": lang} for name in ctx.command.list_commands(ctx)}  # type: ignore[attr-defined]

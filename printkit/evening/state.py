@@ -116,10 +116,12 @@ class EventKind:
     # about the turn, which the player whose turn it is may record.
     actor: str | None = None
 
-    def question(self, function: Callable[..., Any]) -> Question:
-        """The event as a question a surface asks (its inputs, its words): `function` records it."""
-        return Question(self.name, self.summary, {"ru": "", "en": ""}, self.inputs, self.examples, function,
-                        plain_refusals=True)  # fmt: skip
+    def question(self, function: Callable[..., Any], before: tuple[Input, ...] = (),
+                 voice: Callable[[Mapping[str, Any]], str | None] | None = None) -> Question:  # fmt: skip
+        """The event as a question a surface asks (its inputs after `before`, its words): `function`
+        records it; `voice` says its language from the values (the evening's config's)."""
+        return Question(self.name, self.summary, {"ru": "", "en": ""}, (*before, *self.inputs), self.examples,
+                        function, plain_refusals=True, voice=voice)  # fmt: skip
 
 
 @dataclass(frozen=True)

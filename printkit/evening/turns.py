@@ -55,7 +55,7 @@ ROLL = EventKind(
     _roll_words,
     (
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record vs.sqlite roll 2d6 --who Юг",
+        "printkit evening record roll vs.sqlite 2d6 --who Юг",
     ),
     actor="who",
 )
@@ -105,7 +105,7 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None) -> 
         words,
         (
             "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-            "printkit evening record vs.sqlite next",
+            "printkit evening record next vs.sqlite",
         ),
     )
 

@@ -39,11 +39,11 @@ def test_a_hero_moves_and_loses_lives_as_recorded(tmp_path: Path) -> None:
     evening.start(config, path)
     (tmp_path / "map.yaml").unlink()  # the evening needs nothing but its own file from now on
     hero = evening.read(path).state.part.heroes[0]
-    assert run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "с4").exit_code == 0
-    assert run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "D5").exit_code == 0
-    said = run("evening", "record", str(path), "lives", "--hero", hero.name, "--change", "-3", "--why", "зона")
+    assert run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "с4").exit_code == 0
+    assert run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "D5").exit_code == 0
+    said = run("evening", "record", "lives", str(path), "--hero", hero.name, "--change", "-3", "--why", "зона")
     assert "−3 жизни" in said.output
-    off = run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "ZZ99", "--lang", "en")
+    off = run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "ZZ99", "--lang", "en")
     assert off.exit_code == 2 and "not on the evening's map" in off.output + off.stderr
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     first = shown["players"][0]["heroes"][0]
@@ -57,7 +57,7 @@ def test_a_fallen_hero_moves_no_more(tmp_path: Path) -> None:
     hero = evening.read(path).state.part.heroes[0]
     evening.record(path, "lives", {"hero": hero.name, "change": -1000})
     assert evening.read(path).state.part.heroes[0].lives == 0
-    refused = run("evening", "record", str(path), "move", "--hero", hero.name, "--to", "A1", "--lang", "en")
+    refused = run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "A1", "--lang", "en")
     assert refused.exit_code == 2 and "has fallen" in refused.output + refused.stderr
 
 

@@ -87,7 +87,7 @@ def test_a_year_is_paid_once_and_the_next_year_after_every_turn(tmp_path: Path) 
     path = tmp_path / "e.sqlite"
     evening.start(EXAMPLES / "vs-2025.yaml", path)
     evening.record(path, "income", {"player": "Север"})
-    refused = run("evening", "record", str(path), "income", "--player", "север")
+    refused = run("evening", "record", "income", str(path), "--player", "север")
     assert refused.exit_code == 2 and "1-й год" in refused.output + refused.stderr
     for _ in range(3):  # three rulers: the year turns after three turns
         evening.record(path, "next", {})
@@ -100,8 +100,8 @@ def test_a_year_is_paid_once_and_the_next_year_after_every_turn(tmp_path: Path) 
 def test_show_says_the_treasuries_in_json_and_in_words(tmp_path: Path) -> None:
     path = tmp_path / "e.sqlite"
     evening.start(EXAMPLES / "vs-2025.yaml", path)
-    run("evening", "record", str(path), "cash", "--player", "Юг", "--coins", "-30", "--why", "найм")
-    run("evening", "record", str(path), "roll", "2d6", "--who", "Юг")
+    run("evening", "record", "cash", str(path), "--player", "Юг", "--coins", "-30", "--why", "найм")
+    run("evening", "record", "roll", str(path), "2d6", "--who", "Юг")
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     assert shown["game"] == "vs-2025" and shown["turn"] == 1 and shown["year"] == 1
     assert [(p["name"], p["cash"]) for p in shown["players"]] == [("Север", 50), ("Юг", 20), ("Запад", 50)]

@@ -103,7 +103,7 @@ MOVE = EventKind(
     _move_words,
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
-        "printkit evening record strategiya.sqlite move --hero Гром --to E3",
+        "printkit evening record move strategiya.sqlite --hero Гром --to E3",
     ),
     actor="hero",
 )  # fmt: skip
@@ -212,7 +212,7 @@ LIVES_EVENT = EventKind(
     _lives_words,
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
-        "printkit evening record strategiya.sqlite lives --hero Гром --change -3 --why бой",
+        "printkit evening record lives strategiya.sqlite --hero Гром --change -3 --why бой",
     ),
     actor="hero",
 )  # fmt: skip

@@ -135,7 +135,7 @@ INCOME = EventKind(
     _income_words,
     (
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record vs.sqlite income --player Север",
+        "printkit evening record income vs.sqlite --player Север",
     ),
     actor="player",
 )  # fmt: skip
@@ -219,7 +219,7 @@ TRANSFER = EventKind(
     _transfer_words,
     (
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record vs.sqlite transfer --player Север --to Юг --coins 20",
+        "printkit evening record transfer vs.sqlite --player Север --to Юг --coins 20",
     ),
     actor="player",
 )  # fmt: skip
@@ -273,7 +273,7 @@ SPELL = EventKind(
     _spell_words,
     (
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record vs.sqlite spell --player Север --spell fury-shield",
+        "printkit evening record spell vs.sqlite --player Север --spell fury-shield",
     ),
     actor="player",
 )  # fmt: skip
@@ -302,7 +302,7 @@ CASH = EventKind(
     _cash_words,
     (
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record vs.sqlite cash --player Юг --coins -30 --why найм",
+        "printkit evening record cash vs.sqlite --player Юг --coins -30 --why найм",
     ),
     actor="player",
 )  # fmt: skip
