@@ -206,6 +206,9 @@ class Game:
     # printkit.web.pictures); None where the game draws none.
     pictures: str | None = None
     default: bool = False  # the game `printkit build` prints without a config
+    # "module:attribute" of the game's printkit.evening Table: its part of an evening's state and
+    # its kinds of events (`printkit evening`); None: its evenings keep the turn and the rolls only
+    evening: str | None = None
     examples: tuple[str, ...] = ()  # `printkit build` command lines that show the game's kit (its --help)
     # The game's example files lie in its package's examples/ folder, and `printkit examples` writes
     # every installed game's into one folder. These are the session configs among them, by file name:

@@ -327,6 +327,9 @@ class Question:
     # as printkit's error, without the command's usage; a RefusedValue still shows the usage.
     plain_refusals: bool = False
     notes: bool = False  # whether its answers end with notes on the rules (Note lines) a brief answer leaves out
+    # The language the values given say the answer speaks when no --lang does (an evening file's
+    # config's); None: the config input's, as ever.
+    voice: Callable[[Mapping[str, Any]], str | None] | None = None
 
     def input(self, name: str) -> Input:
         for i in self.inputs:

@@ -23,6 +23,7 @@ _COMMANDS = {
     "map": "printkit.cli.maps:map_group",
     "cache": "printkit.cli.cache:cache_group",
     "serve": "printkit.cli.serve:serve",
+    "evening": "printkit.cli.evening:evening_group",
 }
 # The referee's own command beside its questions (printkit.referee lists those, shared and each game's).
 _SHELL = {"shell": "printkit.cli.session:shell"}

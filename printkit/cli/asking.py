@@ -12,7 +12,7 @@ from ..errors import PrintkitError
 from ..labels import Refused, RefusedValue, label
 from ..questions import File, Flag, Input, Question, as_json, declared, text_lines
 from . import base
-from .present import can_print, echo_json, language, pointed, said, voice
+from .present import can_print, echo_json, heard, language, pointed, said, voice
 
 
 def command(target: base.Target, name: str) -> click.Command:
@@ -162,11 +162,12 @@ def from_question(q: Question, name: str | None = None) -> click.Command:
 
 
 def _answer(q: Question, values: dict[str, Any]) -> None:
-    asked = values.pop("lang", None)
+    asked = values.pop("lang", None) or heard()  # a --lang before the command (`evening --lang en record ...`)
     in_json = values.pop("as_json", False)
     brief = values.pop("brief", False)
     config = values.get("config")
-    lang = language(asked, _config_language(config) if isinstance(config, Path) else None)
+    told = q.voice(values) if q.voice is not None else None
+    lang = language(asked, told or (_config_language(config) if isinstance(config, Path) else None))
     values = {k: _plain(q.input(k), v) for k, v in values.items()}
     try:
         answer = q.ask(values, lang)

@@ -217,7 +217,7 @@ def _extras(right: str, lang: str) -> str:
     found = re.search(r"\s*\[(?:default: |required)[^\]]*\](?:\s*\[[^\]]*\])*$", right)
     if found is None:
         return ""
-    extra = found.group(0)
+    extra = " " + found.group(0).lstrip()  # click writes it after a space only where it had a help of its own
     return extra.replace("[default: ", "[" + label("cl_default", lang) + ": ").replace(
         "[required]", "[" + label("cl_required", lang) + "]"
     )

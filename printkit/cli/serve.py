@@ -48,15 +48,41 @@ class Port(click.ParamType):  # type: ignore[type-arg]
 @click.option("--master-qr", is_flag=True)
 @click.option("--port", type=Port(), default=PORT, show_default=True)
 @click.option("--check", is_flag=True)
+@click.option("--evening", "evening", type=FILE)
 @LANG
 def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
-          master_qr: bool, port: int, check: bool, lang: str | None) -> None:  # fmt: skip
+          master_qr: bool, port: int, check: bool, evening: Path | None, lang: str | None) -> None:  # fmt: skip
     """The referee's web pages for every phone at the table (its help: the labels' h_serve)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="printkit-serve-") as kept:
+        if evening is not None and config is None:
+            config = _evening_config(evening, Path(kept))
+        _serve(config, keys, maps, others, lan, master_qr, port, check, evening, lang)
+
+
+def _evening_config(evening: Path, folder: Path) -> Path:
+    """The config an evening began with (and its map), written from the evening's file into a private
+    folder for the pages to read as a config named at start."""
+    from ..evening.store import meta, reading
+
+    with reading(evening) as db:
+        kept = meta(db)
+    config = folder / Path(kept.get("config_name", "config.yaml")).name
+    config.write_text(kept.get("config", ""), encoding="utf-8")
+    if kept.get("map_name"):
+        (folder / Path(kept["map_name"]).name).write_text(kept.get("map", ""), encoding="utf-8")
+    return config
+
+
+def _serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
+           master_qr: bool, port: int, check: bool, evening: Path | None, lang: str | None) -> None:  # fmt: skip
     import uvicorn
 
     from ..web.answering import ready
     from ..web.app import HEAD_LIMIT, Table, make_app
     from ..web.connections import Connections
+    from ..web.evening import ServedEvening
     from ..web.served import load
     from ..web.workers import Workers
     from .present import language
@@ -66,9 +92,10 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     address = _lan_address() if lan else "127.0.0.1"
     hosts = sorted({"127.0.0.1", "localhost", address})
     # Answers in worker processes of their own: a long answer never slows the pages (printkit.web.workers).
-    table = Table(served, workers=Workers(apart=True))
+    table = Table(served, workers=Workers(apart=True),
+                  evening=ServedEvening.of(evening) if evening is not None else None)  # fmt: skip
     if check:
-        _say(voice, lan, f"http://{address}:{port}/", table.token, master_qr=master_qr)
+        _say(voice, lan, f"http://{address}:{port}/", table.token, master_qr=master_qr, board=evening is not None)
         return
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -79,7 +106,8 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         from ..labels import label
 
         raise click.UsageError(label("web_port", voice, port=port, why=exc.strerror or exc)) from None
-    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token, serving=True, master_qr=master_qr)
+    _say(voice, lan, f"http://{address}:{sock.getsockname()[1]}/", table.token, serving=True, master_qr=master_qr,
+         board=evening is not None)  # fmt: skip
     connections = Connections()
     app = connections.application(make_app(table, hosts))
     # No proxy stands in front: a client's X-Forwarded-* headers are not believed.
@@ -99,7 +127,8 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
         sock.close()
 
 
-def _say(voice: str, lan: bool, players: str, token: str, serving: bool = False, master_qr: bool = False) -> None:
+def _say(voice: str, lan: bool, players: str, token: str, serving: bool = False, master_qr: bool = False,
+         board: bool = False) -> None:  # fmt: skip
     """The addresses to open. On the local network the players' address gets a QR code for the phones
     to scan; the master's stays a line of text (its code only with --master-qr), as a screen the table
     sees must not offer the master's pages. Without a terminal the codes are written as SVG files
@@ -107,7 +136,8 @@ def _say(voice: str, lan: bool, players: str, token: str, serving: bool = False,
     could use. When `serving` (not `--check`, which serves nothing), how to stop."""
     from ..labels import label
 
-    master = f"{players}m/{token}/"
+    # With an evening served, the master's address is its board (the players' own are on it).
+    master = f"{players}m/{token}/" + ("evening/" if board else "")
     if not lan:
         click.echo(label("web_serve_local", voice, url=players))
         click.echo(label("web_serve_master", voice, url=master))

@@ -4,7 +4,8 @@
 # use the schema fields of its config parts (printkit.plugin.schema) and the public names of the
 # shared engines, each package's __all__: printkit.render (the canvas, HTML, marks), printkit.sheets
 # (pages, quick references, tables), printkit.maps (map sheets, movement, findings), printkit.dice
-# (distributions, charts) and printkit.imposition (cards and tokens on a sheet). printkit's own
+# (distributions, charts), printkit.imposition (cards and tokens on a sheet) and printkit.evening (a
+# game's part of an evening's state and its kinds of events). printkit's own
 # games import nothing else of printkit (tests/test_plugin_api.py), and `python -m printkit.testing`
 # warns of a plug-in that does. docs/adding-a-game.md walks through a game built on them.
 

@@ -19,6 +19,7 @@ FACES = (
     "printkit.maps",
     "printkit.dice",
     "printkit.imposition",
+    "printkit.evening",
 )
 
 

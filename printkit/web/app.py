@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
@@ -35,6 +35,7 @@ from ..questions import File, Flag, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
 from .answering import LOGGED, Job, Link, Worked, refusal_said, registered, words_of, work_out
+from .evening import EveningLog, EveningPages, ServedEvening
 from .forms import ROLL_SWITCH
 from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, Roll
 from .served import Served, missing, secret
@@ -91,8 +92,14 @@ class Table:
     # Where answers are worked out, and the queue before them (printkit.web.workers): threads here;
     # `serve` gives a table worker processes.
     workers: Workers = field(default_factory=Workers)
+    # The evening served (`serve --evening`): its master's secret is the master's address, its
+    # journal's rolls the log (printkit.web.evening).
+    evening: ServedEvening | None = None
 
     def __post_init__(self) -> None:
+        if self.evening is not None:
+            self.token = self.evening.master
+            self.log = EveningLog(self.evening.path)  # type: ignore[assignment]
         if not self.asked:
             self.asked.update((e.name, (e, q)) for e, q in questions())
 
@@ -118,6 +125,7 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
         Route("/m/{token}", pages.index),  # the master's address typed without its last slash
         Route("/m/{token}/q/{name}", pages.question, methods=["GET", "POST"]),
         Route("/m/{token}/log", pages.log_page),
+        *(_evening_routes(table, pages) if table.evening is not None else ()),
         *(
             Mount(f"/static/{family}", StaticFiles(directory=folder), name=f"static-{family}")
             for family, folder in own.items()
@@ -142,6 +150,20 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
     return app
 
 
+def _evening_routes(table: Table, pages: _Pages) -> list[Route]:
+    """The evening's pages (`serve --evening`): the master's board, each player's, what they record."""
+    assert table.evening is not None
+    ev = EveningPages(table.evening, table.served, pages._render, pages._posted, table.form_token)
+    return [
+        Route("/m/{token}/evening/", pages.master_only(ev.board)),
+        Route("/m/{token}/evening/undo", pages.master_only(ev.undo), methods=["POST"]),
+        Route("/m/{token}/evening/{kind}", pages.master_only(ev.record), methods=["POST"]),
+        Route("/p/{player}/", ev.player),
+        Route("/p/{player}/{kind}", ev.record, methods=["POST"]),
+        Route("/evening.json", ev.version),
+    ]
+
+
 class _Guard:
     """Every response's security headers, and requests refused unread when larger than a page sends."""
 
@@ -163,7 +185,7 @@ class _Guard:
         if not length.isdigit() or int(length) > BODY_LIMIT:
             await _plain(413, "Content Too Large")(scope, receive, send)
             return
-        master = scope["path"].startswith("/m/")
+        master = scope["path"].startswith(("/m/", "/p/"))  # a master's or a player's own page
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -204,6 +226,15 @@ class _Pages:
         if not hmac.compare_digest(token.encode(), self.table.token.encode()):
             raise HTTPException(404)
         return True
+
+    def master_only(self, page: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
+        """A page of the master's: any other token is an unknown page."""
+
+        async def checked(request: Request) -> Response:
+            self._master(request)
+            return await page(request)
+
+        return checked
 
     def _render(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         lang = _language(request, self.table.served)

@@ -124,6 +124,7 @@ GAME = Game(
         }
     },
     api=f"{_HERE}.questions",
+    evening=f"{_HERE}.evening:TABLE",
     movement=f"{_HERE}.movement",
     maps=Maps(
         objects=(

@@ -112,7 +112,8 @@ RULES_SIZE, HEAD_SIZE, NOTE_SIZE, CELL_SIZE = 7.2, 7.0, 7.0, 8.0
 ROW = mm(9.58)  # a year's row: room to write a sum and cross it out
 HEAD_PAD = mm(0.8)
 FIRST_COLUMN = 0.07  # the year's share of the width
-FILLED_KEYS = ("cash", "cap", None, "lands", "mines", "upkeep", "net")  # the first row's columns, after the year
+# A filled row's columns after the year; "taken" only where an evening knows it (the kit leaves it to the pen).
+FILLED_KEYS = ("cash", "cap", "taken", "lands", "mines", "upkeep", "net", "spent", "transfers", "other", "end")
 
 
 def _heading(pen: Pen, x: float, top: float, width: float, name: str, sub: str, colour: str | None) -> float:
@@ -158,8 +159,10 @@ def _columns(heads: list[str], width: float) -> list[float]:
     return [first] + [w * (width - first) / sum(natural) for w in natural]
 
 
-def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[int], first: dict[str, str]) -> float:
-    """The year-by-year table: column heads, then a row per year (the first filled in from the map)."""
+def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[int],
+          filled: dict[int, dict[str, str]]) -> float:  # fmt: skip
+    """The year-by-year table: column heads, then a row per year (`filled` by the row's index: the
+    kit's first from the map, an evening's every year paid)."""
     heads = [t.lg_year, t.lg_cash_start, t.lg_cap, t.lg_taken, t.lg_col_lands, t.lg_col_mines, t.lg_col_upkeep,
              t.lg_net, t.lg_spent, t.lg_transfers, t.lg_other, t.lg_cash_end]  # fmt: skip
     widths = _columns(heads, width)
@@ -187,10 +190,10 @@ def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[in
     for i, year in enumerate(years):
         base = top - head - i * ROW - ROW / 2 - 0.35 * CELL_SIZE
         pen.text(edges[0] + widths[0] / 2, base, str(year), BOLD, CELL_SIZE, INK, "center")
-        if i == 0 and first:
-            for c, key in enumerate(FILLED_KEYS, start=1):
-                if key is not None:
-                    pen.text(edges[c] + widths[c] / 2, base, str(first[key]), BOLD, CELL_SIZE, FILLED, "center")
+        for c, key in enumerate(FILLED_KEYS, start=1):
+            value = filled.get(i, {}).get(key)
+            if value is not None:
+                pen.text(edges[c] + widths[c] / 2, base, str(value), BOLD, CELL_SIZE, FILLED, "center")
     return bottom
 
 
@@ -201,7 +204,8 @@ def _player_page(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: f
     top = _heading(pen, MARGIN, height - MARGIN, inner, player["name"], sub, player["colour"])
     left = _bullets(pen, MARGIN, top, inner * 0.6 - mm(3), ctx["rules"])
     right = _listing(pen, MARGIN + inner * 0.6, top, inner * 0.4 - mm(3), t, player["listing"])
-    return _grid(pen, MARGIN, min(left, right), inner, t, ctx["years"], player["first"])
+    filled = player.get("filled") or ({0: player["first"]} if player["first"] else {})
+    return _grid(pen, MARGIN, min(left, right), inner, t, ctx["years"], filled)
 
 
 def _more_page(pen: Pen, ctx: dict[str, Any], width: float, height: float) -> float:

@@ -1,0 +1,481 @@
+"""An evening as the command line and the pages use it: start, show, record, undo, export, import."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import PrintkitError
+from ..labels import LANGUAGES, Refused, label
+from ..questions import Line, Para
+from . import store
+from .state import UNDO, Decided, EventKind, State, Table, applied, by_name, fold
+from .store import EveningRefused, Row
+from .turns import ROLL, next_kind
+
+APP = "printkit-evening"
+# The largest config (and map file) an evening keeps inside itself.
+CONFIG_BYTES = 1024 * 1024
+# The most events an import brings: far more than any evening, far less than would take long.
+IMPORT_EVENTS = 100_000
+MASTER = "master"  # who the command line records as: the game master
+
+
+# ---- the evening's game -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Opened:
+    """An evening read: what it started from, its journal and its state now."""
+
+    path: Path
+    meta: Mapping[str, str]
+    session: Any  # printkit.model.Session
+    table: Table
+    rows: tuple[Row, ...]
+    state: State
+
+    @property
+    def kinds(self) -> dict[str, EventKind]:
+        return kinds_of(self.table)
+
+    def json(self, lang: str) -> dict[str, Any]:
+        """The state as `show --json` gives it."""
+        s = self.state
+        out: dict[str, Any] = {"game": s.game, "turn": s.turn, "round": s.round, "whose": s.whose,
+                               "players": [{"name": p} for p in s.players]}  # fmt: skip
+        out |= dict(self.table.json(s, lang))
+        out["countdowns"] = [c.json(lang) for c in s.countdowns]
+        out["rolls"] = [r.json(lang) for r in reversed(s.rolls)]
+        out["events"] = len(s.live)
+        return out
+
+    def lines(self, lang: str) -> list[Line]:
+        s = self.state
+        out: list[Line] = [label("ev_show_head", lang, game=self.session.ruleset.title[lang], turn=s.turn,
+                                 round=s.round, whose=s.whose or "—")]  # fmt: skip
+        out += self.table.lines(s, lang)
+        if s.countdowns:
+            out.append(label("ev_counting", lang))
+            out += [Para(label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due), "    ")
+                    for c in sorted(s.countdowns, key=lambda c: c.due)]  # fmt: skip
+        if s.rolls:
+            out.append(label("ev_show_rolls", lang))
+            for r in reversed(s.rolls[-5:]):
+                out.append(Para(f"{r.who}: {r.result.get(lang, '')}", "    "))
+        last = [r for r in self.rows if r.n in set(s.live)][-3:]
+        if last:
+            out.append(label("ev_show_last", lang))
+            out += [Para(f"#{r.n} {said_row(self, r, lang)}", "    ") for r in reversed(last)]
+        return out
+
+
+def kinds_of(table: Table) -> dict[str, EventKind]:
+    """Every kind of event of a game's evening: the roll, its own kinds, and the end of a turn that
+    knows them (its consequences are events of the game's kinds). Made once a table."""
+    made = _MADE.get(id(table))
+    if made is None or made[0] is not table:
+        own = by_name((ROLL, *table.kinds))
+        made = _MADE[id(table)] = (table, {**own, "next": next_kind(own, table.turn_ends)})
+    return made[1]
+
+
+_MADE: dict[int, tuple[Table, dict[str, EventKind]]] = {}  # a game's table (its declarations) -> its kinds
+
+
+def said_row(opened: Opened, row: Row, lang: str) -> str:
+    """One event of the journal in a sentence, with who recorded it."""
+    if row.kind == UNDO:
+        return label("ev_undo_row", lang, n=row.undoes, who=who_said(row.who, lang))
+    kind = opened.kinds.get(row.kind)
+    try:
+        said = kind.words(row.effect, lang) if kind else row.kind
+    except (KeyError, TypeError, ValueError):  # an imported event short of a word: named by its kind
+        said = row.kind
+    return label("ev_row", lang, said=said, who=who_said(row.who, lang))
+
+
+def who_said(who: str, lang: str) -> str:
+    """Who recorded an event, as a sentence names them (the master in words)."""
+    return label("ev_master", lang) if who == MASTER else who
+
+
+def table_of(family: str) -> Table:
+    from ..game import game, resolve
+
+    target = game(family).evening
+    if target is None:
+        return Table(begin=lambda session: None)
+    found = resolve(target)
+    if not isinstance(found, Table):
+        raise PrintkitError(f"game {family!r}: evening {target!r} is no printkit.evening Table")
+    return found
+
+
+@lru_cache(maxsize=16)
+def _session(config_name: str, config_text: str, map_name: str, map_text: str) -> Any:
+    """The session an evening started from, read again from the texts it keeps (a config keeps to its
+    own folder, so a private temporary one with the config and its map file is all it can name)."""
+    from ..config.session import load_session
+
+    with tempfile.TemporaryDirectory(prefix="printkit-evening-") as folder:
+        here = Path(folder)
+        (here / config_name).write_text(config_text, encoding="utf-8")
+        if map_name:
+            (here / map_name).write_text(map_text, encoding="utf-8")
+        return load_session(here / config_name)
+
+
+def _start_state(meta: Mapping[str, str], session: Any, table: Table) -> State:
+    players = tuple(p.name or label("ev_player_n", session.language, n=i + 1) for i, p in enumerate(session.players))
+    return State(session.ruleset.id, session.ruleset.family, players, table.begin(session))
+
+
+# The evenings this process has read, by file (device and inode): their journal and state, so that a
+# server answering many phones folds only the events recorded since it last looked. The journal only
+# grows, so what was folded stays true; an undo among the new events, or a file made anew at the
+# same place (its start differs), is folded again from the start.
+_KNOWN: dict[tuple[int, int], Opened] = {}
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    found = path.stat()
+    return found.st_dev, found.st_ino
+
+
+def known(path: Path) -> bool:
+    """Whether this process has read the evening at path already (its file checked once then)."""
+    try:
+        return _identity(path) in _KNOWN
+    except OSError:
+        return False
+
+
+def _opened(path: Path, db: sqlite3.Connection) -> Opened:
+    key = _identity(path)
+    meta = store.meta(db)
+    before = _KNOWN.get(key)
+    if before is not None and before.meta == meta:
+        newer = tuple(store.rows(db, after=before.state.last))
+        if not newer:
+            return before
+        if all(r.kind != UNDO and r.kind in before.kinds for r in newer):
+            state = before.state
+            try:
+                for r in newer:
+                    state = applied(state, r.n, before.kinds[r.kind], r.effect)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass  # folded from the start below, which says what is wrong
+            else:
+                opened = Opened(path, meta, before.session, before.table, before.rows + newer, state)
+                _KNOWN[key] = opened
+                return opened
+    opened = _folded(path, meta, tuple(store.rows(db)))
+    _KNOWN[key] = opened
+    return opened
+
+
+def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opened:
+    """The evening `meta` starts, with its journal folded: every kind known, every effect applied."""
+    if meta.get("app") != APP or not meta.get("config") or not meta.get("config_name"):
+        raise EveningRefused("ev_not_evening", file=str(path))
+    session = _session(meta["config_name"], meta["config"], meta.get("map_name", ""), meta.get("map", ""))
+    table = table_of(session.ruleset.family)
+    kinds = kinds_of(table)
+    unknown = next((r for r in rows if r.kind != UNDO and r.kind not in kinds), None)
+    if unknown is not None:
+        raise EveningRefused("ev_unknown_kind", file=str(path), n=unknown.n, kind=unknown.kind)
+    start = _start_state(meta, session, table)
+    try:
+        state = fold(start, ((r.n, r.kind, r.effect, r.undoes) for r in rows), kinds)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise EveningRefused("ev_damaged", file=str(path), why=f"{type(exc).__name__}: {exc}") from None
+    return Opened(path, meta, session, table, rows, state)
+
+
+def read(path: Path) -> Opened:
+    """The evening at path, read without changing it."""
+    with store.reading(path, check=not known(path)) as db:
+        return _opened(path, db)
+
+
+# ---- starting -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Started:
+    """A new evening."""
+
+    file: Path
+    game: str
+    players: tuple[str, ...]
+    opened: Opened
+
+    def lines(self, lang: str) -> list[Line]:
+        return [label("ev_started", lang, file=str(self.file), game=self.game),
+                *self.opened.lines(lang)]  # fmt: skip
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"file": str(self.file), **self.opened.json(lang)}
+
+
+def default_file(config: Path | None, today: date | None = None) -> Path:
+    """Where an evening is kept when no file is named: beside nothing, in the current folder, named
+    after the config and the day."""
+    stem = config.stem if config is not None else "evening"
+    return Path(f"{stem}-{(today or date.today()).strftime('%Y%m%d')}.sqlite")
+
+
+def start(config: Path, file: Path | None = None) -> Started:
+    """A new evening from a config: the file made whole or not at all, never over an existing one."""
+    from ..config.session import load_session
+
+    session = load_session(config)
+    if session.ruleset.source.parent != _bundled_folder(session.ruleset.family, session.ruleset.id):
+        raise EveningRefused("ev_own_ruleset", file=str(config))
+    meta = {"app": APP, "game": session.ruleset.id, "family": session.ruleset.family,
+            "config_name": config.name, "config": _text(config),
+            "created": store.now(), "master": secrets.token_urlsafe(16)}  # fmt: skip
+    if session.map_path is not None and session.map_path.resolve() != config.resolve():
+        meta["map_name"] = session.map_path.name
+        meta["map"] = _text(session.map_path)
+    target = file or default_file(config)
+    _folded(config, meta, ())  # the game's start made from the kept texts, before a byte is written
+    store.create(target, meta)
+    opened = read(target)
+    return Started(target, session.ruleset.id, opened.state.players, opened)
+
+
+def _text(path: Path) -> str:
+    from ..config.userfile import read_bytes
+
+    return read_bytes(path, str(path), CONFIG_BYTES).decode("utf-8")
+
+
+def _bundled_folder(family: str, ruleset: str) -> Path | None:
+    from ..game import bundled
+
+    found = bundled().get(ruleset)
+    return found[1].parent if found is not None else None
+
+
+# ---- recording ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """An event on the journal (or found there already: the same sender's token sent twice)."""
+
+    n: int
+    kind: str
+    said: Mapping[str, str]
+    told: tuple[Mapping[str, str], ...]
+    again: bool
+    state: State
+    effect: Mapping[str, Any]
+
+    def lines(self, lang: str) -> list[Line]:
+        head = label("ev_again" if self.again else "ev_recorded", lang, n=self.n, said=self.said[lang])
+        return [Para(head), *(Para(t.get(lang, ""), "  ") for t in self.told)]
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"n": self.n, "kind": self.kind, "said": self.said[lang], "again": self.again,
+                "effect": dict(self.effect), "turn": self.state.turn}  # fmt: skip
+
+
+def _in_transaction(db: sqlite3.Connection) -> None:
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:  # another writer held it past the busy timeout
+        raise EveningRefused("ev_busy", why=str(exc)) from None
+
+
+def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, device: str = "cli",
+           once: str | None = None, decided: Decided | None = None) -> Recorded:  # fmt: skip
+    """Record one event: its rule decided on the state as the journal has it now, and the event
+    committed before this returns. A `once` token already on the journal records nothing again.
+    `who` records it: the master anything, a player only his own actions. `decided`: what a rule
+    worked out elsewhere (a page's roll, rolled where the page's answer was)."""
+    with store.writing(path, check=not known(path)) as db:
+        _in_transaction(db)
+        try:
+            found = store.by_once(db, once) if once else None
+            opened = _opened(path, db)
+            if found is not None:
+                db.execute("COMMIT")
+                said = _said_all(opened, found)
+                return Recorded(found.n, found.kind, said, (), True, opened.state, found.effect)
+            declared = opened.kinds.get(kind)
+            if declared is None:
+                raise EveningRefused("ev_no_such_kind", kind=kind, kinds=", ".join(opened.kinds))
+            checked = {i.name: i.checked(values.get(i.name)) for i in declared.inputs}
+            allowed(opened, declared, checked, who)
+            if decided is None:
+                decided = declared.decide(opened.state, **checked)
+            plain = json.loads(json.dumps({k: _plain(v) for k, v in checked.items()}))
+            # Said in every language before it is written: an event that cannot be said is not recorded.
+            said = {lang: declared.words(decided.effect, lang) for lang in LANGUAGES}
+            row = Row(0, kind, who, device, store.now(), plain, decided.effect, once or None)
+            n = store.append(db, row)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    after = applied(opened.state, n, declared, decided.effect)
+    return Recorded(n, kind, said, _told(decided), False, after, decided.effect)
+
+
+def allowed(opened: Opened, kind: EventKind, values: Mapping[str, Any], who: str) -> None:
+    """Refused unless `who` may record this event: the master any; a player his own actions (the
+    actor his), and an event about the turn only in his turn."""
+    if who == MASTER:
+        return
+    state = opened.state
+    if kind.actor is None:
+        if state.whose != who:
+            raise EveningRefused("ev_not_your_turn", who=who, whose=state.whose or "—")
+        return
+    actor = values.get(kind.actor)
+    if actor is None or opened.table.owner(state, str(actor)) != who:
+        raise EveningRefused("ev_not_yours", who=who, actor=str(actor or "—"))
+
+
+def log_roll(path: Path, who: str, what: str, results: Mapping[str, str], asked: str = "roll",
+             given: Sequence[tuple[str, str]] = (), recorder: str = MASTER, device: str = "web",
+             once: str | None = None) -> Recorded:  # fmt: skip
+    """A roll a page worked out (the dice roll, a spell cast with its dice) into the evening's log:
+    the same kind of event as `record ... roll`, its result as the page said it."""
+    effect = {"notation": what, "who": who, "total": None, "passed": None, "result": dict(results), "at": store.now(),
+              "asked": asked, "given": [list(pair) for pair in given]}  # fmt: skip
+    return record(path, "roll", {"notation": what, "who": who}, recorder, device, once, Decided(effect))
+
+
+def _told(decided: Decided) -> tuple[Mapping[str, str], ...]:
+    return decided.told
+
+
+def _said_all(opened: Opened, row: Row) -> dict[str, str]:
+    kind = opened.kinds[row.kind]
+    return {lang: kind.words(row.effect, lang) for lang in ("ru", "en")}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An event taken back: which, what it had done, and the state after."""
+
+    n: int
+    undone: int
+    said: Mapping[str, str]
+    state: State
+
+    def lines(self, lang: str) -> list[Line]:
+        return [Para(label("ev_undone", lang, n=self.undone, said=self.said[lang]))]
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"n": self.n, "undone": self.undone, "said": self.said[lang], "turn": self.state.turn}
+
+
+def undo(path: Path, who: str = MASTER, device: str = "cli") -> Undone:
+    """Take back the newest event in force (an undo is itself an event of the journal)."""
+    with store.writing(path, check=not known(path)) as db:
+        _in_transaction(db)
+        try:
+            opened = _opened(path, db)
+            if not opened.state.live:
+                raise EveningRefused("ev_nothing_to_undo", file=str(path))
+            newest = opened.state.live[-1]
+            row = next(r for r in opened.rows if r.n == newest)
+            n = store.append(db, Row(0, UNDO, who, device, store.now(), {}, {}, None, newest))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    after = read(path).state
+    return Undone(n, newest, _said_all(opened, row), after)
+
+
+# ---- the journal as JSON ------------------------------------------------------------------------
+
+EXPORT_FORMAT = "printkit-evening-journal"
+
+
+def export(path: Path) -> dict[str, Any]:
+    """The evening as JSON: what it started from and its whole journal (the master's address
+    secret left out: an export is for keeping and moving, not for the table)."""
+    opened = read(path)
+    started = {k: v for k, v in opened.meta.items() if k != "master"}
+    return {"format": EXPORT_FORMAT, "version": store.VERSION, "evening": started,
+            "events": [r.json() for r in opened.rows]}  # fmt: skip
+
+
+def import_journal(data: Any, file: Path, source: str) -> Opened:
+    """A new evening at `file` from an export: every event checked against the game's kinds and
+    folded before anything is written; the file appears whole or not at all."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise EveningRefused("ev_not_export", file=source)
+    started, events = data.get("evening"), data.get("events")
+    if not isinstance(started, dict) or not isinstance(events, list):
+        raise EveningRefused("ev_not_export", file=source)
+    if len(events) > IMPORT_EVENTS:
+        raise EveningRefused("ev_import_too_many", file=source, most=IMPORT_EVENTS)
+    meta = {str(k): str(v) for k, v in started.items() if isinstance(v, str)}
+    if meta.get("app") != APP or not meta.get("config") or not meta.get("config_name"):
+        raise EveningRefused("ev_not_export", file=source)
+    if Path(meta["config_name"]).name != meta["config_name"] or Path(meta.get("map_name", "x")).name != meta.get(
+        "map_name", "x"
+    ):
+        raise EveningRefused("ev_not_export", file=source)
+    meta["master"] = secrets.token_urlsafe(16)
+    rows = tuple(_row(e, i, source) for i, e in enumerate(events))
+    undone = [r for r in rows if r.kind == UNDO and (r.undoes is None or not 0 < r.undoes < r.n)]
+    if undone:
+        raise EveningRefused("ev_bad_event", file=source, i=undone[0].n)
+    checked = _folded(Path(source), meta, rows)  # every kind known, every effect folds, before a byte is written
+    try:
+        for r in rows:  # and every event can be said in every language
+            if r.kind != UNDO:
+                for lang in LANGUAGES:
+                    checked.kinds[r.kind].words(r.effect, lang)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise EveningRefused("ev_bad_event", file=source, i=r.n) from None
+    store.create(file, meta, rows)
+    return read(file)
+
+
+def _row(event: Any, i: int, source: str) -> Row:
+    """One exported event, its fields checked for their types."""
+    fields: Sequence[tuple[str, type | tuple[type, ...]]] = (("n", int), ("kind", str), ("who", str),
+                                                              ("device", str), ("at", str), ("inputs", dict),
+                                                              ("effect", dict))  # fmt: skip
+    if not isinstance(event, dict) or any(not isinstance(event.get(f), t) for f, t in fields):
+        raise EveningRefused("ev_bad_event", file=source, i=i + 1)
+    undoes = event.get("undoes")
+    once = event.get("once")
+    if (undoes is not None and not isinstance(undoes, int)) or (once is not None and not isinstance(once, str)):
+        raise EveningRefused("ev_bad_event", file=source, i=i + 1)
+    if event["n"] != i + 1:
+        raise EveningRefused("ev_bad_event", file=source, i=i + 1)
+    return Row(event["n"], event["kind"], event["who"], event["device"], event["at"], event["inputs"],
+               event["effect"], once, undoes)  # fmt: skip
+
+
+__all__ = ["Opened", "Recorded", "Refused", "Started", "Undone", "export", "import_journal", "read", "record",
+           "start", "undo"]  # fmt: skip

@@ -1,0 +1,171 @@
+"""An evening's state as the fold of its journal, and how a kind of event is declared."""
+
+# The state is never stored: it is the journal folded from the start the config gives. Each event
+# holds its effect (what the rule decided when it was recorded: the income paid, the roll's dice),
+# so folding is bookkeeping only, a replay gives exactly the state that was live, and a later
+# printkit with other rules never rewrites an evening's past.
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..questions import Input, Localized, Question
+
+Effect = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """One roll of the shared log: who rolled, what, the result in each language, and when."""
+
+    n: int
+    who: str
+    notation: str
+    result: Mapping[str, str]
+    at: str
+    asked: str = "roll"  # the question that rolled (a page's spell cast rolls too)
+    given: tuple[tuple[str, str], ...] = ()  # the values it was asked with, for a page's words
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"n": self.n, "who": self.who, "what": self.notation, "result": self.result.get(lang, ""),
+                "at": self.at}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """Something the rules set to happen at a later turn (a spell's end, a wounded hero's death),
+    announced when that turn comes, and then doing `then` (events of the game's kinds, folded in)."""
+
+    key: str  # what it is about ("wound:Тень", "spell:12"): a later event cancels it by its key
+    what: Mapping[str, str]  # its words in each language
+    due: int  # the turn it falls due at the start of
+    then: tuple[tuple[str, Mapping[str, Any]], ...] = ()  # (kind, effect) done when it falls due
+
+    def json(self, lang: str) -> dict[str, Any]:
+        return {"key": self.key, "what": self.what.get(lang, ""), "due": self.due}
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the evening stands: the turn (counted over every player's turns), the roll log, the
+    events in force, and the game's own part (a ruler's cash, a hero's cell)."""
+
+    game: str  # the ruleset: vs-2025, strategiya, ...
+    family: str
+    players: tuple[str, ...]
+    part: Any
+    turn: int = 1
+    rolls: tuple[Rolled, ...] = ()
+    live: tuple[int, ...] = ()  # the events in force, oldest first: undo takes back the newest
+    last: int = 0  # the newest event folded in, undone ones and undos included
+    countdowns: tuple[Countdown, ...] = ()
+
+    def next_turn_of(self, player: str, after: int = 1) -> int:
+        """The turn number of `player`'s `after`-th turn from now (1: his next one)."""
+        n = len(self.players)
+        first = next(t for t in range(self.turn + 1, self.turn + n + 1) if self.players[(t - 1) % n] == player)
+        return first + (after - 1) * n
+
+    def counting(self, countdown: Countdown) -> State:
+        """The state with a countdown started (one of the same key replaced)."""
+        kept = tuple(c for c in self.countdowns if c.key != countdown.key)
+        return dataclasses.replace(self, countdowns=(*kept, countdown))
+
+    def cancelling(self, key: str) -> State:
+        return dataclasses.replace(self, countdowns=tuple(c for c in self.countdowns if c.key != key))
+
+    @property
+    def round(self) -> int:
+        """How many times round the table: a VS year, a «Стратегия» round."""
+        return (self.turn - 1) // max(len(self.players), 1) + 1
+
+    @property
+    def whose(self) -> str | None:
+        """The player whose turn it is."""
+        return self.players[(self.turn - 1) % len(self.players)] if self.players else None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a rule decided for an event: its effect (JSON data, kept in the journal) and, for the
+    one recording it, what to say beyond the event's own sentence (the reckoning behind it)."""
+
+    effect: Effect
+    told: tuple[Mapping[str, str], ...] = ()  # further lines, each in every language
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """A kind of event, declared once: its inputs as a question's, the rule that decides its effect
+    from the state, how the effect is folded into the state, and its sentence in either language.
+    The command line's `evening record`, its JSON and a page derive from the declaration."""
+
+    name: str
+    summary: Localized
+    inputs: tuple[Input, ...]
+    decide: Callable[..., Decided]  # (state, **values) -> Decided; a Refused where the rule says no
+    apply: Callable[[State, Effect], State]
+    words: Callable[[Effect, str], str]
+    examples: tuple[str, ...] = ()
+    # The input naming whom the event is about (a ruler, a hero, the roller): a player records it
+    # only for himself (Table.owner says whose a value is) and his page fills it in. None: an event
+    # about the turn, which the player whose turn it is may record.
+    actor: str | None = None
+
+    def question(self, function: Callable[..., Any], before: tuple[Input, ...] = (),
+                 voice: Callable[[Mapping[str, Any]], str | None] | None = None) -> Question:  # fmt: skip
+        """The event as a question a surface asks (its inputs after `before`, its words): `function`
+        records it; `voice` says its language from the values (the evening's config's)."""
+        return Question(self.name, self.summary, {"ru": "", "en": ""}, (*before, *self.inputs), self.examples,
+                        function, plain_refusals=True, voice=voice)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game brings to an evening: its part of the state at the start (from the config's
+    session), its kinds of events, and its part said as JSON and in lines."""
+
+    begin: Callable[[Any], Any]  # (Session) -> part
+    kinds: tuple[EventKind, ...] = ()
+    json: Callable[[State, str], Mapping[str, Any]] = field(default=lambda state, lang: {})
+    lines: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
+    # The game's pages of the evening as it stands (a ledger with the years paid, hero sheets with
+    # today's lives): (state, session, where a file of a given name is written) -> the names written.
+    papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None
+    # What the rules do when a player's turn ends (the death zone's lives): (state) -> the events of
+    # the game's kinds (kind, effect) that the end of the turn records with it.
+    turn_ends: Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]] | None = None
+    # Whose an actor is (a hero's player; a ruler is his own), and whom a player acts as.
+    owner: Callable[[State, str], str | None] = field(default=lambda state, actor: actor)
+    actors: Callable[[State, str], tuple[str, ...]] = field(default=lambda state, player: (player,))
+
+
+def fold(start: State, events: Iterable[tuple[int, str, Effect, int | None]],
+         kinds: Mapping[str, EventKind]) -> State:  # fmt: skip
+    """The state after the events (number, kind, effect, the event an undo takes back), oldest first."""
+    listed = list(events)
+    undone = {undoes for _, kind, _, undoes in listed if kind == UNDO and undoes is not None}
+    state = start
+    live: list[int] = []
+    for n, kind, effect, _ in listed:
+        if kind != UNDO and n not in undone:
+            state = kinds[kind].apply(dataclasses.replace(state, last=n), effect)
+            live.append(n)
+    return dataclasses.replace(state, live=tuple(live), last=listed[-1][0] if listed else 0)
+
+
+def applied(state: State, n: int, kind: EventKind, effect: Effect) -> State:
+    """The state with one more event in force (what folding the journal with it gives)."""
+    after = kind.apply(dataclasses.replace(state, last=n), effect)
+    return dataclasses.replace(after, live=(*state.live, n), last=n)
+
+
+UNDO = "undo"  # the journal's kind for taking back an event; it has no effect of its own
+
+
+def by_name(kinds: Sequence[EventKind]) -> dict[str, EventKind]:
+    return {k.name: k for k in kinds}

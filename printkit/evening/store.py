@@ -1,0 +1,294 @@
+"""The evening file: one SQLite database holding the config it started from and the journal of events."""
+
+# One file per evening, through Python's sqlite3: WAL, so that phones reading never wait for the
+# one writing; one transaction per event, taken with BEGIN IMMEDIATE so that two writers queue
+# instead of both reading the same state and both recording on it; synchronous=FULL, so an event
+# the caller was told is recorded survives a power cut as well as a kill. A file is recognised by
+# its application_id; its schema's version is PRAGMA user_version, and an older file is migrated
+# forward in one transaction when opened to write, or in a copy in memory when only read, so that
+# reading never changes a file.
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import urllib.parse
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import EXIT_CONFIG, EXIT_OUTPUT
+from ..labels import Refused
+
+# "PKEV": what marks a database as a printkit evening (a file of another program has another, or 0).
+APPLICATION_ID = 0x504B4556
+VERSION = 1
+# How long a writer waits for another one to finish its event before it says the file is busy.
+BUSY_MS = 10_000
+# The largest evening file opened: a season of evenings of ten thousand events each stays far below.
+MOST_BYTES = 512 * 1024 * 1024
+
+_SCHEMA_1 = """
+CREATE TABLE evening (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE events (
+    n       INTEGER PRIMARY KEY,
+    kind    TEXT NOT NULL,
+    who     TEXT NOT NULL,
+    device  TEXT NOT NULL,
+    at      TEXT NOT NULL,
+    inputs  TEXT NOT NULL,
+    effect  TEXT NOT NULL,
+    once    TEXT UNIQUE,
+    undoes  INTEGER REFERENCES events(n)
+);
+"""
+
+# What turns a file of version v into one of version v + 1, by v: each runs inside the transaction
+# that also sets the new user_version, so a migration is whole or not at all.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+class EveningRefused(Refused):
+    """An evening file that cannot be used as asked: said in the asker's language, exit 3 like any
+    file with problems (4 where the file cannot be written)."""
+
+    exit_code = EXIT_CONFIG
+
+
+class EveningUnwritable(EveningRefused):
+    """The evening cannot be written where asked."""
+
+    exit_code = EXIT_OUTPUT
+
+
+@dataclass(frozen=True)
+class Row:
+    """One event as the journal holds it."""
+
+    n: int
+    kind: str
+    who: str
+    device: str
+    at: str
+    inputs: Mapping[str, Any]
+    effect: Mapping[str, Any]
+    once: str | None = None
+    undoes: int | None = None
+
+    def json(self) -> dict[str, Any]:
+        return {"n": self.n, "kind": self.kind, "who": self.who, "device": self.device, "at": self.at,
+                "inputs": dict(self.inputs), "effect": dict(self.effect), "once": self.once,
+                "undoes": self.undoes}  # fmt: skip
+
+
+def now() -> str:
+    """The time an event is recorded: UTC, to the second, as ISO 8601."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> None:
+    """A new evening file at path holding `meta` (the game, the config it starts from) and a journal
+    to begin with (an import's): written beside it under another name, then linked into place, so a
+    file appears whole or not at all and an existing one is never replaced. Owner-only permissions:
+    it holds the master's secrets."""
+    if path.exists() or path.is_symlink():
+        raise EveningUnwritable("ev_exists", file=str(path))
+    folder = path.parent
+    if not folder.is_dir():
+        raise EveningUnwritable("ev_no_folder", folder=str(folder))
+    draft = folder / f".{path.name}.{uuid.uuid4().hex[:8]}.draft"
+    try:
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        raise EveningUnwritable("ev_cannot_write", file=str(path), why=exc.strerror or str(exc)) from None
+    os.close(fd)
+    try:
+        with closing(sqlite3.connect(draft, isolation_level=None)) as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("BEGIN IMMEDIATE")
+            for statement in _SCHEMA_1.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            for version in range(1, VERSION):
+                MIGRATIONS[version](db)
+            db.executemany("INSERT INTO evening (key, value) VALUES (?, ?)", sorted(meta.items()))
+            for row in journal:
+                append(db, row)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {VERSION}")
+            db.execute("COMMIT")
+        os.link(draft, path)
+    except FileExistsError:
+        raise EveningUnwritable("ev_exists", file=str(path)) from None
+    except (OSError, sqlite3.Error) as exc:
+        raise EveningUnwritable("ev_cannot_write", file=str(path), why=str(exc)) from None
+    finally:
+        for leftover in (draft, Path(f"{draft}-wal"), Path(f"{draft}-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+def _uri(path: Path, mode: str) -> str:
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode={mode}"
+
+
+def _checked(db: sqlite3.Connection, path: Path, check: bool) -> int:
+    """The file's schema version, after making sure it is an evening printkit can read (and, with
+    `check`, that SQLite finds its pages whole: a file checked once by a process is not again)."""
+    try:
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if app != APPLICATION_ID:
+            raise EveningRefused("ev_not_evening", file=str(path))
+        if version > VERSION:
+            raise EveningRefused("ev_newer", file=str(path), version=version, known=VERSION)
+        problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()] if check else ["ok"]
+    except sqlite3.DatabaseError as exc:
+        # SQLITE_NOTADB: no SQLite database at all (a config, a picture); anything else is damage
+        key = "ev_not_evening" if "not a database" in str(exc) else "ev_damaged"
+        raise EveningRefused(key, file=str(path), why=str(exc)) from None
+    if problems != ["ok"]:
+        raise EveningRefused("ev_damaged", file=str(path), why=problems[0])
+    return int(version)
+
+
+def _migrated(db: sqlite3.Connection, version: int) -> None:
+    """The file brought to VERSION, one step a transaction, each step with its version."""
+    for v in range(version, VERSION):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if db.execute("PRAGMA user_version").fetchone()[0] == v:  # another writer may have done it
+                MIGRATIONS[v](db)
+                db.execute(f"PRAGMA user_version = {v + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+
+def _exists(path: Path) -> None:
+    if not path.is_file():
+        raise EveningRefused("ev_missing", file=str(path))
+    if path.stat().st_size > MOST_BYTES:
+        raise EveningRefused("ev_too_large", file=str(path), most=MOST_BYTES // (1024 * 1024))
+
+
+# What SQLite's errors mean for the one using an evening: another writer holds the file; the file
+# cannot be written (read-only, the disk full, no permission); anything else is damage.
+_BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_UNWRITABLE = {"SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_PERM"}
+
+
+def refusal(exc: sqlite3.Error, path: Path) -> EveningRefused:
+    """What an error of SQLite's met while using the evening at path says to its user."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    base = name.split("_", 2)[:2]
+    kind = "_".join(base)
+    if kind in _BUSY:
+        return EveningRefused("ev_busy", why=str(exc))
+    if kind in _UNWRITABLE:
+        return EveningUnwritable("ev_cannot_write", file=str(path), why=str(exc))
+    return EveningRefused("ev_damaged", file=str(path), why=str(exc))
+
+
+@contextmanager
+def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
+    """The evening, open to read only: nothing it holds changes (an older file is migrated in a copy
+    in memory)."""
+    _exists(path)
+    try:
+        db = sqlite3.connect(_uri(path, "ro"), uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
+    with closing(db):
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        version = _checked(db, path, check)
+        if version < VERSION:
+            copy = sqlite3.connect(":memory:", isolation_level=None)
+            with closing(copy):
+                try:
+                    db.backup(copy)
+                    _migrated(copy, version)
+                except sqlite3.Error as exc:
+                    raise refusal(exc, path) from None
+                yield copy
+            return
+        try:
+            yield db
+        except sqlite3.Error as exc:
+            raise refusal(exc, path) from None
+
+
+@contextmanager
+def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
+    """The evening, open to record (an older file migrated forward first)."""
+    _exists(path)
+    try:
+        db = sqlite3.connect(_uri(path, "rw"), uri=True, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
+    with closing(db):
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        version = _checked(db, path, check)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            _migrated(db, version)
+        except sqlite3.Error as exc:
+            raise refusal(exc, path) from None
+        try:
+            yield db
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+            raise refusal(exc, path) from None
+
+
+def meta(db: sqlite3.Connection) -> dict[str, str]:
+    """What the evening was started with (the game, its config)."""
+    try:
+        return dict(db.execute("SELECT key, value FROM evening").fetchall())
+    except sqlite3.DatabaseError as exc:
+        raise EveningRefused("ev_damaged", file=db_path(db), why=str(exc)) from None
+
+
+def rows(db: sqlite3.Connection, after: int = 0) -> list[Row]:
+    """The journal, oldest first (after event number `after`)."""
+    found = db.execute("SELECT n, kind, who, device, at, inputs, effect, once, undoes FROM events WHERE n > ? "
+                       "ORDER BY n", (after,))  # fmt: skip
+    try:
+        return [Row(n, kind, who, device, at, json.loads(i), json.loads(e), once, undoes)
+                for n, kind, who, device, at, i, e, once, undoes in found]  # fmt: skip
+    except (ValueError, TypeError, sqlite3.DatabaseError) as exc:
+        raise EveningRefused("ev_damaged", file=str(db_path(db)), why=str(exc)) from None
+
+
+def db_path(db: sqlite3.Connection) -> str:
+    """The file a connection has open (as a message names it)."""
+    found = db.execute("PRAGMA database_list").fetchone()
+    return str(found[2]) if found and found[2] else "?"
+
+
+def by_once(db: sqlite3.Connection, once: str) -> Row | None:
+    """The event a sender's token recorded already, if any."""
+    found = db.execute("SELECT n FROM events WHERE once = ?", (once,)).fetchone()
+    return rows(db, found[0] - 1)[0] if found else None
+
+
+def append(db: sqlite3.Connection, row: Row) -> int:
+    """Add one event to the journal (inside the caller's transaction); its number."""
+    cursor = db.execute(
+        "INSERT INTO events (kind, who, device, at, inputs, effect, once, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (row.kind, row.who, row.device, row.at, json.dumps(row.inputs, ensure_ascii=False, sort_keys=True),
+         json.dumps(row.effect, ensure_ascii=False, sort_keys=True), row.once, row.undoes),
+    )  # fmt: skip
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid

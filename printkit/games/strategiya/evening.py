@@ -1,0 +1,276 @@
+"""A «Стратегия» evening: every hero's cell and lives, moved and wounded as the table plays."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
+from printkit.plugin import Input, RefusedValue, Text, Whole, cell_name, label, parse_cell
+
+from .heroes import current_lives, max_lives
+from .model import rules_of, session_of
+
+LIVES = 1000  # the most lives one record moves: far beyond any hero's
+
+
+@dataclass(frozen=True)
+class Now:
+    """A hero as the evening has him: whose, where and how many lives."""
+
+    name: str
+    player: str
+    lives: int
+    most: int  # the lives his strength gives (the hero sheet's figure)
+    cell: str | None = None
+
+
+@dataclass(frozen=True)
+class Heroes:
+    """The «Стратегия» part of an evening: every hero, player by player."""
+
+    heroes: tuple[Now, ...] = ()
+    session: Any = field(default=None, compare=False, repr=False)
+
+    def find(self, word: str) -> Now:
+        folded = word.strip().casefold()
+        found = next((h for h in self.heroes if h.name.casefold() == folded), None)
+        if found is None:
+            raise RefusedValue("sev_no_hero", hero=word, heroes=", ".join(h.name for h in self.heroes))
+        return found
+
+    def with_hero(self, hero: Now) -> Heroes:
+        return dataclasses.replace(self, heroes=tuple(hero if h.name == hero.name else h for h in self.heroes))
+
+
+def _heroes(state: State) -> Heroes:
+    part = state.part
+    assert isinstance(part, Heroes)
+    return part
+
+
+def begin(session: Any) -> Heroes:
+    """Every hero of the config with the lives his sheet prints, on no cell yet."""
+    rules = rules_of(session.ruleset)
+    out = []
+    for i, (player, party) in enumerate(zip(session.players, session_of(session).parties, strict=False)):
+        owner = player.name or label("ev_player_n", session.language, n=i + 1)
+        for j, hero in enumerate(party.heroes):
+            name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
+            out.append(Now(name, owner, current_lives(rules, hero), max_lives(rules, hero)))
+    return Heroes(tuple(out), session)
+
+
+# ---- a move --------------------------------------------------------------------------------------
+
+
+def _move(state: State, hero: str, to: str) -> Decided:
+    part = _heroes(state)
+    found = part.find(hero)
+    x, y = parse_cell(to)
+    game_map = part.session.game_map
+    if game_map is not None and not game_map.inside(x, y):
+        raise RefusedValue("sev_off_map", cell=to, width=game_map.width, height=game_map.height)
+    if found.lives <= 0:
+        raise RefusedValue("sev_dead", hero=found.name)
+    return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y)})
+
+
+def _moved(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
+    return dataclasses.replace(state, part=part.with_hero(hero))
+
+
+def _move_words(effect: Effect, lang: str) -> str:
+    key = "sev_moved" if effect.get("from") else "sev_placed"
+    return label(key, lang, **effect)
+
+
+MOVE = EventKind(
+    "move",
+    {"ru": "Герой переходит на клетку (или ставится на карту).", "en": "A hero moves to a cell (or onto the map)."},
+    (
+        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        Input("to", Text(8), {"ru": "Клетка, куда он пришёл (C4).", "en": "The cell he reaches (C4)."},
+              flag="--to", required=True),
+    ),
+    _move,
+    _moved,
+    _move_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record move strategiya.sqlite --hero Гром --to E3",
+    ),
+    actor="hero",
+)  # fmt: skip
+
+
+# ---- lives ---------------------------------------------------------------------------------------
+
+
+def _lives(state: State, hero: str, change: int, why: str | None = None) -> Decided:
+    found = _heroes(state).find(hero)
+    after = max(found.lives + change, 0)
+    return Decided({"hero": found.name, "change": change, "before": found.lives, "after": after,
+                    "why": (why or "").strip()})  # fmt: skip
+
+
+# «Раны»: a hero with 3 lives or fewer is wounded and dies after 10 turns unless healed (in a town, a
+# castle, by healing magic). Reading: the 10 turns are his player's own turns, the countdown starting
+# when the lives fall to 3 and ending when they rise above 3 again (healed) or reach 0.
+WOUNDED_AT = 3
+WOUND_TURNS = 10
+
+
+def _lives_applied(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    found = part.find(str(effect["hero"]))
+    after = int(effect["after"])
+    state = dataclasses.replace(state, part=part.with_hero(dataclasses.replace(found, lives=after)))
+    key = f"wound:{found.name}"
+    if after == 0 or after > WOUNDED_AT:
+        return state.cancelling(key)
+    if found.lives > WOUNDED_AT or not any(c.key == key for c in state.countdowns):
+        due = state.next_turn_of(found.player, WOUND_TURNS)
+        what = {lang: label("sev_wound_due", lang, hero=found.name, n=WOUND_TURNS) for lang in ("ru", "en")}
+        dies = {"hero": found.name, "change": -after, "before": None, "after": 0, "why": "",
+                "cause": {lang: label("sev_died_of_wounds", lang) for lang in ("ru", "en")}}  # fmt: skip
+        return state.counting(Countdown(key, what, due, (("lives", dies),)))
+    return state
+
+
+def _lives_words(effect: Effect, lang: str) -> str:
+    cause = effect.get("cause")
+    if isinstance(cause, dict):
+        return label("sev_lives_cause", lang, hero=effect["hero"], cause=cause.get(lang, ""), after=effect["after"])
+    key = "sev_lives_why" if effect.get("why") else "sev_lives"
+    change = int(effect["change"])
+    words = label(key, lang, signed=f"{change:+d}".replace("-", "−"), n=abs(change), **effect)
+    if int(effect["after"]) == 0:
+        return words + "; " + label("sev_fallen", lang)
+    if 0 < int(effect["after"]) <= WOUNDED_AT < int(effect["before"]):
+        return words + "; " + label("sev_wounded", lang, n=WOUND_TURNS)
+    return words
+
+
+def _turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """«Смертельная зона»: each hero of the player whose turn ends who stands on a terrain that takes
+    lives (3 in the death zone; 1 from potential 7, none from 11, none for the hunter) loses them."""
+    from .heroes import terrain_figures
+
+    part = _heroes(state)
+    session = part.session
+    if session.game_map is None:
+        return ()
+    rules = rules_of(session.ruleset)
+    models = {name: hero for name, hero in _models(session)}
+    out: list[tuple[str, Mapping[str, Any]]] = []
+    for hero in part.heroes:
+        if hero.player != state.whose or hero.cell is None or hero.lives <= 0 or hero.name not in models:
+            continue
+        x, y = parse_cell(hero.cell)
+        terrain = session.game_map.terrain(x, y)
+        model = dataclasses.replace(models[hero.name], lives=hero.lives)
+        # lives_per_turn is signed as the sheets print it: −3 in the death zone
+        loss = -next((f.lives_per_turn for f in terrain_figures(rules, model) if f.terrain.id == terrain), 0)
+        if loss > 0:
+            name = next(t.name for t in rules.terrains if t.id == terrain)
+            lost = _lives(state, hero.name, -loss).effect
+            cause = {lang: label("sev_zone_cause", lang, terrain=name[lang], n=loss) for lang in ("ru", "en")}
+            out.append(("lives", {**lost, "cause": cause}))
+            state = _lives_applied(state, {**lost, "cause": cause})
+    return tuple(out)
+
+
+def _models(session: Any) -> list[tuple[str, Any]]:
+    """Each hero of the config by the name the evening gives him."""
+    out = []
+    for i, party in enumerate(session_of(session).parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        for j, hero in enumerate(party.heroes):
+            out.append((hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1), hero))
+    return out
+
+
+LIVES_EVENT = EventKind(
+    "lives",
+    {"ru": "Герой теряет или восстанавливает жизни.", "en": "A hero loses or regains lives."},
+    (
+        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        Input("change", Whole(-LIVES, LIVES), {"ru": "Сколько жизней: минус — потеряны.",
+                                               "en": "How many lives: minus for lost."},
+              flag="--change", required=True),
+        Input("why", Text(80), {"ru": "Отчего (слово-два для журнала).", "en": "Why (a word or two for the journal)."},
+              flag="--why"),
+    ),
+    _lives,
+    _lives_applied,
+    _lives_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record lives strategiya.sqlite --hero Гром --change -3 --why бой",
+    ),
+    actor="hero",
+)  # fmt: skip
+
+
+# ---- the part shown -----------------------------------------------------------------------------
+
+
+def _json(state: State, lang: str) -> Mapping[str, Any]:
+    part = _heroes(state)
+    return {"players": [{"name": p, "heroes": [{"name": h.name, "lives": h.lives, "most_lives": h.most,
+                                                "cell": h.cell} for h in part.heroes if h.player == p]}
+                        for p in state.players]}  # fmt: skip
+
+
+def _lines(state: State, lang: str) -> list[str]:
+    part = _heroes(state)
+    out = []
+    for p in state.players:
+        out.append(label("sev_player", lang, name=p))
+        if not any(h.player == p for h in part.heroes):
+            out[-1] += " " + label("sev_no_heroes", lang)
+        for h in part.heroes:
+            if h.player == p:
+                out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most,
+                                          cell=h.cell or "—"))  # fmt: skip
+    return out
+
+
+def _owner(state: State, hero: str) -> str | None:
+    try:
+        return _heroes(state).find(hero).player
+    except RefusedValue:
+        return None
+
+
+def _actors(state: State, player: str) -> tuple[str, ...]:
+    return tuple(h.name for h in _heroes(state).heroes if h.player == player)
+
+
+def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
+    """hero-sheets.pdf as the kit prints it, each hero with the lives he has now."""
+    from .hero_sheets import write_hero_sheets
+
+    now = {h.name: h for h in _heroes(state).heroes}
+    part = session_of(session)
+    parties = []
+    for i, party in enumerate(part.parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        heroes = []
+        for j, hero in enumerate(party.heroes):
+            name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
+            heroes.append(dataclasses.replace(hero, lives=now[name].lives) if name in now else hero)
+        parties.append(dataclasses.replace(party, heroes=tuple(heroes)))
+    write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),
+                      path_of("hero-sheets.pdf"))  # fmt: skip
+    return ("hero-sheets.pdf",)
+
+
+TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
+              papers=_papers, turn_ends=_turn_ends)  # fmt: skip

@@ -1,0 +1,347 @@
+"""A «Великая Стратегическая» evening: each ruler's treasury, year by year, paid from the evening's map."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
+from printkit.plugin import Flag, Input, Text, Whole, label
+from printkit.sheets import signed
+
+from . import economy as ec
+from .model import VsData, vs_of
+from .words import Refusal
+
+COINS = 100_000  # the most coins one correction moves: far beyond any treasury
+
+
+@dataclass(frozen=True)
+class Treasury:
+    """The VS part of an evening: each ruler's cash now, and the years whose income each was paid."""
+
+    vs: VsData = field(compare=False, repr=False)
+    session: Any = field(compare=False, repr=False)
+    cash: tuple[tuple[str, int], ...] = ()
+    paid: frozenset[tuple[str, int]] = frozenset()
+    # Each year paid, as the ledger's row prints it: (ruler, year, ((column, figure), ...)).
+    years: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = ()
+
+    def of(self, ruler: str) -> int:
+        return dict(self.cash)[ruler]
+
+    def with_cash(self, ruler: str, coins: int) -> Treasury:
+        if ruler not in dict(self.cash):
+            raise KeyError(ruler)  # a journal's event for nobody of this evening: the file is refused
+        return dataclasses.replace(self, cash=tuple((r, coins if r == ruler else c) for r, c in self.cash))
+
+
+def _treasury(state: State) -> Treasury:
+    part = state.part
+    assert isinstance(part, Treasury)
+    return part
+
+
+def begin(session: Any) -> Treasury:
+    """Each ruler's cash as the printed ledger's first line: what the edition's start gives him with
+    what the config's map gives him (2025 §3.5: 50 in the treasury; 2003 §3.6: 50, a commander 15)."""
+    vs = vs_of(session.ruleset)
+    cash = []
+    for i, player in enumerate(session.players):
+        name = player.name or label("ev_player_n", session.language, n=i + 1)
+        commander = False
+        if session.game_map is not None:
+            held = ec.holdings_from_map(vs, session.game_map, name, None, 0, False)
+            commander = bool(held.lands or held.mines or held.troops) and not held.lands
+        cash.append((name, ec.start_cash(vs, commander) or 0))
+    return Treasury(vs, session, tuple(cash))
+
+
+def _ruler(state: State, player: str) -> str:
+    names = [name for name, _ in _treasury(state).cash]
+    found = next((n for n in names if n.casefold() == player.strip().casefold()), None)
+    if found is None:
+        raise Refusal("ec_unknown_player", player=player, names=", ".join(names), hint="")
+    return found
+
+
+# ---- income --------------------------------------------------------------------------------------
+
+
+def _income(state: State, player: str, personal: str | None = None) -> Decided:
+    part = _treasury(state)
+    ruler = _ruler(state, player)
+    year = state.round
+    if (ruler, year) in part.paid:
+        raise Refusal("vev_paid", player=ruler, year=year)
+    game_map = part.session.game_map
+    if game_map is None:
+        raise Refusal("vev_no_map")
+    before = part.of(ruler)
+    held = ec.holdings_from_map(part.vs, game_map, ruler, personal, before, False)
+    got = ec.income(part.vs, held)
+    upkeep = sum(c for _, c in got.upkeep)
+    effect = {"player": ruler, "year": year, "cash_before": before, "cash_after": got.cash_after, "cap": got.cap,
+              "lands": got.lands, "mines": got.mines, "upkeep": upkeep,
+              "taken": before - got.cash_kept + got.taken_after}  # fmt: skip
+    told = {lang: _reckoning(effect, lang) for lang in ("ru", "en")}
+    return Decided(effect, (told,))
+
+
+def _reckoning(effect: Effect, lang: str) -> str:
+    """The year's reckoning in a line: what came in and went out, the limit, what was taken."""
+    parts = [label("vev_lands", lang, n=signed(int(effect["lands"])))]
+    if effect["mines"]:
+        parts.append(label("vev_mines", lang, n=signed(int(effect["mines"]))))
+    if effect["upkeep"]:
+        parts.append(label("vev_upkeep", lang, n=signed(-int(effect["upkeep"]))))
+    parts.append(label("vev_cap", lang, n=effect["cap"]))
+    if effect["taken"]:
+        parts.append(label("vev_taken", lang, n=effect["taken"]))
+    return "; ".join(parts)
+
+
+def _paid(state: State, effect: Effect) -> State:
+    part = _treasury(state)
+    ruler, year = str(effect["player"]), int(effect["year"])
+    lands, mines, upkeep = int(effect["lands"]), int(effect["mines"]), int(effect["upkeep"])
+    row = (("cash", str(effect["cash_before"])), ("cap", str(effect["cap"])), ("taken", str(effect["taken"])),
+           ("lands", signed(lands)), ("mines", signed(mines)), ("upkeep", signed(-upkeep)),
+           ("net", signed(lands + mines - upkeep)), ("end", str(effect["cash_after"])))  # fmt: skip
+    after = dataclasses.replace(part.with_cash(ruler, int(effect["cash_after"])), paid=part.paid | {(ruler, year)},
+                                years=(*part.years, (ruler, year, row)))  # fmt: skip
+    return dataclasses.replace(state, part=after)
+
+
+def _income_words(effect: Effect, lang: str) -> str:
+    return label("vev_income", lang, **effect)
+
+
+INCOME = EventKind(
+    "income",
+    {"ru": "Доход года правителю: земли и рудники, содержание войск, лимит казны — по карте вечера.",
+     "en": "A ruler's year: lands and mines, troops' upkeep and the treasury's limit, from the evening's map."},
+    (
+        Input("player", Text(80), {"ru": "Правитель.", "en": "The ruler."}, flag="--player", required=True),
+        Input("personal", Text(40), {"ru": "Личное войско, если не то, что на карте (или none).",
+                                      "en": "The personal troop, if not the one the map gives (or none)."},
+              flag="--personal"),
+    ),
+    _income,
+    _paid,
+    _income_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record income vs.sqlite --player Север",
+    ),
+    actor="player",
+)  # fmt: skip
+
+
+# ---- corrections: spending and receiving --------------------------------------------------------
+
+
+def _cash(state: State, player: str, coins: int, why: str | None = None) -> Decided:
+    part = _treasury(state)
+    ruler = _ruler(state, player)
+    before = part.of(ruler)
+    if before + coins < 0:
+        raise Refusal("vev_short", player=ruler, cash=before, coins=-coins)
+    return Decided({"player": ruler, "coins": coins, "cash_before": before, "cash_after": before + coins,
+                    "why": (why or "").strip()})  # fmt: skip
+
+
+def _cash_applied(state: State, effect: Effect) -> State:
+    coins = int(effect["coins"])
+    return _moved(state, str(effect["player"]), coins, int(effect["cash_after"]), "spent" if coins < 0 else "other")
+
+
+def _moved(state: State, ruler: str, coins: int, after: int, column: str) -> State:
+    """A ruler's cash after coins spent or received, and the ledger's row of the year he was paid
+    last (the column the coins go in, the cash at the turn's end)."""
+    part = _treasury(state)
+    years = list(part.years)
+    mine = [i for i, (r, _, _) in enumerate(years) if r == ruler]
+    if mine:
+        _, year, row = years[mine[-1]]
+        cells = dict(row)
+        cells[column] = signed(int((cells.get(column) or "0").replace("−", "-")) + coins)
+        cells["end"] = str(after)
+        years[mine[-1]] = (ruler, year, tuple(cells.items()))
+    return dataclasses.replace(state, part=dataclasses.replace(part.with_cash(ruler, after), years=tuple(years)))
+
+
+# ---- a transfer, taxed -----------------------------------------------------------------------------
+
+
+def _transfer(state: State, player: str, to: str, coins: int, tax_on_top: bool = False) -> Decided:
+    part = _treasury(state)
+    sender, receiver = _ruler(state, player), _ruler(state, to)
+    if sender == receiver:
+        raise Refusal("vev_self", player=sender)
+    sent = ec.transfer(part.vs, coins, tax_on_top)
+    before = part.of(sender)
+    if sent.paid > before:
+        raise Refusal("vev_short", player=sender, cash=before, coins=sent.paid)
+    return Decided({"player": sender, "to": receiver, "coins": coins, "tax": sent.tax, "paid": sent.paid,
+                    "received": sent.received, "on_top": tax_on_top, "sender_after": before - sent.paid,
+                    "receiver_after": part.of(receiver) + sent.received})  # fmt: skip
+
+
+def _transferred(state: State, effect: Effect) -> State:
+    state = _moved(state, str(effect["player"]), -int(effect["paid"]), int(effect["sender_after"]), "transfers")
+    return _moved(state, str(effect["to"]), int(effect["received"]), int(effect["receiver_after"]), "transfers")
+
+
+def _transfer_words(effect: Effect, lang: str) -> str:
+    reading = label("vev_tax_on_top" if effect["on_top"] else "vev_tax_inside", lang)
+    return label("vev_transfer", lang, reading=reading, **effect)
+
+
+TRANSFER = EventKind(
+    "transfer",
+    {"ru": "Пересылка денег другому игроку: налог — пятая часть суммы, с округлением вверх.",
+     "en": "Money sent to another player: the tax is a fifth of the sum, rounded up."},
+    (
+        Input("player", Text(80), {"ru": "Кто посылает.", "en": "Who sends."}, flag="--player", required=True),
+        Input("to", Text(80), {"ru": "Кому.", "en": "To whom."}, flag="--to", required=True),
+        Input("coins", Whole(1, COINS), {"ru": "Сколько монет посылается.", "en": "How many coins are sent."},
+              flag="--coins", required=True),
+        Input("tax_on_top", Flag(), {"ru": "Другое прочтение: посылающий платит налог сверх суммы.",
+                                     "en": "Other reading: the sender pays the tax on top of the sum."},
+              flag="--tax-on-top"),
+    ),
+    _transfer,
+    _transferred,
+    _transfer_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record transfer vs.sqlite --player Север --to Юг --coins 20",
+    ),
+    actor="player",
+)  # fmt: skip
+
+
+# ---- a spell cast, lasting a year ----------------------------------------------------------------
+
+
+def _spell(state: State, player: str, spell: str) -> Decided:
+    from .spells import find_spell
+
+    part = _treasury(state)
+    ruler = _ruler(state, player)
+    found = find_spell(part.vs, spell)
+    cost = found.cost if found.cost is not None else int(part.vs.figures["spell_cost"])
+    before = part.of(ruler)
+    if cost > before:
+        raise Refusal("vev_short", player=ruler, cash=before, coins=cost)
+    due = state.next_turn_of(ruler) if found.lasts else None
+    return Decided({"player": ruler, "spell": found.id, "name": dict(found.name), "cost": cost,
+                    "cash_before": before, "cash_after": before - cost, "due": due})  # fmt: skip
+
+
+def _cast(state: State, effect: Effect) -> State:
+    ruler = str(effect["player"])
+    state = _moved(state, ruler, -int(effect["cost"]), int(effect["cash_after"]), "spent")
+    if effect.get("due") is None:
+        return state
+    what = {lang: label("vev_spell_lasts", lang, name=effect["name"][lang], player=ruler) for lang in ("ru", "en")}
+    return state.counting(Countdown(f"spell:{state.last}", what, int(effect["due"])))
+
+
+def _spell_words(effect: Effect, lang: str) -> str:
+    said = label("vev_spell", lang, **{**effect, "name": effect["name"][lang]})
+    if effect.get("due") is not None:
+        said += label("vev_spell_until", lang, player=effect["player"], due=effect["due"])
+    return said
+
+
+SPELL = EventKind(
+    "spell",
+    {"ru": "Маг правителя колдует: заклинание оплачено из казны; годовое действует до начала его следующего хода.",
+     "en": "A ruler's mage casts: the spell is paid from the treasury; a year's spell lasts until his next turn."},
+    (
+        Input("player", Text(80), {"ru": "Чей маг.", "en": "Whose mage."}, flag="--player", required=True),
+        Input("spell", Text(80), {"ru": "Заклинание (название или его часть).", "en": "The spell (its name or part)."},
+              flag="--spell", required=True),
+    ),
+    _spell,
+    _cast,
+    _spell_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record spell vs.sqlite --player Север --spell fury-shield",
+    ),
+    actor="player",
+)  # fmt: skip
+
+
+def _cash_words(effect: Effect, lang: str) -> str:
+    key = "vev_cash_why" if effect.get("why") else "vev_cash"
+    coins = int(effect["coins"])
+    return label(key, lang, signed=f"{coins:+d}".replace("-", "−"), n=abs(coins), **effect)
+
+
+CASH = EventKind(
+    "cash",
+    {"ru": "Правитель тратит или получает монеты (найм, постройка, пересылка, приз).",
+     "en": "A ruler spends or receives coins (hiring, building, a transfer, a prize)."},
+    (
+        Input("player", Text(80), {"ru": "Правитель.", "en": "The ruler."}, flag="--player", required=True),
+        Input("coins", Whole(-COINS, COINS), {"ru": "Сколько монет: минус — потрачено.",
+                                              "en": "How many coins: minus for spent."},
+              flag="--coins", required=True),
+        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
+              flag="--why"),
+    ),
+    _cash,
+    _cash_applied,
+    _cash_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record cash vs.sqlite --player Юг --coins -30 --why найм",
+    ),
+    actor="player",
+)  # fmt: skip
+
+
+# ---- the part shown -----------------------------------------------------------------------------
+
+
+def _json(state: State, lang: str) -> Mapping[str, Any]:
+    part = _treasury(state)
+    return {"year": state.round,
+            "players": [{"name": name, "cash": coins, "paid": (name, state.round) in part.paid}
+                        for name, coins in part.cash]}  # fmt: skip
+
+
+def _lines(state: State, lang: str) -> list[str]:
+    part = _treasury(state)
+    out = [label("vev_year", lang, year=state.round)]
+    for name, coins in part.cash:
+        key = "vev_ruler_paid" if (name, state.round) in part.paid else "vev_ruler"
+        out.append("  " + label(key, lang, name=name, cash=coins, year=state.round))
+    return out
+
+
+def _owner(state: State, ruler: str) -> str | None:
+    return next((name for name, _ in _treasury(state).cash if name.casefold() == ruler.strip().casefold()), None)
+
+
+def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
+    """ledger.pdf as the kit prints it, with every year the evening paid filled in."""
+    from .treasury_form import context, write_pages
+
+    ctx = context(session)
+    for player in ctx["players"]:
+        rows = {year - 1: dict(row) for ruler, year, row in _treasury(state).years if ruler == player["name"]}
+        player["filled"] = rows or ({0: player["first"]} if player["first"] else {})
+    write_pages(str(path_of("ledger.pdf")), ctx, session.paper)
+    return ("ledger.pdf",)
+
+
+TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL), json=_json, lines=_lines, owner=_owner,
+              papers=_papers)  # fmt: skip

@@ -1,0 +1,284 @@
+"""The served evening: its roll log, the master's board, each player's page and address, what they record."""
+
+# `serve --evening FILE` keeps no state of its own: every page reads the evening's file, every form
+# records into it through printkit.evening (one transaction an event, committed before the page
+# says so), and the roll log is the evening's, so a roll recorded at the terminal shows on the
+# phones. The master's address is the evening's own secret and each player's is derived from it,
+# so both stay the same across a restart of the same evening.
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+
+from ..evening import Opened, read
+from ..evening.recording import MASTER, allowed, log_roll, record, said_row, undo, who_said
+from ..evening.state import EventKind, Rolled
+from ..evening.store import meta, reading
+from ..labels import LANGUAGES, Refused, label
+from ..questions import Question, Text
+from . import forms, said
+from .rolls import NAME_LIMIT, Roll, shown
+from .served import Served
+
+# The newest events a board lists.
+SHOWN_EVENTS = 20
+# The dice a roll's form offers at a tap, as the dice roll's page does.
+QUICK_DICE = ("d6", "2d6")
+
+
+def player_token(master: str, player: str) -> str:
+    """A player's address: derived from the evening's master secret, so the same every time the
+    evening is served, and telling nothing of the master's."""
+    digest = hmac.new(master.encode(), f"player:{player}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+@dataclass(frozen=True)
+class ServedEvening:
+    """The evening a table serves: its file, the master's secret and each player's address."""
+
+    path: Path
+    master: str
+    players: Mapping[str, str]  # token -> player
+
+    @classmethod
+    def of(cls, path: Path) -> ServedEvening:
+        opened = read(path)  # a bad file is refused here, before anything is served
+        with reading(path) as db:
+            master = meta(db)["master"]
+        return cls(path, master, {player_token(master, p): p for p in opened.state.players})
+
+    def token_of(self, player: str) -> str:
+        return next(t for t, p in self.players.items() if p == player)
+
+
+class EveningLog:
+    """The table's roll log when an evening is served: the evening's rolls, read from its file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def add(self, who: str, what: str, result: str, asked: str = "roll", given: tuple[tuple[str, str], ...] = (),
+            results: Mapping[str, str] | None = None) -> Roll:  # fmt: skip
+        said = dict(results or {}) or {lang: result for lang in LANGUAGES}
+        done = log_roll(self.path, shown(who.strip(), NAME_LIMIT) or "?", what, said, asked, given)
+        return as_roll(done.state.rolls[-1])
+
+    def newest(self, after: int = 0) -> list[Roll]:
+        return [as_roll(r) for r in reversed(read(self.path).state.rolls) if r.n > after]
+
+    def json(self) -> dict[str, Any]:
+        return {"rolls": [r.json() for r in self.newest()]}
+
+
+def as_roll(r: Rolled) -> Roll:
+    """An evening's roll as the log's pages show one (its time on this computer's clock)."""
+    try:
+        time = datetime.fromisoformat(r.at).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        time = ""
+    result = r.result.get("ru") or next(iter(r.result.values()), "")
+    return Roll(r.n, r.who, r.notation, result, time, r.asked, r.given, tuple(r.result.items()))
+
+
+Render = Callable[..., Response]
+
+
+class EveningPages:
+    """The evening's pages: the master's board and each player's, their forms and what they record."""
+
+    def __init__(self, evening: ServedEvening, served: Served, render: Render,
+                 posted: Callable[[Request], Awaitable[dict[str, list[str]]]], form_token: str) -> None:  # fmt: skip
+        self.evening = evening
+        self.served = served
+        self.render = render
+        self.posted = posted
+        self.form_token = form_token
+
+    # ---- who is asking ------------------------------------------------------------------------
+
+    def _player(self, request: Request) -> str:
+        """The player whose address this is; an unknown one is any unknown page (404, no hint)."""
+        token = request.path_params["player"]
+        for known, player in self.evening.players.items():
+            if hmac.compare_digest(token.encode(), known.encode()):
+                return player
+        raise HTTPException(404)
+
+    # ---- pages ---------------------------------------------------------------------------------
+
+    async def board(self, request: Request) -> Response:
+        """The master's board: where the evening stands, every kind of event, the players' addresses."""
+        return await self._page(request, MASTER)
+
+    async def player(self, request: Request) -> Response:
+        """A player's page: where the evening stands, and what he may record."""
+        return await self._page(request, self._player(request))
+
+    async def version(self, request: Request) -> Response:
+        """The newest event's number: a page reloads when it changes (another phone recorded)."""
+        opened = await run_in_threadpool(read, self.evening.path)
+        return JSONResponse({"last": opened.state.last})
+
+    async def record(self, request: Request) -> Response:
+        """A form sent: the event recorded (once, however often the form is sent), then the page again."""
+        who = MASTER if "token" in request.path_params else self._player(request)
+        form = await self.posted(request)
+        kind = request.path_params["kind"]
+        opened = await run_in_threadpool(read, self.evening.path)
+        declared = opened.kinds.get(kind)
+        if declared is None:
+            raise HTTPException(404)
+        q = declared.question(lambda **values: values)
+        once = (form.get("once") or [""])[0][:64] or None
+        dice = (form.get("dice") or [""])[0]
+        if kind == "roll" and dice in QUICK_DICE:  # a tap on D6 or 2D6: the notation it stands for
+            form["notation"] = [dice]
+        lang = self._lang(request)
+        mine = opened.table.actors(opened.state, who) if who != MASTER else ()
+        if declared.actor is not None and not (form.get(declared.actor) or [""])[0] and len(mine) == 1:
+            form[declared.actor] = [mine[0]]  # a player acts as himself unless he has heroes to choose among
+        try:
+            values = forms.read(q, self.served, form)
+            done = await run_in_threadpool(record, self.evening.path, kind, values, who, "web", once)
+        except Refused as exc:
+            with said.speaking(q, _words(lang), lang):  # a field by its label, never by its switch
+                refused = exc.say(lang)
+            return await self._page(request, who, refusal=refused, status=400)
+        return RedirectResponse(f"{self._home(who)}?lang={lang}&done={done.n}", status_code=303)
+
+    async def undo(self, request: Request) -> Response:
+        """The master takes back the newest event; the board says what it was."""
+        await self.posted(request)
+        lang = self._lang(request)
+        try:
+            done = await run_in_threadpool(undo, self.evening.path, MASTER, "web")
+        except Refused as exc:
+            return await self._page(request, MASTER, refusal=exc.say(lang), status=400)
+        return RedirectResponse(f"{self._home(MASTER)}?lang={lang}&undone={done.undone}", status_code=303)
+
+    # ---- drawing -------------------------------------------------------------------------------
+
+    def _lang(self, request: Request) -> str:
+        asked = request.query_params.get("lang", "")
+        return asked if asked in LANGUAGES else self.served.language or "ru"
+
+    def _home(self, who: str) -> str:
+        if who == MASTER:
+            return f"/m/{self.evening.master}/evening/"
+        return f"/p/{self.evening.token_of(who)}/"
+
+    async def _page(self, request: Request, who: str, refusal: str = "", status: int = 200) -> Response:
+        opened = await run_in_threadpool(read, self.evening.path)
+        lang = self._lang(request)
+        state = opened.state
+        done = _number(request.query_params.get("done"))
+        undone = _number(request.query_params.get("undone"))
+        told = ""
+        if done is not None:
+            row = next((r for r in opened.rows if r.n == done), None)
+            told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang)) if row else ""
+        elif undone is not None:
+            row = next((r for r in opened.rows if r.n == undone), None)
+            told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang)) if row else ""
+        rows = [r for r in opened.rows if r.n in set(state.live)][-SHOWN_EVENTS:]
+        events = [{"n": r.n, "said": said_row(opened, r, lang), "at": _local(r.at)} for r in reversed(rows)]
+        kinds = [self._form(opened, k, who, lang) for k in opened.kinds.values()]
+        addresses = []
+        if who == MASTER:
+            base = str(request.base_url).rstrip("/")
+            for player in state.players:
+                url = f"{base}/p/{self.evening.token_of(player)}/?lang={lang}"
+                addresses.append({"player": player, "url": url, "qr": _qr(url)})
+        return self.render(
+            request, "evening.html", status, master=who == MASTER,
+            title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang)],
+            who=who_said(who, lang), kinds=[k for k in kinds if k is not None], events=events, told=told,
+            refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
+            newest=events[0]["said"] if events else "", token=self.form_token,
+            rolls=[{"n": r.n, "time": _local(r.at), "who": r.who, "rolled": r.notation,
+                    "result": r.result.get(lang, "")} for r in reversed(state.rolls)][:SHOWN_EVENTS],
+        )  # fmt: skip
+
+    def _form(self, opened: Opened, kind: EventKind, who: str, lang: str) -> dict[str, Any] | None:
+        """A kind of event as a form for `who`: a player's own actor filled in (or his to choose
+        among), and none at all for what he may not record now."""
+        state = opened.state
+        q = kind.question(lambda **values: values)
+        fixed: dict[str, list[str]] = {}
+        if who != MASTER:
+            if kind.actor is None:
+                try:
+                    allowed(opened, kind, {}, who)
+                except Refused:
+                    return None
+            else:
+                mine = opened.table.actors(state, who)
+                if not mine:
+                    return None
+                fixed[kind.actor] = [mine[0]]
+                if len(mine) > 1:  # his heroes, to choose among
+                    q = _choosing(q, kind.actor, mine)
+                    fixed = {}
+        controls = forms.controls(q, self.served, fixed, lang, _words(lang))
+        if fixed and kind.actor is not None:
+            controls = [forms.Control(c.name, c.label, "fixed", c.values) if c.name == kind.actor else c
+                        for c in controls]  # fmt: skip
+        return {"name": kind.name, "summary": kind.summary[lang], "controls": controls,
+                "once": secrets.token_urlsafe(12), "fixed": fixed,
+                "quick": QUICK_DICE if kind.name == "roll" else ()}  # fmt: skip
+
+
+def _choosing(q: Question, name: str, among: tuple[str, ...]) -> Question:
+    """The question with one text input offered as a choice among `among` (a player's heroes)."""
+    import dataclasses
+
+    from ..questions import Choice
+
+    inputs = tuple(dataclasses.replace(i, kind=Choice(among)) if i.name == name and isinstance(i.kind, Text) else i
+                   for i in q.inputs)  # fmt: skip
+    return dataclasses.replace(q, inputs=inputs)
+
+
+def _words(lang: str) -> dict[str, str]:
+    from .answering import words_of
+
+    return words_of(lang)
+
+
+def _text(opened: Opened, lang: str) -> list[str]:
+    """Where the evening stands, a sentence a line (its rolls and events are lists of their own)."""
+    head = label("ev_show_head", lang, game=opened.session.ruleset.title[lang], turn=opened.state.turn,
+                 round=opened.state.round, whose=opened.state.whose or "—")  # fmt: skip
+    return [head, *(line.strip() for line in opened.table.lines(opened.state, lang))]
+
+
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() and len(text) < 10 else None
+
+
+def _local(at: str) -> str:
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+    except ValueError:
+        return ""
+
+
+def _qr(url: str) -> str:
+    """An address as a QR code a phone scans, as a data: URI an <img> shows (no file, no script)."""
+    import segno
+
+    return str(segno.make(url).svg_data_uri(scale=4, border=2))

@@ -1,0 +1,146 @@
+"""A «Стратегия» evening's heroes: they start with the lives their sheets print, move cell to cell
+and lose lives as recorded, and show themselves in JSON and words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from printkit import evening
+
+from ..conftest import EXAMPLES, run
+
+CONFIG = EXAMPLES / "strategiya-heroes.yaml"
+
+
+@pytest.mark.rule("strategiya.lives.strength-cap")
+def test_heroes_start_with_the_lives_the_rules_give(tmp_path: Path) -> None:
+    """«Сила»: 10 lives and 5 more for every full 3 strength; a config's `lives:` is a hero as he is now."""
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    data = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))
+    written = [h for p in data["players"] for h in p.get("heroes", [])]
+    heroes = evening.read(path).state.part.heroes
+    assert [h.name for h in heroes] == [h["name"] for h in written]
+    for hero, given in zip(heroes, written, strict=True):
+        most = 10 + 5 * (given.get("strength", 0) // 3)
+        assert (hero.most, hero.lives) == (most, given.get("lives", most))
+
+
+def test_a_hero_moves_and_loses_lives_as_recorded(tmp_path: Path) -> None:
+    """The evening keeps the map its config names (here the example map beside it) and its cells."""
+    config = tmp_path / "c.yaml"
+    config.write_text(CONFIG.read_text(encoding="utf-8") + "map: map.yaml\n", encoding="utf-8")
+    (tmp_path / "map.yaml").write_bytes((EXAMPLES / "map.yaml").read_bytes())
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    (tmp_path / "map.yaml").unlink()  # the evening needs nothing but its own file from now on
+    hero = evening.read(path).state.part.heroes[0]
+    assert run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "с4").exit_code == 0
+    assert run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "D5").exit_code == 0
+    said = run("evening", "record", "lives", str(path), "--hero", hero.name, "--change", "-3", "--why", "зона")
+    assert "−3 жизни" in said.output
+    off = run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "ZZ99", "--lang", "en")
+    assert off.exit_code == 2 and "not on the evening's map" in off.output + off.stderr
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    first = shown["players"][0]["heroes"][0]
+    assert (first["name"], first["cell"], first["lives"]) == (hero.name, "D5", hero.lives - 3)
+    assert all({"name", "lives", "cell"} <= set(h) for p in shown["players"] for h in p["heroes"])
+
+
+def test_a_fallen_hero_moves_no_more(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    hero = evening.read(path).state.part.heroes[0]
+    evening.record(path, "lives", {"hero": hero.name, "change": -1000})
+    assert evening.read(path).state.part.heroes[0].lives == 0
+    refused = run("evening", "record", "move", str(path), "--hero", hero.name, "--to", "A1", "--lang", "en")
+    assert refused.exit_code == 2 and "has fallen" in refused.output + refused.stderr
+
+
+def test_the_evening_prints_hero_sheets_with_todays_lives(tmp_path: Path) -> None:
+    """«Раны»: a hero with 2 lives moves a cell a turn slower; the evening's sheets say so, the kit's not."""
+    from ..conftest import pdf_text
+
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    evening.record(path, "lives", {"hero": "Ветер", "change": -8, "why": "бой"})
+    assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
+    kit = tmp_path / "kit"
+    assert run("build", str(CONFIG), "--only", "hero-sheets", "--out", str(kit)).exit_code == 0
+
+    def veter(pdf: Path) -> list[str]:
+        front = pdf_text(pdf)[0]
+        card = front[front.index("Ветер") :]
+        return [" ".join(line.split()) for line in card.splitlines()[:30]]
+
+    assert "Равнина 7 — — 0" in veter(kit / "hero-sheets.pdf")
+    assert "Равнина 6 — — 0" in veter(tmp_path / "paper" / "hero-sheets.pdf")
+
+
+DZ = """game: strategiya
+players:
+  - name: Аня
+    heroes:
+      - {name: Гром, strength: 3, speed: 1, intellect: 1}
+      - {name: Лира, strength: 3, speed: 2, intellect: 3}
+      - {name: Мих, strength: 3, speed: 4, intellect: 4}
+  - name: Борис
+    heroes:
+      - {name: Кир, strength: 3, speed: 0, intellect: 2}
+map:
+  rows:
+    - PPPPDDDPPPP
+    - PPPDDDDDPPP
+"""
+
+
+def zone_loss(potential: int) -> int:
+    """Lives a turn in the death zone, from the text: 3; 1 with a total potential of 7 to 10; none
+    from 11 to 15 (and above)."""
+    return 0 if potential >= 11 else 1 if potential >= 7 else 3
+
+
+@pytest.mark.rule("strategiya.deathzone.move-and-damage")
+def test_a_turn_ended_in_the_death_zone_costs_the_lives_the_tiers_say(tmp_path: Path) -> None:
+    config = tmp_path / "dz.yaml"
+    config.write_text(DZ, encoding="utf-8")
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    for hero, cell in (("Гром", "E1"), ("Лира", "F1"), ("Мих", "G1"), ("Кир", "E2")):
+        evening.record(path, "move", {"hero": hero, "to": cell})
+    start = {h.name: h.lives for h in evening.read(path).state.part.heroes}
+    evening.record(path, "next", {})  # Аня's turn ends: her heroes pay, Кир (Борис's) not yet
+    now = {h.name: h.lives for h in evening.read(path).state.part.heroes}
+    assert now["Гром"] == start["Гром"] - zone_loss(5)
+    assert now["Лира"] == start["Лира"] - zone_loss(8)
+    assert now["Мих"] == start["Мих"] - zone_loss(11)
+    assert now["Кир"] == start["Кир"]
+    evening.record(path, "next", {})
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Кир"] == start["Кир"] - zone_loss(5)
+
+
+@pytest.mark.rule("strategiya.wound.threshold")
+def test_a_wounded_hero_dies_on_his_tenth_turn_unless_healed(tmp_path: Path) -> None:
+    """«Раны»: at 3 lives or fewer a hero dies after 10 turns unless healed; printkit counts his
+    player's turns (a reading it says), and lives above 3 again end the countdown."""
+    config = tmp_path / "dz.yaml"
+    config.write_text(DZ, encoding="utf-8")
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    wounded = evening.record(path, "lives", {"hero": "Гром", "change": -12})
+    assert "ранен" in wounded.said["ru"]
+    (countdown,) = evening.read(path).state.countdowns
+    assert countdown.due == 1 + 2 * 10  # Аня plays turns 1, 3, 5...: her tenth turn from now is 21
+    for _ in range(19):
+        evening.record(path, "next", {})
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 3
+    last = evening.record(path, "next", {})
+    assert "умирает от ран" in last.said["ru"]
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 0
+    evening.record(path, "lives", {"hero": "Лира", "change": -13})
+    evening.record(path, "lives", {"hero": "Лира", "change": 2, "why": "зелье"})  # healed above 3
+    assert all(not c.key.endswith("Лира") for c in evening.read(path).state.countdowns)

@@ -1,0 +1,309 @@
+"""The evening file: made whole or not at all, read without change, refused when foreign, damaged or
+newer, migrated forward, its journal folded to the same state live and replayed, undone and resent."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from printkit import evening
+from printkit.evening import EveningRefused, store
+from printkit.evening.recording import MASTER
+
+from .conftest import EXAMPLES, run
+
+VS = EXAMPLES / "vs-2025.yaml"
+HEROES = EXAMPLES / "strategiya-heroes.yaml"
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def vs(tmp_path: Path) -> Path:
+    path = tmp_path / "vs.sqlite"
+    evening.start(VS, path)
+    return path
+
+
+# ---- the file ------------------------------------------------------------------------------------
+
+
+def test_a_new_evening_is_the_owners_alone_and_leaves_no_draft(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite"
+    evening.start(VS, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    with pytest.raises(EveningRefused) as refused:
+        evening.start(VS, path)
+    assert "exists" in str(refused.value)
+    assert evening.read(path).state.players == ("Север", "Юг", "Запад")
+
+
+def test_a_config_that_fails_writes_no_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: vs-2025\nplayers: 3\n", encoding="utf-8")
+    result = run("evening", "start", str(bad), "--file", str(tmp_path / "e.sqlite"))
+    assert result.exit_code == 3
+    assert "bad.yaml" in result.output + result.stderr
+    assert not (tmp_path / "e.sqlite").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]
+
+
+def test_reading_an_evening_never_changes_it(vs: Path) -> None:
+    evening.record(vs, "roll", {"notation": "2d6"})
+    with sqlite3.connect(vs) as db:  # every change checkpointed into the file, as a reader finds it
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = digest(vs)
+    for args in (["show", str(vs)], ["show", str(vs), "--json"], ["export", str(vs)]):
+        assert run("evening", *args).exit_code == 0
+    evening.read(vs)
+    assert digest(vs) == before
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (lambda p: p.write_text("game: vs-2025\n", encoding="utf-8"), "not a printkit evening"),
+        (lambda p: sqlite3.connect(p).execute("CREATE TABLE t (x)").connection.commit(), "not a printkit evening"),
+        (lambda p: p.write_bytes(b""), "not a printkit evening"),
+    ],
+    ids=["text", "another-database", "empty"],
+)
+def test_a_file_that_is_no_evening_is_refused_and_left_alone(tmp_path: Path, make: object, words: str) -> None:
+    path = tmp_path / "other.sqlite"
+    make(path)  # type: ignore[operator]
+    before = digest(path)
+    for args in (["show", str(path)], ["record", "next", str(path)], ["undo", str(path)]):
+        result = run("evening", "--lang", "en", *args)
+        assert result.exit_code == 3, result.output
+        said = " ".join((result.output + result.stderr).split())  # words, not line breaks
+        assert "Traceback" not in said and str(path) in "".join(said.split())  # a long name may wrap
+        assert words in said
+    assert digest(path) == before
+
+
+def test_a_damaged_evening_is_refused_and_left_alone(vs: Path) -> None:
+    for i in range(30):
+        evening.record(vs, "roll", {"notation": "3d6", "who": f"p{i}"})
+    with sqlite3.connect(vs) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(vs.read_bytes())
+    page = 4096
+    for n in range(2, len(data) // page):  # every page of the journal, its header overwritten
+        data[n * page : n * page + 64] = random.Random(n).randbytes(64)
+    vs.write_bytes(bytes(data))
+    before = digest(vs)
+    result = run("evening", "show", str(vs), "--lang", "en")
+    assert result.exit_code == 3
+    assert "damaged" in " ".join(result.output.split())
+    assert "Traceback" not in result.output + result.stderr
+    assert digest(vs) == before
+
+
+def test_a_newer_evening_is_refused_and_left_alone(vs: Path) -> None:
+    with sqlite3.connect(vs) as db:
+        db.execute(f"PRAGMA user_version = {store.VERSION + 1}")
+    before = digest(vs)
+    result = run("evening", "record", "next", str(vs), "--lang", "en")
+    assert result.exit_code == 3
+    assert "newer printkit" in " ".join(result.output.split())
+    assert digest(vs) == before
+
+
+def test_an_older_evening_is_read_as_is_and_migrated_when_written(vs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file written at this version opened by the next one: reading migrates a copy in memory,
+    the file keeps its version until an event is recorded, and then it is migrated in one step."""
+    evening.record(vs, "roll", {"notation": "d6"})
+
+    def add_note_column(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE events ADD COLUMN note TEXT")
+
+    monkeypatch.setattr(store, "VERSION", store.VERSION + 1)
+    monkeypatch.setitem(store.MIGRATIONS, store.VERSION - 1, add_note_column)
+    with sqlite3.connect(vs) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = digest(vs)
+    assert len(evening.read(vs).state.rolls) == 1
+    assert digest(vs) == before
+    evening.record(vs, "next", {})
+    with sqlite3.connect(vs) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
+        assert "note" in [r[1] for r in db.execute("PRAGMA table_info(events)")]
+    assert evening.read(vs).state.turn == 2
+
+
+# ---- the journal ---------------------------------------------------------------------------------
+
+
+def _random_event(rng: random.Random, players: tuple[str, ...]) -> tuple[str, dict[str, object]]:
+    kind = rng.choice(["roll", "next", "cash", "cash", "income", "undo"])
+    if kind == "roll":
+        return kind, {"notation": rng.choice(["d6", "2d6+1", "4d6kh3"]), "who": rng.choice(players)}
+    if kind == "cash":
+        return kind, {"player": rng.choice(players), "coins": rng.randint(-20, 40)}
+    if kind == "income":
+        return kind, {"player": rng.choice(players)}
+    return kind, {}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_state_replayed_from_the_journal_is_the_state_that_was_live(vs: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    live = evening.read(vs).state
+    players = live.players
+    for _ in range(60):
+        kind, values = _random_event(rng, players)
+        try:
+            live = evening.undo(vs).state if kind == "undo" else evening.record(vs, kind, values).state
+        except EveningRefused:
+            continue  # nothing to undo
+        except Exception as exc:  # a rule that says no (paid twice, short of coins) records nothing
+            assert getattr(exc, "key", "").startswith(("vev_", "ev_")), exc
+            continue
+        replayed = evening.read(vs).state
+        assert replayed == live
+    assert live.last >= 30
+
+
+def test_undo_takes_back_the_newest_event_and_says_what_it_did(vs: Path) -> None:
+    first = evening.read(vs).state
+    evening.record(vs, "income", {"player": "Север"})
+    paid = evening.read(vs).state
+    evening.record(vs, "next", {})
+    taken = evening.undo(vs)
+    assert taken.undone == 2
+    assert "ход 2" in taken.lines("ru")[0].text  # type: ignore[union-attr]
+    assert taken.state.turn == 1 and taken.state.part == paid.part
+    evening.undo(vs)
+    assert evening.read(vs).state.part == first.part
+    with pytest.raises(EveningRefused, match="nothing to undo"):
+        evening.undo(vs)
+    kinds = [r.kind for r in evening.read(vs).rows]
+    assert kinds == ["income", "next", "undo", "undo"]  # the journal only grows
+
+
+def test_a_form_sent_twice_records_once(vs: Path) -> None:
+    one = evening.record(vs, "cash", {"player": "Юг", "coins": 10}, who="Юг", device="web", once="tap-1")
+    two = evening.record(vs, "cash", {"player": "Юг", "coins": 10}, who="Юг", device="web", once="tap-1")
+    assert (one.n, one.again, two.n, two.again) == (1, False, 1, True)
+    state = evening.read(vs).state
+    assert dict(state.part.cash)["Юг"] == 60
+    assert [r.who for r in evening.read(vs).rows] == ["Юг"]
+
+
+def test_a_refused_event_records_nothing(vs: Path) -> None:
+    with pytest.raises(Exception, match="holds 50"):
+        evening.record(vs, "cash", {"player": "Юг", "coins": -51})
+    with pytest.raises(Exception, match=r"No event 'teleport'"):
+        evening.record(vs, "teleport", {})
+    assert evening.read(vs).rows == ()
+
+
+def test_export_and_import_give_the_same_evening(vs: Path, tmp_path: Path) -> None:
+    evening.record(vs, "income", {"player": "Север"})
+    evening.record(vs, "roll", {"notation": "2d6", "who": "Юг"})
+    evening.record(vs, "next", {})
+    evening.undo(vs)
+    out = tmp_path / "journal.json"
+    assert run("evening", "export", str(vs), "--out", str(out)).exit_code == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert "master" not in data["evening"]  # the master's address stays in the evening
+    copy = tmp_path / "copy.sqlite"
+    assert run("evening", "import", str(out), "--file", str(copy)).exit_code == 0
+    assert evening.read(copy).state == evening.read(vs).state
+    assert store.meta(sqlite3.connect(copy))["master"] != store.meta(sqlite3.connect(vs))["master"]
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda d: d["events"][0].update(kind="teleport"),
+        lambda d: d["events"][1].update(effect={"player": "Никто", "cash_after": 3}),
+        lambda d: d["events"][3].update(undoes=9),
+        lambda d: d["events"][0].update(n="1"),
+        lambda d: d.update(format="something else"),
+        lambda d: d["evening"].update(config_name="../../x.yaml"),
+    ],
+    ids=["unknown-kind", "effect-for-nobody", "undoes-later", "n-as-text", "format", "config-path"],
+)
+def test_a_spoilt_journal_imports_nothing(vs: Path, tmp_path: Path, spoil: object) -> None:
+    evening.record(vs, "income", {"player": "Север"})
+    evening.record(vs, "cash", {"player": "Юг", "coins": 5})
+    evening.record(vs, "next", {})
+    evening.undo(vs)
+    data = evening.export(vs)
+    spoil(data)  # type: ignore[operator]
+    source = tmp_path / "journal.json"
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    copy = tmp_path / "copy.sqlite"
+    result = run("evening", "import", str(source), "--file", str(copy), "--lang", "en")
+    assert result.exit_code == 3, result.output
+    assert "Traceback" not in result.output + result.stderr
+    assert not copy.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) == []
+
+
+# ---- faults for real: writers at once, kill -9 ---------------------------------------------------
+
+WRITER = r"""
+import sys
+from pathlib import Path
+from printkit import evening
+path, who, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+for i in range(count):
+    done = evening.record(path, "cash", {"player": "Юг", "coins": 1, "why": f"{who}-{i}"}, once=f"{who}-{i}")
+    print(done.n, flush=True)
+"""
+
+
+def test_two_writers_at_once_lose_nothing_and_double_nothing(vs: Path) -> None:
+    count = 40
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(vs), who, str(count)], stdout=subprocess.PIPE,
+                              text=True) for who in ("a", "b")]  # fmt: skip
+    told = [int(n) for p in procs for n in p.communicate(timeout=120)[0].split()]
+    assert all(p.returncode == 0 for p in procs)
+    rows = evening.read(vs).rows
+    assert sorted(told) == [r.n for r in rows] == list(range(1, 2 * count + 1))
+    assert sorted(r.effect["why"] for r in rows) == sorted(f"{w}-{i}" for w in "ab" for i in range(count))
+    assert dict(evening.read(vs).state.part.cash)["Юг"] == 50 + 2 * count
+
+
+@pytest.mark.slow
+def test_a_writer_killed_at_any_moment_loses_no_acknowledged_event(vs: Path) -> None:
+    rng = random.Random(7)
+    acknowledged: list[int] = []
+    for round_ in range(6):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(vs), f"k{round_}", "1000"],
+                                stdout=subprocess.PIPE, text=True)  # fmt: skip
+        assert proc.stdout is not None
+        wanted = rng.randint(1, 25)
+        for _ in range(wanted):
+            line = proc.stdout.readline()
+            if not line:
+                break
+            acknowledged.append(int(line))
+        time.sleep(rng.random() * 0.05)
+        proc.kill()  # SIGKILL: no handler, no clean-up
+        proc.wait()
+        acknowledged += [int(n) for n in proc.stdout.read().split()]
+        opened = evening.read(vs)  # the file opens, its quick_check passes
+        held = {r.n for r in opened.rows}
+        assert set(acknowledged) <= held
+        assert dict(opened.state.part.cash)["Юг"] == 50 + len(opened.rows)
+
+
+def test_the_master_records_from_the_command_line(vs: Path) -> None:
+    evening.record(vs, "next", {})
+    assert [r.who for r in evening.read(vs).rows] == [MASTER]
+    assert [r.device for r in evening.read(vs).rows] == ["cli"]

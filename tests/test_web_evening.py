@@ -1,0 +1,219 @@
+"""`serve --evening`: the master's board and each player's page read and record the evening's file;
+the log is the evening's; a player records only his own actions; a form sent twice records once;
+the addresses stay the same across a restart."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from printkit import evening
+from printkit.web.app import Table, make_app
+from printkit.web.evening import ServedEvening, player_token
+from printkit.web.served import load
+
+from .conftest import EXAMPLES, run
+
+HOST = "testserver"
+ORIGIN = f"http://{HOST}"
+
+
+@pytest.fixture
+def vs(tmp_path: Path) -> Path:
+    path = tmp_path / "vs.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    return path
+
+
+def serving(path: Path) -> tuple[Table, TestClient]:
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (), ()), evening=ServedEvening.of(path))
+    return table, TestClient(make_app(table, [HOST]), raise_server_exceptions=False)
+
+
+@pytest.fixture
+def served(vs: Path) -> Iterator[tuple[Table, TestClient]]:
+    table, client = serving(vs)
+    with client:
+        yield table, client
+
+
+def form_of(page: str, kind: str) -> dict[str, str]:
+    """A kind's form on a page, its hidden fields filled in as the page gives them."""
+    found = re.search(rf'<form class="ask" method="post" action="([^"]+)" data-kind="{kind}">(.*?)</form>', page, re.S)
+    assert found, kind
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', found.group(2)))
+    return {"action": html.unescape(found.group(1)), **{k: html.unescape(v) for k, v in fields.items()}}
+
+
+def text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def post(client: TestClient, form: dict[str, str], **more: str) -> object:
+    action = form["action"]
+    data = {k: v for k, v in form.items() if k != "action"} | more
+    return client.post(action, data=data, headers={"Origin": ORIGIN}, follow_redirects=True)
+
+
+def test_the_master_pays_a_year_from_the_board_and_the_file_holds_it(served: tuple[Table, TestClient],
+                                                                       vs: Path) -> None:  # fmt: skip
+    table, client = served
+    board = client.get(f"/m/{table.token}/evening/")
+    assert board.status_code == 200 and "Север: 50 монет" in text(board.text)
+    done = post(client, form_of(board.text, "income"), player="Север")
+    assert done.status_code == 200  # type: ignore[attr-defined]
+    assert "Север: 62 монеты" in text(done.text)  # type: ignore[attr-defined]
+    assert "Записано, событие №1" in text(done.text)  # type: ignore[attr-defined]
+    assert dict(evening.read(vs).state.part.cash)["Север"] == 62
+    assert [(r.who, r.device) for r in evening.read(vs).rows] == [("master", "web")]
+
+
+def test_a_form_sent_twice_records_once(served: tuple[Table, TestClient], vs: Path) -> None:
+    table, client = served
+    form = form_of(client.get(f"/m/{table.token}/evening/").text, "cash")
+    for _ in range(3):  # a double tap, then a resend after a dropped connection
+        post(client, form, player="Юг", coins="-10", why="найм")
+    assert len(evening.read(vs).rows) == 1
+    assert dict(evening.read(vs).state.part.cash)["Юг"] == 40
+
+
+def test_a_player_records_his_own_actions_only(served: tuple[Table, TestClient], vs: Path) -> None:
+    table, client = served
+    assert table.evening is not None
+    south = f"/p/{table.evening.token_of('Юг')}/"
+    page = client.get(south)
+    assert page.status_code == 200
+    form = form_of(page.text, "cash")
+    assert form["player"] == "Юг"  # his own, filled in
+    post(client, form, coins="5")
+    forged = post(client, form, player="Север", coins="5", once="other")
+    assert forged.status_code == 400  # type: ignore[attr-defined]
+    assert "не ваш" in text(forged.text)  # type: ignore[attr-defined]
+    assert 'data-kind="next"' not in page.text  # not his turn: Север plays first
+    assert [r.effect["player"] for r in evening.read(vs).rows] == ["Юг"]
+    assert [r.who for r in evening.read(vs).rows] == ["Юг"]
+
+
+def test_unknown_addresses_are_unknown_pages(served: tuple[Table, TestClient]) -> None:
+    table, client = served
+    assert client.get("/m/wrong/evening/").status_code == 404
+    assert client.get("/p/wrong/").status_code == 404
+    foreign = client.post(f"/m/{table.token}/evening/income", data={}, headers={"Origin": "http://evil"})
+    assert foreign.status_code == 403
+
+
+def test_rolls_from_the_terminal_show_on_the_phones_and_a_phones_roll_in_the_file(
+    served: tuple[Table, TestClient], vs: Path
+) -> None:
+    table, client = served
+    assert run("evening", "record", "roll", str(vs), "3d6", "--who", "Запад").exit_code == 0
+    assert [r["who"] for r in client.get("/log.json").json()["rolls"]] == ["Запад"]
+    client.post("/q/roll", data={"t": table.form_token, "notation": "2d6", "who": "Вика", "ask": "1"},
+                headers={"Origin": ORIGIN})  # fmt: skip
+    rolls = evening.read(vs).state.rolls
+    assert [r.who for r in rolls] == ["Запад", "Вика"]
+    assert client.get("/evening.json").json()["last"] == 2
+
+
+def test_the_addresses_stay_the_same_across_a_restart(vs: Path) -> None:
+    first, _ = serving(vs)
+    again, _ = serving(vs)
+    assert first.token == again.token
+    assert first.evening is not None and again.evening is not None
+    assert first.evening.players == again.evening.players
+    master = first.token
+    assert set(first.evening.players) == {player_token(master, p) for p in ("Север", "Юг", "Запад")}
+    assert master not in "".join(first.evening.players)
+
+
+def test_the_master_undoes_the_newest_event_and_the_board_says_what_it_was(served: tuple[Table, TestClient],
+                                                                           vs: Path) -> None:  # fmt: skip
+    table, client = served
+    board = client.get(f"/m/{table.token}/evening/").text
+    post(client, form_of(board, "income"), player="Запад")
+    board = client.get(f"/m/{table.token}/evening/").text
+    token = re.search(r'<form class="undo".*?name="t" value="([^"]+)"', board, re.S)
+    assert token
+    undone = client.post(f"/m/{table.token}/evening/undo", data={"t": token.group(1)}, headers={"Origin": ORIGIN},
+                         follow_redirects=True)  # fmt: skip
+    assert "Отменено событие №1" in text(undone.text)
+    assert dict(evening.read(vs).state.part.cash)["Запад"] == 50
+
+
+def test_the_board_shows_each_players_address_with_its_code(served: tuple[Table, TestClient]) -> None:
+    table, client = served
+    board = client.get(f"/m/{table.token}/evening/?lang=en").text
+    assert table.evening is not None
+    for token in table.evening.players:
+        assert f"/p/{token}/" in board
+    assert board.count('src="data:image/svg+xml') == 3
+    player_page = client.get(f"/p/{table.evening.token_of('Юг')}/").text
+    assert "data:image/svg+xml" not in player_page and table.token not in player_page
+
+
+def posting(board: str, origin: str, token: str, round_: int, stop: object, acknowledged: list[int]) -> None:
+    """A phone recording a coin for Юг again and again from the master's board until `stop` is set
+    or the server is gone: each event number a redirect names, acknowledged."""
+    import httpx2
+
+    with httpx2.Client(timeout=5) as http:
+        k = 0
+        while not stop.is_set():  # type: ignore[attr-defined]
+            k += 1
+            data = {"t": token, "once": f"{round_}-{k}", "player": "Юг", "coins": "1"}
+            try:
+                answer = http.post(board + "cash", data=data, headers={"Origin": origin})
+            except httpx2.HTTPError:
+                return
+            found = re.search(r"done=(\d+)", answer.headers.get("location", ""))
+            if answer.status_code == 303 and found:
+                acknowledged.append(int(found.group(1)))
+
+
+@pytest.mark.slow
+def test_a_server_killed_while_phones_record_loses_no_acknowledged_event(vs: Path) -> None:
+    """kill -9 of `serve --evening` at random moments while a phone records: every event a page
+    acknowledged (its redirect names it) is in the file, the file opens, and nothing is doubled."""
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    import httpx2
+
+    from .webcases import _wait_for
+
+    rng = random.Random(11)
+    acknowledged: list[int] = []
+    for round_ in range(5):
+        command = [sys.executable, "-m", "printkit", "serve", "--evening", str(vs), "--port", "0"]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})  # fmt: skip
+        assert server.stdout is not None
+        base = re.search(r"http://\S+/", server.stdout.readline())
+        master = re.search(r"http://\S+/evening/", server.stdout.readline())
+        assert base and master
+        _wait_for(base.group(0))
+        token = re.search(r'name="t" value="([^"]+)"', httpx2.get(master.group(0)).text)
+        assert token
+        stop = threading.Event()
+        worker = threading.Thread(target=posting, args=(master.group(0), base.group(0).rstrip("/"), token.group(1),
+                                                        round_, stop, acknowledged))  # fmt: skip
+        worker.start()
+        time.sleep(0.3 + rng.random() * 0.7)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        stop.set()
+        worker.join(timeout=10)
+        opened = evening.read(vs)  # the file opens after every kill
+        assert set(acknowledged) <= {r.n for r in opened.rows}
+        assert dict(opened.state.part.cash)["Юг"] == 50 + len(opened.rows)  # nothing doubled
+    assert len(acknowledged) > 5
