@@ -90,8 +90,11 @@ def test_a_player_records_his_own_actions_only(served: tuple[Table, TestClient],
     assert page.status_code == 200
     form = form_of(page.text, "cash")
     assert form["player"] == "Юг"  # his own, filled in
-    post(client, form, coins="5")
-    forged = post(client, form, player="Север", coins="5", once="other")
+    post(client, form, coins="-5")
+    credited = post(client, form, coins="5", once="more")
+    assert credited.status_code == 400  # type: ignore[attr-defined]
+    assert "записывает ведущий" in text(credited.text)  # type: ignore[attr-defined]
+    forged = post(client, form, player="Север", coins="-5", once="other")
     assert forged.status_code == 400  # type: ignore[attr-defined]
     assert "не ваш" in text(forged.text)  # type: ignore[attr-defined]
     assert 'data-kind="next"' not in page.text  # not his turn: Север plays first
@@ -135,14 +138,20 @@ def test_the_master_undoes_the_newest_event_and_the_board_says_what_it_was(serve
                                                                            vs: Path) -> None:  # fmt: skip
     table, client = served
     board = client.get(f"/m/{table.token}/evening/").text
-    post(client, form_of(board, "income"), player="Запад")
+    post(client, form_of(board, "income"), player="Север")
     board = client.get(f"/m/{table.token}/evening/").text
     token = re.search(r'<form class="undo".*?name="t" value="([^"]+)"', board, re.S)
+    newest = re.search(r'<form class="undo".*?name="newest" value="([^"]+)"', board, re.S)
+    assert newest and newest.group(1) == "1"
     assert token
-    undone = client.post(f"/m/{table.token}/evening/undo", data={"t": token.group(1)}, headers={"Origin": ORIGIN},
-                         follow_redirects=True)  # fmt: skip
+    undone = client.post(f"/m/{table.token}/evening/undo", data={"t": token.group(1), "newest": "1"},
+                         headers={"Origin": ORIGIN}, follow_redirects=True)  # fmt: skip
     assert "Отменено событие №1" in text(undone.text)
-    assert dict(evening.read(vs).state.part.cash)["Запад"] == 50
+    assert dict(evening.read(vs).state.part.cash)["Север"] == 50
+    again = client.post(f"/m/{table.token}/evening/undo", data={"t": token.group(1), "newest": "1"},
+                        headers={"Origin": ORIGIN}, follow_redirects=True)  # fmt: skip
+    assert again.status_code == 400 and "уже не последнее" in text(again.text)  # the form resent undoes nothing
+    assert [r.kind for r in evening.read(vs).rows] == ["income", "undo"]
 
 
 def test_the_board_shows_each_players_address_with_its_code(served: tuple[Table, TestClient]) -> None:

@@ -64,14 +64,19 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
 def _evening_config(evening: Path, folder: Path) -> Path:
     """The config an evening began with (and its map), written from the evening's file into a private
     folder for the pages to read as a config named at start."""
-    from ..evening.store import meta, reading
+    from ..evening.recording import kept_name
+    from ..evening.store import EveningRefused, meta, reading
 
     with reading(evening) as db:
         kept = meta(db)
-    config = folder / Path(kept.get("config_name", "config.yaml")).name
+    name, map_name = kept.get("config_name", ""), kept.get("map_name", "")
+    if not kept_name(name) or (map_name and not kept_name(map_name, folders=True)):
+        raise EveningRefused("ev_not_evening", file=str(evening))
+    config = folder / name
     config.write_text(kept.get("config", ""), encoding="utf-8")
-    if kept.get("map_name"):
-        (folder / Path(kept["map_name"]).name).write_text(kept.get("map", ""), encoding="utf-8")
+    if map_name:
+        (folder / map_name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / map_name).write_text(kept.get("map", ""), encoding="utf-8")
     return config
 
 

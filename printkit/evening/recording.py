@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import tempfile
@@ -27,6 +28,7 @@ CONFIG_BYTES = 1024 * 1024
 # The most events an import brings: far more than any evening, far less than would take long.
 IMPORT_EVENTS = 100_000
 MASTER = "master"  # who the command line records as: the game master
+TABLE = "table"  # who the public pages record as: anyone at the table, into the roll log only
 
 
 # ---- the evening's game -------------------------------------------------------------------------
@@ -71,7 +73,8 @@ class Opened:
             out.append(label("ev_show_rolls", lang))
             for r in reversed(s.rolls[-5:]):
                 out.append(Para(f"{r.who}: {r.result.get(lang, '')}", "    "))
-        last = [r for r in self.rows if r.n in set(s.live)][-3:]
+        live = set(s.live)
+        last = [r for r in self.rows if r.n in live][-3:]
         if last:
             out.append(label("ev_show_last", lang))
             out += [Para(f"#{r.n} {said_row(self, r, lang)}", "    ") for r in reversed(last)]
@@ -105,7 +108,7 @@ def said_row(opened: Opened, row: Row, lang: str) -> str:
 
 def who_said(who: str, lang: str) -> str:
     """Who recorded an event, as a sentence names them (the master in words)."""
-    return label("ev_master", lang) if who == MASTER else who
+    return label("ev_master", lang) if who == MASTER else label("ev_table", lang) if who == TABLE else who
 
 
 def table_of(family: str) -> Table:
@@ -126,12 +129,26 @@ def _session(config_name: str, config_text: str, map_name: str, map_text: str) -
     own folder, so a private temporary one with the config and its map file is all it can name)."""
     from ..config.session import load_session
 
+    if not kept_name(config_name) or (map_name and not kept_name(map_name, folders=True)):
+        raise EveningRefused("ev_not_evening", file=config_name[:80])
     with tempfile.TemporaryDirectory(prefix="printkit-evening-") as folder:
         here = Path(folder)
         (here / config_name).write_text(config_text, encoding="utf-8")
         if map_name:
+            (here / map_name).parent.mkdir(parents=True, exist_ok=True)
             (here / map_name).write_text(map_text, encoding="utf-8")
         return load_session(here / config_name)
+
+
+# A name the evening keeps a file under: letters, digits and a few marks, no folder of its own (a
+# map may lie in a folder below the config's), never "." or "..", never long.
+_KEPT = re.compile(r"[^/\\\x00-\x1f]{1,120}")
+
+
+def kept_name(name: str, folders: bool = False) -> bool:
+    """Whether a kept file's name is one the evening may write in its private folder."""
+    parts = name.split("/") if folders else [name]
+    return 0 < len(parts) <= 8 and all(_KEPT.fullmatch(p) and p not in (".", "..") for p in parts)
 
 
 def _start_state(meta: Mapping[str, str], session: Any, table: Table) -> State:
@@ -163,7 +180,7 @@ def _opened(path: Path, db: sqlite3.Connection) -> Opened:
     key = _identity(path)
     meta = store.meta(db)
     before = _KNOWN.get(key)
-    if before is not None and before.meta == meta:
+    if before is not None and before.meta == meta and _holds(db, before):
         newer = tuple(store.rows(db, after=before.state.last))
         if not newer:
             return before
@@ -181,6 +198,16 @@ def _opened(path: Path, db: sqlite3.Connection) -> Opened:
     opened = _folded(path, meta, tuple(store.rows(db)))
     _KNOWN[key] = opened
     return opened
+
+
+def _holds(db: sqlite3.Connection, opened: Opened) -> bool:
+    """Whether the file still holds the journal this process folded: its newest event is there as
+    it was (a file restored in place from a copy is folded again from the start)."""
+    if not opened.rows:
+        return True  # nothing folded: whatever the file holds now is new
+    last = opened.rows[-1]
+    found = db.execute("SELECT kind, at, once FROM events WHERE n = ?", (last.n,)).fetchone()
+    return found is not None and tuple(found) == (last.kind, last.at, last.once)
 
 
 def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opened:
@@ -245,13 +272,26 @@ def start(config: Path, file: Path | None = None) -> Started:
             "config_name": config.name, "config": _text(config),
             "created": store.now(), "master": secrets.token_urlsafe(16)}  # fmt: skip
     if session.map_path is not None and session.map_path.resolve() != config.resolve():
-        meta["map_name"] = session.map_path.name
+        # where the config names it: beside it, or in a folder below it
+        meta["map_name"] = session.map_path.resolve().relative_to(config.resolve().parent).as_posix()
         meta["map"] = _text(session.map_path)
     target = file or default_file(config)
-    _folded(config, meta, ())  # the game's start made from the kept texts, before a byte is written
+    begun = _folded(config, meta, ())  # the game's start made from the kept texts, before a byte is written
+    _names_apart(begun, config)
     store.create(target, meta)
     opened = read(target)
     return Started(target, session.ruleset.id, opened.state.players, opened)
+
+
+def _names_apart(opened: Opened, config: Path) -> None:
+    """Every player and every one they act as (a hero) named apart, case aside: events name them."""
+    seen: dict[str, str] = {}
+    state = opened.state
+    for player in state.players:
+        for name in dict.fromkeys((player, *opened.table.actors(state, player))):
+            if name.casefold() in seen and not (name == player and seen[name.casefold()] == player):
+                raise EveningRefused("ev_same_names", file=str(config), name=name)
+            seen[name.casefold()] = name
 
 
 def _text(path: Path) -> str:
@@ -331,7 +371,7 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
                 db.execute("ROLLBACK")
             raise
     after = applied(opened.state, n, declared, decided.effect)
-    return Recorded(n, kind, said, _told(decided), False, after, decided.effect)
+    return Recorded(n, kind, said, decided.told, False, after, decided.effect)
 
 
 def allowed(opened: Opened, kind: EventKind, values: Mapping[str, Any], who: str) -> None:
@@ -339,6 +379,12 @@ def allowed(opened: Opened, kind: EventKind, values: Mapping[str, Any], who: str
     actor his), and an event about the turn only in his turn."""
     if who == MASTER:
         return
+    if who == TABLE:  # the public pages write to the evening's roll log only
+        if kind.name != "roll":
+            raise EveningRefused("ev_masters", who=who)
+        return
+    if kind.masters(values):
+        raise EveningRefused("ev_masters", who=who)
     state = opened.state
     if kind.actor is None:
         if state.whose != who:
@@ -350,7 +396,7 @@ def allowed(opened: Opened, kind: EventKind, values: Mapping[str, Any], who: str
 
 
 def log_roll(path: Path, who: str, what: str, results: Mapping[str, str], asked: str = "roll",
-             given: Sequence[tuple[str, str]] = (), recorder: str = MASTER, device: str = "web",
+             given: Sequence[tuple[str, str]] = (), recorder: str = TABLE, device: str = "web",
              once: str | None = None) -> Recorded:  # fmt: skip
     """A roll a page worked out (the dice roll, a spell cast with its dice) into the evening's log:
     the same kind of event as `record ... roll`, its result as the page said it."""
@@ -359,13 +405,9 @@ def log_roll(path: Path, who: str, what: str, results: Mapping[str, str], asked:
     return record(path, "roll", {"notation": what, "who": who}, recorder, device, once, Decided(effect))
 
 
-def _told(decided: Decided) -> tuple[Mapping[str, str], ...]:
-    return decided.told
-
-
 def _said_all(opened: Opened, row: Row) -> dict[str, str]:
     kind = opened.kinds[row.kind]
-    return {lang: kind.words(row.effect, lang) for lang in ("ru", "en")}
+    return {lang: kind.words(row.effect, lang) for lang in LANGUAGES}
 
 
 def _plain(value: Any) -> Any:
@@ -392,15 +434,21 @@ class Undone:
         return {"n": self.n, "undone": self.undone, "said": self.said[lang], "turn": self.state.turn}
 
 
-def undo(path: Path, who: str = MASTER, device: str = "cli") -> Undone:
-    """Take back the newest event in force (an undo is itself an event of the journal)."""
+def undo(path: Path, who: str = MASTER, device: str = "cli", expected: int | None = None) -> Undone:
+    """Take back the newest event in force (an undo is itself an event of the journal); `expected`,
+    the event the asker saw as the newest: anything else is refused (a resent form undoes once)."""
+    if who != MASTER:
+        raise EveningRefused("ev_masters", who=who)
     with store.writing(path, check=not known(path)) as db:
         _in_transaction(db)
         try:
             opened = _opened(path, db)
-            if not opened.state.live:
+            live = opened.state.live
+            if expected is not None and (not live or live[-1] != expected):
+                raise Refused("ev_undone_already", n=expected)
+            if not live:
                 raise EveningRefused("ev_nothing_to_undo", file=str(path))
-            newest = opened.state.live[-1]
+            newest = live[-1]
             row = next(r for r in opened.rows if r.n == newest)
             n = store.append(db, Row(0, UNDO, who, device, store.now(), {}, {}, None, newest))
             db.execute("COMMIT")
@@ -439,9 +487,7 @@ def import_journal(data: Any, file: Path, source: str) -> Opened:
     meta = {str(k): str(v) for k, v in started.items() if isinstance(v, str)}
     if meta.get("app") != APP or not meta.get("config") or not meta.get("config_name"):
         raise EveningRefused("ev_not_export", file=source)
-    if Path(meta["config_name"]).name != meta["config_name"] or Path(meta.get("map_name", "x")).name != meta.get(
-        "map_name", "x"
-    ):
+    if not kept_name(meta["config_name"]) or not kept_name(meta.get("map_name", "x"), folders=True):
         raise EveningRefused("ev_not_export", file=source)
     meta["master"] = secrets.token_urlsafe(16)
     rows = tuple(_row(e, i, source) for i, e in enumerate(events))

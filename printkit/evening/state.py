@@ -115,6 +115,9 @@ class EventKind:
     # only for himself (Table.owner says whose a value is) and his page fills it in. None: an event
     # about the turn, which the player whose turn it is may record.
     actor: str | None = None
+    # The values only the master records (a player's coins received, lives regained, a personal troop
+    # named): a player's page may not.
+    masters: Callable[[Mapping[str, Any]], bool] = field(default=lambda values: False)
 
     def question(self, function: Callable[..., Any], before: tuple[Input, ...] = (),
                  voice: Callable[[Mapping[str, Any]], str | None] | None = None) -> Question:  # fmt: skip

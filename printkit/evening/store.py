@@ -101,6 +101,11 @@ def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> 
     it holds the master's secrets."""
     if path.exists() or path.is_symlink():
         raise EveningUnwritable("ev_exists", file=str(path))
+    # SQLite's files beside it (a deleted evening's journal of changes not yet folded in) would be
+    # taken for the new file's own and replayed onto it.
+    for beside in (f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+        if Path(beside).exists() or Path(beside).is_symlink():
+            raise EveningUnwritable("ev_leftover", file=str(path), other=beside)
     folder = path.parent
     if not folder.is_dir():
         raise EveningUnwritable("ev_no_folder", folder=str(folder))
@@ -147,6 +152,8 @@ def _checked(db: sqlite3.Connection, path: Path, check: bool) -> int:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if app != APPLICATION_ID:
             raise EveningRefused("ev_not_evening", file=str(path))
+        if version < 1:  # our mark on a file no printkit finished writing
+            raise EveningRefused("ev_damaged", file=str(path), why=f"schema version {version}")
         if version > VERSION:
             raise EveningRefused("ev_newer", file=str(path), version=version, known=VERSION)
         problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()] if check else ["ok"]
@@ -238,7 +245,7 @@ def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         version = _checked(db, path, check)
         try:
-            db.execute("PRAGMA journal_mode=WAL")
+            # WAL is the file's own mode, set once when it was made; nothing here writes its header.
             db.execute("PRAGMA synchronous=FULL")
             _migrated(db, version)
         except sqlite3.Error as exc:

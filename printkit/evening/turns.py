@@ -35,6 +35,8 @@ def _rolled(state: State, effect: Effect) -> State:
 
 
 def _roll_words(effect: Effect, lang: str) -> str:
+    if effect.get("total") is None:  # rolled on a page: its result as the page said it
+        return label("ev_rolled_said", lang, who=effect["who"], result=dict(effect.get("result", {})).get(lang, ""))
     return label("ev_rolled", lang, who=effect["who"], notation=effect["notation"], total=effect["total"])
 
 

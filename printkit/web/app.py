@@ -36,7 +36,7 @@ from ..referee import Entry, questions
 from . import forms, pictures, said
 from .answering import LOGGED, Job, Link, Worked, refusal_said, registered, words_of, work_out
 from .evening import EveningLog, EveningPages, ServedEvening
-from .forms import ROLL_SWITCH
+from .forms import QUICK_DICE, ROLL_SWITCH
 from .rolls import NAME_LIMIT, TEXT_LIMIT, Log, Roll
 from .served import Served, missing, secret
 from .workers import Busy, Workers
@@ -55,10 +55,8 @@ HEADERS_LIMIT = 16 * 1024
 # The most of a request's head (its line, the query string in it, and its headers) the server reads
 # before refusing it: read into memory only up to this, the limits above then refused one by one.
 HEAD_LIMIT = QUERY_LIMIT + HEADERS_LIMIT + 4096
-# The dice the games roll most (D6, 2D6): one tap each on the dice roll's page; the notation field
-# is for anything else. A game's question with the roll switch (forms.ROLL_SWITCH) is asked by POST
-# like a roll, and logged when it rolled.
-QUICK_DICE = ("d6", "2d6")
+# A game's question with the roll switch (forms.ROLL_SWITCH) is asked by POST like a roll, and logged
+# when it rolled; the dice roll's page offers forms.QUICK_DICE at a tap.
 # Pages that show the log beside the form.
 DICE = frozenset({"roll", "odds"})
 CSP = (
@@ -403,7 +401,8 @@ class _Pages:
         if worked is not None:
             picture = worked.picture
             if logged and _rolled(q, form):
-                self.table.log.add(who, rolled, worked.line[lang], name, _given(q, values), worked.line)
+                once = (form.get("once") or [""])[0][:64] or None  # a resent form logs once (an evening's log)
+                self.table.log.add(who, rolled, worked.line[lang], name, _given(q, values), worked.line, once)
 
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
@@ -413,7 +412,8 @@ class _Pages:
             blocks=worked.blocks if worked is not None else [],
             brief_offered=_has_notes(q),
             brief=brief, code=worked.code if worked is not None else 0, picture=picture,
-            method="post" if logged else "get", token=self.table.form_token, who=who, logged=logged,
+            method="post" if logged else "get", token=self.table.form_token, once=secrets.token_urlsafe(12), who=who,
+            logged=logged,
             dice=name in DICE or logged, rolls=self._rolls(lang) if name in DICE or logged else [],
             quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
             roll_name=ROLL_SWITCH,

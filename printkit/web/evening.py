@@ -30,13 +30,12 @@ from ..evening.store import meta, reading
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
 from . import forms, said
+from .forms import QUICK_DICE
 from .rolls import NAME_LIMIT, Roll, shown
 from .served import Served
 
 # The newest events a board lists.
 SHOWN_EVENTS = 20
-# The dice a roll's form offers at a tap, as the dice roll's page does.
-QUICK_DICE = ("d6", "2d6")
 
 
 def player_token(master: str, player: str) -> str:
@@ -72,10 +71,13 @@ class EveningLog:
         self.path = path
 
     def add(self, who: str, what: str, result: str, asked: str = "roll", given: tuple[tuple[str, str], ...] = (),
-            results: Mapping[str, str] | None = None) -> Roll:  # fmt: skip
+            results: Mapping[str, str] | None = None, once: str | None = None) -> Roll:  # fmt: skip
+        """A roll from a public page into the evening's log, recorded as the table's (never the
+        master's), once however often its form is sent."""
         said = dict(results or {}) or {lang: result for lang in LANGUAGES}
-        done = log_roll(self.path, shown(who.strip(), NAME_LIMIT) or "?", what, said, asked, given)
-        return as_roll(done.state.rolls[-1])
+        done = log_roll(self.path, shown(who.strip(), NAME_LIMIT) or "?", what, said, asked, given, once=once)
+        rolls = [r for r in done.state.rolls if r.n == done.n]
+        return as_roll(rolls[-1]) if rolls else as_roll(done.state.rolls[-1])
 
     def newest(self, after: int = 0) -> list[Roll]:
         return [as_roll(r) for r in reversed(read(self.path).state.rolls) if r.n > after]
@@ -161,11 +163,13 @@ class EveningPages:
         return RedirectResponse(f"{self._home(who)}?lang={lang}&done={done.n}", status_code=303)
 
     async def undo(self, request: Request) -> Response:
-        """The master takes back the newest event; the board says what it was."""
-        await self.posted(request)
+        """The master takes back the event the board showed as the newest (a resent form undoes
+        nothing more); the board says what it was."""
+        form = await self.posted(request)
         lang = self._lang(request)
+        seen = _number((form.get("newest") or [""])[0])
         try:
-            done = await run_in_threadpool(undo, self.evening.path, MASTER, "web")
+            done = await run_in_threadpool(undo, self.evening.path, MASTER, "web", seen)
         except Refused as exc:
             return await self._page(request, MASTER, refusal=exc.say(lang), status=400)
         return RedirectResponse(f"{self._home(MASTER)}?lang={lang}&undone={done.undone}", status_code=303)
@@ -194,7 +198,8 @@ class EveningPages:
         elif undone is not None:
             row = next((r for r in opened.rows if r.n == undone), None)
             told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang)) if row else ""
-        rows = [r for r in opened.rows if r.n in set(state.live)][-SHOWN_EVENTS:]
+        live = set(state.live)
+        rows = [r for r in opened.rows if r.n in live][-SHOWN_EVENTS:]
         events = [{"n": r.n, "said": said_row(opened, r, lang), "at": _local(r.at)} for r in reversed(rows)]
         kinds = [self._form(opened, k, who, lang) for k in opened.kinds.values()]
         addresses = []
@@ -208,7 +213,8 @@ class EveningPages:
             title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang)],
             who=who_said(who, lang), kinds=[k for k in kinds if k is not None], events=events, told=told,
             refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
-            newest=events[0]["said"] if events else "", token=self.form_token,
+            newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
+            token=self.form_token,
             rolls=[{"n": r.n, "time": _local(r.at), "who": r.who, "rolled": r.notation,
                     "result": r.result.get(lang, "")} for r in reversed(state.rolls)][:SHOWN_EVENTS],
         )  # fmt: skip

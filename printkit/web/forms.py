@@ -27,6 +27,9 @@ MOST_VALUES = 64
 # A game's question with a switch of this name rolls its dice when the switch is on (VS spells,
 # mines, uprisings): its page rolls with a button of its own, never a checkbox among the options.
 ROLL_SWITCH = "roll"
+# The dice the games roll most (D6, 2D6): one tap each on a roll's form; the notation field is for
+# anything else.
+QUICK_DICE = ("d6", "2d6")
 
 
 @dataclass(frozen=True)

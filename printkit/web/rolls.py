@@ -61,10 +61,11 @@ class Log:
         self._count = 0
 
     def add(self, who: str, what: str, result: str, asked: str = "roll", given: tuple[tuple[str, str], ...] = (),
-            results: Mapping[str, str] | None = None) -> Roll:  # fmt: skip
+            results: Mapping[str, str] | None = None, once: str | None = None) -> Roll:  # fmt: skip
         """A roll logged: `what` as the command line asks it, `asked` and `given` for a page's words
         (each value cut and shown as `what` is: together they are no longer than it), `results` the
-        result in each language."""
+        result in each language. `once` is an evening's (printkit.web.evening): a log in memory
+        keeps every roll it is given."""
         with self._lock:
             self._count += 1
             roll = Roll(self._count, shown(who.strip(), NAME_LIMIT) or "?", shown(what, TEXT_LIMIT),

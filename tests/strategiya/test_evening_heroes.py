@@ -144,3 +144,28 @@ def test_a_wounded_hero_dies_on_his_tenth_turn_unless_healed(tmp_path: Path) -> 
     evening.record(path, "lives", {"hero": "Лира", "change": -13})
     evening.record(path, "lives", {"hero": "Лира", "change": 2, "why": "зелье"})  # healed above 3
     assert all(not c.key.endswith("Лира") for c in evening.read(path).state.countdowns)
+
+
+@pytest.mark.rule("strategiya.wound.threshold")
+def test_a_wounded_hero_who_reaches_a_town_is_saved(tmp_path: Path) -> None:
+    """«Раны»: a wounded hero in a town (or a castle, or under healing magic) is saved."""
+    config = tmp_path / "c.yaml"
+    config.write_text(CONFIG.read_text(encoding="utf-8") + "map: map.yaml\n", encoding="utf-8")
+    (tmp_path / "map.yaml").write_bytes((EXAMPLES / "map.yaml").read_bytes())  # a town at B2
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    evening.record(path, "lives", {"hero": "Гром", "change": -22})
+    assert [c.key for c in evening.read(path).state.countdowns] == ["wound:Гром"]
+    saved = evening.record(path, "move", {"hero": "Гром", "to": "B2"})
+    assert "спасён" in saved.said["ru"]
+    assert evening.read(path).state.countdowns == ()
+
+
+def test_a_player_loses_lives_himself_but_the_master_gives_them_back(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite"
+    evening.start(CONFIG, path)
+    evening.record(path, "lives", {"hero": "Гром", "change": -5}, who="Аня")
+    with pytest.raises(Exception, match="master records"):
+        evening.record(path, "lives", {"hero": "Гром", "change": 5}, who="Аня")
+    evening.record(path, "lives", {"hero": "Гром", "change": 50, "why": "зелье"})  # the master; never above 25
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 25

@@ -72,6 +72,7 @@ def test_a_year_paid_on_the_evening_is_the_ledgers_and_a_plain_reckoning(tmp_pat
         assert paid.effect["cash_after"] == plain_year(EXAMPLES / config, name, cash)
         asked = run("referee", "income", str(EXAMPLES / config), "--player", name, "--cash", str(cash), "--json")
         assert json.loads(asked.output)["cash_after"] == paid.effect["cash_after"]
+        evening.record(path, "next", {})  # 2025 §2.1: each ruler is paid at the start of his own turn
 
 
 @pytest.mark.rule("vs.setup.ruler-entry")
@@ -171,3 +172,39 @@ def test_a_years_spell_is_paid_and_lasts_until_the_casters_next_turn(tmp_path: P
     assert evening.read(path).state.countdowns == ()
     storm = evening.record(path, "spell", {"player": "Запад", "spell": "шторм"})
     assert storm.effect["due"] is None  # acts at once: nothing to wait for
+
+
+@pytest.mark.rule("vs.treasury.cap")
+def test_2025_takes_what_is_above_the_treasury_when_the_turn_ends(tmp_path: Path) -> None:
+    """2025 §2.3: at the end of one's turn the treasury holds at most 100 (and 10 a fortress)."""
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    evening.record(path, "cash", {"player": "Север", "coins": 45})  # the master credits a prize: 95
+    evening.record(path, "income", {"player": "Север"})  # +12: 107 while the turn lasts
+    assert dict(evening.read(path).state.part.cash)["Север"] == 107
+    ended = evening.record(path, "next", {})
+    assert "предела казны 100" in ended.said["ru"]
+    assert dict(evening.read(path).state.part.cash)["Север"] == 100
+
+
+@pytest.mark.rule("vs.tax.transfer")
+def test_2025_sends_money_in_ones_own_turn_2003_at_any_time(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    with pytest.raises(Exception, match="own turn"):
+        evening.record(path, "transfer", {"player": "Юг", "to": "Север", "coins": 10})
+    old = tmp_path / "old.sqlite"
+    evening.start(EXAMPLES / "vs-2003.yaml", old)
+    assert evening.record(old, "transfer", {"player": "Юг", "to": "Север", "coins": 10}).effect["tax"] == 2
+
+
+def test_a_spent_coin_before_the_years_income_is_on_the_printed_ledger(tmp_path: Path) -> None:
+    from ..conftest import pdf_text
+
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    evening.record(path, "cash", {"player": "Север", "coins": -30, "why": "найм"})
+    evening.record(path, "income", {"player": "Север"})
+    assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
+    rows = [" ".join(line.split()) for line in pdf_text(tmp_path / "paper" / "ledger.pdf")[0].splitlines()]
+    assert "1 20 100 0 +12 0 0 +12 −30 32" in rows

@@ -76,18 +76,31 @@ def _move(state: State, hero: str, to: str) -> Decided:
         raise RefusedValue("sev_off_map", cell=to, width=game_map.width, height=game_map.height)
     if found.lives <= 0:
         raise RefusedValue("sev_dead", hero=found.name)
-    return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y)})
+    wounded = any(c.key == f"wound:{found.name}" for c in state.countdowns)
+    return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
+                    "saved": wounded and game_map is not None and _shelter(game_map, x, y)})  # fmt: skip
+
+
+def _shelter(game_map: Any, x: int, y: int) -> bool:
+    """«Раны»: a wounded hero in a town or a castle is saved (the map's towns, ports and castles)."""
+    found = game_map.object_at(x, y)
+    if found is None:
+        return False
+    what = f"{found.kind} {found.detail('structure') or ''} {found.name or ''}".casefold()
+    return found.kind in ("town", "port") or "castle" in what or "замок" in what
 
 
 def _moved(state: State, effect: Effect) -> State:
     part = _heroes(state)
     hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
-    return dataclasses.replace(state, part=part.with_hero(hero))
+    state = dataclasses.replace(state, part=part.with_hero(hero))
+    return state.cancelling(f"wound:{hero.name}") if effect.get("saved") else state
 
 
 def _move_words(effect: Effect, lang: str) -> str:
     key = "sev_moved" if effect.get("from") else "sev_placed"
-    return label(key, lang, **effect)
+    said = label(key, lang, **effect)
+    return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
 
 
 MOVE = EventKind(
@@ -114,7 +127,7 @@ MOVE = EventKind(
 
 def _lives(state: State, hero: str, change: int, why: str | None = None) -> Decided:
     found = _heroes(state).find(hero)
-    after = max(found.lives + change, 0)
+    after = min(max(found.lives + change, 0), max(found.most, found.lives))  # never above what strength gives
     return Decided({"hero": found.name, "change": change, "before": found.lives, "after": after,
                     "why": (why or "").strip()})  # fmt: skip
 
@@ -215,6 +228,7 @@ LIVES_EVENT = EventKind(
         "printkit evening record lives strategiya.sqlite --hero Гром --change -3 --why бой",
     ),
     actor="hero",
+    masters=lambda values: int(values.get("change") or 0) > 0,  # lives regained: the master says so
 )  # fmt: skip
 
 

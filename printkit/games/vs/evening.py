@@ -71,22 +71,24 @@ def _ruler(state: State, player: str) -> str:
 # ---- income --------------------------------------------------------------------------------------
 
 
-def _income(state: State, player: str, personal: str | None = None) -> Decided:
+def _income(state: State, player: str, personal: str | None = None, cap_before_income: bool = False) -> Decided:
     part = _treasury(state)
     ruler = _ruler(state, player)
     year = state.round
     if (ruler, year) in part.paid:
         raise Refusal("vev_paid", player=ruler, year=year)
+    if ec.year_of(part.vs) == 2025 and state.whose != ruler:  # 2025 §2.1: at the start of his own turn
+        raise Refusal("vev_income_turn", player=ruler, whose=state.whose or "—")
     game_map = part.session.game_map
     if game_map is None:
         raise Refusal("vev_no_map")
     before = part.of(ruler)
     held = ec.holdings_from_map(part.vs, game_map, ruler, personal, before, False)
-    got = ec.income(part.vs, held)
+    got = ec.income(part.vs, held, cap_before_income)
     upkeep = sum(c for _, c in got.upkeep)
     effect = {"player": ruler, "year": year, "cash_before": before, "cash_after": got.cash_after, "cap": got.cap,
               "lands": got.lands, "mines": got.mines, "upkeep": upkeep,
-              "taken": before - got.cash_kept + got.taken_after}  # fmt: skip
+              "taken": before - got.cash_kept + got.taken_after, "cap_before_income": cap_before_income}  # fmt: skip
     told = {lang: _reckoning(effect, lang) for lang in ("ru", "en")}
     return Decided(effect, (told,))
 
@@ -101,6 +103,8 @@ def _reckoning(effect: Effect, lang: str) -> str:
     parts.append(label("vev_cap", lang, n=effect["cap"]))
     if effect["taken"]:
         parts.append(label("vev_taken", lang, n=effect["taken"]))
+    if effect.get("cap_before_income"):
+        parts.append(label("vev_cap_reading", lang))
     return "; ".join(parts)
 
 
@@ -108,11 +112,17 @@ def _paid(state: State, effect: Effect) -> State:
     part = _treasury(state)
     ruler, year = str(effect["player"]), int(effect["year"])
     lands, mines, upkeep = int(effect["lands"]), int(effect["mines"]), int(effect["upkeep"])
-    row = (("cash", str(effect["cash_before"])), ("cap", str(effect["cap"])), ("taken", str(effect["taken"])),
-           ("lands", signed(lands)), ("mines", signed(mines)), ("upkeep", signed(-upkeep)),
-           ("net", signed(lands + mines - upkeep)), ("end", str(effect["cash_after"])))  # fmt: skip
+    row = {"cash": str(effect["cash_before"]), "cap": str(effect["cap"]), "taken": str(effect["taken"]),
+           "lands": signed(lands), "mines": signed(mines), "upkeep": signed(-upkeep),
+           "net": signed(lands + mines - upkeep), "end": str(effect["cash_after"])}  # fmt: skip
+    years = list(part.years)
+    here = next((i for i, (r, y, _) in enumerate(years) if (r, y) == (ruler, year)), None)
+    if here is None:
+        years.append((ruler, year, tuple(row.items())))
+    else:  # coins spent before the income this year keep their columns
+        years[here] = (ruler, year, tuple({**dict(years[here][2]), **row}.items()))
     after = dataclasses.replace(part.with_cash(ruler, int(effect["cash_after"])), paid=part.paid | {(ruler, year)},
-                                years=(*part.years, (ruler, year, row)))  # fmt: skip
+                                years=tuple(years))  # fmt: skip
     return dataclasses.replace(state, part=after)
 
 
@@ -126,9 +136,12 @@ INCOME = EventKind(
      "en": "A ruler's year: lands and mines, troops' upkeep and the treasury's limit, from the evening's map."},
     (
         Input("player", Text(80), {"ru": "Правитель.", "en": "The ruler."}, flag="--player", required=True),
-        Input("personal", Text(40), {"ru": "Личное войско, если не то, что на карте (или none).",
-                                      "en": "The personal troop, if not the one the map gives (or none)."},
+        Input("personal", Text(40), {"ru": "Личное войско, если не то, что на карте (или none); называет ведущий.",
+                                      "en": "The personal troop, if not the map's (or none); named by the master."},
               flag="--personal"),
+        Input("cap_before_income", Flag(), {"ru": "ВС 2003, другое прочтение: предел проверяется лишь до дохода.",
+                                            "en": "VS 2003, other reading: the limit checked before income only."},
+              flag="--cap-before-income"),
     ),
     _income,
     _paid,
@@ -138,6 +151,7 @@ INCOME = EventKind(
         "printkit evening record income vs.sqlite --player Север",
     ),
     actor="player",
+    masters=lambda values: bool(values.get("personal")),
 )  # fmt: skip
 
 
@@ -160,17 +174,19 @@ def _cash_applied(state: State, effect: Effect) -> State:
 
 
 def _moved(state: State, ruler: str, coins: int, after: int, column: str) -> State:
-    """A ruler's cash after coins spent or received, and the ledger's row of the year he was paid
-    last (the column the coins go in, the cash at the turn's end)."""
+    """A ruler's cash after coins spent or received, and the ledger's row of this year (the column
+    the coins go in, the cash at the turn's end); a year not paid yet gets its row now."""
     part = _treasury(state)
     years = list(part.years)
-    mine = [i for i, (r, _, _) in enumerate(years) if r == ruler]
-    if mine:
-        _, year, row = years[mine[-1]]
-        cells = dict(row)
-        cells[column] = signed(int((cells.get(column) or "0").replace("−", "-")) + coins)
-        cells["end"] = str(after)
-        years[mine[-1]] = (ruler, year, tuple(cells.items()))
+    here = next((i for i, (r, y, _) in enumerate(years) if (r, y) == (ruler, state.round)), None)
+    if here is None:
+        years.append((ruler, state.round, (("cash", str(after - coins)),)))
+        here = len(years) - 1
+    _, year, row = years[here]
+    cells = dict(row)
+    cells[column] = signed(int((cells.get(column) or "0").replace("−", "-")) + coins)
+    cells["end"] = str(after)
+    years[here] = (ruler, year, tuple(cells.items()))
     return dataclasses.replace(state, part=dataclasses.replace(part.with_cash(ruler, after), years=tuple(years)))
 
 
@@ -182,6 +198,8 @@ def _transfer(state: State, player: str, to: str, coins: int, tax_on_top: bool =
     sender, receiver = _ruler(state, player), _ruler(state, to)
     if sender == receiver:
         raise Refusal("vev_self", player=sender)
+    if ec.year_of(part.vs) == 2025 and state.whose != sender:  # 2025 §3: in one's own turn (2003: any time)
+        raise Refusal("vev_transfer_turn", player=sender, whose=state.whose or "—")
     sent = ec.transfer(part.vs, coins, tax_on_top)
     before = part.of(sender)
     if sent.paid > before:
@@ -280,6 +298,9 @@ SPELL = EventKind(
 
 
 def _cash_words(effect: Effect, lang: str) -> str:
+    cause = effect.get("cause")
+    if isinstance(cause, dict):  # taken by the rules, not typed
+        effect = {**effect, "why": cause.get(lang, "")}
     key = "vev_cash_why" if effect.get("why") else "vev_cash"
     coins = int(effect["coins"])
     return label(key, lang, signed=f"{coins:+d}".replace("-", "−"), n=abs(coins), **effect)
@@ -305,6 +326,7 @@ CASH = EventKind(
         "printkit evening record cash vs.sqlite --player Юг --coins -30 --why найм",
     ),
     actor="player",
+    masters=lambda values: int(values.get("coins") or 0) > 0,  # a player spends; the master credits
 )  # fmt: skip
 
 
@@ -327,6 +349,23 @@ def _lines(state: State, lang: str) -> list[str]:
     return out
 
 
+def _turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
+    """2025 §2.3: at the end of his turn a ruler holds at most his treasury (100 and 10 a fortress);
+    what is above it is taken. (2003 holds the limit at the start of the turn: the income does it.)"""
+    part = _treasury(state)
+    ruler = state.whose
+    if ruler is None or ec.year_of(part.vs) != 2025 or part.session.game_map is None:
+        return ()
+    held = ec.holdings_from_map(part.vs, part.session.game_map, ruler, None, 0, False)
+    cap = ec.treasury_cap(part.vs, held.fortresses, held.commander)
+    cash = part.of(ruler)
+    if cash <= cap:
+        return ()
+    taken = _cash(state, ruler, cap - cash).effect
+    cause = {lang: label("vev_over_cap", lang, cap=cap) for lang in ("ru", "en")}
+    return (("cash", {**taken, "why": "", "cause": cause}),)
+
+
 def _owner(state: State, ruler: str) -> str | None:
     return next((name for name, _ in _treasury(state).cash if name.casefold() == ruler.strip().casefold()), None)
 
@@ -344,4 +383,4 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
 
 
 TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL), json=_json, lines=_lines, owner=_owner,
-              papers=_papers)  # fmt: skip
+              papers=_papers, turn_ends=_turn_ends)  # fmt: skip
