@@ -28,6 +28,17 @@ class Printed:
         return {"folder": str(self.folder), "files": list(self.files), "last": self.last}
 
 
+def _map(session: Any, target: Path) -> str:
+    """map.pdf as the kit prints it, from the evening's map: today's owners and troops."""
+    from ..config.session import display_title
+    from ..maps.overlay import map_colours
+    from ..maps.sheet import kit_cell_mm, write_map
+
+    write_map(session.game_map, session.ruleset, target, session.paper, session.language, display_title(session),
+              kit_cell_mm(session), colours=map_colours(session))  # fmt: skip
+    return target.name
+
+
 def print_evening(path: Path, folder: Path, force: bool = False, paper: str | None = None,
                   lang: str | None = None) -> Printed:  # fmt: skip
     """The evening's pages (under the kit's names: ledger.pdf, hero-sheets.pdf) in `folder`, written
@@ -41,6 +52,9 @@ def print_evening(path: Path, folder: Path, force: bool = False, paper: str | No
     session = dataclasses.replace(session, paper=paper or session.paper, language=lang or session.language)
     with KitWriter(folder, force=force) as writer:
         files = opened.table.papers(opened.state, session, writer.path)
+        drawn = opened.table.game_map(opened.state) if opened.table.game_map is not None else None
+        if drawn is not None:
+            files = (*files, _map(dataclasses.replace(session, game_map=drawn), writer.path("map.pdf")))
         newest = opened.state.live[-1] if opened.state.live else 0
         writer.commit({"kinds": ["evening"], "paper": session.paper, "evening": str(path),
                        "events": newest})  # fmt: skip

@@ -139,6 +139,8 @@ class Table:
     # The game's pages of the evening as it stands (a ledger with the years paid, hero sheets with
     # today's lives): (state, session, where a file of a given name is written) -> the names written.
     papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None
+    # The evening's map as it stands (today's owners and troops): (state) -> GameMap, or None.
+    game_map: Callable[[State], Any] | None = None
     # What the rules do when a player's turn ends (the death zone's lives): (state) -> the events of
     # the game's kinds (kind, effect) that the end of the turn records with it.
     turn_ends: Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]] | None = None

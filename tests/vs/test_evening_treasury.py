@@ -208,3 +208,26 @@ def test_a_spent_coin_before_the_years_income_is_on_the_printed_ledger(tmp_path:
     assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
     rows = [" ".join(line.split()) for line in pdf_text(tmp_path / "paper" / "ledger.pdf")[0].splitlines()]
     assert "1 20 100 0 +12 0 0 +12 −30 32" in rows
+
+
+@pytest.mark.rule("vs.income.sources")
+def test_income_follows_the_evenings_map_after_a_capture_and_troops_placed(tmp_path: Path) -> None:
+    """2025 §2.2: a land pays the ruler whose lord's house stands in it; troops not personal cost upkeep.
+    Taken buildings and placed troops change the evening's map, which income and the printed map read."""
+    from ..conftest import pdf_text
+
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    evening.record(path, "capture", {"cell": "E2", "player": "Юг"})  # Северный замок, in Северный лес (12)
+    evening.record(path, "capture", {"cell": "I3", "player": "Юг"})  # the tower, in Приречье (14)
+    evening.record(path, "troops", {"cell": "I3", "player": "Юг", "troops": "эльфы"})
+    north = evening.record(path, "income", {"player": "Север"})
+    assert north.effect["lands"] == 0
+    evening.record(path, "next", {})
+    south = evening.record(path, "income", {"player": "Юг"})
+    elves = next(t.upkeep for t in evening.read(path).state.part.vs.troops if t.id == "elves")
+    assert (south.effect["lands"], south.effect["mines"], south.effect["upkeep"]) == (9 + 12 + 14, 2, elves)
+    assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
+    assert (tmp_path / "paper" / "map.pdf").exists() and pdf_text(tmp_path / "paper" / "map.pdf")
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    assert {b["cell"] for b in shown["map"]["buildings"] if b["owner"] == "Юг"} >= {"E2", "I3", "H9"}

@@ -137,6 +137,11 @@ def troop_words(vs: VsData, text: str | None) -> TroopWords:
     return TroopWords(tuple(ids), personal, given)
 
 
+def troop_of(vs: VsData, word: str) -> Troop:
+    """A troop by id or name in either language, or a refusal naming the closest."""
+    return _troop(vs, word)
+
+
 def _troop(vs: VsData, word: str) -> Troop:
     troop = vs.troop(word)
     if troop is None:

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
-from printkit.plugin import Flag, Input, Text, Whole, label
+from printkit.plugin import Flag, GameMap, Input, MapObject, Text, Whole, cell_name, label, parse_cell
 from printkit.sheets import signed
 
 from . import economy as ec
-from .model import VsData, vs_of
+from .model import Piece, VsData, vs_map, vs_of
 from .words import Refusal
 
 COINS = 100_000  # the most coins one correction moves: far beyond any treasury
@@ -29,6 +29,17 @@ class Treasury:
     paid: frozenset[tuple[str, int]] = frozenset()
     # Each year paid, as the ledger's row prints it: (ruler, year, ((column, figure), ...)).
     years: tuple[tuple[str, int, tuple[tuple[str, str], ...]], ...] = ()
+    # What stands where and whose it is, from the config's map on: buildings taken, troops placed.
+    objects: tuple[MapObject, ...] = ()
+    pieces: tuple[Piece, ...] = ()
+
+    def game_map(self) -> GameMap | None:
+        """The evening's map: the config's terrain and lands with today's owners and troops."""
+        drawn = self.session.game_map
+        if not isinstance(drawn, GameMap):
+            return None
+        return dataclasses.replace(drawn, objects=self.objects,
+                                   part=dataclasses.replace(vs_map(drawn), pieces=self.pieces))  # fmt: skip
 
     def of(self, ruler: str) -> int:
         return dict(self.cash)[ruler]
@@ -57,7 +68,10 @@ def begin(session: Any) -> Treasury:
             held = ec.holdings_from_map(vs, session.game_map, name, None, 0, False)
             commander = bool(held.lands or held.mines or held.troops) and not held.lands
         cash.append((name, ec.start_cash(vs, commander) or 0))
-    return Treasury(vs, session, tuple(cash))
+    drawn = session.game_map
+    objects = drawn.objects if drawn is not None else ()
+    pieces = vs_map(drawn).pieces if drawn is not None else ()
+    return Treasury(vs, session, tuple(cash), objects=objects, pieces=pieces)
 
 
 def _ruler(state: State, player: str) -> str:
@@ -79,7 +93,7 @@ def _income(state: State, player: str, personal: str | None = None, cap_before_i
         raise Refusal("vev_paid", player=ruler, year=year)
     if ec.year_of(part.vs) == 2025 and state.whose != ruler:  # 2025 §2.1: at the start of his own turn
         raise Refusal("vev_income_turn", player=ruler, whose=state.whose or "—")
-    game_map = part.session.game_map
+    game_map = part.game_map()
     if game_map is None:
         raise Refusal("vev_no_map")
     before = part.of(ruler)
@@ -330,6 +344,131 @@ CASH = EventKind(
 )  # fmt: skip
 
 
+# ---- the map: buildings taken, troops where they stand ------------------------------------------
+
+NEUTRAL = "none"  # the word for no owner: a building left neutral, a neutral troop
+
+
+def _owner_word(state: State, player: str) -> str | None:
+    """A ruler by name, or None for `none` (neutral)."""
+    return None if player.strip().casefold() in (NEUTRAL, "нейтральный", "никто") else _ruler(state, player)
+
+
+def _cell(state: State, cell: str) -> tuple[int, int]:
+    x, y = parse_cell(cell)
+    drawn = _treasury(state).session.game_map
+    if drawn is None:
+        raise Refusal("vev_no_map")
+    if not drawn.inside(x, y):
+        raise Refusal("vev_off_map", cell=cell, width=drawn.width, height=drawn.height)
+    return x, y
+
+
+def _capture(state: State, cell: str, player: str) -> Decided:
+    part = _treasury(state)
+    x, y = _cell(state, cell)
+    found = next((o for o in part.objects if (o.x, o.y) == (x, y)), None)
+    if found is None or found.kind not in ("building", "town", "port", "resource", "bridge"):
+        raise Refusal("vev_nothing_to_take", cell=cell_name(x, y))
+    taker = _owner_word(state, player)
+    if taker == found.owner:
+        raise Refusal("vev_already_his", cell=cell_name(x, y), player=taker or NEUTRAL)
+    return Decided({"cell": cell_name(x, y), "what": _named(part, found), "from": found.owner, "to": taker})
+
+
+def _named(part: Treasury, found: MapObject) -> dict[str, str]:
+    """A map object as a sentence names it, in each language: its own name, else its structure's."""
+    if found.name:
+        return {lang: found.name for lang in ("ru", "en")}
+    word = str(found.detail("structure") or found.kind)
+    built = next((s for s in part.vs.structures if s.id == word.casefold()), None)
+    if built is not None:
+        return dict(built.name)
+    mine = next((m for m in part.vs.mines if f"mine-{m.level}" == word.casefold()), None)
+    return dict(mine.name) if mine is not None else {lang: word for lang in ("ru", "en")}
+
+
+def _captured(state: State, effect: Effect) -> State:
+    part = _treasury(state)
+    x, y = parse_cell(str(effect["cell"]))
+    objects = tuple(dataclasses.replace(o, owner=effect["to"]) if (o.x, o.y) == (x, y) else o for o in part.objects)
+    return dataclasses.replace(state, part=dataclasses.replace(part, objects=objects))
+
+
+def _capture_words(effect: Effect, lang: str) -> str:
+    neutral = label("vev_neutral", lang)
+    what = effect["what"]
+    what = what.get(lang, "") if isinstance(what, dict) else str(what)
+    return label("vev_captured", lang, cell=effect["cell"], what=what, before=effect["from"] or neutral,
+                 after=effect["to"] or neutral)  # fmt: skip
+
+
+CAPTURE = EventKind(
+    "capture",
+    {"ru": "Постройка, рудник или мост переходит к другому владельцу (или нейтральна): доход пойдёт по карте вечера.",
+     "en": "A building, mine or bridge changes hands (or falls neutral): income follows the evening's map."},
+    (
+        Input("cell", Text(8), {"ru": "Клетка постройки (E2).", "en": "The building's cell (E2)."}, flag="--cell",
+              required=True),
+        Input("player", Text(80), {"ru": "Новый владелец (none — никто).", "en": "The new owner (none: nobody)."},
+              flag="--player", required=True),
+    ),
+    _capture,
+    _captured,
+    _capture_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record capture vs.sqlite --cell I3 --player Юг",
+    ),
+)  # fmt: skip
+
+
+def _troops(state: State, cell: str, player: str, troops: str | None = None) -> Decided:
+    part = _treasury(state)
+    x, y = _cell(state, cell)
+    owner = _owner_word(state, player)
+    found = [ec.troop_of(part.vs, word) for word in (troops or "").replace(",", " ").split()]
+    before = [[p.troop, p.owner] for p in part.pieces if (p.x, p.y) == (x, y)]
+    return Decided({"cell": cell_name(x, y), "player": owner, "troops": [t.id for t in found], "before": before,
+                    "names": [dict(t.name) for t in found]})  # fmt: skip
+
+
+def _placed(state: State, effect: Effect) -> State:
+    part = _treasury(state)
+    x, y = parse_cell(str(effect["cell"]))
+    kept = tuple(p for p in part.pieces if (p.x, p.y) != (x, y))
+    new = tuple(Piece(x, y, str(t), effect["player"]) for t in effect["troops"])
+    return dataclasses.replace(state, part=dataclasses.replace(part, pieces=kept + new))
+
+
+def _troops_words(effect: Effect, lang: str) -> str:
+    names = effect.get("names") or [{lang: str(t)} for t in effect["troops"]]
+    part_names = ", ".join(n.get(lang, "") for n in names) or label("vev_no_troops", lang)
+    who = effect["player"] or label("vev_neutral", lang)
+    return label("vev_troops", lang, cell=effect["cell"], troops=part_names, player=who)
+
+
+TROOPS = EventKind(
+    "troops",
+    {"ru": "Что теперь стоит на клетке и чьё оно: нанятые, пришедшие или погибшие войска (пусто — клетка свободна).",
+     "en": "What stands on a cell now and whose: troops hired, moved in or lost (nothing: the cell is empty)."},
+    (
+        Input("cell", Text(8), {"ru": "Клетка (E2).", "en": "The cell (E2)."}, flag="--cell", required=True),
+        Input("player", Text(80), {"ru": "Чьи войска (none — нейтральные).", "en": "Whose troops (none: neutral)."},
+              flag="--player", required=True),
+        Input("troops", Text(200), {"ru": "Войска на клетке через пробел (knights elves); пусто — никого.",
+                                    "en": "The troops on the cell (knights elves); empty: none."}, flag="--troops"),
+    ),
+    _troops,
+    _placed,
+    _troops_words,
+    (
+        "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
+        "printkit evening record troops vs.sqlite --cell E3 --player Север --troops knights",
+    ),
+)  # fmt: skip
+
+
 # ---- the part shown -----------------------------------------------------------------------------
 
 
@@ -337,7 +476,11 @@ def _json(state: State, lang: str) -> Mapping[str, Any]:
     part = _treasury(state)
     return {"year": state.round,
             "players": [{"name": name, "cash": coins, "paid": (name, state.round) in part.paid}
-                        for name, coins in part.cash]}  # fmt: skip
+                        for name, coins in part.cash],
+            "map": {"buildings": [{"cell": cell_name(o.x, o.y), "kind": o.kind, "name": o.name,
+                                   "structure": o.detail("structure"), "owner": o.owner} for o in part.objects],
+                    "troops": [{"cell": cell_name(p.x, p.y), "troop": p.troop, "owner": p.owner}
+                               for p in part.pieces]}}  # fmt: skip
 
 
 def _lines(state: State, lang: str) -> list[str]:
@@ -354,9 +497,10 @@ def _turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     what is above it is taken. (2003 holds the limit at the start of the turn: the income does it.)"""
     part = _treasury(state)
     ruler = state.whose
-    if ruler is None or ec.year_of(part.vs) != 2025 or part.session.game_map is None:
+    game_map = part.game_map()
+    if ruler is None or ec.year_of(part.vs) != 2025 or game_map is None:
         return ()
-    held = ec.holdings_from_map(part.vs, part.session.game_map, ruler, None, 0, False)
+    held = ec.holdings_from_map(part.vs, game_map, ruler, None, 0, False)
     cap = ec.treasury_cap(part.vs, held.fortresses, held.commander)
     cash = part.of(ruler)
     if cash <= cap:
@@ -382,5 +526,6 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
     return ("ledger.pdf",)
 
 
-TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL), json=_json, lines=_lines, owner=_owner,
-              papers=_papers, turn_ends=_turn_ends)  # fmt: skip
+TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL, CAPTURE, TROOPS), json=_json, lines=_lines,
+              owner=_owner, papers=_papers, turn_ends=_turn_ends,
+              game_map=lambda state: _treasury(state).game_map())  # fmt: skip
