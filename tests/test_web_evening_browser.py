@@ -104,7 +104,7 @@ def test_a_vs_year_recorded_from_three_phones_and_the_board(browser: Any, tmp_pa
         south.reload()
         assert "tax 4" in record(south, "transfer", to="Запад", coins="20")
         record(south, "income")
-        refused = record(south, "cash", player="Север", coins="5")  # another's coins: the page refuses
+        refused = record(south, "cash", player="Север", coins="-5")  # another's coins: the page refuses
         assert "not yours" in refused
         record(south, "next")
         west.reload()
