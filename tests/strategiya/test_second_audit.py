@@ -125,3 +125,115 @@ def test_route_says_a_faster_way_would_kill_and_when_no_way_is_survived(tmp_path
     assert hurt["turns"] is None and "остаётся с 1 жизнью" in hurt["rules"]
     wounded = referee("route", shut, "--from", "A1", "--to", "A4", "--speed", "0", "--lives", "9")
     assert wounded["lives"] == 6 and "в конце пути жизней 3: герой ранен и умрёт через 10 ходов" in wounded["rules"]
+
+
+HUNTER = """\
+game: strategiya
+players:
+  - name: Аня
+    heroes:
+      - {name: Хан, strength: 0, speed: 0, intellect: 8, hire: hunter}
+      - {name: Шес, strength: 5, speed: 5, intellect: 6}
+      - {name: Пот, strength: 2, speed: 2, intellect: 3}
+      - {name: Ноль, strength: 0, speed: 0, intellect: 0}
+      - {name: Рон, strength: 1, speed: 1, intellect: 1}
+  - name: Борис
+"""
+ZONE = "game: strategiya\nrows:\n" + "".join(f"  - {r}\n" for r in ("DDDDDDD",) * 7)
+
+
+def rings(answer: dict, turn: int = 1) -> int:  # type: ignore[type-arg]
+    """How far the first turn reaches on an open zone (king moves): the farthest ring."""
+    from printkit.cells import parse_cell
+
+    return max(max(abs(x - 3), abs(y - 3)) for x, y in map(parse_cell, answer["reachable"]))
+
+
+@pytest.mark.rule("strategiya.hire.table")
+def test_a_hunter_walks_the_zone_at_one_cell_whatever_his_levels_and_his_card_agrees(tmp_path: Path) -> None:
+    from printkit.games.strategiya import heroes as H
+    from printkit.games.strategiya.hero_sheets import card
+    from printkit.games.strategiya.heroes import find_hero
+    from printkit.plugin import load_session
+
+    config = write(tmp_path / "h.yaml", HUNTER)
+    zone = write(tmp_path / "z.yaml", ZONE)
+    # «Гильдия убийц» 3): 1 cell a turn, no lives lost, «вне зависимости от прокачек» (his total is 8).
+    hunter = referee("reach", zone, "--from", "D4", "--config", config, "--hero", "Хан")
+    assert rings(hunter) == 1 and not hunter.get("lives")
+    assert "--hunter-tiers: 2" in hunter["rules"]
+    tiered = referee("reach", zone, "--from", "D4", "--config", config, "--hero", "Хан", "--hunter-tiers")
+    assert rings(tiered) == 2  # the other reading: the 7–10 tier's 2 cells
+    plain = referee("reach", zone, "--from", "D4", "--config", config, "--hero", "Пот")  # total 7, not hired
+    assert rings(plain) == 2 and set(plain["lives"].values()) == {1}
+    session = load_session(config)
+    han = find_hero(session, "Хан").hero
+    front = card(session, han, "1")
+    zone_row = next(r for r in front.terrain if r.name == "См. зона")
+    assert zone_row.cells == "1" and zone_row.lives == "—"
+    said = "; ".join(front.perks)
+    assert "−1 жизнь вместо −3" not in said and "дар охотника" in said  # no contradiction on the card
+    assert H.perks(H.rules_of(session.ruleset), han).deathzone_move is None
+
+
+@pytest.mark.rule("strategiya.tier.total-potential")
+def test_a_tier_above_its_range_is_a_reading_said_with_the_other_as_a_switch(tmp_path: Path) -> None:
+    zone = write(tmp_path / "z.yaml", ZONE)
+    carried = referee("reach", zone, "--from", "D4", "--speed", "0", "--potential", "16")
+    assert rings(carried) == 3 and not carried.get("lives")  # the 11–15 tier kept at 16
+    assert "сумма 16 выше порога 11–15" in carried["rules"] and "--tiers-closed" in carried["rules"]
+    closed = referee("reach", zone, "--from", "D4", "--speed", "0", "--potential", "16", "--tiers-closed")
+    assert rings(closed) == 1 and set(closed["lives"].values()) == {3}
+    inside = referee("reach", zone, "--from", "D4", "--speed", "0", "--potential", "13")
+    assert "выше порога" not in inside["rules"]
+    # The hero sheet prints the kept tier and says the reading in words, naming no switch.
+    from printkit.games.strategiya.hero_sheets import readings
+    from printkit.games.strategiya.model import Hero
+
+    from ..test_maps import RULES as rules
+
+    said = readings(rules, [Hero(strength=5, speed=5, intellect=6)], "ru")
+    assert any("по букве правил порог действует лишь в своих пределах" in s for s in said)
+    assert not any("--" in s for s in said)
+    assert not any("пределах" in s for s in readings(rules, [Hero(strength=5, speed=5, intellect=3)], "ru"))
+
+
+WORDS = """\
+game: strategiya
+players:
+  - name: Аня
+    heroes:
+      - {name: Хром, strength: 3, speed: 0, intellect: 0, items: [Доспехи]}
+      - {name: Лис, strength: 1, speed: 3, intellect: 1, animals: [Конь, Конь]}
+  - name: Борис
+    heroes:
+      - {name: Кит, strength: 2, speed: 1, intellect: 2, items: [Меч, Меч]}
+      - {name: Грач, strength: 3, speed: 1, intellect: 1, hire: hunterr}
+"""
+
+
+@pytest.mark.slow  # validate checks the config against every page its kit prints
+@pytest.mark.rule("strategiya.players.hired")
+def test_validate_and_the_referee_say_their_words_in_the_asked_language(tmp_path: Path) -> None:
+    config = write(tmp_path / "w.yaml", WORDS)
+    ru = run("validate", config).output
+    assert "для «Доспехи» нужна сила 6" in ru and "«Конь»: в списке 2 раза" in ru
+    assert "выберите из: наёмник, ассасин, охотник" in ru and "для двух предметов «Меч» нужна сила 6" in ru
+    en = write(tmp_path / "en.yaml", WORDS + "language: en\n")
+    assert "two Swords need strength 6; Кит has 2" in run("validate", en).output
+    # --lang en over a Russian config: its warnings in English too.
+    warned = write(tmp_path / "w1.yaml", WORDS.replace(", items: [Доспехи]", "").replace(", animals: [Конь, Конь]", "")
+                   .replace(", items: [Меч, Меч]", "").replace(", hire: hunterr", ""))  # fmt: skip
+    for args in (("validate", warned, "--lang", "en"), ("--lang", "en", "validate", warned)):
+        said = run(*args).output
+        assert "warning: a new hero spreads 5 points" in said and "предупреждение" not in said
+    assert "убегают все 1" not in run("referee", "escape", "1").output
+    assert "убегают все 2" in run("referee", "escape", "2").output
+    water = write(tmp_path / "m.yaml", "game: strategiya\nrows:\n  - PPP\n  - PWP\n  - PPP\n")
+    ship = run("referee", "reach", water, "--from", "A1", "--speed", "0", "--ship", "2").output
+    speeds = "клеток за ход: по течению 3, в стоячей воде и поперёк течения 2, против течения 1"
+    assert speeds in ship.replace("\n  ", " ")
+    bad = write(tmp_path / "bad.yaml", "game: strategiya\nrows:\n  - DPPP\n  - PPDD\n  - PPDP\n")
+    assert "D3: отрезан от угла D1 смертельной зоной" in run("map", "check", bad).output
+    english = run("map", "check", bad, "--lang", "en").output
+    assert "A1: no death zone in a corner" in english and "by the death zone" in english

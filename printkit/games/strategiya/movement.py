@@ -529,9 +529,9 @@ def route_and_lives(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, 
     return list(reversed(legs)), list(reversed(lives))
 
 
-def mover_for(rules: Rules, hero: object) -> Mover:
+def mover_for(rules: Rules, hero: object, tiers_closed: bool = False, hunter_tiers: bool = False) -> Mover:
     """A hero's mover, from the same derived numbers as the hero sheet (an animal the hero cannot
-    command yet carries nobody)."""
+    command yet carries nobody); the switches as in heroes.perks."""
     from . import heroes as H
     from .model import Hero
 
@@ -545,12 +545,23 @@ def mover_for(rules: Rules, hero: object) -> Mover:
         flight=flyer.flight or 0 if flyer else 0,
         flight_avoids=tuple(flyer.not_on) if flyer else (),
         wound=-1 if lost is None else lost,
-        deathzone_move=H.perks(rules, hero).deathzone_move,
-        deathzone_lives=H.deathzone_lives(rules, hero),
+        deathzone_move=H.perks(rules, hero, tiers_closed, hunter_tiers).deathzone_move,
+        deathzone_lives=0 if hero.hire == "hunter" else H.perks(rules, hero, tiers_closed).deathzone_lives,
     )
 
 
-def hero_notes(rules: Rules, hero: object, marker: str) -> tuple[Phrase, ...]:
+def tier_notes(rules: Rules, total: int, closed: bool) -> tuple[Phrase, ...]:
+    """The reading of the tiers' ranges, where this total is above the range of a tier it keeps."""
+    from . import heroes as H
+
+    kept = [t for t in H.carried(rules, total) if t.deathzone_move is not None or t.deathzone_lives is not None]
+    if not kept:
+        return ()
+    t = kept[-1]
+    return (Phrase("rf_tiers_closed" if closed else "rf_tiers_carried", total=total, start=t.start, end=t.end or 0),)
+
+
+def hero_notes(rules: Rules, hero: object, marker: str, given: Mapping[str, Any] | None = None) -> tuple[Phrase, ...]:
     """What an answer about this hero's movement says besides the readings: animals left idle."""
     from . import heroes as H
     from .model import Hero
@@ -559,8 +570,15 @@ def hero_notes(rules: Rules, hero: object, marker: str) -> tuple[Phrase, ...]:
     smart = H.intellect(rules, hero)
     notes = tuple(Phrase("rf_idle_animal", who=hero.name or marker, animal=dict(o.name), need=o.intellect, has=smart)
                   for o in H.idle_animals(rules, hero))  # fmt: skip
-    if hero.hire == "hunter" and H.perks(rules, hero).deathzone_move:
-        notes += (Phrase("rf_hunter_tiers", n=H.perks(rules, hero).deathzone_move),)
+    closed, hunter_tiers = (bool(given["tiers_closed"]), bool(given["hunter_tiers"])) if given else (False, False)
+    if hero.hire == "hunter":
+        tiered = H.perks(rules, hero, closed, hunter_tiers=True).deathzone_move
+        if hunter_tiers and tiered:
+            notes += (Phrase("rf_hunter_tiers", n=tiered),)
+        elif tiered:
+            notes += (Phrase("rf_hunter_gift", n=tiered),)
+    else:
+        notes += tier_notes(rules, H.total_potential(hero), closed)
     return notes
 
 
@@ -584,15 +602,15 @@ def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = No
 
         named = find_hero(load_session(given["config"]), given["hero"])
         hero = named.hero
-        mover = mover_for(rules, hero)
-        notes = hero_notes(rules, hero, named.marker)
+        mover = mover_for(rules, hero, given["tiers_closed"], given["hunter_tiers"])
+        notes = hero_notes(rules, hero, named.marker, given)
         strength = hero.strength
         lives = given["lives"] if given["lives"] is not None else H.current_lives(rules, hero)
     else:
         if given["speed"] is None:
             raise Refused("rf_e_need_speed")
         potential = given["potential"]
-        tiers = rules.tiers_for(potential) if potential is not None else []
+        tiers = rules.tiers_for(potential, given["tiers_closed"]) if potential is not None else []
         deathzone = next((t.deathzone_move for t in reversed(tiers) if t.deathzone_move is not None), None)
         zone_lives = next((t.deathzone_lives for t in reversed(tiers) if t.deathzone_lives is not None), None)
         mover = Mover(speed=given["speed"], horse=given["horse"], flight=given["flight"],
@@ -602,6 +620,8 @@ def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = No
         lives = given["lives"] if given["lives"] is not None else base
         if potential is None and rules.tiers:
             notes = (Phrase("rf_no_tiers", n=rules.tiers[0].start),)
+        elif potential is not None:
+            notes = tier_notes(rules, potential, given["tiers_closed"])
         if given["flight"]:
             free = sorted(flight_free(rules))
             notes += (Phrase("rf_flight_deathzone", n=free[0] if free else 0, flight=given["flight"]),)
@@ -778,6 +798,13 @@ INPUTS = (
                                         "конфига); считаются по ходу пути."), flag="--lives"),
     Input("carrying", Flag(), _help("The hero carries a hero with 1 life: one cell a turn less.",
                                     "Герой несёт героя с 1 жизнью: на клетку за ход меньше."), flag="--carrying"),
+    Input("tiers_closed", Flag(), _help("Switch: a total-potential tier holds only within its range (7–10, 11–15, "
+                                        "15–25), not above it.", "Прочтение: порог суммарного потенциала действует "
+                                        "лишь в своих пределах (7–10, 11–15, 15–25), не выше."),
+          flag="--tiers-closed"),
+    Input("hunter_tiers", Flag(), _help("Switch: a hunter walks the death zone as fast as his tiers allow, not 1 "
+                                        "cell.", "Прочтение: охотник ходит по смертельной зоне, сколько дают его "
+                                        "пороги, а не 1 клетку."), flag="--hunter-tiers"),
     Input("cross_free", Flag(), _help("Switch: a border may be crossed with no step left.",
                                       "Прочтение: границу можно пересечь без оставшегося шага."), flag="--cross-free"),
     Input("no_corner_cutting", Flag(), _help("Switch: no diagonal step between two waters.",
