@@ -222,7 +222,7 @@ def test_validate_reports_every_problem_of_a_file_in_one_run(tmp_path: Path) -> 
     assert found == [
         f"{p}:2: paper: 'a3' is not one of a4, letter",
         f"{p}:3: titel: unknown key (did you mean 'title'?)",
-        f"{p}:7: players[0].heroes[0].items: два предмета «Меч» требуют силы 6; у героя Гром — 2",
+        f"{p}:7: players[0].heroes[0].items: для двух предметов «Меч» нужна сила 6; у героя Гром — 2",
         f"{p}:9: players[1].colour: 'blue' is not a colour like #2E7D32",
         f"{p}:11: adventures.forst: unknown terrain 'forst'; terrains are mountain, swamp, forest, plain, water, "
         "deathzone (did you mean 'forest'?)",

@@ -170,12 +170,12 @@ def test_hero_mover_uses_the_sheet_numbers() -> None:
 
 
 @pytest.mark.parametrize(("rows", "message"), [
-    (["DPP", "PPP", "PPP"], "A1: a corner may not be deathzone"),
-    (["PPP", "PPP", "PPW"], "C3: a corner may not be water"),
-    (["PWP", "WWW", "PPP"], "C1: cut off from corner A1 by death zone, water or mountains"),
-    (["PMP", "MMM", "PPP"], "C1: cut off from corner A1 by death zone, water or mountains"),
-    (["PPPP", "PPDD", "PPDP"], "D3: cut off from corner A1 by death zone, water or mountains"),
-    (["PFMP", "SFMP", "PFMM", "PPMP"], "D4: cut off from corner A1 by death zone, water or mountains"),
+    (["DPP", "PPP", "PPP"], "A1: no death zone in a corner"),
+    (["PPP", "PPP", "PPW"], "C3: no water in a corner"),
+    (["PWP", "WWW", "PPP"], "C1: cut off from corner A1 by the death zone, water or mountains"),
+    (["PMP", "MMM", "PPP"], "C1: cut off from corner A1 by the death zone, water or mountains"),
+    (["PPPP", "PPDD", "PPDP"], "D3: cut off from corner A1 by the death zone, water or mountains"),
+    (["PFMP", "SFMP", "PFMM", "PPMP"], "D4: cut off from corner A1 by the death zone, water or mountains"),
     (["PPP", "PQP", "PPP"], "B2: 'Q' is no terrain of this game"),
 ])  # fmt: skip
 @pytest.mark.rule("strategiya.corner.forbidden-terrain", "strategiya.corner.no-cutoff", "strategiya.map.no-gaps")
@@ -247,7 +247,7 @@ def test_cli(tmp_path: Path) -> None:
     assert run("map", "check", EXAMPLES / "map.yaml").output == "всё в порядке\n"
     bad = write(tmp_path / "bad.yaml", "rows:\n  - DPP\n  - PPP\n")
     result = run("map", "check", bad, "--lang", "en")
-    assert result.exit_code == 1 and "A1: a corner may not be deathzone" in result.output
+    assert result.exit_code == 1 and "A1: no death zone in a corner" in result.output
     assert "A1: в углу не может быть местности «смертельная зона»" in run("map", "check", bad).output
     data = json.loads(run("referee", "reach", EXAMPLES / "map.yaml", "--from", "C4", "--speed", "2", "--json").output)
     assert data["reachable"]["D4"] == 1 and data["count"] == len(data["reachable"])

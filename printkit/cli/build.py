@@ -220,10 +220,13 @@ def shortcut(family: str, name: str) -> click.Command:
 @click.option("--no-cache", is_flag=True)
 def validate(config: Path, no_cache: bool) -> None:
     """Check a session config: ok, or every problem with its line (exit 3)."""
+    from ..config.session import load_session
     from ..errors import ConfigError
     from ..pipeline.kit import check_kit
+    from .present import heard
 
-    session = load(config)
+    # The warnings are said as the session is read: in --lang where one is given.
+    session = load_session(config, heard()) if heard() else load(config)
     for warning in session.warnings:
         click.echo(warning, err=True)
     # The config's content against every page it prints, in both papers and languages.

@@ -98,16 +98,17 @@ def session_record(family: str | None = None, playing: str = "this game") -> Rec
     return Record({**_base_fields(player, families), **session_fields}, elsewhere=elsewhere)
 
 
-def load_session(path: str | PathLike[str] | None) -> Session:
-    """Read a session config; None means the bundled default game.
+def load_session(path: str | PathLike[str] | None, language: str | None = None) -> Session:
+    """Read a session config; None means the bundled default game. language: the one its problems
+    and warnings are said in, over the config's own (a command's --lang).
 
     >>> session = load_session("examples/strategiya.yaml")
     >>> session.ruleset.id, [p.name for p in session.players]
     ('strategiya', ['Аня', 'Борис'])
     """
     if path is None:
-        return _session(parse_yaml(f"game: {default_ruleset()}\n", "(default game)", folder=None))
-    return _session(load_yaml(Path(path), str(path)))
+        return _session(parse_yaml(f"game: {default_ruleset()}\n", "(default game)", folder=None), language)
+    return _session(load_yaml(Path(path), str(path)), language)
 
 
 def with_overrides(session: Session, language: str | None = None, paper: str | None = None) -> Session:
@@ -119,7 +120,7 @@ def with_overrides(session: Session, language: str | None = None, paper: str | N
     return session
 
 
-def _session(doc: YamlDocument) -> Session:
+def _session(doc: YamlDocument, language: str | None = None) -> Session:
     ck = Checker(doc)
     if doc.data is None:
         raise ConfigError([Problem(doc.label, None, "", "the file is empty; it needs at least 'game:'")])
@@ -142,6 +143,8 @@ def _session(doc: YamlDocument) -> Session:
         # Each well-formed player still meets the game's checks (its problems were reported once).
         data["players"] = record.fields["players"].spec.partial(doc.data["players"], ("players",), Checker(doc))
     data = {k: record.fields[k].default if v is INVALID else v for k, v in data.items()}
+    if language:
+        data["language"] = language
     players, raw_players = _players(data["players"], ruleset, ck)
     game_map, map_path = None, None
     if isinstance(data.get("map"), str):  # a map file next to the config: the one the kit prints

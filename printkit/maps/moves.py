@@ -192,13 +192,14 @@ class RouteAnswer:
 
     def json(self, lang: str) -> dict[str, Any]:
         if self.legs is None:
-            return {"turns": None}
+            # The readings still say why (a game may name a way that exists but is not taken).
+            return {"turns": None, "rules": self.rules.say(lang)}
         counted = {} if self.lives is None else {"lives": sum(self.lives), "lives_per_turn": self.lives}
         return {"turns": self.turns, "legs": self.legs, **counted, "rules": self.rules.say(lang)}
 
     def lines(self, lang: str) -> list[Line]:
         if self.legs is None:
-            return [label("map_unreachable", lang, goal=self.goal, start=self.start)]
+            return [label("map_unreachable", lang, goal=self.goal, start=self.start), Note(self.rules.say(lang), "  ")]
         lost = self.lives or [0] * len(self.legs)
         out: list[Line] = [
             Para(label("map_route_turn", lang, n=n, cells=" → ".join(leg))

@@ -81,7 +81,7 @@ def test_hero_sheets_say_the_kits_readings_where_they_print_them(tmp_path: Path)
     assert "конь не ускоряет в смертельной зоне" in fronts[0]  # Гром rides
     assert "конь не ускоряет" not in fronts[1]  # nobody of Борис's does
     hunter = next(t for t in fronts if "Ян" in t)
-    assert "дар охотника складывается с порогами потенциала" in hunter
+    assert "Охотник ходит по смертельной зоне по 1 клетке за ход и не теряет там жизней" in hunter
     english = load_session(write(tmp_path / "en.yaml", config.read_text("utf-8") + "language: en\n"))
     write_hero_sheets(english, tmp_path / "en.pdf")
     assert "This kit's reading: a border crossing is 1 cell" in pages(tmp_path / "en.pdf")[0]

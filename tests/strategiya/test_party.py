@@ -70,7 +70,7 @@ def test_item_too_heavy_for_the_hero(tmp_path: Path) -> None:
 @pytest.mark.rule("strategiya.sword.two", "strategiya.item.equip-logic")
 def test_two_swords_need_strength_6_and_no_shield(tmp_path: Path) -> None:
     p = config(tmp_path, "      - {name: X, strength: 5, items: [sword, sword]}\n")
-    assert problems(p) == [f"{p}:5: players[0].heroes[0].items: two of Sword need strength 6; X has 5"]
+    assert problems(p) == [f"{p}:5: players[0].heroes[0].items: two Swords need strength 6; X has 5"]
     p = config(tmp_path, "      - {name: X, strength: 6, items: [sword, sword, shield]}\n")
     assert problems(p) == [f"{p}:5: players[0].heroes[0].items: a hero with two of Sword cannot carry Shield"]
     p = config(tmp_path, "      - {name: X, strength: 9, items: [sword, sword, sword]}\n")
@@ -143,7 +143,7 @@ def test_problems_are_said_in_the_configs_language(tmp_path: Path) -> None:
                  "      - {name: Лёва, strength: 4, items: [Доспехи, Мечч]}\n  - name: B\n")  # fmt: skip
     assert problems(path) == [
         f"{path}:6: players[0].heroes[1].items[1]: неизвестный предмет «Мечч» (может быть, «Меч»?)",
-        f"{path}:6: players[0].heroes[1].items: «Доспехи» требует силы 6; у героя Лёва — 4",
+        f"{path}:6: players[0].heroes[1].items: для «Доспехи» нужна сила 6; у героя Лёва — 4",
     ]
     warned = write(tmp_path / "w.yaml", path.read_text("utf-8").replace("items: [Доспехи, Мечч]", "speed: 1"))
     result = run("validate", warned)

@@ -76,7 +76,7 @@ BOOKLET = [
     ("strategiya.sword.two", "Меч 360 3; два — 6"),
     ("strategiya.horse", "в смертельной зоне — всё равно 1"),
     ("strategiya.sword.one", "после лишнего удара меча на тройке атака переходит к противнику"),
-    ("strategiya.shield", "на единице своего владельца (--shield-any-one"),
+    ("strategiya.shield", "на единице своего владельца (можно читать и так, что на любой единице в бою)"),
     ("strategiya.armour", "доспехи гасят шестёрку противника, и тот всё равно бросает снова"),
     ("strategiya.castle.heals", "а внутри даёт +1 к силе и +1 к интеллекту"),
     ("strategiya.scroll.effects", "не действует на тех, кто сильнее; радиус 2 × интеллект + 3"),
@@ -97,9 +97,12 @@ BOOKLET = [
     ("strategiya.table.needs", "кубик D6, ручки, карандаши и ластик"),
     ("strategiya.table.rules-printout", "главы о ресурсах, о городе и о строительстве выделены цветом"),
     ("strategiya.table.everything-changeable", "переделать можно всё"),
+    ("strategiya.tier.total-potential", "порог действует и выше своих пределов, пока более высокий не заменит"),
+    ("strategiya.tier.total-potential", "Можно читать и по букве, каждый порог лишь в своих пределах"),
 ]
 
 QUICKREF = [
+    ("strategiya.hide.contest", "интеллект каждого своего героя (прочтение набора; можно и D6 на каждого героя)"),
     ("strategiya.players.three.info-every-10", "каждые 10 ходов третий втайне говорит с каждым"),
     ("strategiya.experience.shared-object", "Объект осваивают вместе"),
     ("strategiya.battle.reward", "Победа над героем другого игрока: +1 личное очко"),
@@ -208,3 +211,15 @@ def test_a_figure_printkit_chose_is_marked_with_its_footnote_and_the_rules_own_a
     assert "† this kit's reading: the rules do not say" in printed(kits, "quickref", "en")
     # The rules' own figures carry no mark: the item, hire and resource tables have none.
     assert booklet.count("†") == 2 and english.count("†") == 2
+
+
+@pytest.mark.rule("strategiya.sword.one", "strategiya.shield", "strategiya.hide.contest")
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_booklet_says_its_readings_in_words_and_names_no_terminal_switch(lang: str, kits: ExampleKits) -> None:
+    """A printed page is read at the table, not in a terminal: the other reading in words."""
+    text = printed(kits, "booklet", lang)
+    assert not re.search(r"--\s*[a-z]", text), re.findall(r".{30}--\s*[a-z].{20}", text)[:3]
+    other = "можно читать и так, что бьющий бросает снова" if lang == "ru" else "the striker rolling again"
+    assert other in text
+    if lang == "ru":
+        assert "перемешивает их. Этот набор печатает" in text

@@ -278,8 +278,10 @@ def naive_lives(m: GameMap, start: tuple[int, int], goal: tuple[int, int] | None
 def test_route_and_reach_say_the_lives_lost_in_the_death_zone(tmp_path: Path) -> None:
     dz = write(tmp_path / "dz.yaml", DZ)
     m = grid(*rows_of(DZ))
+    # 13 lives: the zone's 9 leave him 4, so no turn begins wounded (10 would leave him 1 life in the
+    # zone, unable to walk out: no route, the second audit's case 1).
     for potential, per_turn, cells, lost in ((None, 3, 1, 9), (7, 1, 2, 2), (11, 0, 3, 0)):
-        extra = () if potential is None else ("--potential", str(potential))
+        extra = ("--lives", "13") if potential is None else ("--potential", str(potential))
         answer = referee("route", dz, "--from", "C2", "--to", "I2", "--speed", "0", *extra)
         first, cheapest = naive_lives(m, (2, 1), (8, 1), 0, per_turn, cells)
         assert answer["turns"] == first[(8, 1)]
@@ -290,9 +292,11 @@ def test_route_and_reach_say_the_lives_lost_in_the_death_zone(tmp_path: Path) ->
         reached = referee("reach", dz, "--from", "C2", "--speed", "0", "--turns", "3", *extra)
         first, cheapest = naive_lives(m, (2, 1), None, 0, per_turn, cells, turns=3)
         assert reached["lives"] == {cell_name(*c): n for c, n in sorted(cheapest.items()) if n}
-    text = run("referee", "route", dz, "--from", "C2", "--to", "I2", "--speed", "0").output
+    assert referee("route", dz, "--from", "C2", "--to", "I2", "--speed", "0")["turns"] is None
+    text = run("referee", "route", dz, "--from", "C2", "--to", "I2", "--speed", "0", "--lives", "13").output
     assert "(−3 жизни)" in text and "жизней потеряно в пути: 9" in text and "--lives-leaving-zone" in text
-    english = run("referee", "route", dz, "--from", "C2", "--to", "I2", "--speed", "0", "--lang", "en").output
+    english = run("referee", "route", dz, "--from", "C2", "--to", "I2", "--speed", "0", "--lives", "13",
+                  "--lang", "en").output  # fmt: skip
     assert "(−3 lives)" in english and "lives lost on the way: 9" in english
     reach_text = run("referee", "reach", dz, "--from", "C2", "--speed", "0").output
     assert "E1 −3" in reach_text

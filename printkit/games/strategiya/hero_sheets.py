@@ -57,6 +57,15 @@ class Card:
     learnable: tuple[tuple[str, bool], ...] = field(default=())
 
 
+def _perks(rules: Rules, hero: Hero, perks: H.Perks, lang: str) -> tuple[str, ...]:
+    """What the hero's total gives, in words: the tiers in force, and a hunter's own gift first (the
+    tiers' death-zone figures are not his)."""
+    if not rules.tiers:
+        return ()
+    gift = (label("hs_hunter_gift", lang),) if hero.hire == "hunter" else ()
+    return gift + tuple(t.text[lang] for t in perks.tiers) or (label("no_perks", lang, n=rules.tiers[0].start),)
+
+
 def card(session: Session, hero: Hero | None, marker: str) -> Card:
     """A hero's card; hero=None gives the blank card of a sheet to fill in by hand."""
     rules, lang = rules_of(session.ruleset), session.language
@@ -98,9 +107,7 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
             (label("intellect", lang), intellect_text),
         ),
         total=str(H.total_potential(hero)),
-        perks=tuple(t.text[lang] for t in perks.tiers) or (label("no_perks", lang, n=rules.tiers[0].start),)
-        if rules.tiers
-        else (),
+        perks=_perks(rules, hero, perks, lang),
         lives_title=label("lives_max", lang, n=top),
         lives=lives,
         experience_boxes=tuple(i < hero.experience % per_point for i in range(per_point)),
@@ -228,8 +235,10 @@ def readings(rules: Rules, heroes: list[Hero], lang: str) -> list[str]:
     out = [label("hs_reading_border", lang)]
     if any(o.move_bonus for h in heroes for o in H.in_use(rules, h)):
         out.append(label("hs_reading_horse", lang))
-    if any(h.hire == "hunter" and H.perks(rules, h).deathzone_move for h in heroes):
+    if any(h.hire == "hunter" and H.perks(rules, h, hunter_tiers=True).deathzone_move for h in heroes):
         out.append(label("hs_reading_hunter", lang))
+    if any(h.hire != "hunter" and H.carried(rules, H.total_potential(h)) for h in heroes):
+        out.append(label("hs_reading_tiers", lang))
     return out
 
 

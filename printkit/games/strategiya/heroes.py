@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -73,10 +74,18 @@ def _sets(tier: Tier) -> set[str]:
     return {name for name in ("deathzone_move", "deathzone_lives", "discount") if getattr(tier, name) is not None}
 
 
-def perks(rules: Rules, hero: Hero) -> Perks:
+def perks(rules: Rules, hero: Hero, tiers_closed: bool = False, hunter_tiers: bool = False) -> Perks:
     """The tiers in force (a tier is dropped when a higher one reached sets all the same figures)
-    and each figure from the highest tier that sets it."""
-    reached = rules.tiers_for(total_potential(hero))
+    and each figure from the highest tier that sets it. A hunter walks the death zone at 1 cell
+    «вне зависимости от прокачек»: the tiers' death-zone figures are not his (hunter_tiers: they are,
+    the other reading). tiers_closed: a tier holds only within its range (the other reading)."""
+    reached = rules.tiers_for(total_potential(hero), tiers_closed)
+    if hero.hire == "hunter" and not hunter_tiers:
+        reached = [
+            dataclasses.replace(t, deathzone_move=None, deathzone_lives=None)
+            for t in reached
+            if t.discount is not None or (t.deathzone_move is None and t.deathzone_lives is None)
+        ]
     move = next((t.deathzone_move for t in reversed(reached) if t.deathzone_move is not None), None)
     lives = next((t.deathzone_lives for t in reversed(reached) if t.deathzone_lives is not None), None)
     discount = next((t.discount for t in reversed(reached) if t.discount is not None), 0)
@@ -84,6 +93,19 @@ def perks(rules: Rules, hero: Hero) -> Perks:
         t for i, t in enumerate(reached) if not any(_sets(t) and _sets(t) <= _sets(later) for later in reached[i + 1 :])
     ]
     return Perks(tuple(in_force), move, lives, discount)
+
+
+def carried(rules: Rules, total: int) -> list[Tier]:
+    """The tiers in force for this total that it has passed the top of: held above their range only
+    by this kit's reading (the rules give 11–15, and a total of 16 keeps the 11–15 death zone)."""
+    reached = rules.tiers_for(total)
+    return [
+        t
+        for i, t in enumerate(reached)
+        if t.end is not None
+        and total > t.end
+        and not any(_sets(t) and _sets(t) <= _sets(later) for later in reached[i + 1 :])
+    ]
 
 
 def deathzone_lives(rules: Rules, hero: Hero) -> int | None:

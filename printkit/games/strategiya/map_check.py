@@ -53,7 +53,7 @@ def check(game_map: GameMap, rules: Ruleset) -> list[Finding]:
     A terrain region left open cannot happen here: every cell holds one terrain, and the printed map
     draws the dividing line along every change of terrain and round the map's edge (see map_sheet)."""
     out: list[Finding] = unknown_letters(game_map)
-    names = {t.id: {"en": t.id, "ru": t.name["ru"].lower()} for t in rules.terrains}
+    names = {t.id: {"en": t.name["en"].lower(), "ru": t.name["ru"].lower()} for t in rules.terrains}
     corners = [(0, 0), (game_map.width - 1, 0), (0, game_map.height - 1), (game_map.width - 1, game_map.height - 1)]
     for x, y in corners:
         if game_map.terrain(x, y) in CORNER_FORBIDDEN:

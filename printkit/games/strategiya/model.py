@@ -84,6 +84,7 @@ class Tier:
     deathzone_move: int | None = None
     deathzone_lives: int | None = None
     discount: int | None = None
+    end: int | None = None  # the top of the rules' range; None: open above
 
 
 @dataclass(frozen=True)
@@ -273,8 +274,10 @@ class Rules:
     def offer_names(self, kind: str, lang: str) -> list[str]:
         return [o.name[lang] for o in self.town.get(kind, ())]
 
-    def tiers_for(self, total: int) -> list[Tier]:
-        return [t for t in self.tiers if total >= t.start]
+    def tiers_for(self, total: int, closed: bool = False) -> list[Tier]:
+        """The tiers a total reaches: by default every one from its start on (a higher tier replaces
+        the same perk of a lower, this kit's reading); closed: only those whose range holds the total."""
+        return [t for t in self.tiers if total >= t.start and not (closed and t.end is not None and total > t.end)]
 
     def terrain(self, terrain_id: str) -> STerrain:
         for t in self.terrains:

@@ -30,6 +30,9 @@ class Mover:
     ship: int | None = None  # the hero's ship: its builders' intellect (its cells a turn on still water)
     ship_at: Cell | None = None  # where the ship lies for a hero ashore; None: any water beside the start
     deathzone_lives: int | None = None  # signed change a turn there: the tiers' −1 or 0, a hunter's 0
+    # The hero's lives at the start, counted as he goes (the wound then follows them); None: not counted.
+    lives: int | None = None
+    carry: int = 0  # cells less for carrying a hero who cannot walk (1 life)
 
 
 def load_cells(rules: Rules, days: int, strength: int) -> int:
@@ -81,7 +84,7 @@ def allowance(rules: Rules, mover: Mover, terrain: str | None) -> int | None:
         cells = max(0, cells - mover.load)
     else:
         return None
-    return max(0, cells - mover.wound)
+    return max(0, cells - mover.wound - mover.carry)
 
 
 def crossing_depth(rules: Rules, mover: Mover, terrain: str | None, border: int, floor: bool = True) -> int:
@@ -92,7 +95,7 @@ def crossing_depth(rules: Rules, mover: Mover, terrain: str | None, border: int,
     if allow is None:
         return 0
     least = 1 if floor else 0
-    depth = max(least, border - max(0, mover.wound))
+    depth = max(least, border - max(0, mover.wound) - mover.carry)
     if terrain is not None and rules.terrain(terrain).move.fixed is not None:
         depth = min(depth, max(least, allow))
     return depth
@@ -263,7 +266,7 @@ def _one_turn_from(board: _Board, mover: Mover, sources: list[Cell], settled: se
                 queue.append(n)
     flown: dict[Cell, Cell] = {}
     if mover.flight and mover.wound >= 0:
-        reach_air = mover.flight - max(0, mover.wound)
+        reach_air = mover.flight - max(0, mover.wound) - mover.carry
         height = {c: 0 for c in sources}
         flown = {c: c for c in sources}
         queue.extend(sources)
@@ -351,10 +354,18 @@ def lives_lost(rules: Rules, mover: Mover, terrain: str | None) -> int:
 
 @dataclass(frozen=True)
 class Found:
-    """A search's answer: each cell's first turn and the fewest lives lost getting there that soon."""
+    """A search's answer: each cell's first turn and the fewest lives lost getting there that soon
+    (a hero whose lives are counted reaches only the cells he reaches alive)."""
 
     first: dict[Cell, int]
     lives: dict[Cell, int]
+
+
+def wound_at(rules: Rules, lives: int) -> int:
+    """Cells a turn a hero with so many lives loses: 1 at 2 lives, -1 (cannot move) at 1, else 0."""
+    h = rules.heroes
+    slow, still = (h.lives.slow_at, h.lives.immobile_at) if h else (2, 1)
+    return -1 if lives <= still else 1 if lives <= slow else 0
 
 
 def _start_state(board: _Board, mover: Mover, start: Cell) -> tuple[int, frozenset[Cell]]:
@@ -382,59 +393,105 @@ def explore(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: i
     first, _ = _search(game_map, rules, mover, start, turns, switches, border)
     cells: dict[Cell, int] = {}
     lives: dict[Cell, int] = {}
-    for (cell, _mode), (turn, lost, _, _) in first.items():
+    for (cell, _mode, lost), (turn, _, _) in first.items():
         if cell not in cells or (turn, lost) < (cells[cell], lives[cell]):
             cells[cell], lives[cell] = turn, lost
     return Found(cells, lives)
 
 
-# How a state was first reached: the turn, the lives lost by then, the history entry and the way.
-_Came = tuple[int, int, int, str]
-_Moves = tuple[int, _Turn]  # a turn's moves from sources of one ship state
+# A node of the search: a ship state and the lives lost by then. While lives are not counted a state
+# is kept only the first time it is reached; while they are, also later with fewer lives lost (a
+# slower way the hero survives, or walks on unwounded).
+Node = tuple[Cell, int, int]
+# How a node was first reached: the turn, the history entry and the way.
+_Came = tuple[int, int, str]
+_Moves = tuple[int, int, _Turn]  # a turn's moves from sources of one ship state and lives lost
+
+
+def _wounded_board(board: _Board, rules: Rules, mover: Mover, border: int, cache: dict[int, _Board]) -> _Board:
+    """The board's allowances and crossings for a mover with this wound (one per wound, built once)."""
+    import copy
+
+    if mover.wound not in cache:
+        variant = copy.copy(board)
+        kinds = set(board.terrain.values())
+        variant.allow = {t: allowance(rules, mover, t) for t in kinds}
+        variant.depth = {t: crossing_depth(rules, mover, t, border, board.switches.crossing_floor) for t in kinds}
+        cache[mover.wound] = variant
+    return cache[mover.wound]
 
 
 def _search(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: int | None, switches: Switches,
-            border: int | None, goal: Cell | None = None) -> tuple[dict[State, _Came], list[_Moves]]:  # fmt: skip
-    """Turn by turn from the states first reached the turn before (being somewhere earlier is never
-    worse: a hero may wait). turns=None: until the goal is reached or nothing new is.
+            border: int | None, goal: Cell | None = None) -> tuple[dict[Node, _Came], list[_Moves]]:  # fmt: skip
+    """Turn by turn from the nodes first reached the turn before (being somewhere earlier with as many
+    lives is never worse: a hero may wait). turns=None: until the goal is reached or nothing new is.
 
-    Every turn-end of a fastest route is a first arrival (were it reached sooner, so would the goal),
-    so the fewest lives to each state are the fewest over the states first reached the turn before
-    that lead to it: the sources go out in groups of equal lives, and each state keeps the cheapest."""
+    Lives not counted (mover.lives None): every turn-end of a fastest route is a first arrival, so
+    the fewest lives to each state are the fewest over the states first reached the turn before that
+    lead to it. Lives counted: a node is kept unless its state was reached as soon with as few lives
+    lost; each turn moves as the lives at its start allow (2: a cell less, 1: not at all), and a
+    turn that leaves none is the hero's death, so no node follows it."""
+    import dataclasses
+
     if border is None:
         border = crossing(rules, mover.speed, switches.border_round_up)
     board = _Board(game_map, rules, mover, switches, border)
+    boards: dict[int, _Board] = {mover.wound: board}
+    counting = mover.lives is not None
     loss = {t: lives_lost(rules, mover, t) for t in set(board.terrain.values())}
     mode, moored = _start_state(board, mover, start)
-    first: dict[State, _Came] = {(start, mode): (0, 0, -1, "")}
-    settled: dict[int, set[Cell]] = {FOOT: set(), MOORED: set(), ABOARD: set()}
+    first: dict[Node, _Came] = {(start, mode, 0): (0, -1, "")}
+    best: dict[State, int] = {(start, mode): 0}  # fewest lives lost to each state so far
+    # Cells whose whole turn's walk was done at least a turn ago, by ship state, with the lives lost then.
+    settled: dict[int, dict[Cell, int]] = {FOOT: {}, MOORED: {}, ABOARD: {}}
     history: list[_Moves] = []
-    frontier: list[State] = [(start, mode)]
+    frontier: list[Node] = [(start, mode, 0)]
     turn = 0
     while frontier and (turns is None or turn < turns):
         turn += 1
         groups: dict[tuple[int, int, int], list[Cell]] = {}
-        for cell, m in frontier:
+        for cell, m, lost in frontier:
             # The other reading: a turn begun in the zone costs its lives even if it ends outside.
             leaving = loss[board.terrain[cell]] if switches.lives_leaving_zone else 0
-            groups.setdefault((m, first[(cell, m)][1], leaving), []).append(cell)
-        found: dict[State, tuple[int, int, str]] = {}
+            groups.setdefault((m, lost, leaving), []).append(cell)
+        found: dict[Node, tuple[int, str]] = {}
         for (m, lost, leaving), sources in sorted(groups.items()):
-            moves = _one_turn_from(board, mover, sources, settled[m], m, moored)
-            history.append((m, moves))
+            going, here = mover, board
+            if counting:
+                assert mover.lives is not None
+                going = dataclasses.replace(mover, wound=wound_at(rules, mover.lives - lost))
+                here = _wounded_board(board, rules, going, border, boards)
+                done = {c for c, was in settled[m].items() if was <= lost}
+            else:
+                done = set(settled[m])
+            moves = _one_turn_from(here, going, sources, done, m, moored)
+            history.append((m, lost, moves))
             for cell, target, kind in moves.reached(m):
-                state = (cell, target)
-                if state in first:
-                    continue
                 cost = lost + max(leaving, loss[board.terrain[cell]])
-                if state not in found or cost < found[state][0]:
-                    found[state] = (cost, len(history) - 1, kind)
-        for cell, m in frontier:
-            settled[m].add(cell)
-        frontier = list(found)
-        for state, (cost, index, kind) in found.items():
-            first[state] = (turn, cost, index, kind)
-        if goal is not None and any((goal, m) in first for m in (FOOT, MOORED, ABOARD)):
+                if counting:
+                    assert mover.lives is not None
+                    if mover.lives - cost <= 0:
+                        continue  # the hero dies there
+                    if best.get((cell, target), cost + 1) <= cost:
+                        continue
+                elif (cell, target) in best:
+                    continue
+                node = (cell, target, cost)
+                if node not in found and (not counting or best.get((cell, target), cost + 1) > cost):
+                    found[node] = (len(history) - 1, kind)
+        for cell, m, lost in frontier:
+            settled[m][cell] = min(lost, settled[m].get(cell, lost))
+        # Of the nodes of one state found this turn, only the cheapest is kept.
+        cheapest: dict[State, Node] = {}
+        for node in found:
+            state = (node[0], node[1])
+            if state not in cheapest or node[2] < cheapest[state][2]:
+                cheapest[state] = node
+        frontier = list(cheapest.values())
+        for node in frontier:
+            first[node] = (turn, *found[node])
+            best[(node[0], node[1])] = node[2]
+        if goal is not None and any(s[0] == goal for s in cheapest):
             break
         if goal is None:
             history.clear()  # reach reads no path back: keep no turn's moves
@@ -443,8 +500,8 @@ def _search(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, turns: i
 
 def route(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, goal: Cell, max_turns: int | None = None,
           switches: Switches = Switches(), border: int | None = None) -> list[list[Cell]] | None:  # fmt: skip
-    """The fastest route in turns, and of those the one that costs the fewest lives: one list of
-    cells per turn, or None if the goal is out of reach."""
+    """The fastest route in turns (that the hero survives, where his lives are counted), and of
+    those the one that costs the fewest lives: one list of cells per turn, or None if out of reach."""
     found = route_and_lives(game_map, rules, mover, start, goal, max_turns, switches, border)
     return None if found is None else found[0]
 
@@ -454,26 +511,27 @@ def route_and_lives(game_map: GameMap, rules: Rules, mover: Mover, start: Cell, 
                     border: int | None = None) -> tuple[list[list[Cell]], list[int]] | None:  # fmt: skip
     """As route, with the lives each turn of it costs."""
     first, history = _search(game_map, rules, mover, start, max_turns, switches, border, goal)
-    ends = [(first[(goal, m)][:2], m) for m in (FOOT, MOORED, ABOARD) if (goal, m) in first]
+    ends = [(first[n][0], n[2], n) for n in first if n[0] == goal]
     if not ends:
         return None
-    state: State = (goal, min(ends)[1])
+    node: Node = min(ends)[2]
     legs: list[list[Cell]] = []
     lives: list[int] = []
-    while first[state][0] > 0:
-        _, lost, index, kind = first[state]
-        source_mode, moves = history[index]
-        path = moves.path(state[0], kind)
+    while first[node][0] > 0:
+        _, index, kind = first[node]
+        source_mode, source_lost, moves = history[index]
+        path = moves.path(node[0], kind)
         legs.append(path)
-        state = (path[0], source_mode)
-        lives.append(lost - first[state][1])
-    assert state[0] == start
+        lives.append(node[2] - source_lost)
+        node = (path[0], source_mode, source_lost)
+        assert node in first
+    assert node[0] == start
     return list(reversed(legs)), list(reversed(lives))
 
 
-def mover_for(rules: Rules, hero: object) -> Mover:
+def mover_for(rules: Rules, hero: object, tiers_closed: bool = False, hunter_tiers: bool = False) -> Mover:
     """A hero's mover, from the same derived numbers as the hero sheet (an animal the hero cannot
-    command yet carries nobody)."""
+    command yet carries nobody); the switches as in heroes.perks."""
     from . import heroes as H
     from .model import Hero
 
@@ -487,12 +545,23 @@ def mover_for(rules: Rules, hero: object) -> Mover:
         flight=flyer.flight or 0 if flyer else 0,
         flight_avoids=tuple(flyer.not_on) if flyer else (),
         wound=-1 if lost is None else lost,
-        deathzone_move=H.perks(rules, hero).deathzone_move,
-        deathzone_lives=H.deathzone_lives(rules, hero),
+        deathzone_move=H.perks(rules, hero, tiers_closed, hunter_tiers).deathzone_move,
+        deathzone_lives=0 if hero.hire == "hunter" else H.perks(rules, hero, tiers_closed).deathzone_lives,
     )
 
 
-def hero_notes(rules: Rules, hero: object, marker: str) -> tuple[Phrase, ...]:
+def tier_notes(rules: Rules, total: int, closed: bool) -> tuple[Phrase, ...]:
+    """The reading of the tiers' ranges, where this total is above the range of a tier it keeps."""
+    from . import heroes as H
+
+    kept = [t for t in H.carried(rules, total) if t.deathzone_move is not None or t.deathzone_lives is not None]
+    if not kept:
+        return ()
+    t = kept[-1]
+    return (Phrase("rf_tiers_closed" if closed else "rf_tiers_carried", total=total, start=t.start, end=t.end or 0),)
+
+
+def hero_notes(rules: Rules, hero: object, marker: str, given: Mapping[str, Any] | None = None) -> tuple[Phrase, ...]:
     """What an answer about this hero's movement says besides the readings: animals left idle."""
     from . import heroes as H
     from .model import Hero
@@ -501,8 +570,15 @@ def hero_notes(rules: Rules, hero: object, marker: str) -> tuple[Phrase, ...]:
     smart = H.intellect(rules, hero)
     notes = tuple(Phrase("rf_idle_animal", who=hero.name or marker, animal=dict(o.name), need=o.intellect, has=smart)
                   for o in H.idle_animals(rules, hero))  # fmt: skip
-    if hero.hire == "hunter" and H.perks(rules, hero).deathzone_move:
-        notes += (Phrase("rf_hunter_tiers", n=H.perks(rules, hero).deathzone_move),)
+    closed, hunter_tiers = (bool(given["tiers_closed"]), bool(given["hunter_tiers"])) if given else (False, False)
+    if hero.hire == "hunter":
+        tiered = H.perks(rules, hero, closed, hunter_tiers=True).deathzone_move
+        if hunter_tiers and tiered:
+            notes += (Phrase("rf_hunter_tiers", n=tiered),)
+        elif tiered:
+            notes += (Phrase("rf_hunter_gift", n=tiered),)
+    else:
+        notes += tier_notes(rules, H.total_potential(hero), closed)
     return notes
 
 
@@ -521,25 +597,31 @@ def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = No
             raise Refused("rf_e_need_config")
         from printkit.plugin import load_session
 
+        from . import heroes as H
         from .heroes import find_hero
 
         named = find_hero(load_session(given["config"]), given["hero"])
         hero = named.hero
-        mover = mover_for(rules, hero)
-        notes = hero_notes(rules, hero, named.marker)
+        mover = mover_for(rules, hero, given["tiers_closed"], given["hunter_tiers"])
+        notes = hero_notes(rules, hero, named.marker, given)
         strength = hero.strength
+        lives = given["lives"] if given["lives"] is not None else H.current_lives(rules, hero)
     else:
         if given["speed"] is None:
             raise Refused("rf_e_need_speed")
         potential = given["potential"]
-        tiers = rules.tiers_for(potential) if potential is not None else []
+        tiers = rules.tiers_for(potential, given["tiers_closed"]) if potential is not None else []
         deathzone = next((t.deathzone_move for t in reversed(tiers) if t.deathzone_move is not None), None)
-        lives = next((t.deathzone_lives for t in reversed(tiers) if t.deathzone_lives is not None), None)
+        zone_lives = next((t.deathzone_lives for t in reversed(tiers) if t.deathzone_lives is not None), None)
         mover = Mover(speed=given["speed"], horse=given["horse"], flight=given["flight"],
                       flight_avoids=flight_avoids(rules, given["flight"]), deathzone_move=deathzone,
-                      deathzone_lives=lives)  # fmt: skip
+                      deathzone_lives=zone_lives)  # fmt: skip
+        base = rules.heroes.lives.base if rules.heroes else 10
+        lives = given["lives"] if given["lives"] is not None else base
         if potential is None and rules.tiers:
             notes = (Phrase("rf_no_tiers", n=rules.tiers[0].start),)
+        elif potential is not None:
+            notes = tier_notes(rules, potential, given["tiers_closed"])
         if given["flight"]:
             free = sorted(flight_free(rules))
             notes += (Phrase("rf_flight_deathzone", n=free[0] if free else 0, flight=given["flight"]),)
@@ -555,7 +637,11 @@ def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = No
         notes += (Phrase("rf_ship_where"),)
     load = load_cells(rules, given["load_days"], strength)
     ship_at = _ship_at(given["ship_at"], game_map, start) if given["ship_at"] is not None else None
-    return dataclasses.replace(mover, ship=given["ship"], ship_at=ship_at, load=load), notes
+    carry = 1 if given["carrying"] else 0
+    if carry:
+        notes += (Phrase("rf_carrying"),)
+    mover = dataclasses.replace(mover, ship=given["ship"], ship_at=ship_at, load=load, lives=lives, carry=carry)
+    return mover, notes
 
 
 def _ship_at(text: str, game_map: GameMap | None, start: Cell | None) -> Cell | None:
@@ -605,6 +691,11 @@ def _zone_lives(game_map: GameMap, rules: Rules, mover: Mover) -> int | None:
     return lives_lost(rules, mover, "deathzone") if "deathzone" in zone else None
 
 
+def _lives_counted(rules: Rules, mover: Mover) -> Phrase:
+    h = rules.heroes
+    return Phrase("rf_lives_counted", n=mover.lives or 0, wounded=h.lives.wounded_at if h else 3)
+
+
 def reach_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, turns: int, given: Mapping[str, Any]) -> Reach:
     """`printkit referee reach` on a «Стратегия» map."""
     rules = rules_of(ruleset)
@@ -613,17 +704,52 @@ def reach_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, turns: int, g
     found = explore(game_map, rules, mover, start, turns, switches)
     lives = {c: n for c, n in found.lives.items() if c != start and n}
     zone = _zone_lives(game_map, rules, mover)
+    notes += (_lives_counted(rules, mover),)
     return Reach({c: t for c, t in found.first.items() if c != start}, _said(switches, notes, zone),
                  lives if zone is not None else None)  # fmt: skip
 
 
+def _fate(rules: Rules, lives: int, per_turn: list[int]) -> Phrase | None:
+    """What the lives lost turn by turn do to a hero who starts with `lives`: the first turn that
+    leaves him dead (0) or unable to go on (1 life, with turns still to walk); None: neither."""
+    left = lives
+    for k, lost in enumerate(per_turn, start=1):
+        left -= lost
+        if left <= 0:
+            return Phrase("rf_fate_dies", k=k)
+        if wound_at(rules, left) < 0 and k < len(per_turn):
+            return Phrase("rf_fate_stuck", k=k)
+    return None
+
+
 def route_answer(game_map: GameMap, ruleset: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
-    """`printkit referee route` on a «Стратегия» map."""
+    """`printkit referee route` on a «Стратегия» map: the fastest route the hero survives, his lives
+    counted as he goes; said beside it, a faster way (or the only one) that would kill him."""
+    import dataclasses
+
     rules = rules_of(ruleset)
     mover, notes = _mover(rules, given, game_map, start)
     switches = _switches(given)
     found = route_and_lives(game_map, rules, mover, start, goal, None, switches)
     zone = _zone_lives(game_map, rules, mover)
+    notes += (_lives_counted(rules, mover),)
+    assert mover.lives is not None
+    if mover.lives <= (rules.heroes.lives.immobile_at if rules.heroes else 1):
+        notes += (Phrase("rf_cannot_walk", n=mover.lives),)
+    # The way as if lives were not counted: if it is faster (or the only one), it is what kills him.
+    blind = route_and_lives(game_map, rules, dataclasses.replace(mover, lives=None), start, goal, None, switches)
+    if blind is not None and (found is None or len(blind[0]) < len(found[0])):
+        fate = _fate(rules, mover.lives, blind[1])
+        if fate is not None:
+            key = "rf_route_fatal_none" if found is None else "rf_route_fatal_slower"
+            notes += (Phrase(key, turns=len(blind[0]), lost=sum(blind[1]), n=mover.lives, fate=fate),)
+    if found is not None:
+        left = mover.lives - sum(found[1])
+        h = rules.heroes
+        if left <= (h.lives.wounded_at if h else 3):
+            notes += (Phrase("rf_route_wounded", n=left, turns=h.lives.wounded_turns if h else 10),)
+        elif sum(found[1]):
+            notes += (Phrase("rf_route_left", n=left),)
     legs, lives = found if found is not None else (None, None)
     return Route(legs, _said(switches, notes, zone), lives if zone is not None else None)
 
@@ -667,6 +793,18 @@ INPUTS = (
                                             "strength.", "Дней добычи в грузе."), flag="--load-days", default=0),
     Input("strength", Whole(0, 99), _help("With --load-days and --speed.", "Сила (с --load-days и --speed)."),
           flag="--strength", default=0),
+    Input("lives", Whole(1, 300), _help("The hero's lives at the start (default: 10, or the config hero's); "
+                                        "counted as he goes.", "Жизни героя в начале (по умолчанию 10 или из "
+                                        "конфига); считаются по ходу пути."), flag="--lives"),
+    Input("carrying", Flag(), _help("The hero carries a hero with 1 life: one cell a turn less.",
+                                    "Герой несёт героя с 1 жизнью: на клетку за ход меньше."), flag="--carrying"),
+    Input("tiers_closed", Flag(), _help("Switch: a total-potential tier holds only within its range (7–10, 11–15, "
+                                        "15–25), not above it.", "Прочтение: порог суммарного потенциала действует "
+                                        "лишь в своих пределах (7–10, 11–15, 15–25), не выше."),
+          flag="--tiers-closed"),
+    Input("hunter_tiers", Flag(), _help("Switch: a hunter walks the death zone as fast as his tiers allow, not 1 "
+                                        "cell.", "Прочтение: охотник ходит по смертельной зоне, сколько дают его "
+                                        "пороги, а не 1 клетку."), flag="--hunter-tiers"),
     Input("cross_free", Flag(), _help("Switch: a border may be crossed with no step left.",
                                       "Прочтение: границу можно пересечь без оставшегося шага."), flag="--cross-free"),
     Input("no_corner_cutting", Flag(), _help("Switch: no diagonal step between two waters.",

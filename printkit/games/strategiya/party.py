@@ -151,7 +151,8 @@ def _hero(h: dict[str, Any], key: Key, rules: Rules, lang: str, ck: Checker) -> 
     if h["hire"] is not None:
         hire = rules.offer("hires", h["hire"])
         if hire is None:
-            names = [o.id for o in rules.town.get("hires", ())]
+            # The names in the config's language: a Russian config writes «hire: охотник».
+            names = [o.name[lang].lower() for o in rules.town.get("hires", ())]
             ck.fail((*key, "hire"), label("pc_hire", lang, word=h["hire"], names=", ".join(names))
                     + _hint(h["hire"], names, lang))  # fmt: skip
         else:

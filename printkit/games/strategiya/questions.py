@@ -489,7 +489,12 @@ class EscapeAnswer:
                      away=escape_words(rules, lang, True), caught=escape_words(rules, lang, False))  # fmt: skip
         return [
             label("rf_escape_each", lang, chance=chance(self.each)),
-            label("rf_escape_all", lang, n=self.heroes, all=chance(self.everyone), one=chance(self.someone)),
+            # One hero: «all» and «at least one» are his own chance, said once above.
+            *(
+                [label("rf_escape_all", lang, n=self.heroes, all=chance(self.everyone), one=chance(self.someone))]
+                if self.heroes > 1
+                else []
+            ),
             Para(then, "  "),
         ]
 

@@ -120,6 +120,8 @@ HEROES = Record(
 TIER = Record(
     {
         "from": Field(Integer(0, 1000), required=True),
+        # The rules give closed ranges (7–10, 11–15, 15–25); whether a tier holds above its range is a reading.
+        "to": Field(Integer(0, 1000)),
         "text": Field(Localized(max_len=300), required=True),
         "deathzone_move": Field(Integer(0, 99)),
         "deathzone_lives": Field(Integer(-99, 0)),
@@ -362,7 +364,7 @@ def build_rules(data: dict[str, Any]) -> Rules:
         resources=_frozen(resources),
         heroes=_hero_rules(data["heroes"]) if data["heroes"] else None,
         tiers=tuple(
-            Tier(t["from"], _frozen(t["text"]), t["deathzone_move"], t["deathzone_lives"], t["discount"])
+            Tier(t["from"], _frozen(t["text"]), t["deathzone_move"], t["deathzone_lives"], t["discount"], t["to"])
             for t in data["potential_tiers"]
         ),
         town=_frozen(town),
