@@ -10,18 +10,18 @@ from printkit.plugin import Line, Para, label
 
 from .economy import with_amulet, year_of
 from .model import Outcome, Spell, VsData
-from .words import Refusal
+from .words import Refusal, hint, listed
 
 
 def find_spell(vs: VsData, name: str) -> Spell:
     """A spell by id or name in either language, any case and the usual Russian forms ("шторма")."""
-    from printkit.plugin import did_you_mean, forgiving_match
+    from printkit.plugin import forgiving_match
 
     pairs = [(n, s) for s in vs.spells for n in (s.id, *s.name.values())]
     found = forgiving_match(name.strip(), pairs, parts=True)  # said at the table: part of a name will do
     if found is None:
-        hint = did_you_mean(name, [n for n, _ in pairs])
-        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells), hint=hint)
+        spells = [(s.id, s.name) for s in vs.spells]
+        raise Refusal("sp_unknown", name=name, names=listed(spells), hint=hint(name, spells))
     return found
 
 

@@ -1,0 +1,184 @@
+"""The second outside audit of VS after issue 41 (2026-11-29): each finding acted on, as a test."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+from printkit.config.session import load_session, with_overrides
+from printkit.games.vs.quickref import context
+
+from ..conftest import EXAMPLES, run
+
+
+def _said(*args: str) -> tuple[int, str]:
+    result = run("referee", *args)
+    return result.exit_code, " ".join(result.output.split())
+
+
+@pytest.mark.rule("vs.troop.neutral")
+@pytest.mark.rule("vs.leader.escape")
+@pytest.mark.rule("vs.referee.edition")
+def test_a_rule_of_one_edition_is_refused_for_the_other() -> None:
+    """Finding 2: `--edition vs-2003 neutrals 2` answered with the 2025 rule (§4.0), and a 2025
+    config's `leader-escape` with the 2003 rule; an edition given by the session or the config was
+    silently replaced by the only one the question offered."""
+    for lang, neutral, escape in (("ru", "только в правилах 2025 года", "только в правилах 2003 года"),
+                                  ("en", "2025 rules only", "only in the 2003 rules")):  # fmt: skip
+        for where in (("--edition", "vs-2003"), ("--config", str(EXAMPLES / "vs-2003.yaml"))):
+            code, out = _said("--lang", lang, *where, "neutrals", "2")
+            assert code != 0 and neutral in out and "Traceback" not in out, (where, out)
+        for where in (("--edition", "vs-2025"), ("--config", str(EXAMPLES / "vs-2025.yaml"))):
+            code, out = _said("--lang", lang, *where, "leader-escape", "--income", "10")
+            assert code != 0 and escape in out, (where, out)
+    # Each still answers for its own edition, the session's or the default.
+    assert _said("--config", str(EXAMPLES / "vs-2025.yaml"), "neutrals", "2")[0] == 0
+    assert _said("--config", str(EXAMPLES / "vs-2003.yaml"), "leader-escape", "--income", "10")[0] == 0
+    assert _said("neutrals", "2")[0] == 0 and _said("leader-escape", "--income", "47")[0] == 0
+
+
+@pytest.mark.rule("vs.leader.escape")
+def test_an_escape_needs_the_income() -> None:
+    """Finding 16: without --income the escape was priced at 0 coins from an income of 0."""
+    code, out = _said("leader-escape")
+    assert code != 0 and "--income" in out and "0 мон." not in out
+    code, out = _said("leader-escape", "--income", "47")
+    # A plain reading of 2003 §3.4: a tenth of the whole income, rounded up.
+    assert code == 0 and f"стоит {-(-47 // 10)} мон." in out
+
+
+def _level_price(table: dict[str, int], below: dict[str, str], building: str, by_table: bool) -> int:
+    """2025 §5.1, plainly: a destroyed level pays "the cost of the level" — its table price, or the
+    difference from the level below (what raising it cost, §6 actions 1)."""
+    low = below.get(building)
+    return table[building] if by_table or low is None else table[building] - table[low]
+
+
+@pytest.mark.rule("vs.prize.personal-troop")
+def test_the_level_prize_prints_the_reading_it_took() -> None:
+    """Finding 3: `prize castle --level-table` printed 100 coins under a note describing the other
+    reading; the JSON carried none. Finding 23: the answer echoed the word typed («Замок (castle)»,
+    "Orcs (орки)")."""
+    table = {"tower": 25, "manor": 50, "castle": 100, "city": 125}  # 2025 §6, the buildings table
+    below = {"manor": "tower", "castle": "manor", "city": "castle"}
+    for by_table, own, other in ((False, "разница цен уровней", "цена уровня по таблице"),
+                                 (True, "его цена по таблице построек", "без --level-table — разница")):  # fmt: skip
+        switch = ("--level-table",) if by_table else ()
+        code, out = _said("prize", "castle", *switch)
+        coins = _level_price(table, below, "castle", by_table)
+        assert code == 0 and f"Замок {coins} мон." in out and own in out and other in out, out
+        assert "(castle)" not in out
+        data = json.loads(run("referee", "prize", "castle", "city", *switch, "--json").output)
+        assert data["total"] == sum(_level_price(table, below, b, by_table) for b in ("castle", "city"))
+        assert ("по таблице построек" in data["readings"]["level"]) is by_table, data
+    english = json.loads(run("referee", "prize", "castle", "--level-table", "--json", "--lang", "en").output)
+    assert "table price" in english["readings"]["level"] or "buildings table" in english["readings"]["level"]
+    code, out = _said("--lang", "en", "prize", "орки")
+    assert code == 0 and "Orcs 25 coins" in out and "орки" not in out
+
+
+def _card(game: str, lang: str) -> dict[str, object]:
+    return context(with_overrides(load_session(EXAMPLES / f"{game}.yaml"), lang, "a4"))
+
+
+@pytest.mark.rule("vs.print.quick-reference")
+@pytest.mark.rule("vs.river.water-movement")
+@pytest.mark.rule("vs.battle.orders")
+def test_the_quick_references_except_ships_and_decline_the_orders() -> None:
+    """Finding 5: the 2025 card made every troop stop at a terrain change and on a river cell,
+    ships too (2025 §4.1: on a river the land does not matter; river and coast are one terrain).
+    Finding 18: «Обстрел бьёт Защита» — the one beaten takes the accusative."""
+    ru, en = _card("vs-2025", "ru"), _card("vs-2025", "en")
+    assert "Кораблю берега не важны" in str(ru["crossing"]) and "одна местность" in str(ru["crossing"])
+    assert "A ship ignores the banks" in str(en["crossing"])
+    assert ru["cycle"] == "Атака бьёт Обстрел, Обстрел бьёт Защиту, Защита бьёт Атаку."
+    assert _card("vs-2003", "ru")["cycle"] == "Атака бьёт Обстрел, Обстрел бьёт Оборону, Оборона бьёт Атаку."
+    assert en["cycle"] == "Attack beats Fire, Fire beats Defend, Defend beats Attack."
+
+
+@pytest.mark.rule("vs.ship.cargo-strength")
+def test_at_sea_given_is_not_asked_for_again() -> None:
+    """Finding 6: with --at-sea given the answer still said "if on sea or river add --at-sea"."""
+    code, out = _said("battle", "ship", "elves@transport", "--edition", "2003", "--at-sea", "--play", "random")
+    assert code == 0 and "добавьте --at-sea" not in out and "С --at-sea" in out
+    # The transport keeps its one squad: a plain reading of 2003 §4.2.
+    assert "Эльфы, 1 отр." in out
+    code, out = _said("battle", "ship", "elves@transport", "--edition", "2003", "--play", "random")
+    assert "добавьте --at-sea" in out
+
+
+@pytest.mark.rule("vs.mine.deepen")
+def test_copper_is_only_opened_and_a_failed_roll_says_only_that_it_failed() -> None:
+    """Minor: copper was "deepened from the one below for 10" (there is none below), and a failed
+    roll said the vein came to nothing, which the document does not say (only a chance of 1/2)."""
+    _, table = _said("cost")
+    assert "Медь (1 ур.), только открывается 10 мон." in table and "Медь (1 ур.), углубить" not in table
+    assert "Серебро (2 ур.), углубить с предыдущего за 10" in table
+    failed = [s for s in (f"s{k}" for k in range(40)) if "не удалось" in _said("mine", "--roll", "--seed", s)[1]]
+    assert failed and all("жила" not in _said("mine", "--roll", "--seed", s)[1] for s in failed[:3])
+    assert "it fails" in _said("--lang", "en", "mine", "--roll", "--seed", failed[0])[1]
+
+
+@pytest.mark.rule("vs.print.sources")
+def test_a_brief_answer_keeps_the_footnote_of_its_marks() -> None:
+    """Finding 15: --brief kept `*` and `†` but dropped the lines explaining them."""
+    for args, mark, words in (
+        (("castle", "knights@castle"), "*", "* из издания 2003 года"),
+        (("dragon", "ghost-ship", "--lang", "en"), "†", "† Ghost ship: spell 1.6"),
+    ):
+        code, out = _said("battle", *args, "--play", "random", "--brief")
+        assert code == 0 and mark in out and words in out, out
+        assert "Прочтение" not in out and "Reading" not in out  # the notes on the rules still go
+
+
+@pytest.mark.rule("vs.battle.orders")
+def test_russian_orders_are_written_in_russian_letters() -> None:
+    """Finding 17: a Russian answer wrote the orders A, F, D and the --mix sides A, B in Latin."""
+    code, out = _said("orders", "А О З А", "З З О")
+    assert code == 0 and out.startswith("А — атака, О — обстрел, З — защита")
+    assert "столбец 1: А А | З: З бьёт А; З бьёт А" in out and not re.search(r"\b[AFD]\b", out), out
+    _, mix = _said("orders", "--mix")
+    assert "стороны А" in mix and "Б побеждает" in mix and not re.search(r"\b[AB]\b", mix)
+    _, en = _said("--lang", "en", "orders", "A F D A", "D D F")
+    assert en.startswith("A attack, F fire, D defend") and "column 1: A A | D" in en
+
+
+@pytest.mark.rule("vs.battle.outcome")
+def test_russian_refusals_name_russian_things() -> None:
+    """Finding 19: Russian refusals listed English ids and suggested English names."""
+    code, out = _said("battle", "эльфв", "рыцари")
+    assert code != 0 and "«Эльфы»" in out and "лёгкая пехота, варвары, эльфы" in out and "light-infantry" not in out
+    code, out = _said("spell", "turn-to-dust")
+    assert code != 0 and "«Обращение в прах»" in out and "Turn to dust" not in out and "fair-wind" not in out
+    code, out = _said("--lang", "en", "spell", "turn-to-dust")
+    assert "'Turn to dust'" in out and "fair-wind" in out
+    code, out = _said("prize", "замак")
+    assert code != 0 and "«Замок»" in out and "castle" not in out
+
+
+@pytest.mark.rule("vs.transport.build")
+@pytest.mark.rule("vs.ship.cargo-strength")
+def test_a_transport_is_named_in_russian_too() -> None:
+    """Finding 20: «эльфы@транспорте» was refused though «эльфы@корабле» (2025) is read."""
+    for word in ("эльфы@транспорте", "эльфы@транспорт", "elves@transport"):
+        code, out = _said("battle", "рыцари", word, "--edition", "2003", "--at-sea", "--play", "random")
+        # 2003 §4.2, §4.5: the troop on a transport is one squad, and so are the knights attacking it.
+        assert code == 0 and "Рыцари, 1 отр. против Эльфы, 1 отр." in out, (word, out)
+
+
+@pytest.mark.rule("vs.rebellion.state")
+@pytest.mark.rule("vs.rebellion.commander-2003")
+def test_two_together_are_both() -> None:
+    """Finding 24: «все 2 дома лорда» for two houses on one roll."""
+    code, out = _said("rebellion", "2", "--together")
+    assert code == 0 and "оба дома лорда" in out and "все 2" not in out
+    # All or nothing on one roll of chance 1/2 (2025 §5.2).
+    assert re.search(r"перейдёт 0 1/2 .* перейдёт 2 1/2", out)
+    _, old = _said("rebellion", "2", "--together", "--edition", "2003")
+    assert "оба переходят разом" in old and "все 2" not in old
+    _, en = _said("--lang", "en", "rebellion", "2", "--together")
+    assert "both of the loser's lord's houses" in en
+    assert Fraction(1, 2) == Fraction(1, 2**1)  # one roll for both, not one each
