@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.maps import Reach, Route
-from printkit.plugin import Flag, GameMap, Input, Ruleset, Said, Text, cell_name, did_you_mean, label
+from printkit.plugin import Flag, GameMap, Input, Ruleset, Said, Text, cell_name, label
 
 from .ground import LAND, WATERS, Board, Cell, Mover, edition
 from .model import vs_map, vs_of
-from .words import Refusal
+from .words import Refusal, hint, listed
 
 TURN_LIMIT = 50  # turns a route may take before the referee says it is out of reach
 WORK_LIMIT = 500_000  # cells of the map times turns searched: about half a second
@@ -187,9 +187,9 @@ def mover_of(rules: Ruleset, given: Mapping[str, Any]) -> Mover:
         raise Refusal("mv_need_troop")
     troop = vs.troop(given["troop"])
     if troop is None:
-        names = ", ".join(t.id for t in vs.troops)
-        hint = did_you_mean(given["troop"], [n for n, _ in vs.troop_names()])
-        raise Refusal("mv_unknown_troop", troop=given["troop"], edition=rules.id, names=names, hint=hint)
+        troops = [(t.id, t.name) for t in vs.troops]
+        raise Refusal("mv_unknown_troop", troop=given["troop"], edition=rules.id, names=listed(troops),
+                      hint=hint(given["troop"], troops))  # fmt: skip
     year = edition(rules)
     if given["transport"] and (year != 2003 or troop.kind != "land"):
         raise Refusal("mv_transport_2003")

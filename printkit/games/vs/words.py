@@ -27,7 +27,5 @@ def hint(word: str, things: Iterable[tuple[str, Mapping[str, str]]], *forms: tup
     said: dict[str, Mapping[str, str]] = {}
     for ident, name in things:
         for form in (ident, *name.values()):
-            said.setdefault(form, {"en": name["en"], "ru": name["ru"]})
-    for form, name in forms:
-        said.setdefault(form, name)
+            said.setdefault(form, {"en": form, "ru": name["ru"]})  # English keeps the word matched
     return did_you_mean(word, list(said), said)
