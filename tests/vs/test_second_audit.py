@@ -182,3 +182,114 @@ def test_two_together_are_both() -> None:
     _, en = _said("--lang", "en", "rebellion", "2", "--together")
     assert "both of the loser's lord's houses" in en
     assert Fraction(1, 2) == Fraction(1, 2**1)  # one roll for both, not one each
+
+
+def _lairs(game: str) -> set[str]:
+    """The lair cells the example map lists, read from the file as a player would."""
+    import yaml
+
+    return set(yaml.safe_load((EXAMPLES / f"{game}.yaml").read_text(encoding="utf-8"))["map"]["lairs"])
+
+
+@pytest.mark.rule("vs.dragon.lair")
+@pytest.mark.rule("vs.movement.route")
+def test_a_route_or_reach_over_a_lair_warns_of_its_dragon() -> None:
+    """Finding 10: a route ending on a dragon's lair (E8) or passing it said nothing, though 2025
+    spell 1.3 (note) and 2003 spell 9 (note) have the dragon attack any troop on its cell but a mage."""
+    for game in ("vs-2025", "vs-2003"):
+        lairs = _lairs(game)
+        for troop, start, goal in (("knights", "H9", "E8"), ("dwarves", "D8", "G8"), ("dwarves", "D7", "F9"),
+                                   ("knights", "H9", "D8"), ("mage", "H9", "E8")):  # fmt: skip
+            args = ("route", str(EXAMPLES / f"{game}.yaml"), "--troop", troop, "--from", start, "--to", goal)
+            data = json.loads(run("referee", *args, "--json").output)
+            walked = [c for leg in data["legs"] for c in leg[1:]]
+            hit = [c for c in walked if c in lairs] if troop != "mage" else []
+            passed = [c for c in hit if c != goal]
+            code, out = _said(*args)
+            assert code == 0, out
+            if hit:
+                assert (f"ход кончается на логове дракона {goal}." in out) is (goal in hit), out
+                assert (f"путь проходит через логово дракона {', '.join(passed)}." in out) is bool(passed), out
+                assert ("заклинание 1.3" if game == "vs-2025" else "заклинание 9") in out
+                _, en = _said("--lang", "en", *args)
+                assert "dragon's lair" in en and "but a mage" in en
+            else:
+                assert "логов" not in out and "логов" not in data["rules"], (game, troop, out)
+    # Reach names the lairs it can get to (the start excluded) and the first turn of each.
+    args = ("reach", str(EXAMPLES / "vs-2025.yaml"), "--troop", "dwarves", "--from", "D7", "--turns", "2")
+    data = json.loads(run("referee", *args, "--json").output)
+    near = sorted(set(data["reachable"]) & _lairs("vs-2025"))
+    assert near and all(f"{c} (ход {data['reachable'][c]})" in data["rules"] for c in near), data["rules"]
+    assert "логов" not in _said("reach", str(EXAMPLES / "vs-2025.yaml"), "--troop", "mage", "--from", "D7")[1]
+
+
+@pytest.mark.rule("vs.magic.schools")
+def test_a_2003_spell_says_who_may_cast_it() -> None:
+    """Finding 12: 2003 spell answers left out who may cast them; the document (§4.8, and each spell's
+    «Доступно …») gives spells 1-4 to one race's mages and the rest to any mage."""
+    # Written from the 2003 spell list: the first four belong to a race each, in this order.
+    races = {"Туман сна": "эльф", "Прозрачные стены": "орк", "Щит ярости": "гном", "Вода неутомимости": "человек"}
+    english = {"эльф": "an elf mage", "орк": "an orc mage", "гном": "a dwarf mage", "человек": "a human mage"}
+    for spell in ("Туман сна", "Прозрачные стены", "Щит ярости", "Вода неутомимости", "Шторм", "Вызов дракона",
+                  "Дар свободы"):  # fmt: skip
+        code, out = _said("spell", spell, "--edition", "2003")
+        race = races.get(spell)
+        said = f"Колдует только маг-{race}" if race else "Колдует любой маг"
+        assert code == 0 and said in out and "§4.8" in out, (spell, out)
+        _, en = _said("--lang", "en", "spell", spell, "--edition", "2003")
+        assert (f"Only {english[race]} may cast it" if race else "Any mage may cast it") in en, en
+        data = json.loads(run("referee", "spell", spell, "--edition", "2003", "--json").output)
+        ids = {"эльф": "elf", "орк": "orc", "гном": "dwarf", "человек": "human"}
+        assert data["caster"] == ids.get(race or "", "all")
+    # 2025 has its own schools and no races: its answers are left as they were.
+    assert "Колдует" not in _said("spell", "storm")[1]
+
+
+@pytest.mark.rule("vs.rebellion.commander-2003")
+def test_the_2003_uprising_says_magical_troops_go_with_their_mage() -> None:
+    """Finding 13: 2003 §3.11 has magical troops inherited with the mage who controls them; the
+    answer left it out (so a player might count zombies and a dragon as rolls of their own)."""
+    for args in (("3",), ("3", "--together"), ("1",)):
+        code, out = _said("rebellion", *args, "--edition", "2003")
+        assert code == 0 and "Магические войска" in out and "вместе с магом" in out and "§3.11" in out, out
+        _, en = _said("--lang", "en", "rebellion", *args, "--edition", "2003")
+        assert "Magical troops" in en and "with the mage" in en
+    # 2025 §5.2 has lord's houses, not troops: nothing to say there.
+    assert "Магические" not in _said("rebellion", "3")[1]
+
+
+@pytest.mark.rule("vs.rebellion.state")
+@pytest.mark.rule("vs.rebellion.commander-2003")
+def test_a_rolled_uprising_names_what_goes() -> None:
+    """Finding 11: `rebellion N --roll` gave a count only; `neutrals --roll` names its troops by
+    number. Each house (2003: troop or structure) is numbered from 1 in an agreed order."""
+    from printkit.games.vs.questions import rebellion
+
+    houses = 5
+    passed = dict.fromkeys(range(1, houses + 1), 0)
+    for k in range(400):
+        for together in (False, True):
+            got = rebellion(houses, together=together, roll=True, seed=f"s{k}")
+            names = got.passed
+            assert names is not None and got.rolled == len(names) and list(names) == sorted(set(names))
+            assert set(names) <= set(passed)
+            if together:
+                assert names in ((), tuple(passed)), names  # one roll for all: all or none
+            else:
+                for n in names:
+                    passed[n] += 1
+    # Each house on its own roll of chance 1/2 (2025 §5.2, 2003 §3.11): about 200 of 400 each.
+    assert all(150 < c < 250 for c in passed.values()), passed
+    seed = next(f"s{k}" for k in range(400) if len(rebellion(houses, roll=True, seed=f"s{k}").passed or ()) >= 2)
+    names = rebellion(houses, roll=True, seed=seed).passed or ()
+    listed = ", ".join(map(str, names))
+    code, out = _said("rebellion", str(houses), "--roll", "--seed", seed)
+    assert code == 0 and f"Переходят дома № {listed}." in out and "условленному до броска" in out, out
+    _, old = _said("rebellion", str(houses), "--roll", "--seed", seed, "--edition", "2003")
+    assert f"Переходят войска и строения № {listed}." in old
+    _, en = _said("--lang", "en", "rebellion", str(houses), "--roll", "--seed", seed)
+    assert f"Houses no. {listed} pass." in en
+    data = json.loads(run("referee", "rebellion", str(houses), "--roll", "--seed", seed, "--json").output)
+    assert data["passed"] == list(names) and data["rolled"] == len(names)
+    none = next(f"s{k}" for k in range(400) if rebellion(houses, roll=True, seed=f"s{k}").passed == ())
+    assert "Не переходит ни один дом." in _said("rebellion", str(houses), "--roll", "--seed", none)[1]

@@ -326,6 +326,7 @@ class RebellionAnswer:
 
     rebellion: Rebellion
     rolled: int | None  # houses won on the roll (None: not rolled)
+    passed: tuple[int, ...] | None = None  # the numbers (from 1) of the houses won on the roll
 
     def lines(self, lang: str) -> list[Line]:
         r = self.rebellion
@@ -337,14 +338,22 @@ class RebellionAnswer:
         for k in sorted(r.chances):
             out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))
         out.append(Para(label("ec_expected", lang, e=r.expected), "  "))
+        if r.year == 2003 and r.houses:
+            out.append(Para(label("ec_rebellion_magic_2003", lang), "  "))
         if self.rolled is not None:
             out.append(label("ec_rolled", lang, result=label("ec_houses_won", lang, k=self.rolled)))
+        if self.passed is not None and r.houses:
+            numbers = ", ".join(map(str, self.passed))
+            many = "none" if not self.passed else "one" if len(self.passed) == 1 else "many"
+            out.append(Para(label(f"ec_passed_{many}_{r.year}", lang, numbers=numbers), "  "))
+            out.append(Note(label("ec_passed_order", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
         r = self.rebellion
         return {"houses": r.houses, "together": r.together, "chances": {str(k): str(p) for k, p in r.chances.items()},
-                "expected": str(r.expected), "rolled": self.rolled}  # fmt: skip
+                "expected": str(r.expected), "rolled": self.rolled,
+                "passed": list(self.passed) if self.passed is not None else None}  # fmt: skip
 
 
 Face = tuple[int, int, Fraction, Localized]  # low face, high face, chance, words

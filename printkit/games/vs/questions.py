@@ -655,12 +655,14 @@ def rebellion(houses: int, *, edition: str = "vs-2025", together: bool = False, 
     Fraction(1, 2)
     """
     got = ec.rebellion(_vs(edition), houses, together)
-    won = None
-    if roll:
-        stream = Entropy.from_seed(seed).stream("rebellion")
-        rolls = [stream.below(2) for _ in range(1 if together else houses)]
-        won = houses * rolls[0] if together and houses else sum(rolls)
-    return RebellionAnswer(got, won)
+    if not roll:
+        return RebellionAnswer(got, None)
+    stream = Entropy.from_seed(seed).stream("rebellion")
+    rolls = [stream.below(2) for _ in range(1 if together else houses)]
+    # Houses are numbered from 1 in an order agreed before the roll, as `neutrals --roll` numbers troops.
+    passed = tuple(range(1, houses + 1)) if together and rolls[0] else () if together else tuple(
+        k for k, won in enumerate(rolls, start=1) if won)  # fmt: skip
+    return RebellionAnswer(got, len(passed), passed)
 
 
 @question(
