@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -293,3 +294,53 @@ def test_a_rolled_uprising_names_what_goes() -> None:
     assert data["passed"] == list(names) and data["rolled"] == len(names)
     none = next(f"s{k}" for k in range(400) if rebellion(houses, roll=True, seed=f"s{k}").passed == ())
     assert "Не переходит ни один дом." in _said("rebellion", str(houses), "--roll", "--seed", none)[1]
+
+
+@pytest.mark.rule("vs.treasury.cap")
+@pytest.mark.rule("vs.print.quick-reference")
+def test_the_2003_card_says_money_over_the_limit_is_taken() -> None:
+    """Finding 8: the 2003 quick reference gave the treasury's size but never that money above it
+    is taken (2003 §2.1 before the income; §2.3, read literally, at the start of the turn as well)."""
+    ru = " ".join(map(str, _card("vs-2003", "ru")["money"]))
+    assert "лишнее изымается перед выдачей дохода" in ru and "§2.3" in ru and "--cap-before-income" not in ru
+    assert "прочтение" in ru.lower()
+    en = " ".join(map(str, _card("vs-2003", "en")["money"]))
+    assert "the excess is taken before the income is paid" in en and "reading" in en
+    assert "изымается" in " ".join(map(str, _card("vs-2025", "ru")["money"]))  # 2025 kept as it was
+
+
+@pytest.mark.rule("vs.treasury.cap")
+@pytest.mark.rule("vs.print.ledger")
+def test_the_2003_ledger_has_a_column_for_what_is_taken_after_the_income(tmp_path: Path) -> None:
+    """Finding 9: the 2003 ledger's one «Изъято» column comes before the income, but the default
+    reading (§2.3 at the start of the turn) takes what the income brings over the limit too."""
+    from printkit import evening
+
+    from ..conftest import pdf_text
+
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2003.yaml", path)
+    paid = evening.record(path, "income", {"player": "Север"}).effect
+    done = run("evening", "print", str(path), "--out", str(tmp_path / "paper"))
+    assert done.exit_code == 0, done.output
+    pages = pdf_text(tmp_path / "paper" / "ledger.pdf")
+    players = len(load_session(EXAMPLES / "vs-2003.yaml").players)
+    assert len(pages) == players + 1  # still a page a player, and one to go on
+    assert all("Изъято после дохода" in " ".join(p.split()) for p in pages)
+    # A plain reckoning of the default reading: the cash is cut to the limit, the income added, and
+    # what stands above the limit again is taken.
+    cash, cap = paid["cash_before"], paid["cap"]
+    net = paid["lands"] + paid["mines"] - paid["upkeep"]
+    before = max(0, cash - cap)
+    after = max(0, min(cash, cap) + net - cap)
+    assert after > 0
+    rows = [" ".join(line.split()) for line in pages[0].splitlines()]
+    assert f"1 {cash} {cap} {before} +{paid['lands']} 0 0 +{net} {after} {paid['cash_after']}" in rows, rows
+    english = run("evening", "print", str(path), "--out", str(tmp_path / "en"), "--lang", "en")
+    assert english.exit_code == 0, english.output
+    assert "Taken after income" in " ".join(pdf_text(tmp_path / "en" / "ledger.pdf")[0].split())
+    # 2025 takes the excess before the income only (§2.1): its ledger keeps one column.
+    other = tmp_path / "e25.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", other)
+    assert run("evening", "print", str(other), "--out", str(tmp_path / "p25")).exit_code == 0
+    assert "после дохода" not in " ".join(pdf_text(tmp_path / "p25" / "ledger.pdf")[0].split())
