@@ -163,8 +163,9 @@ class Suggestion(Phrase):
     typed: str
     near: str
 
-    def __new__(cls, typed: str, near: str) -> Suggestion:
-        self = super().__new__(cls, "cl_did_you_mean", names={"en": repr(near), "ru": f"«{near}»"})
+    def __new__(cls, typed: str, near: str, said: Mapping[str, str] | None = None) -> Suggestion:
+        words = {lang: (said or {}).get(lang, near) for lang in ("en", "ru")}
+        self = super().__new__(cls, "cl_did_you_mean", names={"en": repr(words["en"]), "ru": f"«{words['ru']}»"})
         self.typed, self.near = typed, near
         return self
 

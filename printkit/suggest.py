@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
 from .cells import latin
@@ -118,11 +118,12 @@ def suggest(word: str, choices: list[str]) -> str:
     return f" (did you mean {close!r}?)" if close else ""
 
 
-def did_you_mean(word: str, names: Iterable[str]) -> str:
+def did_you_mean(word: str, names: Iterable[str], said: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """ " (did you mean 'forest'?)" for the closest name, as a Phrase that says itself in either
     language (" (может быть, «лес»?)") and knows the word and the name (a page links the name);
-    '' when nothing is close."""
+    '' when nothing is close. `said`: a name's words in each language, so that the hint names the
+    thing in the asker's language whichever of its names came closest."""
     from .labels import Suggestion
 
     near = closest(word, names)
-    return Suggestion(word, near) if near else ""
+    return Suggestion(word, near, (said or {}).get(near)) if near else ""

@@ -60,11 +60,11 @@ def test_a_near_miss_finds_what_was_meant(typed: str, names: list[str], meant: s
     ("args", "hint"),
     [
         (("cost", "--hire", "castle", "--terrain", "forrest"), "(может быть, «forest»?)"),
-        (("spell", "strom"), "(может быть, «storm»?)"),
-        (("battle", "elfs", "knights"), "(может быть, «elves»?)"),
-        (("reach", str(EXAMPLES / "vs-map.yaml"), "--troop", "elfs", "--from", "C3"), "(может быть, «elves»?)"),
+        (("spell", "strom"), "(может быть, «Шторм»?)"),
+        (("battle", "elfs", "knights"), "(может быть, «Эльфы»?)"),
+        (("reach", str(EXAMPLES / "vs-map.yaml"), "--troop", "elfs", "--from", "C3"), "(может быть, «Эльфы»?)"),
         (("stratego", "маршалл", "3"), "(может быть, «Маршал»?)"),
-        (("prize", "dragn"), "(может быть, «dragon»?)"),
+        (("prize", "dragn"), "(может быть, «Дракон»?)"),
     ],
 )
 def test_the_referee_says_did_you_mean(args: tuple[str, ...], hint: str) -> None:

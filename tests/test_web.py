@@ -790,7 +790,8 @@ def test_a_suggestion_is_a_link_that_asks_again_with_it(client: TestClient, tabl
     question again with the suggested name in the typed word's place, every other field as it was;
     on a roll's question, which is posted, a button that posts the same form so. The terminal keeps
     its text."""
-    hint = label("cl_did_you_mean", lang, names={"en": "'knights'", "ru": "«knights»"}[lang])
+    # Russian names the thing in Russian (audit of 2026-11-29, finding 19); the link asks with the id.
+    hint = label("cl_did_you_mean", lang, names={"en": "'knights'", "ru": "«Рыцари»"}[lang])
     form = {"attackers": "knigts elves", "defenders": "elves@castle", "ask": "1", "lang": lang}
     page = client.get("/q/battle", params=form)
     assert page.status_code == 400 and hint in (refusal(page.text) or "")
@@ -807,7 +808,8 @@ def test_a_suggestion_is_a_link_that_asks_again_with_it(client: TestClient, tabl
     cast = roll(client, table, sent, lang, "spell")
     said = re.search(r'<p class="refusal"[^>]*>(.*?)</p>', cast.text, re.S)
     assert cast.status_code == 400 and said is not None and logged_rolls(table) == before
-    assert re.search(r'<button type="submit" form="suggested" class="link">[^<]*storm[^<]*</button>', said.group(1))
+    button = r'<button type="submit" form="suggested" class="link">[^<]*(storm|Шторм)[^<]*</button>'
+    assert re.search(button, said.group(1))
     hidden = re.search(r'<form id="suggested" method="post" action="/q/spell\?lang=\w+" hidden>(.*?)</form>', cast.text)
     assert hidden is not None
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', hidden.group(1)))
@@ -1061,7 +1063,10 @@ def test_a_games_roll_is_a_button_not_a_checkbox_under_more(client: TestClient, 
         buttons = re.findall(r'<button type="submit" name="([a-z]+)" value="1"[^>]*>([^<]+)</button>', form)
         assert buttons == [(ROLL_SWITCH, label("web_roll", lang)), ("ask", label("web_chance", lang))]
     before = logged_rolls(table)
-    values = {"name": "storm"} if name == "spell" else {"houses": "3"} if name == "rebellion" else {}
+    # An escape needs the income it costs a tenth of (audit of 2026-11-29, finding 16).
+    given: dict[str, dict[str, str]] = {"spell": {"name": "storm"}, "rebellion": {"houses": "3"},
+                                        "leader-escape": {"income": "47"}}  # fmt: skip
+    values = given.get(name, {})
     rolled = roll(client, table, {**values, ROLL_SWITCH: "1", "ask": ""}, "en", name)
     assert rolled.status_code == 200, refusal(rolled.text)
     assert logged_rolls(table) == before + 1 and table.log.newest()[0].what.startswith(name)

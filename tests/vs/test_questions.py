@@ -96,7 +96,7 @@ def test_a_python_caller_is_checked_as_the_command_line_is() -> None:
     with pytest.raises(Refused):
         printkit.vs.rebellion(201)
     with pytest.raises(Refused):
-        printkit.vs.leader_escape(edition="vs-2025")
+        printkit.vs.leader_escape(edition="vs-2025", income=10)
     with pytest.raises(Refused) as numbers:
         printkit.vs.income(lands="x")
     assert numbers.value.say("ru") == '--lands и --mines — целые числа, например "12 8"'

@@ -33,7 +33,7 @@ def lines(*args: str) -> list[str]:
 def test_orders_the_issue_example_in_both_languages() -> None:
     ru = lines("orders", "A A A A", "D D D F F F")
     assert "Итог: победа обороняющихся" in ru
-    assert "  остались: нападающие никого; обороняющиеся D D D F F F" in ru
+    assert "  остались: нападающие никого; обороняющиеся З З З О О О" in ru
     en = lines("orders", "A A A A", "D D D F F F", "--lang", "en")
     assert "Result: the defenders win" in en and "  column 1: A A | D F: D beats A; D beats A" in en
 
@@ -106,7 +106,7 @@ def test_one_card_mix() -> None:
     assert abs(wins / n - 2 / 3) < 4 * (2 / 9 / n) ** 0.5  # a third by the cycle, a third on equal orders
     data = json.loads(run("referee", "orders", "--mix", "--advantage", "a", "--json").output)
     assert data["value"] == "1/3" and data["random"]["attackers"] == "2/3"
-    assert lines("orders", "--mix")[0].startswith("Лучшая смесь приказов для A: Атака 1/3")
+    assert lines("orders", "--mix")[0].startswith("Лучшая смесь приказов для стороны А: Атака 1/3")
 
 
 # ---- a garrison's attack (issue 41) -------------------------------------------------------------------

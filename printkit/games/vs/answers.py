@@ -23,7 +23,8 @@ from .relay import RELAY_LIMIT, Choice, Relays, TooLarge
 from .tables import Marks
 from .words import Refusal
 
-LETTER = {"attack": "A", "fire": "F", "defend": "D"}
+LETTER = {"attack": "A", "fire": "F", "defend": "D"}  # JSON and English; Russian text has its own letters
+LETTERS = {"en": LETTER, "ru": {"attack": "А", "fire": "О", "defend": "З"}}  # as orders() reads them typed
 WIDTH = 80
 
 
@@ -61,7 +62,7 @@ class OrdersAnswer:
             out.append(Para(label("rf_relay_odds", lang, a=chance(r.chances[ATTACKERS]), d=chance(r.chances[DEFENDERS]),
                                   b=chance(r.chances[BOTH])), "    "))  # fmt: skip
             for key, mix in (("rf_relay_mix_a", r.choice.attackers), ("rf_relay_mix_d", r.choice.defenders)):
-                shown = ", ".join(f"{_kinds(seq)} ({w})" for seq, w in mix[:4])
+                shown = ", ".join(f"{_kinds(seq, lang)} ({w})" for seq, w in mix[:4])
                 out.append(Para(label(key, lang, mix=shown), "    "))
                 if len(mix) > 4:
                     out.append(label("rf_relay_more", lang, n=len(mix) - 4))
@@ -247,7 +248,9 @@ class BattleOdds:
                 note = _notes(u, lang)
                 if note:
                     out.append(Note(f"{self._unit(u, lang)}: {note}", "  "))
-        out += [Note(said.say(lang), "  ") for said in self.notes]
+        # The footnotes of the marks come first: a brief answer keeps them, since it keeps the marks.
+        out += [Para(said.say(lang), "  ") for said in self.notes if isinstance(said, Footnote)]
+        out += [Note(said.say(lang), "  ") for said in self.notes if not isinstance(said, Footnote)]
         out.append(Note(label("rf_reading_order", lang), "  "))
         if self.random is not None:
             out.append(Note(label("rf_reading_random", lang), "  "))
@@ -319,6 +322,10 @@ def battle_odds(rules: Ruleset, attackers: str, defenders: str, *, play: str = "
                       notes, marks)  # fmt: skip
 
 
+class Footnote(Said):
+    """The footnote of a mark (`*`, `†`) an answer prints: said even in a brief answer."""
+
+
 def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
                  readings: Readings) -> tuple[dict[str, tuple[str, str]], tuple[Said, ...]]:  # fmt: skip
     """The marks of the units' squads the edition's own rules do not give, and what the answer must
@@ -335,7 +342,7 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
             if source is not None and not source.document.own and path not in marks:
                 marks[path] = (mark("", path), source.document.id)
     names = {path: u.name for u in units for path in (u.source, u.plus_from) if path}
-    said = [Said(functools.partial(_footnote, mark, names, i)) for i in range(len(mark.notes("en")))]
+    said: list[Said] = [Footnote(functools.partial(_footnote, mark, names, i)) for i in range(len(mark.notes("en")))]
 
     def say(key: str, **values: Any) -> None:
         said.append(Said(functools.partial(_said, key, values)))
@@ -348,7 +355,8 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
     if any(u.afloat for u in attackers):
         say(f"rf_afloat_{year}")
     elif year == 2003 and defenders and (defenders[0].place == "transport" or sea_troop(vs, defenders[0], readings)):
-        say("rf_afloat_hint_2003")
+        # With --at-sea given, only ships and dragons attack here, and they keep their squads.
+        say("rf_afloat_kept_2003" if readings.at_sea else "rf_afloat_hint_2003")
     for u in attackers:
         if u.place == "ship":
             say("rf_aboard_attacks", troop=u.name)
@@ -394,12 +402,12 @@ def optimal_exponent() -> int:
 # ---- the answers in words ---------------------------------------------------------------------------
 
 
-def card(c: Card) -> str:
-    return LETTER.get(c.order, c.order) + ("+" if c.advantage else "")
+def card(c: Card, lang: str = "en") -> str:
+    return LETTERS.get(lang, LETTER).get(c.order, c.order) + ("+" if c.advantage else "")
 
 
 def cards(cs: Sequence[Card], lang: str) -> str:
-    return " ".join(card(c) for c in cs) or label("rf_nobody", lang)
+    return " ".join(card(c, lang) for c in cs) or label("rf_nobody", lang)
 
 
 def chance(p: Fraction) -> str:
@@ -412,12 +420,12 @@ def chance(p: Fraction) -> str:
 def _round_lines(number: int, rnd: Round, lang: str) -> list[Line]:
     out: list[Line] = [label("rf_round", lang, n=number, w=rnd.width)]
     for c, (places_a, places_d) in enumerate(rnd.columns):
-        col_a = [card(rnd.attackers[i]) for i in places_a]
-        col_d = [card(rnd.defenders[j]) for j in places_d]
+        col_a = [card(rnd.attackers[i], lang) for i in places_a]
+        col_d = [card(rnd.defenders[j], lang) for j in places_d]
         duels = [d for d in rnd.duels if d.column == c]
         events = []
         for d in duels:
-            x, y = card(d.attacker), card(d.defender)
+            x, y = card(d.attacker, lang), card(d.defender, lang)
             if d.winner == ATTACKERS:
                 events.append(label("rf_beats", lang, x=x, y=y))
             elif d.winner == DEFENDERS:
@@ -430,8 +438,9 @@ def _round_lines(number: int, rnd: Round, lang: str) -> list[Line]:
     return out
 
 
-def _kinds(seq: Sequence[tuple[int, bool]]) -> str:
-    return " ".join("AFD"[o] + ("+" if plus else "") for o, plus in seq) if seq else "-"
+def _kinds(seq: Sequence[tuple[int, bool]], lang: str = "en") -> str:
+    letters = "АОЗ" if lang == "ru" else "AFD"
+    return " ".join(letters[o] + ("+" if plus else "") for o, plus in seq) if seq else "-"
 
 
 def _unit(u: Unit, lang: str, mark: str = "") -> str:

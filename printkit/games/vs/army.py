@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .lanes import UNKNOWN, Squad
 from .model import VsData
-from .words import Refusal
+from .words import Refusal, hint, listed
 
 _TOKEN = re.compile(r"^(?P<name>[^@:+*]+?)(?:[:*x×](?P<count>\d+))?(?P<plus>\+)?(?:@(?P<place>[^@]+))?$")
 
@@ -72,16 +72,23 @@ def _structure(vs: VsData, word: str) -> tuple[str, Mapping[str, str], int, bool
     return forgiving_match(word.strip(), pairs)
 
 
-def _troop_names(vs: VsData) -> str:
-    return ", ".join([t.id for t in vs.troops] + [s.id for s in vs.structures] + [f"mine-{m.level}" for m in vs.mines])
+def _transport(place: str) -> bool:
+    """Whether @PLACE names a 2003 transport, as either language types it ("транспорте")."""
+    from printkit.plugin import forgiving_match
+
+    return forgiving_match(place.strip(), [("transport", True), ("транспорт", True)]) is not None
+
+
+def _units(vs: VsData) -> list[tuple[str, Mapping[str, str]]]:
+    """Every troop, building and mine a battle may name, as (id, names)."""
+    return ([(t.id, t.name) for t in vs.troops] + [(s.id, s.name) for s in vs.structures]
+            + [(f"mine-{m.level}", m.name) for m in vs.mines])  # fmt: skip
 
 
 def _refused(vs: VsData, word: str, name: str) -> Refusal:
-    """A unit that cannot be read, with the closest troop, building or mine it may have meant."""
-    from printkit.plugin import did_you_mean
-
-    every = [n for n, _ in vs.troop_names()] + [n for s in vs.structures for n in (s.id, *s.name.values())]
-    return Refusal("rf_bad_unit", word=word, names=_troop_names(vs), hint=did_you_mean(name, every))
+    """A unit that cannot be read, with the closest troop, building or mine it may have meant, each
+    named in the asker's language."""
+    return Refusal("rf_bad_unit", word=word, names=listed(_units(vs)), hint=hint(name, _units(vs)))
 
 
 def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
@@ -132,7 +139,7 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
         where = ""
         if place:
             ship = vs.troop(place)
-            if place.casefold() == "transport" and vs.figures.get("transport"):
+            if _transport(place) and vs.figures.get("transport"):
                 squads, source, where = int(vs.figures["transport"]["squads"]), "vs.transport.squads", "transport"
             elif ship is not None and ship.kind == "sea":
                 if vs.figures.get("transport"):

@@ -12,7 +12,7 @@ from printkit.plugin import Ruleset, did_you_mean, forgiving_match
 
 from .ground import BUILDINGS
 from .model import Mine, Structure, Troop, VsData, vs_map
-from .words import Refusal
+from .words import Refusal, hint, listed
 
 
 def year_of(vs: VsData) -> int:
@@ -145,8 +145,8 @@ def troop_of(vs: VsData, word: str) -> Troop:
 def _troop(vs: VsData, word: str) -> Troop:
     troop = vs.troop(word)
     if troop is None:
-        hint = did_you_mean(word, [n for n, _ in vs.troop_names()])
-        raise Refusal("ec_bad_troop", word=word, names=", ".join(t.id for t in vs.troops), hint=hint)
+        troops = [(t.id, t.name) for t in vs.troops]
+        raise Refusal("ec_bad_troop", word=word, names=listed(troops), hint=hint(word, troops))
     return troop
 
 
@@ -289,8 +289,8 @@ def structure(vs: VsData, word: str) -> Structure:
     pairs = [(n, s) for s in vs.structures for n in (s.id, *s.name.values())]
     found = forgiving_match(word.strip(), pairs)
     if found is None:
-        hint = did_you_mean(word, [n for n, _ in pairs])
-        raise Refusal("ec_bad_building", word=word, names=", ".join(s.id for s in vs.structures), hint=hint)
+        built = [(s.id, s.name) for s in vs.structures]
+        raise Refusal("ec_bad_building", word=word, names=listed(built), hint=hint(word, built))
     return found
 
 
@@ -422,6 +422,11 @@ class Prize:
     year: int = 2025
 
 
+def _level_note(level_table: bool) -> str:
+    """The reading a destroyed level's prize was taken by (2025 §5.1 "the cost of the level")."""
+    return "ec_level_prize_table" if level_table else "ec_level_prize"
+
+
 def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_up: bool = False) -> Prize:
     """The prize for what was defeated: troops (NAME, NAME:N squads of zombies, NAME+ in mithril,
     NAME@personal) and buildings (each word one level lost). 2025: the personal troop's owner gets
@@ -472,17 +477,16 @@ def prize(vs: VsData, words: Sequence[str], *, level_table: bool = False, round_
             m = mine(vs, core)
             below = next((x.cost for x in vs.mines if x.level == m.level - 1), 0)
             level = Fraction(m.cost if level_table else m.cost - below)
-            items.append(PrizeItem(word, m.name, level, "ec_level_prize"))
+            items.append(PrizeItem(word, m.name, level, _level_note(level_table)))
             continue
         try:
             s = structure(vs, core)
         except Refusal:  # neither a troop nor a building: say so, with the closest of either
-            every = [n for n, _ in vs.troop_names()] + [n for b in vs.structures for n in (b.id, *b.name.values())]
-            names = ", ".join([t.id for t in vs.troops] + [b.id for b in vs.structures])
-            raise Refusal("rf_bad_unit", word=word, names=names, hint=did_you_mean(core, every)) from None
+            every = [(t.id, t.name) for t in vs.troops] + [(b.id, b.name) for b in vs.structures]
+            raise Refusal("rf_bad_unit", word=word, names=listed(every), hint=hint(core, every)) from None
         below_s = next((x for x in vs.structures if x.lord and s.lord and x.level == s.level - 1), None)
         lost = s.cost if level_table or below_s is None else s.cost - below_s.cost
-        items.append(PrizeItem(word, s.name, Fraction(lost), "ec_level_prize" if below_s is not None else ""))
+        items.append(PrizeItem(word, s.name, Fraction(lost), _level_note(level_table) if below_s is not None else ""))
     share = Fraction(f.get("commander_prize") or 1)
     whole = sum((i.coins for i in items), Fraction(0)) * share
     total: int = ceil(whole) if round_up else int(whole)

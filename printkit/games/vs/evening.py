@@ -102,7 +102,8 @@ def _income(state: State, player: str, personal: str | None = None, cap_before_i
     upkeep = sum(c for _, c in got.upkeep)
     effect = {"player": ruler, "year": year, "cash_before": before, "cash_after": got.cash_after, "cap": got.cap,
               "lands": got.lands, "mines": got.mines, "upkeep": upkeep,
-              "taken": before - got.cash_kept + got.taken_after, "cap_before_income": cap_before_income}  # fmt: skip
+              "taken": before - got.cash_kept + got.taken_after, "taken_after": got.taken_after,
+              "cap_before_income": cap_before_income}  # fmt: skip
     told = {lang: _reckoning(effect, lang) for lang in ("ru", "en")}
     return Decided(effect, (told,))
 
@@ -126,9 +127,13 @@ def _paid(state: State, effect: Effect) -> State:
     part = _treasury(state)
     ruler, year = str(effect["player"]), int(effect["year"])
     lands, mines, upkeep = int(effect["lands"]), int(effect["mines"]), int(effect["upkeep"])
-    row = {"cash": str(effect["cash_before"]), "cap": str(effect["cap"]), "taken": str(effect["taken"]),
+    # 2003's ledger has a column for what the income brought over the limit (§2.3, read literally);
+    # an event recorded before it was kept apart counts it with what was taken before the income.
+    later = int(effect.get("taken_after") or 0)
+    row = {"cash": str(effect["cash_before"]), "cap": str(effect["cap"]), "taken": str(int(effect["taken"]) - later),
            "lands": signed(lands), "mines": signed(mines), "upkeep": signed(-upkeep),
-           "net": signed(lands + mines - upkeep), "end": str(effect["cash_after"])}  # fmt: skip
+           "net": signed(lands + mines - upkeep), "end": str(effect["cash_after"]),
+           **({"taken_after": str(later)} if ec.year_of(part.vs) == 2003 else {})}  # fmt: skip
     years = list(part.years)
     here = next((i for i, (r, y, _) in enumerate(years) if (r, y) == (ruler, year)), None)
     if here is None:

@@ -190,7 +190,10 @@ class PriceTable:
         low_cost = 0
         for m in vs.mines:
             level = label("ec_mine_level", lang, n=m.level)
-            deepen = label("ec_deepen_from_below", lang, coins=m.cost - low_cost)
+            # The first level has none below it: it is only opened.
+            deepen = (
+                label("ec_deepen_from_below", lang, coins=m.cost - low_cost) if low_cost else label("ec_opened", lang)
+            )
             out += _row(f"  {m.name[lang]} ({level}), {deepen}", label("ec_coins", lang, n=m.cost))
             low_cost = m.cost
         spell = int(vs.figures["spell_cost"])
@@ -290,7 +293,10 @@ class PrizeAnswer:
         p = self.prize
         out: list[Line] = []
         for item in p.items:
-            out += _row(f"  {item.name[lang]} ({item.what})", label("ec_coins", lang, n=item.coins))
+            # The name in the answer's language, with what was written beside it (+, :3, @personal),
+            # never the word typed, which may be the other language's.
+            marks = item.what[min((i for i in (item.what.find(c) for c in "+:@") if i >= 0), default=len(item.what)) :]
+            out += _row(f"  {item.name[lang]}{marks}", label("ec_coins", lang, n=item.coins))
         whole = sum((i.coins for i in p.items), Fraction(0))
         if p.share == 1:
             out += _row(label("ec_prize_2025", lang), label("ec_coins", lang, n=p.total))
@@ -308,8 +314,10 @@ class PrizeAnswer:
 
     def json(self, lang: str) -> dict[str, Any]:
         p = self.prize
+        levels = [n for n in (i.note for i in p.items) if n.startswith("ec_level_prize")]
+        readings = {"level": label(levels[0], lang)} if levels else {}
         return {"items": [{"what": i.what, "coins": str(i.coins)} for i in p.items], "share": str(p.share),
-                "total": p.total}  # fmt: skip
+                "total": p.total, "readings": readings}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -318,23 +326,34 @@ class RebellionAnswer:
 
     rebellion: Rebellion
     rolled: int | None  # houses won on the roll (None: not rolled)
+    passed: tuple[int, ...] | None = None  # the numbers (from 1) of the houses won on the roll
 
     def lines(self, lang: str) -> list[Line]:
         r = self.rebellion
-        how = "none" if r.houses == 0 else "one" if r.houses == 1 else "together" if r.together else "each"
+        how = "none" if r.houses == 0 else "one" if r.houses == 1 else "each" if not r.together else "together"
+        if how == "together" and r.houses == 2:  # two on one roll are «оба», not «все 2»
+            how = "both"
         key = f"ec_rebellion_{how}_{r.year}"
         out: list[Line] = [Para(label(key, lang, n=r.houses), "  ")]
         for k in sorted(r.chances):
             out += _row("  " + label("ec_houses_won", lang, k=k), _pct(r.chances[k]))
         out.append(Para(label("ec_expected", lang, e=r.expected), "  "))
+        if r.year == 2003 and r.houses:
+            out.append(Para(label("ec_rebellion_magic_2003", lang), "  "))
         if self.rolled is not None:
             out.append(label("ec_rolled", lang, result=label("ec_houses_won", lang, k=self.rolled)))
+        if self.passed is not None and r.houses:
+            numbers = ", ".join(map(str, self.passed))
+            many = "none" if not self.passed else "one" if len(self.passed) == 1 else "many"
+            out.append(Para(label(f"ec_passed_{many}_{r.year}", lang, numbers=numbers), "  "))
+            out.append(Note(label("ec_passed_order", lang), "  "))
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
         r = self.rebellion
         return {"houses": r.houses, "together": r.together, "chances": {str(k): str(p) for k, p in r.chances.items()},
-                "expected": str(r.expected), "rolled": self.rolled}  # fmt: skip
+                "expected": str(r.expected), "rolled": self.rolled,
+                "passed": list(self.passed) if self.passed is not None else None}  # fmt: skip
 
 
 Face = tuple[int, int, Fraction, Localized]  # low face, high face, chance, words

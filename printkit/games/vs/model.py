@@ -86,6 +86,11 @@ class Orders:
     names: Mapping[str, Localized]
     row: int
     colours: Mapping[str, str] = field(default_factory=dict)
+    beaten: Mapping[str, Localized] = field(default_factory=dict)  # a name as the object of "beats"
+
+    def beaten_name(self, order: str, lang: str) -> str:
+        """An order's name as the one beaten ("Обстрел бьёт Защиту"); its plain name when none is given."""
+        return (self.beaten.get(order) or self.names[order])[lang]
 
     def beats(self, a: str, b: str) -> bool:
         i = self.cycle.index(a)

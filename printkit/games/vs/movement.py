@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from printkit.maps import Reach, Route
-from printkit.plugin import Flag, GameMap, Input, Ruleset, Said, Text, cell_name, did_you_mean, label
+from printkit.plugin import Flag, GameMap, Input, Ruleset, Said, Text, cell_name, label
 
 from .ground import LAND, WATERS, Board, Cell, Mover, edition
 from .model import vs_map, vs_of
-from .words import Refusal
+from .words import Refusal, hint, listed
 
 TURN_LIMIT = 50  # turns a route may take before the referee says it is out of reach
 WORK_LIMIT = 500_000  # cells of the map times turns searched: about half a second
@@ -187,9 +187,9 @@ def mover_of(rules: Ruleset, given: Mapping[str, Any]) -> Mover:
         raise Refusal("mv_need_troop")
     troop = vs.troop(given["troop"])
     if troop is None:
-        names = ", ".join(t.id for t in vs.troops)
-        hint = did_you_mean(given["troop"], [n for n, _ in vs.troop_names()])
-        raise Refusal("mv_unknown_troop", troop=given["troop"], edition=rules.id, names=names, hint=hint)
+        troops = [(t.id, t.name) for t in vs.troops]
+        raise Refusal("mv_unknown_troop", troop=given["troop"], edition=rules.id, names=listed(troops),
+                      hint=hint(given["troop"], troops))  # fmt: skip
     year = edition(rules)
     if given["transport"] and (year != 2003 or troop.kind != "land"):
         raise Refusal("mv_transport_2003")
@@ -297,12 +297,52 @@ def reach_answer(game_map: GameMap, rules: Ruleset, start: Cell, turns: int, giv
         raise Refusal("mv_too_many_turns", turns=turns, most=_turn_limit(game_map),
                       cells=game_map.width * game_map.height, limit=WORK_LIMIT)  # fmt: skip
     mover = mover_of(rules, _named(game_map, given))
-    found = reach(game_map, rules, mover, start, turns)
-    return Reach({c: t for c, t in found.items() if c != start}, _said(rules, mover))
+    found = {c: t for c, t in reach(game_map, rules, mover, start, turns).items() if c != start}
+    near = [c for c in _by_name(vs_map(game_map).lairs) if c in found] if mover.troop.id != "mage" else []
+
+    def lair(lang: str) -> str:
+        cells = ", ".join(label("mv_lair_turn", lang, cell=cell_name(*c), turn=found[c]) for c in near)
+        return label("mv_lair_near", lang, cells=cells, source=label(f"mv_lair_source_{mover.year}", lang))
+
+    return Reach(found, _said(rules, mover, lair if near else None))
 
 
-def _said(rules: Ruleset, mover: Mover) -> Said:
-    return Said(lambda lang: notes(mover, lang, _marked_moves(rules, mover, lang)))
+def _by_name(cells: frozenset[Cell]) -> list[Cell]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+def _said(rules: Ruleset, mover: Mover, warning: Callable[[str], str] | None = None) -> Said:
+    """The rules used, after a warning (a dragon's lair) where there is one."""
+
+    def words(lang: str) -> str:
+        said = notes(mover, lang, _marked_moves(rules, mover, lang))
+        return f"{warning(lang)} {said}" if warning else said
+
+    return Said(words)
+
+
+def _lair_warning(game_map: GameMap, mover: Mover, legs: list[list[Cell]]) -> Callable[[str], str] | None:
+    """2025 spell 1.3 and 2003 spell 9 (notes): the dragon attacks any troop on its lair's cell but a
+    mage. The route's lair cells, the one it ends on said apart from those it passes; None: none."""
+    if mover.troop.id == "mage":
+        return None
+    lairs = vs_map(game_map).lairs
+    walked = [c for leg in legs for c in leg[1:] if c in lairs]
+    if not walked:
+        return None
+    goal = legs[-1][-1]
+    passed = [c for c in dict.fromkeys(walked) if c != goal]
+
+    def words(lang: str) -> str:
+        said = []
+        if passed:
+            said.append(label("mv_lair_passes", lang, cells=", ".join(cell_name(*c) for c in passed)))
+        if goal in lairs:
+            said.append(label("mv_lair_ends", lang, cell=cell_name(*goal)))
+        source = label(f"mv_lair_source_{mover.year}", lang)
+        return " ".join([*said, label("mv_lair_attack", lang, source=source)])
+
+    return words
 
 
 def route_answer(game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell, given: Mapping[str, Any]) -> Route:
@@ -323,7 +363,7 @@ def route_answer(game_map: GameMap, rules: Ruleset, start: Cell, goal: Cell, giv
         _, path = found[cell]
         legs.insert(0, path)
         cell = path[0]
-    return Route(legs, _said(rules, mover))
+    return Route(legs, _said(rules, mover, _lair_warning(game_map, mover, legs)))
 
 
 def marks(game_map: GameMap) -> dict[Cell, str]:

@@ -101,6 +101,19 @@ _MIRROR = Input(
 _DEFEATED = r"[^:@]+(:[1-9][0-9]{0,2})?(@[^:@]+)?"
 
 
+def _only(edition: Input, year: str, default: str) -> Input:
+    """The edition input of a rule one edition alone has: every edition is taken, so that a session's
+    or config's other edition reaches the question and is refused there, not silently replaced."""
+    return Input(
+        edition.name,
+        edition.kind,
+        {"en": f"The edition of the rules (the rule is in the {year} rules only).",
+         "ru": f"Издание правил (правило есть только в правилах {year} года)."},
+        flag=edition.flag,
+        default=default,
+    )  # fmt: skip
+
+
 def _seed(what: Localized) -> Input:
     return Input("seed", Text(200), what, flag="--seed")
 
@@ -642,12 +655,14 @@ def rebellion(houses: int, *, edition: str = "vs-2025", together: bool = False, 
     Fraction(1, 2)
     """
     got = ec.rebellion(_vs(edition), houses, together)
-    won = None
-    if roll:
-        stream = Entropy.from_seed(seed).stream("rebellion")
-        rolls = [stream.below(2) for _ in range(1 if together else houses)]
-        won = houses * rolls[0] if together and houses else sum(rolls)
-    return RebellionAnswer(got, won)
+    if not roll:
+        return RebellionAnswer(got, None)
+    stream = Entropy.from_seed(seed).stream("rebellion")
+    rolls = [stream.below(2) for _ in range(1 if together else houses)]
+    # Houses are numbered from 1 in an order agreed before the roll, as `neutrals --roll` numbers troops.
+    passed = tuple(range(1, houses + 1)) if together and rolls[0] else () if together else tuple(
+        k for k, won in enumerate(rolls, start=1) if won)  # fmt: skip
+    return RebellionAnswer(got, len(passed), passed)
 
 
 @question(
@@ -658,25 +673,24 @@ def rebellion(houses: int, *, edition: str = "vs-2025", together: bool = False, 
     },
     about={"en": "", "ru": ""},
     inputs=(
-        Input("edition", Choice(("vs-2003",), aliases=edition_aliases(("vs-2003",))),
-              {"en": "The edition of the rules (2003 only).",
-                                                 "ru": "Издание правил (только 2003)."},
-              flag="--edition", default="vs-2003"),
+        _only(_EDITION, "2003", "vs-2003"),
         Input("income", Whole(0, 100_000), {"en": "The player's whole income.", "ru": "Весь доход игрока."},
-              flag="--income", default=0),
+              flag="--income", required=True),
         _roll({"en": "Try the escape.", "ru": "Попытаться бежать."}),
         _seed({"en": "Replay the roll.", "ru": "Повторить бросок."}),
     ),
     examples=("printkit referee leader-escape --income 47",
               "printkit referee leader-escape --income 47 --roll --seed year-3"),
 )  # fmt: skip
-def leader_escape(*, edition: str = "vs-2003", income: int = 0, roll: bool = False,
+def leader_escape(*, edition: str = "vs-2003", income: int, roll: bool = False,
                   seed: str | None = None) -> EscapeAnswer:  # fmt: skip
     """A captured leader's escape (2003): a tenth of the whole income, and its outcomes on a D6.
 
     >>> leader_escape(income=47).cost
     5
     """
+    if edition != "vs-2003":  # a session's or config's 2025 edition reaches here: 2025 has no leaders
+        raise Refusal("ec_escape_2003")
     vs = _vs(edition)
     return EscapeAnswer(ec.escape_cost(vs, income), income, ec.escape_faces(vs), _d6(seed, "leader-escape") if roll
                         else None)  # fmt: skip
@@ -699,9 +713,7 @@ def leader_escape(*, edition: str = "vs-2003", income: int = 0, roll: bool = Fal
     inputs=(
         Input("troops", Whole(1, 200), {"en": "How many neutral troops stand on the map.",
                                         "ru": "Сколько нейтральных войск на карте."}, required=True),
-        Input("edition", Choice(("vs-2025",), aliases=edition_aliases(("vs-2025",))),
-              {"en": "The edition of the rules (2025 only).", "ru": "Издание правил (только 2025)."},
-              flag="--edition", default="vs-2025"),
+        _only(_EDITION, "2025", "vs-2025"),
         _roll({"en": "Roll it: which of them vanish.", "ru": "Бросить: какие из них исчезнут."}),
         _seed({"en": "Replay the roll.", "ru": "Повторить бросок."}),
     ),
@@ -716,6 +728,8 @@ def neutrals(troops: int, *, edition: str = "vs-2025", roll: bool = False,
     >>> neutrals(3).chance
     Fraction(1, 20)
     """
+    if edition != "vs-2025":  # a session's or config's 2003 edition reaches here: 2003 has no such rule
+        raise Refusal("ec_neutrals_2025")
     chance = vanish_chance(_vs(edition))
     faces = None
     if roll:

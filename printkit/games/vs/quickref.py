@@ -54,6 +54,7 @@ def context(session: Session) -> dict[str, Any]:
         money.append(label("qv_bridge_2003", lang, upkeep=fig["bridge"]["upkeep"]))
         money.append(label("qv_commander_2003", lang, fee=fig["commander_upkeep"],
                            start=fig["start"]["commander_money"], share=fraction(fig["commander_prize"])))  # fmt: skip
+    beaten = {f"{k}_beaten": vs.orders.beaten_name(o, lang) for k, o in zip("abc", vs.orders.cycle, strict=True)}
     return {
         **rules_context(session),
         "structures": table_context(structures(rules, lang)),
@@ -61,7 +62,7 @@ def context(session: Session) -> dict[str, Any]:
         "mine_chance": label("qv_mine_chance", lang, p=fraction(fig["mine_chance"]), n=per_level),
         "troops": table_context(troops(rules, lang)),
         "crossing": label(f"qv_crossing_{year}", lang),
-        "cycle": label("qv_cycle", lang, a=names[0], b=names[1], c=names[2]),
+        "cycle": label("qv_cycle", lang, a=names[0], b=names[1], c=names[2], **beaten),
         "advantage": label("qv_advantage", lang),
         "advantage_notes": same_orders(vs, lang),
         "year_2003": _only_2003(vs, lang) if year == 2003 else [],

@@ -110,6 +110,11 @@ ORDERS = Record(
     {
         "cycle": Field(ListOf(IDENT, min_items=3, max_items=3), required=True),
         "names": Field(MapOf(IDENT, NAME), required=True),
+        "beaten": Field(
+            MapOf(IDENT, NAME),
+            default={},
+            doc="each order's name as the one beaten (Russian takes the accusative: «бьёт Защиту»)",
+        ),
         "row": Field(Integer(1, 10), default=3),
         "colours": Field(MapOf(IDENT, Colour()), default={}),
     }
@@ -205,6 +210,7 @@ def build_rules(data: dict[str, Any]) -> VsData | None:
             frozen({k: frozen(v) for k, v in orders["names"].items()}),
             orders["row"],
             frozen({k: v.upper() for k, v in orders["colours"].items()}),
+            frozen({k: frozen(v) for k, v in orders["beaten"].items()}),
         ),
         troops=tuple(Troop(**{**t, "name": frozen(t["name"]), "move": frozen(t["move"])}) for t in data["troops"]),
         structures=tuple(

@@ -10,18 +10,18 @@ from printkit.plugin import Line, Para, label
 
 from .economy import with_amulet, year_of
 from .model import Outcome, Spell, VsData
-from .words import Refusal
+from .words import Refusal, hint, listed
 
 
 def find_spell(vs: VsData, name: str) -> Spell:
     """A spell by id or name in either language, any case and the usual Russian forms ("шторма")."""
-    from printkit.plugin import did_you_mean, forgiving_match
+    from printkit.plugin import forgiving_match
 
     pairs = [(n, s) for s in vs.spells for n in (s.id, *s.name.values())]
     found = forgiving_match(name.strip(), pairs, parts=True)  # said at the table: part of a name will do
     if found is None:
-        hint = did_you_mean(name, [n for n, _ in pairs])
-        raise Refusal("sp_unknown", name=name, names=", ".join(s.id for s in vs.spells), hint=hint)
+        spells = [(s.id, s.name) for s in vs.spells]
+        raise Refusal("sp_unknown", name=name, names=listed(spells), hint=hint(name, spells))
     return found
 
 
@@ -55,6 +55,7 @@ class Cast:
     works: bool | None  # chance spells: did it work
     year: int = 2025
     cap: int = 6  # a die raised above it counts as it (2025 §8.8)
+    race: str | None = None  # 2003 §4.8: the race whose mages cast it, "all" for any mage; None: 2025
 
     def table(self) -> list[tuple[Outcome, tuple[int, int] | None, Fraction]]:
         """Each outcome with the faces of the die as rolled that give it (with the amulet's +1 when
@@ -70,6 +71,8 @@ class Cast:
         head = label("sp_head", lang, name=s.name[lang], cost=self.cost, rules=label("ec_rules", lang, year=self.year),
                      range=label("sp_range", lang, n=s.range) if s.range else "")  # fmt: skip
         out: list[Line] = [Para(f"{head}: {s.text[lang]}", "  ")]
+        if self.race is not None:
+            out.append(Para(label(f"sp_caster_{self.race}", lang), "  "))
         if self.low is not None and s.chance is not None:
             out.append(Para(label(f"sp_chance_{self.year}", lang, p=s.chance, low=self.low), "  "))
             if self.amulet:
@@ -105,6 +108,7 @@ class Cast:
                 "faces": [low, 6] if low is not None else None,
                 "outcomes": [{"faces": list(faces) if faces else [], "chance": str(p), "text": o.text["en"]}
                              for o, faces, p in self.table()],
+                **({"caster": self.race} if self.race is not None else {}),
                 "rolled": self.face, "with_amulet": self.raised if self.amulet else None,
                 "result": self.result["en"] if self.result else None, "works": self.works}  # fmt: skip
 
@@ -126,4 +130,5 @@ def cast(vs: VsData, spell: Spell, face: int | None, *, amulet: bool = False) ->
             result = dict(hit.text)
         elif low is not None:
             works = raised >= low
-    return Cast(spell, cost, face, raised, amulet, low, result, works, vs.year, cap)
+    race = spell.school if vs.year == 2003 else None  # 2003 schools are races (§4.8); 2025 has none
+    return Cast(spell, cost, face, raised, amulet, low, result, works, vs.year, cap, race)

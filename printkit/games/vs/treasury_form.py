@@ -93,6 +93,8 @@ def context(session: Session) -> dict[str, Any]:
         "years": list(range(1, YEARS + 1)),
         "spare_years": list(range(YEARS + 1, 2 * YEARS + 1)),
         "cap_now": treasury_cap(vs, 0),
+        # 2003, read literally (§2.3), takes the excess again once the income is paid: a column for it.
+        "taken_after": year == 2003,
     }
 
 
@@ -111,9 +113,10 @@ LIST_RULE, FILLED = hex_colour("#bbbbbb"), hex_colour("#1a237e")
 RULES_SIZE, HEAD_SIZE, NOTE_SIZE, CELL_SIZE = 7.2, 7.0, 7.0, 8.0
 ROW = mm(9.58)  # a year's row: room to write a sum and cross it out
 HEAD_PAD = mm(0.8)
-FIRST_COLUMN = 0.07  # the year's share of the width
+FIRST_COLUMN = 0.06  # the year's share of the width: room for 2003's column of what is taken after income
 # A filled row's columns after the year; "taken" only where an evening knows it (the kit leaves it to the pen).
 FILLED_KEYS = ("cash", "cap", "taken", "lands", "mines", "upkeep", "net", "spent", "transfers", "other", "end")
+AFTER = FILLED_KEYS.index("net") + 1  # where 2003's column of what is taken after the income goes
 
 
 def _heading(pen: Pen, x: float, top: float, width: float, name: str, sub: str, colour: str | None) -> float:
@@ -160,11 +163,16 @@ def _columns(heads: list[str], width: float) -> list[float]:
 
 
 def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[int],
-          filled: dict[int, dict[str, str]]) -> float:  # fmt: skip
+          filled: dict[int, dict[str, str]], taken_after: bool = False) -> float:  # fmt: skip
     """The year-by-year table: column heads, then a row per year (`filled` by the row's index: the
-    kit's first from the map, an evening's every year paid)."""
+    kit's first from the map, an evening's every year paid); `taken_after`: 2003's column for what
+    the income brings over the limit."""
     heads = [t.lg_year, t.lg_cash_start, t.lg_cap, t.lg_taken, t.lg_col_lands, t.lg_col_mines, t.lg_col_upkeep,
              t.lg_net, t.lg_spent, t.lg_transfers, t.lg_other, t.lg_cash_end]  # fmt: skip
+    keys = list(FILLED_KEYS)
+    if taken_after:
+        heads.insert(AFTER + 1, t.lg_taken_after)
+        keys.insert(AFTER, "taken_after")
     widths = _columns(heads, width)
     cells = [wrap_runs([(h, BOLD, HEAD_SIZE, INK)], w - 2 * mm(0.6)) for h, w in zip(heads, widths, strict=True)]
     lines = max(map(len, cells))
@@ -190,7 +198,7 @@ def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[in
     for i, year in enumerate(years):
         base = top - head - i * ROW - ROW / 2 - 0.35 * CELL_SIZE
         pen.text(edges[0] + widths[0] / 2, base, str(year), BOLD, CELL_SIZE, INK, "center")
-        for c, key in enumerate(FILLED_KEYS, start=1):
+        for c, key in enumerate(keys, start=1):
             value = filled.get(i, {}).get(key)
             if value is not None:
                 pen.text(edges[c] + widths[c] / 2, base, str(value), BOLD, CELL_SIZE, FILLED, "center")
@@ -205,7 +213,7 @@ def _player_page(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: f
     left = _bullets(pen, MARGIN, top, inner * 0.6 - mm(3), ctx["rules"])
     right = _listing(pen, MARGIN + inner * 0.6, top, inner * 0.4 - mm(3), t, player["listing"])
     filled = player.get("filled") or ({0: player["first"]} if player["first"] else {})
-    return _grid(pen, MARGIN, min(left, right), inner, t, ctx["years"], filled)
+    return _grid(pen, MARGIN, min(left, right), inner, t, ctx["years"], filled, ctx.get("taken_after", False))
 
 
 def _more_page(pen: Pen, ctx: dict[str, Any], width: float, height: float) -> float:
@@ -218,7 +226,9 @@ def _more_page(pen: Pen, ctx: dict[str, Any], width: float, height: float) -> fl
     pen.text(MARGIN, base, label, SANS, NOTE_SIZE, NOTE)
     start = MARGIN + runs_width([(label, SANS, NOTE_SIZE, NOTE)])
     pen.rule(start, base - 1.5, start + mm(60), base - 1.5, CELL_RULE, 0.5)
-    return _grid(pen, MARGIN, top - LEAD * NOTE_SIZE - mm(2.5), inner, t, ctx["spare_years"], {})
+    return _grid(
+        pen, MARGIN, top - LEAD * NOTE_SIZE - mm(2.5), inner, t, ctx["spare_years"], {}, ctx.get("taken_after", False)
+    )
 
 
 def write_pages(target: str | IO[bytes], ctx: dict[str, Any], paper: str) -> None:
