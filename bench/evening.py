@@ -87,7 +87,7 @@ async def phone(base: str, home: str, data: dict[str, str], until: float, times:
 
 
 def recording(folder: Path, phones: int, seconds: float, pause: float) -> list[str]:
-    path = folder / "table.sqlite"
+    path = folder / f"table-{pause:g}.sqlite"
     evening.start(find("vs-2025.yaml"), path)
     command = [sys.executable, "-m", "printkit", "serve", "--evening", str(path), "--port", "0", "--lang", "en"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -107,8 +107,9 @@ def recording(folder: Path, phones: int, seconds: float, pause: float) -> list[s
         page = httpx2.get(base.group(0) + board).text
         players = dict(re.findall(r"<b>([^<]+)</b><img[^>]*><a href=\"http://[^/]+/(p/[^/]+/)", page))
         south = players["Юг"]
-        kinds = [({"action": f"{south}cash", "coins": "1", "why": "bench"}, south),
-                 ({"action": f"{board}roll", "notation": "2d6", "who": "bench"}, board)]  # fmt: skip
+        # A player records his own roll from his page; the master credits coins from the board.
+        kinds = [({"action": f"{south}roll", "notation": "2d6"}, south),
+                 ({"action": f"{board}cash", "player": "Юг", "coins": "1", "why": "bench"}, board)]  # fmt: skip
         times: list[float] = []
         errors: list[str] = []
         until = time.perf_counter() + seconds
@@ -147,7 +148,7 @@ def main() -> None:
         rows.append(opening(Path(folder), args.events, args.opens))
     if args.phones == 20 and args.seconds >= 30 and args.events >= 10_000:
         notes = ["Recording: each phone posts an event and reads the page it leads to, then waits the pause (half "
-                 "a ruler's coins from his own page, half a roll from the master's board): a pause of 1 s is far "
+                 "a ruler's own roll from his page, half coins credited from the master's board): a 1 s pause is far "
                  "busier than a table, 0 every phone at once without end; the time is the POST, committed (one "
                  "fsync) before it answers, and that page. The journal count is every event "
                  "recorded, none lost or doubled. Goal: p99 under 100 ms.",

@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -259,7 +260,9 @@ def _choosing(q: Question, name: str, among: tuple[str, ...]) -> Question:
     return dataclasses.replace(q, inputs=inputs)
 
 
+@lru_cache(maxsize=4)
 def _words(lang: str) -> dict[str, str]:
+    """The pages' words in a language, gathered once: every form of every board asks for them."""
     from .answering import words_of
 
     return words_of(lang)
@@ -283,6 +286,7 @@ def _local(at: str) -> str:
         return ""
 
 
+@lru_cache(maxsize=64)
 def _qr(url: str) -> str:
     """An address as a QR code a phone scans, as a data: URI an <img> shows (no file, no script)."""
     import segno
