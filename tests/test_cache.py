@@ -567,12 +567,12 @@ def test_one_drawing_of_the_booklet_serves_builds_with_and_without_the_imposed_c
     tmp_path: Path, kits: ExampleKits
 ) -> None:
     """booklet-print.pdf is made from the kit's booklet.pdf after the booklet is drawn or found, so
-    --imposition is no part of the booklet's cache key. (The run's shared cache: the example kit,
-    built with --imposition saddle, drew the booklet or found it.)"""
+    the imposition is no part of the booklet's cache key. (The run's shared cache: the example kit,
+    imposed as every kit is by default, drew the booklet or found it.)"""
     example = kits("strategiya")
     session = load_session(EXAMPLES / "strategiya.yaml")
-    plain = build_kit(session, tmp_path / "plain", only=["booklet"])
-    imposed = build_kit(session, tmp_path / "imposed", only=["booklet"], options=Options(imposition="saddle"))
+    plain = build_kit(session, tmp_path / "plain", only=["booklet"], options=Options(imposition=None))
+    imposed = build_kit(session, tmp_path / "imposed", only=["booklet"])
     assert plain.cached == imposed.cached == ("booklet",)
     assert [p.name for p in plain.files] == ["booklet.pdf", "manifest.json"]
     assert [p.name for p in imposed.files] == ["booklet-print.pdf", "booklet.pdf", "manifest.json"]

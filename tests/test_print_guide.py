@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -35,11 +36,57 @@ def test_every_file_of_the_kit_is_in_its_print_guide(name: str, lang: str, paper
     assert ACTUAL_SIZE[other] not in text
 
 
+# A file's name as the guide prints it: in its table and in any sentence ("print booklet-print.pdf").
+FILE_NAME = re.compile(r"[\w*-]+(?:\.[\w-]+)*\.(?:pdf|json|svg|png)\b")
+
+
+def named_files(text: str) -> set[str]:
+    """Every file name the guide's text holds."""
+    return set(FILE_NAME.findall(" ".join(text.split())))
+
+
+def test_file_names_are_found_in_sentences() -> None:
+    text = "Правила постранично; печатать — booklet-print.pdf  manifest.json, tokens-cut.svg."
+    assert named_files(text) == {"booklet-print.pdf", "manifest.json", "tokens-cut.svg"}
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_every_file_the_print_guide_names_is_in_the_kit(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the default kit's guide said to print booklet-print.pdf, which only
+    --imposition saddle wrote; following it printed no rules. The guide names only files the kit
+    holds, and a kit whose game has a booklet holds the rules to print."""
+    kit = kits(name, lang, paper)
+    named = named_files(pdf_text(kit / GUIDE)[0])
+    missing = sorted(f for f in named if not (kit / f).is_file())
+    assert not missing, f"{GUIDE} names files the kit does not hold: {missing}"
+    if (kit / "booklet.pdf").is_file():
+        assert (kit / "booklet-print.pdf").is_file(), "a kit with a booklet holds no rules to print"
+
+
+def test_the_default_kit_holds_rules_to_print(kits: ExampleKits) -> None:
+    """`printkit build` with no option: the guide's first rows name booklet-print.pdf, and it is there."""
+    kit = kits.default()
+    assert (kit / "booklet-print.pdf").is_file()
+    assert "booklet-print.pdf" in named_files(pdf_text(kit / GUIDE)[0])
+
+
+def test_a_booklet_without_its_imposed_copy_is_printed_two_pages_a_sheet() -> None:
+    """A library build may leave booklet-print.pdf out (Options(imposition=None)): then the guide
+    prints booklet.pdf itself and names no file the kit lacks."""
+    session = with_overrides(load_session(EXAMPLES / "vs-2025.yaml"), "en", "a4")
+    artefacts = list(game("vs").artefacts)
+    alone = {r.name: r for r in rows(session, artefacts, ["booklet.pdf"])}["booklet.pdf"]
+    beside = {r.name: r for r in rows(session, artefacts, ["booklet.pdf", "booklet-print.pdf"])}["booklet.pdf"]
+    assert alone.copies == 1 and alone.purpose == "guide_booklet_alone"
+    assert beside.copies == 0 and beside.purpose == "guide_booklet"
+
+
 def test_copies_and_flip_come_from_the_session() -> None:
     """A quick reference for each player; VS cards flip as the config's cards.duplex says."""
     session = with_overrides(load_session(EXAMPLES / "vs-2025.yaml"), "en", "a4")
     artefacts = list(game("vs").artefacts)
-    by_name = {r.name: r for r in rows(session, artefacts, ["quickref.pdf", "battle-cards.pdf", "booklet.pdf"])}
+    names = ["quickref.pdf", "battle-cards.pdf", "booklet.pdf", "booklet-print.pdf"]
+    by_name = {r.name: r for r in rows(session, artefacts, names)}
     assert by_name["quickref.pdf"].copies == len(session.players)
     assert by_name["booklet.pdf"].copies == 0
     assert by_name["battle-cards.pdf"].stock == "card"

@@ -144,7 +144,13 @@ def prints(config_file: str, lang: str) -> str:
     chosen = [a for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)]
     heads = [label(f"guide_col_{k}", lang) for k in ("file", "for", "copies", "paper", "sides")]
     lines = ["| " + " | ".join(heads) + " |", "|---|---|---|---|---|"]
-    entries = [p for a in chosen for p in a.prints] + list(KIT_FILES)
+    declared = [p for a in chosen for p in a.prints] + list(KIT_FILES)
+    # As the guide reads them: the first entry for a file applies, where the kit holds its `beside`.
+    files = {p.file for p in declared}
+    entries = []
+    for entry in declared:
+        if (entry.beside is None or entry.beside in files) and entry.file not in {e.file for e in entries}:
+            entries.append(entry)
     for entry in sorted(entries, key=lambda p: (p.copies == 0, 0)):
         copies = entry.copies if isinstance(entry.copies, int) else entry.copies(session)
         sides = entry.sides if isinstance(entry.sides, str) else entry.sides(session)

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -45,10 +46,11 @@ class Row:
     sides: str
 
 
-def declared(name: str, artefacts: list[Artefact]) -> Printing | None:
-    """The declaration that covers file `name`: the kit's own, then the artefacts' in build order."""
+def declared(name: str, artefacts: list[Artefact], names: Collection[str] = ()) -> Printing | None:
+    """The declaration that covers file `name` in a kit of files `names`: the kit's own, then the
+    artefacts' in build order, leaving out an entry whose `beside` file the kit does not hold."""
     for entry in (*KIT_FILES, *(p for a in artefacts for p in a.prints)):
-        if fnmatchcase(name, entry.file):
+        if fnmatchcase(name, entry.file) and (entry.beside is None or entry.beside in names):
             return entry
     return None
 
@@ -57,8 +59,9 @@ def rows(session: Session, artefacts: list[Artefact], names: list[str]) -> list[
     """Every file of the kit (and the guide and the manifest) with its printing: the files to print
     first, then those not printed, each in file order."""
     out = []
-    for name in sorted({*names, GUIDE, MANIFEST}):
-        entry = declared(name, artefacts)
+    kit = {*names, GUIDE, MANIFEST}
+    for name in sorted(kit):
+        entry = declared(name, artefacts, kit)
         if entry is None:
             out.append(Row(name, None, 1, "plain", "single"))
             continue

@@ -59,7 +59,7 @@ def test_the_kit_holds_every_item_the_rules_list(game: str, kits: ExampleKits) -
     # The rules' list: a map with lands, incomes and veins; coins; figures and building cards (the
     # tokens); battle cards; the D6 is the players' own. Besides: markers, the ledger, the land list.
     out = kits(game)
-    assert {p.name for p in out.iterdir()} == EXPECTED | {"booklet-print.pdf"}  # the shared kits are imposed
+    assert {p.name for p in out.iterdir()} == EXPECTED | {"booklet-print.pdf"}  # every kit's rules to print
     for name in NEW:
         assert fonts_of(out / name) and all(ok for _, ok in fonts_of(out / name)), name
 
