@@ -203,6 +203,16 @@ def test_a_changed_printkit_draws_afresh(tiny: Path, tmp_path: Path, monkeypatch
     assert _drawn(tiny) == ["plain", "plain"]
 
 
+def test_the_key_covers_every_file_of_printkit() -> None:
+    """The environment's digest hashed printkit/pipeline/ alone (the folder its module moved to), so
+    a changed game module (printkit/games/vs/tokens.py) brought back pages drawn by the old one."""
+    import printkit
+    from printkit.pipeline import fingerprint
+
+    assert Path(printkit.__file__).resolve().parent == fingerprint.PACKAGE
+    assert (fingerprint.PACKAGE / "games" / "vs" / "tokens.py").is_file()
+
+
 def test_a_damaged_entry_is_drawn_again(tiny: Path, tmp_path: Path) -> None:
     session = load_session(_config(tmp_path, "Kitchen"))
     build_kit(session, tmp_path / "a", only=["named"])
