@@ -10,6 +10,7 @@ import pytest
 
 from printkit.config.session import load_session, with_overrides
 from printkit.game import Artefact, PluginError, Printing, game
+from printkit.labels import label
 from printkit.pipeline.print_guide import GUIDE, rows
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, pdf_text
@@ -59,6 +60,7 @@ def test_every_file_the_print_guide_names_is_in_the_kit(name: str, lang: str, pa
     named = named_files(pdf_text(kit / GUIDE)[0])
     missing = sorted(f for f in named if not (kit / f).is_file())
     assert not missing, f"{GUIDE} names files the kit does not hold: {missing}"
+    assert label("guide_mode_colour", lang) in " ".join(pdf_text(kit / GUIDE)[0].split())  # not --greyscale
     if (kit / "booklet.pdf").is_file():
         assert (kit / "booklet-print.pdf").is_file(), "a kit with a booklet holds no rules to print"
 

@@ -16,11 +16,12 @@ import pytest
 
 from printkit.config.session import load_session
 from printkit.geometry import PRINTABLE_MARGIN
+from printkit.labels import label
 from printkit.pipeline.kit import kinds_for
 from printkit.render.html import environment
 from printkit.sheets.quickref import sides
 
-from .conftest import CONFIGS, EXAMPLES, ExampleKits
+from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ExampleKits, pdf_text
 from .pdfcheck import (
     AUTO_HYPHEN,
     MM,
@@ -34,6 +35,7 @@ from .pdfcheck import (
     read,
     split_tables,
     table_parts,
+    toner,
 )
 
 MIN_TEXT = 6.0  # pt
@@ -210,3 +212,44 @@ def test_sentences_are_spaced_and_no_markup_is_printed(kit: Path) -> None:
             for line in page.lines():
                 assert not SENTENCE_GLUED.search(line.text), f"{pdf.name} p. {page.number}: no space in {line.text!r}"
                 assert not MARKUP.search(line.text), f"{pdf.name} p. {page.number}: markup printed: {line.text!r}"
+
+
+# ---- the ink-saving kit (issue 42) -----------------------------------------------------------------
+
+MAX_TONER = 0.15  # of a page: what a home mono laser's kit may lay on any one sheet side
+# Every config in Russian on A4 every day; the other languages and papers in the whole suite.
+INK_KITS = [pytest.param(*k, marks=() if k[1:] == ("ru", "a4") else pytest.mark.slow, id="-".join(k)) for k in KITS]
+
+
+def ink_saving_kit(kits: ExampleKits, name: str, lang: str, paper: str) -> Path:
+    """An example's kit as `printkit build CONFIG --greyscale` writes it (shared like the example kits)."""
+    return kits.build(EXAMPLES / f"{name}.yaml", "--seed", KIT_SEED, "--greyscale", "--lang", lang, "--paper", paper)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), INK_KITS)
+def test_no_page_of_the_ink_saving_kit_lays_more_than_15_percent_toner(
+    name: str, lang: str, paper: str, kits: ExampleKits
+) -> None:
+    """issue 42: a VS battle-card back printed 56 % grey, a sheet of tokens 26 %, and --greyscale
+    changed only the booklet. Now --greyscale is the ink-saving kit: light backs and pieces and a
+    pale map in every file, and no page over 15 % toner (pdfcheck.toner: the page's mean darkness
+    rendered in grey); its guide says which kit it is."""
+    kit = ink_saving_kit(kits, name, lang, paper)
+    heavy = [(pdf.name, number, round(100 * share, 1)) for pdf in pdfs(kit)
+             for number, share in enumerate(toner(pdf), start=1) if share > MAX_TONER]  # fmt: skip
+    assert not heavy, f"pages over {MAX_TONER:.0%} toner (file, page, %): {heavy}"
+    guide = " ".join(pdf_text(kit / "print-guide.pdf")[0].split())
+    assert label("guide_mode_ink", lang) in guide
+
+
+def test_toner_reads_a_full_bleed_back_as_dark_as_it_prints(tmp_path: Path) -> None:
+    """The measure itself: a page half covered in 50 % grey lays a quarter of full toner."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "half.pdf"
+    c = Canvas(str(path), pagesize=(200, 100))
+    c.setFillGray(0.5)
+    c.rect(0, 0, 100, 100, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    assert toner(path) == [pytest.approx(0.25, abs=0.01)]

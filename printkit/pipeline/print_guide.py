@@ -89,7 +89,7 @@ def _cells(row: Row, lang: str) -> list[str]:
     ]
 
 
-def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float) -> float:
+def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float, ink_saving: bool) -> float:
     lang = session.language
     x, line = PRINTABLE_MARGIN + mm(6), width - 2 * (PRINTABLE_MARGIN + mm(6))
     top = height - PRINTABLE_MARGIN - mm(6)
@@ -99,6 +99,9 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     top -= mm(2)
     paper = label(f"guide_paper_{session.paper}", lang)
     top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
+    top -= mm(1.5)
+    mode = label("guide_mode_ink" if ink_saving else "guide_mode_colour", lang)
+    top = para(pen, x, top, [(mode, fonts.SANS, SIZE, INK)], line)
     top -= mm(4)
     lefts = [x]
     for share in COLUMNS[:-1]:
@@ -129,17 +132,19 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     return top
 
 
-def write_guide(session: Session, artefacts: list[Artefact], names: list[str], target: Path) -> None:
-    """print-guide.pdf: one page, in the session's language and on its paper."""
+def write_guide(session: Session, artefacts: list[Artefact], names: list[str], target: Path,
+                ink_saving: bool = False) -> None:  # fmt: skip
+    """print-guide.pdf: one page, in the session's language and on its paper; `ink_saving` says the
+    kit was built with --greyscale."""
     width, height = paper_size(session.paper)
     table = rows(session, artefacts, names)
     c = open_canvas(str(target), session.paper, label("guide_title", session.language, title=display_title(session)),
                     "printkit print guide")  # fmt: skip
     why = f"{GUIDE}: {len(table)} files do not fit on one page"
-    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height)
+    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height, ink_saving)
     c.save()
 
 
 def build(b: Build, artefacts: list[Artefact]) -> None:
     """Add print-guide.pdf to a whole kit, listing every file the build wrote."""
-    write_guide(b.session, artefacts, list(b.writer.names), b.writer.path(GUIDE))
+    write_guide(b.session, artefacts, list(b.writer.names), b.writer.path(GUIDE), bool(b.options.greyscale))

@@ -14,7 +14,7 @@ from . import pictograms
 from .coins import coins, draw_coin
 from .model import VsData, vs_of, vs_session
 from .piece_sheets import Pieces, build_shared
-from .tokens import badge, deep, owners
+from .tokens import LIGHT_BAND, badge, deep, owners
 
 # Markers per player by default. The capital, the personal troop, its mithril and (2003) its leader
 # are one each, three leaders since a captured one stays with its captor while a new one is hired;
@@ -101,14 +101,17 @@ def lines(text: str, font: str, width: float, size: float = 7.0, least: float = 
     return best
 
 
-def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
+def draw_marker(c: Any, box: Box, marker: Marker, back: bool, light: bool = False) -> None:
+    """One face of a marker: a frame of the owner's colour, the pictogram, the owner's mark and the
+    words; `light` (the ink-saving kit) draws the frame as a tint and leaves the back white."""
     colour = hex_colour(marker.colour)
     kind, text = marker.back if back else marker.front
     s = box.w
-    c.setFillColorRGB(*colour)
+    c.setFillColorRGB(*(tint(colour, LIGHT_BAND) if light else colour))
     c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
     frame = s * 0.07
-    c.setFillColorRGB(*(tint(colour, 0.14) if back else (1, 1, 1)))
+    paper = tint(colour, 0.14) if back and not light else (1.0, 1.0, 1.0)
+    c.setFillColorRGB(*paper)
     c.rect(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame, stroke=0, fill=1)
     ink = deep(colour)
     parts, size = lines(text, fonts.NARROW_BOLD, s - 2 * SAFE)
@@ -120,8 +123,7 @@ def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
     room = top - low
     # The pictogram keeps clear of the mark: it moves left by the room the mark takes.
     size_p = min(room * 0.92, s - 2 * SAFE - 2 * width)
-    pictograms.draw(c, kind, box.x + s / 2 - width / 2, low + room / 2, size_p, ink,
-                    tint(colour, 0.14) if back else (1, 1, 1))  # fmt: skip
+    pictograms.draw(c, kind, box.x + s / 2 - width / 2, low + room / 2, size_p, ink, paper)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.NARROW_BOLD, size)
     for i, part in enumerate(parts):
@@ -134,10 +136,12 @@ def build(b: Build) -> None:
     print-shop file: see the README)."""
     session = b.session
     lang = session.language
+    light = bool(b.options.greyscale)  # the ink-saving kit
     kinds = (
-        Pieces(markers(session), vs_session(session).tokens.marker_mm * MM, draw_marker),
+        Pieces(markers(session), vs_session(session).tokens.marker_mm * MM,
+               lambda c, box, marker, back: draw_marker(c, box, marker, back, light)),
         Pieces(coins(session), vs_session(session).coins.size_mm * MM,
-               lambda c, box, value, back: draw_coin(c, box, value, lang),
+               lambda c, box, value, back: draw_coin(c, box, value, lang, light),
                notes=lambda: [label("cn_values", lang)], round_cut=True),  # the rules name no coin values
     )  # fmt: skip
     build_shared(b, "markers", "markers_title", kinds)

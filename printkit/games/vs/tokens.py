@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -234,16 +235,23 @@ def moves(c: Any, cx: float, y: float, width: float, widest: float, token: Token
         c.drawCentredString(x0 + i * step + step / 2, y + 2.1, cells)
 
 
-def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0) -> None:
+# The ink-saving kit (--greyscale) prints the owner's bands as this tint of the owner's colour, the
+# back white: a sheet of tokens then lays about a tenth of the toner, not a quarter.
+LIGHT_BAND = 0.22
+
+
+def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0,
+               light: bool = False) -> None:  # fmt: skip
     """One face of a token in its box. `bleed` carries the background past the box; `safe` > 0 lays
-    the face out for a print shop, every word at least that far inside the box."""
+    the face out for a print shop, every word at least that far inside the box; `light`, the
+    ink-saving kit's faces."""
     colour = hex_colour(token.colour)
-    c.setFillColorRGB(*(tint(colour, 0.16) if back else (1, 1, 1)))
+    c.setFillColorRGB(*(tint(colour, 0.16) if back and not light else (1, 1, 1)))
     c.rect(box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, stroke=0, fill=1)
     if back:
-        _back(c, box, token, colour, bleed, safe or SAFE, owner=not safe)
+        _back(c, box, token, colour, bleed, safe or SAFE, owner=not safe, light=light)
     else:
-        _front(c, box, token, colour, bleed, safe or SAFE)
+        _front(c, box, token, colour, bleed, safe or SAFE, light)
 
 
 def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
@@ -266,14 +274,15 @@ def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
     return width
 
 
-def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float) -> None:
+def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, light: bool = False) -> None:
     """A token's front: the coloured band with the name, the pictogram with the owner's mark beside
     it, the dots or squad boxes at the foot; every word `safe` inside the box."""
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     band = safe + 3.3 * MM  # the name's line below the safe edge, descenders inside the band
-    c.setFillColorRGB(*colour)
+    ground = tint(colour, LIGHT_BAND) if light else colour
+    c.setFillColorRGB(*ground)
     c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
-    c.setFillColorRGB(*ink_on(colour))
+    c.setFillColorRGB(*ink_on(ground))
     draw_fitted(c, box.x + safe, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT,
                 s - 2 * safe, align="center")  # fmt: skip
     row = s * 0.11  # the dots' or boxes' row, on the safe area's bottom edge
@@ -298,15 +307,17 @@ def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: f
 # on the front. A print shop's back, with the wider margin, holds the figures alone.
 
 
-def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, owner: bool) -> None:
+def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, owner: bool,
+          light: bool = False) -> None:  # fmt: skip
     """A token's back: with `owner` the owner's name in a band of the owner's colour, then the
     figures centred in the rest of the safe area; every letter `safe` inside the box."""
     top = box.y + box.h - safe
     if owner:
         band = safe + OWNER_BAND
-        c.setFillColorRGB(*colour)
+        ground = tint(colour, LIGHT_BAND) if light else colour
+        c.setFillColorRGB(*ground)
         c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
-        c.setFillColorRGB(*ink_on(colour))
+        c.setFillColorRGB(*ink_on(ground))
         # A player's name is what the user typed: too long for the band, it is cut short, not an error.
         draw_fitted(c, box.x + safe, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
                     align="center", shorten=True)  # fmt: skip
@@ -376,5 +387,6 @@ def footnotes(session: Session, on_sheet: Sequence[Token]) -> list[str]:
 def build(b: Build) -> None:
     """The kit's tokens.pdf; with a cutting machine its cut template, for a print shop its own file."""
     size = vs_session(b.session).tokens.cell_mm * MM
-    build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, draw_token, shop=draw_token,
+    face = functools.partial(draw_token, light=bool(b.options.greyscale))  # the ink-saving kit's faces
+    build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, face, shop=face,
                  notes=lambda chunk: footnotes(b.session, chunk))  # fmt: skip
