@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from printkit.config.session import load_session
 from printkit.games.vs import coins as coin_sheet
 from printkit.games.vs.markers import markers
-from printkit.games.vs.model import vs_of, vs_session
+from printkit.games.vs.model import NEUTRAL, vs_of, vs_session
 from printkit.games.vs.tokens import DEFAULT_COPIES, DEFAULT_NEUTRAL, counts, tokens
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import grid
@@ -152,7 +152,7 @@ def test_default_tokens_cover_the_standard_starts_and_a_realistic_state() -> Non
         neutral = [t for t in made if t.owner == "нейтральные"]
         assert len(neutral) == sum(counts(vs, DEFAULT_NEUTRAL, {}).values()) + 1
         assert len(made) == len(session.players) * sum(per_player.values()) + len(neutral)
-        assert {t.colour for t in neutral} == {"#757575"}
+        assert {t.colour for t in neutral} == {NEUTRAL}
     assert "transport" in counts(vs_of(load_session(EXAMPLES / "vs-2003.yaml").ruleset), DEFAULT_COPIES, {})
 
 

@@ -25,6 +25,8 @@ from printkit.render import (
     write_faces,
 )
 
+from . import livery
+from .livery import pattern_of
 from .model import player_colour, vs_of, vs_session
 from .orders import Card, all_cards
 from .piece_sheets import check_count
@@ -39,6 +41,11 @@ class Deck:
     colour: str
     cards: tuple[Card, ...]
     title: str = ""  # printed under the name with --title-on-backs; by default a back fits any session
+
+    @property
+    def pattern(self) -> str:
+        """The owner's pattern over the back (livery), as on the owner's tokens and markers."""
+        return pattern_of(self.player)
 
 
 def default_counts(session: Session) -> dict[str, int]:
@@ -229,15 +236,16 @@ def _cycle(c: Any, session: Session, card: Card, w: float, y: float) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
-# The ink-saving back (--greyscale): white card, the owner's colour in lines only. A full-bleed
+# The ink-saving back (--greyscale): white card, the owner's colour in lines and a faint pattern. A full-bleed
 # dark back laid some 56 % toner on every sheet of backs, and solid toner on card cracks at the cut.
-LIGHT_LATTICE = 0.35  # the lattice's tint of the owner's colour
+LIGHT_LATTICE = 0.3  # the pattern's tint of the owner's colour
+BACK_STEP = 4 * MM  # one repeat of the owner's pattern on a back
 LIGHT_FRAME = 3.5 * MM  # the outline's inset from the cut: a 2 mm duplex drift still misses the edge
 
 
 def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: float, light: bool = False) -> None:
-    """A deck's back: the owner's colour with a lattice over the whole card and the owner's name on
-    a disc; `light` draws it in lines on white card, inside an outline of the owner's colour."""
+    """A deck's back: the owner's colour with the owner's pattern over the whole card and the owner's
+    name on a disc; `light` draws it faint on white card, inside an outline of the owner's colour."""
     colour = hex_colour(deck.colour)
     if light:
         c.setFillColorRGB(1, 1, 1)
@@ -250,14 +258,9 @@ def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: f
         frame = c.beginPath()
         frame.roundRect(LIGHT_FRAME, LIGHT_FRAME, w - 2 * LIGHT_FRAME, h - 2 * LIGHT_FRAME, 2.2 * MM)
         c.clipPath(frame, stroke=0, fill=0)
-    c.setStrokeColorRGB(*tint(colour, LIGHT_LATTICE if light else 0.55))
-    c.setLineWidth(0.4 if light else 0.6)
-    step = 6 * MM
-    k = -h
-    while k < w + h:
-        c.line(k - bleed, -bleed, k + h + bleed, h + bleed)
-        c.line(k + h + bleed, -bleed, k - bleed, h + bleed)
-        k += step
+    # The owner's pattern (livery), large and faint: a tint of the colour on it, or on white card.
+    livery.band(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed, colour, deck.pattern, light, BACK_STEP,
+                tint(colour, LIGHT_LATTICE if light else 0.55))  # fmt: skip
     c.restoreState()
     disc = (1.0, 1.0, 1.0) if light else colour
     if light:

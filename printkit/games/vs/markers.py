@@ -10,11 +10,12 @@ from printkit.imposition import Box
 from printkit.plugin import MM, Build, RenderError, Session, label
 from printkit.render import fonts, hex_colour, tint
 
-from . import pictograms
+from . import livery, pictograms
 from .coins import coins, draw_coin
+from .livery import PLAIN, pattern_of
 from .model import VsData, vs_of, vs_session
 from .piece_sheets import Pieces, build_shared
-from .tokens import LIGHT_BAND, badge, deep, owners
+from .tokens import badge, deep, owners
 
 # Markers per player by default. The capital, the personal troop, its mithril and (2003) its leader
 # are one each, three leaders since a captured one stays with its captor while a new one is hired;
@@ -47,11 +48,14 @@ class Marker:
     front: tuple[str, str]  # (pictogram, text)
     back: tuple[str, str]
     mark: str = ""  # the owner's mark on both faces (model.owner_marks): whose it is on a grey print
+    pattern: str = PLAIN  # the owner's pattern (livery) in the frame: whose it is from across the table
 
 
 # Every word on a marker stays this far inside the cut: about the most a 16 mm marker allows, since
 # its longest word at 6 pt («неутомимости», 11.03 mm) must fit between the two margins.
 SAFE = 2.4 * MM
+# The frame that carries the owner's colour and pattern (livery), inside the margin the words keep.
+FRAME = 2.0 * MM
 
 
 def lasting_spells(vs: VsData) -> list[str]:
@@ -71,14 +75,15 @@ def markers(session: Session) -> list[Marker]:
     chosen = vs_session(session).tokens.markers
     spells = {sp.id: sp for sp in vs.spells}
     out: list[Marker] = []
-    for colour, _, mark in owners(session)[:-1]:  # the neutral set has no markers
+    for seat, (colour, _, mark) in enumerate(owners(session)[:-1], start=1):  # the neutral set has no markers
+        pattern = pattern_of(seat)
         for mid in vs.markers:
             front, back = FACES[mid]
-            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)), mark)
+            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)), mark, pattern)
             out += [face] * chosen.get(mid, DEFAULT_MARKERS.get(mid, 1))
         for sid in lasting_spells(vs):
             kind = sid if pictograms.has(sid) else "no-action"
-            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]), mark)
+            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]), mark, pattern)
             out += [face] * chosen.get(sid, chosen.get("spells", SPELL_COPIES))
     return out
 
@@ -102,17 +107,18 @@ def lines(text: str, font: str, width: float, size: float = 7.0, least: float = 
 
 
 def draw_marker(c: Any, box: Box, marker: Marker, back: bool, light: bool = False) -> None:
-    """One face of a marker: a frame of the owner's colour, the pictogram, the owner's mark and the
-    words; `light` (the ink-saving kit) draws the frame as a tint and leaves the back white."""
+    """One face of a marker: a frame in the owner's colour and pattern, the pictogram, the owner's
+    mark and the words; `light` (the ink-saving kit) draws the frame's pattern on white, in a tint of
+    the colour, and leaves the back white."""
     colour = hex_colour(marker.colour)
     kind, text = marker.back if back else marker.front
     s = box.w
-    c.setFillColorRGB(*(tint(colour, LIGHT_BAND) if light else colour))
-    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
-    frame = s * 0.07
+    livery.band(c, box.x, box.y, box.w, box.h, colour, marker.pattern, light)
     paper = tint(colour, 0.14) if back and not light else (1.0, 1.0, 1.0)
     c.setFillColorRGB(*paper)
-    c.rect(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame, stroke=0, fill=1)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.5)
+    c.rect(box.x + FRAME, box.y + FRAME, box.w - 2 * FRAME, box.h - 2 * FRAME, stroke=1 if light else 0, fill=1)
     ink = deep(colour)
     parts, size = lines(text, fonts.NARROW_BOLD, s - 2 * SAFE)
     text_h = len(parts) * size * 1.05

@@ -12,7 +12,8 @@ from printkit.imposition import Box
 from printkit.plugin import MM, Build, Colour, RenderError, Session, label, player_name
 from printkit.render import draw_fitted, fit_lines, fonts, hex_colour, ink_on, readable, tint
 
-from . import pictograms
+from . import livery, pictograms
+from .livery import PLAIN, pattern_of
 from .model import NEUTRAL, VsData, owner_marks, player_colour, vs_map, vs_of, vs_session
 from .piece_sheets import build_pieces
 from .tables import Marks
@@ -47,6 +48,7 @@ class Token:
     title: str
     owner: str  # printed small on the back, to sort the tokens back to their players
     mark: str = ""  # the owner's mark on the front (model.owner_marks): whose it is on a grey print
+    pattern: str = PLAIN  # the owner's band pattern (livery): whose it is from across the table
     pips: int = 0  # building and mine levels as dots
     squads: tuple[int, bool] | None = None  # (squads, all with the «+») as boxes
     lines: tuple[str, ...] = ()  # the back's figures
@@ -76,7 +78,8 @@ def counts(vs: VsData, defaults: Mapping[str, int], chosen: Mapping[str, int]) -
     return out
 
 
-def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], owner_mark: str = "") -> list[Token]:
+def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], owner_mark: str = "",
+         pattern: str = PLAIN) -> list[Token]:  # fmt: skip
     vs = vs_of(session.ruleset)
     lang = session.language
     short = {t.id: t for t in session.ruleset.terrains}
@@ -135,7 +138,7 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], o
                       lines=costs, moves=tuple((w.colour, str(transport["speed"])) for w in sea),
                       note=label("tk_moves", lang))  # fmt: skip
         out += [token] * copies["transport"]
-    return [dataclasses.replace(token, mark=owner_mark) for token in out]
+    return [dataclasses.replace(token, mark=owner_mark, pattern=pattern) for token in out]
 
 
 def owners(session: Session) -> list[tuple[str, str, str]]:
@@ -152,8 +155,8 @@ def tokens(session: Session) -> list[Token]:
     options = vs_session(session).tokens
     out: list[Token] = []
     *players, (grey, neutral_name, neutral_mark) = owners(session)
-    for colour, name, mark in players:
-        out += _set(session, colour, name, counts(vs, DEFAULT_COPIES, options.copies), mark)
+    for seat, (colour, name, mark) in enumerate(players, start=1):
+        out += _set(session, colour, name, counts(vs, DEFAULT_COPIES, options.copies), mark, pattern_of(seat))
     neutral = counts(vs, DEFAULT_NEUTRAL, options.neutral)
     game_map = session.game_map
     if game_map is not None:  # enough neutral tokens for the map's own neutral troops and its dragons
@@ -235,11 +238,6 @@ def moves(c: Any, cx: float, y: float, width: float, widest: float, token: Token
         c.drawCentredString(x0 + i * step + step / 2, y + 2.1, cells)
 
 
-# The ink-saving kit (--greyscale) prints the owner's bands as this tint of the owner's colour, the
-# back white: a sheet of tokens then lays about a tenth of the toner, not a quarter.
-LIGHT_BAND = 0.22
-
-
 def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0,
                light: bool = False) -> None:  # fmt: skip
     """One face of a token in its box. `bleed` carries the background past the box; `safe` > 0 lays
@@ -279,12 +277,9 @@ def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: f
     it, the dots or squad boxes at the foot; every word `safe` inside the box."""
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     band = safe + 3.3 * MM  # the name's line below the safe edge, descenders inside the band
-    ground = tint(colour, LIGHT_BAND) if light else colour
-    c.setFillColorRGB(*ground)
-    c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
-    c.setFillColorRGB(*ink_on(ground))
-    draw_fitted(c, box.x + safe, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT,
-                s - 2 * safe, align="center")  # fmt: skip
+    livery.band(c, box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, colour, token.pattern, light)
+    livery.plate(c, cx, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT, s - 2 * safe, colour,
+                 light)  # fmt: skip
     row = s * 0.11  # the dots' or boxes' row, on the safe area's bottom edge
     if token.squads:
         boxes(c, cx, box.y + safe, row, token.squads[0], token.squads[1], ink, token.squads_mark)
@@ -314,13 +309,11 @@ def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: fl
     top = box.y + box.h - safe
     if owner:
         band = safe + OWNER_BAND
-        ground = tint(colour, LIGHT_BAND) if light else colour
-        c.setFillColorRGB(*ground)
-        c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
-        c.setFillColorRGB(*ink_on(ground))
+        livery.band(c, box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, colour, token.pattern,
+                    light)  # fmt: skip
         # A player's name is what the user typed: too long for the band, it is cut short, not an error.
-        draw_fitted(c, box.x + safe, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
-                    align="center", shorten=True)  # fmt: skip
+        livery.plate(c, box.x + box.w / 2, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
+                     colour, light, shorten=True)  # fmt: skip
         top = box.y + box.h - band
     _figures(c, box, token, deep(colour), top, box.y + safe, safe)
 
