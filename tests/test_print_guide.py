@@ -65,6 +65,18 @@ def test_every_file_the_print_guide_names_is_in_the_kit(name: str, lang: str, pa
         assert (kit / "booklet-print.pdf").is_file(), "a kit with a booklet holds no rules to print"
 
 
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_notes_only_what_the_kit_holds(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the Stratego and Tannhäuser guides told what to do without card, though nothing of
+    theirs prints on card. A note on card only where a file prints on card; the duplex test sheet
+    (`printkit calibrate`) where pieces on card print on both sides (the VS cards and tokens)."""
+    text = " ".join(pdf_text(kits(name, lang, paper) / GUIDE)[0].split())
+    on_card = label("guide_stock_card", lang) in text
+    assert (label("guide_note_card", lang) in text) == on_card
+    assert ("printkit calibrate" in text) == name.startswith("vs-")
+    assert on_card == name.startswith("vs-")
+
+
 def test_the_default_kit_holds_rules_to_print(kits: ExampleKits) -> None:
     """`printkit build` with no option: the guide's first rows name booklet-print.pdf, and it is there."""
     kit = kits.default()

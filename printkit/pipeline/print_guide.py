@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -71,6 +71,21 @@ def rows(session: Session, artefacts: list[Artefact], names: list[str]) -> list[
     return sorted(out, key=lambda row: row.copies == 0)
 
 
+def note_keys(table: Iterable[Row]) -> list[str]:
+    """The label keys of the notes under the table, for what the kit holds: what the flips mean where
+    a file prints on both sides, what to do without card where one prints on card, and the
+    printer's duplex test where pieces on card print on both sides."""
+    printed = [row for row in table if row.copies]
+    keys = []
+    if any(row.sides != "single" for row in printed):
+        keys.append("guide_note_sides")
+    if any(row.stock == "card" for row in printed):
+        keys.append("guide_note_card")
+    if any(row.stock == "card" and row.sides != "single" for row in printed):
+        keys.append("guide_note_calibrate")
+    return keys
+
+
 def _cells(row: Row, lang: str) -> list[str]:
     if row.copies == 0:
         return [
@@ -127,7 +142,7 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
         pen.rule(x, low - mm(1), x + line, low - mm(1), RULE, 0.4)
         top = low - mm(2.2)
     top -= mm(3)
-    for key in ("guide_note_sides", "guide_note_card"):
+    for key in note_keys(table):
         top = para(pen, x, top, [(label(key, lang), fonts.SANS, SIZE, INK)], line) - mm(1.5)
     return top
 

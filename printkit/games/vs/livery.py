@@ -70,7 +70,7 @@ def _pattern(c: Any, pattern: str, x: float, y: float, w: float, h: float, step:
             for j in range(rows):
                 cx, cy = x + (i + 0.5) * step, y + (j + 0.5) * step
                 if pattern == "dots":
-                    c.circle(cx, cy, 0.27 * step, stroke=0, fill=1)
+                    c.circle(cx, cy, 0.33 * step, stroke=0, fill=1)
                 elif pattern == "rings":
                     c.circle(cx, cy, 0.3 * step, stroke=1, fill=0)
                 elif (i + j) % 2 == 0:  # a checkerboard of squares a repeat wide

@@ -106,14 +106,14 @@ def lines(text: str, font: str, width: float, size: float = 7.0, least: float = 
     return best
 
 
-def draw_marker(c: Any, box: Box, marker: Marker, back: bool, light: bool = False) -> None:
+def draw_marker(c: Any, box: Box, marker: Marker, back: bool, bleed: float = 0.0, light: bool = False) -> None:
     """One face of a marker: a frame in the owner's colour and pattern, the pictogram, the owner's
     mark and the words; `light` (the ink-saving kit) draws the frame's pattern on white, in a tint of
-    the colour, and leaves the back white."""
+    the colour, and leaves the back white. The frame reaches `bleed` past the box."""
     colour = hex_colour(marker.colour)
     kind, text = marker.back if back else marker.front
     s = box.w
-    livery.band(c, box.x, box.y, box.w, box.h, colour, marker.pattern, light)
+    livery.band(c, box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, colour, marker.pattern, light)
     paper = tint(colour, 0.14) if back and not light else (1.0, 1.0, 1.0)
     c.setFillColorRGB(*paper)
     c.setStrokeColorRGB(*colour)
@@ -145,9 +145,9 @@ def build(b: Build) -> None:
     light = bool(b.options.greyscale)  # the ink-saving kit
     kinds = (
         Pieces(markers(session), vs_session(session).tokens.marker_mm * MM,
-               lambda c, box, marker, back: draw_marker(c, box, marker, back, light)),
+               lambda c, box, marker, back, bleed: draw_marker(c, box, marker, back, bleed, light)),
         Pieces(coins(session), vs_session(session).coins.size_mm * MM,
-               lambda c, box, value, back: draw_coin(c, box, value, lang, light),
+               lambda c, box, value, back, bleed: draw_coin(c, box, value, lang, light),  # round: cut inside
                notes=lambda: [label("cn_values", lang)], round_cut=True),  # the rules name no coin values
     )  # fmt: skip
     build_shared(b, "markers", "markers_title", kinds)
