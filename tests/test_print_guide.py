@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 
 from printkit.config.session import load_session, with_overrides
@@ -75,6 +78,89 @@ def test_the_guide_notes_only_what_the_kit_holds(name: str, lang: str, paper: st
     assert (label("guide_note_card", lang) in text) == on_card
     assert ("printkit calibrate" in text) == name.startswith("vs-")
     assert on_card == name.startswith("vs-")
+
+
+def guide_words(kit: Path) -> str:
+    return " ".join(pdf_text(kit / GUIDE)[0].split())
+
+
+def measured(kit: Path) -> dict[str, tuple[int, bool]]:
+    """Each PDF of the kit: its page count and whether its pages lie landscape, read with PDFium."""
+    found = {}
+    for pdf in sorted(kit.glob("*.pdf")):
+        document = pdfium.PdfDocument(pdf)
+        width, height = document[0].get_size()
+        found[pdf.name] = (len(document), width > height)
+        document.close()
+    return found
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_totals_the_sheets_of_paper_and_card(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the guide gave copies per file but no total to buy or load. It now says how many
+    sheets of plain paper and of card the whole kit takes: each file's pages as printed (PDFium's
+    count), halved where both sides print, times its copies."""
+    kit = kits(name, lang, paper)
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+    pages = measured(kit)
+    want = {"plain": 0, "card": 0}
+    for row in rows(session, list(game(session.ruleset.family).artefacts), [p.name for p in kit.iterdir()]):
+        count = pages.get(row.name, (0, False))[0]
+        want[row.stock] += row.copies * (-(-count // 2) if row.sides != "single" else count)
+    said = label("guide_total_paper", lang, n=want["plain"])
+    if want["card"]:
+        said += label("guide_and", lang) + label("guide_total_card", lang, n=want["card"])
+    assert label("guide_totals", lang, what=said) in guide_words(kit)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_prints_a_square_to_check_the_scale(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: nothing on the guide showed whether the printer scaled the page. It prints a square
+    of a stated size (50 mm on A4, 2 in on Letter), measured here as drawn."""
+    kit = kits(name, lang, paper)
+    side = {"a4": 50 * 72 / 25.4, "letter": 144.0}[paper]
+    document = pdfium.PdfDocument(kit / GUIDE)
+    squares = []
+    stroke = ctypes.c_float()
+    for obj in document[0].get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        pdfium_raw.FPDFPageObj_GetStrokeWidth(obj.raw, stroke)
+        x0, y0, x1, y1 = obj.get_bounds()  # PDFium pads a stroked path by its line width on each side
+        if abs(x1 - x0 - 2 * stroke.value - side) < 0.3 and abs(y1 - y0 - 2 * stroke.value - side) < 0.3:
+            squares.append((x0, y0))
+    document.close()
+    assert squares, "no square of the stated size"
+    assert label(f"guide_check_{paper}", lang) in guide_words(kit)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_says_how_each_sheet_turns(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the guide said a long-edge flip turns the sheet like a book's page, which is wrong
+    for a landscape page (Letter's battle cards, the imposed booklet: a short-edge flip turns those
+    like a book's). Each two-sided file now says how its own sheet turns, from its pages as printed."""
+    kit = kits(name, lang, paper)
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+    pages = measured(kit)
+    turns = set()
+    for row in rows(session, list(game(session.ruleset.family).artefacts), [p.name for p in kit.iterdir()]):
+        if row.copies and row.sides != "single":
+            landscape = pages[row.name][1]
+            turns.add("book" if (row.sides == "long") != landscape else "pad")
+    text = guide_words(kit)
+    for turn in ("book", "pad"):
+        assert (label(f"guide_turn_{turn}", lang) in text) == (turn in turns), (turn, turns)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_guide_and_the_map_say_one_way_to_join_its_sheets(lang: str, kits: ExampleKits) -> None:
+    """issue 42: the guide said to lay the map's sheets edge to edge, the map to glue a one-cell
+    overlap (what its tiles are cut for). Both now say the one-cell strip and the dashes."""
+    kit = kits("vs-2025", lang, "a4" if lang == "ru" else "letter")
+    guide = guide_words(kit)
+    sheets = " ".join(" ".join(page.split()) for page in pdf_text(kit / "map.pdf"))
+    assert len(pdf_text(kit / "map.pdf")) > 1
+    strip = {"ru": "одну клетку", "en": "one-cell"}[lang]
+    assert strip in guide and strip in sheets
+    assert not any(words in guide for words in ("встык", "edge to edge"))
 
 
 def test_the_default_kit_holds_rules_to_print(kits: ExampleKits) -> None:
