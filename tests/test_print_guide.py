@@ -163,6 +163,20 @@ def test_the_guide_and_the_map_say_one_way_to_join_its_sheets(lang: str, kits: E
     assert not any(words in guide for words in ("встык", "edge to edge"))
 
 
+@pytest.mark.slow
+def test_a_guide_of_every_file_a_build_can_write_keeps_to_one_page(kits: ExampleKits) -> None:
+    """The largest kit: VS 2025 with --print-shop, --cutter and --greyscale, in Russian on Letter
+    (the longest words on the shorter sheet), seventeen files with a second markers' cut file. Its
+    guide sets its rows smaller rather than run over, and declares every file."""
+    kit = kits.build(EXAMPLES / "vs-2025.yaml", "--seed", "s" * 12, "--print-shop", "--cutter", "silhouette",
+                     "--greyscale", "--paper", "letter")  # fmt: skip
+    pages = pdf_text(kit / GUIDE)
+    assert len(pages) == 1 and (kit / "markers-cut-2.svg").is_file()
+    text = " ".join(pages[0].split())
+    assert not [f.name for f in kit.iterdir() if f.name not in text]
+    assert UNDECLARED["ru"] not in text
+
+
 def test_the_default_kit_holds_rules_to_print(kits: ExampleKits) -> None:
     """`printkit build` with no option: the guide's first rows name booklet-print.pdf, and it is there."""
     kit = kits.default()

@@ -29,7 +29,9 @@ KIT_FILES = (Printing(GUIDE, "guide_self", copies=0), Printing(MANIFEST, "guide_
 
 INK: Colour = (0.09, 0.09, 0.09)
 RULE: Colour = (0.7, 0.7, 0.7)
-SIZE, HEAD = 9.4, 8.4  # pt: the rows, the column heads
+# pt: the rows' size, and the smaller sizes a guide of many files takes to stay on its one page (a
+# VS kit with --print-shop and --cutter lists seventeen files); the column heads are 1 pt smaller.
+SIZES = (9.4, 8.8, 8.2, 7.6, 7.0)
 # Column widths as shares of the line: file, what it is for, copies, paper, sides.
 COLUMNS = (0.21, 0.36, 0.11, 0.14, 0.18)
 
@@ -150,18 +152,17 @@ def totals(table: Iterable[Row], lang: str) -> str:
 CHECK = {"a4": mm(50), "letter": 144.0}
 
 
-def size_check(pen: Pen, session: Session, x: float, top: float, line: float) -> float:
-    """A square of a known size and, beside it, what to do if it does not measure so."""
+def size_check(pen: Pen, session: Session, right: float, top: float) -> float:
+    """A square of a known size, its top right corner at (right, top); returns its bottom."""
     side, said = CHECK[session.paper], label(f"guide_check_{session.paper}", session.language)
-    pen.box(x, top - side, side, side, INK, 0.8)
-    pen.text(x + side / 2, top - side / 2 - 3, said, fonts.SANS_BOLD, 10, INK, "center")
-    words = label("guide_size_check", session.language, size=said)
-    low = para(pen, x + side + mm(5), top, [(words, fonts.SANS, SIZE, INK)], line - side - mm(5))
-    return min(low, top - side)
+    pen.box(right - side, top - side, side, side, INK, 0.8)
+    pen.text(right - side / 2, top - side / 2 - 3, said, fonts.SANS_BOLD, 10, INK, "center")
+    return top - side
 
 
-def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float, ink_saving: bool) -> float:
-    lang = session.language
+def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float, ink_saving: bool,
+          size: float = SIZES[0]) -> float:  # fmt: skip
+    lang, head = session.language, size - 1
     x, line = PRINTABLE_MARGIN + mm(6), width - 2 * (PRINTABLE_MARGIN + mm(6))
     top = height - PRINTABLE_MARGIN - mm(6)
     top = para(
@@ -172,14 +173,14 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
     top -= mm(1.5)
     mode = label("guide_mode_ink" if ink_saving else "guide_mode_colour", lang)
-    top = para(pen, x, top, [(mode, fonts.SANS, SIZE, INK)], line)
+    top = para(pen, x, top, [(mode, fonts.SANS, size, INK)], line)
     top -= mm(4)
     lefts = [x]
     for share in COLUMNS[:-1]:
         lefts.append(lefts[-1] + share * line)
     widths = [share * line - mm(2) for share in COLUMNS]
     heads = [label(f"guide_col_{k}", lang) for k in ("file", "for", "copies", "paper", "sides")]
-    low = min(para(pen, lefts[i], top, [(h, fonts.SANS_BOLD, HEAD, INK)], widths[i]) for i, h in enumerate(heads))
+    low = min(para(pen, lefts[i], top, [(h, fonts.SANS_BOLD, head, INK)], widths[i]) for i, h in enumerate(heads))
     pen.rule(x, low - mm(0.8), x + line, low - mm(0.8), INK, 0.8)
     top = low - mm(2)
     for row in table:
@@ -192,16 +193,21 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
             fonts.SANS,
         ]
         low = min(
-            para(pen, lefts[i], top, [(text, fonts_of[i], SIZE, INK)], widths[i]) if text else top
+            para(pen, lefts[i], top, [(text, fonts_of[i], size, INK)], widths[i]) if text else top
             for i, text in enumerate(_cells(row, lang))
         )
         pen.rule(x, low - mm(1), x + line, low - mm(1), RULE, 0.4)
         top = low - mm(2.2)
     top -= mm(2)
-    top = para(pen, x, top, [(totals(table, lang), fonts.SANS_BOLD, SIZE, INK)], line) - mm(3)
-    for key in note_keys(table):
-        top = para(pen, x, top, [(label(key, lang), fonts.SANS, SIZE, INK)], line) - mm(1.5)
-    return size_check(pen, session, x, top - mm(3), line)
+    # Under the table: the totals and the notes, and beside them the square to check the scale with
+    # what it is for (on the shorter Letter sheet a kit of eleven files leaves no room below).
+    square = size_check(pen, session, x + line, top)
+    narrow = line - (CHECK[session.paper] + mm(6))
+    top = para(pen, x, top, [(totals(table, lang), fonts.SANS_BOLD, size, INK)], narrow) - mm(2)
+    said = label(f"guide_check_{session.paper}", lang)
+    for text in (*(label(key, lang) for key in note_keys(table)), label("guide_size_check", lang, size=said)):
+        top = para(pen, x, top, [(text, fonts.SANS, size, INK)], narrow) - mm(1.5)
+    return min(top, square)
 
 
 def write_guide(session: Session, artefacts: list[Artefact], names: list[str], target: Path,
@@ -213,7 +219,10 @@ def write_guide(session: Session, artefacts: list[Artefact], names: list[str], t
     c = open_canvas(str(target), session.paper, label("guide_title", session.language, title=display_title(session)),
                     "printkit print guide")  # fmt: skip
     why = f"{GUIDE}: {len(table)} files do not fit on one page"
-    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height, ink_saving)
+    # The largest size at which the whole guide fits its page (the last is tried on the page itself).
+    size = next((z for z in SIZES if _draw(Pen(None, GUIDE), session, table, width, height, ink_saving, z)
+                 >= PRINTABLE_MARGIN), SIZES[-1])  # fmt: skip
+    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height, ink_saving, size)
     c.save()
 
 

@@ -35,7 +35,7 @@ def _pieces(stem: str) -> tuple[Printing, ...]:
     return (
         Printing(f"{stem}.pdf", f"guide_{stem.replace('-', '_')}", stock="card", sides=_flip),
         Printing(f"{stem}-print-shop.pdf", "guide_print_shop", copies=0),
-        Printing(f"{stem}-cut.svg", "guide_cut_file", copies=0),
+        Printing(f"{stem}-cut*.svg", "guide_cut_file", copies=0),  # a file a sheet: -cut.svg, -cut-2.svg, ...
     )
 
 
