@@ -132,12 +132,14 @@ def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 
 
 
 def shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]], margin: float,
-            keep_out: tuple[Box, ...] = (), gutter: float = 0.0) -> list[list[tuple[int, Box]]]:  # fmt: skip
+            keep_out: tuple[Box, ...] = (), gutter: float = 0.0,
+            floor: float | None = None) -> list[list[tuple[int, Box]]]:  # fmt: skip
     """Square items of several sizes on shared sheets: `groups` gives (side, count) of each kind in
     print order. Each kind fills rows as wide as the page allows, top down, `gutter` apart (butted
     by default); the next kind starts on the row below, on the same sheet while there is room. A row
-    that would touch a keep-out box (a cutting machine's mark) holds fewer items, or moves down.
-    Returns every sheet as (group, box) in print order. Raises ValueError when an item fits no page."""
+    that would touch a keep-out box (a cutting machine's mark) holds fewer items, or moves down. No
+    row reaches below `floor` (the margin by default). Returns every sheet as (group, box) in print
+    order. Raises ValueError when an item fits no page."""
     pw, ph = page
     sheets: list[list[tuple[int, Box]]] = []
     sheet: list[tuple[int, Box]] = []
@@ -149,7 +151,7 @@ def shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]], marg
         left = count
         while left:
             y = top - side - (gutter if sheet else 0.0)
-            if y < margin - 1e-6:
+            if y < (margin if floor is None else floor) - 1e-6:
                 if not sheet:
                     raise ValueError(f"a {side / MM:.0f} mm item finds no room clear of the marks")
                 sheets.append(sheet)

@@ -56,10 +56,18 @@ def placed(kit: tuple[str, str, str], stem: str) -> tuple[tuple[int, Box, Any], 
     if stem == "tokens":
         g = sheet_grid(session, (size, size))
         return tuple((2 * (i // g.per_sheet), g.boxes[i % g.per_sheet], item) for i, item in enumerate(items))
-    groups = [(size, len(items)), (vs_session(session).coins.size_mm * MM, len(coins(session)))]
+    groups = [*marker_groups(items, size), (vs_session(session).coins.size_mm * MM, len(coins(session)))]
     laid = shared_shelves(PAPERS[kit[2]], groups)
-    boxes = [(2 * number, box) for number, sheet in enumerate(laid) for group, box in sheet if group == 0]
+    boxes = [(2 * number, box) for number, sheet in enumerate(laid) for group, box in sheet if group < len(groups) - 1]
     return tuple((number, box, item) for (number, box), item in zip(boxes, items, strict=True))
+
+
+def marker_groups(items: Sequence[Any], size: float) -> list[tuple[float, int]]:
+    """(side, count) of each owner's markers, in print order: each owner's set starts a row."""
+    counts: dict[tuple[str, str], int] = {}
+    for item in items:
+        counts[(item.colour, item.pattern)] = counts.get((item.colour, item.pattern), 0) + 1
+    return [(size, n) for n in counts.values()]
 
 
 class Sheets:
@@ -237,12 +245,12 @@ def test_every_letter_on_a_coin_keeps_clear_of_its_round_cut(kits: ExampleKits, 
     paper = kit[2]
     session = session_of(kit)
     size = vs_session(session).coins.size_mm * MM
-    groups = [(vs_session(session).tokens.marker_mm * MM, len(markers(session))), (size, len(coins(session)))]
+    groups = [*marker_groups(markers(session), vs_session(session).tokens.marker_mm * MM), (size, len(coins(session)))]
     laid = shared_shelves(PAPERS[paper], groups)
     pdf = kits(*kit) / "markers.pdf"
     checked = 0
     for number, sheet in enumerate(laid):
-        centres = [box.centre for group, box in sheet if group == 1]
+        centres = [box.centre for group, box in sheet if group == len(groups) - 1]
         for char, left, bottom, right, top in glyphs(pdf, 2 * number):
             mid = ((left + right) / 2, (bottom + top) / 2)
             near = min(centres, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, default=None)

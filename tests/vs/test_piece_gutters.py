@@ -49,9 +49,9 @@ def test_pieces_stand_a_gutter_apart(kits: ExampleKits, kit: tuple[str, str, str
     gaps = []
     for a in squares:
         beside = [b.x - a.x - a.w for b in squares if abs(b.y - a.y) < 1 and b.x > a.x]
-        below = [a.y - b.y - b.h for b in squares if abs(b.x - a.x) < 1 and b.y < a.y]
+        below = [a.y - b.y - b.h for b in squares if b.x < a.x + a.w and a.x < b.x + b.w and b.y < a.y]
         gaps += [min(beside)] if beside else []
-        gaps += [min(below)] if below else []
+        gaps += [min(below)] if below and min(below) < side else []  # not across a short row's empty end
     assert gaps and all(2 * MM <= g <= 3.5 * MM for g in gaps), sorted({round(g / MM, 1) for g in gaps})
 
 

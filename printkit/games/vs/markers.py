@@ -143,9 +143,15 @@ def build(b: Build) -> None:
     session = b.session
     lang = session.language
     light = bool(b.options.greyscale)  # the ink-saving kit
+    # Each player's markers from a row of their own, so that a player's set is cut out together (a
+    # cutting machine's marks shorten some rows, which mixed the sets when they ran on: issue 42).
+    owners: dict[tuple[str, str], list[Marker]] = {}
+    for marker in markers(session):
+        owners.setdefault((marker.colour, marker.pattern), []).append(marker)
     kinds = (
-        Pieces(markers(session), vs_session(session).tokens.marker_mm * MM,
-               lambda c, box, marker, back, bleed: draw_marker(c, box, marker, back, bleed, light)),
+        *(Pieces(own, vs_session(session).tokens.marker_mm * MM,
+                 lambda c, box, marker, back, bleed: draw_marker(c, box, marker, back, bleed, light))
+          for own in owners.values()),
         Pieces(coins(session), vs_session(session).coins.size_mm * MM,
                lambda c, box, value, back, bleed: draw_coin(c, box, value, lang, light),  # round: cut inside
                notes=lambda: [label("cn_values", lang)], round_cut=True),  # the rules name no coin values

@@ -62,9 +62,19 @@ def sheet_grid(session: Session, size: tuple[float, float], cutter: str | None =
 
 def shared_shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]],
                    cutter: str | None = None) -> list[list[tuple[int, Box]]]:  # fmt: skip
-    """Pieces of several sizes (side, count) on shared sheets, GUTTER apart (imposition.shelves)."""
+    """Pieces of several sizes (side, count) on shared sheets, GUTTER apart (imposition.shelves), each
+    group from a row of its own. Where they take more than one sheet the sheets are evened out: rows
+    stop as high above the foot as they can without taking another sheet, so that the last is no
+    near-empty sheet of card (issue 42: a second sheet a fifth full of coins)."""
     keep_out = registration_keep_out(page) if cutter else ()
-    return shelves(page, groups, SHEET_MARGIN, keep_out, GUTTER)
+    laid = shelves(page, groups, SHEET_MARGIN, keep_out, GUTTER)
+    floor = SHEET_MARGIN
+    while len(laid) > 1 and floor < page[1] / 2:
+        higher = shelves(page, groups, SHEET_MARGIN, keep_out, GUTTER, floor + 2 * MM)
+        if len(higher) > len(laid):
+            break
+        laid, floor = higher, floor + 2 * MM
+    return laid
 
 
 def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
