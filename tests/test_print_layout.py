@@ -164,6 +164,16 @@ def test_every_quick_reference_is_one_sheet(kit: Path) -> None:
         assert (page.height - lowest) / page.height > 0.25, f"quickref.pdf side {page.number} is nearly empty"
 
 
+def test_the_quick_reference_keeps_inside_its_margins(kit: Path) -> None:
+    """issue 42: the VS 2003 card's who-beats-whom grid ran 7 mm past its column into the right
+    margin (its rules 5.7 mm from the sheet's edge). Every side's ink reaches no nearer the right
+    edge than it starts from the left (the card's margins are even, whatever its scale)."""
+    for page in read(kit / "quickref.pdf"):
+        xs = [(g.x0, g.x1) for g in page.glyphs] + [(min(r.x0, r.x1), max(r.x0, r.x1)) for r in page.rules]
+        left, right = min(a for a, _ in xs), page.width - max(b for _, b in xs)
+        assert right >= left - 0.5 * MM, f"side {page.number}: {right / MM:.1f} mm right, {left / MM:.1f} mm left"
+
+
 def test_no_hyphenated_word_inside_a_table_cell(kit: Path) -> None:
     for pdf in pdfs(kit):
         for page in read(pdf):
@@ -253,3 +263,52 @@ def test_toner_reads_a_full_bleed_back_as_dark_as_it_prints(tmp_path: Path) -> N
     c.showPage()
     c.save()
     assert toner(path) == [pytest.approx(0.25, abs=0.01)]
+
+
+# ---- squares to tick (issue 42) ---------------------------------------------------------------------
+
+TICKED = ("record-sheets.pdf", "adventures.pdf")  # the sheets with squares to tick among words
+TICK_CLEAR = 0.8 * MM
+
+
+def squares(pdf: Path, number: int) -> list[tuple[float, float, float, float]]:
+    """(left, bottom, right, top) of every small stroked, unfilled square on a page (from 0), its
+    line's width taken off (PDFium pads a path's bounds by it)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    document = pdfium.PdfDocument(pdf)
+    fill, stroked, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+    found = []
+    for obj in document[number].get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        raw.FPDFPath_GetDrawMode(obj.raw, fill, stroked)
+        raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+        x0, y0, x1, y1 = obj.get_bounds()
+        x0, y0, x1, y1 = x0 + width.value, y0 + width.value, x1 - width.value, y1 - width.value
+        if stroked.value and 2 * MM <= x1 - x0 <= 4 * MM and abs((x1 - x0) - (y1 - y0)) < 0.3:
+            found.append((x0, y0, x1, y1))
+    document.close()
+    return found
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_no_square_to_tick_touches_a_word(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the squares to tick sat 0.6 mm before their labels and touched the words before
+    them ("3:" ran into its first square). Every letter beside a square on its line keeps 0.8 mm."""
+    kit = kits(name, lang, paper)
+    checked = 0
+    for file in TICKED:
+        if not (kit / file).is_file():
+            continue
+        for page in read(kit / file):
+            boxes = squares(kit / file, page.number - 1)
+            for x0, y0, x1, y1 in boxes:
+                beside = [g for g in page.glyphs if g.char.strip() and g.y0 < y1 and y0 < g.y1]
+                gaps = [g.x0 - x1 for g in beside if g.x0 >= x0] + [x0 - g.x1 for g in beside if g.x1 <= x1]
+                near = [round(gap / MM, 2) for gap in gaps if gap < TICK_CLEAR]
+                assert not near, f"{file} p. {page.number}: a word {near} mm from a square"
+                checked += 1
+    if name in ("tannhauser", "strategiya", "strategiya-heroes"):
+        assert checked >= 8, checked
