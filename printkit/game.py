@@ -54,6 +54,9 @@ class Printing:
     copies: int | Callable[[Session], int] = 1  # 0: not printed (read on screen, or by printkit)
     stock: str = "plain"  # one of STOCKS
     sides: str | Callable[[Session], str] = "single"  # one of SIDES
+    # The entry applies only where the kit also holds this file (booklet.pdf is read on screen
+    # beside booklet-print.pdf, and printed two pages a sheet where a build left that out).
+    beside: str | None = None
 
     def __post_init__(self) -> None:
         if self.stock not in STOCKS:

@@ -132,24 +132,26 @@ def grid(page: tuple[float, float], item: tuple[float, float], bleed: float = 3 
 
 
 def shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]], margin: float,
-            keep_out: tuple[Box, ...] = ()) -> list[list[tuple[int, Box]]]:  # fmt: skip
+            keep_out: tuple[Box, ...] = (), gutter: float = 0.0,
+            floor: float | None = None) -> list[list[tuple[int, Box]]]:  # fmt: skip
     """Square items of several sizes on shared sheets: `groups` gives (side, count) of each kind in
-    print order. Each kind fills rows as wide as the page allows, top down, butted; the next kind
-    starts on the row below, on the same sheet while there is room. A row that would touch a keep-out
-    box (a cutting machine's mark) holds fewer items, or moves down. Returns every sheet as
-    (group, box) in print order. Raises ValueError when an item fits no page."""
+    print order. Each kind fills rows as wide as the page allows, top down, `gutter` apart (butted
+    by default); the next kind starts on the row below, on the same sheet while there is room. A row
+    that would touch a keep-out box (a cutting machine's mark) holds fewer items, or moves down. No
+    row reaches below `floor` (the margin by default). Returns every sheet as (group, box) in print
+    order. Raises ValueError when an item fits no page."""
     pw, ph = page
     sheets: list[list[tuple[int, Box]]] = []
     sheet: list[tuple[int, Box]] = []
     top = ph - margin
     for group, (side, count) in enumerate(groups):
-        cols = _fit(pw - 2 * margin, side, 0.0)
+        cols = _fit(pw - 2 * margin, side, gutter)
         if cols == 0 or side > ph - 2 * margin:
             raise ValueError(f"a {side / MM:.0f} mm item does not fit a {pw / MM:.0f}×{ph / MM:.0f} mm page")
         left = count
         while left:
-            y = top - side
-            if y < margin - 1e-6:
+            y = top - side - (gutter if sheet else 0.0)
+            if y < (margin if floor is None else floor) - 1e-6:
                 if not sheet:
                     raise ValueError(f"a {side / MM:.0f} mm item finds no room clear of the marks")
                 sheets.append(sheet)
@@ -157,8 +159,8 @@ def shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]], marg
                 continue
             row: list[Box] = []
             for k in range(cols, 0, -1):
-                x0 = (pw - k * side) / 2
-                row = [Box(x0 + i * side, y, side, side) for i in range(min(k, left))]
+                x0 = (pw - k * side - (k - 1) * gutter) / 2
+                row = [Box(x0 + i * (side + gutter), y, side, side) for i in range(min(k, left))]
                 if not any(_overlaps(b, out) for b in row for out in keep_out):
                     break
                 row = []

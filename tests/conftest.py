@@ -62,7 +62,7 @@ PAPERS = ("a4", "letter")
 LANGS_AND_PAPERS = [(lang, paper) for lang in LANGS for paper in PAPERS]
 T = TypeVar("T")
 # The bundled default game's kit as `printkit build` writes it with these options (kits.default()).
-DEFAULT_KIT = ("--seed", KIT_SEED, "--imposition", "saddle")
+DEFAULT_KIT = ("--seed", KIT_SEED)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -222,7 +222,7 @@ class ExampleKits:
     """Every example kit, built when a test first asks for it and then shared (see the kits fixture).
 
     kits("vs-2025", "en", "letter") is the folder of that config's whole kit in English on Letter,
-    with the saddle-stitched booklet-print.pdf where the game has a booklet. Tests only read it.
+    as `printkit build CONFIG --lang en --paper letter` writes it. Tests only read it.
     The folder is shared by the run's xdist workers: the first to ask builds the kit under a file
     lock, the others wait for it and read the same files (build_kit moves a finished kit into place
     in one rename, so a folder that exists is complete). The kits are seeded, and the same seed
@@ -250,14 +250,14 @@ class ExampleKits:
                     from printkit.config.session import with_overrides
 
                     session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
-                    # Built as `printkit build CONFIG --lang --paper --imposition saddle` builds it, so
-                    # that the tests' own builds of the examples (with or without the imposed copy: it
-                    # is no part of the booklet's cache key) find its pages in the run's artefact cache.
+                    # Built as `printkit build CONFIG --lang --paper` builds it, so that the tests' own
+                    # builds of the examples (with or without the imposed copy: it is no part of the
+                    # booklet's cache key) find its pages in the run's artefact cache.
                     partial = folder.with_name(f".{folder.name}.partial")
                     shutil.rmtree(partial, ignore_errors=True)
                     # One process: the run's xdist workers already keep every core busy, and a
                     # build's own worker pool on top of them would only add forks and waiting.
-                    build_kit(session, partial, seed=KIT_SEED, jobs=1, options=Options(imposition="saddle"))
+                    build_kit(session, partial, seed=KIT_SEED, jobs=1, options=Options())
                     partial.rename(folder)  # in one step: a folder that exists is complete
             self.built[key] = folder
         return self.built[key]

@@ -406,3 +406,29 @@ def split_tables(pages: Sequence[Page], top_margin: float, bottom_margin: float)
             continue
         out.append((prev.number, last.header, last.rows, first.rows))
     return out
+
+
+# Toner is measured at 100 dpi: low enough to read a kit in seconds, fine enough that a hairline
+# (cut lines, a card's lattice) is not drawn a whole pixel wide (at 30 dpi a 0.3 pt line counts as
+# 0.85 mm, and a sheet of markers reads twice as dark as it prints).
+TONER_DPI = 100
+
+
+def toner(path: Path, dpi: int = TONER_DPI) -> list[float]:
+    """Each page's toner: the mean darkness (0 white, 1 solid black) of the page rendered in grey, as
+    a black-and-white printer lays it."""
+    from .conftest import remembered
+
+    return remembered(path, f"toner-{dpi}", lambda p: _toner(p, dpi))
+
+
+def _toner(path: Path, dpi: int) -> list[float]:
+    from PIL import ImageStat
+
+    document = pdfium.PdfDocument(str(path))
+    found = []
+    for page in document:
+        image = page.render(scale=dpi / 72, grayscale=True, may_draw_forms=True).to_pil().convert("L")
+        found.append(1 - ImageStat.Stat(image).mean[0] / 255)
+    document.close()
+    return found

@@ -203,6 +203,16 @@ def test_a_changed_printkit_draws_afresh(tiny: Path, tmp_path: Path, monkeypatch
     assert _drawn(tiny) == ["plain", "plain"]
 
 
+def test_the_key_covers_every_file_of_printkit() -> None:
+    """The environment's digest hashed printkit/pipeline/ alone (the folder its module moved to), so
+    a changed game module (printkit/games/vs/tokens.py) brought back pages drawn by the old one."""
+    import printkit
+    from printkit.pipeline import fingerprint
+
+    assert Path(printkit.__file__).resolve().parent == fingerprint.PACKAGE
+    assert (fingerprint.PACKAGE / "games" / "vs" / "tokens.py").is_file()
+
+
 def test_a_damaged_entry_is_drawn_again(tiny: Path, tmp_path: Path) -> None:
     session = load_session(_config(tmp_path, "Kitchen"))
     build_kit(session, tmp_path / "a", only=["named"])
@@ -569,12 +579,12 @@ def test_one_drawing_of_the_booklet_serves_builds_with_and_without_the_imposed_c
     tmp_path: Path, kits: ExampleKits
 ) -> None:
     """booklet-print.pdf is made from the kit's booklet.pdf after the booklet is drawn or found, so
-    --imposition is no part of the booklet's cache key. (The run's shared cache: the example kit,
-    built with --imposition saddle, drew the booklet or found it.)"""
+    the imposition is no part of the booklet's cache key. (The run's shared cache: the example kit,
+    imposed as every kit is by default, drew the booklet or found it.)"""
     example = kits("strategiya")
     session = load_session(EXAMPLES / "strategiya.yaml")
-    plain = build_kit(session, tmp_path / "plain", only=["booklet"])
-    imposed = build_kit(session, tmp_path / "imposed", only=["booklet"], options=Options(imposition="saddle"))
+    plain = build_kit(session, tmp_path / "plain", only=["booklet"], options=Options(imposition=None))
+    imposed = build_kit(session, tmp_path / "imposed", only=["booklet"])
     assert plain.cached == imposed.cached == ("booklet",)
     assert [p.name for p in plain.files] == ["booklet.pdf", "manifest.json"]
     assert [p.name for p in imposed.files] == ["booklet-print.pdf", "booklet.pdf", "manifest.json"]

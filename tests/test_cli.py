@@ -55,8 +55,8 @@ def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> Non
     assert re.fullmatch(r"strategiya-\d{8}-\d{6}", folder.name)
     assert result.output.splitlines()[-1] == f"Набор записан в output/{folder.name}/"  # the default game is Russian
     assert not [p for p in (workdir / "output").iterdir() if p.name.startswith(".")]
-    # ...and what the default game's whole kit holds: the shared one (`printkit build --out`, seeded,
-    # with the saddle-stitched booklet-print.pdf besides).
+    # ...and what the default game's whole kit holds: the shared one (`printkit build --out`, seeded),
+    # the rules to print (booklet-print.pdf) among them.
     folder = kits.default()
     assert sorted(p.name for p in folder.iterdir()) == [
         "adventures.pdf",

@@ -132,12 +132,20 @@ def test_a_print_table_is_the_games_declarations(config: Path) -> None:
     for lang in ("en", "ru"):
         rows = [row for row in hook().prints(f"examples/{config.name}", lang).splitlines() if row.startswith("| `")]
         files = [row.split("`")[1] for row in rows]
-        assert sorted(files) == sorted(p.file for p in declared)
+        assert sorted(files) == sorted({p.file for p in declared})  # one row a file
         printed = [row.split("|")[3].strip().isdigit() for row in rows]
         assert printed == sorted(printed, reverse=True)  # the files to print first, then the rest
         from printkit.labels import label
 
-        assert label("guide_note_sides", lang) in hook().prints(f"examples/{config.name}", lang)
+        # The notes the kit's guide prints for what it holds: flips, card, the duplex test sheet.
+        cells = [[cell.strip() for cell in row.split("|")[1:-1]] for row in rows]
+        both = any(c[4] in (label("guide_sides_long", lang), label("guide_sides_short", lang)) for c in cells)
+        card = [c for c in cells if c[3] == label("guide_stock_card", lang)]
+        text = hook().prints(f"examples/{config.name}", lang)
+        assert (label("guide_note_sides", lang) in text) == both
+        assert (label("guide_note_card", lang) in text) == bool(card)
+        assert (label("guide_note_calibrate", lang) in text) == any(c[4] != label("guide_sides_single", lang)
+                                                                   for c in card)  # fmt: skip
         quickref = [row for row in rows if row.startswith("| `quickref.pdf`")]
         if quickref:
             assert f"| {len(session.players)} |" in quickref[0]

@@ -126,8 +126,12 @@ def _described(line: str, lang: str | None) -> dict[str, str]:
 def test_a_shell_describes_options_and_commands_in_the_language() -> None:
     """issue 34: the descriptions zsh and fish show beside an option or a command follow the language
     as the help does (the kit commands' options had only English ones)."""
-    assert _described("printkit build --gr", None) == {"--greyscale": "Печатать буклет в экономных серых тонах."}
-    assert _described("printkit build --gr", "en") == {"--greyscale": "Print the booklet in ink-friendly greys."}
+    from printkit.labels import label
+
+    ru, en = label("ho_build_greyscale", "ru"), label("ho_build_greyscale", "en")
+    assert ru.startswith("Экономный набор") and en.startswith("The ink-saving kit")
+    assert _described("printkit build --gr", None) == {"--greyscale": ru}
+    assert _described("printkit build --gr", "en") == {"--greyscale": en}
     assert _described("printkit vali", None)["validate"].startswith("Проверить конфиг партии")
     assert _described("printkit vali", "en")["validate"].startswith("Check a session config")
     assert _described("printkit referee fight --fi", None) == {"--first": "Кто бросает первым: A или B."}

@@ -1,4 +1,4 @@
-"""No near-empty page in any example kit: every page of every PDF is read as printed ink (issue 33)."""
+"""No near-empty page in any example kit: every page of every PDF is read as printed ink (issues 33, 42)."""
 
 # A page's fill is measured on the page a printer prints (PDFium renders it in grey at low
 # resolution), never from printkit's idea of where it put things:
@@ -12,11 +12,12 @@
 #   above and below).
 #
 # A page under MIN_FILL is a fault unless it is a deliberate end (deliberate_ends): the last page
-# of its document, or its last sheet (two pages) where the game declares it printed on both sides
-# (printkit.game.Printing); in a booklet, the cover (the contents begin a page of their own) and the page
-# before a coded chapter (one with an edge tab: the tab marks the chapter's pages from its first,
-# so the chapter starts a page of its own). Nothing else: a chapter without a tab runs on below the
-# one before it, the contents and short run-overs must fit their pages.
+# of its document (flowing text ends where it ends), or its last sheet (two pages, the back
+# deliberate) where the game declares it printed on both sides (printkit.game.Printing); in a
+# booklet, the cover (the contents begin a page of their own). Nothing else (issue 42): a chapter
+# whose page break would leave the page before it under the mark runs on below it instead (a coded
+# chapter's tab then marks its pages from the next), and the contents and short run-overs must fit
+# their pages.
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from printkit.sheets.booklet import context
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, remembered
 from .pdfcheck import MM
 
-MIN_FILL = 0.2
+MIN_FILL = 0.3  # was 0.2 (issue 33); issue 42 measured pages 13-22 % full
 DPI = 24
 INK_LEVEL = 235  # of 255: lighter is paper (a tint of a table's rows counts as ink)
 FURNITURE, EDGE_BAND, BAND_GAP, TAB_STRIP = 5 * MM, 20 * MM, 3 * MM, 12.5 * MM
@@ -110,7 +111,6 @@ def deliberate_ends(pdf: Path, count: int, name: str, lang: str, paper: str) -> 
     ctx = context(session)
     starts = chapter_pages(pdf)
     ends.add(starts[ctx["t"]["bk_contents"]] - 1)  # the cover
-    ends |= {starts[ch["title"]] - 1 for ch in ctx["chapters"] if ch["tab"]}
     return ends
 
 
@@ -132,10 +132,13 @@ def near_empty(kit: Path, name: str, lang: str, paper: str) -> list[str]:
 
 # The id ends in the kit: under xdist the check runs on the worker that builds it (tests/conftest.py).
 @pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
-def test_no_page_under_a_fifth_full_but_a_deliberate_end(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+def test_no_page_under_30_percent_full_but_a_deliberate_end(name: str, lang: str, paper: str,
+                                                            kits: ExampleKits) -> None:  # fmt: skip
     """issue 33: the VS 2025 contents ran over onto page 3 for three lines, VS 2025 p. 9 held six
     lines, VS 2003 p. 4 a heading and two lines, «Стратегия» p. 22-24 were chapters' ends a fifth
-    full or less, each plain chapter starting a page of its own."""
+    full or less, each plain chapter starting a page of its own. issue 42: the pages before coded
+    chapters were 13-21 % full, the «Стратегия» contents ran onto a page 22-30 % full, and the
+    second sheet of VS markers and coins (counter sheets with gutters) was 22 % full."""
     found = near_empty(kits(name, lang, paper), name, lang, paper)
     assert not found, f"pages under {MIN_FILL:.0%} full that end no chapter deliberately: {found}"
 

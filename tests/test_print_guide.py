@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
+import re
 from pathlib import Path
 
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 
 from printkit.config.session import load_session, with_overrides
 from printkit.game import Artefact, PluginError, Printing, game
+from printkit.labels import label
 from printkit.pipeline.print_guide import GUIDE, rows
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, pdf_text
@@ -35,11 +40,167 @@ def test_every_file_of_the_kit_is_in_its_print_guide(name: str, lang: str, paper
     assert ACTUAL_SIZE[other] not in text
 
 
+# A file's name as the guide prints it: in its table and in any sentence ("print booklet-print.pdf").
+FILE_NAME = re.compile(r"[\w*-]+(?:\.[\w-]+)*\.(?:pdf|json|svg|png)\b")
+
+
+def named_files(text: str) -> set[str]:
+    """Every file name the guide's text holds."""
+    return set(FILE_NAME.findall(" ".join(text.split())))
+
+
+def test_file_names_are_found_in_sentences() -> None:
+    text = "Правила постранично; печатать — booklet-print.pdf  manifest.json, tokens-cut.svg."
+    assert named_files(text) == {"booklet-print.pdf", "manifest.json", "tokens-cut.svg"}
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_every_file_the_print_guide_names_is_in_the_kit(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the default kit's guide said to print booklet-print.pdf, which only
+    --imposition saddle wrote; following it printed no rules. The guide names only files the kit
+    holds, and a kit whose game has a booklet holds the rules to print."""
+    kit = kits(name, lang, paper)
+    named = named_files(pdf_text(kit / GUIDE)[0])
+    missing = sorted(f for f in named if not (kit / f).is_file())
+    assert not missing, f"{GUIDE} names files the kit does not hold: {missing}"
+    assert label("guide_mode_colour", lang) in " ".join(pdf_text(kit / GUIDE)[0].split())  # not --greyscale
+    if (kit / "booklet.pdf").is_file():
+        assert (kit / "booklet-print.pdf").is_file(), "a kit with a booklet holds no rules to print"
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_notes_only_what_the_kit_holds(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the Stratego and Tannhäuser guides told what to do without card, though nothing of
+    theirs prints on card. A note on card only where a file prints on card; the duplex test sheet
+    (`printkit calibrate`) where pieces on card print on both sides (the VS cards and tokens)."""
+    text = " ".join(pdf_text(kits(name, lang, paper) / GUIDE)[0].split())
+    on_card = label("guide_stock_card", lang) in text
+    assert (label("guide_note_card", lang) in text) == on_card
+    assert ("printkit calibrate" in text) == name.startswith("vs-")
+    assert on_card == name.startswith("vs-")
+
+
+def guide_words(kit: Path) -> str:
+    return " ".join(pdf_text(kit / GUIDE)[0].split())
+
+
+def measured(kit: Path) -> dict[str, tuple[int, bool]]:
+    """Each PDF of the kit: its page count and whether its pages lie landscape, read with PDFium."""
+    found = {}
+    for pdf in sorted(kit.glob("*.pdf")):
+        document = pdfium.PdfDocument(pdf)
+        width, height = document[0].get_size()
+        found[pdf.name] = (len(document), width > height)
+        document.close()
+    return found
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_totals_the_sheets_of_paper_and_card(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the guide gave copies per file but no total to buy or load. It now says how many
+    sheets of plain paper and of card the whole kit takes: each file's pages as printed (PDFium's
+    count), halved where both sides print, times its copies."""
+    kit = kits(name, lang, paper)
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+    pages = measured(kit)
+    want = {"plain": 0, "card": 0}
+    for row in rows(session, list(game(session.ruleset.family).artefacts), [p.name for p in kit.iterdir()]):
+        count = pages.get(row.name, (0, False))[0]
+        want[row.stock] += row.copies * (-(-count // 2) if row.sides != "single" else count)
+    said = label("guide_total_paper", lang, n=want["plain"])
+    if want["card"]:
+        said += label("guide_and", lang) + label("guide_total_card", lang, n=want["card"])
+    assert label("guide_totals", lang, what=said) in guide_words(kit)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_prints_a_square_to_check_the_scale(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: nothing on the guide showed whether the printer scaled the page. It prints a square
+    of a stated size (50 mm on A4, 2 in on Letter), measured here as drawn."""
+    kit = kits(name, lang, paper)
+    side = {"a4": 50 * 72 / 25.4, "letter": 144.0}[paper]
+    document = pdfium.PdfDocument(kit / GUIDE)
+    squares = []
+    stroke = ctypes.c_float()
+    for obj in document[0].get_objects(filter=[pdfium_raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        pdfium_raw.FPDFPageObj_GetStrokeWidth(obj.raw, stroke)
+        x0, y0, x1, y1 = obj.get_bounds()  # PDFium pads a stroked path by its line width on each side
+        if abs(x1 - x0 - 2 * stroke.value - side) < 0.3 and abs(y1 - y0 - 2 * stroke.value - side) < 0.3:
+            squares.append((x0, y0))
+    document.close()
+    assert squares, "no square of the stated size"
+    assert label(f"guide_check_{paper}", lang) in guide_words(kit)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_says_how_each_sheet_turns(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the guide said a long-edge flip turns the sheet like a book's page, which is wrong
+    for a landscape page (Letter's battle cards, the imposed booklet: a short-edge flip turns those
+    like a book's). Each two-sided file now says how its own sheet turns, from its pages as printed."""
+    kit = kits(name, lang, paper)
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
+    pages = measured(kit)
+    turns = set()
+    for row in rows(session, list(game(session.ruleset.family).artefacts), [p.name for p in kit.iterdir()]):
+        if row.copies and row.sides != "single":
+            landscape = pages[row.name][1]
+            turns.add("book" if (row.sides == "long") != landscape else "pad")
+    text = guide_words(kit)
+    for turn in ("book", "pad"):
+        assert (label(f"guide_turn_{turn}", lang) in text) == (turn in turns), (turn, turns)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_guide_and_the_map_say_one_way_to_join_its_sheets(lang: str, kits: ExampleKits) -> None:
+    """issue 42: the guide said to lay the map's sheets edge to edge, the map to glue a one-cell
+    overlap (what its tiles are cut for). Both now say the one-cell strip and the dashes."""
+    kit = kits("vs-2025", lang, "a4" if lang == "ru" else "letter")
+    guide = guide_words(kit)
+    sheets = " ".join(" ".join(page.split()) for page in pdf_text(kit / "map.pdf"))
+    assert len(pdf_text(kit / "map.pdf")) > 1
+    strip = {"ru": "одну клетку", "en": "one-cell"}[lang]
+    assert strip in guide and strip in sheets
+    assert not any(words in guide for words in ("встык", "edge to edge"))
+
+
+@pytest.mark.slow
+def test_a_guide_of_every_file_a_build_can_write_keeps_to_one_page(kits: ExampleKits) -> None:
+    """The largest kit: VS 2025 with --print-shop, --cutter and --greyscale, in Russian on Letter
+    (the longest words on the shorter sheet), seventeen files with a second markers' cut file. Its
+    guide sets its rows smaller rather than run over, and declares every file."""
+    kit = kits.build(EXAMPLES / "vs-2025.yaml", "--seed", "s" * 12, "--print-shop", "--cutter", "silhouette",
+                     "--greyscale", "--paper", "letter")  # fmt: skip
+    pages = pdf_text(kit / GUIDE)
+    assert len(pages) == 1 and (kit / "markers-cut-2.svg").is_file()
+    text = " ".join(pages[0].split())
+    assert not [f.name for f in kit.iterdir() if f.name not in text]
+    assert UNDECLARED["ru"] not in text
+
+
+def test_the_default_kit_holds_rules_to_print(kits: ExampleKits) -> None:
+    """`printkit build` with no option: the guide's first rows name booklet-print.pdf, and it is there."""
+    kit = kits.default()
+    assert (kit / "booklet-print.pdf").is_file()
+    assert "booklet-print.pdf" in named_files(pdf_text(kit / GUIDE)[0])
+
+
+def test_a_booklet_without_its_imposed_copy_is_printed_two_pages_a_sheet() -> None:
+    """A library build may leave booklet-print.pdf out (Options(imposition=None)): then the guide
+    prints booklet.pdf itself and names no file the kit lacks."""
+    session = with_overrides(load_session(EXAMPLES / "vs-2025.yaml"), "en", "a4")
+    artefacts = list(game("vs").artefacts)
+    alone = {r.name: r for r in rows(session, artefacts, ["booklet.pdf"])}["booklet.pdf"]
+    beside = {r.name: r for r in rows(session, artefacts, ["booklet.pdf", "booklet-print.pdf"])}["booklet.pdf"]
+    assert alone.copies == 1 and alone.purpose == "guide_booklet_alone"
+    assert beside.copies == 0 and beside.purpose == "guide_booklet"
+
+
 def test_copies_and_flip_come_from_the_session() -> None:
     """A quick reference for each player; VS cards flip as the config's cards.duplex says."""
     session = with_overrides(load_session(EXAMPLES / "vs-2025.yaml"), "en", "a4")
     artefacts = list(game("vs").artefacts)
-    by_name = {r.name: r for r in rows(session, artefacts, ["quickref.pdf", "battle-cards.pdf", "booklet.pdf"])}
+    names = ["quickref.pdf", "battle-cards.pdf", "booklet.pdf", "booklet-print.pdf"]
+    by_name = {r.name: r for r in rows(session, artefacts, names)}
     assert by_name["quickref.pdf"].copies == len(session.players)
     assert by_name["booklet.pdf"].copies == 0
     assert by_name["battle-cards.pdf"].stock == "card"

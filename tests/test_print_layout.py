@@ -16,11 +16,12 @@ import pytest
 
 from printkit.config.session import load_session
 from printkit.geometry import PRINTABLE_MARGIN
+from printkit.labels import label
 from printkit.pipeline.kit import kinds_for
 from printkit.render.html import environment
 from printkit.sheets.quickref import sides
 
-from .conftest import CONFIGS, EXAMPLES, ExampleKits
+from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ExampleKits, pdf_text
 from .pdfcheck import (
     AUTO_HYPHEN,
     MM,
@@ -34,6 +35,7 @@ from .pdfcheck import (
     read,
     split_tables,
     table_parts,
+    toner,
 )
 
 MIN_TEXT = 6.0  # pt
@@ -162,6 +164,16 @@ def test_every_quick_reference_is_one_sheet(kit: Path) -> None:
         assert (page.height - lowest) / page.height > 0.25, f"quickref.pdf side {page.number} is nearly empty"
 
 
+def test_the_quick_reference_keeps_inside_its_margins(kit: Path) -> None:
+    """issue 42: the VS 2003 card's who-beats-whom grid ran 7 mm past its column into the right
+    margin (its rules 5.7 mm from the sheet's edge). Every side's ink reaches no nearer the right
+    edge than it starts from the left (the card's margins are even, whatever its scale)."""
+    for page in read(kit / "quickref.pdf"):
+        xs = [(g.x0, g.x1) for g in page.glyphs] + [(min(r.x0, r.x1), max(r.x0, r.x1)) for r in page.rules]
+        left, right = min(a for a, _ in xs), page.width - max(b for _, b in xs)
+        assert right >= left - 0.5 * MM, f"side {page.number}: {right / MM:.1f} mm right, {left / MM:.1f} mm left"
+
+
 def test_no_hyphenated_word_inside_a_table_cell(kit: Path) -> None:
     for pdf in pdfs(kit):
         for page in read(pdf):
@@ -210,3 +222,93 @@ def test_sentences_are_spaced_and_no_markup_is_printed(kit: Path) -> None:
             for line in page.lines():
                 assert not SENTENCE_GLUED.search(line.text), f"{pdf.name} p. {page.number}: no space in {line.text!r}"
                 assert not MARKUP.search(line.text), f"{pdf.name} p. {page.number}: markup printed: {line.text!r}"
+
+
+# ---- the ink-saving kit (issue 42) -----------------------------------------------------------------
+
+MAX_TONER = 0.15  # of a page: what a home mono laser's kit may lay on any one sheet side
+# Every config in Russian on A4 every day; the other languages and papers in the whole suite.
+INK_KITS = [pytest.param(*k, marks=() if k[1:] == ("ru", "a4") else pytest.mark.slow, id="-".join(k)) for k in KITS]
+
+
+def ink_saving_kit(kits: ExampleKits, name: str, lang: str, paper: str) -> Path:
+    """An example's kit as `printkit build CONFIG --greyscale` writes it (shared like the example kits)."""
+    return kits.build(EXAMPLES / f"{name}.yaml", "--seed", KIT_SEED, "--greyscale", "--lang", lang, "--paper", paper)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), INK_KITS)
+def test_no_page_of_the_ink_saving_kit_lays_more_than_15_percent_toner(
+    name: str, lang: str, paper: str, kits: ExampleKits
+) -> None:
+    """issue 42: a VS battle-card back printed 56 % grey, a sheet of tokens 26 %, and --greyscale
+    changed only the booklet. Now --greyscale is the ink-saving kit: light backs and pieces and a
+    pale map in every file, and no page over 15 % toner (pdfcheck.toner: the page's mean darkness
+    rendered in grey); its guide says which kit it is."""
+    kit = ink_saving_kit(kits, name, lang, paper)
+    heavy = [(pdf.name, number, round(100 * share, 1)) for pdf in pdfs(kit)
+             for number, share in enumerate(toner(pdf), start=1) if share > MAX_TONER]  # fmt: skip
+    assert not heavy, f"pages over {MAX_TONER:.0%} toner (file, page, %): {heavy}"
+    guide = " ".join(pdf_text(kit / "print-guide.pdf")[0].split())
+    assert label("guide_mode_ink", lang) in guide
+
+
+def test_toner_reads_a_full_bleed_back_as_dark_as_it_prints(tmp_path: Path) -> None:
+    """The measure itself: a page half covered in 50 % grey lays a quarter of full toner."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "half.pdf"
+    c = Canvas(str(path), pagesize=(200, 100))
+    c.setFillGray(0.5)
+    c.rect(0, 0, 100, 100, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    assert toner(path) == [pytest.approx(0.25, abs=0.01)]
+
+
+# ---- squares to tick (issue 42) ---------------------------------------------------------------------
+
+TICKED = ("record-sheets.pdf", "adventures.pdf")  # the sheets with squares to tick among words
+TICK_CLEAR = 0.8 * MM
+
+
+def squares(pdf: Path, number: int) -> list[tuple[float, float, float, float]]:
+    """(left, bottom, right, top) of every small stroked, unfilled square on a page (from 0), its
+    line's width taken off (PDFium pads a path's bounds by it)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    document = pdfium.PdfDocument(pdf)
+    fill, stroked, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+    found = []
+    for obj in document[number].get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=1):
+        raw.FPDFPath_GetDrawMode(obj.raw, fill, stroked)
+        raw.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+        x0, y0, x1, y1 = obj.get_bounds()
+        x0, y0, x1, y1 = x0 + width.value, y0 + width.value, x1 - width.value, y1 - width.value
+        if stroked.value and 2 * MM <= x1 - x0 <= 4 * MM and abs((x1 - x0) - (y1 - y0)) < 0.3:
+            found.append((x0, y0, x1, y1))
+    document.close()
+    return found
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_no_square_to_tick_touches_a_word(name: str, lang: str, paper: str, kits: ExampleKits) -> None:
+    """issue 42: the squares to tick sat 0.6 mm before their labels and touched the words before
+    them ("3:" ran into its first square). Every letter beside a square on its line keeps 0.8 mm."""
+    kit = kits(name, lang, paper)
+    checked = 0
+    for file in TICKED:
+        if not (kit / file).is_file():
+            continue
+        for page in read(kit / file):
+            boxes = squares(kit / file, page.number - 1)
+            for x0, y0, x1, y1 in boxes:
+                beside = [g for g in page.glyphs if g.char.strip() and g.y0 < y1 and y0 < g.y1]
+                gaps = [g.x0 - x1 for g in beside if g.x0 >= x0] + [x0 - g.x1 for g in beside if g.x1 <= x1]
+                near = [round(gap / MM, 2) for gap in gaps if gap < TICK_CLEAR]
+                assert not near, f"{file} p. {page.number}: a word {near} mm from a square"
+                checked += 1
+    if name in ("tannhauser", "strategiya", "strategiya-heroes"):
+        assert checked >= 8, checked

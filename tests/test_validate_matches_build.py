@@ -17,7 +17,7 @@ from .conftest import CONFIGS, EXAMPLES, KIT_SEED, ROOT, everyday_kits, pairwise
 LANGS = ["ru", "en"]
 PAPERS = ["a4", "letter"]
 # The documented options of `printkit build` that change what is drawn, as given on the command line.
-# --lang, --paper and --imposition saddle: every example kit is built with them (the kits fixture).
+# --lang and --paper: every example kit is built with them (the kits fixture).
 FLAGS = {"print_shop": ("--print-shop",), "greyscale": ("--greyscale",), "cutter": ("--cutter", "silhouette")}
 
 

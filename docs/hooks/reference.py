@@ -136,7 +136,7 @@ def prints(config_file: str, lang: str) -> str:
     from printkit.examples import FOLDER, find
     from printkit.game import game
     from printkit.labels import label
-    from printkit.pipeline.print_guide import KIT_FILES
+    from printkit.pipeline.print_guide import KIT_FILES, Row, note_keys
 
     # "examples/NAME": the example file as `printkit examples` writes it, found in its game's package.
     path = find(config_file.removeprefix(f"{FOLDER}/")) if config_file.startswith(f"{FOLDER}/") else ROOT / config_file
@@ -144,18 +144,26 @@ def prints(config_file: str, lang: str) -> str:
     chosen = [a for a in game(session.ruleset.family).artefacts if a.available is None or a.available(session)]
     heads = [label(f"guide_col_{k}", lang) for k in ("file", "for", "copies", "paper", "sides")]
     lines = ["| " + " | ".join(heads) + " |", "|---|---|---|---|---|"]
-    entries = [p for a in chosen for p in a.prints] + list(KIT_FILES)
+    declared = [p for a in chosen for p in a.prints] + list(KIT_FILES)
+    # As the guide reads them: the first entry for a file applies, where the kit holds its `beside`.
+    files = {p.file for p in declared}
+    entries = []
+    for entry in declared:
+        if (entry.beside is None or entry.beside in files) and entry.file not in {e.file for e in entries}:
+            entries.append(entry)
+    table = []
     for entry in sorted(entries, key=lambda p: (p.copies == 0, 0)):
         copies = entry.copies if isinstance(entry.copies, int) else entry.copies(session)
         sides = entry.sides if isinstance(entry.sides, str) else entry.sides(session)
+        table.append(Row(entry.file, entry.purpose, copies, entry.stock, sides))
         purpose = _cell(label(entry.purpose, lang))
         if copies == 0:
             lines.append(f"| `{entry.file}` | {purpose} | {label('guide_not_printed', lang)} | | |")
         else:
             lines.append(f"| `{entry.file}` | {purpose} | {copies} | {label(f'guide_stock_{entry.stock}', lang)} "
                          f"| {label(f'guide_sides_{sides}', lang)} |")  # fmt: skip
-    # The guide's own notes under its table: what each flip means, and what to do without card.
-    notes = [label(key, lang) for key in ("guide_note_sides", "guide_note_card")]
+    # The guide's own notes under its table, for what this kit holds (flips, card, the duplex test).
+    notes = [label(key, lang) for key in note_keys(table)]
     return "\n".join(lines) + "\n\n" + "\n\n".join(f"*{note}*" for note in notes) + "\n"
 
 

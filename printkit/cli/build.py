@@ -139,7 +139,7 @@ def build_command() -> click.Command:
     @click.option("--only", metavar="KIND,...", multiple=True)
     @PAPER
     @LANG
-    @click.option("--imposition", type=click.Choice(["saddle"]))
+    @click.option("--imposition", type=click.Choice(["saddle"]), default="saddle")
     @click.option("--greyscale", is_flag=True)
     @click.option("--png", "png", type=FOLDER)
     @click.option("--print-shop", is_flag=True)

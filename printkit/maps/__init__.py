@@ -20,7 +20,7 @@ MAP = Artefact(
     "printkit.maps.sheet:build",
     _has_map,
     "printkit.maps.sheet:preflight",
-    inputs=("title", "game_map", "players"),
+    inputs=("title", "game_map", "players", "options.greyscale"),  # greyscale: the ink-saving kit's pale terrain
     prints=(Printing("map.pdf", "guide_map"),),
 )
 

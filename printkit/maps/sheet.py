@@ -16,7 +16,7 @@ from ..labels import label
 from ..model import GameMap, Ruleset
 from ..pipeline.artefact import Build
 from ..render import fonts
-from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas
+from ..render.canvas import draw_fitted, hex_colour, ink_on, open_canvas, tint
 from .overlay import LegendEntry, map_colours, overlay_for
 from .tiling import (
     AUTO_CELLS_MM,
@@ -80,6 +80,17 @@ def _hatch(c: Any, pattern: str | None, x: float, y: float, s: float, ink: tuple
         c.line(x + 0.25 * s, y + 0.25 * s, x + 0.75 * s, y + 0.75 * s)
         c.line(x + 0.25 * s, y + 0.75 * s, x + 0.75 * s, y + 0.25 * s)
     c.restoreState()
+
+
+# The ink-saving kit's terrain: this tint of its colour. The open sea's deep blue alone laid a fifth
+# of a sheet's toner; the patterns, drawn at full strength, still tell every terrain apart.
+LIGHT_TERRAIN = 0.4
+
+
+def terrain_fill(colour: str, light: bool) -> tuple[float, float, float]:
+    """A terrain's fill on the map: its colour, or a pale tint of it in the ink-saving kit."""
+    rgb = hex_colour(colour)
+    return tint(rgb, LIGHT_TERRAIN) if light else rgb
 
 
 def _star(c: Any, cx: float, cy: float, r: float) -> None:
@@ -168,12 +179,13 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
               cell_mm: float = 12.0, reach: dict[tuple[int, int], int] | None = None,
               reach_from: tuple[int, int] | None = None, *, landscape: bool = False, beside: bool = False,
               blank: bool = False, symbols: tuple[str, ...] = (), note: str = "",
-              colours: Mapping[str, str] | None = None) -> int:  # fmt: skip
+              colours: Mapping[str, str] | None = None, light: bool = False) -> int:  # fmt: skip
     """map.pdf; returns the number of sheets.
 
     beside: the legend in a column right of the grid (tiling.layout chooses it); blank: white cells
     to draw the terrain on by hand; symbols: object kinds the legend shows; note: a few words under
-    the legend (how to draw the map, say); colours: owners' colours for a game's overlay."""
+    the legend (how to draw the map, say); colours: owners' colours for a game's overlay; light:
+    the ink-saving kit's pale terrain (its pattern still tells it)."""
     overlay = overlay_for(game_map, rules, lang, colours)
     extra = overlay.legend() if overlay is not None else []
     terrain_row = overlay.terrain_row() if overlay is not None else []
@@ -184,7 +196,7 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
     sheets = tiles(game_map, paper, cell, landscape, below, side_room(beside))
     c = open_canvas(str(target), paper, f"{title} — {label('map_title', lang)}", label("map_title", lang),
                     pagesize=(width, height))  # fmt: skip
-    fills = {t.id: hex_colour(t.colour) for t in rules.terrains}
+    fills = {t.id: terrain_fill(t.colour, light) for t in rules.terrains}
     patterns = {t.id: t.pattern for t in rules.terrains}
     kinds = _kinds(rules)
     for number, (cols, rows) in enumerate(sheets, start=1):
@@ -249,10 +261,10 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
         if beside:
             left = right + RULER + GAP
             _legend_column(c, rules, lang, left, MARGIN, width - MARGIN - left, height - 2 * MARGIN, title, number,
-                           len(sheets), cols, rows, reach_from, symbols, note, extra, terrain_row)  # fmt: skip
+                           len(sheets), cols, rows, reach_from, symbols, note, extra, terrain_row, light)  # fmt: skip
         else:
             _legend(c, rules, lang, MARGIN, MARGIN, width - 2 * MARGIN, title, number, len(sheets), cols, rows,
-                    reach_from, symbols, lines, extra, terrain_row)  # fmt: skip
+                    reach_from, symbols, lines, extra, terrain_row, light)  # fmt: skip
         c.showPage()
     c.save()
     return len(sheets)
@@ -261,7 +273,8 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
 def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, title: str, number: int,
             total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
             symbols: tuple[str, ...] = (), lines: list[str] | None = None,
-            extra: list[LegendEntry] | None = None, terrain_row: list[LegendEntry] | None = None) -> None:  # fmt: skip
+            extra: list[LegendEntry] | None = None, terrain_row: list[LegendEntry] | None = None,
+            light: bool = False) -> None:  # fmt: skip
     """From the bottom up: the caption, the note, the terrains, the object symbols and the game's own,
     every word of it at one size (see legend_size)."""
     s = 5 * MM
@@ -302,7 +315,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         draw_fitted(c, left + s + 1.5 * MM, y + 9.5 * MM, words, fonts.SANS, size, step - s - 3.5 * MM,
                     min_size=size, shorten=True)  # fmt: skip
     for i, t in enumerate(rules.terrains):
-        rgb = hex_colour(t.colour)
+        rgb = terrain_fill(t.colour, light)
         c.setFillColorRGB(*rgb)
         c.setStrokeColorRGB(0.3, 0.3, 0.3)
         c.rect(x + i * step, y + 8 * MM, s, s, stroke=1, fill=1)
@@ -318,7 +331,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
 def _legend_column(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float, height: float, title: str,
                    number: int, total: int, cols: range, rows: range, reach_from: tuple[int, int] | None,
                    symbols: tuple[str, ...], note: str, extra: list[LegendEntry],
-                   terrain_row: list[LegendEntry]) -> None:  # fmt: skip
+                   terrain_row: list[LegendEntry], light: bool = False) -> None:  # fmt: skip
     """The legend beside the grid, from the top down: the object samples, the game's own symbols, the
     terrains and the game's lines among them; the note and the caption at the foot. The same entries
     and one size of words as _legend, one to a line."""
@@ -337,7 +350,8 @@ def _legend_column(c: Any, rules: Ruleset, lang: str, x: float, y: float, width:
         _symbol(c, kinds[kind], lang, x, top, width - SYMBOL - 2 * MM, size)
     samples: list[tuple[Any, str]] = [*extra]
     for i, t in enumerate(rules.terrains):
-        samples.append((lambda cv, sx, sy, ss, t=t: _terrain_sample(cv, t.colour, t.pattern, sx, sy, ss), names[i]))
+        samples.append((lambda cv, sx, sy, ss, t=t: _terrain_sample(cv, t.colour, t.pattern, sx, sy, ss, light),
+                        names[i]))  # fmt: skip
     samples += terrain_row
     for symbol, text in samples:
         top -= ROW
@@ -364,8 +378,9 @@ def _legend_column(c: Any, rules: Ruleset, lang: str, x: float, y: float, width:
                     shorten=True)  # fmt: skip
 
 
-def _terrain_sample(c: Any, colour: str, pattern: str | None, x: float, y: float, s: float) -> None:
-    rgb = hex_colour(colour)
+def _terrain_sample(c: Any, colour: str, pattern: str | None, x: float, y: float, s: float,
+                    light: bool = False) -> None:  # fmt: skip
+    rgb = terrain_fill(colour, light)
     c.setFillColorRGB(*rgb)
     c.setStrokeColorRGB(0.3, 0.3, 0.3)
     c.rect(x, y, s, s, stroke=1, fill=1)
@@ -440,7 +455,8 @@ def build(b: Build) -> None:
     assert session.game_map is not None
     cell_mm = kit_cell_mm(session)
     write_map(session.game_map, session.ruleset, b.writer.path("map.pdf"), session.paper, session.language,
-              display_title(session), cell_mm, colours=map_colours(session))  # fmt: skip
+              display_title(session), cell_mm, colours=map_colours(session),
+              light=bool(b.options.greyscale))  # fmt: skip
     b.progress("map", 1, 1)
 
 

@@ -30,7 +30,9 @@ class Options:
     random_setups) are in `game`, by name: `Options(game={"random_setups": True})`.
     """
 
-    imposition: str | None = None  # booklet: "saddle" adds booklet-print.pdf
+    # booklet: the order of booklet-print.pdf's pages, two a side ("saddle": fold and staple); the
+    # kit's rules to print, so every kit has it. None leaves it out (a booklet read on screen).
+    imposition: str | None = "saddle"
     greyscale: bool = False  # booklet: ink-friendly greys instead of colours
     png: Path | None = None  # cards: also one PNG per face into this folder
     print_shop: bool = False  # cards and tokens: also one face per page with trim and bleed boxes

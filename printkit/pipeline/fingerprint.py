@@ -133,6 +133,10 @@ def _system_versions() -> list[str]:
     return versions
 
 
+# printkit's package folder (this module lives in its pipeline/): all of it is keyed, games and all.
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
 @cache
 def environment() -> str:
     """What printkit prints with: its version, every file of its code, data, templates and fonts (its
@@ -144,7 +148,7 @@ def environment() -> str:
     releases) must never bring back pages an earlier printkit drew. Hashing ~5 MB takes ~15 ms.
     """
     h = hashlib.sha256(f"printkit={__version__};python={sys.version_info[:2]};".encode())
-    package = Path(__file__).resolve().parent
+    package = PACKAGE
     for folder in (package, templates_dir(), fonts_dir()):
         h.update(f"[{folder.name}]".encode())
         if not folder.is_relative_to(package) or folder == package:

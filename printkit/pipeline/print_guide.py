@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -27,45 +28,95 @@ GUIDE = "print-guide.pdf"
 KIT_FILES = (Printing(GUIDE, "guide_self", copies=0), Printing(MANIFEST, "guide_manifest", copies=0))
 
 INK: Colour = (0.09, 0.09, 0.09)
-GREY: Colour = (0.35, 0.35, 0.35)
 RULE: Colour = (0.7, 0.7, 0.7)
-SIZE, HEAD = 9.4, 8.4  # pt: the rows, the column heads
+# pt: the rows' size, and the smaller sizes a guide of many files takes to stay on its one page (a
+# VS kit with --print-shop and --cutter lists seventeen files); the column heads are 1 pt smaller.
+SIZES = (9.4, 8.8, 8.2, 7.6, 7.0)
 # Column widths as shares of the line: file, what it is for, copies, paper, sides.
 COLUMNS = (0.21, 0.36, 0.11, 0.14, 0.18)
 
 
 @dataclass(frozen=True)
 class Row:
-    """One file of the kit as the guide prints it; purpose is None for a file no artefact declares."""
+    """One file of the kit as the guide prints it; purpose is None for a file no artefact declares.
+    `pages` and `landscape` are the file's as written (0 and False where the guide has no file)."""
 
     name: str
     purpose: str | None
     copies: int
     stock: str
     sides: str
+    pages: int = 0
+    landscape: bool = False
+
+    @property
+    def sheets(self) -> int:
+        """The sheets of paper or card the file takes, every copy of it."""
+        per_copy = -(-self.pages // 2) if self.sides != "single" else self.pages
+        return per_copy * self.copies
+
+    @property
+    def turn(self) -> str:
+        """How the sheet turns for its back, as the person at the printer sees the page: a long-edge
+        flip turns an upright page like a book's, a landscape page like a notepad's; a short-edge
+        flip the other way round ("" on one side)."""
+        if self.sides == "single":
+            return ""
+        return "book" if (self.sides == "long") != self.landscape else "pad"
 
 
-def declared(name: str, artefacts: list[Artefact]) -> Printing | None:
-    """The declaration that covers file `name`: the kit's own, then the artefacts' in build order."""
+def pages_of(path: Path) -> tuple[int, bool]:
+    """A PDF's page count and whether its first page lies landscape ((0, False) for another file)."""
+    if path.suffix != ".pdf" or not path.is_file():
+        return 0, False
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    box = reader.pages[0].mediabox if reader.pages else None
+    turned = bool(reader.pages) and reader.pages[0].get("/Rotate", 0) % 180 == 90
+    wide = box is not None and float(box.width) > float(box.height)
+    return len(reader.pages), wide != turned
+
+
+def declared(name: str, artefacts: list[Artefact], names: Collection[str] = ()) -> Printing | None:
+    """The declaration that covers file `name` in a kit of files `names`: the kit's own, then the
+    artefacts' in build order, leaving out an entry whose `beside` file the kit does not hold."""
     for entry in (*KIT_FILES, *(p for a in artefacts for p in a.prints)):
-        if fnmatchcase(name, entry.file):
+        if fnmatchcase(name, entry.file) and (entry.beside is None or entry.beside in names):
             return entry
     return None
 
 
-def rows(session: Session, artefacts: list[Artefact], names: list[str]) -> list[Row]:
+def rows(session: Session, artefacts: list[Artefact], names: list[str], folder: Path | None = None) -> list[Row]:
     """Every file of the kit (and the guide and the manifest) with its printing: the files to print
-    first, then those not printed, each in file order."""
+    first, then those not printed, each in file order; with the files' pages where `folder` holds them."""
     out = []
-    for name in sorted({*names, GUIDE, MANIFEST}):
-        entry = declared(name, artefacts)
+    kit = {*names, GUIDE, MANIFEST}
+    for name in sorted(kit):
+        pages, landscape = pages_of(folder / name) if folder is not None else (0, False)
+        entry = declared(name, artefacts, kit)
         if entry is None:
-            out.append(Row(name, None, 1, "plain", "single"))
+            out.append(Row(name, None, 1, "plain", "single", pages, landscape))
             continue
         copies = entry.copies if isinstance(entry.copies, int) else entry.copies(session)
         sides = entry.sides if isinstance(entry.sides, str) else entry.sides(session)
-        out.append(Row(name, entry.purpose, copies, entry.stock, sides))
+        out.append(Row(name, entry.purpose, copies, entry.stock, sides, pages, landscape))
     return sorted(out, key=lambda row: row.copies == 0)
+
+
+def note_keys(table: Iterable[Row]) -> list[str]:
+    """The label keys of the notes under the table, for what the kit holds: what the flips mean where
+    a file prints on both sides, what to do without card where one prints on card, and the
+    printer's duplex test where pieces on card print on both sides."""
+    printed = [row for row in table if row.copies]
+    keys = []
+    if any(row.sides != "single" for row in printed):
+        keys.append("guide_note_sides")
+    if any(row.stock == "card" for row in printed):
+        keys.append("guide_note_card")
+    if any(row.stock == "card" and row.sides != "single" for row in printed):
+        keys.append("guide_note_calibrate")
+    return keys
 
 
 def _cells(row: Row, lang: str) -> list[str]:
@@ -77,17 +128,41 @@ def _cells(row: Row, lang: str) -> list[str]:
             "",
             "",
         ]
+    sides = label(f"guide_sides_{row.sides}", lang)
+    if row.turn and row.pages:  # how this file's sheet turns, from its pages as written
+        sides += " " + label(f"guide_turn_{row.turn}", lang)
     return [
         row.name,
         label(row.purpose, lang) if row.purpose else label("guide_undeclared", lang),
         str(row.copies),
         label(f"guide_stock_{row.stock}", lang),
-        label(f"guide_sides_{row.sides}", lang),
+        sides,
     ]
 
 
-def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float) -> float:
-    lang = session.language
+def totals(table: Iterable[Row], lang: str) -> str:
+    """The sheets of plain paper and of card the whole kit takes, in a sentence."""
+    paper = sum(row.sheets for row in table if row.stock == "plain")
+    card = sum(row.sheets for row in table if row.stock == "card")
+    parts = [label("guide_total_paper", lang, n=paper)] + ([label("guide_total_card", lang, n=card)] if card else [])
+    return label("guide_totals", lang, what=label("guide_and", lang).join(parts))
+
+
+# The size check: a square this wide (50 mm on A4, 2 inches on Letter), to measure with a ruler.
+CHECK = {"a4": mm(50), "letter": 144.0}
+
+
+def size_check(pen: Pen, session: Session, right: float, top: float) -> float:
+    """A square of a known size, its top right corner at (right, top); returns its bottom."""
+    side, said = CHECK[session.paper], label(f"guide_check_{session.paper}", session.language)
+    pen.box(right - side, top - side, side, side, INK, 0.8)
+    pen.text(right - side / 2, top - side / 2 - 3, said, fonts.SANS_BOLD, 10, INK, "center")
+    return top - side
+
+
+def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: float, ink_saving: bool,
+          size: float = SIZES[0]) -> float:  # fmt: skip
+    lang, head = session.language, size - 1
     x, line = PRINTABLE_MARGIN + mm(6), width - 2 * (PRINTABLE_MARGIN + mm(6))
     top = height - PRINTABLE_MARGIN - mm(6)
     top = para(
@@ -96,13 +171,16 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     top -= mm(2)
     paper = label(f"guide_paper_{session.paper}", lang)
     top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
+    top -= mm(1.5)
+    mode = label("guide_mode_ink" if ink_saving else "guide_mode_colour", lang)
+    top = para(pen, x, top, [(mode, fonts.SANS, size, INK)], line)
     top -= mm(4)
     lefts = [x]
     for share in COLUMNS[:-1]:
         lefts.append(lefts[-1] + share * line)
     widths = [share * line - mm(2) for share in COLUMNS]
     heads = [label(f"guide_col_{k}", lang) for k in ("file", "for", "copies", "paper", "sides")]
-    low = min(para(pen, lefts[i], top, [(h, fonts.SANS_BOLD, HEAD, GREY)], widths[i]) for i, h in enumerate(heads))
+    low = min(para(pen, lefts[i], top, [(h, fonts.SANS_BOLD, head, INK)], widths[i]) for i, h in enumerate(heads))
     pen.rule(x, low - mm(0.8), x + line, low - mm(0.8), INK, 0.8)
     top = low - mm(2)
     for row in table:
@@ -115,28 +193,39 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
             fonts.SANS,
         ]
         low = min(
-            para(pen, lefts[i], top, [(text, fonts_of[i], SIZE, INK)], widths[i]) if text else top
+            para(pen, lefts[i], top, [(text, fonts_of[i], size, INK)], widths[i]) if text else top
             for i, text in enumerate(_cells(row, lang))
         )
         pen.rule(x, low - mm(1), x + line, low - mm(1), RULE, 0.4)
         top = low - mm(2.2)
-    top -= mm(3)
-    for key in ("guide_note_sides", "guide_note_card"):
-        top = para(pen, x, top, [(label(key, lang), fonts.SANS, SIZE, INK)], line) - mm(1.5)
-    return top
+    top -= mm(2)
+    # Under the table: the totals and the notes, and beside them the square to check the scale with
+    # what it is for (on the shorter Letter sheet a kit of eleven files leaves no room below).
+    square = size_check(pen, session, x + line, top)
+    narrow = line - (CHECK[session.paper] + mm(6))
+    top = para(pen, x, top, [(totals(table, lang), fonts.SANS_BOLD, size, INK)], narrow) - mm(2)
+    said = label(f"guide_check_{session.paper}", lang)
+    for text in (*(label(key, lang) for key in note_keys(table)), label("guide_size_check", lang, size=said)):
+        top = para(pen, x, top, [(text, fonts.SANS, size, INK)], narrow) - mm(1.5)
+    return min(top, square)
 
 
-def write_guide(session: Session, artefacts: list[Artefact], names: list[str], target: Path) -> None:
-    """print-guide.pdf: one page, in the session's language and on its paper."""
+def write_guide(session: Session, artefacts: list[Artefact], names: list[str], target: Path,
+                ink_saving: bool = False) -> None:  # fmt: skip
+    """print-guide.pdf: one page, in the session's language and on its paper, from the files beside
+    `target`; `ink_saving` says the kit was built with --greyscale."""
     width, height = paper_size(session.paper)
-    table = rows(session, artefacts, names)
+    table = rows(session, artefacts, names, target.parent)
     c = open_canvas(str(target), session.paper, label("guide_title", session.language, title=display_title(session)),
                     "printkit print guide")  # fmt: skip
     why = f"{GUIDE}: {len(table)} files do not fit on one page"
-    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height)
+    # The largest size at which the whole guide fits its page (the last is tried on the page itself).
+    size = next((z for z in SIZES if _draw(Pen(None, GUIDE), session, table, width, height, ink_saving, z)
+                 >= PRINTABLE_MARGIN), SIZES[-1])  # fmt: skip
+    page(c, GUIDE, PRINTABLE_MARGIN, why, _draw, session, table, width, height, ink_saving, size)
     c.save()
 
 
 def build(b: Build, artefacts: list[Artefact]) -> None:
     """Add print-guide.pdf to a whole kit, listing every file the build wrote."""
-    write_guide(b.session, artefacts, list(b.writer.names), b.writer.path(GUIDE))
+    write_guide(b.session, artefacts, list(b.writer.names), b.writer.path(GUIDE), bool(b.options.greyscale))

@@ -274,14 +274,15 @@ Run = tuple[str, str, float, Colour]
 
 
 def wrap_runs(runs: list[Run], width: float) -> list[list[Run]]:
-    """Styled text broken into lines no wider than `width`: at spaces, and inside a word that is
-    longer than a whole line (as CSS overflow-wrap: anywhere), so nothing is clipped."""
+    """Styled text broken into lines no wider than `width`: at spaces (never at a no-break space,
+    which holds "strength 5" together), and inside a word that is longer than a whole line (as CSS
+    overflow-wrap: anywhere), so nothing is clipped."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     lines: list[list[Run]] = [[]]
     used = 0.0
     for text, font, size, colour in runs:
-        for token in re.findall(r"\S+\s*|\s+", re.sub(r"\s+", " ", text)):
+        for token in re.findall(r"[^ ]+ *| +", re.sub(r"[^\S\u00a0]+", " ", text)):
             word = token.rstrip()
             if not word:  # a space between runs: kept unless it would start a line
                 if lines[-1]:

@@ -63,9 +63,10 @@ def corner_guides(c: Any, boxes: list[Box], radius: float) -> None:
 
 
 def cut_lines(c: Any, boxes: list[Box]) -> None:
-    """Thin lines along every edge of every box (tokens: cut on the lines)."""
+    """Thin lines along every edge of every box (tokens: cut on the lines), dark enough to follow
+    where a piece's pattern bleeds past its edge."""
     c.saveState()
-    c.setStrokeColorRGB(0.35, 0.35, 0.35)
+    c.setStrokeColorRGB(0.15, 0.15, 0.15)
     c.setLineWidth(0.35)
     for b in boxes:
         c.rect(b.x, b.y, b.w, b.h, stroke=1, fill=0)

@@ -96,6 +96,9 @@ def para(pen: Pen, x: float, top: float, runs: list[Run], width: float, align: s
 
 
 TICK = mm(3.2)  # the side of a Tick square, drawn with a 0.7 pt border
+# Room either side of a Tick square: a label or the next square never touches it (issue 42; the
+# square had 0.6 mm after it and none before, so "3:" ran into its first square).
+TICK_ROOM = mm(1.0)
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,7 @@ Piece = Run | Tick | Blank
 
 def _width(piece: Piece) -> float:
     if isinstance(piece, Tick):
-        return piece.side + mm(0.6)
+        return piece.side + 2 * TICK_ROOM
     if isinstance(piece, Blank):
         return piece.width
     return runs_width([piece])
@@ -179,8 +182,8 @@ def flow(pen: Pen, x: float, top: float, pieces: list[Piece], width: float, ink:
         base = top - below
         for piece, at in line:
             if isinstance(piece, Tick):
-                box = piece.side
-                pen.box(x + at, base - mm(0.5), box, box, ink, piece.border, fill=ink if piece.ticked else None)
+                box, fill = piece.side, ink if piece.ticked else None
+                pen.box(x + at + TICK_ROOM, base - mm(0.5), box, box, ink, piece.border, fill=fill)
             elif isinstance(piece, Blank):
                 pen.rule(x + at, base - 1.5, x + at + piece.width, base - 1.5, ink, 0.5)
             else:

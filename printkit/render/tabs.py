@@ -39,13 +39,13 @@ def tab_box(page_number: int, mark: TabMark, width: float, height: float) -> tup
     return x, y, TAB_WIDTH, tab_h
 
 
-def overlay(marks: Sequence[TabMark | None], size: tuple[float, float]) -> bytes:
-    """One overlay page per booklet page: a tab where the page belongs to a coded chapter."""
+def overlay(marks: Sequence[Sequence[TabMark]], size: tuple[float, float]) -> bytes:
+    """One overlay page per booklet page: a tab for each coded chapter the page holds part of."""
     buffer = io.BytesIO()
     c = open_canvas(buffer, "a4", "tabs", "tabs", pagesize=size)
     width, height = size
-    for number, mark in enumerate(marks, start=1):
-        if mark is not None:
+    for number, page_marks in enumerate(marks, start=1):
+        for mark in page_marks:
             x, y, w, h = tab_box(number, mark, width, height)
             rgb = hex_colour(mark.colour)
             c.setFillColorRGB(*rgb)
@@ -68,7 +68,7 @@ def overlay(marks: Sequence[TabMark | None], size: tuple[float, float]) -> bytes
     return buffer.getvalue()
 
 
-def merge(pdf: bytes, marks: Sequence[TabMark | None]) -> bytes:
+def merge(pdf: bytes, marks: Sequence[Sequence[TabMark]]) -> bytes:
     """The booklet with its tabs drawn over its pages; outline, links and metadata are kept."""
     from pypdf import PdfReader, PdfWriter
 
@@ -77,8 +77,8 @@ def merge(pdf: bytes, marks: Sequence[TabMark | None]) -> bytes:
     size = (float(first.mediabox.width), float(first.mediabox.height))
     tabs = PdfReader(io.BytesIO(overlay(marks, size)))
     writer = PdfWriter(clone_from=reader)
-    for page, mark, tab in zip(writer.pages, marks, tabs.pages, strict=True):
-        if mark is not None:
+    for page, page_marks, tab in zip(writer.pages, marks, tabs.pages, strict=True):
+        if page_marks:
             # The overlay is merged onto the page, not the page onto the overlay: pypdf parses the
             # content of the page it merges, and the overlay's is a few operators.
             page.merge_page(tab)

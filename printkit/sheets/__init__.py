@@ -25,7 +25,8 @@ BOOKLET = Artefact(
     finish="printkit.sheets.booklet:finish",
     inputs=("options.greyscale",),  # a game whose booklet_chapters read its session part adds those
     prints=(
-        Printing("booklet.pdf", "guide_booklet", copies=0),
+        Printing("booklet.pdf", "guide_booklet", copies=0, beside="booklet-print.pdf"),
+        Printing("booklet.pdf", "guide_booklet_alone"),  # a library build with Options(imposition=None)
         Printing("booklet-print.pdf", "guide_booklet_print", sides="short"),
     ),
 )

@@ -161,42 +161,115 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
 
 def starts_fresh(chapters: list[dict[str, Any]], i: int) -> bool:
     """Whether chapter i begins on a page of its own: the first chapter (after the contents) and a
-    coded one (its edge tab marks its pages, from its first). Every other chapter runs on below the
-    one before it, so that a short chapter leaves no page a fifth full behind it."""
+    coded one (its edge tab marks its pages, from its first), unless write_booklet finds the break
+    would leave the page before it nearly empty. Every other chapter runs on below the one before
+    it, so that a short chapter leaves no page a fifth full behind it."""
     return i == 0 or bool(chapters[i]["tab"])
 
 
-def tab_marks(ctx: dict[str, Any], anchors: list[set[str]]) -> list[TabMark | None]:
-    """Which coded chapter (if any) each page belongs to, from the ids that start on each page.
-
-    A chapter that starts a page of its own marks that page; one that runs on below another starts
-    mid-page, so the page keeps the tab of the chapter its top continues."""
+def tab_marks(ctx: dict[str, Any], anchors: list[dict[str, float]]) -> list[tuple[TabMark, ...]]:
+    """The coded chapters (their tabs) each page holds part of, from the ids that start on each
+    page and how far down (CSS pixels from the page's top: page_tops): the chapter its top
+    continues, unless another opens it, and every chapter that starts on it. A chapter that runs
+    on below another's end (issue 42) is marked from its first page as one that opens a page is."""
     coded = [ch for ch in ctx["chapters"] if ch["tab"]]
     order = {ch["id"]: i for i, ch in enumerate(ctx["chapters"])}
     current = None
-    marks: list[TabMark | None] = []
-    for ids in anchors:
-        starting = sorted((i for i in ids if i in order), key=order.__getitem__)
-        fresh = [i for i in starting if ctx["chapters"][order[i]]["fresh"]]
-        if fresh:
-            current = ctx["chapters"][order[fresh[0]]]
-        if current is not None and current["tab"]:
-            marks.append(TabMark(coded.index(current), len(coded), current["tab"], current["style"].colour))
-        else:
-            marks.append(None)
+    marks: list[tuple[TabMark, ...]] = []
+    for tops in anchors:
+        starting = sorted((i for i in tops if i in order), key=order.__getitem__)
+        held = [ctx["chapters"][order[i]] for i in starting]
+        if current is not None and not (starting and tops[starting[0]] < TEXT_TOP + PAGE_TOP):
+            held.insert(0, current)  # the page's top is the chapter before's
+        marks.append(tuple(TabMark(coded.index(ch), len(coded), ch["tab"], ch["style"].colour)
+                           for ch in held if ch["tab"]))  # fmt: skip
         if starting:
             current = ctx["chapters"][order[starting[-1]]]
     return marks
 
 
+def page_tops(document: Any) -> list[dict[str, float]]:
+    """Each page's element ids that start on it, with how far down (CSS pixels from its top)."""
+    return [{name: box[1] for name, box in page.anchors.items()} for page in document.pages]
+
+
+# A chapter that would start a page of its own (a coded one, the first after the contents) runs on
+# below the one before it instead where its page break would leave that page less full than this:
+# a page a sixth full before a chapter's tab is paper spent on nothing (issue 42; the layout tests
+# hold every such page to 30 %, measured as printed).
+RUN_ON = 0.35
+# The booklet's page margins above and below the text (templates/booklet.css), in CSS pixels, and
+# how far below the first a chapter's title may start and still open its page.
+TEXT_TOP, TEXT_BOTTOM, PAGE_TOP = 15 * 96 / 25.4, 16 * 96 / 25.4, 3 * 96 / 25.4
+
+
+def thin_breaks(ctx: dict[str, Any], document: Any) -> set[str]:
+    """The chapters starting a page of their own whose break leaves the page before it less than
+    RUN_ON full: how far down that page the chapter before (or the contents) ends, from the end
+    marks the template sets after each (anchors: boxes in CSS pixels from the page's top left)."""
+    where = {name: (page, box[1]) for page in document.pages for name, box in page.anchors.items()}
+    chapters = ctx["chapters"]
+    thin = set()
+    for i, chapter in enumerate(chapters):
+        end = "toc-end" if i == 0 else f"end-{chapters[i - 1]['id']}"
+        if not chapter["fresh"] or end not in where:
+            continue
+        page, y = where[end]
+        if (y - TEXT_TOP) / (page.height - TEXT_TOP - TEXT_BOTTOM) < RUN_ON:
+            thin.add(chapter["id"])
+    return thin
+
+
+def planned_run_ons(ctx: dict[str, Any], document: Any) -> set[str]:
+    """The chapters that should run on, from one layout. A chapter that opens a page lays out the
+    same whatever came before it, so the stretch from one such chapter to the next keeps its length
+    (pages and a part) when it moves: where a chapter runs on, the stretch after it starts where the
+    stretch before it ended, and its end moves by as much. Each chapter's break is judged, in order,
+    at the end its stretch would have then."""
+    where = {name: (n, box[1]) for n, page in enumerate(document.pages) for name, box in page.anchors.items()}
+    height = document.pages[0].height - TEXT_TOP - TEXT_BOTTOM
+    chapters = ctx["chapters"]
+
+    def at(name: str) -> float | None:
+        """Where an anchor lies, in pages from the booklet's first (2.5: half way down the third)."""
+        if name not in where:
+            return None
+        page, y = where[name]
+        return float(page + max(0.0, (y - TEXT_TOP) / height))
+
+    planned: set[str] = set()
+    start, offset = at("contents"), 0.0  # the stretch's first page, and how far down that page it starts
+    for i, chapter in enumerate(chapters):
+        end, opens = at("toc-end" if i == 0 else f"end-{chapters[i - 1]['id']}"), at(chapter["id"])
+        if not chapter["fresh"] or end is None or opens is None or start is None:
+            continue
+        left = (offset + end - int(start)) % 1  # how full the stretch's last page would be
+        if left < RUN_ON:
+            planned.add(chapter["id"])
+            offset = left  # the next stretch starts there
+        else:
+            offset = 0.0
+        start = opens
+    return planned
+
+
 def write_booklet(session: Session, target: Any, greyscale: bool = False) -> bytes:
     """booklet.pdf; returns its bytes so an imposed copy can be made from them."""
-    from ..render.html import page_anchors, pdf_bytes, render, render_template
+    from ..render.html import pdf_bytes, render, render_template
     from ..render.tabs import merge
 
     ctx = context(session, greyscale)
     document = render(render_template("booklet.html.j2", ctx))
-    data = merge(pdf_bytes(document), tab_marks(ctx, page_anchors(document)))
+    # Which chapters run on, worked out from this first layout (planned_run_ons), then checked on the
+    # next: a run-on moves the pages after it, so a break found thin there runs on too, one a pass.
+    planned = planned_run_ons(ctx, document)
+    while planned:
+        for chapter in ctx["chapters"]:
+            chapter["fresh"] = chapter["fresh"] and chapter["id"] not in planned
+        document = render(render_template("booklet.html.j2", ctx))
+        thin = thin_breaks(ctx, document)
+        planned = {next(ch["id"] for ch in ctx["chapters"] if ch["id"] in thin)} if thin else set()
+    data = merge(pdf_bytes(document), tab_marks(ctx, page_tops(document)))
     with open(target, "wb") as f:
         f.write(data)
     return data

@@ -84,7 +84,7 @@ def ink_margin_mm(path: Path) -> float:
 )
 def test_every_example_kit_holds_what_the_table_needs(config: str, files: set[str], kits: ExampleKits) -> None:
     folder = kits(Path(config).stem)
-    # The shared kits are built as `printkit build CONFIG --imposition saddle` builds them.
+    # Every kit holds its rules to print.
     files = files | {"booklet-print.pdf"}
     assert {p.name for p in folder.iterdir()} == files
     for need, names in NEEDS.items():

@@ -18,8 +18,25 @@ def flat(text: str) -> str:
 
 @cache
 def printed(kits: ExampleKits, kind: str, lang: str = "ru", paper: str = "a4") -> str:
-    """The text of one printed piece of the example kit (the shared one), read once for all the tests."""
-    return flat(" ".join(pdf_text(kits("strategiya", lang, paper) / f"{kind}.pdf")))
+    """The text of one printed piece of the example kit (the shared one), read once for all the tests.
+    A sentence may run over a booklet page's end: what the pages print around it (the list bullets
+    PDFium reads after a page's text, the page number at its foot, the running header naming the
+    chapter at the next one's head) is left out."""
+    from pypdf import PdfReader
+
+    path = kits("strategiya", lang, paper) / f"{kind}.pdf"
+    if kind != "booklet":
+        return flat(" ".join(pdf_text(path)))
+    chapters = {str(item.title) for item in PdfReader(path).outline if not isinstance(item, list)}
+    pages = []
+    for text in pdf_text(path):
+        lines = text.strip().split("\n")
+        while lines and (lines[-1].strip() in ("", "•") or lines[-1].strip().isdigit()):
+            lines.pop()
+        if lines and lines[0].strip() in chapters:
+            lines.pop(0)
+        pages.append("\n".join(lines))
+    return flat(" ".join(pages))
 
 
 BOOKLET = [

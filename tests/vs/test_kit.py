@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from printkit.config.session import load_session
 from printkit.games.vs import coins as coin_sheet
 from printkit.games.vs.markers import markers
-from printkit.games.vs.model import vs_of, vs_session
+from printkit.games.vs.model import NEUTRAL, vs_of, vs_session
 from printkit.games.vs.tokens import DEFAULT_COPIES, DEFAULT_NEUTRAL, counts, tokens
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import grid
@@ -19,8 +19,8 @@ from printkit.imposition import grid
 from ..conftest import EXAMPLES, LANGS_AND_PAPERS, ExampleKits, pdf_text, run, write
 from ..pdfcheck import read
 
-EXPECTED = {"booklet.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf",
-            "lands.pdf", "print-guide.pdf", "manifest.json"}  # fmt: skip
+EXPECTED = {"booklet.pdf", "booklet-print.pdf", "quickref.pdf", "battle-cards.pdf", "tokens.pdf", "markers.pdf",
+            "ledger.pdf", "map.pdf", "lands.pdf", "print-guide.pdf", "manifest.json"}  # fmt: skip
 NEW = ("tokens.pdf", "markers.pdf", "ledger.pdf", "map.pdf", "lands.pdf")
 
 
@@ -59,7 +59,7 @@ def test_the_kit_holds_every_item_the_rules_list(game: str, kits: ExampleKits) -
     # The rules' list: a map with lands, incomes and veins; coins; figures and building cards (the
     # tokens); battle cards; the D6 is the players' own. Besides: markers, the ledger, the land list.
     out = kits(game)
-    assert {p.name for p in out.iterdir()} == EXPECTED | {"booklet-print.pdf"}  # the shared kits are imposed
+    assert {p.name for p in out.iterdir()} == EXPECTED
     for name in NEW:
         assert fonts_of(out / name) and all(ok for _, ok in fonts_of(out / name)), name
 
@@ -72,9 +72,10 @@ def test_without_a_map_there_is_no_map_and_no_land_list(kits: ExampleKits) -> No
     assert "Впишите свои земли" in ledger  # blank to fill in by hand
 
 
-@pytest.mark.parametrize(("game", "pages"), [("vs-2025", {"tokens.pdf": 4, "markers.pdf": 2,
+# Tokens and markers stand a 3 mm gutter apart (issue 42): a sheet holds 96 tokens, not 126.
+@pytest.mark.parametrize(("game", "pages"), [("vs-2025", {"tokens.pdf": 4, "markers.pdf": 4,
                                                           "ledger.pdf": 4, "map.pdf": 2, "lands.pdf": 1}),
-                                             ("vs-2003", {"tokens.pdf": 2, "markers.pdf": 2,
+                                             ("vs-2003", {"tokens.pdf": 4, "markers.pdf": 2,
                                                           "ledger.pdf": 3, "map.pdf": 2, "lands.pdf": 1})])  # fmt: skip
 def test_page_counts(game: str, pages: dict[str, int], kits: ExampleKits) -> None:
     for name, n in pages.items():
@@ -152,7 +153,7 @@ def test_default_tokens_cover_the_standard_starts_and_a_realistic_state() -> Non
         neutral = [t for t in made if t.owner == "нейтральные"]
         assert len(neutral) == sum(counts(vs, DEFAULT_NEUTRAL, {}).values()) + 1
         assert len(made) == len(session.players) * sum(per_player.values()) + len(neutral)
-        assert {t.colour for t in neutral} == {"#757575"}
+        assert {t.colour for t in neutral} == {NEUTRAL}
     assert "transport" in counts(vs_of(load_session(EXAMPLES / "vs-2003.yaml").ruleset), DEFAULT_COPIES, {})
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -279,10 +280,17 @@ def context(session: Session) -> dict[str, Any]:
 # ---- drawing: per player a front with every hero card and a back ----------------------------------
 
 SANS, BOLD, ITALIC = fonts.SANS, fonts.SANS_BOLD, fonts.FONTS["sans-italic"][0]
-BODY = 7.4  # pt: the sheets' body text
+# Every word prints black (issue 42): a black-and-white laser halftones grey and red type into dots,
+# which small type does not survive; names and values differ by weight and size instead. Greys are
+# for lines and boxes only.
+BODY = 7.6  # pt: the sheets' body text (was 7.4, and 6.6 in the terrain table's head)
+SMALL = 7.0  # pt: the terrain table's head and the footnotes
 BLACK = hex_colour("#111111")  # the ink of every printkit document
-INK, FRAME, KEY = hex_colour("#333333"), hex_colour("#444444"), hex_colour("#555555")
-MUTED, FAINT, PALE, HAIR = hex_colour("#777777"), hex_colour("#999999"), hex_colour("#aaaaaa"), hex_colour("#dddddd")
+INK, FRAME = hex_colour("#333333"), hex_colour("#444444")
+FAINT, PALE, HAIR = hex_colour("#999999"), hex_colour("#aaaaaa"), hex_colour("#dddddd")
+KEY = BLACK  # a field's name beside its value
+WRITE = mm(6.0)  # between lines to write on in pencil: 6 mm and more (they were 4.1 mm apart)
+NBSP = "\u00a0"
 RED, PINK = hex_colour("#b71c1c"), hex_colour("#fbe9e7")
 SIDE, TOP, BOTTOM = mm(10.1), mm(10.1), mm(9.1)  # page margins, well clear of the printer's 6 mm
 BOX = mm(2.6) + 0.6  # lives, experience and potential boxes: 2.6 mm inside a 0.6 pt border
@@ -323,9 +331,30 @@ def boxes(pen: Pen, x: float, top: float, width: float, states: Sequence[str]) -
     return top - (len(states) + per_row - 1) // per_row * BOX_ROW
 
 
-def columns(natural: list[float], width: float) -> list[float]:
-    """Column widths as an automatic table sets them: each in proportion to its widest text."""
-    return [w * width / sum(natural) for w in natural]
+def columns(natural: list[float], width: float, least: Sequence[float] = ()) -> list[float]:
+    """Column widths as an automatic table sets them: each at least as wide as its widest word
+    (`least`, none given: nothing), the rest of the width shared in proportion to its widest text."""
+    least = list(least) or [0.0] * len(natural)
+    spare = width - sum(least)
+    extra = [max(n - f, 0.0) for n, f in zip(natural, least, strict=True)]
+    if spare <= 0 or not sum(extra):
+        return [w * width / sum(natural) for w in natural]
+    share = min(1.0, spare / sum(extra))
+    grown = [f + e * share for f, e in zip(least, extra, strict=True)]
+    return [w * width / sum(grown) for w in grown]
+
+
+def words_kept(text: str) -> str:
+    """A cell's text with each number bound to the word before it ("strength 5", "+3 t."): a line
+    never breaks between them."""
+    text = re.sub(r"(?<=\S) (?=[+−-]?\d)", NBSP, text)
+    return re.sub(r"(?<=\d) (?=\S{1,3}$)", NBSP, text)
+
+
+def widest_word(rows: list[list[Cell]], size: float, extra: float) -> list[float]:
+    """Each column's widest unbreakable piece of text (no-break spaces hold), padded."""
+    return [max(width_of(word, row[c][1], size) for row in rows for word in row[c][0].split(" ") or [""]) + extra
+            for c in range(len(rows[0]))]  # fmt: skip
 
 
 def table(
@@ -389,7 +418,7 @@ def title_row(pen: Pen, card: Card, t: Words, x: float, top: float, width: float
     stacked = sum(a + b for a, b in spans) > width * 0.45  # long sex or age: one above the other
     lines = [[0, 1]] if not stacked else [[0], [1]]
     right = max(sum(spans[i][0] + spans[i][1] for i in ln) for ln in lines)
-    name = [(card.name, BOLD, 11.0, BLACK)] + ([(" " + card.hire, SANS, 7.0, KEY)] if card.hire else [])
+    name = [(card.name, BOLD, 11.0, BLACK)] + ([(" " + card.hire, SANS, SMALL, BLACK)] if card.hire else [])
     low = base
     for i, line in enumerate(wrap_runs(name, width - mm(8) - right - mm(1))):
         pen.runs(x + mm(8), base - i * LEAD * 11, line)
@@ -423,23 +452,24 @@ def stats_row(pen: Pen, card: Card, t: Words, x: float, top: float, width: float
 
 
 def fields(pen: Pen, card: Card, t: Words, x: float, top: float, width: float) -> float:
-    """Money and load, then lines for items, animals, spells and skipped turns."""
+    """Money and load, then lines for items, animals, spells and skipped turns, WRITE apart: a
+    printed value sits on its line, and a long one takes as many lines as it needs."""
     keys = [t.money, t["items"], t.animals, t.spells, t.skipped_turns]
     kw = max(mm(17), max(map(width_of, keys)) + mm(1))
     load_w, short = max(mm(22), width_of(t.load) + mm(1)), mm(12)
-    lead = LEAD * BODY
     for key, value in zip(keys, (card.money, card.items, card.animals, card.spells, ""), strict=True):
-        top -= mm(0.9)
-        pen.text(x, top - ASCENT * BODY, key, SANS, BODY, KEY)
         room = width - kw - (load_w + short if key == t.money else 0)
         lines = wrap_runs([(value, SANS, BODY, BLACK)], room) or [[]]
-        for line in lines:
-            pen.runs(x + kw, top - ASCENT * BODY, line)
-            top -= max(lead, mm(4)) if key == t.skipped_turns else lead  # the tally row has room for strokes
+        for i, line in enumerate(lines):
+            top -= WRITE
+            base = top + mm(1.2)  # the words on the line, their descenders clear of it
+            if i == 0:
+                pen.text(x, base, key, SANS, BODY, KEY)
+            pen.runs(x + kw, base, line)
             pen.rule(x + kw, top, x + kw + room, top, FAINT, 0.5)
-        if key == t.money:
-            pen.text(x + width - load_w - short + mm(0.5), top + lead - ASCENT * BODY, t.load, SANS, BODY, KEY)
-            pen.rule(x + width - short, top, x + width, top, FAINT, 0.5)
+            if key == t.money and i == 0:
+                pen.text(x + width - load_w - short + mm(0.5), base, t.load, SANS, BODY, KEY)
+                pen.rule(x + width - short, top, x + width, top, FAINT, 0.5)
     return top
 
 
@@ -460,9 +490,9 @@ def card_block(pen: Pen, card: Card, t: Words, experience_rule: str, x: float, t
     header = [t.terrain, t.cells_per_turn, t.flying, t.lives_per_turn, t.experience_per_test]
     rows = [[(h, SANS, KEY) for h in header]]
     rows += [[(v, SANS, BLACK) for v in (r.name, r.cells, r.flying, r.lives, r.experience)] for r in card.terrain]
-    widths = natural(rows, (6.6, BODY), mm(1.2))
+    widths = natural(rows, (SMALL, BODY), mm(1.2))
     widths[0] += mm(3.4)  # the swatch before each terrain's name
-    y = table(pen, x, y, columns(widths, width), rows, 6.6, (FAINT, 0.5), (mm(0.22), mm(0.6)),
+    y = table(pen, x, y, columns(widths, width), rows, SMALL, (FAINT, 0.5), (mm(0.22), mm(0.6)),
               [r.colour for r in card.terrain]) - mm(0.6)  # fmt: skip
     for facts in (
         [(t.border_rule + ": ", KEY), (card.border or "____", BLACK), (" · ", BLACK), (t.bow_range + ": ", KEY),
@@ -473,16 +503,19 @@ def card_block(pen: Pen, card: Card, t: Words, experience_rule: str, x: float, t
     return fields(pen, card, t, x, y, width)
 
 
-def who_can(pen: Pen, title: str, names: list[str], cards: list[Card], scrolls: bool, x: float, top: float,
-            width: float) -> float:  # fmt: skip
-    """Items each hero is strong enough to carry, or scrolls each is clever enough to learn."""
+def who_can_rows(title: str, names: list[str], cards: list[Card], scrolls: bool) -> list[list[Cell]]:
+    """The table of items each hero is strong enough to carry, or of scrolls each is clever enough
+    to learn: yes in bold, a condition in the text's own weight, black either way (never a grey)."""
     rows = [[(title, BOLD, BLACK)] + [(c.marker, BOLD, BLACK) for c in cards]]
     for i, name in enumerate(names):
         marks = [(c.learnable if scrolls else c.usable)[i] for c in cards]
-        rows.append(
-            [(name, SANS, BLACK)] + [(text, BOLD if ok else SANS, BLACK if ok else MUTED) for text, ok in marks]
-        )
-    widths = columns(natural(rows, (BODY, BODY), mm(1.2)), width)
+        rows.append([(name, SANS, BLACK)] + [(words_kept(text), BOLD if ok else SANS, BLACK) for text, ok in marks])
+    return rows
+
+
+def who_can(pen: Pen, rows: list[list[Cell]], x: float, top: float, width: float) -> float:
+    """A who-can table (who_can_rows) in `width`, each column as wide as its widest word at least."""
+    widths = columns(natural(rows, (BODY, BODY), mm(1.2)), width, widest_word(rows, BODY, mm(1.4)))
     return table(pen, x, top, widths, rows, BODY, (INK, 0.6), (mm(0.28), mm(0.6)))
 
 
@@ -515,12 +548,18 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
             card_block(pen, card, t, ctx["experience_rule"], SIDE + i * half + mm(1.8), y - mm(1.2), half - mm(3.6))
             pen.box(SIDE + i * half, y - tall, half, tall, FRAME, 0.8)
         y -= tall
-    y = para(pen, SIDE, y - mm(1.4), [(ctx["wounded_rule"], SANS, BODY, RED)], inner) - mm(0.8)
-    items = who_can(pen, t.usable_items, ctx["item_names"], cards, False, SIDE, y, half - mm(2))
-    scrolls = who_can(pen, t.learnable_scrolls, ctx["scroll_names"], cards, True, SIDE + half, y, half - mm(2))
+    y = para(pen, SIDE, y - mm(1.4), [(ctx["wounded_rule"], BOLD, BODY, BLACK)], inner) - mm(0.8)
+    # The two tables share the line as their texts need it (the items' conditions are the longer),
+    # neither under two fifths of it.
+    tables = [who_can_rows(t.usable_items, ctx["item_names"], cards, False),
+              who_can_rows(t.learnable_scrolls, ctx["scroll_names"], cards, True)]  # fmt: skip
+    need = [sum(natural(rows, (BODY, BODY), mm(1.2))) for rows in tables]
+    left = min(max(need[0] / sum(need), 0.4), 0.6) * (inner - mm(4))
+    items = who_can(pen, tables[0], SIDE, y, left)
+    scrolls = who_can(pen, tables[1], SIDE + left + mm(4), y, inner - mm(4) - left)
     y = min(items, scrolls)
     for note in [*player["readings"], *ctx["notes"]]:
-        y = para(pen, SIDE, y - mm(1), [(note, SANS, 6.8, KEY)], inner)
+        y = para(pen, SIDE, y - mm(1), [(note, SANS, SMALL, BLACK)], inner)
     return y
 
 
@@ -529,7 +568,7 @@ def back(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, he
     t: Words = ctx["t"]
     inner = width - 2 * SIDE
     y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{t.hero_back} · {player['name']}") - mm(1)
-    y = para(pen, SIDE, y, [(t.hero_back_note, BOLD, BODY, RED)], inner) - mm(3)
+    y = para(pen, SIDE, y, [(t.hero_back_note, BOLD, BODY, BLACK)], inner) - mm(3)
     for title, count in zip((t.black_market_col, t.contracts_col), BACK_ROWS, strict=True):
         y = para(pen, SIDE, y, [(title, BOLD, BODY, BLACK)], inner) - mm(1)
         pen.rule(SIDE, y, width - SIDE, y, INK, 0.8)

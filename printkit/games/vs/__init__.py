@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 _HERE = __name__
 # What the printed pieces (cards, tokens, markers, coins) read: who plays in which colour, the
-# printer's offsets, the cards' own settings, and the print-shop and cutter copies.
-_PIECES = ("title", "players", "printer", "part.cards", "options.print_shop", "options.cutter")
+# printer's offsets, the cards' own settings, the print-shop and cutter copies, and the ink-saving kit.
+_PIECES = ("title", "players", "printer", "part.cards", "options.print_shop", "options.cutter", "options.greyscale")
 
 
 def _has_troops(session: Session) -> bool:
@@ -35,7 +35,7 @@ def _pieces(stem: str) -> tuple[Printing, ...]:
     return (
         Printing(f"{stem}.pdf", f"guide_{stem.replace('-', '_')}", stock="card", sides=_flip),
         Printing(f"{stem}-print-shop.pdf", "guide_print_shop", copies=0),
-        Printing(f"{stem}-cut.svg", "guide_cut_file", copies=0),
+        Printing(f"{stem}-cut*.svg", "guide_cut_file", copies=0),  # a file a sheet: -cut.svg, -cut-2.svg, ...
     )
 
 

@@ -25,6 +25,8 @@ from printkit.render import (
     write_faces,
 )
 
+from . import livery
+from .livery import pattern_of
 from .model import player_colour, vs_of, vs_session
 from .orders import Card, all_cards
 from .piece_sheets import check_count
@@ -39,6 +41,11 @@ class Deck:
     colour: str
     cards: tuple[Card, ...]
     title: str = ""  # printed under the name with --title-on-backs; by default a back fits any session
+
+    @property
+    def pattern(self) -> str:
+        """The owner's pattern over the back (livery), as on the owner's tokens and markers."""
+        return pattern_of(self.player)
 
 
 def default_counts(session: Session) -> dict[str, int]:
@@ -162,17 +169,23 @@ def _arrow(c: Any, x0: float, x1: float, y: float, size: float) -> None:
 # ---- faces ---------------------------------------------------------------------------------------
 
 
-def draw_front(c: Any, session: Session, card: Card, w: float, h: float, bleed: float) -> None:
-    """One card front with its origin at the trim's lower-left corner, art reaching into the bleed."""
+def draw_front(c: Any, session: Session, card: Card, w: float, h: float, bleed: float, light: bool = False) -> None:
+    """One card front with its origin at the trim's lower-left corner, art reaching into the bleed;
+    `light` (the ink-saving kit) leaves the frame white inside a line of the order's colour."""
     vs = vs_of(session.ruleset)
     assert vs is not None
     lang = session.language
     colour = hex_colour(vs.orders.colours.get(card.order, "#455A64"))
-    c.setFillColorRGB(*tint(colour, 0.28))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     inset = 2.6 * MM
-    c.setFillColorRGB(1, 1, 1)
-    c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.2 * MM, stroke=0, fill=1)
+    if light:
+        c.setStrokeColorRGB(*tint(colour, 0.6))
+        c.setLineWidth(0.8)
+        c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.2 * MM, stroke=1, fill=0)
+    else:
+        c.setFillColorRGB(*tint(colour, 0.28))
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+        c.setFillColorRGB(1, 1, 1)
+        c.roundRect(inset, inset, w - 2 * inset, h - 2 * inset, 2.2 * MM, stroke=0, fill=1)
     band = 0.17 * h
     c.setFillColorRGB(*colour)
     c.roundRect(inset, h - inset - band, w - 2 * inset, band, 2.2 * MM, stroke=0, fill=1)
@@ -223,26 +236,43 @@ def _cycle(c: Any, session: Session, card: Card, w: float, y: float) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
-def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: float) -> None:
+# The ink-saving back (--greyscale): white card, the owner's colour in lines and a faint pattern. A full-bleed
+# dark back laid some 56 % toner on every sheet of backs, and solid toner on card cracks at the cut.
+LIGHT_LATTICE = 0.3  # the pattern's tint of the owner's colour
+BACK_STEP = 4 * MM  # one repeat of the owner's pattern on a back
+LIGHT_FRAME = 3.5 * MM  # the outline's inset from the cut: a 2 mm duplex drift still misses the edge
+
+
+def draw_back(c: Any, session: Session, deck: Deck, w: float, h: float, bleed: float, light: bool = False) -> None:
+    """A deck's back: the owner's colour with the owner's pattern over the whole card and the owner's
+    name on a disc; `light` draws it faint on white card, inside an outline of the owner's colour."""
     colour = hex_colour(deck.colour)
-    c.setFillColorRGB(*colour)
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    if light:
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    else:
+        c.setFillColorRGB(*colour)
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     c.saveState()
-    c.setStrokeColorRGB(*tint(colour, 0.55))
-    c.setLineWidth(0.6)
-    step = 6 * MM
-    k = -h
-    while k < w + h:
-        c.line(k - bleed, -bleed, k + h + bleed, h + bleed)
-        c.line(k + h + bleed, -bleed, k - bleed, h + bleed)
-        k += step
+    if light:
+        frame = c.beginPath()
+        frame.roundRect(LIGHT_FRAME, LIGHT_FRAME, w - 2 * LIGHT_FRAME, h - 2 * LIGHT_FRAME, 2.2 * MM)
+        c.clipPath(frame, stroke=0, fill=0)
+    # The owner's pattern (livery), large and faint: a tint of the colour on it, or on white card.
+    livery.band(c, -bleed, -bleed, w + 2 * bleed, h + 2 * bleed, colour, deck.pattern, light, BACK_STEP,
+                tint(colour, LIGHT_LATTICE if light else 0.55))  # fmt: skip
     c.restoreState()
-    c.setFillColorRGB(*colour)
+    disc = (1.0, 1.0, 1.0) if light else colour
+    if light:
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(1.2)
+        c.roundRect(LIGHT_FRAME, LIGHT_FRAME, w - 2 * LIGHT_FRAME, h - 2 * LIGHT_FRAME, 2.2 * MM, stroke=1, fill=0)
+    c.setFillColorRGB(*disc)
     c.circle(w / 2, h / 2, 0.3 * w, stroke=0, fill=1)
-    c.setStrokeColorRGB(*ink_on(colour))
+    c.setStrokeColorRGB(*(colour if light else ink_on(colour)))
     c.setLineWidth(1.2)
     c.circle(w / 2, h / 2, 0.3 * w, stroke=1, fill=0)
-    c.setFillColorRGB(*ink_on(colour))
+    c.setFillColorRGB(*ink_on(disc))
     # What players typed: at least 6 pt, on two lines where needed, cut short only as a last resort.
     # Alone, the name sits on the disc's centre line; with the session's title it moves up above it.
     name_y = h / 2 + 0.02 * h if deck.title else h / 2 - 0.02 * h
@@ -298,11 +328,12 @@ def _place(c: Any, form: str, clip: Box, at: Box, rotate: bool = False, scale: f
     c.restoreState()
 
 
-def write_cards(session: Session, target: str | Path, cutter: str | None = None, title_on_backs: bool = False) -> Grid:
+def write_cards(session: Session, target: str | Path, cutter: str | None = None, title_on_backs: bool = False,
+                light: bool = False) -> Grid:  # fmt: skip
     """battle-cards.pdf: per player, sheets of fronts each followed by its page of backs.
 
     For a cutting machine (`cutter`), fronts carry its registration marks instead of crop marks.
-    Returns the grid, for the cutting machine's template.
+    `light`: the ink-saving faces. Returns the grid, for the cutting machine's template.
     """
     opts = vs_session(session).cards
     grid, page = layout(session, cutter)
@@ -315,12 +346,12 @@ def write_cards(session: Session, target: str | Path, cutter: str | None = None,
     assert vs is not None
     for card in all_cards(vs.orders):
         c.beginForm(f"front-{card.label()}", -bleed, -bleed, w + bleed, h + bleed)
-        draw_front(c, session, card, w, h, bleed)
+        draw_front(c, session, card, w, h, bleed, light)
         c.endForm()
     all_decks = decks(session, title_on_backs)
     for deck in all_decks:
         c.beginForm(f"back-{deck.player}", -bleed, -bleed, w + bleed, h + bleed)
-        draw_back(c, session, deck, w, h, bleed)
+        draw_back(c, session, deck, w, h, bleed, light)
         c.endForm()
     # Every front sheet has the same marks: draw them once and stamp them.
     c.beginForm("crop-marks", 0, 0, page[0], page[1])
@@ -353,7 +384,7 @@ def _finish(c: Any, grid: Grid, used: int, corners: bool, radius: float) -> None
         corner_guides(c, list(grid.boxes[:used]), radius)
 
 
-def face_pdfs(session: Session, title_on_backs: bool = False) -> list[tuple[str, bytes]]:
+def face_pdfs(session: Session, title_on_backs: bool = False, light: bool = False) -> list[tuple[str, bytes]]:
     """Each distinct face (fronts, then one back per player) as a one-page PDF of card + bleed."""
     opts = vs_session(session).cards
     w, h = opts.size
@@ -363,12 +394,12 @@ def face_pdfs(session: Session, title_on_backs: bool = False) -> list[tuple[str,
     faces: list[tuple[str, Any]] = [
         (
             f"{card.order}{'-plus' if card.advantage else ''}",
-            lambda c, card=card: draw_front(c, session, card, w, h, bleed),
+            lambda c, card=card: draw_front(c, session, card, w, h, bleed, light),
         )
         for card in all_cards(vs.orders)
     ]
     faces += [
-        (f"back-player-{d.player}", lambda c, d=d: draw_back(c, session, d, w, h, bleed))
+        (f"back-player-{d.player}", lambda c, d=d: draw_back(c, session, d, w, h, bleed, light))
         for d in decks(session, title_on_backs)
     ]
     out = []
@@ -383,7 +414,8 @@ def face_pdfs(session: Session, title_on_backs: bool = False) -> list[tuple[str,
     return out
 
 
-def write_pngs(session: Session, folder: Path, dpi: int = 300, title_on_backs: bool = False) -> list[Path]:
+def write_pngs(session: Session, folder: Path, dpi: int = 300, title_on_backs: bool = False,
+               light: bool = False) -> list[Path]:  # fmt: skip
     """One PNG per card face at `dpi`, bleed included (what print shops ask for)."""
     import pypdfium2 as pdfium
 
@@ -393,7 +425,7 @@ def write_pngs(session: Session, folder: Path, dpi: int = 300, title_on_backs: b
     bleed = vs_session(session).cards.bleed_mm * MM
     # Exact pixel size: the renderer rounds partial pixels up, so trim the extra row or column.
     size = (round((w + 2 * bleed) / 72 * dpi), round((h + 2 * bleed) / 72 * dpi))
-    for name, pdf in face_pdfs(session, title_on_backs):
+    for name, pdf in face_pdfs(session, title_on_backs, light):
         page = pdfium.PdfDocument(pdf)[0]
         image = page.render(scale=dpi / 72).to_pil().crop((0, 0, *size))
         path = folder / f"{name}.png"
@@ -402,7 +434,8 @@ def write_pngs(session: Session, folder: Path, dpi: int = 300, title_on_backs: b
     return paths
 
 
-def cards_for_print_shop(session: Session, target: str | Path, title_on_backs: bool = False) -> int:
+def cards_for_print_shop(session: Session, target: str | Path, title_on_backs: bool = False,
+                         light: bool = False) -> int:  # fmt: skip
     """battle-cards-print-shop.pdf: every card of every deck, its front then its back, each on a page
     of its own at trim size plus 1/8 in bleed, with TrimBox and BleedBox; returns the page count."""
     opts = vs_session(session).cards
@@ -412,10 +445,10 @@ def cards_for_print_shop(session: Session, target: str | Path, title_on_backs: b
     fronts = {card.label(): card for card in all_cards(vs.orders)}
 
     def front(label_: str) -> Any:
-        return lambda c: draw_front(c, session, fronts[label_], w, h, SHOP_BLEED)
+        return lambda c: draw_front(c, session, fronts[label_], w, h, SHOP_BLEED, light)
 
     def back(deck: Deck) -> Any:
-        return lambda c: draw_back(c, session, deck, w, h, SHOP_BLEED)
+        return lambda c: draw_back(c, session, deck, w, h, SHOP_BLEED, light)
 
     pages = [
         page
@@ -432,13 +465,14 @@ def build(b: Build) -> None:
     shop's file with --print-shop; the cutting machine's template with --cutter."""
     check_count(b.session, "battle-cards", sum(len(deck.cards) for deck in decks(b.session)))
     on_backs = bool(b.options.own("title_on_backs", False))
-    grid = write_cards(b.session, b.writer.path("battle-cards.pdf"), b.options.cutter, on_backs)
+    light = bool(b.options.greyscale)  # the ink-saving kit
+    grid = write_cards(b.session, b.writer.path("battle-cards.pdf"), b.options.cutter, on_backs, light)
     if b.options.cutter:
         opts = vs_session(b.session).cards
         radius = opts.corner_radius_mm * MM if opts.corners else 0.0
         b.writer.write("battle-cards-cut.svg", cut_template_svg(grid.page, grid.boxes, radius).encode())
     if b.options.print_shop:
-        cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"), on_backs)
+        cards_for_print_shop(b.session, b.writer.path("battle-cards-print-shop.pdf"), on_backs, light)
     if b.options.png is not None:
-        write_pngs(b.session, b.writer.extra_folder(b.options.png), title_on_backs=on_backs)
+        write_pngs(b.session, b.writer.extra_folder(b.options.png), title_on_backs=on_backs, light=light)
     b.progress("battle-cards", 1, 1)

@@ -35,21 +35,22 @@ def coins(session: Session) -> list[int]:
     return [value for value, n in PURSE.items() for _ in range(n * purses)]
 
 
-def draw_coin(c: Any, box: Box, value: int, lang: str) -> None:
+def draw_coin(c: Any, box: Box, value: int, lang: str, light: bool = False) -> None:
     """A coin inside its square: the metal's disc, the value large and the word under it (both
-    sides alike, so a coin reads whichever way up it lands); every letter SAFE inside the round cut."""
+    sides alike, so a coin reads whichever way up it lands); every letter SAFE inside the round cut.
+    `light` (the ink-saving kit): white, the metal in the two rings only."""
     metal = hex_colour(METAL.get(value, "#BDBDBD"))
     cx, cy = box.centre
     r = box.w * 0.47
     c.saveState()
-    c.setFillColorRGB(*metal)
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else metal))
     c.setStrokeColorRGB(*(v * 0.55 for v in metal))
     c.setLineWidth(1.0)
     c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setFillColorRGB(*tint(metal, 0.55))
+    c.setFillColorRGB(*((1.0, 1.0, 1.0) if light else tint(metal, 0.55)))
     c.setLineWidth(0.5)
     c.circle(cx, cy, r * 0.8, stroke=1, fill=1)
-    ink = ink_on(tint(metal, 0.55))
+    ink = ink_on((1.0, 1.0, 1.0) if light else tint(metal, 0.55))
     c.setFillColorRGB(*ink)
     room = box.w / 2 - SAFE  # the radius the words keep inside
     draw_fitted(c, cx - room * 0.62, cy - room * 0.02, str(value), fonts.SANS_BOLD, room * 1.05, room * 1.24,

@@ -8,7 +8,8 @@ from typing import Any
 from printkit.plugin import Cell, Colour, GameMap, RenderError, Ruleset, label
 from printkit.render import draw_fitted, fonts, hex_colour, ink_on
 
-from . import pictograms
+from . import livery, pictograms
+from .livery import PLAIN, pattern_of
 from .map_check import WATERS
 from .markers import lines
 from .model import NEUTRAL, PALETTE, Land, owner_marks, vs_map
@@ -81,6 +82,8 @@ class VsOverlay:
         marks = owner_marks(names)
         self.marks: dict[str, str] = dict(zip(self.colours, marks, strict=False))
         self.neutral_mark = marks[-1]
+        # And their patterns (livery), by seat as on the tokens: the same cue on the map as on the pieces.
+        self.patterns = {name: pattern_of(seat) for seat, name in enumerate(self.colours, start=1)}
 
     def _dry(self, x: int, y: int) -> bool:
         return self.map.terrain(x, y) not in WATERS
@@ -101,6 +104,21 @@ class VsOverlay:
         """The owner's mark (model.owner_marks), the neutral set's for no owner."""
         return self.marks.get(owner or "", self.neutral_mark) if owner else self.neutral_mark
 
+    def owner_cues(self, c: Any, owner: str | None, px: float, py: float, s: float) -> None:
+        """Whose a building or a mine is where colour does not print: the owner's band and pattern
+        along the cell's top, and the owner's mark large (about 5 mm high in a 20 mm cell) beside
+        the building."""
+        fill = self.owner_colour(owner)
+        pattern = self.patterns.get(owner or "", PLAIN) if owner else PLAIN
+        strip, inset = s * 0.13, s * 0.06
+        livery.band(c, px + inset, py + s - inset - strip, s - 2 * inset, strip, fill, pattern)
+        c.saveState()
+        c.setStrokeColorRGB(0.15, 0.15, 0.15)
+        c.setLineWidth(0.4)
+        c.rect(px + inset, py + s - inset - strip, s - 2 * inset, strip, stroke=1, fill=0)
+        c.restoreState()
+        _mark(c, self.owner_mark(owner), px + s * 0.7, py + s * 0.52, s, MARK)
+
     # ---- cells -----------------------------------------------------------------------------------
 
     def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
@@ -116,8 +134,8 @@ class VsOverlay:
             opened = what.startswith("mine-")
             fill = self.owner_colour(o.owner) if opened else (1.0, 1.0, 1.0)
             _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, ink_on(fill) if opened else (0.2, 0.2, 0.2))
-            if opened:  # above the badge: whose mine it is, where colour does not print
-                _mark(c, self.owner_mark(o.owner), px + s * 0.24, py + s * 0.54, s)
+            if opened:  # whose mine it is, where colour does not print
+                self.owner_cues(c, o.owner, px, py, s)
             if opened or o.detail("height"):
                 c.setFillColorRGB(0, 0, 0)
                 # A vein's height is a bare number (as the legend says); an opened mine's level is
@@ -135,7 +153,7 @@ class VsOverlay:
             # In the cell's upper left corner, a third of the cell wide: the terrain's
             # pattern (a forest's trees, say) stays in sight around it.
             half = s * 0.17
-            cx, cy = px + s * 0.24, py + s * 0.76
+            cx, cy = px + s * 0.26, py + s * 0.52
             c.saveState()
             c.setFillColorRGB(*fill)
             c.setStrokeColorRGB(1, 1, 1)
@@ -143,7 +161,7 @@ class VsOverlay:
             c.roundRect(cx - half, cy - half, 2 * half, 2 * half, s * 0.05, stroke=1, fill=1)
             c.restoreState()
             pictograms.draw(c, kind, cx, cy, half * 1.6, ink_on(fill), fill)
-            _mark(c, self.owner_mark(o.owner), cx, cy - half - s * 0.14, s)
+            self.owner_cues(c, o.owner, px, py, s)
             return True
         return False
 
@@ -250,12 +268,17 @@ def _badge(c: Any, kind: str, cx: float, cy: float, r: float, fill: Colour, ink:
     pictograms.draw(c, kind, cx, cy, r * 1.45, ink, fill)
 
 
-def _mark(c: Any, mark: str, cx: float, cy: float, s: float) -> None:
+# An owner's mark on the map, as a share of the cell: 19 pt, capitals about 5 mm high, in a 20 mm
+# cell (issue 42: at 1.5 mm a Russian С and З looked alike).
+MARK = 0.34
+
+
+def _mark(c: Any, mark: str, cx: float, cy: float, s: float, share: float = 0.17) -> None:
     """An owner's mark centred on (cx, cy): black letters on a see-through white tag, so that owners
     differ on a mono print (issue 33) and the terrain's pattern still shows round the letters."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    size = max(6.0, s * 0.17)
+    size = max(6.0, s * share)
     width = stringWidth(mark, fonts.SANS_BOLD, size) + size * 0.5
     height = size * 1.05
     c.saveState()

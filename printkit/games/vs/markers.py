@@ -10,8 +10,9 @@ from printkit.imposition import Box
 from printkit.plugin import MM, Build, RenderError, Session, label
 from printkit.render import fonts, hex_colour, tint
 
-from . import pictograms
+from . import livery, pictograms
 from .coins import coins, draw_coin
+from .livery import PLAIN, pattern_of
 from .model import VsData, vs_of, vs_session
 from .piece_sheets import Pieces, build_shared
 from .tokens import badge, deep, owners
@@ -47,11 +48,14 @@ class Marker:
     front: tuple[str, str]  # (pictogram, text)
     back: tuple[str, str]
     mark: str = ""  # the owner's mark on both faces (model.owner_marks): whose it is on a grey print
+    pattern: str = PLAIN  # the owner's pattern (livery) in the frame: whose it is from across the table
 
 
 # Every word on a marker stays this far inside the cut: about the most a 16 mm marker allows, since
 # its longest word at 6 pt («неутомимости», 11.03 mm) must fit between the two margins.
 SAFE = 2.4 * MM
+# The frame that carries the owner's colour and pattern (livery), inside the margin the words keep.
+FRAME = 2.0 * MM
 
 
 def lasting_spells(vs: VsData) -> list[str]:
@@ -71,14 +75,15 @@ def markers(session: Session) -> list[Marker]:
     chosen = vs_session(session).tokens.markers
     spells = {sp.id: sp for sp in vs.spells}
     out: list[Marker] = []
-    for colour, _, mark in owners(session)[:-1]:  # the neutral set has no markers
+    for seat, (colour, _, mark) in enumerate(owners(session)[:-1], start=1):  # the neutral set has no markers
+        pattern = pattern_of(seat)
         for mid in vs.markers:
             front, back = FACES[mid]
-            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)), mark)
+            face = Marker(colour, (front[0], label(front[1], lang)), (back[0], label(back[1], lang)), mark, pattern)
             out += [face] * chosen.get(mid, DEFAULT_MARKERS.get(mid, 1))
         for sid in lasting_spells(vs):
             kind = sid if pictograms.has(sid) else "no-action"
-            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]), mark)
+            face = Marker(colour, (kind, spells[sid].name[lang]), (kind, spells[sid].name[lang]), mark, pattern)
             out += [face] * chosen.get(sid, chosen.get("spells", SPELL_COPIES))
     return out
 
@@ -101,15 +106,19 @@ def lines(text: str, font: str, width: float, size: float = 7.0, least: float = 
     return best
 
 
-def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
+def draw_marker(c: Any, box: Box, marker: Marker, back: bool, bleed: float = 0.0, light: bool = False) -> None:
+    """One face of a marker: a frame in the owner's colour and pattern, the pictogram, the owner's
+    mark and the words; `light` (the ink-saving kit) draws the frame's pattern on white, in a tint of
+    the colour, and leaves the back white. The frame reaches `bleed` past the box."""
     colour = hex_colour(marker.colour)
     kind, text = marker.back if back else marker.front
     s = box.w
-    c.setFillColorRGB(*colour)
-    c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
-    frame = s * 0.07
-    c.setFillColorRGB(*(tint(colour, 0.14) if back else (1, 1, 1)))
-    c.rect(box.x + frame, box.y + frame, box.w - 2 * frame, box.h - 2 * frame, stroke=0, fill=1)
+    livery.band(c, box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, colour, marker.pattern, light)
+    paper = tint(colour, 0.14) if back and not light else (1.0, 1.0, 1.0)
+    c.setFillColorRGB(*paper)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.5)
+    c.rect(box.x + FRAME, box.y + FRAME, box.w - 2 * FRAME, box.h - 2 * FRAME, stroke=1 if light else 0, fill=1)
     ink = deep(colour)
     parts, size = lines(text, fonts.NARROW_BOLD, s - 2 * SAFE)
     text_h = len(parts) * size * 1.05
@@ -120,8 +129,7 @@ def draw_marker(c: Any, box: Box, marker: Marker, back: bool) -> None:
     room = top - low
     # The pictogram keeps clear of the mark: it moves left by the room the mark takes.
     size_p = min(room * 0.92, s - 2 * SAFE - 2 * width)
-    pictograms.draw(c, kind, box.x + s / 2 - width / 2, low + room / 2, size_p, ink,
-                    tint(colour, 0.14) if back else (1, 1, 1))  # fmt: skip
+    pictograms.draw(c, kind, box.x + s / 2 - width / 2, low + room / 2, size_p, ink, paper)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.NARROW_BOLD, size)
     for i, part in enumerate(parts):
@@ -134,10 +142,18 @@ def build(b: Build) -> None:
     print-shop file: see the README)."""
     session = b.session
     lang = session.language
+    light = bool(b.options.greyscale)  # the ink-saving kit
+    # Each player's markers from a row of their own, so that a player's set is cut out together (a
+    # cutting machine's marks shorten some rows, which mixed the sets when they ran on: issue 42).
+    owners: dict[tuple[str, str], list[Marker]] = {}
+    for marker in markers(session):
+        owners.setdefault((marker.colour, marker.pattern), []).append(marker)
     kinds = (
-        Pieces(markers(session), vs_session(session).tokens.marker_mm * MM, draw_marker),
+        *(Pieces(own, vs_session(session).tokens.marker_mm * MM,
+                 lambda c, box, marker, back, bleed: draw_marker(c, box, marker, back, bleed, light))
+          for own in owners.values()),
         Pieces(coins(session), vs_session(session).coins.size_mm * MM,
-               lambda c, box, value, back: draw_coin(c, box, value, lang),
+               lambda c, box, value, back, bleed: draw_coin(c, box, value, lang, light),  # round: cut inside
                notes=lambda: [label("cn_values", lang)], round_cut=True),  # the rules name no coin values
     )  # fmt: skip
     build_shared(b, "markers", "markers_title", kinds)

@@ -151,9 +151,11 @@ class VsSession:
 
 
 # A player's colour marks everything of theirs the kit prints: card backs, tokens, markers, the ledger
-# and the buildings on the map. For players who name none: distinct hues that also differ in lightness.
-PALETTE = ["#B71C1C", "#1565C0", "#2E7D32", "#F9A825", "#6A1B9A", "#EF6C00", "#00838F", "#5D4037"]
-NEUTRAL = "#757575"  # neutral troops and buildings: a grey no player's palette colour uses
+# and the buildings on the map. For players who name none: distinct hues stepped in lightness, since a
+# black-and-white printer keeps only that (red, blue and green once printed as greys 74, 87 and 93):
+# in grey (Rec. 601 luma) the first four seats lie 38 apart, all eight and the neutral grey 18.
+PALETTE = ["#9A1212", "#4A97E8", "#33843A", "#F9C834", "#3A0C70", "#F08A24", "#13A0A6", "#664539"]
+NEUTRAL = "#B2B2B2"  # neutral troops and buildings: a grey, lighter than every player's but the yellow
 
 
 def owner_marks(names: Sequence[str]) -> list[str]:

@@ -34,9 +34,18 @@ from printkit.render import (
 from .model import vs_session
 
 SHEET_MARGIN = 8 * MM  # every cut line and mark stays at least this far from the paper's edge
+# Pieces stand this far apart, as on a publisher's counter sheet. A back's ground bleeds into its
+# half of the gap: a back that lands 1.5 mm off its front (a home printer's duplex drift; `printkit
+# calibrate` measures it) still shows its own colour at the cut, not a sliver of the neighbour's. A
+# front bleeds a millimetre, enough for a cut a little outside the line, and the white left between
+# two fronts shows where to cut.
+GUTTER = 3 * MM
+BLEED = GUTTER / 2  # a back's
+FRONT_BLEED = 1 * MM
 
 Item = TypeVar("Item", bound=Hashable)
-Face = Callable[[Any, Box, Item, bool], None]  # draws one face of an item in its box: (canvas, box, item, back)
+# Draws one face of an item in its box, its ground reaching `bleed` past it: (canvas, box, item, back, bleed).
+Face = Callable[[Any, Box, Item, bool, float], None]
 # A face for a print shop: (canvas, box, item, back, bleed, safe). `bleed` carries the background
 # past the box, `safe` keeps every word that far inside it (the shop's cutting tolerance).
 ShopFace = Callable[[Any, Box, Item, bool, float, float], None]
@@ -45,9 +54,27 @@ NOTE = 6.0  # pt: a sheet's footnotes, the smallest type printkit prints
 
 
 def sheet_grid(session: Session, size: tuple[float, float], cutter: str | None = None) -> Grid:
-    """The grid of butted pieces on the session's paper, clear of a cutting machine's marks."""
+    """The grid of pieces GUTTER apart on the session's paper, clear of a cutting machine's marks."""
     page = PAPERS[session.paper]
-    return grid(page, size, bleed=0, margin=SHEET_MARGIN, keep_out=registration_keep_out(page) if cutter else ())
+    keep_out = registration_keep_out(page) if cutter else ()
+    return grid(page, size, bleed=BLEED, gutter=GUTTER, margin=SHEET_MARGIN, keep_out=keep_out)
+
+
+def shared_shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]],
+                   cutter: str | None = None) -> list[list[tuple[int, Box]]]:  # fmt: skip
+    """Pieces of several sizes (side, count) on shared sheets, GUTTER apart (imposition.shelves), each
+    group from a row of its own. Where they take more than one sheet the sheets are evened out: rows
+    stop as high above the foot as they can without taking another sheet, so that the last is no
+    near-empty sheet of card (issue 42: a second sheet a fifth full of coins)."""
+    keep_out = registration_keep_out(page) if cutter else ()
+    laid = shelves(page, groups, SHEET_MARGIN, keep_out, GUTTER)
+    floor = SHEET_MARGIN
+    while len(laid) > 1 and floor < page[1] / 2:
+        higher = shelves(page, groups, SHEET_MARGIN, keep_out, GUTTER, floor + 2 * MM)
+        if len(higher) > len(laid):
+            break
+        laid, floor = higher, floor + 2 * MM
+    return laid
 
 
 def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
@@ -80,7 +107,7 @@ def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
 
 def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[float, float], draw: Face[Item],
                  cutter: str | None = None, notes: Notes[Item] | None = None) -> Grid:  # fmt: skip
-    """Sheets of items butted on a grid with cut lines, each sheet of fronts followed by its backs,
+    """Sheets of items GUTTER apart on a grid with cut lines, each sheet of fronts followed by its backs,
     placed to land behind their fronts after the duplex flip the config names. With a cutting
     machine the fronts carry its registration marks (the backs are not cut). `notes` gives a sheet's
     footnotes from the items on it (both sides print them). Returns the grid."""
@@ -91,7 +118,7 @@ def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[fl
         fronts = list(g.boxes[: len(chunk)])
         said = notes(chunk) if notes is not None else []
         for box, item in zip(fronts, chunk, strict=True):
-            draw(c, box, item, False)
+            draw(c, box, item, False, FRONT_BLEED)
         cut_lines(c, fronts)
         footnote(c, g, said)
         if cutter:
@@ -103,10 +130,10 @@ def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[fl
                 c.saveState()
                 c.translate(box.x + box.w, box.y + box.h)
                 c.rotate(180)
-                draw(c, Box(0, 0, box.w, box.h), item, True)
+                draw(c, Box(0, 0, box.w, box.h), item, True, BLEED)
                 c.restoreState()
             else:
-                draw(c, box, item, True)
+                draw(c, box, item, True, BLEED)
         cut_lines(c, backs)
         footnote(c, g, said)
         c.showPage()
@@ -191,8 +218,7 @@ def write_shared_sheets(c: Any, session: Session, kinds: Sequence[Pieces],
     fronts followed by its backs, as write_sheets places them. Returns each sheet's (kind, box)."""
     page = PAPERS[session.paper]
     flip = vs_session(session).cards.duplex
-    keep_out = registration_keep_out(page) if cutter else ()
-    laid = shelves(page, [(k.size, len(k.items)) for k in kinds], SHEET_MARGIN, keep_out)
+    laid = shared_shelves(page, [(k.size, len(k.items)) for k in kinds], cutter)
     out = []
     taken = [0] * len(kinds)
     for sheet in laid:
@@ -204,7 +230,7 @@ def write_shared_sheets(c: Any, session: Session, kinds: Sequence[Pieces],
         said = [note for k in kinds if any(kind is k for kind, _, _ in pieces) for note in k.notes()]
         g = Grid(page, (0.0, 0.0), 0, 0, 0.0, 0.0, tuple(fronts))
         for kind, box, item in pieces:
-            kind.draw(c, box, item, False)
+            kind.draw(c, box, item, False, FRONT_BLEED)
         cut_lines(c, fronts)
         footnote(c, g, said)
         if cutter:
@@ -216,10 +242,10 @@ def write_shared_sheets(c: Any, session: Session, kinds: Sequence[Pieces],
                 c.saveState()
                 c.translate(box.x + box.w, box.y + box.h)
                 c.rotate(180)
-                kind.draw(c, Box(0, 0, box.w, box.h), item, True)
+                kind.draw(c, Box(0, 0, box.w, box.h), item, True, BLEED)
                 c.restoreState()
             else:
-                kind.draw(c, box, item, True)
+                kind.draw(c, box, item, True, BLEED)
         cut_lines(c, [back_box(box, page, flip, session.printer) for box in fronts])
         footnote(c, g, said)
         c.showPage()

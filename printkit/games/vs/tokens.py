@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +12,8 @@ from printkit.imposition import Box
 from printkit.plugin import MM, Build, Colour, RenderError, Session, label, player_name
 from printkit.render import draw_fitted, fit_lines, fonts, hex_colour, ink_on, readable, tint
 
-from . import pictograms
+from . import livery, pictograms
+from .livery import PLAIN, pattern_of
 from .model import NEUTRAL, VsData, owner_marks, player_colour, vs_map, vs_of, vs_session
 from .piece_sheets import build_pieces
 from .tables import Marks
@@ -46,6 +48,7 @@ class Token:
     title: str
     owner: str  # printed small on the back, to sort the tokens back to their players
     mark: str = ""  # the owner's mark on the front (model.owner_marks): whose it is on a grey print
+    pattern: str = PLAIN  # the owner's band pattern (livery): whose it is from across the table
     pips: int = 0  # building and mine levels as dots
     squads: tuple[int, bool] | None = None  # (squads, all with the «+») as boxes
     lines: tuple[str, ...] = ()  # the back's figures
@@ -75,7 +78,8 @@ def counts(vs: VsData, defaults: Mapping[str, int], chosen: Mapping[str, int]) -
     return out
 
 
-def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], owner_mark: str = "") -> list[Token]:
+def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], owner_mark: str = "",
+         pattern: str = PLAIN) -> list[Token]:  # fmt: skip
     vs = vs_of(session.ruleset)
     lang = session.language
     short = {t.id: t for t in session.ruleset.terrains}
@@ -134,7 +138,7 @@ def _set(session: Session, colour: str, owner: str, copies: Mapping[str, int], o
                       lines=costs, moves=tuple((w.colour, str(transport["speed"])) for w in sea),
                       note=label("tk_moves", lang))  # fmt: skip
         out += [token] * copies["transport"]
-    return [dataclasses.replace(token, mark=owner_mark) for token in out]
+    return [dataclasses.replace(token, mark=owner_mark, pattern=pattern) for token in out]
 
 
 def owners(session: Session) -> list[tuple[str, str, str]]:
@@ -151,8 +155,8 @@ def tokens(session: Session) -> list[Token]:
     options = vs_session(session).tokens
     out: list[Token] = []
     *players, (grey, neutral_name, neutral_mark) = owners(session)
-    for colour, name, mark in players:
-        out += _set(session, colour, name, counts(vs, DEFAULT_COPIES, options.copies), mark)
+    for seat, (colour, name, mark) in enumerate(players, start=1):
+        out += _set(session, colour, name, counts(vs, DEFAULT_COPIES, options.copies), mark, pattern_of(seat))
     neutral = counts(vs, DEFAULT_NEUTRAL, options.neutral)
     game_map = session.game_map
     if game_map is not None:  # enough neutral tokens for the map's own neutral troops and its dragons
@@ -234,16 +238,18 @@ def moves(c: Any, cx: float, y: float, width: float, widest: float, token: Token
         c.drawCentredString(x0 + i * step + step / 2, y + 2.1, cells)
 
 
-def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0) -> None:
+def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0,
+               light: bool = False) -> None:  # fmt: skip
     """One face of a token in its box. `bleed` carries the background past the box; `safe` > 0 lays
-    the face out for a print shop, every word at least that far inside the box."""
+    the face out for a print shop, every word at least that far inside the box; `light`, the
+    ink-saving kit's faces."""
     colour = hex_colour(token.colour)
-    c.setFillColorRGB(*(tint(colour, 0.16) if back else (1, 1, 1)))
+    c.setFillColorRGB(*(tint(colour, 0.16) if back and not light else (1, 1, 1)))
     c.rect(box.x - bleed, box.y - bleed, box.w + 2 * bleed, box.h + 2 * bleed, stroke=0, fill=1)
     if back:
-        _back(c, box, token, colour, bleed, safe or SAFE, owner=not safe)
+        _back(c, box, token, colour, bleed, safe or SAFE, owner=not safe, light=light)
     else:
-        _front(c, box, token, colour, bleed, safe or SAFE)
+        _front(c, box, token, colour, bleed, safe or SAFE, light)
 
 
 def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
@@ -266,16 +272,14 @@ def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
     return width
 
 
-def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float) -> None:
+def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, light: bool = False) -> None:
     """A token's front: the coloured band with the name, the pictogram with the owner's mark beside
     it, the dots or squad boxes at the foot; every word `safe` inside the box."""
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     band = safe + 3.3 * MM  # the name's line below the safe edge, descenders inside the band
-    c.setFillColorRGB(*colour)
-    c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
-    c.setFillColorRGB(*ink_on(colour))
-    draw_fitted(c, box.x + safe, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT,
-                s - 2 * safe, align="center")  # fmt: skip
+    livery.band(c, box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, colour, token.pattern, light)
+    livery.plate(c, cx, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT, s - 2 * safe, colour,
+                 light)  # fmt: skip
     row = s * 0.11  # the dots' or boxes' row, on the safe area's bottom edge
     if token.squads:
         boxes(c, cx, box.y + safe, row, token.squads[0], token.squads[1], ink, token.squads_mark)
@@ -298,18 +302,18 @@ def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: f
 # on the front. A print shop's back, with the wider margin, holds the figures alone.
 
 
-def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, owner: bool) -> None:
+def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: float, owner: bool,
+          light: bool = False) -> None:  # fmt: skip
     """A token's back: with `owner` the owner's name in a band of the owner's colour, then the
     figures centred in the rest of the safe area; every letter `safe` inside the box."""
     top = box.y + box.h - safe
     if owner:
         band = safe + OWNER_BAND
-        c.setFillColorRGB(*colour)
-        c.rect(box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, stroke=0, fill=1)
-        c.setFillColorRGB(*ink_on(colour))
+        livery.band(c, box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, colour, token.pattern,
+                    light)  # fmt: skip
         # A player's name is what the user typed: too long for the band, it is cut short, not an error.
-        draw_fitted(c, box.x + safe, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
-                    align="center", shorten=True)  # fmt: skip
+        livery.plate(c, box.x + box.w / 2, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
+                     colour, light, shorten=True)  # fmt: skip
         top = box.y + box.h - band
     _figures(c, box, token, deep(colour), top, box.y + safe, safe)
 
@@ -376,5 +380,6 @@ def footnotes(session: Session, on_sheet: Sequence[Token]) -> list[str]:
 def build(b: Build) -> None:
     """The kit's tokens.pdf; with a cutting machine its cut template, for a print shop its own file."""
     size = vs_session(b.session).tokens.cell_mm * MM
-    build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, draw_token, shop=draw_token,
+    face = functools.partial(draw_token, light=bool(b.options.greyscale))  # the ink-saving kit's faces
+    build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, face, shop=face,
                  notes=lambda chunk: footnotes(b.session, chunk))  # fmt: skip
