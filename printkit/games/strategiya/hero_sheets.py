@@ -558,7 +558,7 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     items = who_can(pen, tables[0], SIDE, y, left)
     scrolls = who_can(pen, tables[1], SIDE + left + mm(4), y, inner - mm(4) - left)
     y = min(items, scrolls)
-    for note in [*player["readings"], *ctx["notes"]]:
+    for note in ctx["notes"]:
         y = para(pen, SIDE, y - mm(1), [(note, SANS, SMALL, BLACK)], inner)
     return y
 
@@ -568,8 +568,17 @@ def back(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, he
     t: Words = ctx["t"]
     inner = width - 2 * SIDE
     y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{t.hero_back} · {player['name']}") - mm(1)
-    y = para(pen, SIDE, y, [(t.hero_back_note, BOLD, BODY, BLACK)], inner) - mm(3)
-    for title, count in zip((t.black_market_col, t.contracts_col), BACK_ROWS, strict=True):
+    y = para(pen, SIDE, y, [(t.hero_back_note, BOLD, BODY, BLACK)], inner) - mm(1)
+    # The readings the front's figures take (a crossing, a hunter, a tier above its range): the
+    # front is full of cards and lines to write on, so they are said here, above the lines.
+    for note in player["readings"]:
+        y = para(pen, SIDE, y - mm(1), [(note, SANS, SMALL, BLACK)], inner)
+    y -= mm(3)
+    # The contracts keep their rows; the black market takes what the page has left (Letter is shorter).
+    contracts = BACK_ROWS[1]
+    room = y - BOTTOM - 2 * (LEAD * BODY + mm(1) + mm(6)) - contracts * mm(8)
+    market = max(4, min(BACK_ROWS[0], int(room // mm(8))))
+    for title, count in zip((t.black_market_col, t.contracts_col), (market, contracts), strict=True):
         y = para(pen, SIDE, y, [(title, BOLD, BODY, BLACK)], inner) - mm(1)
         pen.rule(SIDE, y, width - SIDE, y, INK, 0.8)
         for _ in range(count):
