@@ -240,7 +240,8 @@ def test_a_copied_ruleset_builds_the_same_kit_booklet_included(tmp_path: Path, k
     assert copied.ruleset.booklet == load_session(None).ruleset.booklet
     one = build_kit(copied, tmp_path / "copied", seed=KIT_SEED, only=["booklet", "quickref"])
     two = build_kit(load_session(None), tmp_path / "bundled", seed=KIT_SEED, only=["quickref"])
-    assert [p.name for p in one.files] == ["booklet.pdf", "quickref.pdf", "manifest.json"]
+    # The booklet comes with its copy to print (issue 42: every kit holds its rules to print).
+    assert [p.name for p in one.files] == ["booklet-print.pdf", "booklet.pdf", "quickref.pdf", "manifest.json"]
     assert [p.name for p in two.files] == ["quickref.pdf", "manifest.json"]
     # The bundled game's booklet with the same seed: the shared default kit's (the same session).
     assert (tmp_path / "copied" / "booklet.pdf").read_bytes() == (kits.default() / "booklet.pdf").read_bytes()
