@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import httpx2
-from timing import load, record
+from timing import answering, load, record
 
 from printkit import evening
 from printkit.examples import find
@@ -98,12 +98,7 @@ def recording(folder: Path, phones: int, seconds: float, pause: float) -> list[s
         master = re.search(r"http://\S+/m/\S+/", server.stdout.readline())
         assert base and master, "serve printed no addresses"
         board = master.group(0).removeprefix(base.group(0))
-        for _ in range(100):
-            try:
-                httpx2.get(base.group(0), timeout=1)
-                break
-            except httpx2.TransportError:
-                time.sleep(0.1)
+        answering(base.group(0))
         page = httpx2.get(base.group(0) + board).text
         players = dict(re.findall(r"<b>([^<]+)</b><img[^>]*><a href=\"http://[^/]+/(p/[^/]+/)", page))
         south = players["Юг"]

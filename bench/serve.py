@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 import httpx2
-from timing import load, record
+from timing import answering, load, record
 
 from printkit.examples import find
 
@@ -201,12 +201,7 @@ def main() -> None:
         assert server.stdout is not None
         base = re.search(r"http://\S+/", server.stdout.readline())
         assert base, "serve printed no address"
-        for _ in range(100):
-            try:
-                httpx2.get(base.group(0), timeout=1)
-                break
-            except httpx2.TransportError:
-                time.sleep(0.1)
+        answering(base.group(0))
         print(f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}")
         for pause, heavy, quiet in runs:
             ASKED[:] = light if heavy or quiet else mix

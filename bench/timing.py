@@ -25,6 +25,18 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def answering(url: str, tries: int = 100) -> None:
+    """Wait until a server just started answers at url (it says its address before it takes requests)."""
+    import httpx2
+
+    for _ in range(tries):
+        try:
+            httpx2.get(url, timeout=1)
+            return
+        except httpx2.TransportError:
+            time.sleep(0.1)
+
+
 def machine() -> str:
     model = "unknown CPU"
     try:

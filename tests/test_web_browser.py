@@ -47,6 +47,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def chromium() -> Iterator[Any]:
+    """The system's Chromium, launched for the tests of a module and closed after them."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: install the system's Chromium (apt-get install chromium)")
     from playwright.sync_api import sync_playwright

@@ -16,7 +16,7 @@ import pytest
 from printkit import evening
 
 from .conftest import EXAMPLES, pdf_text, run
-from .test_web_browser import ARGS, CHROMIUM, PHONE
+from .test_web_browser import PHONE, chromium
 from .webcases import _wait_for
 
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
@@ -41,16 +41,7 @@ def serve(path: Path) -> Iterator[tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install the system's Chromium (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    yield from chromium()
 
 
 def phone(browser: Any, url: str) -> Any:

@@ -205,17 +205,22 @@ def refusal(exc: sqlite3.Error, path: Path) -> EveningRefused:
     return EveningRefused("ev_damaged", file=str(path), why=str(exc))
 
 
+def _connected(path: Path, mode: str) -> sqlite3.Connection:
+    """A connection to the evening at path, read-only ("ro") or to write ("rw"), that waits its turn."""
+    _exists(path)
+    try:
+        db = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None)
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    except sqlite3.Error as exc:
+        raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
+    return db
+
+
 @contextmanager
 def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
     """The evening, open to read only: nothing it holds changes (an older file is migrated in a copy
     in memory)."""
-    _exists(path)
-    try:
-        db = sqlite3.connect(_uri(path, "ro"), uri=True, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
-    with closing(db):
-        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    with closing(_connected(path, "ro")) as db:
         version = _checked(db, path, check)
         if version < VERSION:
             copy = sqlite3.connect(":memory:", isolation_level=None)
@@ -236,13 +241,7 @@ def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
 @contextmanager
 def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
     """The evening, open to record (an older file migrated forward first)."""
-    _exists(path)
-    try:
-        db = sqlite3.connect(_uri(path, "rw"), uri=True, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
-    with closing(db):
-        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    with closing(_connected(path, "rw")) as db:
         version = _checked(db, path, check)
         try:
             # WAL is the file's own mode, set once when it was made; nothing here writes its header.
