@@ -74,14 +74,25 @@ def _fitted(session: Session, template: str, context: dict[str, Any]) -> tuple[f
         fits, document, html = _laid_out(session, template, context, scale)
         if fits:
             return scale, document
-    raise RenderError(f"the quick reference runs to {len(document.pages)} pages; it must fit on {sides(html)} "
-                      "side(s) of one sheet")  # fmt: skip
+    raise _overrun(document, html)
+
+
+def _overrun(document: Any, html: str) -> RenderError:
+    """The refusal of a card that fits at none of SCALES, from its layout at the smallest."""
+    return RenderError(f"the quick reference runs to {len(document.pages)} pages; it must fit on {sides(html)} "
+                       "side(s) of one sheet")  # fmt: skip
 
 
 def check_quickref(session: Session, template: str, context: dict[str, Any]) -> None:
     """Refuse a card that cannot keep to its sides, as write_quickref would, without writing it:
     what `validate` runs (growing a card that fits never fails, so it is not tried)."""
-    _fitted(session, template, context)
+    # A card that keeps to its sides at the smallest of SCALES is one write_quickref prints, at that
+    # scale or an earlier one: one layout answers where trying them in order takes up to five. Only
+    # a card that does not fit there is tried at the others, so a refusal stays exactly the build's.
+    fits, document, html = _laid_out(session, template, context, SCALES[-1])
+    if fits or any(_laid_out(session, template, context, scale)[0] for scale in SCALES[:-1]):
+        return
+    raise _overrun(document, html)
 
 
 def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
