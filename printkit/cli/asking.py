@@ -165,10 +165,20 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     asked = values.pop("lang", None) or heard()  # a --lang before the command (`evening --lang en record ...`)
     in_json = values.pop("as_json", False)
     brief = values.pop("brief", False)
+    from ..evening import now
+
+    values = {k: _plain(q.input(k), v) for k, v in values.items()}
+    try:
+        # An evening file named for a config or a map: the question reads the evening as it stands
+        # (a file that is no evening it can read is refused as any file with problems: exit 3).
+        evening = now.asked(q, values)
+    except RefusedValue as exc:
+        raise click.UsageError(said(exc)) from None
+    if evening is not None:
+        values = dict(evening.values)
     config = values.get("config")
     told = q.voice(values) if q.voice is not None else None
     lang = language(asked, told or (_config_language(config) if isinstance(config, Path) else None))
-    values = {k: _plain(q.input(k), v) for k, v in values.items()}
     try:
         answer = q.ask(values, lang)
     except Refused as exc:
@@ -178,11 +188,20 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
         if column is not None and q.points_at is not None:
             raise pointed(str(values[q.points_at]), said(exc), column, label("dice_column", voice())) from None
         raise click.UsageError(said(exc)) from None
+    offers = evening.offers(q, answer) if evening is not None else ()
     if in_json:
-        echo_json(as_json(answer, lang))
+        found = as_json(answer, lang)
+        if evening is not None and isinstance(found, dict):
+            found["evening"] = {"file": str(evening.evening),
+                                "record": [o.json(evening.opened, evening.evening, lang) for o in offers]}  # fmt: skip
+        echo_json(found)
     else:
         for text in text_lines(answer, lang, brief=brief):
             click.echo(text if can_print(text) else _plainer(text))
+        if evening is not None and offers:
+            click.echo(label("ev_offer", lang))
+            for offer in offers:
+                click.echo("  " + offer.command(evening.opened, evening.evening))
     code = getattr(answer, "exit_code", 0)
     if code:
         raise SystemExit(code)

@@ -56,32 +56,24 @@ def serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], o
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="printkit-serve-") as kept:
+        live = None  # the evening whose config the pages read as it stands
         if evening is not None and config is None:
-            config = _evening_config(evening, Path(kept))
-        _serve(config, keys, maps, others, lan, master_qr, port, check, evening, lang)
+            config, live = _evening_config(evening, Path(kept)), evening
+        _serve(config, keys, maps, others, lan, master_qr, port, check, evening, lang, live)
 
 
 def _evening_config(evening: Path, folder: Path) -> Path:
-    """The config an evening began with (and its map), written from the evening's file into a private
-    folder for the pages to read as a config named at start."""
-    from ..evening.recording import kept_name
-    from ..evening.store import EveningRefused, meta, reading
+    """The config an evening began with (and its map), as the evening stands, written from the
+    evening's file into a private folder for the pages to read as a config named at start (and
+    brought up to date before each answer: printkit.evening.now)."""
+    from ..evening.now import written
 
-    with reading(evening) as db:
-        kept = meta(db)
-    name, map_name = kept.get("config_name", ""), kept.get("map_name", "")
-    if not kept_name(name) or (map_name and not kept_name(map_name, folders=True)):
-        raise EveningRefused("ev_not_evening", file=str(evening))
-    config = folder / name
-    config.write_text(kept.get("config", ""), encoding="utf-8")
-    if map_name:
-        (folder / map_name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / map_name).write_text(kept.get("map", ""), encoding="utf-8")
-    return config
+    return written(evening, folder)[0]
 
 
 def _serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], others: tuple[Path, ...], lan: bool,
-           master_qr: bool, port: int, check: bool, evening: Path | None, lang: str | None) -> None:  # fmt: skip
+           master_qr: bool, port: int, check: bool, evening: Path | None, lang: str | None,
+           live: Path | None = None) -> None:  # fmt: skip
     import uvicorn
 
     from ..web.answering import ready
@@ -92,7 +84,7 @@ def _serve(config: Path | None, keys: tuple[Path, ...], maps: tuple[Path, ...], 
     from ..web.workers import Workers
     from .present import language
 
-    served = load(config, keys, maps, others, lang)  # a bad file is refused here, with its exit code
+    served = load(config, keys, maps, others, lang, live)  # a bad file is refused here, with its exit code
     voice = language(lang, served.language)
     address = _lan_address() if lan else "127.0.0.1"
     hosts = sorted({"127.0.0.1", "localhost", address})

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from ..labels import words_from
 from .recording import Opened, Recorded, Started, Undone, export, import_journal, read, record, start, undo
-from .state import Countdown, Decided, Effect, EventKind, Rolled, State, Table
+from .state import Countdown, Decided, Effect, EventKind, Offered, Rolled, State, Table
 from .store import EveningRefused
 
 words_from(lambda: [("the evening", Path(__file__).with_name("labels.yaml"))])
 
-__all__ = ["Countdown", "Decided", "Effect", "EveningRefused", "EventKind", "Opened", "Recorded", "Rolled", "Started",
-           "State", "Table", "Undone", "export", "import_journal", "read", "record", "start", "undo"]  # fmt: skip
+__all__ = ["Countdown", "Decided", "Effect", "EveningRefused", "EventKind", "Offered", "Opened", "Recorded", "Rolled",
+           "Started", "State", "Table", "Undone", "export", "import_journal", "read", "record", "start",
+           "undo"]  # fmt: skip

@@ -16,6 +16,7 @@ from typing import Any
 from ..questions import Input, Localized, Question
 
 Effect = Mapping[str, Any]
+Offered = tuple[tuple[str, dict[str, Any]], ...]  # events an answer offers to record: (kind, values)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,16 @@ class Table:
     # Whose an actor is (a hero's player; a ruler is his own), and whom a player acts as.
     owner: Callable[[State, str], str | None] = field(default=lambda state, actor: actor)
     actors: Callable[[State, str], tuple[str, ...]] = field(default=lambda state, player: (player,))
+    # A referee question given the evening in place of its config or map reads them as they stand:
+    # (state, the config's data, the map's data) edited in place (today's owners, troops, lives). The
+    # map's data is the config's own `map:` where the config holds it.
+    now: Callable[[State, dict[str, Any], dict[str, Any] | None], None] | None = None
+    # What the evening holds that a question left out: (state, question, values) -> the values with
+    # it filled in (a ruler's cash, a hero's cell named by the hero).
+    given: Callable[[State, str, dict[str, Any]], dict[str, Any]] | None = None
+    # The events an answer offers to record, of the game's kinds: (state, question, values, answer)
+    # -> ((kind, values), ...) (the income paid, the hero moved along this turn of his route).
+    offers: Callable[[State, str, Mapping[str, Any], Any], Offered] | None = None
 
 
 def fold(start: State, events: Iterable[tuple[int, str, Effect, int | None]],

@@ -261,10 +261,10 @@ CONFIG = Input(
 )
 START = Input(
     "start",
-    Text(8),
+    Text(40),
     {
-        "en": "The mover's cell, like C4 (a Cyrillic С4 is read as C4).",
-        "ru": "Клетка, откуда идут, например C4 (можно русскими буквами: С4).",
+        "en": "The mover's cell, like C4 (a Cyrillic С4 is read as C4); of an evening, a hero's name: his cell.",
+        "ru": "Клетка, откуда идут, например C4 (можно русскими буквами: С4); в вечере — имя героя: его клетка.",
     },
     flag="--from",
     required=True,

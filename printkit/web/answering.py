@@ -130,6 +130,9 @@ class Worked:
     code: int = 0
     refusal: str | Markup = ""
     suggested: tuple[tuple[str, str], ...] = ()  # a refused roll's suggestion: the fields its button posts
+    # The events the answer offers to record in the evening served: (kind, its form's fields, what
+    # recording it says in each language); the master's page shows each as a button.
+    offers: tuple[tuple[str, tuple[tuple[str, str], ...], Mapping[str, str]], ...] = ()
 
 
 def ready() -> None:
@@ -152,7 +155,15 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     words = words_of(job.lang)
     try:
         values = forms.read(q, job.served, job.form)
+        served, found = job.served, None
+        if served.evening is not None and served.config is not None:
+            # the config (and its map) brought to where the evening stands, what it holds filled in
+            from ..evening.now import asked
+
+            found = asked(q, values, (served.evening, served.config.parent))
+            values = dict(found.values) if found is not None else values
         answer = q.ask(values, job.lang)
+        offers = found.offers(q, answer) if found is not None else ()
     except PrintkitError as exc:
         refusal, suggested = refusal_said(exc, q, job.form, job.served, job.link, words)
         return Worked(refusal=refusal, suggested=suggested)
@@ -163,7 +174,8 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     for lang in LANGUAGES:
         with said.speaking(q, words_of(lang), lang):
             line[lang] = _in_a_line(answer, lang, last=job.name not in LOGGED)
-    return Worked(tuple(blocks), picture, line, getattr(answer, "exit_code", 0))
+    offered = tuple((o.kind, o.fields(), dict(o.said)) for o in offers)
+    return Worked(tuple(blocks), picture, line, getattr(answer, "exit_code", 0), offers=offered)
 
 
 @functools.cache

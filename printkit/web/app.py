@@ -410,6 +410,8 @@ class _Pages:
             controls=forms.controls(q, served, form, lang, words), lacking=lacking, refusal=refusal,
             suggested=suggested,
             blocks=worked.blocks if worked is not None else [],
+            offers=worked.offers if worked is not None and master else (),
+            evening_home=f"/m/{self.table.token}/evening/",
             brief_offered=_has_notes(q),
             brief=brief, code=worked.code if worked is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, once=secrets.token_urlsafe(12), who=who,

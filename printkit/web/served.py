@@ -35,6 +35,9 @@ class Served:
     map_games: Mapping[Path, str] = field(default_factory=dict)  # each map's game (its family)
     family: str | None = None  # the config's game: the index offers its questions and the shared ones
     evening_map: Path | None = None  # the config's own map (`map:`), first among the maps
+    # The evening file the config was written from (`serve --evening` without a config): the config
+    # and its map are brought to where the evening stands before each answer.
+    evening: Path | None = None
 
     def of(self, source: str) -> tuple[Path, ...]:
         """The files of a source (config, key, map, file)."""
@@ -78,6 +81,7 @@ def load(
     maps: tuple[Path, ...],
     others: tuple[Path, ...],
     language: str | None = None,
+    evening_file: Path | None = None,
 ) -> Served:
     """The files named at start, each read and checked now: a bad one is refused (ConfigError) before
     any page is served. `language` is the pages' language (`serve --lang`); None: the config's."""
@@ -110,7 +114,8 @@ def load(
     for other in others:
         read_bytes(other, str(other), MAX_OTHER_BYTES)
     every = list(dict.fromkeys(p for p in (config, *keys, *maps, *others) if p is not None))
-    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, family, evening)
+    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, family, evening,
+                  evening_file)  # fmt: skip
 
 
 def readable(name: str) -> str:

@@ -286,5 +286,57 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
     return ("hero-sheets.pdf",)
 
 
+# ---- referee questions asked of the evening ----------------------------------------------------
+
+
+def _now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
+    """Each hero of the config with the lives the evening gives him now."""
+    now = list(_heroes(state).heroes)
+    listed = [h for p in config.get("players") or [] if isinstance(p, dict)
+              for h in p.get("heroes") or [] if isinstance(h, dict)]  # fmt: skip
+    if len(listed) != len(now):
+        return  # heroes the evening counts otherwise than the config lists them: left as written
+    for written, hero in zip(listed, now, strict=True):
+        written["lives"] = hero.lives
+
+
+def _given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A route or a reach from a hero named where his cell goes: from the cell he stands on now,
+    moving as he does (his own speed, lives and items: the config's hero)."""
+    start = values.get("start")
+    if question not in ("route", "reach") or not isinstance(start, str):
+        return values
+    try:
+        parse_cell(start)
+        return values  # a cell: asked as typed
+    except RefusedValue:
+        pass
+    try:
+        hero = _heroes(state).find(start)
+    except RefusedValue:
+        return values  # neither: the question says the cell is not one
+    if hero.cell is None:
+        raise RefusedValue("sev_nowhere", hero=hero.name)
+    return {**values, "start": hero.cell, "hero": values.get("hero") or hero.name}
+
+
+def _offers(
+    state: State, question: str, values: Mapping[str, Any], answer: Any
+) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A route of a hero from where he stands is offered as his move this turn: to the cell its
+    first turn ends on."""
+    legs = getattr(answer, "legs", None)
+    if question != "route" or not legs or not legs[0] or not values.get("hero"):
+        return ()
+    try:
+        hero = _heroes(state).find(str(values["hero"]))
+    except RefusedValue:
+        return ()
+    end = str(legs[0][-1])
+    if hero.cell is None or parse_cell(str(values.get("start", ""))) != parse_cell(hero.cell) or end == hero.cell:
+        return ()
+    return (("move", {"hero": hero.name, "to": end}),)
+
+
 TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
-              papers=_papers, turn_ends=_turn_ends)  # fmt: skip
+              papers=_papers, turn_ends=_turn_ends, now=_now, given=_given, offers=_offers)  # fmt: skip

@@ -531,6 +531,56 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
     return ("ledger.pdf",)
 
 
+# ---- referee questions asked of the evening ----------------------------------------------------
+
+
+def _now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
+    """The map as it stands: each building's owner today, and the troops where they stand now."""
+    if the_map is None:
+        return
+    part = _treasury(state)
+    owners = {cell_name(o.x, o.y): o.owner for o in part.objects}
+    for listed in the_map.get("objects") or []:
+        if isinstance(listed, dict) and str(listed.get("at", "")).upper() in owners:
+            owner = owners[str(listed["at"]).upper()]
+            if owner is None:
+                listed.pop("owner", None)
+            else:
+                listed["owner"] = owner
+    the_map["troops"] = [{"at": cell_name(p.x, p.y), "troop": p.troop,
+                          **({"owner": p.owner} if p.owner else {}), **({"personal": True} if p.personal else {})}
+                         for p in part.pieces]  # fmt: skip
+
+
+def _given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A ruler's income reckoned from the cash the evening holds for him, unless typed."""
+    if question == "income" and values.get("player") and values.get("cash") is None:
+        ruler = _owner(state, str(values["player"]))
+        if ruler is not None:
+            return {**values, "cash": _treasury(state).of(ruler)}
+    return values
+
+
+def _offers(
+    state: State, question: str, values: Mapping[str, Any], answer: Any
+) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """An income reckoned for a ruler of the evening is offered to be paid."""
+    if question == "income" and values.get("player"):
+        ruler = _owner(state, str(values["player"]))
+        if ruler is not None:
+            return (
+                (
+                    "income",
+                    {
+                        "player": ruler,
+                        **({"personal": values["personal"]} if values.get("personal") else {}),
+                        **({"cap_before_income": True} if values.get("cap_before_income") else {}),
+                    },
+                ),
+            )
+    return ()
+
+
 TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL, CAPTURE, TROOPS), json=_json, lines=_lines,
               owner=_owner, papers=_papers, turn_ends=_turn_ends,
-              game_map=lambda state: _treasury(state).game_map())  # fmt: skip
+              game_map=lambda state: _treasury(state).game_map(), now=_now, given=_given, offers=_offers)  # fmt: skip
