@@ -86,13 +86,13 @@ def _overrun(document: Any, html: str) -> RenderError:
 def check_quickref(session: Session, template: str, context: dict[str, Any]) -> None:
     """Refuse a card that cannot keep to its sides, as write_quickref would, without writing it:
     what `validate` runs (growing a card that fits never fails, so it is not tried)."""
-    # A card that keeps to its sides at the smallest of SCALES is one write_quickref prints, at that
-    # scale or an earlier one: one layout answers where trying them in order takes up to five. Only
-    # a card that does not fit there is tried at the others, so a refusal stays exactly the build's.
+    # One layout answers: at the smallest of SCALES the card has the largest page it may be laid out
+    # on, and the templates size everything in points and millimetres, so a larger page never holds
+    # less. A card that does not keep to its sides there fits at no scale, and the build, trying
+    # them in order, refuses it too; one that does fits there at the latest.
     fits, document, html = _laid_out(session, template, context, SCALES[-1])
-    if fits or any(_laid_out(session, template, context, scale)[0] for scale in SCALES[:-1]):
-        return
-    raise _overrun(document, html)
+    if not fits:
+        raise _overrun(document, html)
 
 
 def write_quickref(session: Session, template: str, context: dict[str, Any], target: str | IO[bytes] | Path) -> None:
