@@ -63,10 +63,11 @@ ROLL = EventKind(
 )
 
 
-def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None) -> EventKind:
+def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None, skips: Skips | None = None) -> EventKind:
     """The end of a turn for a game of these kinds: what the rules do as the turn ends (the game's
-    `turn_ends`), then the turn passes, then every countdown due at the new turn is announced and
-    done. The effect holds each of them as an event of the game's kinds, so a replay needs no rule."""
+    `turn_ends`), then the turn passes (over the turns the game's `skips` says a player does not
+    play), then every countdown due by the new turn is announced and done. The effect holds each of
+    them as an event of the game's kinds, so a replay needs no rule."""
 
     def decide(state: State) -> Decided:
         ends = tuple(turn_ends(state)) if turn_ends else ()
@@ -75,10 +76,19 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None) -> 
             ended = kinds[kind].apply(ended, effect)
         ending = [[kind, dict(effect)] for kind, effect in ends]
         after = dataclasses.replace(ended, turn=state.turn + 1)
+        skipped: list[dict[str, Any]] = []
+        # A turn skipped is passed over whole: nothing of it ends (its player plays none of it), and
+        # what falls due during it is done at the turn played next. Never more than once round.
+        while skips is not None and len(skipped) < len(state.players) - 1:
+            why = skips(after)
+            if why is None:
+                break
+            skipped.append({"turn": after.turn, "whose": after.whose, "why": dict(why)})
+            after = dataclasses.replace(after, turn=after.turn + 1)
         due = [c for c in after.countdowns if c.due <= after.turn]
         return Decided({"turn": after.turn, "round": after.round, "whose": after.whose, "ending": ending,
                         "due": [{"key": c.key, "what": dict(c.what), "then": [[k, dict(e)] for k, e in c.then]}
-                                for c in due]})  # fmt: skip
+                                for c in due], **({"skipped": skipped} if skipped else {})})  # fmt: skip
 
     def applied(state: State, effect: Effect) -> State:
         for kind, done in effect.get("ending", ()):
@@ -91,7 +101,9 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None) -> 
         return state
 
     def words(effect: Effect, lang: str) -> str:
-        said = [label("ev_next", lang, turn=effect["turn"], round=effect["round"], whose=effect["whose"])]
+        said = [label("ev_skipped", lang, turn=s["turn"], whose=s["whose"], why=s["why"].get(lang, ""))
+                for s in effect.get("skipped", ())]  # fmt: skip
+        said.append(label("ev_next", lang, turn=effect["turn"], round=effect["round"], whose=effect["whose"]))
         said += [kinds[kind].words(done, lang) for kind, done in effect.get("ending", ())]
         for countdown in effect.get("due", ()):
             said.append(label("ev_due", lang, what=countdown["what"].get(lang, "")))
@@ -113,3 +125,4 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None) -> 
 
 
 Ends = Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]]
+Skips = Callable[[State], Mapping[str, str] | None]  # (the state as a turn begins) -> why it is skipped

@@ -338,5 +338,12 @@ def _offers(
     return (("move", {"hero": hero.name, "to": end}),)
 
 
+def _skips(state: State) -> Mapping[str, str] | None:
+    """«Начало игры», three players: the third skips his first turn."""
+    if len(state.players) == 3 and state.turn == 3:
+        return {lang: label("sev_third_first", lang) for lang in ("ru", "en")}
+    return None
+
+
 TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
-              papers=_papers, turn_ends=_turn_ends, now=_now, given=_given, offers=_offers)  # fmt: skip
+              papers=_papers, turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips)  # fmt: skip

@@ -1,0 +1,60 @@
+"""The turns of a «Стратегия» evening: the third of three players skips his first turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit import evening
+
+from ..conftest import EXAMPLES
+
+
+def _evening(tmp_path: Path, players: list[str]) -> Path:
+    text = (EXAMPLES / "strategiya.yaml").read_text(encoding="utf-8")
+    listed = "players:\n" + "".join(f"  - name: {p}\n" for p in players)
+    text = text.replace("players:                  # 2 to 4 players; the first two hold secret sheets 1 and 2\n"
+                        "  - name: Аня\n  - name: Борис\n", listed)  # fmt: skip
+    assert listed in text
+    config = tmp_path / "three.yaml"
+    config.write_text(text, encoding="utf-8")
+    path = tmp_path / "three.sqlite"
+    evening.start(config, path)
+    return path
+
+
+def _turns(path: Path, n: int) -> list[tuple[int, str | None]]:
+    """(turn, whose) after each of n ends of turn, recorded one by one."""
+    out = []
+    for _ in range(n):
+        evening.record(path, "next", {})
+        state = evening.read(path).state
+        out.append((state.turn, state.whose))
+    return out
+
+
+@pytest.mark.rule("strategiya.players.three.order")
+def test_the_third_of_three_players_skips_his_first_turn_and_plays_the_rest(tmp_path: Path) -> None:
+    path = _evening(tmp_path, ["Аня", "Борис", "Вера"])
+    # Written out from «Начало игры»: turn numbers count every player's turn, the skipped one too.
+    expected = [(2, "Борис"), (4, "Аня"), (5, "Борис"), (6, "Вера"), (7, "Аня")]
+    assert _turns(path, 5) == expected
+    said = evening.read(path).rows[1]
+    opened = evening.read(path)
+    from printkit.evening.recording import said_row
+
+    assert said_row(opened, said, "ru").startswith("ход 3: Вера пропускает ход (третий игрок пропускает свой "
+                                                   "первый ход); ход 4 (круг 2): ходит Аня")  # fmt: skip
+    assert "turn 3: Вера skips it (the third player skips his first turn)" in said_row(opened, said, "en")
+    # the state replayed from the journal is the one recorded live
+    evening.recording._KNOWN.clear()
+    assert evening.read(path).state == opened.state
+
+
+@pytest.mark.rule("strategiya.players.three.order")
+@pytest.mark.parametrize("players", [["Аня", "Борис"], ["Аня", "Борис", "Вера", "Гена"]])
+def test_two_or_four_players_skip_nothing(tmp_path: Path, players: list[str]) -> None:
+    path = _evening(tmp_path, players)
+    n = len(players)
+    assert _turns(path, 2 * n) == [(t, players[(t - 1) % n]) for t in range(2, 2 * n + 2)]
