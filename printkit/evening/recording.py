@@ -153,7 +153,8 @@ def kept_name(name: str, folders: bool = False) -> bool:
 
 def _start_state(meta: Mapping[str, str], session: Any, table: Table) -> State:
     players = tuple(p.name or label("ev_player_n", session.language, n=i + 1) for i, p in enumerate(session.players))
-    return State(session.ruleset.id, session.ruleset.family, players, table.begin(session))
+    state = State(session.ruleset.id, session.ruleset.family, players, table.begin(session))
+    return table.opening(state) if table.opening is not None else state
 
 
 # The evenings this process has read, by file (device and inode): their journal and state, so that a

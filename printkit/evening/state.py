@@ -145,6 +145,9 @@ class Table:
     # What the rules do when a player's turn ends (the death zone's lives): (state) -> the events of
     # the game's kinds (kind, effect) that the end of the turn records with it.
     turn_ends: Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]] | None = None
+    # What the rules set going as the evening begins (a hero who comes wounded starts his count):
+    # (the state at its start) -> that state with it.
+    opening: Callable[[State], State] | None = None
     # Whether the rules pass over the turn that begins, and why in each language (the third of
     # three «Стратегия» players skips his first): (state) -> {lang: why}, or None.
     skips: Callable[[State], Mapping[str, str] | None] | None = None

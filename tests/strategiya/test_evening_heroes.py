@@ -155,10 +155,11 @@ def test_a_wounded_hero_who_reaches_a_town_is_saved(tmp_path: Path) -> None:
     path = tmp_path / "e.sqlite"
     evening.start(config, path)
     evening.record(path, "lives", {"hero": "Гром", "change": -22})
-    assert [c.key for c in evening.read(path).state.countdowns] == ["wound:Гром"]
+    # Тень came wounded (2 lives): his count runs from the evening's start
+    assert [c.key for c in evening.read(path).state.countdowns] == ["wound:Тень", "wound:Гром"]
     saved = evening.record(path, "move", {"hero": "Гром", "to": "B2"})
     assert "спасён" in saved.said["ru"]
-    assert evening.read(path).state.countdowns == ()
+    assert [c.key for c in evening.read(path).state.countdowns] == ["wound:Тень"]
 
 
 def test_a_player_loses_lives_himself_but_the_master_gives_them_back(tmp_path: Path) -> None:

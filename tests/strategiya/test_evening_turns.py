@@ -58,3 +58,18 @@ def test_two_or_four_players_skip_nothing(tmp_path: Path, players: list[str]) ->
     path = _evening(tmp_path, players)
     n = len(players)
     assert _turns(path, 2 * n) == [(t, players[(t - 1) % n]) for t in range(2, 2 * n + 2)]
+
+
+@pytest.mark.rule("strategiya.wound.threshold")
+def test_a_hero_who_comes_wounded_counts_his_ten_turns_from_the_evenings_start(tmp_path: Path) -> None:
+    """Тень comes with 2 lives: wounded. Аня plays the odd turns, so her tenth turn after the first
+    is turn 21 (3, 5, ..., 21), when he dies unhealed."""
+    path = tmp_path / "wounded.sqlite"
+    evening.start(EXAMPLES / "strategiya-heroes.yaml", path)
+    (count,) = evening.read(path).state.countdowns
+    assert (count.key, count.due) == ("wound:Тень", 21)
+    _turns(path, 19)
+    assert evening.read(path).state.part.find("Тень").lives == 2
+    _turns(path, 1)
+    state = evening.read(path).state
+    assert state.turn == 21 and state.part.find("Тень").lives == 0 and not state.countdowns

@@ -139,6 +139,25 @@ WOUNDED_AT = 3
 WOUND_TURNS = 10
 
 
+def _wound(state: State, hero: Now) -> State:
+    """The state with a hero's wound counting: he dies on his player's WOUND_TURNS-th turn from now."""
+    due = state.next_turn_of(hero.player, WOUND_TURNS)
+    what = {lang: label("sev_wound_due", lang, hero=hero.name, n=WOUND_TURNS) for lang in ("ru", "en")}
+    dies = {"hero": hero.name, "change": -hero.lives, "before": None, "after": 0, "why": "",
+            "cause": {lang: label("sev_died_of_wounds", lang) for lang in ("ru", "en")}}  # fmt: skip
+    return state.counting(Countdown(f"wound:{hero.name}", what, due, (("lives", dies),)))
+
+
+def _opening(state: State) -> State:
+    """A hero who comes to the evening with 3 lives or fewer is wounded from its start. Reading: his
+    10 turns count from here, as the evening cannot know how many went by before it; the master
+    who knows records his lives again when they fall due, or heals him."""
+    for hero in _heroes(state).heroes:
+        if 0 < hero.lives <= WOUNDED_AT:
+            state = _wound(state, hero)
+    return state
+
+
 def _lives_applied(state: State, effect: Effect) -> State:
     part = _heroes(state)
     found = part.find(str(effect["hero"]))
@@ -148,11 +167,7 @@ def _lives_applied(state: State, effect: Effect) -> State:
     if after == 0 or after > WOUNDED_AT:
         return state.cancelling(key)
     if found.lives > WOUNDED_AT or not any(c.key == key for c in state.countdowns):
-        due = state.next_turn_of(found.player, WOUND_TURNS)
-        what = {lang: label("sev_wound_due", lang, hero=found.name, n=WOUND_TURNS) for lang in ("ru", "en")}
-        dies = {"hero": found.name, "change": -after, "before": None, "after": 0, "why": "",
-                "cause": {lang: label("sev_died_of_wounds", lang) for lang in ("ru", "en")}}  # fmt: skip
-        return state.counting(Countdown(key, what, due, (("lives", dies),)))
+        return _wound(state, dataclasses.replace(found, lives=after))
     return state
 
 
@@ -346,4 +361,5 @@ def _skips(state: State) -> Mapping[str, str] | None:
 
 
 TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
-              papers=_papers, turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips)  # fmt: skip
+              papers=_papers, turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips,
+              opening=_opening)  # fmt: skip
