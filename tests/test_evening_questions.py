@@ -219,3 +219,27 @@ def test_a_fight_of_two_heroes_of_the_evening_takes_their_lives_now(heroes: Path
     assert from_evening == answered("fight", "--config", str(edited), "--heroes", "Гром", "Тень")
     assert from_evening != answered("fight", "--config", str(EXAMPLES / "strategiya-heroes.yaml"), "--heroes",
                                     "Гром", "Тень")  # fmt: skip
+
+
+def test_a_spell_asked_on_the_masters_page_is_offered_to_the_ruler_whose_turn_it_is(vs: Path, tmp_path: Path) -> None:
+    import html
+
+    config, _ = written(vs, tmp_path / "served")
+    table = Table(load(config, (), (), (), None, vs), evening=ServedEvening.of(vs))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        address = f"/m/{table.token}/q/spell?lang=en"
+
+        def asked() -> str:
+            page = client.get(address).text
+            token = re.search(r'name="t" value="([^"]+)"', page)
+            assert token is not None
+            data = {"t": token.group(1), "name": "fury-shield", "who": "Север", "ask": "1", "lang": "en"}
+            return client.post(address, data=data, headers={"Origin": "http://testserver"}).text
+
+        page = asked()
+        found = re.search(r'<section class="offers" id="offers">(.*?)</section>', page, re.S)
+        assert found, page[-2000:]
+        said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
+        assert "Record: Север casts Shield of fury for 30, the treasury goes from 50 to 20" in said
+        evening.record(vs, "cash", {"player": "Север", "coins": -40})  # 10 left: the spell is out of reach
+        assert 'id="offers"' not in asked()

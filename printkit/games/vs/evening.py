@@ -564,7 +564,10 @@ def _given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any
 def _offers(
     state: State, question: str, values: Mapping[str, Any], answer: Any
 ) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """An income reckoned for a ruler of the evening is offered to be paid."""
+    """An income reckoned for a ruler of the evening is offered to be paid; a spell looked up or cast
+    on a page of the evening, to be cast by the mage of the ruler whose turn it is."""
+    if question == "spell" and values.get("name") and state.whose is not None:
+        return (("spell", {"player": state.whose, "spell": str(values["name"])}),)
     if question == "income" and values.get("player"):
         ruler = _owner(state, str(values["player"]))
         if ruler is not None:
