@@ -321,6 +321,18 @@ def test_a_deleted_evenings_leftovers_beside_the_name_are_never_taken_in(tmp_pat
     assert not path.exists()
 
 
+def test_a_deleted_evening_that_was_only_read_leaves_its_name_free(tmp_path: Path) -> None:
+    """A reader cannot remove SQLite's empty log and index beside the file; once the evening is
+    deleted they hold nothing to replay, and a new evening of the same name is made."""
+    path = tmp_path / "e.sqlite"
+    assert run("evening", "start", str(VS), "--file", str(path)).exit_code == 0
+    assert run("evening", "show", str(path)).exit_code == 0
+    assert (tmp_path / "e.sqlite-wal").stat().st_size == 0
+    path.unlink()
+    assert run("evening", "start", str(VS), "--file", str(path)).exit_code == 0
+    assert evening.read(path).rows == ()
+
+
 def test_a_file_marked_as_ours_at_version_0_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "e.sqlite"
     with sqlite3.connect(path) as db:

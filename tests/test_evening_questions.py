@@ -243,3 +243,166 @@ def test_a_spell_asked_on_the_masters_page_is_offered_to_the_ruler_whose_turn_it
         assert "Record: Север casts Shield of fury for 30, the treasury goes from 50 to 20" in said
         evening.record(vs, "cash", {"player": "Север", "coins": -40})  # 10 left: the spell is out of reach
         assert 'id="offers"' not in asked()
+
+
+# ---- what the review found: an offer is the answer's outcome, or none --------------------------------
+
+
+@pytest.mark.parametrize("typed", [("--cash", "90"), ("--fortresses", "3"), ("--tribute", "10")])
+def test_an_income_typed_by_hand_is_reckoned_but_not_offered(vs: Path, typed: tuple[str, str]) -> None:
+    found = answered("income", str(vs), "--player", "Север", *typed)
+    assert found["evening"]["record"] == []
+
+
+def test_the_offer_records_what_the_answer_says(vs: Path) -> None:
+    found = answered("income", str(vs), "--player", "Север", "--personal", "knights")
+    (offer,) = found["evening"]["record"]
+    recorded(offer["command"])
+    assert dict(evening.read(vs).state.part.cash)["Север"] == found["cash_after"]
+
+
+def test_a_paid_year_says_why_it_is_not_offered(vs: Path) -> None:
+    evening.record(vs, "income", {"player": "Север"})
+    done = run("referee", "income", str(vs), "--player", "Север", "--brief")
+    said = " ".join(done.stdout.split())
+    assert "Исход в вечер не записывается: Север уже получил доход за 1-й год" in said
+    found = answered("income", str(vs), "--player", "Север", "--lang", "en")
+    assert found["evening"]["not_recorded"] and "Север" in found["evening"]["not_recorded"][0]
+
+
+def test_a_building_written_with_a_cyrillic_cell_changes_hands(tmp_path: Path) -> None:
+    text = (EXAMPLES / "vs-2025.yaml").read_text(encoding="utf-8").replace("{at: B6, kind: building",
+                                                                           "{at: В6, kind: building")  # fmt: skip
+    assert "{at: В6" in text
+    config = tmp_path / "cyr.yaml"
+    config.write_text(text, encoding="utf-8")
+    path = tmp_path / "cyr.sqlite"
+    evening.start(config, path)
+    evening.record(path, "capture", {"cell": "B6", "player": "Юг"})
+    evening.record(path, "next", {})  # Юг's turn: his income is offered
+    found = answered("income", str(path), "--player", "Юг")
+    (offer,) = found["evening"]["record"]
+    recorded(offer["command"])
+    assert dict(evening.read(path).state.part.cash)["Юг"] == found["cash_after"]
+    west = answered("income", str(path), "--player", "Запад")
+    assert "Западный замок" not in json.dumps(west, ensure_ascii=False)
+
+
+def test_a_personal_troop_said_again_on_its_cell_stays_personal(vs: Path) -> None:
+    before = answered("income", str(vs), "--player", "Север")
+    evening.record(vs, "troops", {"cell": "E2", "player": "Север", "troops": "knights"})
+    after = answered("income", str(vs), "--player", "Север")
+    assert before["upkeep"] == after["upkeep"] and after["cash_after"] == before["cash_after"]
+
+
+def test_a_route_on_another_map_is_not_offered_as_the_evenings_move(heroes: Path, tmp_path: Path) -> None:
+    evening.record(heroes, "move", {"hero": "Гром", "to": "C4"})
+    plains = tmp_path / "plains.yaml"
+    plains.write_text("game: strategiya\nrows:\n" + "".join("  - " + "P" * 12 + "\n" for _ in range(10)),
+                      encoding="utf-8")  # fmt: skip
+    found = answered("route", str(plains), "--config", str(heroes), "--from", "Гром", "--to", "H9")
+    assert found["legs"] and found["evening"]["record"] == []
+
+
+def test_a_fallen_hero_neither_fights_nor_walks(heroes: Path) -> None:
+    evening.record(heroes, "move", {"hero": "Тень", "to": "C4"})
+    evening.record(heroes, "lives", {"hero": "Тень", "change": -5})
+    for args in (("fight", "--config", str(heroes), "--heroes", "Гром", "Тень"),
+                 ("route", str(heroes), "--from", "Тень", "--to", "H9")):  # fmt: skip
+        done = run("referee", *args)
+        assert done.exit_code == 2 and "Тень погиб" in done.stderr, done.stderr
+
+
+def test_unnamed_heroes_are_asked_by_their_evening_names_and_markers(tmp_path: Path) -> None:
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    config = folder / "un.yaml"
+    config.write_text("game: strategiya\nmap: map.yaml\nplayers:\n  - name: Аня\n    heroes:\n"
+                      "      - {strength: 3, speed: 2, intellect: 1}\n      - {strength: 1, speed: 1, intellect: 4}\n"
+                      "  - name: Борис\n", encoding="utf-8")  # fmt: skip
+    path = tmp_path / "un.sqlite"
+    evening.start(config, path)
+    (first, second) = [h.name for h in evening.read(path).state.part.heroes]
+    evening.record(path, "move", {"hero": second, "to": "C4"})
+    named = answered("route", str(path), "--from", second, "--to", "H9")
+    assert [o["values"]["hero"] for o in named["evening"]["record"]] == [second]
+    by_marker = answered("route", str(path), "--from", "C4", "--hero", "2", "--to", "H9")
+    assert by_marker["evening"]["record"] == named["evening"]["record"]
+    fought = answered("fight", "--config", str(path), "--heroes", first, second)
+    assert fought["a_wins"]
+
+
+def test_a_wounded_refusal_speaks_the_evenings_language(tmp_path: Path) -> None:
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    text = (EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8") + "map: map.yaml\nlanguage: en\n"
+    (folder / "en.yaml").write_text(text.replace("\nlanguage: ru", ""), encoding="utf-8")
+    path = tmp_path / "en.sqlite"
+    evening.start(folder / "en.yaml", path)
+    done = run("referee", "route", str(path), "--from", "Ветер", "--to", "H9")
+    assert done.exit_code == 2 and "Ветер stands on no cell of the evening yet." in " ".join(done.stderr.split())
+
+
+def test_the_session_opened_on_an_evening_reads_it(vs: Path) -> None:
+    from click.testing import CliRunner
+
+    from printkit.cli import cli
+
+    evening.record(vs, "capture", {"cell": "I3", "player": "Север"})
+    done = CliRunner().invoke(cli, ["referee", "--config", str(vs)], input="income --player Север --json\n")
+    assert done.exit_code == 0, done.output
+    found = json.loads(next(line for line in done.output.splitlines() if line.startswith("{")))
+    assert found["cash_after"] == 50 + 12 + 14 and found["evening"]["record"]
+
+
+def _served(vs: Path, tmp_path: Path) -> tuple[Table, TestClient]:
+    config, _ = written(vs, tmp_path / "served")
+    table = Table(load(config, (), (), (), None, vs), evening=ServedEvening.of(vs))
+    return table, TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False)
+
+
+def test_an_offer_reckoned_before_the_evening_moved_on_is_refused_in_words(vs: Path, tmp_path: Path) -> None:
+    import html
+
+    table, client = _served(vs, tmp_path)
+    with client:
+        page = client.get(f"/m/{table.token}/q/income", params={"player": "Север", "ask": "1"}).text
+        form = re.search(r'action="([^"]+)" data-kind="income">(.*?)</form>', page, re.S)
+        assert form is not None
+        fields = {k: html.unescape(v) for k, v in re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(2))}
+        evening.record(vs, "capture", {"cell": "I3", "player": "Север"})  # meanwhile, from the command line
+        done = client.post(html.unescape(form.group(1)), data=fields, headers={"Origin": "http://testserver"})
+        assert done.status_code == 409
+        assert "ничего не записано — спросите снова" in " ".join(html.unescape(done.text).split())
+        assert [r.kind for r in evening.read(vs).rows] == ["capture"]
+
+
+def test_a_served_page_draws_the_evenings_map_before_it_is_asked(vs: Path, tmp_path: Path) -> None:
+    _, client = _served(vs, tmp_path)
+    with client:
+        before = client.get("/q/reach").text
+        evening.record(vs, "troops", {"cell": "A10", "player": "Юг", "troops": "elves"})
+        assert client.get("/q/reach").text != before
+
+
+def test_a_file_restored_in_place_is_read_again(vs: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from printkit.plugin import load_session
+
+    def owner() -> str | None:
+        config, _ = written(vs, tmp_path / "served")
+        drawn = load_session(config).game_map
+        assert drawn is not None
+        found = drawn.object_at(8, 2)  # I3
+        return found.owner if found is not None else None
+
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(vs, copy)
+    evening.record(vs, "capture", {"cell": "I3", "player": "Север"})
+    assert owner() == "Север"
+    vs.write_bytes(copy.read_bytes())  # the evening restored from its copy, then another event 1
+    evening.record(vs, "capture", {"cell": "I3", "player": "Юг"})
+    assert owner() == "Юг"

@@ -93,6 +93,16 @@ def test_special_files_are_refused_without_reading_them(tmp_path: Path) -> None:
         assert result.stderr == f"{name}: is not a regular file (a device, pipe or socket); give a file\n"
 
 
+def test_a_folder_named_as_a_file_is_refused_in_a_line(tmp_path: Path) -> None:
+    """A folder opens for reading on Linux; os.fdopen then raised IsADirectoryError as a traceback."""
+    for args in (("referee", "route", tmp_path, "--from", "C4", "--to", "D5"),
+                 ("referee", "income", tmp_path, "--player", "Север"),
+                 ("referee", "fight", "--config", tmp_path, "--heroes", "1", "2"),
+                 ("validate", tmp_path)):  # fmt: skip
+        result = run(*args)
+        assert (result.exit_code, result.output) == (3, f"{tmp_path}: is a folder, not a file\n"), args
+
+
 def test_deeply_nested_json_key(tmp_path: Path) -> None:
     key = write(tmp_path / "k.json", "[" * 100_000)
     result = run("referee", "lookup", "--key", key, "resources", "forest", "3")

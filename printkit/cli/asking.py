@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..errors import PrintkitError
-from ..labels import Refused, RefusedValue, label
+from ..labels import Refused, RefusedValue, label, wrapped
 from ..questions import File, Flag, Input, Question, as_json, declared, text_lines
 from . import base
 from .present import can_print, echo_json, heard, language, pointed, said, voice
@@ -170,7 +170,9 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
     values = {k: _plain(q.input(k), v) for k, v in values.items()}
     try:
         # An evening file named for a config or a map: the question reads the evening as it stands
-        # (a file that is no evening it can read is refused as any file with problems: exit 3).
+        # (a file that is no evening it can read is refused as any file with problems: exit 3), and
+        # what it refuses of the values is said in the evening's language.
+        language(asked, now.language(q, values))
         evening = now.asked(q, values)
     except RefusedValue as exc:
         raise click.UsageError(said(exc)) from None
@@ -188,12 +190,13 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
         if column is not None and q.points_at is not None:
             raise pointed(str(values[q.points_at]), said(exc), column, label("dice_column", voice())) from None
         raise click.UsageError(said(exc)) from None
-    offers = evening.offers(q, answer) if evening is not None else ()
+    offers, declined = evening.offers(q, answer) if evening is not None else ((), ())
     if in_json:
         found = as_json(answer, lang)
         if evening is not None and isinstance(found, dict):
             found["evening"] = {"file": str(evening.evening),
-                                "record": [o.json(evening.opened, evening.evening, lang) for o in offers]}  # fmt: skip
+                                "record": [o.json(evening.opened, evening.evening, lang) for o in offers],
+                                "not_recorded": [d.get(lang, "") for d in declined]}  # fmt: skip
         echo_json(found)
     else:
         for text in text_lines(answer, lang, brief=brief):
@@ -202,6 +205,9 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
             click.echo(label("ev_offer", lang))
             for offer in offers:
                 click.echo("  " + offer.command(evening.opened, evening.evening))
+        for reason in declined:
+            for line in wrapped(label("ev_not_offered", lang, why=reason.get(lang, "")), 80, "  "):
+                click.echo(line)
     code = getattr(answer, "exit_code", 0)
     if code:
         raise SystemExit(code)

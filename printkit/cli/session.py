@@ -69,11 +69,10 @@ def defaults(group: click.Group, ctx: click.Context, names: list[str], config: P
     only where the command has such an option or argument."""
     evening_map = None
     if config is not None:
-        from .base import load
-
-        session = load(config)
+        session = _read(config)
         edition = edition or session.ruleset.id  # given only to a command whose --edition offers it
-        evening_map = session.map_path
+        # an evening file is the map too: each question reads the evening's map as it stands
+        evening_map = config if session.map_path is not None and _is_evening(config) else session.map_path
     given: dict[str, Any] = {"config": config, "keys": keys or None, "edition": edition, "brief": brief or None,
                              "map_file": evening_map}  # fmt: skip
     out: dict[str, dict[str, Any]] = {}
@@ -87,6 +86,24 @@ def defaults(group: click.Group, ctx: click.Context, names: list[str], config: P
                 own[key] = value
         out[name] = own
     return out
+
+
+def _is_evening(path: Path) -> bool:
+    from ..evening.now import is_evening
+
+    return is_evening(path)
+
+
+def _read(config: Path) -> Any:
+    """The session of a config, or of an evening file's config as the evening stands (the questions
+    then read the evening themselves, printkit.evening.now)."""
+    from .base import load
+
+    if _is_evening(config):
+        from ..evening.now import written
+
+        return load(written(config)[0])
+    return load(config)
 
 
 def _takes(param: click.Parameter, value: Any) -> bool:
@@ -115,13 +132,11 @@ class Evening:
 
     def __init__(self, ctx: click.Context, config: Path | None, keys: tuple[Path, ...], lang: str | None,
                  edition: str | None, brief: bool) -> None:  # fmt: skip
-        from .base import load
-
         group = ctx.command
         assert isinstance(group, click.Group)
         self.ctx, self.group, self.lang, self.asked_edition = ctx, group, lang, edition
         self.config, self.keys, self.brief = config, keys, brief
-        session = load(config) if config is not None else None  # read once; refused here if it has problems
+        session = _read(config) if config is not None else None  # read once; refused here if it has problems
         self.names = [n for n in group.list_commands(ctx) if n != "shell"]
         self.table: dict[str, dict[str, Any]] = {}
         self.worst = 0
@@ -210,7 +225,7 @@ class Evening:
         """config FILE: the evening's config from now on, read and checked at once (its language and
         edition follow, unless the session was opened with its own)."""
         from ..errors import PrintkitError
-        from .base import Failure, load
+        from .base import Failure
 
         if not words:
             self._say("ss_config_now", config=str(self.config) if self.config else "—")
@@ -219,7 +234,7 @@ class Evening:
         if paths is None:
             return
         try:
-            session = load(paths[0])
+            session = _read(paths[0])
             before = self.config
             self.config = paths[0]
             try:

@@ -90,12 +90,14 @@ def read_bytes(path: Path, label: str, limit: int = MAX_BYTES) -> bytes:
         raise config_error(label, None, "", f"cannot read: {exc.strerror or exc}") from None
     except ValueError:  # a NUL byte in the name
         raise config_error(label, None, "", "cannot read: the name holds a NUL character") from None
-    with os.fdopen(fd, "rb", closefd=True) as f:
-        mode = os.fstat(f.fileno()).st_mode
+    # A folder opens for reading on Linux, but os.fdopen refuses it: its kind is checked first.
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
         if stat.S_ISDIR(mode):
             raise config_error(label, None, "", "is a folder, not a file")
-        if not stat.S_ISREG(mode):
-            raise config_error(label, None, "", "is not a regular file (a device, pipe or socket); give a file")
+        raise config_error(label, None, "", "is not a regular file (a device, pipe or socket); give a file")
+    with os.fdopen(fd, "rb", closefd=True) as f:
         try:
             data = f.read(limit + 1)
         except OSError as exc:

@@ -25,9 +25,9 @@ from typing import Any
 import yaml
 
 from ..errors import PrintkitError
-from ..labels import LANGUAGES
+from ..labels import LANGUAGES, Refused
 from ..questions import File, Question
-from .recording import MASTER, Opened, allowed, kept_name, read
+from .recording import MASTER, Opened, allowed, kept_files, read
 from .store import APPLICATION_ID, EveningRefused
 
 # The inputs an evening stands in for: a question's config and its map (never an evening's own file,
@@ -65,40 +65,40 @@ def written(evening: Path, folder: Path | None = None) -> tuple[Path, Opened]:
     opened = read(evening)
     meta = opened.meta
     name, map_name = meta.get("config_name", ""), meta.get("map_name", "")
-    if not kept_name(name) or (map_name and not kept_name(map_name, folders=True)):
-        raise EveningRefused("ev_not_evening", file=str(evening))
+    texts = kept_files(name, meta.get("config", ""), map_name, meta.get("map", ""))
     if folder is None:
         found = evening.stat()
         folder = _folder() / f"{found.st_dev}-{found.st_ino}"
-    # A server asks this before every answer: the files are written again only when an event was
-    # recorded (or undone) since, or when they are not there.
-    stamp = (meta.get("created"), meta.get("master"), opened.state.last, len(opened.rows))
-    if _WROTE.get(folder) == stamp and (folder / name).is_file():
+    # A server asks this before every answer: the files are made again only when the journal's
+    # newest event is another one (recorded, undone, or a file restored in place from a copy).
+    newest = opened.rows[-1] if opened.rows else None
+    stamp = (meta.get("created"), meta.get("master"), len(opened.rows),
+             (newest.n, newest.kind, newest.at, newest.once, repr(newest.effect)) if newest else None)  # fmt: skip
+    if _WROTE.get(folder) == stamp and all((folder / file).is_file() for file in texts):
         return folder / name, opened
-    texts = {name: meta.get("config", "")}
-    if map_name:
-        texts[map_name] = meta.get("map", "")
-    if opened.table.now is not None:
-        texts = _as_they_stand(opened, name, map_name, texts)
+    texts = _as_they_stand(opened, name, map_name, texts)
     for file, text in texts.items():
         _replace(folder / file, text)
     _WROTE[folder] = stamp
     return folder / name, opened
 
 
-_WROTE: dict[Path, tuple[Any, ...]] = {}  # a folder -> the evening as its files were last written
+_WROTE: dict[Path, tuple[Any, ...]] = {}  # a folder -> the evening as its files were last made
 
 
 def _as_they_stand(opened: Opened, name: str, map_name: str, texts: Mapping[str, str]) -> dict[str, str]:
-    """The config's and its map file's texts with the game's edits of the evening so far."""
+    """The config's and its map file's texts with the game's edits of the evening so far. A file the
+    config names beside itself (its referee key) is not the evening's to give: it is left out, and a
+    question that needs it asks for it (--key)."""
     from ..config.yamlsource import parse_yaml
 
-    assert opened.table.now is not None
     config = copy.deepcopy(parse_yaml(texts[name], name).data)
     if not isinstance(config, dict):
         raise EveningRefused("ev_not_evening", file=str(opened.path))
+    config.pop("key", None)
     the_map = copy.deepcopy(parse_yaml(texts[map_name], map_name).data) if map_name else config.get("map")
-    opened.table.now(opened.state, config, the_map if isinstance(the_map, dict) else None)
+    if opened.table.now is not None:
+        opened.table.now(opened.state, config, the_map if isinstance(the_map, dict) else None)
     out = {name: _dumped(config)}
     if map_name:
         out[map_name] = _dumped(the_map)
@@ -162,30 +162,55 @@ class Offer:
 
 @dataclass(frozen=True)
 class Asked:
-    """A question asked of an evening: the evening file, as it was read, and its values with the
-    evening's config in place of the file and what the evening holds filled in."""
+    """A question asked of an evening: the evening file, as it was read, the folder its config as it
+    stands was written to, the values as typed and as asked (the evening's config in place of the
+    file, what the evening holds filled in)."""
 
     evening: Path
     opened: Opened
+    folder: Path
+    typed: Mapping[str, Any]
     values: Mapping[str, Any]
 
-    def offers(self, q: Question, answer: Any) -> tuple[Offer, ...]:
-        """The events that would record the answer's outcome, each one the evening accepts now."""
+    def offers(self, q: Question, answer: Any) -> tuple[tuple[Offer, ...], tuple[Mapping[str, str], ...]]:
+        """The events that would record the answer's outcome, each one the evening accepts now; and,
+        in each language, why an event the answer led to is not offered (a year paid already)."""
         table = self.opened.table
-        if table.offers is None:
-            return ()
-        out = []
-        for kind_name, values in table.offers(self.opened.state, q.name, self.values, answer):
+        the_map = self.values.get("map_file")
+        elsewhere = the_map is not None and not Path(the_map).resolve().is_relative_to(self.folder.resolve())
+        if table.offers is None or elsewhere:
+            return (), ()  # asked of another map than the evening's: its outcome is not the evening's
+        out, declined = [], []
+        for kind_name, values in table.offers(self.opened.state, q.name, self.typed, self.values, answer):
             kind = self.opened.kinds.get(kind_name)
             if kind is None:
                 continue
             try:
                 allowed(self.opened, kind, values, MASTER)
                 effect = kind.decide(self.opened.state, **values).effect
-            except PrintkitError:
-                continue  # the rules would refuse it as things stand (a year paid, a turn not his)
+            except Refused as exc:  # the rules refuse it as things stand (a year paid, a turn not his)
+                declined.append({lang: exc.say(lang) for lang in LANGUAGES})
+                continue
             out.append(Offer(kind_name, values, {lang: kind.words(effect, lang) for lang in LANGUAGES}))
-        return tuple(out)
+        return tuple(out), tuple(declined)
+
+
+def _named(q: Question, values: Mapping[str, Any]) -> list[str]:
+    """The inputs of a question whose value names an evening file."""
+    files = [i.name for i in q.inputs if isinstance(i.kind, File) and i.name in READ_FROM]
+    return [n for n in files if isinstance(values.get(n), str | Path) and is_evening(Path(values[n]))]
+
+
+def language(q: Question, values: Mapping[str, Any]) -> str | None:
+    """The language of the evening a question names (its config's), to say a refusal in before
+    the question is asked."""
+    named = _named(q, values)
+    if not named:
+        return None
+    try:
+        return str(read(Path(values[named[0]])).session.language)
+    except PrintkitError:
+        return None
 
 
 def asked(q: Question, values: Mapping[str, Any], served: tuple[Path, Path] | None = None) -> Asked | None:
@@ -193,8 +218,7 @@ def asked(q: Question, values: Mapping[str, Any], served: tuple[Path, Path] | No
     the evening's config as it stands, a config input left out is given it too, and the game fills
     in what else the evening holds. `served`: (the evening, the folder a server reads its config
     from), brought up to date first, its files already in the values. None: no evening is named."""
-    files = [i.name for i in q.inputs if isinstance(i.kind, File) and i.name in READ_FROM]
-    named = [n for n in files if isinstance(values.get(n), str | Path) and is_evening(Path(values[n]))]
+    named = _named(q, values)
     if served is not None:
         source, (config, opened) = served[0], written(*served)
     elif named:
@@ -203,8 +227,8 @@ def asked(q: Question, values: Mapping[str, Any], served: tuple[Path, Path] | No
     else:
         return None
     given = {k: (config if k in named else v) for k, v in values.items()}
-    if "config" in files and given.get("config") is None:
+    if any(i.name == "config" for i in q.inputs) and given.get("config") is None:
         given["config"] = config
     if opened.table.given is not None:
         given = opened.table.given(opened.state, q.name, given)
-    return Asked(source, opened, given)
+    return Asked(source, opened, config.parent, dict(values), given)

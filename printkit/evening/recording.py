@@ -129,15 +129,21 @@ def _session(config_name: str, config_text: str, map_name: str, map_text: str) -
     own folder, so a private temporary one with the config and its map file is all it can name)."""
     from ..config.session import load_session
 
-    if not kept_name(config_name) or (map_name and not kept_name(map_name, folders=True)):
-        raise EveningRefused("ev_not_evening", file=config_name[:80])
+    texts = kept_files(config_name, config_text, map_name, map_text)
     with tempfile.TemporaryDirectory(prefix="printkit-evening-") as folder:
         here = Path(folder)
-        (here / config_name).write_text(config_text, encoding="utf-8")
-        if map_name:
-            (here / map_name).parent.mkdir(parents=True, exist_ok=True)
-            (here / map_name).write_text(map_text, encoding="utf-8")
+        for name, text in texts.items():
+            (here / name).parent.mkdir(parents=True, exist_ok=True)
+            (here / name).write_text(text, encoding="utf-8")
         return load_session(here / config_name)
+
+
+def kept_files(config_name: str, config_text: str, map_name: str = "", map_text: str = "") -> dict[str, str]:
+    """The files an evening keeps, by the names they are written under in a private folder: its
+    config, and its map file where the config names one (refused where a name would lead out)."""
+    if not kept_name(config_name) or (map_name and not kept_name(map_name, folders=True)):
+        raise EveningRefused("ev_not_evening", file=config_name[:80])
+    return {config_name: config_text, **({map_name: map_text} if map_name else {})}
 
 
 # A name the evening keeps a file under: letters, digits and a few marks, no folder of its own (a
@@ -207,8 +213,16 @@ def _holds(db: sqlite3.Connection, opened: Opened) -> bool:
     if not opened.rows:
         return True  # nothing folded: whatever the file holds now is new
     last = opened.rows[-1]
-    found = db.execute("SELECT kind, at, once FROM events WHERE n = ?", (last.n,)).fetchone()
-    return found is not None and tuple(found) == (last.kind, last.at, last.once)
+    found = db.execute("SELECT kind, at, once, inputs, effect FROM events WHERE n = ?", (last.n,)).fetchone()
+    # Its effect too: a copy restored in place and given another event of the same kind within the
+    # same second has the same number, kind and time.
+    kept = (last.kind, last.at, last.once, _stored(last.inputs), _stored(last.effect))
+    return found is not None and tuple(found) == kept
+
+
+def _stored(value: Mapping[str, Any]) -> str:
+    """A mapping as the journal stores it (store.append)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opened:

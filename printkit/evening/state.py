@@ -161,9 +161,10 @@ class Table:
     # What the evening holds that a question left out: (state, question, values) -> the values with
     # it filled in (a ruler's cash, a hero's cell named by the hero).
     given: Callable[[State, str, dict[str, Any]], dict[str, Any]] | None = None
-    # The events an answer offers to record, of the game's kinds: (state, question, values, answer)
-    # -> ((kind, values), ...) (the income paid, the hero moved along this turn of his route).
-    offers: Callable[[State, str, Mapping[str, Any], Any], Offered] | None = None
+    # The events an answer offers to record, of the game's kinds: (state, question, the values as
+    # typed, as asked, answer) -> ((kind, values), ...) (the income paid, the hero moved along this
+    # turn of his route); none where what was typed makes the answer another than the evening's.
+    offers: Callable[[State, str, Mapping[str, Any], Mapping[str, Any], Any], Offered] | None = None
 
 
 def fold(start: State, events: Iterable[tuple[int, str, Effect, int | None]],

@@ -102,7 +102,13 @@ def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> 
     if path.exists() or path.is_symlink():
         raise EveningUnwritable("ev_exists", file=str(path))
     # SQLite's files beside it (a deleted evening's journal of changes not yet folded in) would be
-    # taken for the new file's own and replayed onto it.
+    # taken for the new file's own and replayed onto it. An empty write-ahead log holds nothing to
+    # replay: a deleted evening that was only read leaves one (a reader cannot remove it), and it
+    # goes, with its index, rather than keep the name from a new evening.
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    if wal.is_file() and not wal.is_symlink() and wal.stat().st_size == 0 and not shm.is_symlink():
+        wal.unlink()
+        shm.unlink(missing_ok=True)
     for beside in (f"{path}-wal", f"{path}-shm", f"{path}-journal"):
         if Path(beside).exists() or Path(beside).is_symlink():
             raise EveningUnwritable("ev_leftover", file=str(path), other=beside)

@@ -156,14 +156,14 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     try:
         values = forms.read(q, job.served, job.form)
         served, found = job.served, None
-        if served.evening is not None and served.config is not None:
+        if served.evening_file is not None and served.config is not None:
             # the config (and its map) brought to where the evening stands, what it holds filled in
             from ..evening.now import asked
 
-            found = asked(q, values, (served.evening, served.config.parent))
+            found = asked(q, values, (served.evening_file, served.config.parent))
             values = dict(found.values) if found is not None else values
         answer = q.ask(values, job.lang)
-        offers = found.offers(q, answer) if found is not None else ()
+        offers = found.offers(q, answer)[0] if found is not None else ()
     except PrintkitError as exc:
         refusal, suggested = refusal_said(exc, q, job.form, job.served, job.link, words)
         return Worked(refusal=refusal, suggested=suggested)
@@ -174,7 +174,10 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     for lang in LANGUAGES:
         with said.speaking(q, words_of(lang), lang):
             line[lang] = _in_a_line(answer, lang, last=job.name not in LOGGED)
-    offered = tuple((o.kind, o.fields(), dict(o.said)) for o in offers)
+    # Each offer carries the newest event it was reckoned on: recorded later, it is refused in words
+    # if the evening has moved on (another phone, the command line), never recorded on other figures.
+    seen = str(found.opened.state.last) if found is not None else ""
+    offered = tuple((o.kind, (*o.fields(), ("seen", seen)), dict(o.said)) for o in offers)
     return Worked(tuple(blocks), picture, line, getattr(answer, "exit_code", 0), offers=offered)
 
 

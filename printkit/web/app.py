@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -348,6 +349,11 @@ class _Pages:
         lang = _language(request, self.table.served)
         words = self.words[lang]
         served = self.table.served
+        if served.evening_file is not None and served.config is not None:
+            # the page's picture and fields read the config as the evening stands now, not as it began
+            from ..evening.now import written
+
+            await run_in_threadpool(written, served.evening_file, served.config.parent)
         logged = rolls_dice(q)
         if request.method == "POST":
             if not logged:

@@ -154,6 +154,10 @@ class EveningPages:
         mine = opened.table.actors(opened.state, who) if who != MASTER else ()
         if declared.actor is not None and not (form.get(declared.actor) or [""])[0] and len(mine) == 1:
             form[declared.actor] = [mine[0]]  # a player acts as himself unless he has heroes to choose among
+        seen = _number((form.pop("seen", None) or [""])[0])
+        again = once is not None and any(r.once == once for r in opened.rows)  # a resend: recorded once, said so
+        if seen is not None and seen != opened.state.last and not again:  # an offer reckoned on an older evening
+            return await self._page(request, who, refusal=label("ev_moved_on", lang, n=seen), status=409)
         try:
             values = forms.read(q, self.served, form)
             done = await run_in_threadpool(record, self.evening.path, kind, values, who, "web", once)

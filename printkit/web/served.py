@@ -36,8 +36,8 @@ class Served:
     family: str | None = None  # the config's game: the index offers its questions and the shared ones
     evening_map: Path | None = None  # the config's own map (`map:`), first among the maps
     # The evening file the config was written from (`serve --evening` without a config): the config
-    # and its map are brought to where the evening stands before each answer.
-    evening: Path | None = None
+    # and its map are brought to where the evening stands before each page.
+    evening_file: Path | None = None
 
     def of(self, source: str) -> tuple[Path, ...]:
         """The files of a source (config, key, map, file)."""
@@ -114,8 +114,8 @@ def load(
     for other in others:
         read_bytes(other, str(other), MAX_OTHER_BYTES)
     every = list(dict.fromkeys(p for p in (config, *keys, *maps, *others) if p is not None))
-    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, family, evening,
-                  evening_file)  # fmt: skip
+    return Served(config, keys, maps, others, edition, language, _short_names(every), map_games, family,
+                  evening_map=evening, evening_file=evening_file)  # fmt: skip
 
 
 def readable(name: str) -> str:

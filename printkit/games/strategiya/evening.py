@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
-from printkit.plugin import Input, RefusedValue, Text, Whole, cell_name, label, parse_cell
+from printkit.evening import Countdown, Decided, Effect, EventKind, Offered, State, Table
+from printkit.plugin import Input, PrintkitError, RefusedValue, Text, Whole, cell_name, label, parse_cell
 
 from .heroes import current_lives, max_lives
 from .model import rules_of, session_of
@@ -315,40 +315,91 @@ def _now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -
         written["lives"] = hero.lives
 
 
+def _evening_hero(state: State, word: str) -> Now | None:
+    """A hero of the evening by his name there, or by the word the config finds him by (a map
+    marker, his config name); None for no hero of it."""
+    part = _heroes(state)
+    try:
+        return part.find(word)
+    except RefusedValue:
+        pass
+    from .heroes import find_hero
+
+    try:
+        found = find_hero(part.session, word).hero
+    except PrintkitError:
+        return None
+    return next((part.find(name) for name, hero in _models(part.session) if hero is found), None)
+
+
+def _config_word(state: State, hero: Now) -> str:
+    """The word a question's config finds an evening's hero by: his name, else his map marker."""
+    from .heroes import marked_heroes
+
+    session = _heroes(state).session
+    model = dict(_models(session)).get(hero.name)
+    if model is not None and model.name:
+        return str(model.name)
+    return next((marker for marker, h in marked_heroes(session) if h is model), hero.name)
+
+
+def _alive(hero: Now) -> Now:
+    if hero.lives <= 0:
+        raise RefusedValue("sev_dead", hero=hero.name)
+    return hero
+
+
 def _given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]:
     """A route or a reach from a hero named where his cell goes: from the cell he stands on now,
-    moving as he does (his own speed, lives and items: the config's hero)."""
+    moving as he does (his own speed, lives and items: the config's hero); a fight of the evening's
+    heroes by their names there. A fallen hero neither walks nor fights."""
+    if question == "fight" and values.get("heroes"):
+        words = []
+        for word in map(str, values["heroes"]):
+            hero = _evening_hero(state, word)
+            words.append(word if hero is None else _config_word(state, _alive(hero)))
+        return {**values, "heroes": tuple(words)}
+    if question not in ("route", "reach"):
+        return values
+    named = _evening_hero(state, str(values["hero"])) if values.get("hero") else None
+    if named is not None:
+        values = {**values, "hero": _config_word(state, _alive(named))}
     start = values.get("start")
-    if question not in ("route", "reach") or not isinstance(start, str):
+    if not isinstance(start, str):
         return values
     try:
         parse_cell(start)
         return values  # a cell: asked as typed
     except RefusedValue:
         pass
-    try:
-        hero = _heroes(state).find(start)
-    except RefusedValue:
+    hero = _evening_hero(state, start)
+    if hero is None:
         return values  # neither: the question says the cell is not one
-    if hero.cell is None:
+    if _alive(hero).cell is None:
         raise RefusedValue("sev_nowhere", hero=hero.name)
-    return {**values, "start": hero.cell, "hero": values.get("hero") or hero.name}
+    return {**values, "start": hero.cell, "hero": values.get("hero") or _config_word(state, hero)}
 
 
-def _offers(
-    state: State, question: str, values: Mapping[str, Any], answer: Any
-) -> tuple[tuple[str, dict[str, Any]], ...]:
+# What a route typed with these is not the evening's hero's: it is reckoned, not offered as his move
+# (a load carried counts, given with its days; strength and days are 0 when not typed).
+_NOT_HIS = ("lives", "speed", "potential")
+_LOAD = ("strength", "load_days")
+
+
+def _offers(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any],
+            answer: Any) -> Offered:  # fmt: skip
     """A route of a hero from where he stands is offered as his move this turn: to the cell its
     first turn ends on."""
     legs = getattr(answer, "legs", None)
     if question != "route" or not legs or not legs[0] or not values.get("hero"):
         return ()
-    try:
-        hero = _heroes(state).find(str(values["hero"]))
-    except RefusedValue:
+    if any(typed.get(name) is not None for name in _NOT_HIS) or any(typed.get(name) for name in _LOAD):
+        return ()
+    hero = _evening_hero(state, str(values["hero"]))
+    if hero is None or hero.cell is None:
         return ()
     end = str(legs[0][-1])
-    if hero.cell is None or parse_cell(str(values.get("start", ""))) != parse_cell(hero.cell) or end == hero.cell:
+    if parse_cell(str(values.get("start", ""))) != parse_cell(hero.cell) or end == hero.cell:
         return ()
     return (("move", {"hero": hero.name, "to": end}),)
 

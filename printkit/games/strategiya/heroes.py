@@ -265,6 +265,11 @@ def _heroes(session: Session) -> list[tuple[str, Hero]]:
     return found
 
 
+def marked_heroes(session: Session) -> list[tuple[str, Hero]]:
+    """Every hero of a config with the map marker a question finds him by, in the config's order."""
+    return _heroes(session)
+
+
 @dataclass(frozen=True)
 class Named:
     """A hero of a config as a question found it, with the map marker it goes by."""

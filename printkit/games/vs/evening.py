@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.evening import Countdown, Decided, Effect, EventKind, State, Table
-from printkit.plugin import Flag, GameMap, Input, MapObject, Text, Whole, cell_name, label, parse_cell
+from printkit.evening import Countdown, Decided, Effect, EventKind, Offered, State, Table
+from printkit.plugin import Flag, GameMap, Input, MapObject, RefusedValue, Text, Whole, cell_name, label, parse_cell
 from printkit.sheets import signed
 
 from . import economy as ec
@@ -442,8 +442,13 @@ def _placed(state: State, effect: Effect) -> State:
     part = _treasury(state)
     x, y = parse_cell(str(effect["cell"]))
     kept = tuple(p for p in part.pieces if (p.x, p.y) != (x, y))
-    new = tuple(Piece(x, y, str(t), effect["player"]) for t in effect["troops"])
-    return dataclasses.replace(state, part=dataclasses.replace(part, pieces=kept + new))
+    # A ruler's personal troop said again on its own cell stays his personal troop (2025 §5).
+    personal = {p.troop for p in part.pieces if (p.x, p.y) == (x, y) and p.personal and p.owner == effect["player"]}
+    new = []
+    for troop in map(str, effect["troops"]):
+        new.append(Piece(x, y, troop, effect["player"], troop in personal))
+        personal.discard(troop)  # one troop a ruler's personal one
+    return dataclasses.replace(state, part=dataclasses.replace(part, pieces=kept + tuple(new)))
 
 
 def _troops_words(effect: Effect, lang: str) -> str:
@@ -539,10 +544,11 @@ def _now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -
     if the_map is None:
         return
     part = _treasury(state)
-    owners = {cell_name(o.x, o.y): o.owner for o in part.objects}
+    owners = {(o.x, o.y): o.owner for o in part.objects}
     for listed in the_map.get("objects") or []:
-        if isinstance(listed, dict) and str(listed.get("at", "")).upper() in owners:
-            owner = owners[str(listed["at"]).upper()]
+        at = _cell_of(listed.get("at")) if isinstance(listed, dict) else None
+        if at in owners:  # a cell as the map wrote it: B6, or Cyrillic В6
+            owner = owners[at]
             if owner is None:
                 listed.pop("owner", None)
             else:
@@ -550,6 +556,13 @@ def _now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -
     the_map["troops"] = [{"at": cell_name(p.x, p.y), "troop": p.troop,
                           **({"owner": p.owner} if p.owner else {}), **({"personal": True} if p.personal else {})}
                          for p in part.pieces]  # fmt: skip
+
+
+def _cell_of(word: Any) -> tuple[int, int] | None:
+    try:
+        return parse_cell(str(word))
+    except RefusedValue:
+        return None
 
 
 def _given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -561,27 +574,29 @@ def _given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any
     return values
 
 
-def _offers(
-    state: State, question: str, values: Mapping[str, Any], answer: Any
-) -> tuple[tuple[str, dict[str, Any]], ...]:
-    """An income reckoned for a ruler of the evening is offered to be paid; a spell looked up or cast
-    on a page of the evening, to be cast by the mage of the ruler whose turn it is."""
+# What an income typed with these is not the evening's ruler's: it is reckoned, not offered to be paid.
+_BY_HAND = ("cash", "lands", "mines", "troops", "fortresses", "bridges", "commander", "tribute", "tribute_deepest")
+
+
+def _offers(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any],
+            answer: Any) -> Offered:  # fmt: skip
+    """An income reckoned for a ruler of the evening from the evening alone is offered to be paid,
+    when paying it gives what the answer says; a spell looked up or cast on a page of the evening,
+    to be cast by the mage of the ruler whose turn it is."""
     if question == "spell" and values.get("name") and state.whose is not None:
         return (("spell", {"player": state.whose, "spell": str(values["name"])}),)
-    if question == "income" and values.get("player"):
-        ruler = _owner(state, str(values["player"]))
-        if ruler is not None:
-            return (
-                (
-                    "income",
-                    {
-                        "player": ruler,
-                        **({"personal": values["personal"]} if values.get("personal") else {}),
-                        **({"cap_before_income": True} if values.get("cap_before_income") else {}),
-                    },
-                ),
-            )
-    return ()
+    if question != "income" or not values.get("player") or any(typed.get(k) for k in _BY_HAND):
+        return ()
+    ruler = _owner(state, str(values["player"]))
+    if ruler is None:
+        return ()
+    offered = {"player": ruler, **({"personal": values["personal"]} if values.get("personal") else {}),
+               **({"cap_before_income": True} if values.get("cap_before_income") else {})}  # fmt: skip
+    try:
+        paid = _income(state, **offered).effect["cash_after"]
+    except Refusal:
+        return (("income", offered),)  # refused as things stand: the asker is told why
+    return (("income", offered),) if paid == getattr(getattr(answer, "income", None), "cash_after", None) else ()
 
 
 TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL, CAPTURE, TROOPS), json=_json, lines=_lines,
