@@ -48,7 +48,8 @@ def test_money_is_spent_and_gained_but_never_below_nothing(path: Path) -> None:
     refused = run("evening", "record", "money", str(path), "--hero", "Гром", "--change", "-31")
     assert refused.exit_code == 2 and "в долг не тратят" in refused.output + refused.stderr
     english = run("evening", "record", "money", str(path), "--hero", "Ветер", "--change", "-1", "--lang", "en")
-    assert english.exit_code == 2 and "has $0 and cannot spend $1" in " ".join((english.output + english.stderr).split())
+    said = " ".join((english.output + english.stderr).split())
+    assert english.exit_code == 2 and "has $0 and cannot spend $1" in said
     with pytest.raises(Exception, match="master records"):
         evening.record(path, "money", {"hero": "Гром", "change": 500}, who="Аня")  # money gained: the master's word
     evening.record(path, "money", {"hero": "Гром", "change": 500, "why": "клад"})

@@ -51,7 +51,8 @@ def plain_income(data: dict[str, object], player: str) -> int:
     owned = [o for o in data["objects"] if o.get("owner") == player]  # type: ignore[attr-defined]
     houses = {_cell(o["at"]) for o in owned if o["kind"] == "building" and o.get("structure") != "fortress"}
     lands = sum(land["income"] for land in data["lands"] if _cells(land["cells"]) & houses)  # type: ignore[attr-defined]
-    mines = sum(2 * int(o["structure"].removeprefix("mine-")) for o in owned if o.get("structure", "").startswith("mine"))
+    mined = [o["structure"] for o in owned if o.get("structure", "").startswith("mine")]
+    mines = sum(2 * int(word.removeprefix("mine-")) for word in mined)
     troops = [t for t in data["troops"] if t.get("owner") == player]  # type: ignore[attr-defined]
     personal = next((t for t in troops if _cell(t["at"]) in houses), None)
     return lands + mines - sum(UPKEEP[t["troop"]] for t in troops if t is not personal)
