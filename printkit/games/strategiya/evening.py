@@ -251,7 +251,7 @@ LIVES_EVENT = EventKind(
 
 # ---- money, items, experience --------------------------------------------------------------------
 
-MONEY = 10_000_000  # the most money one record moves: the config's own ceiling for a hero's money
+MONEY = 100_000  # the most money one record moves: far beyond any price in the town (3,300 $)
 EXPERIENCE = 99_999
 
 

@@ -859,7 +859,8 @@ SIEGE = EventKind(
     _siege_words,
     (
         "printkit evening start examples/vs-2025.yaml --file vs.sqlite",
-        "printkit evening record siege vs.sqlite --cell E2 --by F4",
+        "printkit evening record troops vs.sqlite --cell H7 --player Север --troops elves",
+        "printkit evening record siege vs.sqlite --cell H9 --by H7",
     ),
 )  # fmt: skip
 
