@@ -226,3 +226,47 @@ def test_a_server_killed_while_phones_record_loses_no_acknowledged_event(vs: Pat
         assert set(acknowledged) <= {r.n for r in opened.rows}
         assert dict(opened.state.part.cash)["Юг"] == 50 + len(opened.rows)  # nothing doubled
     assert len(acknowledged) > 5
+
+
+@pytest.mark.rule("strategiya.secret.explored")
+def test_what_an_explored_object_gave_shows_on_the_masters_board_alone(tmp_path: Path) -> None:
+    """The secret sheets are the master's: what a lookup found is on his board, never on a player's
+    page (its events, its message after a record) nor in the public JSON."""
+    config = EXAMPLES / "strategiya-heroes.yaml"
+    path = tmp_path / "s.sqlite"
+    evening.start(config, path)
+    table = Table(load(config, (), (), ()), evening=ServedEvening.of(path))
+    secret = "сундук-с-изумрудами"
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as client:
+        assert table.evening is not None
+        anya = f"/p/{table.evening.token_of('Аня')}/"
+        assert 'data-kind="explored"' not in client.get(anya).text  # a player may not record it
+        board = client.get(f"/m/{table.token}/evening/").text
+        done = post(client, form_of(board, "explored"), what="ресурсы лес 2", gave=secret)
+        assert secret in text(done.text) and "ресурсы, лес, 2" in text(done.text)  # type: ignore[attr-defined]
+        n = evening.read(path).state.last
+        pages = [client.get(anya).text, client.get(f"{anya}?done={n}").text, client.get(f"{anya}?lang=en").text,
+                 client.get("/evening.json").text, client.get("/log.json").text]  # fmt: skip
+        for page in pages:
+            assert secret not in page and "лес, 2" not in page and "forest, 2" not in page
+        assert "ведущий отметил исследованный объект" in text(pages[0])
+        forged = client.post(f"{anya}explored", data={"t": table.form_token, "what": "ресурсы лес 3", "gave": "x"},
+                             headers={"Origin": ORIGIN}, follow_redirects=True)  # fmt: skip
+        assert forged.status_code == 400 and len(evening.read(path).rows) == 1
+
+
+@pytest.mark.rule("vs.battle.siege")
+def test_the_board_and_the_phones_show_the_markers_counting_down(served: tuple[Table, TestClient], vs: Path) -> None:
+    table, client = served
+    assert table.evening is not None
+    board = client.get(f"/m/{table.token}/evening/?lang=en").text
+    post(client, form_of(board, "troops"), cell="H7", player="Север", troops="elves")
+    post(client, form_of(board, "siege"), cell="H9", by="H7")
+    north = client.get(f"/p/{table.evening.token_of('Север')}/?lang=en").text  # his turn: he marks his own
+    post(client, form_of(north, "no-action"), cell="E2")
+    for page in (client.get(f"/m/{table.token}/evening/?lang=en").text,
+                 client.get(f"/p/{table.evening.token_of('Юг')}/?lang=en").text):  # fmt: skip
+        shown = text(page)
+        assert "Coming up:" in shown
+        assert "the siege of H9 (Южный замок) by Elves (Север) ends: turn 4" in shown
+        assert "E2: Knights (Север) may take its active action again: turn 4" in shown

@@ -1,5 +1,6 @@
-"""`serve --evening` in a real browser: a VS year recorded from three phones and the master's board,
-and «Стратегия» turns with the death zone and a wound, then the evening printed and read back."""
+"""`serve --evening` in a real browser: a VS year recorded from three phones and the master's board
+(a battle applied among them), and «Стратегия» turns with the death zone, a wound and a lookup
+marked explored, then the evening printed and read back."""
 
 from __future__ import annotations
 
@@ -94,7 +95,11 @@ def test_a_vs_year_recorded_from_three_phones_and_the_board(browser: Any, tmp_pa
         record(north, "next")
         south.reload()
         assert "tax 4" in record(south, "transfer", to="Запад", coins="20")
-        record(south, "income")
+        # a battle applied from his phone in his turn: Юг takes Северный замок, and the year's
+        # income then reads the map it left (Северный лес's 12 his, the second knights' upkeep 10)
+        fought = record(south, "battle", cell="E2", winner="Юг", troops="knights")
+        assert "Северный замок passes from Север to Юг" in fought
+        assert "from 30 to 43" in record(south, "income")  # 30 + 12 + 9 + 2 (the mine) − 10
         refused = record(south, "cash", player="Север", coins="-5")  # another's coins: the page refuses
         assert "not yours" in refused
         record(south, "next")
@@ -105,11 +110,16 @@ def test_a_vs_year_recorded_from_three_phones_and_the_board(browser: Any, tmp_pa
         assert _redrawn(board, "turn 4 (round 2)")
         board.locator("form.undo button").click()
         board.wait_for_load_state()
-        assert "Event 8 undone" in board.locator("#told").inner_text()
+        assert "Event 9 undone" in board.locator("#told").inner_text()
+        assert "E2: Северный замок (Юг) may take its active action again" in board.locator("#evening").inner_text()
         record(board, "next")  # the master ends the turn instead
     state = evening.read(path).state
     cash = dict(state.part.cash)
-    assert cash == {"Север": 32, "Юг": 30 - 0 + 9 + 2, "Запад": 50 + 16 + 10}
+    assert cash == {"Север": 32, "Юг": 30 + 12 + 9 + 2 - 10, "Запад": 50 + 16 + 10}
+    shown = {b.owner for b in state.part.objects if (b.x, b.y) == (4, 1)}
+    assert shown == {"Юг"} and [(p.troop, p.owner) for p in state.part.pieces if (p.x, p.y) == (4, 1)] == [
+        ("knights", "Юг")
+    ]
     assert [r.who for r in evening.read(path).rows][:3] == ["Север", "Север", "Север"]
     assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
     pages = pdf_text(tmp_path / "paper" / "ledger.pdf")
@@ -159,6 +169,14 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
         assert "Кир" not in refused or "not yours" in refused
         boris.reload()
         record(boris, "move", hero="Кир", to="A1")  # Борис chooses among his two heroes
+        # the master marks a lookup explored: his board lists what it gave, a player's page never
+        secret = "a chest of emeralds"
+        assert secret in record(board, "explored", what="resources plain 3", gave=secret)
+        assert secret in board.locator("#evening").inner_text()
+        for page in (anya, boris):
+            page.reload()
+            assert secret not in page.content() and "plain, 3" not in page.content()
+            assert "the master marked an object explored" in page.locator("ol.events").inner_text()
         for turn in range(8):  # four turns each: Гром pays 3 lives at the end of each of Аня's
             page = anya if turn % 2 == 0 else boris
             page.reload()

@@ -65,6 +65,7 @@ class Opened:
         out: list[Line] = [label("ev_show_head", lang, game=self.session.ruleset.title[lang], turn=s.turn,
                                  round=s.round, whose=s.whose or "—")]  # fmt: skip
         out += self.table.lines(s, lang)
+        out += self.table.secrets(s, lang)  # the command line is the master's
         if s.countdowns:
             out.append(label("ev_counting", lang))
             out += [Para(label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due), "    ")
@@ -94,13 +95,17 @@ def kinds_of(table: Table) -> dict[str, EventKind]:
 _MADE: dict[int, tuple[Table, dict[str, EventKind]]] = {}  # a game's table (its declarations) -> its kinds
 
 
-def said_row(opened: Opened, row: Row, lang: str) -> str:
-    """One event of the journal in a sentence, with who recorded it."""
+def said_row(opened: Opened, row: Row, lang: str, master: bool = True) -> str:
+    """One event of the journal in a sentence, with who recorded it; for a player (not `master`) an
+    event whose words are the master's is said veiled."""
     if row.kind == UNDO:
         return label("ev_undo_row", lang, n=row.undoes, who=who_said(row.who, lang))
     kind = opened.kinds.get(row.kind)
     try:
-        said = kind.words(row.effect, lang) if kind else row.kind
+        if kind is not None and kind.secret is not None and not master:
+            said = kind.secret(row.effect, lang)
+        else:
+            said = kind.words(row.effect, lang) if kind else row.kind
     except (KeyError, TypeError, ValueError):  # an imported event short of a word: named by its kind
         said = row.kind
     return label("ev_row", lang, said=said, who=who_said(row.who, lang))

@@ -119,6 +119,9 @@ class EventKind:
     # The values only the master records (a player's coins received, lives regained, a personal troop
     # named): a player's page may not.
     masters: Callable[[Mapping[str, Any]], bool] = field(default=lambda values: False)
+    # What the rules keep the master's (what an explored object gave): a player's page says this
+    # instead of the event's words, (effect, lang) -> words. None: the event is the table's.
+    secret: Callable[[Effect, str], str] | None = None
 
     def question(self, function: Callable[..., Any], before: tuple[Input, ...] = (),
                  voice: Callable[[Mapping[str, Any]], str | None] | None = None) -> Question:  # fmt: skip
@@ -137,6 +140,9 @@ class Table:
     kinds: tuple[EventKind, ...] = ()
     json: Callable[[State, str], Mapping[str, Any]] = field(default=lambda state, lang: {})
     lines: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
+    # The lines only the master sees (the explored objects and what they gave): his board and the
+    # command line show them, a player's page never does.
+    secrets: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
     # The game's pages of the evening as it stands (a ledger with the years paid, hero sheets with
     # today's lives): (state, session, where a file of a given name is written) -> the names written.
     papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None

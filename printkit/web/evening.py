@@ -197,15 +197,16 @@ class EveningPages:
         done = _number(request.query_params.get("done"))
         undone = _number(request.query_params.get("undone"))
         told = ""
+        master = who == MASTER  # what the rules keep the master's is said veiled on any other page
         if done is not None:
             row = next((r for r in opened.rows if r.n == done), None)
-            told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang)) if row else ""
+            told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang, master)) if row else ""
         elif undone is not None:
             row = next((r for r in opened.rows if r.n == undone), None)
-            told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang)) if row else ""
+            told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang, master)) if row else ""
         live = set(state.live)
         rows = [r for r in opened.rows if r.n in live][-SHOWN_EVENTS:]
-        events = [{"n": r.n, "said": said_row(opened, r, lang), "at": _local(r.at)} for r in reversed(rows)]
+        events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in reversed(rows)]
         kinds = [self._form(opened, k, who, lang) for k in opened.kinds.values()]
         addresses = []
         if who == MASTER:
@@ -215,7 +216,7 @@ class EveningPages:
                 addresses.append({"player": player, "url": url, "qr": _qr(url)})
         return self.render(
             request, "evening.html", status, master=who == MASTER,
-            title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang)],
+            title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang, master)],
             who=who_said(who, lang), kinds=[k for k in kinds if k is not None], events=events, told=told,
             refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
             newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
@@ -272,11 +273,20 @@ def _words(lang: str) -> dict[str, str]:
     return words_of(lang)
 
 
-def _text(opened: Opened, lang: str) -> list[str]:
-    """Where the evening stands, a sentence a line (its rolls and events are lists of their own)."""
-    head = label("ev_show_head", lang, game=opened.session.ruleset.title[lang], turn=opened.state.turn,
-                 round=opened.state.round, whose=opened.state.whose or "—")  # fmt: skip
-    return [head, *(line.strip() for line in opened.table.lines(opened.state, lang))]
+def _text(opened: Opened, lang: str, master: bool) -> list[str]:
+    """Where the evening stands, a sentence a line (its rolls and events are lists of their own):
+    the game's part, the master's secrets on his board only, and what is counting down."""
+    state = opened.state
+    head = label("ev_show_head", lang, game=opened.session.ruleset.title[lang], turn=state.turn,
+                 round=state.round, whose=state.whose or "—")  # fmt: skip
+    out = [head, *(line.strip() for line in opened.table.lines(state, lang))]
+    if master:
+        out += [line.strip() for line in opened.table.secrets(state, lang)]
+    if state.countdowns:
+        out.append(label("ev_counting", lang))
+        out += [label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due)
+                for c in sorted(state.countdowns, key=lambda c: c.due)]  # fmt: skip
+    return out
 
 
 def _number(text: str | None) -> int | None:

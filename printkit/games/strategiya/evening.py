@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.evening import Countdown, Decided, Effect, EventKind, Offered, State, Table
-from printkit.plugin import Input, PrintkitError, RefusedValue, Text, Whole, cell_name, label, parse_cell
+from printkit.plugin import Flag, Input, PrintkitError, RefusedValue, Text, Whole, cell_name, label, parse_cell
 
 from .heroes import current_lives, max_lives
 from .model import rules_of, session_of
@@ -19,21 +19,37 @@ LIVES = 1000  # the most lives one record moves: far beyond any hero's
 
 @dataclass(frozen=True)
 class Now:
-    """A hero as the evening has him: whose, where and how many lives."""
+    """A hero as the evening has him: whose, where, how many lives, his money, things and experience."""
 
     name: str
     player: str
     lives: int
     most: int  # the lives his strength gives (the hero sheet's figure)
     cell: str | None = None
+    money: int | None = None  # None: the config gave none and nothing was recorded (a blank on his sheet)
+    items: tuple[str, ...] = ()  # a town item's id, or an adventure's find in words
+    animals: tuple[str, ...] = ()  # town animals' ids
+    experience: int = 0
+
+
+@dataclass(frozen=True)
+class Explored:
+    """An object the master marked explored: which (its lookup's words, or its cell), what it gave."""
+
+    key: str  # section:terrain:number, or cell:C4 for an object known by its cell alone
+    what: Mapping[str, str]  # the object in words, in each language
+    gave: str
+    turn: int
 
 
 @dataclass(frozen=True)
 class Heroes:
-    """The «Стратегия» part of an evening: every hero, player by player."""
+    """The «Стратегия» part of an evening: every hero, player by player, and the objects explored
+    (the master's alone: what the secret sheets hid stays with him)."""
 
     heroes: tuple[Now, ...] = ()
     session: Any = field(default=None, compare=False, repr=False)
+    explored: tuple[Explored, ...] = ()
 
     def find(self, word: str) -> Now:
         folded = word.strip().casefold()
@@ -60,7 +76,8 @@ def begin(session: Any) -> Heroes:
         owner = player.name or label("ev_player_n", session.language, n=i + 1)
         for j, hero in enumerate(party.heroes):
             name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
-            out.append(Now(name, owner, current_lives(rules, hero), max_lives(rules, hero)))
+            out.append(Now(name, owner, current_lives(rules, hero), max_lives(rules, hero), None, hero.money,
+                           tuple(hero.items), tuple(hero.animals), hero.experience))  # fmt: skip
     return Heroes(tuple(out), session)
 
 
@@ -247,18 +264,299 @@ LIVES_EVENT = EventKind(
 )  # fmt: skip
 
 
+# ---- money, items, experience --------------------------------------------------------------------
+
+MONEY = 100_000  # the most money one record moves: far beyond any price in the town (3,300 $)
+EXPERIENCE = 99_999
+
+
+def _money(state: State, hero: str, change: int, why: str | None = None) -> Decided:
+    found = _heroes(state).find(hero)
+    before = found.money or 0
+    if before + change < 0:  # money is counted, never owed
+        raise RefusedValue("sev_short", hero=found.name, money=before, spent=-change)
+    return Decided({"hero": found.name, "change": change, "before": before, "after": before + change,
+                    "why": (why or "").strip()})  # fmt: skip
+
+
+def _money_applied(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), money=int(effect["after"]))
+    return dataclasses.replace(state, part=part.with_hero(hero))
+
+
+def _money_words(effect: Effect, lang: str) -> str:
+    change = int(effect["change"])
+    key = "sev_money_why" if effect.get("why") else "sev_money"
+    return label(key, lang, hero=effect["hero"], sign="+" if change >= 0 else "−",
+                 sum=label("sum_money", lang, n=abs(change)), before=label("sum_money", lang, n=effect["before"]),
+                 after=label("sum_money", lang, n=effect["after"]), why=effect.get("why", ""))  # fmt: skip
+
+
+MONEY_EVENT = EventKind(
+    "money",
+    {"ru": "Герой тратит или получает деньги; в долг не тратят.",
+     "en": "A hero spends or gains money; never below nothing."},
+    (
+        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        Input("change", Whole(-MONEY, MONEY), {"ru": "Сколько $: минус — потрачено.",
+                                               "en": "How many $: minus for spent."},
+              flag="--change", required=True),
+        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
+              flag="--why"),
+    ),
+    _money,
+    _money_applied,
+    _money_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record money strategiya.sqlite --hero Гром --change -90 --why оковы",
+    ),
+    actor="hero",
+    masters=lambda values: int(values.get("change") or 0) > 0,  # money gained: the master says so
+)  # fmt: skip
+
+
+def _offer(rules: Any, word: str) -> tuple[str, Any] | None:
+    """A town item or animal a word names exactly (id or a name, case and ё aside), with its kind."""
+    from printkit.plugin import fold
+
+    folded = fold(word.strip())
+    for kind in ("items", "animals"):
+        for o in rules.town.get(kind, ()):
+            if folded in {fold(o.id), *(fold(n) for n in o.name.values())}:
+                return kind, o
+    return None
+
+
+def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
+    part = _heroes(state)
+    found = part.find(hero)
+    words = " ".join(item.split())
+    if not words:
+        raise RefusedValue("sev_no_item_words")
+    offer = _offer(rules_of(part.session.ruleset), words)
+    kind, key = (offer[0], offer[1].id) if offer else ("items", words)
+    name = dict(offer[1].name) if offer else {"ru": words, "en": words}
+    held = found.animals if kind == "animals" else found.items
+    if lost:
+        key = next((h for h in held if h == key or h.casefold() == key.casefold()), "")
+        if not key:
+            raise RefusedValue("sev_no_item", hero=found.name, item=words)
+    return Decided({"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost})
+
+
+def _items_applied(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    found = part.find(str(effect["hero"]))
+    animal = effect["kind"] == "animals"
+    held = list(found.animals if animal else found.items)
+    if effect["lost"]:
+        held.remove(str(effect["item"]))  # one of them (two swords: one is lost)
+    else:
+        held.append(str(effect["item"]))
+    now = dataclasses.replace(found, animals=tuple(held)) if animal else dataclasses.replace(found, items=tuple(held))
+    return dataclasses.replace(state, part=part.with_hero(now))
+
+
+def _items_words(effect: Effect, lang: str) -> str:
+    return label("sev_item_lost" if effect["lost"] else "sev_item_gained", lang, hero=effect["hero"],
+                 item=effect["name"].get(lang, effect["item"]))  # fmt: skip
+
+
+ITEMS_EVENT = EventKind(
+    "items",
+    {"ru": "Герой получает или теряет вещь (из города или найденную).",
+     "en": "A hero gains or loses an item (a town's or a find)."},
+    (
+        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        Input("item", Text(60), {"ru": "Вещь или животное (Меч, Конь) или находка словами.",
+                                 "en": "The item or animal (Sword, Horse), or a find in words."},
+              flag="--item", required=True),
+        Input("lost", Flag(), {"ru": "Вещь потеряна (продана, отдана).", "en": "The item is lost (sold, given away)."},
+              flag="--lost"),
+    ),
+    _items,
+    _items_applied,
+    _items_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record items strategiya.sqlite --hero Гром --item Меч --lost",
+    ),
+    actor="hero",
+    masters=lambda values: not values.get("lost"),  # a thing gained: the master says so
+)  # fmt: skip
+
+
+def _experience(state: State, hero: str, change: int, why: str | None = None) -> Decided:
+    part = _heroes(state)
+    found = part.find(hero)
+    if found.experience + change < 0:
+        raise RefusedValue("sev_no_experience", hero=found.name, experience=found.experience, n=-change)
+    figures = rules_of(part.session.ruleset).heroes
+    per = figures.experience_per_point if figures is not None else 10
+    after = found.experience + change
+    # «Интеллект»: every 10 experience give a point of personal potential, to be spent at once
+    points = max(after // per - found.experience // per, 0)
+    return Decided({"hero": found.name, "change": change, "before": found.experience, "after": after,
+                    "points": points, "why": (why or "").strip()})  # fmt: skip
+
+
+def _experience_applied(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), experience=int(effect["after"]))
+    return dataclasses.replace(state, part=part.with_hero(hero))
+
+
+def _experience_words(effect: Effect, lang: str) -> str:
+    change = int(effect["change"])
+    key = "sev_experience_why" if effect.get("why") else "sev_experience"
+    said = label(key, lang, hero=effect["hero"], signed=f"{change:+d}".replace("-", "−"), before=effect["before"],
+                 after=effect["after"], why=effect.get("why", ""))  # fmt: skip
+    if effect.get("points"):
+        said += "; " + label("sev_points", lang, n=effect["points"])
+    return said
+
+
+EXPERIENCE_EVENT = EventKind(
+    "experience",
+    {"ru": "Герой получает опыт (каждые 10 — очко личного потенциала).",
+     "en": "A hero gains experience (every 10: a point of personal potential)."},
+    (
+        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        Input("change", Whole(-EXPERIENCE, EXPERIENCE), {"ru": "Сколько опыта (минус — поправка).",
+                                                         "en": "How much experience (minus: a correction)."},
+              flag="--change", required=True),
+        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
+              flag="--why"),
+    ),
+    _experience,
+    _experience_applied,
+    _experience_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record experience strategiya.sqlite --hero Гром --change 4 --why горы",
+    ),
+    actor="hero",
+    masters=lambda values: int(values.get("change") or 0) > 0,  # experience gained: the master says so
+)  # fmt: skip
+
+
+# ---- an object explored: the master's alone --------------------------------------------------------
+
+
+def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
+    """An object the lookup's words name (resources forest 3, in either order and language) or its
+    cell (C4, where the map numbers it): (its key, its words in each language, its cell)."""
+    from .lookup import _section, split_words
+
+    part = _heroes(state)
+    rules = rules_of(part.session.ruleset)
+    game_map = part.session.game_map
+    said = words.split()
+    if len(said) == 1:
+        x, y = parse_cell(said[0])
+        cell = cell_name(x, y)
+        if game_map is not None and not game_map.inside(x, y):
+            raise RefusedValue("sev_off_map", cell=cell, width=game_map.width, height=game_map.height)
+        found = game_map.object_at(x, y) if game_map is not None else None
+        terrain_id = game_map.terrain(x, y) if game_map is not None else None
+        if found is None or found.kind not in ("resource", "adventure") or not found.number or terrain_id is None:
+            return f"cell:{cell}", {lang: label("sev_object_cell", lang, cell=cell) for lang in ("ru", "en")}, cell
+        section, terrain, number = found.kind + "s", rules.terrain(terrain_id), int(found.number)
+    else:
+        if len(said) < 3:
+            raise RefusedValue("rf_e_lookup_words")
+        if not (said[-1].isascii() and said[-1].isdigit() and len(said[-1]) <= 3):
+            raise RefusedValue("sev_object_number", word=said[-1][:12])
+        number = int(said[-1])
+        first, rest = split_words(said[:-1])
+        section = _section(first) or ""
+        if not section:
+            raise RefusedValue("rf_e_section", word=first, hint="")
+        looked = rules.find_terrain(rest)
+        if looked is None:
+            raise RefusedValue("sev_object_terrain", word=rest[:40])
+        terrain = looked
+        if not 1 <= number <= terrain.slots:
+            raise RefusedValue("rf_e_number", terrain={"en": terrain.id, "ru": terrain.name["ru"].lower()},
+                               slots=terrain.slots, n=number)  # fmt: skip
+        cell = None
+    what = {lang: label("sev_object", lang, section=label(f"sev_section_{section}", lang),
+                        terrain=terrain.name[lang].lower(), n=number) for lang in ("ru", "en")}  # fmt: skip
+    return f"{section}:{terrain.id}:{number}", what, cell
+
+
+def _explored(state: State, what: str, gave: str) -> Decided:
+    key, named, cell = _object(state, what)
+    before = next((e.gave for e in _heroes(state).explored if e.key == key), None)
+    return Decided({"key": key, "what": named, "cell": cell, "gave": " ".join(gave.split()), "before": before})
+
+
+def _explored_applied(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    now = Explored(str(effect["key"]), dict(effect["what"]), str(effect["gave"]), state.turn)
+    kept = tuple(e for e in part.explored if e.key != now.key)
+    return dataclasses.replace(state, part=dataclasses.replace(part, explored=(*kept, now)))
+
+
+def _explored_words(effect: Effect, lang: str) -> str:
+    what = effect["what"].get(lang, "")
+    said = label("sev_explored", lang, what=what + (f" ({effect['cell']})" if effect.get("cell") and
+                                                    not str(effect["key"]).startswith("cell:") else ""),
+                 gave=effect["gave"])  # fmt: skip
+    return said + ("; " + label("sev_explored_before", lang, before=effect["before"]) if effect.get("before") else "")
+
+
+EXPLORED_EVENT = EventKind(
+    "explored",
+    {"ru": "Ведущий отмечает объект исследованным и что он дал (видно лишь ведущему).",
+     "en": "The master marks an object explored and what it gave (seen by the master alone)."},
+    (
+        Input("what", Text(80), {"ru": "Объект: слова поиска (ресурсы лес 3) или его клетка (C4).",
+                                   "en": "The object: the lookup's words (resources forest 3) or its cell (C4)."},
+              flag="--object", required=True),
+        Input("gave", Text(200), {"ru": "Что он дал, словами.", "en": "What it gave, in words."}, flag="--gave",
+              required=True),
+    ),
+    _explored,
+    _explored_applied,
+    _explored_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        'printkit evening record explored strategiya.sqlite --object "ресурсы лес 2" --gave "шкуры, 35 дней по 20 $"',
+    ),
+    masters=lambda values: True,  # the secret sheets are the master's: so is what they gave
+    secret=lambda effect, lang: label("sev_explored_veiled", lang),
+)  # fmt: skip
+
+
 # ---- the part shown -----------------------------------------------------------------------------
 
 
 def _json(state: State, lang: str) -> Mapping[str, Any]:
+    """The heroes for `show --json` (the master's), with the objects explored and what they gave."""
     part = _heroes(state)
+    names = _names(part, lang)
     return {"players": [{"name": p, "heroes": [{"name": h.name, "lives": h.lives, "most_lives": h.most,
-                                                "cell": h.cell} for h in part.heroes if h.player == p]}
-                        for p in state.players]}  # fmt: skip
+                                                "cell": h.cell, "money": h.money or 0, "experience": h.experience,
+                                                "items": [names.get(i, i) for i in h.items],
+                                                "animals": [names.get(i, i) for i in h.animals]}
+                                               for h in part.heroes if h.player == p]}
+                        for p in state.players],
+            "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
+                         for e in part.explored]}  # fmt: skip
+
+
+def _names(part: Heroes, lang: str) -> dict[str, str]:
+    """Town items' and animals' names by id, in a language."""
+    rules = rules_of(part.session.ruleset)
+    return {o.id: o.name[lang] for kind in ("items", "animals") for o in rules.town.get(kind, ())}
 
 
 def _lines(state: State, lang: str) -> list[str]:
     part = _heroes(state)
+    names = _names(part, lang)
     out = []
     for p in state.players:
         out.append(label("sev_player", lang, name=p))
@@ -266,9 +564,23 @@ def _lines(state: State, lang: str) -> list[str]:
             out[-1] += " " + label("sev_no_heroes", lang)
         for h in part.heroes:
             if h.player == p:
-                out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most,
-                                          cell=h.cell or "—"))  # fmt: skip
+                out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most, cell=h.cell or "—",
+                                          money=label("sum_money", lang, n=h.money or 0),
+                                          experience=h.experience))  # fmt: skip
+                things = [names.get(i, i) for i in (*h.items, *h.animals)]
+                if things:
+                    out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
     return out
+
+
+def _secrets(state: State, lang: str) -> list[str]:
+    """The objects explored and what each gave: the master's board and command line only."""
+    part = _heroes(state)
+    if not part.explored:
+        return []
+    return [label("sev_explored_head", lang),
+            *("    " + label("sev_explored_row", lang, what=e.what.get(lang, ""), gave=e.gave, turn=e.turn)
+              for e in part.explored)]  # fmt: skip
 
 
 def _owner(state: State, hero: str) -> str | None:
@@ -294,7 +606,12 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
         heroes = []
         for j, hero in enumerate(party.heroes):
             name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
-            heroes.append(dataclasses.replace(hero, lives=now[name].lives) if name in now else hero)
+            if name in now:  # today's lives, money, things and experience
+                h = now[name]
+                money = h.money if h.money is not None else hero.money
+                hero = dataclasses.replace(hero, lives=h.lives, money=money, items=h.items, animals=h.animals,
+                                           experience=h.experience)  # fmt: skip
+            heroes.append(hero)
         parties.append(dataclasses.replace(party, heroes=tuple(heroes)))
     write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),
                       path_of("hero-sheets.pdf"))  # fmt: skip
@@ -305,14 +622,22 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
 
 
 def _now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
-    """Each hero of the config with the lives the evening gives him now."""
+    """Each hero of the config with the lives, money, things and experience the evening gives him now."""
     now = list(_heroes(state).heroes)
     listed = [h for p in config.get("players") or [] if isinstance(p, dict)
               for h in p.get("heroes") or [] if isinstance(h, dict)]  # fmt: skip
     if len(listed) != len(now):
         return  # heroes the evening counts otherwise than the config lists them: left as written
+    rules = rules_of(_heroes(state).session.ruleset)
     for written, hero in zip(listed, now, strict=True):
         written["lives"] = hero.lives
+        written["experience"] = hero.experience
+        if hero.money is not None:
+            written["money"] = hero.money
+        # The town's items and animals (a fight reads a sword or a shield); a find the master wrote
+        # in words is the evening's only, not a config's.
+        written["items"] = [i for i in hero.items if rules.offer("items", i) is not None]
+        written["animals"] = [a for a in hero.animals if rules.offer("animals", a) is not None]
 
 
 def _evening_hero(state: State, word: str) -> Now | None:
@@ -411,6 +736,7 @@ def _skips(state: State) -> Mapping[str, str] | None:
     return None
 
 
-TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT), json=_json, lines=_lines, owner=_owner, actors=_actors,
-              papers=_papers, turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips,
+TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT),
+              json=_json, lines=_lines, secrets=_secrets, owner=_owner, actors=_actors, papers=_papers,
+              turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips,
               opening=_opening)  # fmt: skip

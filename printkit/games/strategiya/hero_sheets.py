@@ -114,7 +114,7 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         experience_boxes=tuple(i < hero.experience % per_point for i in range(per_point)),
         unspent=str(hero.potential) if hero.potential else "",
         money=label("sum_money", lang, n=hero.money) if hero.money is not None else "",
-        items=", ".join(names[i] for i in hero.items),
+        items=", ".join(names.get(i, i) for i in hero.items),  # an evening's find is kept in words
         animals=", ".join(
             label("animal_idle", lang, name=names[i], n=idle[i]) if i in idle else names[i] for i in hero.animals
         ),
