@@ -406,3 +406,20 @@ def test_a_file_restored_in_place_is_read_again(vs: Path, tmp_path: Path) -> Non
     vs.write_bytes(copy.read_bytes())  # the evening restored from its copy, then another event 1
     evening.record(vs, "capture", {"cell": "I3", "player": "Юг"})
     assert owner() == "Юг"
+
+
+def test_a_lookup_on_the_masters_page_is_offered_as_the_object_explored(heroes: Path) -> None:
+    """The lookup's words name the object; what it holds is what it gave, the master's to change."""
+    from types import SimpleNamespace
+
+    from printkit.evening.now import Asked
+    from printkit.games.strategiya.questions import lookup
+    from printkit.questions import Said, declared
+
+    opened = evening.read(heroes)
+    answer = SimpleNamespace(entry=Said(lambda lang: {"ru": "шкуры", "en": "hides"}[lang]), text=None)
+    asked = Asked(heroes, opened, heroes.parent, {}, {"words": "ресурсы  лес 3"})
+    (offer,), declined = asked.offers(declared(lookup), answer)
+    assert (offer.kind, dict(offer.values), declined) == ("explored", {"what": "ресурсы лес 3", "gave": "шкуры"}, ())
+    evening.record(heroes, offer.kind, offer.values)
+    assert "шкуры" in " ".join(evening.read(heroes).table.secrets(evening.read(heroes).state, "ru"))

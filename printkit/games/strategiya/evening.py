@@ -714,7 +714,11 @@ _LOAD = ("strength", "load_days")
 def _offers(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any],
             answer: Any) -> Offered:  # fmt: skip
     """A route of a hero from where he stands is offered as his move this turn: to the cell its
-    first turn ends on."""
+    first turn ends on; a lookup on the master's page, as the object explored, with what it holds."""
+    if question == "lookup" and values.get("words") and hasattr(answer, "entry"):
+        words = " ".join(str(values["words"]).split())
+        gave = answer.text or answer.entry.say(_heroes(state).session.language)
+        return (("explored", {"what": words, "gave": " ".join(str(gave).split())[:200]}),) if len(words) <= 80 else ()
     legs = getattr(answer, "legs", None)
     if question != "route" or not legs or not legs[0] or not values.get("hero"):
         return ()
