@@ -12,7 +12,7 @@ import pytest
 from printkit.games.strategiya.movement import Mover, explore, route_and_lives
 from printkit.model import GameMap
 
-from ..conftest import run, write
+from ..conftest import ExampleKits, run, write
 from ..test_maps import RULES, grid, one_origin_turn
 from .test_questions import shown
 
@@ -463,3 +463,73 @@ def test_a_carrier_walks_a_cell_a_turn_less_as_the_rules_written_apart_say(tmp_p
     # The hero with 1 life himself walks nowhere, and his route says he needs a carrier.
     stuck = run("referee", "route", plain, "--from", "A1", "--to", "C1", "--speed", "0", "--lives", "1")
     assert stuck.exit_code == 1 and "может нести другой герой" in " ".join(stuck.output.split())
+
+
+# ---- item 8: blank cards for hired heroes, and blank sheets that hand out no owner's marks ----------
+
+THREE = """\
+game: strategiya
+players:
+  - name: Аня
+    heroes:
+      - {name: Гром, strength: 3, speed: 1, intellect: 1}
+      - {name: Лира, strength: 0, speed: 2, intellect: 3}
+  - name: Борис
+  - name: Вера
+"""
+
+
+@pytest.mark.slow  # builds two sheets through the command line
+@pytest.mark.rule("strategiya.players.hired")
+@pytest.mark.rule("strategiya.hero.blank-set")
+def test_hires_get_blank_cards_and_no_blank_card_carries_an_owners_marks(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from printkit.games.strategiya.hero_sheets import context, hires_context, write_hires_blank
+    from printkit.plugin import load_session
+
+    config = write(tmp_path / "three.yaml", THREE)
+    session = load_session(config)
+    # «Гильдия убийц»: a hire is a new hero, skills at nought and 4, 6 or 8 points; he belongs to
+    # whoever hires him, so his card names no player and no marker.
+    hires = hires_context(session)
+    page = hires["players"][0]
+    assert page["name"] == "" and page["markers"] == "" and len(page["cards"]) == 4
+    assert all(c.marker == "" and c.stats == tuple((s, "") for s, _ in c.stats) for c in page["cards"])
+    assert all(c.hire == "наёмник / ассасин / охотник" for c in page["cards"])
+    write_hires_blank(session, tmp_path / "hired.pdf")
+    pdf = PdfReader(tmp_path / "hired.pdf")
+    said = " ".join((pdf.pages[0].extract_text() or "").split())
+    assert len(pdf.pages) == 1 and "Нанятые герои — пустые карточки" in said and "Игрок:" in said
+    assert "наёмник — 4, ассасин — 6, охотник — 8" in said and "Охотник ходит по смертельной зоне" in said
+    assert not any(name in said for name in ("Аня", "Борис", "Вера", "Гром", "Метки героев на карте"))
+    # The blank set beside a config's heroes: each player's sheet, its rings empty (Аня's 1 and 2 are
+    # Гром's and Лира's already; Вера's 5–8 would be hers to take at the table, but blank is blank).
+    blank = context(session, marks=False)
+    assert all(c.marker == "" for p in blank["players"] for c in p["cards"])
+    assert [p["markers"] for p in blank["players"]] == ["", "", ""]
+    assert [p["markers"] for p in context(session)["players"]] == ["1 2", "А Б", "5 6 7 8"]  # the kit's own sheet
+    built = run("build", config, "--only", "hero-sheets-blank,hero-sheets-hired", "--out", tmp_path / "kit",
+                "--lang", "en", "--paper", "letter")  # fmt: skip
+    assert built.exit_code == 0, built.output
+    english = " ".join(" ".join((p.extract_text() or "").split())
+                       for p in PdfReader(tmp_path / "kit" / "hero-sheets-hired-blank.pdf").pages)  # fmt: skip
+    assert "Hired heroes: blank cards" in english and "mercenary 4, assassin 6, hunter 8" in english
+    sheets = " ".join(" ".join((p.extract_text() or "").split())
+                      for p in PdfReader(tmp_path / "kit" / "hero-sheets-blank.pdf").pages)  # fmt: skip
+    assert "write in each ring a marker no hero on the map goes by" in sheets
+    assert "Hero markers on the map: 1 2" not in sheets and "Hero markers on the map: A B" not in sheets
+
+
+@pytest.mark.rule("strategiya.players.hired")
+def test_the_print_guide_names_the_blank_cards_for_hires(kits: ExampleKits) -> None:
+    from printkit.pipeline.print_guide import GUIDE
+
+    from ..conftest import pdf_text
+
+    for lang, paper, words in (("ru", "a4", "Пустые карточки героев, нанятых в городе"),
+                               ("en", "letter", "Blank cards for heroes hired in town")):  # fmt: skip
+        kit = kits("strategiya", lang, paper)
+        assert (kit / "hero-sheets-hired-blank.pdf").is_file()
+        guide = " ".join(pdf_text(kit / GUIDE)[0].split())
+        assert "hero-sheets-hired-blank.pdf" in guide and words in guide
