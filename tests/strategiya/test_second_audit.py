@@ -533,3 +533,36 @@ def test_the_print_guide_names_the_blank_cards_for_hires(kits: ExampleKits) -> N
         assert (kit / "hero-sheets-hired-blank.pdf").is_file()
         guide = " ".join(pdf_text(kit / GUIDE)[0].split())
         assert "hero-sheets-hired-blank.pdf" in guide and words in guide
+
+
+# ---- item 12, what is left: «Стратегия»'s own refusals in the config's language --------------------
+
+BAD_HERO = """\
+game: strategiya
+players:
+  - name: A
+    heroes:
+      - {name: X, strength: 2, speed: 2, intellect: 1, items: [Лопата], animals: [Кот], spells: [Огонь], hire: тролль,
+         lives: 99}
+  - name: B
+"""
+
+
+@pytest.mark.rule("strategiya.config.language")
+def test_the_games_own_refusals_of_a_hero_are_said_in_the_configs_language(tmp_path: Path) -> None:
+    ru = run("validate", write(tmp_path / "ru.yaml", BAD_HERO))
+    assert ru.exit_code != 0
+    lines = ru.output.strip().splitlines()
+    where = f"{tmp_path / 'ru.yaml'}"
+    assert lines == [
+        f"{where}:5: players[0].heroes[0].items[0]: неизвестный предмет «Лопата»",
+        f"{where}:5: players[0].heroes[0].animals[0]: неизвестное животное «Кот» (может быть, «Конь»?)",
+        f"{where}:5: players[0].heroes[0].spells[0]: неизвестное заклинание «Огонь»",
+        f"{where}:5: players[0].heroes[0].hire: неизвестный наём «тролль»; выберите из: наёмник, ассасин, охотник",
+        f"{where}:6: players[0].heroes[0].lives: 99 — больше максимума героя X (10)",
+    ]
+    en = run("validate", write(tmp_path / "en.yaml", BAD_HERO + "language: en\n")).output
+    for said in ("items[0]: unknown item 'Лопата'", "spells[0]: unknown spell 'Огонь'",
+                 "hire: unknown hire 'тролль'; choose from mercenary, assassin, hunter",
+                 "lives: 99 is more than X's maximum of 10"):  # fmt: skip
+        assert said in en, said
