@@ -629,9 +629,9 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
         Input("tools", Flag(), _help("Every worker has tools (+3 strength for work).",
                                      "У каждого работника инструменты (+3 к силе в работе)."), flag="--tools"),
         Input("tiers_closed", Flag(), _help("Switch: a total-potential tier holds only within its range (7–10, "
-                                            "11–15), not above it: for the lives a --config hero loses in the "
+                                            "11–15), not above it: for the lives a hero of the config loses in the "
                                             "death zone.", "Прочтение: порог суммарного потенциала действует лишь "
-                                            "в своих пределах (7–10, 11–15), не выше: для жизней героя из --config "
+                                            "в своих пределах (7–10, 11–15), не выше: для жизней героя из конфига "
                                             "в смертельной зоне."), flag="--tiers-closed"),
     ),
     examples=(
