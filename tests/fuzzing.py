@@ -47,7 +47,15 @@ RULESETS = {  # bundled ruleset -> the example config of its game
 }
 # Kinds a build draws on the canvas in a blink, per game family: a fuzzed build prints one of them.
 CHEAP = {
-    "strategiya": ("secret-sheets", "hero-sheets", "hero-sheets-blank", "map", "adventures", "plot"),
+    "strategiya": (
+        "secret-sheets",
+        "hero-sheets",
+        "hero-sheets-blank",
+        "hero-sheets-hired",
+        "map",
+        "adventures",
+        "plot",
+    ),
     "vs": ("battle-cards", "tokens", "markers", "ledger", "map"),
     "stratego": ("stratego-setup",),
     "tannhauser": ("record-sheets",),

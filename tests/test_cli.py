@@ -62,6 +62,7 @@ def test_build_default_game_into_output(workdir: Path, kits: ExampleKits) -> Non
         "adventures.pdf",
         "booklet-print.pdf",
         "booklet.pdf",
+        "hero-sheets-hired-blank.pdf",
         "hero-sheets.pdf",
         "manifest.json",
         "map.pdf",
@@ -103,7 +104,8 @@ def test_only_checks_kind_names(workdir: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (
         "printkit: error: unknown kind 'hero-sheet' for strategiya (did you mean 'hero-sheets'?); "
-        "this game prints: secret-sheets, hero-sheets, quickref, booklet, map, adventures, plot\n"
+        "this game prints: secret-sheets, hero-sheets, hero-sheets-hired, quickref, booklet, map, adventures, "
+        "plot\n"
     )
     assert not (workdir / "k").exists()
     assert run("build", "--only", "secret-sheets", "--out", workdir / "k").exit_code == 0

@@ -104,6 +104,8 @@ def test_the_turn_track_marks_the_rules_own_recurring_events(tmp_path: Path) -> 
     # Written apart: the talk every 10 turns («Начало игры», three players), the tracker every 3.
     assert cells == {t: " ".join(m for m, n in (("Т", 10), ("С", 3)) if t % n == 0) for t in range(1, 101)}
     assert any("раз в 10 ходов" in line for line in ctx["rule_legend"])
+    # «Начало игры», three players: with a game master the third talks to the master alone.
+    assert any("есть мастер игры — только с мастером" in line for line in ctx["rule_legend"])
     assert any("1 $ каждый ход" in line for line in ctx["rule_legend"])  # the stall: said, every turn
     two = context(load_session(write(tmp_path / "two.yaml", "game: strategiya\nplayers:\n  - name: A\n  - name: B\n")))
     assert not any("Т" in c["rules"] for row in two["track"] for c in row)  # no third player, no talk
@@ -111,6 +113,7 @@ def test_the_turn_track_marks_the_rules_own_recurring_events(tmp_path: Path) -> 
     assert built.exit_code == 0, built.output
     text = pages(tmp_path / "kit" / "plot.pdf")
     assert len(text) == 1 and "T — the third player talks in private" in text[0] and "R — the tracker" in text[0]
+    assert "where there is a game master, with the master only" in text[0]
 
 
 @pytest.mark.rule("strategiya.config.language")

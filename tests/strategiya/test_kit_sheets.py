@@ -18,6 +18,7 @@ SEED = "kit-sheets-test-seed-2024"
 BASE = {
     "adventures.pdf", "booklet.pdf", "hero-sheets.pdf", "manifest.json", "map.pdf", "plot.pdf", "print-guide.pdf",
     "quickref.pdf", "referee-key.json", "referee-key.pdf", "secret-sheet-player-1.pdf", "secret-sheet-player-2.pdf",
+    "hero-sheets-hired-blank.pdf",
 }  # fmt: skip
 # What each file stands for in the rules' list of what a game needs on the table.
 NEEDS = {
@@ -92,7 +93,7 @@ def test_every_example_kit_holds_what_the_table_needs(config: str, files: set[st
             assert (folder / name).stat().st_size > 0, need
     manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
     assert {f["name"] for f in manifest["files"]} == files - {"manifest.json"}
-    for name in [*NEW, "hero-sheets-blank.pdf"]:
+    for name in [*NEW, "hero-sheets-blank.pdf", "hero-sheets-hired-blank.pdf"]:
         if name in files:
             assert embedded(folder / name), name
             assert smallest_text(folder / name) >= 6 - 1e-6, name

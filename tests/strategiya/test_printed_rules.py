@@ -120,7 +120,16 @@ BOOKLET = [
 
 QUICKREF = [
     ("strategiya.hide.contest", "интеллект каждого своего героя (прочтение набора; можно и D6 на каждого героя)"),
-    ("strategiya.players.three.info-every-10", "каждые 10 ходов третий втайне говорит с каждым"),
+    (
+        "strategiya.players.three.info-every-10",
+        "каждые 10 ходов третий втайне говорит с каждым (при мастере — только с ним)",
+    ),
+    (
+        "strategiya.tier.total-potential",
+        "Правила дают пороги 7–10, 11–15, 15–25, выше 25; здесь порог действует и "
+        "выше своих пределов, пока более высокий не заменит то же свойство "
+        "(прочтение набора; по букве — лишь в пределах)",
+    ),
     ("strategiya.experience.shared-object", "Объект осваивают вместе"),
     ("strategiya.battle.reward", "Победа над героем другого игрока: +1 личное очко"),
     ("strategiya.battle.multi", "Больше двух героев: у каждого свой D6"),
@@ -183,10 +192,13 @@ def test_the_booklet_resource_tables_give_the_haul_per_day_of_work(kits: Example
 
 
 @pytest.mark.slow
-@pytest.mark.rule("strategiya.players.three.info-every-10", "strategiya.hide.contest")
+@pytest.mark.rule(
+    "strategiya.players.three.info-every-10", "strategiya.hide.contest", "strategiya.tier.total-potential"
+)
 def test_the_english_quick_reference_says_the_same(kits: ExampleKits) -> None:
     text = printed(kits, "quickref", "en")
-    assert "every 10 turns the third talks with each in private" in text
+    assert "every 10 turns the third talks with each in private (with a game master, with the master only)" in text
+    assert "The rules give the tiers as 7–10, 11–15, 15–25, above 25; here a tier holds above its range too" in text
     assert "each side rolls one D6 × the intellect of each of its heroes" in text
     assert "Otherwise, a tie included" in text
 

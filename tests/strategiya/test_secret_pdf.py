@@ -142,6 +142,7 @@ def test_no_secret_leaks_into_manifest_metadata_or_other_files(kits: ExampleKits
         "adventures.pdf",
         "booklet-print.pdf",
         "booklet.pdf",
+        "hero-sheets-hired-blank.pdf",
         "hero-sheets.pdf",
         "map.pdf",
         "plot.pdf",

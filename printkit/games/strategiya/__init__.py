@@ -92,6 +92,14 @@ GAME = Game(
             inputs=("title", "players", "part.parties"),  # the parties' markers; their heroes are left out
             prints=(Printing("hero-sheets-blank.pdf", "guide_hero_sheets_blank", sides="long"),),
         ),
+        Artefact(
+            "hero-sheets-hired",
+            f"{_HERE}.hero_sheets:build_hires_blank",
+            _has_heroes,
+            f"{_HERE}.hero_sheets:build_hires_blank",
+            inputs=("title",),  # no player's and no hero's: the cards are for whoever hires
+            prints=(Printing("hero-sheets-hired-blank.pdf", "guide_hero_sheets_hired_blank"),),
+        ),
         quick_reference(f"{_HERE}.quickref", "guide_quickref_strategiya"),
         dataclasses.replace(
             BOOKLET,

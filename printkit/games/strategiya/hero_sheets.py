@@ -208,18 +208,20 @@ def _blank_card(session: Session, marker: str) -> Card:
     )
 
 
-def player_context(session: Session, index: int, player: Party) -> dict[str, Any]:
+def player_context(session: Session, index: int, player: Party, marks: bool = True) -> dict[str, Any]:
+    """One player's sheet; marks False: the rings left empty (a blank set beside heroes that already
+    go by the player's markers must not hand those markers out again)."""
     rules, lang = rules_of(session.ruleset), session.language
     h = rules.heroes
     assert h is not None
     count = len(player.heroes) or h.heroes_of(index, len(session_of(session).parties))
-    markers = player.markers or H.markers_for(rules, index, count, lang)
+    markers = (player.markers or H.markers_for(rules, index, count, lang)) if marks else ("",) * count
     heroes = player.heroes or (None,) * count
     common = player.common_potential if player.common_potential is not None else h.common_potential
     return {
         "number": index + 1,
         "name": player_name(session, index + 1),
-        "markers": " ".join(markers[:count]),
+        "markers": " ".join(markers[:count]) if marks else "",
         "count": count,
         "common": common,
         # Hired heroes join after the start (the guild's hires): their own page, so a player's starting
@@ -253,8 +255,18 @@ def count_mark(session: Session) -> str:
     return session.ruleset.provenance.mark(path.get(players) or "heroes.per_player")
 
 
-def context(session: Session) -> dict[str, Any]:
-    """Everything the hero sheets print (write_pages draws it)."""
+def context(session: Session, marks: bool = True) -> dict[str, Any]:
+    """Everything the hero sheets print (write_pages draws it); marks False: no marker in any ring."""
+    return {
+        **_shared(session),
+        "players": [player_context(session, i, p, marks) for i, p in enumerate(session_of(session).parties)],
+        "count_mark": count_mark(session),
+        "notes": session.ruleset.provenance.notes([count_mark(session)], session.language),
+    }
+
+
+def _shared(session: Session) -> dict[str, Any]:
+    """What every hero sheet prints whoever its heroes are: the rules under the cards, the tables' rows."""
     rules, lang = rules_of(session.ruleset), session.language
     h = rules.heroes
     assert h is not None
@@ -271,9 +283,6 @@ def context(session: Session) -> dict[str, Any]:
         "experience_rule": label("experience_track", lang, n=h.experience_per_point),
         "item_names": [o.name[lang] for o in rules.town.get("items", ())],
         "scroll_names": [o.name[lang] for o in rules.town.get("scrolls", ())],
-        "players": [player_context(session, i, p) for i, p in enumerate(session_of(session).parties)],
-        "count_mark": count_mark(session),
-        "notes": session.ruleset.provenance.notes([count_mark(session)], lang),
     }
 
 
@@ -524,10 +533,17 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
     t: Words = ctx["t"]
     inner = width - 2 * SIDE
     heading = label("hero_hired", ctx["lang"]) if player.get("hired_page") else t.hero_sheets
-    y = head(pen, SIDE, height - TOP, inner, ctx["title"], f"{heading} · {player['name']}")
-    potential = ["" for _ in range(player["common"])] + ["spare", "spare"]
-    room = width_of(f"{t.common_potential}: ", size=8.5) + len(potential) * BOX_STEP
-    sub = [(f"{t.markers_on_map}: ", SANS, 8.5, BLACK), (player["markers"], BOLD, 8.5, BLACK)]
+    right = label("hs_hires_blank", ctx["lang"]) if player.get("hires_blank") else f"{heading} · {player['name']}"
+    y = head(pen, SIDE, height - TOP, inner, ctx["title"], right)
+    # A hire's common potential is his player's: the blank page for hires has no boxes for it.
+    potential = [] if player.get("hires_blank") else ["" for _ in range(player["common"])] + ["spare", "spare"]
+    room = width_of(f"{t.common_potential}: ", size=8.5) + len(potential) * BOX_STEP if potential else 0.0
+    if player.get("hires_blank"):  # no owner yet: his name is written in, and what he was hired as
+        sub = [(f"{label('hs_player', ctx['lang'])}: ____________________", SANS, 8.5, BLACK)]
+    elif player["markers"]:
+        sub = [(f"{t.markers_on_map}: ", SANS, 8.5, BLACK), (player["markers"], BOLD, 8.5, BLACK)]
+    else:
+        sub = [(f"{t.markers_on_map}: ", SANS, 8.5, BLACK), (label("hs_markers_free", ctx["lang"]), SANS, 8.5, BLACK)]
     if ctx["count_mark"]:  # a hero count the rules do not give: said, with its mark (footnote below)
         sub += [
             (f" · {t.heroes_count}: ", SANS, 8.5, BLACK),
@@ -535,8 +551,9 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
         ]
     low = para(pen, SIDE, y, sub, inner - room - mm(3))
     base = y - ASCENT * 8.5
-    pen.text(width - SIDE - len(potential) * BOX_STEP, base, f"{t.common_potential}: ", SANS, 8.5, BLACK, "right")
-    boxes(pen, width - SIDE - len(potential) * BOX_STEP + mm(0.4), base + BOX + mm(0.5), inner, potential)
+    if potential:
+        pen.text(width - SIDE - len(potential) * BOX_STEP, base, f"{t.common_potential}: ", SANS, 8.5, BLACK, "right")
+        boxes(pen, width - SIDE - len(potential) * BOX_STEP + mm(0.4), base + BOX + mm(0.5), inner, potential)
     y = min(low, y - LEAD * 8.5) - mm(2)
     half = inner / 2
     cards: list[Card] = player["cards"]
@@ -550,15 +567,17 @@ def front(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, h
         y -= tall
     y = para(pen, SIDE, y - mm(1.4), [(ctx["wounded_rule"], BOLD, BODY, BLACK)], inner) - mm(0.8)
     # The two tables share the line as their texts need it (the items' conditions are the longer),
-    # neither under two fifths of it.
-    tables = [who_can_rows(t.usable_items, ctx["item_names"], cards, False),
-              who_can_rows(t.learnable_scrolls, ctx["scroll_names"], cards, True)]  # fmt: skip
-    need = [sum(natural(rows, (BODY, BODY), mm(1.2))) for rows in tables]
-    left = min(max(need[0] / sum(need), 0.4), 0.6) * (inner - mm(4))
-    items = who_can(pen, tables[0], SIDE, y, left)
-    scrolls = who_can(pen, tables[1], SIDE + left + mm(4), y, inner - mm(4) - left)
-    y = min(items, scrolls)
-    for note in ctx["notes"]:
+    # neither under two fifths of it. The hires' blank page has none: every column would be the same
+    # conditions, which the quick reference lists once.
+    if not player.get("hires_blank"):
+        tables = [who_can_rows(t.usable_items, ctx["item_names"], cards, False),
+                  who_can_rows(t.learnable_scrolls, ctx["scroll_names"], cards, True)]  # fmt: skip
+        need = [sum(natural(rows, (BODY, BODY), mm(1.2))) for rows in tables]
+        left = min(max(need[0] / sum(need), 0.4), 0.6) * (inner - mm(4))
+        items = who_can(pen, tables[0], SIDE, y, left)
+        scrolls = who_can(pen, tables[1], SIDE + left + mm(4), y, inner - mm(4) - left)
+        y = min(items, scrolls)
+    for note in [*player.get("notes", ()), *ctx["notes"]]:
         y = para(pen, SIDE, y - mm(1), [(note, SANS, SMALL, BLACK)], inner)
     return y
 
@@ -619,6 +638,42 @@ def build(b: Build) -> None:
     b.progress("hero-sheets", 1, 1)
 
 
+def hires_context(session: Session) -> dict[str, Any]:
+    """The blank page for heroes hired in town («Гильдия убийц»): four cards with no owner, no marker
+    and no hire kind printed (all written in at the table: whoever hires, whatever he hires), and
+    what each hire brings said under them."""
+    rules, lang = rules_of(session.ruleset), session.language
+    hires = rules.town.get("hires", ())
+    kinds = " / ".join(o.name[lang].lower() for o in hires)
+    # The name on a line to write on (a blank card's name is left to the ring's side, where the kind
+    # of hire stands here).
+    blank = dataclasses.replace(_blank_card(session, ""), name="_" * 9, hire=label("hs_hire_kinds", lang, kinds=kinds))
+    points = ", ".join(label("hs_hire_points", lang, name=o.name[lang].lower(), n=o.points or 0) for o in hires)
+    notes = [label("hs_hires_note", lang, points=points)]
+    if any(o.id == "hunter" for o in hires):
+        notes.append(label("hs_reading_hunter", lang))
+    page = {"name": "", "markers": "", "count": HIRED_PAGE, "common": 0, "cards": [blank] * HIRED_PAGE,
+            "hired": [], "readings": [], "hires_blank": True, "notes": notes}  # fmt: skip
+    return {**_shared(session), "players": [page], "count_mark": "", "notes": []}
+
+
+def write_hires_blank(session: Session, target: str | IO[bytes] | Path) -> None:
+    """The blank hire page: one front of four ownerless cards (printed as many times as heroes are hired)."""
+    ctx = hires_context(session)
+    t: Words = ctx["t"]
+    width, height = paper_size(session.paper)
+    c = open_canvas(str(target) if isinstance(target, Path) else target, session.paper,
+                    f"{ctx['title']} — {label('hs_hires_blank', session.language)}", t.hero_sheets)  # fmt: skip
+    page(c, WHAT, BOTTOM, "the blank hire page does not fit on one page", front, ctx, ctx["players"][0], width, height)
+    c.save()
+
+
+def build_hires_blank(b: Build) -> None:
+    """hero-sheets-hired-blank.pdf: blank cards for heroes hired in town, with no owner's marks."""
+    write_hires_blank(b.session, b.writer.path("hero-sheets-hired-blank.pdf"))
+    b.progress("hero-sheets-hired-blank", 1, 1)
+
+
 def blank_session(session: Session) -> Session:
     """The session with every player's heroes left out: the cards players fill in at the table."""
     part = session_of(session)
@@ -629,5 +684,7 @@ def blank_session(session: Session) -> Session:
 def build_blank(b: Build) -> None:
     """hero-sheets-blank.pdf: the same sheets with blank cards, for heroes made or hired at the table
     (a kit whose config names no hero has only blank cards in hero-sheets.pdf and does not add it)."""
-    write_hero_sheets(blank_session(b.session), b.writer.path("hero-sheets-blank.pdf"))
+    # The config's heroes go by the players' markers already: these cards leave their rings empty.
+    write_pages(str(b.writer.path("hero-sheets-blank.pdf")), context(blank_session(b.session), marks=False),
+                b.session.paper)  # fmt: skip
     b.progress("hero-sheets-blank", 1, 1)

@@ -637,11 +637,25 @@ def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = No
         notes += (Phrase("rf_ship_where"),)
     load = load_cells(rules, given["load_days"], strength)
     ship_at = _ship_at(given["ship_at"], game_map, start) if given["ship_at"] is not None else None
+    if given["ship"] is not None and ship_at is None and game_map is not None and start is not None:
+        notes += _ship_unused(game_map, start)
     carry = 1 if given["carrying"] else 0
     if carry:
         notes += (Phrase("rf_carrying"),)
     mover = dataclasses.replace(mover, ship=given["ship"], ship_at=ship_at, load=load, lives=lives, carry=carry)
     return mover, notes
+
+
+def _ship_unused(game_map: GameMap, start: Cell) -> tuple[Phrase, ...]:
+    """Said when --ship cannot be used: a hero ashore with no water beside him has no ship to board
+    (by default the ship lies next to him), so he walks; the answer says so and why."""
+    from printkit.plugin import cell_name
+
+    if not game_map.inside(*start) or game_map.terrain(*start) == "water":
+        return ()
+    if any(game_map.terrain(*n) == "water" for n in game_map.neighbours(*start)):
+        return ()
+    return (Phrase("rf_ship_unused", cell=cell_name(*start)),)
 
 
 def _ship_at(text: str, game_map: GameMap | None, start: Cell | None) -> Cell | None:

@@ -524,12 +524,34 @@ def escape(heroes: int) -> EscapeAnswer:
 
 
 @dataclass(frozen=True)
+class Toll:
+    """What the turns of a job cost one worker where the ground takes lives (the death zone)."""
+
+    who: str
+    per_turn: int  # lives a turn of work there costs this worker (3; a tier's 1 or 0; a hunter's 0)
+    lost: int  # over the turns of the job, or up to his death
+    left: int | None = None  # his lives when the job is done (a config hero's; None: not known)
+    dies_on: int | None = None  # the turn of work that leaves him none, before the job is done
+    wounded: bool = False  # what is left is a wound (3 lives or fewer: he dies in 10 turns unless healed)
+
+    def said(self, lang: str) -> str:
+        """The lives lost, and what they leave of a hero whose lives are known."""
+        lost = label("rf_work_lost", lang, n=self.lost, per=self.per_turn) if self.lost else label("rf_work_safe", lang)
+        if self.dies_on is not None:
+            return label("rf_work_dies", lang, lost=lost, k=self.dies_on)
+        if self.left is not None:
+            return label("rf_work_wounded" if self.wounded else "rf_work_left", lang, lost=lost, n=self.left)
+        return lost
+
+
+@dataclass(frozen=True)
 class Worker:
     """One hero at work (or all of them together): their strength and the turns the job takes."""
 
     who: str
     strength: int
     turns: int | None  # None: strength 0 moves the work no day on
+    toll: Toll | None = None  # the lives the turns cost where the ground takes them
 
 
 @dataclass(frozen=True)
@@ -542,6 +564,9 @@ class WorkAnswer:
     together: Worker | None
     notes: tuple[Phrase, ...] = ()
     reading: Said = field(default_factory=lambda: Said(functools.partial(label, "rf_work_reading")))
+    # Lives a turn of work on the job's ground costs (the death zone's 3); None: the ground takes none.
+    lives_per_turn: int | None = None
+    together_tolls: tuple[Toll, ...] = ()  # each worker's lives over the turns of working together
 
     def lines(self, lang: str) -> list[Line]:
         from printkit.plugin import days as say_days
@@ -552,7 +577,12 @@ class WorkAnswer:
         for w in rows:
             who = label("rf_work_together", lang) if w is self.together else w.who
             turns = label("rf_work_never", lang) if w.turns is None else label("rf_work_turns", lang, n=w.turns)
+            if w.toll is not None:
+                turns += label("rf_work_toll", lang, toll=w.toll.said(lang))
             out.append(Para(label("rf_work_row", lang, who=who, strength=w.strength, turns=turns), "    "))
+        if self.together_tolls:
+            each = "; ".join(f"{t.who} {t.said(lang)}" for t in self.together_tolls)
+            out.append(Para("  " + label("rf_work_together_lives", lang, each=each), "    "))
         out += [Note(label("rf_note", lang, text=n.say(lang)), "  ") for n in self.notes]
         out.append(Note(label("rf_readings", lang, text=self.reading.say(lang)), "  "))
         return out
@@ -598,11 +628,17 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
               complete="printkit.games.strategiya.heroes:complete_markers"),
         Input("tools", Flag(), _help("Every worker has tools (+3 strength for work).",
                                      "У каждого работника инструменты (+3 к силе в работе)."), flag="--tools"),
+        Input("tiers_closed", Flag(), _help("Switch: a total-potential tier holds only within its range (7–10, "
+                                            "11–15), not above it: for the lives a hero of the config loses in the "
+                                            "death zone.", "Прочтение: порог суммарного потенциала действует лишь "
+                                            "в своих пределах (7–10, 11–15), не выше: для жизней героя из конфига "
+                                            "в смертельной зоне."), flag="--tiers-closed"),
     ),
     examples=(
         "printkit referee work --resource mountain 1 --strength 10",
         "printkit referee work --building bridge --cells 2 --strength 3 2",
         "printkit referee work --days 45 --config examples/strategiya-heroes.yaml --heroes 1 2 --lang en",
+        "printkit referee work --resource deathzone 1 --strength 4",
     ),
     plain_refusals=True,
     notes=True,
@@ -610,7 +646,7 @@ def _work_rules(config: PathArg | None) -> tuple[Any, Any]:
 def work(
     days: int | None = None, resource: tuple[str, str] | None = None, building: str | None = None, cells: int = 1,
     strength: Sequence[int] | None = None, config: PathArg | None = None, heroes: Sequence[str] | None = None,
-    tools: bool = False,
+    tools: bool = False, tiers_closed: bool = False,
 ) -> WorkAnswer:  # fmt: skip
     """Turns a job of mining or building takes each hero, and all of them together.
 
@@ -620,11 +656,12 @@ def work(
     2
     """
     from .heroes import find_hero, work_turns
-    from .model import rules_of
+    from .model import Hero, rules_of
 
     ruleset, session = _work_rules(config)
     rules = rules_of(ruleset)
     notes: list[Phrase] = []
+    ground = None  # the terrain of a resource: its ground may take lives a turn (the death zone)
     given = sum(x is not None for x in (days, resource, building))
     if given != 1:
         raise RefusedValue("rf_e_work_what")
@@ -639,6 +676,7 @@ def work(
         if found.days is None:
             raise RefusedValue("rf_e_work_endless", name=dict(found.name))
         days = found.days
+        ground = terrain
         job = Said(lambda lang: f"{found.name[lang]} ({terrain.name[lang].lower()} {number})")
     elif building is not None:
         wanted = building.casefold()
@@ -653,20 +691,77 @@ def work(
         job = Said(functools.partial(label, "rf_work_days"))
     assert days is not None
     bonus = next((o.work_strength for o in rules.town.get("market", ()) if o.work_strength), 0) if tools else 0
-    workers: list[tuple[str, int]] = []
+    workers: list[tuple[str, int, Hero | None]] = []
     if heroes:
         if config is None or session is None:
             raise RefusedValue("rf_e_work_heroes")
         for word in heroes:
             named = find_hero(session, word)
-            workers.append((named.who, named.hero.strength + bonus))
+            workers.append((named.who, named.hero.strength + bonus, named.hero))
     elif strength:
-        workers = [(f"#{i}", s + bonus) for i, s in enumerate(strength, start=1)]
+        workers = [(f"#{i}", s + bonus, None) for i, s in enumerate(strength, start=1)]
     else:
         raise RefusedValue("rf_e_work_who")
-    rows = tuple(Worker(who, s, work_turns(days, s)) for who, s in workers)
-    total = sum(s for _, s in workers)
+    zone = -ground.lives_per_turn if ground is not None and ground.lives_per_turn < 0 else None
+    costs = {who: _per_turn(rules, ground.id, hero, zone, tiers_closed) if ground and zone else 0
+             for who, _, hero in workers}  # fmt: skip
+    rows = tuple(
+        Worker(who, s, turns, _toll(rules, who, hero, costs[who], turns) if zone and turns is not None else None)
+        for who, s, hero in workers
+        for turns in [work_turns(days, s)]
+    )
+    total = sum(s for _, s, _ in workers)
     together = Worker("", total, work_turns(days, total)) if len(workers) > 1 else None
+    tolls: tuple[Toll, ...] = ()
+    if zone and together is not None and together.turns is not None:
+        tolls = tuple(_toll(rules, who, hero, costs[who], together.turns) for who, _, hero in workers)
     if tools:
         notes.append(Phrase("rf_work_tools", n=bonus))
-    return WorkAnswer(job, days, rows, together, tuple(notes))
+    if zone:
+        notes.append(_zone_note(rules, zone, [hero for _, _, hero in workers], tiers_closed))
+    return WorkAnswer(job, days, rows, together, tuple(notes), lives_per_turn=zone, together_tolls=tolls)
+
+
+def _per_turn(rules: Any, ground: str, hero: Any, zone: int, tiers_closed: bool) -> int:
+    """Lives a turn of work on this ground costs a worker: the ground's own (the death zone's 3) for
+    a worker known only by strength; a config hero's tiers (1 from total 7, none from 11) or a
+    hunter's gift (none) change it, as on his hero sheet."""
+    from . import heroes as H
+
+    if hero is None or ground != H.DEATHZONE:
+        return zone
+    if hero.hire == "hunter":
+        return 0
+    change = H.perks(rules, hero, tiers_closed).deathzone_lives
+    return zone if change is None else max(0, -change)
+
+
+def _toll(rules: Any, who: str, hero: Any, per_turn: int, turns: int) -> Toll:
+    """What `turns` turns of work at `per_turn` lives cost one worker; a config hero's lives say
+    whether he lives to finish (none left: dead on that turn) or finishes wounded."""
+    from . import heroes as H
+
+    if hero is None:
+        return Toll(who, per_turn, per_turn * turns)
+    have = H.current_lives(rules, hero)
+    if per_turn and per_turn * turns >= have:
+        dies = -(-have // per_turn)
+        return Toll(who, per_turn, have, 0, dies)
+    left = have - per_turn * turns
+    h = rules.heroes
+    return Toll(who, per_turn, per_turn * turns, left, wounded=bool(per_turn * turns) and left <= h.lives.wounded_at)
+
+
+def _zone_note(rules: Any, zone: int, heroes: list[Any], tiers_closed: bool) -> Phrase:
+    """The lives rule of a job on deadly ground, and the reading of what counts: the turns of work only."""
+    from . import heroes as H
+    from .movement import tier_notes
+
+    steps = [Phrase("rf_work_zone_tier", start=t.start, n=max(0, -t.deathzone_lives))
+             for t in rules.tiers if t.deathzone_lives is not None]  # fmt: skip
+    tiers = {lang: label("rf_work_zone_tiers", lang, steps=", ".join(step.say(lang) for step in steps))
+             for lang in ("ru", "en")}  # fmt: skip
+    note = Phrase("rf_work_zone", n=zone, tiers=tiers)
+    kept = [p for h in heroes if h is not None and h.hire != "hunter"
+            for p in tier_notes(rules, H.total_potential(h), tiers_closed)]  # fmt: skip
+    return Phrase("rf_work_zone_kept", zone=note, kept=kept[0]) if kept else note

@@ -37,6 +37,16 @@ def _price(o: Any, lang: str) -> str:
     return label("qr_times", lang, n=o.times_price)
 
 
+def _tiers_reading(rules: Rules, lang: str) -> str:
+    """The tier table prints each tier from its start on, a reading of the rules' closed ranges
+    (7–10, 11–15, 15–25, above 25): said under it in words, as the booklet says it ("" without tiers)."""
+    if not any(t.end is not None for t in rules.tiers):
+        return ""
+    ranges = ", ".join(label("qr_range", lang, a=t.start, b=t.end) if t.end is not None
+                       else label("qr_range_open", lang, n=t.start - 1) for t in rules.tiers)  # fmt: skip
+    return label("qr_tiers_reading", lang, ranges=ranges)
+
+
 def context(session: Session) -> dict[str, Any]:
     """The «Стратегия» card: battle, wounds, movement, experience, tiers, town, work, adventures."""
     rules, lang = rules_of(session.ruleset), session.language
@@ -130,6 +140,7 @@ def context(session: Session) -> dict[str, Any]:
             {"name": o.name[lang], "price": _price(o, lang), "text": o.text[lang]} for o in town.get("animals", ())
         ],
         "tiers": [{"from": label("qr_from", lang, n=t.start), "text": t.text[lang]} for t in rules.tiers],
+        "tiers_reading": _tiers_reading(rules, lang),
         "town": town_rules,
         "hires": [
             {"name": o.name[lang], "price": _price(o, lang), "points": o.points, "text": o.text[lang]}
