@@ -73,3 +73,51 @@ def test_a_hero_who_comes_wounded_counts_his_ten_turns_from_the_evenings_start(t
     _turns(path, 1)
     state = evening.read(path).state
     assert state.turn == 21 and state.part.find("Тень").lives == 0 and not state.countdowns
+
+
+def _heroes_on_a_map(tmp_path: Path) -> Path:
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    config = folder / "heroes.yaml"
+    config.write_text((EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8") + "map: map.yaml\n",
+                      encoding="utf-8")  # fmt: skip
+    path = tmp_path / "order.sqlite"
+    evening.start(config, path)
+    return path
+
+
+@pytest.mark.rule("strategiya.guild.order")
+def test_an_order_takes_its_lives_at_the_end_of_four_of_the_victims_turns(tmp_path: Path) -> None:
+    """«Гильдия убийц» 4): the hero loses the chosen skill's lives four turns running. Гром (25
+    lives, on the plain at C4) is Аня's: she plays the odd turns, so the losses come as turns 1, 3,
+    5 and 7 end, 2 each, and nothing after."""
+    path = _heroes_on_a_map(tmp_path)
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"})
+    with pytest.raises(Exception, match="master"):
+        evening.record(path, "contract", {"hero": "Гром", "lives": 2}, who="Борис")
+    evening.record(path, "contract", {"hero": "Гром", "lives": 2})
+    lives = []
+    for _ in range(10):
+        evening.record(path, "next", {})
+        lives.append(evening.read(path).state.part.find("Гром").lives)
+    assert lives == [23, 23, 21, 21, 19, 19, 17, 17, 17, 17]
+    assert evening.read(path).state.part.contracts == ()
+
+
+@pytest.mark.rule("strategiya.guild.order")
+def test_a_town_saves_the_hero_under_an_order(tmp_path: Path) -> None:
+    path = _heroes_on_a_map(tmp_path)
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"})
+    evening.record(path, "contract", {"hero": "Гром", "lives": 9})
+    evening.record(path, "next", {})
+    assert evening.read(path).state.part.find("Гром").lives == 16
+    saved = evening.record(path, "move", {"hero": "Гром", "to": "B2"}, who="Аня")  # the map's town
+    assert "спасён" in saved.said["ru"]
+    for _ in range(6):
+        evening.record(path, "next", {})
+    state = evening.read(path).state
+    assert state.part.find("Гром").lives == 16 and state.part.contracts == ()
+    opened = evening.read(path)
+    evening.recording._KNOWN.clear()
+    assert evening.read(path).state == opened.state  # replayed, the same

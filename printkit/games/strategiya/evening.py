@@ -50,6 +50,12 @@ class Heroes:
     heroes: tuple[Now, ...] = ()
     session: Any = field(default=None, compare=False, repr=False)
     explored: tuple[Explored, ...] = ()
+    # «Гильдия убийц» 4): a hero under an assassination order: (hero, lives a turn, turns left).
+    contracts: tuple[tuple[str, int, int], ...] = ()
+
+    def contract(self, hero: str) -> tuple[int, int] | None:
+        """(lives a turn, turns left) of the order on a hero, if any."""
+        return next(((n, left) for name, n, left in self.contracts if name == hero), None)
 
     def find(self, word: str) -> Now:
         folded = word.strip().casefold()
@@ -94,8 +100,11 @@ def _move(state: State, hero: str, to: str) -> Decided:
     if found.lives <= 0:
         raise RefusedValue("sev_dead", hero=found.name)
     wounded = any(c.key == f"wound:{found.name}" for c in state.countdowns)
+    # A town, a castle or healing magic saves the wounded (the 10 turns) and the hero under an order
+    # (its lives a turn): «Раны», «Гильдия убийц» 4).
+    in_danger = wounded or part.contract(found.name) is not None
     return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
-                    "saved": wounded and game_map is not None and _shelter(game_map, x, y)})  # fmt: skip
+                    "saved": in_danger and game_map is not None and _shelter(game_map, x, y)})  # fmt: skip
 
 
 def _shelter(game_map: Any, x: int, y: int) -> bool:
@@ -111,7 +120,11 @@ def _moved(state: State, effect: Effect) -> State:
     part = _heroes(state)
     hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
     state = dataclasses.replace(state, part=part.with_hero(hero))
-    return state.cancelling(f"wound:{hero.name}") if effect.get("saved") else state
+    if not effect.get("saved"):
+        return state
+    kept = tuple(c for c in _heroes(state).contracts if c[0] != hero.name)
+    state = dataclasses.replace(state, part=dataclasses.replace(_heroes(state), contracts=kept))
+    return state.cancelling(f"wound:{hero.name}")
 
 
 def _move_words(effect: Effect, lang: str) -> str:
@@ -228,7 +241,28 @@ def _turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
             cause = {lang: label("sev_zone_cause", lang, terrain=name[lang], n=loss) for lang in ("ru", "en")}
             out.append(("lives", {**lost, "cause": cause}))
             state = _lives_applied(state, {**lost, "cause": cause})
-    return tuple(out)
+    return (*out, *_orders_end(state))
+
+
+def _orders_end(state: State) -> list[tuple[str, Mapping[str, Any]]]:
+    """«Гильдия убийц» 4): a hero under an order loses its lives at the end of each of his player's
+    turns, four in a row (reading: the first turn of his player's to end after the order), unless a
+    town, a castle or healing magic saved him first."""
+    out: list[tuple[str, Mapping[str, Any]]] = []
+    for name, per_turn, left in _heroes(state).contracts:
+        hero = _heroes(state).find(name)
+        if hero.player != state.whose or left <= 0:
+            continue
+        if hero.lives > 0:
+            lost = _lives(state, name, -per_turn).effect
+            cause = {lang: label("sev_order_cause", lang, n=per_turn) for lang in ("ru", "en")}
+            out.append(("lives", {**lost, "cause": cause}))
+            state = _lives_applied(state, {**lost, "cause": cause})
+        tick = {"hero": name, "per_turn": per_turn, "left": left - 1 if hero.lives > 0 and left > 1 else 0,
+                "tick": True}  # fmt: skip
+        out.append(("contract", tick))
+        state = _ordered(state, tick)
+    return out
 
 
 def _models(session: Any) -> list[tuple[str, Any]]:
@@ -291,6 +325,52 @@ def _money_words(effect: Effect, lang: str) -> str:
     return label(key, lang, hero=effect["hero"], sign="+" if change >= 0 else "−",
                  sum=label("sum_money", lang, n=abs(change)), before=label("sum_money", lang, n=effect["before"]),
                  after=label("sum_money", lang, n=effect["after"]), why=effect.get("why", ""))  # fmt: skip
+
+
+# ---- an assassination order («Гильдия убийц» 4) -----------------------------------------------------
+
+ORDER_TURNS = 4  # «он будет терять жизни 4 хода подряд»
+
+
+def _order(state: State, hero: str, lives: int) -> Decided:
+    found = _alive(_heroes(state).find(hero))
+    return Decided({"hero": found.name, "per_turn": lives, "left": ORDER_TURNS})
+
+
+def _ordered(state: State, effect: Effect) -> State:
+    part = _heroes(state)
+    name, left = str(effect["hero"]), int(effect["left"])
+    kept = tuple(c for c in part.contracts if c[0] != name)
+    now = (*kept, (name, int(effect["per_turn"]), left)) if left > 0 else kept
+    return dataclasses.replace(state, part=dataclasses.replace(part, contracts=now))
+
+
+def _order_words(effect: Effect, lang: str) -> str:
+    if effect.get("tick"):
+        key = "sev_order_left" if int(effect["left"]) else "sev_order_over"
+        return label(key, lang, hero=effect["hero"], left=effect["left"])
+    return label("sev_order", lang, hero=effect["hero"], n=effect["per_turn"], turns=effect["left"])
+
+
+ORDER_EVENT = EventKind(
+    "contract",
+    {"ru": "Заказ на убийство сработал: герой теряет жизни четыре хода подряд, если его не спасут.",
+     "en": "An assassination order takes effect: the hero loses lives four turns running unless saved."},
+    (
+        Input("hero", Text(80), {"ru": "На кого заказ.", "en": "The hero ordered."}, flag="--hero", required=True),
+        Input("lives", Whole(1, 99), {"ru": "Жизней за ход: основной навык жертвы, какой выбрал заказчик.",
+                                      "en": "Lives a turn: the victim's main skill, as the orderer chose."},
+              flag="--lives", required=True),
+    ),
+    _order,
+    _ordered,
+    _order_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record contract strategiya.sqlite --hero Гром --lives 2",
+    ),
+    masters=lambda values: True,  # ordered in the dark: the master says when it takes effect
+)  # fmt: skip
 
 
 MONEY_EVENT = EventKind(
@@ -570,6 +650,9 @@ def _lines(state: State, lang: str) -> list[str]:
                 things = [names.get(i, i) for i in (*h.items, *h.animals)]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
+                order = part.contract(h.name)
+                if order is not None:
+                    out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
     return out
 
 
@@ -740,7 +823,8 @@ def _skips(state: State) -> Mapping[str, str] | None:
     return None
 
 
-TABLE = Table(begin=begin, kinds=(MOVE, LIVES_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT),
+TABLE = Table(begin=begin,
+              kinds=(MOVE, LIVES_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT, ORDER_EVENT),
               json=_json, lines=_lines, secrets=_secrets, owner=_owner, actors=_actors, papers=_papers,
               turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips,
               opening=_opening)  # fmt: skip
