@@ -14,17 +14,16 @@ import pypdfium2.raw as raw
 import pytest
 from PIL import Image, ImageStat
 
-from printkit.config.session import load_session, with_overrides, player_name
+from printkit.config.session import load_session, player_name, with_overrides
 from printkit.games.stratego.model import PRINTED
 from printkit.games.vs import markers as marker_faces
 from printkit.games.vs.cards import draw_front
 from printkit.games.vs.map_sheet import VsOverlay, river_width
 from printkit.games.vs.markers import draw_marker, markers
-from printkit.games.vs.model import ALIKE, LIKE_A_DIGIT, owner_marks, vs_of
+from printkit.games.vs.model import ALIKE, LIKE_A_DIGIT, owner_marks, vs_of, vs_session
 from printkit.games.vs.orders import all_cards
 from printkit.games.vs.piece_sheets import sheet_grid
 from printkit.games.vs.tokens import tokens
-from printkit.games.vs.model import vs_session
 from printkit.geometry import MM
 from printkit.imposition import Box
 from printkit.labels import label
@@ -162,7 +161,9 @@ def test_marker_words_keep_clear_of_the_frame(tmp_path: Path, name: str, lang: s
     boxes = []
     for i, marker in enumerate(faces):
         for back in (False, True):
-            box = Box(10 * MM + (i % 8) * (size + 4 * MM), 20 * MM + (2 * (i // 8) + back) * (size + 4 * MM), size, size)
+            box = Box(
+                10 * MM + (i % 8) * (size + 4 * MM), 20 * MM + (2 * (i // 8) + back) * (size + 4 * MM), size, size
+            )
             draw_marker(c, box, marker, back)
             boxes.append(box)
     c.showPage()
@@ -194,7 +195,7 @@ def test_the_legends_river_is_as_wide_as_the_maps() -> None:
     buffer = io.BytesIO()
     c = open_canvas(buffer, "a4", "river", "river", pagesize=(100 * MM, 40 * MM))
     overlay.cell(c, *river, 5 * MM, 10 * MM, s)
-    (symbol, _), = overlay.terrain_row()
+    ((symbol, _),) = overlay.terrain_row()
     symbol(c, 60 * MM, 15 * MM, 5 * MM)
     c.showPage()
     c.save()
@@ -251,7 +252,9 @@ def test_stratego_sides_differ_in_grey_and_symbols_are_russian(kits: ExampleKits
     def row(line: object) -> ImageStat.Stat:
         g = line.glyphs[0]  # type: ignore[attr-defined]
         x, y = (g.x1 + 3 * MM) * scale, (page.height - (g.y0 + g.y1) / 2) * scale
-        return ImageStat.Stat(image.crop((round(x), round(y - MM * scale), round(x + 3 * MM * scale), round(y + MM * scale))))
+        return ImageStat.Stat(
+            image.crop((round(x), round(y - MM * scale), round(x + 3 * MM * scale), round(y + MM * scale)))
+        )
 
     blue, red = row(labels["10"]), row(labels["1"])
     assert abs(blue.mean[0] - red.mean[0]) >= 0.2 * 255 or blue.stddev[0] > red.stddev[0] + 20, (blue.mean, red.mean)

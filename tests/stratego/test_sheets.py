@@ -55,7 +55,10 @@ def test_build_random_fills_only_the_missing_side(tmp_path: Path) -> None:
     result = run("build", EXAMPLES / "stratego.yaml", "--random", "--seed", "club-night-2026", "--only",
                  "stratego-setup", "--out", tmp_path / "kit")  # fmt: skip
     assert result.exit_code == 0, result.output
-    pages = [*pdf_text(tmp_path / "kit" / "stratego-secret-red.pdf"), *pdf_text(tmp_path / "kit" / "stratego-secret-blue.pdf")]
+    pages = [
+        *pdf_text(tmp_path / "kit" / "stratego-secret-red.pdf"),
+        *pdf_text(tmp_path / "kit" / "stratego-secret-blue.pdf"),
+    ]
     assert len(pages) == 2
     assert setup_lines(pages[0]) == [EXAMPLE]  # the config's red setup, kept
     blue = setup_lines(pages[1])

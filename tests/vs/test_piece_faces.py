@@ -56,7 +56,9 @@ def placed(kit: tuple[str, str, str], stem: str) -> tuple[tuple[int, Box, Any], 
     if stem == "tokens":  # each owner's set from a row of its own (piece_sheets.slots)
         g = sheet_grid(session, (size, size))
         places = slots(items, g.cols, whose)
-        return tuple((2 * (p // g.per_sheet), g.boxes[p % g.per_sheet], item) for p, item in zip(places, items, strict=True))
+        return tuple(
+            (2 * (p // g.per_sheet), g.boxes[p % g.per_sheet], item) for p, item in zip(places, items, strict=True)
+        )
     groups = [*marker_groups(items, size), (vs_session(session).coins.size_mm * MM, len(coins(session)))]
     laid = shared_shelves(PAPERS[kit[2]], groups)
     boxes = [(2 * number, box) for number, sheet in enumerate(laid) for group, box in sheet if group < len(groups) - 1]

@@ -241,7 +241,9 @@ class VsOverlay:
     # ---- legend ----------------------------------------------------------------------------------
 
     def terrain_row(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
-        return [(lambda c, x, y, s: river_symbol(c, x, y, s, river_width(self.cell_size)), label("map_river", self.lang))]
+        return [
+            (lambda c, x, y, s: river_symbol(c, x, y, s, river_width(self.cell_size)), label("map_river", self.lang))
+        ]
 
     def legend(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
         lang = self.lang
