@@ -119,6 +119,17 @@ def note_keys(table: Iterable[Row]) -> list[str]:
     return keys
 
 
+def on_card(table: Iterable[Row]) -> bool:
+    """Whether the kit prints anything on card (cards, tokens, markers): what its guide may speak of.
+    issue 42: the guides of paper-only kits (Stratego, Tannhäuser) spoke of card backs and tokens."""
+    return any(row.stock == "card" and row.copies for row in table)
+
+
+def mode_key(table: Iterable[Row], ink_saving: bool) -> str:
+    """The label key of the line saying which kit this is: with card backs or, paper only, without."""
+    return f"guide_mode_{'ink' if ink_saving else 'colour'}{'' if on_card(table) else '_paper'}"
+
+
 def _cells(row: Row, lang: str) -> list[str]:
     if row.copies == 0:
         return [
@@ -172,7 +183,7 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     paper = label(f"guide_paper_{session.paper}", lang)
     top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
     top -= mm(1.5)
-    mode = label("guide_mode_ink" if ink_saving else "guide_mode_colour", lang)
+    mode = label(mode_key(table, ink_saving), lang)
     top = para(pen, x, top, [(mode, fonts.SANS, size, INK)], line)
     top -= mm(4)
     lefts = [x]
@@ -205,7 +216,8 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     narrow = line - (CHECK[session.paper] + mm(6))
     top = para(pen, x, top, [(totals(table, lang), fonts.SANS_BOLD, size, INK)], narrow) - mm(2)
     said = label(f"guide_check_{session.paper}", lang)
-    for text in (*(label(key, lang) for key in note_keys(table)), label("guide_size_check", lang, size=said)):
+    check = "guide_size_check" if on_card(table) else "guide_size_check_paper"
+    for text in (*(label(key, lang) for key in note_keys(table)), label(check, lang, size=said)):
         top = para(pen, x, top, [(text, fonts.SANS, size, INK)], narrow) - mm(1.5)
     return min(top, square)
 

@@ -145,7 +145,7 @@ def _atoms(pieces: list[Piece]) -> list[list[Piece]]:
             glued = True
             continue
         text, font, size, colour = piece
-        for token in re.findall(r"\S+|\s+", text):
+        for token in re.findall(r"[^ \t\n]+|[ \t\n]+", text):  # a no-break space joins its words
             if token.strip() and glued:
                 atoms[-1].append((token, font, size, colour))
             else:

@@ -222,7 +222,7 @@ def test_hide_command_literal_by_default_with_the_switch_printed() -> None:
     ru = run("referee", "hide", "--hiders", "3", "2", "--seekers", "5")
     lines = ru.output.splitlines()
     assert lines[1] == "скрылись: 5/12 (41.67 %)" and "из них ничья 1/6" in lines[2]
-    assert "при равных суммах прячущихся находят" in ru.output and "(--per-hero: D6 на героя)" in ru.output
+    assert "при равных суммах прячущихся находят" in ru.output and "(--per-hero: к6 на героя)" in ru.output
     en = run("referee", "hide", "--hiders", "3", "2", "--seekers", "5", "--per-hero", "--lang", "en")
     assert "the hiders vanish: 13/27 (48.15 %)" in en.output and "a D6 per hero" in en.output
     data = json.loads(run("referee", "hide", "--hiders", "4", "--seekers", "2", "2", "1", "--json").output)

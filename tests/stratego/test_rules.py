@@ -118,12 +118,17 @@ def test_figures_from_elsewhere_carry_their_mark_and_source(cards: dict[str, str
 
 
 @pytest.mark.rule("stratego.move.scout", "stratego.move.scout-attack")
-def test_the_card_prints_the_scouts_readings_with_their_switches(cards: dict[str, str]) -> None:
-    flags = ["--scout-flies-over", "--scout-strikes-adjacent"]
-    words = {"ru": ["чтение этого набора", "«Атака»", *flags], "en": ["this kit's reading", "Attack section", *flags]}
+def test_the_card_prints_the_scouts_readings_in_words(cards: dict[str, str]) -> None:
+    """The card says both other readings and that the referee answers by them, naming no switch
+    (issue 42: a page names no terminal switch)."""
+    words = {
+        "ru": ["чтение этого набора", "«Атака»", "перелетает и через фишки", "Судья отвечает по любому"],
+        "en": ["this kit's reading", "Attack section", "flies over pieces too", "referee answers by any"],
+    }
     for lang in ("ru", "en"):
         for word in words[lang]:
             assert word in cards[lang], (lang, word)
+        assert "--scout" not in cards[lang]
 
 
 def test_the_text_layer_holds_no_stray_bullets(cards: dict[str, str]) -> None:

@@ -32,7 +32,7 @@ PRINTED = {
     "tannhauser.board.task-circle": ("qt_move_blocked", {"ru": ["задач"], "en": ["task"]}),
     "tannhauser.board.action-circle": ("qt_move_blocked", {"ru": ["действия"], "en": ["action circles"]}),
     "tannhauser.turn.cycle": ("qt_cycle", {"ru": ["одна фаза действия"], "en": ["one action phase"]}),
-    "tannhauser.turn.placement-roll": ("qt_placement", {"ru": ["d10", "перебросить"], "en": ["d10", "Reroll"]}),
+    "tannhauser.turn.placement-roll": ("qt_placement", {"ru": ["к10", "перебросить"], "en": ["d10", "Reroll"]}),
     "tannhauser.turn.initiative-roll": ("qt_initiative", {"ru": ["+1", "искажена"], "en": ["+1", "garbled"]}),
     "tannhauser.turn.activation-order": ("qt_activation", {"ru": ["раз за ход"], "en": ["once a turn"]}),
     "tannhauser.move.pause-for-action": ("qt_cycle", {"ru": ["прервать"], "en": ["stop for the action"]}),
@@ -90,8 +90,8 @@ PRINTED = {
     "tannhauser.bullrush.line": (
         "qt_bull_rush",
         {
-            "ru": ["сплошную цепочку", "по 1 очку за круг", "--line-cost-one"],
-            "en": ["unbroken line", "1 point a circle for a line", "--line-cost-one"],
+            "ru": ["сплошную цепочку", "по 1 очку за круг", "судья отвечает и так"],
+            "en": ["unbroken line", "1 point a circle for a line", "the referee answers that way too"],
         },
     ),
     "tannhauser.move.entering": ("qt_entering", {"ru": ["1 очко", "своей стороны"], "en": ["1 point", "own side"]}),
@@ -102,8 +102,8 @@ PRINTED = {
     "tannhauser.dice.natural-10": (
         "qt_natural10",
         {
-            "ru": ["Бонус к ней прибавляется", "так читает этот набор", "--natural-ten-stays"],
-            "en": ["A bonus still adds", "this kit's reading", "--natural-ten-stays"],
+            "ru": ["Бонус к ней прибавляется", "так читает этот набор", "судья отвечает и так"],
+            "en": ["A bonus still adds", "this kit's reading", "the referee answers that way too"],
         },
     ),
     "tannhauser.dice.zero-face": ("qt_pool_rules", {"ru": ["грань «0» — это 10"], "en": ["the face marked 0 is a 10"]}),
@@ -125,15 +125,15 @@ PRINTED = {
     "tannhauser.move.allies": (
         "qt_move_others",
         {
-            "ru": ["по цене его круга", "так читает этот набор", "--ally-cost-one"],
-            "en": ["its circle's usual cost", "this kit's reading", "--ally-cost-one"],
+            "ru": ["по цене его круга", "так читает этот набор", "судья отвечает и так"],
+            "en": ["its circle's usual cost", "this kit's reading", "the referee answers that way too"],
         },
     ),
     "tannhauser.bullrush.pause": (
         "qt_bull_rush",
         {
-            "ru": ["круге союзника или точке входа", "--rush-from-empty"],
-            "en": ["may hold an ally or be an entry point", "--rush-from-empty"],
+            "ru": ["круге союзника или точке входа", "только там, где можно закончить ход"],
+            "en": ["may hold an ally or be an entry point", "only where a move may end"],
         },
     ),
     "tannhauser.bullrush.lone": (

@@ -234,7 +234,8 @@ def test_quickref_prints_the_edition_tables(kits: ExampleKits) -> None:
             assert troop.name["ru"] in text
         for spell in vs_of(rules).spells:
             for o in spell.outcomes:
-                assert o.text["ru"] in text
+                # «корабль-призрак» may break at its own hyphen: read back, the line break is a space.
+                assert o.text["ru"] in text.replace("- ", "-"), o.text["ru"]
         # The 2025 figures lost with the pictures are the 2003 ones, each marked, and the card says so;
         # the ghost ship's squads are printkit's own reading, marked and explained.
         assert ("* из издания 2003 года" in text) == (game == "vs-2025")

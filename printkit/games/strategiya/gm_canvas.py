@@ -19,7 +19,10 @@ from printkit.render import Block, Pen, Run, blocks, drop, fonts, hex_colour, ru
 from printkit.sheets import MarkupError, Words, to_html
 
 SANS, BOLD, ITALIC = fonts.SANS, fonts.SANS_BOLD, fonts.SANS_ITALIC
-INK, SUB, GREY, FAINT = hex_colour("#111111"), hex_colour("#444444"), hex_colour("#555555"), hex_colour("#333333")
+# The game master's sheets print on a mono laser: their small type (subtitles, column heads, page
+# footers, 7-8.5 pt) is near-black like the body, never a halftoned grey (issue 42); the lesser
+# words are told by size, weight and slant. GREY keeps its name for what it marks.
+INK, SUB, GREY, FAINT = hex_colour("#111111"), hex_colour("#111111"), hex_colour("#111111"), hex_colour("#333333")
 SECRET = hex_colour("#b71c1c")
 SIZE, LEAD = 9.0, 1.3  # the sheets' body text: pt, and line height in ems
 MARGIN, BOTTOM = mm(12), mm(14)  # the page's margins: left, right and top; bottom (the footer's band)

@@ -120,7 +120,7 @@ BOX, ROW_RULE, LINE_RULE, CELL = (
     hex_colour("#bbbbbb"),
     hex_colour("#888888"),
 )
-TURN = hex_colour("#777777")
+TURN = INK  # small type in black: a grey halftones on a laser
 # The pieces' table: number, trigger, cue, what happens (the rest), ticked when it came into play.
 COLUMNS = (mm(6), mm(30), mm(40), 0.0, mm(18))
 PAD = mm(1)
@@ -219,7 +219,8 @@ def _done_box(width: float) -> Line:
 
 
 def _track(ctx: dict[str, Any], width: float) -> list[Line]:
-    """The turn track: a cell a turn, tens marked, and the pieces due on each turn in red."""
+    """The turn track: a cell a turn, tens marked, and the pieces due on each turn in bold black at
+    the cell's right (issue 42: the sheet spoke of red numbers, which a mono laser prints grey)."""
     columns = ctx["track_cols"]
     cell = width / columns
     height = mm(8.5)
@@ -230,12 +231,12 @@ def _track(ctx: dict[str, Any], width: float) -> list[Line]:
                 left = x + i * cell
                 pen.box(left, top - height, cell, height, CELL, 0.5)
                 pen.text(left + mm(0.5), top - mm(0.3) - drop(LEAD) * 6, str(c["turn"]), SANS, 6.0, TURN)
-                if c["rules"]:  # the rules' own events, bottom left in grey, clear of the pieces' red
+                if c["rules"]:  # the rules' own events, bottom left, clear of the pieces' numbers at the right
                     pen.text(left + mm(0.5), top - height + mm(1.3), c["rules"], BOLD, 6.0, TURN)
                 if c["marks"]:
                     # MARK_INSET from the cell's right edge: clear of the heavy rule after every tenth turn.
                     pen.text(left + cell - MARK_INSET, top - mm(0.3) - 6 * 1.1 - 0.9 * 7, c["marks"], BOLD, 7.0,
-                             SECRET, "right")  # fmt: skip
+                             INK, "right")  # fmt: skip
             for i, c in enumerate(row):
                 if c["turn"] % 10 == 0:
                     edge = x + (i + 1) * cell

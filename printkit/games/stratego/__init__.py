@@ -19,7 +19,10 @@ GAME = Game(
             f"{_HERE}.sheets:build",
             preflight=f"{_HERE}.sheets:build",
             inputs=("title", "players", "part.variant", "part.setups", "options.random_setups", "entropy"),
-            prints=(Printing("stratego-setup.pdf", "guide_stratego_setup"),),
+            prints=(
+                Printing("stratego-setup.pdf", "guide_stratego_setup"),
+                Printing("stratego-secret-*.pdf", "guide_stratego_secret"),
+            ),
         ),
     ),
     build_options=(

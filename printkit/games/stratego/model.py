@@ -20,6 +20,17 @@ class StrategoError(RefusedValue):
         return self.say(lang)
 
 
+# How a page in each language prints a rank's symbol where the setup strings' Latin letter would
+# read as a foreign word: a Russian kit writes the marshal as his strength, the bomb (мина) and the
+# flag by their Russian initials (issue 42). The setup strings keep the letters (X, B, F).
+PRINTED: Mapping[str, Mapping[str, str]] = {"ru": {"X": "10", "B": "М", "F": "Ф"}}
+
+
+def shown(symbol: str, lang: str) -> str:
+    """A rank's symbol as a page in `lang` prints it."""
+    return PRINTED.get(lang, {}).get(symbol, symbol)
+
+
 @dataclass(frozen=True)
 class Rank:
     symbol: str
@@ -65,9 +76,10 @@ class StrategoData:
     two_squares: int | None = None  # the ISF limit on moves between two squares (not the document's)
 
     def rank(self, symbol: str) -> Rank | None:
-        """A rank by its symbol, or by its strength written as a number (10 for the marshal)."""
+        """A rank by its symbol, as a Russian page prints it (shown: М for the bomb), or by its
+        strength written as a number (10 for the marshal)."""
         for r in self.ranks:
-            if r.symbol == symbol.upper():
+            if r.symbol == symbol.upper() or any(symbol.upper() == s.get(r.symbol) for s in PRINTED.values()):
                 return r
         if symbol.isascii() and symbol.isdigit() and len(symbol) <= 3:
             for r in self.ranks:

@@ -8,7 +8,7 @@ from typing import Any
 from printkit.plugin import Build, Session, label
 from printkit.sheets import check_quickref, rules_context, write_quickref
 
-from .model import Rank, Variant, marks_of, stratego_of
+from .model import Rank, Variant, marks_of, shown, stratego_of
 
 # The variants the rules text names without describing (its duel); others come from elsewhere.
 NAMED_BY_TEXT = ("duel",)
@@ -28,7 +28,7 @@ def context(session: Session) -> dict[str, Any]:
     for r in data.ranks:
         moves = "sq_move_none" if not r.movable else ("sq_move_line" if r.runs else "sq_move_one")
         counts = [v.counts.get(r.symbol, 0) or "—" for v in variants]
-        row = {"symbol": r.symbol, "name": r.name[lang], "strength": r.strength or "—", "counts": counts}
+        row = {"symbol": shown(r.symbol, lang), "name": r.name[lang], "strength": r.strength or "—", "counts": counts}
         ranks.append({**row, "moves": label(moves, lang)})
 
     def get(symbol: str) -> Rank:
@@ -41,7 +41,7 @@ def context(session: Session) -> dict[str, Any]:
     for a, d in cases:
         house = attack(data, get(a), get(d))
         original = attack(data, get(a), get(d), original_bombs=True)
-        pair = label("sq_pair", lang, a=a, d=d)
+        pair = label("sq_pair", lang, a=shown(a, lang), d=shown(d, lang))
         special.append({"pair": pair, "house": describe(house, lang), "original": describe(original, lang)})
     battle = variants[0]
     about = []

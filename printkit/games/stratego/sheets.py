@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from printkit.plugin import MM, Build, Colour, Session, display_title, label, open_canvas, paper_size, player_name
 from printkit.render import draw_fitted, fonts, hex_colour, readable, tint, wrap_runs
 
-from .model import EMPTY, Marks, Setup, StrategoData, Variant, marks_of, stratego_of, stratego_session
+from .model import EMPTY, Marks, Setup, StrategoData, Variant, marks_of, shown, stratego_of, stratego_session
 
 SIDE_COLOURS = {"red": "#C62828", "blue": "#1565C0"}
 LAKE = "#90CAF9"
-LAKE_MARK = "#0D47A1"  # the lakes' mark: dark on the light lake, readable in grey
+LAKE_MARK = "#000000"  # the lakes' mark, on its white disc: black, as all small type (a tint halftones)
 CELL = 9.5 * MM
 
 
@@ -27,7 +28,7 @@ def piece_ink(side: str) -> Colour:
 
 
 def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float, setup: Setup | None,
-           lake_mark: str = "") -> None:  # fmt: skip
+           lake_mark: str = "", lang: str = "en") -> None:  # fmt: skip
     """The whole board seen from `side`: its rows at the bottom, coordinates on every edge; each
     lake carries `lake_mark` where its cells are not the rules page's own."""
     colour = hex_colour(SIDE_COLOURS[side])
@@ -55,7 +56,7 @@ def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float
                 if symbol != EMPTY:
                     c.setFillColorRGB(*piece_ink(side))
                     c.setFont(fonts.SANS_BOLD, 13)
-                    c.drawCentredString(cx + CELL / 2, cy + CELL / 2 - 4.5, symbol)
+                    c.drawCentredString(cx + CELL / 2, cy + CELL / 2 - 4.5, shown(symbol, lang))
     if lake_mark:  # on a light disc at each lake's centre, clear of the cells' lines
         c.setFont(fonts.SANS_BOLD, 11)
         for cx, cy in _lake_centres(v, files, rows):
@@ -67,7 +68,7 @@ def _board(c: Any, data: StrategoData, v: Variant, side: str, x: float, y: float
     c.setLineWidth(1.4)
     first_own = min(rows.index(r) for r in own)
     c.rect(x, y + first_own * CELL, v.files * CELL, v.setup_rows * CELL, stroke=1, fill=0)
-    c.setFillColorRGB(0.3, 0.3, 0.3)
+    c.setFillColorRGB(0, 0, 0)  # small type in black: a grey halftones
     c.setFont(fonts.SANS, 8)
     for col, f in enumerate(files):
         c.drawCentredString(x + col * CELL + CELL / 2, y - 3.5 * MM, letters[f])
@@ -112,7 +113,7 @@ def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: fl
         if not need:
             continue
         c.setFont(fonts.SANS_BOLD, 9)
-        c.drawString(x, line, rank.symbol)
+        c.drawString(x, line, shown(rank.symbol, lang))
         draw_fitted(c, x + 5 * MM, line, rank.name[lang], fonts.NARROW, 8, 20 * MM)
         for k in range(need):
             bx = x + 26 * MM + k * 3.2 * MM
@@ -124,9 +125,9 @@ def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: fl
         c.setFillColorRGB(0, 0, 0)
         line -= 4.2 * MM
     line -= 1.5 * MM
-    c.setFillColorRGB(0.27, 0.27, 0.27)
+    c.setFillColorRGB(0, 0, 0)
     for note in notes:
-        for row in wrap_runs([(note, fonts.SANS, 7.5, (0.27, 0.27, 0.27))], width):
+        for row in wrap_runs([(note, fonts.SANS, 7.5, (0.0, 0.0, 0.0))], width):
             c.setFont(fonts.SANS, 7.5)
             c.drawString(x, line, "".join(text for text, *_ in row))
             line -= 3.4 * MM
@@ -134,8 +135,17 @@ def _tally(c: Any, data: StrategoData, v: Variant, x: float, y: float, width: fl
     c.setFillColorRGB(0, 0, 0)
 
 
-def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, Setup] | None = None) -> None:
-    """stratego-setup.pdf: two blank planning boards per side, then each given setup on its own page."""
+def secret_file(side: str) -> str:
+    """The file of one side's secret setup: its own, to print and hand to that side alone."""
+    return f"stratego-secret-{side}.pdf"
+
+
+def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, Setup] | None = None,
+                       secret_path: Callable[[str], str | Path] | None = None) -> None:  # fmt: skip
+    """stratego-setup.pdf (target): two blank planning boards per side; beside it each given setup
+    in a file of its own (secret_file; `secret_path` gives where to write it): a secret printed with
+    the blank plans went to whoever printed them, and could not be handed over alone (issue 42)."""
+    where = secret_path or (lambda side: Path(target).with_name(secret_file(side)))
     data = stratego_of(session.ruleset)
     v = data.variants[stratego_session(session).variant]
     lang = session.language
@@ -152,26 +162,30 @@ def write_setup_sheets(session: Session, target: str | Path, setups: dict[str, S
         for top in (height - 14 * MM, height / 2 - 2 * MM):
             c.setFillColorRGB(*hex_colour(SIDE_COLOURS[side]))
             draw_fitted(c, left, top, heading, fonts.SANS_BOLD, 12, width - 2 * left)
-            _board(c, data, v, side, left, top - 8 * MM - v.rows * CELL, None, marks.lakes)
+            _board(c, data, v, side, left, top - 8 * MM - v.rows * CELL, None, marks.lakes, lang)
             _tally(c, data, v, left + board_w + 10 * MM, top - 12 * MM, 60 * MM, lang, None, marks, notes)
         c.showPage()
+    c.save()
     for index, side in enumerate(("red", "blue"), start=1):
         setup = (setups or {}).get(side)
         if setup is None:
             continue
+        secret = label("st_setup_title", lang) + " — " + data.sides[side][lang]
+        c = open_canvas(str(where(side)), session.paper,
+                        f"{display_title(session)} — {secret}", secret)  # fmt: skip
         top = height - 14 * MM
         c.setFillColorRGB(*hex_colour(SIDE_COLOURS[side]))
         draw_fitted(c, left, top, f"{label('st_setup_title', lang)} — {data.sides[side][lang]} · "
                     f"{player_name(session, index)}", fonts.SANS_BOLD, 14, width - 2 * left)  # fmt: skip
-        c.setFillColorRGB(0.7, 0.1, 0.1)
+        c.setFillColorRGB(0, 0, 0)  # "secret" in black: a red prints a halftoned grey
         draw_fitted(c, left, top - 7 * MM, label("st_secret", lang), fonts.SANS_BOLD, 10, width - 2 * left)
-        _board(c, data, v, side, left, top - 16 * MM - v.rows * CELL, setup, marks.lakes)
+        _board(c, data, v, side, left, top - 16 * MM - v.rows * CELL, setup, marks.lakes, lang)
         _tally(c, data, v, left + board_w + 10 * MM, top - 20 * MM, 60 * MM, lang, setup, marks, notes)
-        c.setFillColorRGB(0.2, 0.2, 0.2)
+        c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.NARROW, 9)
         c.drawString(left, top - 24 * MM - v.rows * CELL, setup.to_setup40(slashes=True))
         c.showPage()
-    c.save()
+        c.save()
 
 
 def build(b: Build) -> None:
@@ -193,5 +207,6 @@ def build(b: Build) -> None:
             # Each side draws from its own stream: printing one never reveals the other.
             seed = b.entropy.stream("stratego", side).below(1 << 30)
             setups[side] = generate(data, variant, "balanced", f"{b.entropy.kit_id(1)}-{side}-{seed}")
-    write_setup_sheets(b.session, b.writer.path("stratego-setup.pdf"), setups)
+    write_setup_sheets(b.session, b.writer.path("stratego-setup.pdf"), setups,
+                       lambda side: b.writer.path(secret_file(side)))  # fmt: skip
     b.progress("stratego-setup", 1, 1)

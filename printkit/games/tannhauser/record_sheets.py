@@ -208,8 +208,10 @@ def _panel(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) ->
     tasks: list[tuple[str, list[Piece]]] = [
         (t.ts_main, [("1: ", SANS, TICKS, INK), Tick(), Tick(), ("   2: ", SANS, TICKS, INK), Tick(), Tick()]),
         (heads["secondary"], [Tick()] * ctx["secondary"]),
-        (t.ts_flags, [(f"{t.ts_flags_taken} ", SANS, TICKS, INK), Tick(), Tick(),
-                      (f"   {t.ts_flags_placed} ", SANS, TICKS, INK), *[Tick()] * 4]),
+        # Each label joined by no-break spaces: it moves to the next line whole, with its squares,
+        # instead of leaving "задач:" alone under "наши на кругах" (issue 42).
+        (t.ts_flags, [(f"{keep(t.ts_flags_taken)} ", SANS, TICKS, INK), Tick(), Tick(),
+                      (f"   {keep(t.ts_flags_placed)} ", SANS, TICKS, INK), *[Tick()] * 4]),
     ]  # fmt: skip
     for name, pieces in tasks:
         named = para(pen, rx + mm(0.5), right - mm(0.5), [(name, BOLD, TICKS, INK)], key - mm(1))
@@ -217,6 +219,11 @@ def _panel(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) ->
         pen.rule(rx, low, rx + half, low, TICK_RULE, 0.3)
         right = low
     return min(left, right)
+
+
+def keep(words: str) -> str:
+    """Words that must not break across lines: their spaces made no-break ones."""
+    return words.replace(" ", "\u00a0")
 
 
 def _turns(pen: Pen, ctx: dict[str, Any], x: float, top: float, width: float) -> float:

@@ -8,7 +8,18 @@ from pathlib import Path
 from typing import Any
 
 from printkit.imposition import Box, Grid, back_box, best_grid, sheet_flip
-from printkit.plugin import MM, PAPERS, Build, RenderError, Session, display_title, label, open_canvas, player_name
+from printkit.plugin import (
+    MM,
+    PAPERS,
+    Build,
+    Colour,
+    RenderError,
+    Session,
+    display_title,
+    label,
+    open_canvas,
+    player_name,
+)
 from printkit.render import (
     SHOP_BLEED,
     corner_guides,
@@ -19,6 +30,7 @@ from printkit.render import (
     fonts,
     hex_colour,
     ink_on,
+    readable,
     registration_keep_out,
     registration_marks,
     tint,
@@ -194,15 +206,26 @@ def draw_front(c: Any, session: Session, card: Card, w: float, h: float, bleed: 
     c.setFillColorRGB(*ink_on(colour))
     draw_fitted(c, inset + 2 * MM, h - inset - band * 0.62, name, fonts.SANS_BOLD, 0.09 * h, w - 2 * inset - 4 * MM,
                 align="center")  # fmt: skip
-    c.setFillColorRGB(*colour)
-    c.setStrokeColorRGB(*colour)
+    ink = symbol_ink(colour)
+    c.setFillColorRGB(*ink)
+    c.setStrokeColorRGB(*ink)
     SYMBOLS[card.order](c, w / 2, h * 0.50, min(w, h) * 0.55)
     if card.advantage:
-        _plus(c, w - inset - 0.11 * w, h - inset - band - 0.11 * w, 0.085 * w, colour)
-        c.setFillColorRGB(*colour)
+        _plus(c, w - inset - 0.11 * w, h - inset - band - 0.11 * w, 0.085 * w, ink)
+        c.setFillColorRGB(0, 0, 0)  # small type in black: a tint halftones on a laser
         c.setFont(fonts.SANS_BOLD, 0.042 * h)
         c.drawCentredString(w / 2, inset + 0.19 * h, "+ " + label("advantage", lang) + " +")
     _cycle(c, session, card, w, inset + 0.07 * h)
+
+
+# How dark an order's symbol prints against the white card: the fire's amber (#F9A825) printed about
+# 30 % grey on a mono laser, too light for a line drawing; darkened to 6:1 it prints about 60 %.
+SYMBOL_CONTRAST = 6.0
+
+
+def symbol_ink(colour: Colour) -> Colour:
+    """An order's colour, darkened where needed for its symbol to print dark on white card."""
+    return readable(colour, (1.0, 1.0, 1.0), SYMBOL_CONTRAST)
 
 
 def _cycle(c: Any, session: Session, card: Card, w: float, y: float) -> None:
@@ -215,7 +238,7 @@ def _cycle(c: Any, session: Session, card: Card, w: float, y: float) -> None:
     size = w * 0.09
     for i, order in enumerate(cycle):
         colour = hex_colour(vs.orders.colours.get(order, "#455A64"))
-        shade = colour if order == card.order else (0.55, 0.55, 0.55)
+        shade = symbol_ink(colour) if order == card.order else (0.55, 0.55, 0.55)
         c.setFillColorRGB(*shade)
         c.setStrokeColorRGB(*shade)
         SYMBOLS[order](c, x0 + i * step, y, size)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from printkit.plugin import Cell, Colour, GameMap, RenderError, Ruleset, label
+from printkit.plugin import MM, Cell, Colour, GameMap, RenderError, Ruleset, label
 from printkit.render import draw_fitted, fonts, hex_colour, ink_on
 
 from . import livery, pictograms
@@ -23,6 +23,12 @@ GOLD: Colour = (0.95, 0.76, 0.2)
 
 
 RIVER_BLUE = (0.1, 0.35, 0.85)
+RIVER = 0.12  # a river's width, as a share of the cell
+
+
+def river_width(s: float) -> float:
+    """How wide a river is drawn in cells of side s, on the map and in its legend alike."""
+    return max(1.5, s * RIVER)
 
 
 def draw_river(c: Any, game_map: GameMap, rivers: frozenset[Cell], waters: set[str], x: int, y: int, px: float,
@@ -32,7 +38,7 @@ def draw_river(c: Any, game_map: GameMap, rivers: frozenset[Cell], waters: set[s
     cx, cy = px + s / 2, py + s / 2
     c.saveState()
     c.setStrokeColorRGB(*RIVER_BLUE)
-    c.setLineWidth(max(1.5, s * 0.12))
+    c.setLineWidth(river_width(s))
     c.setLineCap(1)
     # A diagonal link is left out where an orthogonal river cell already joins the two.
     ends = [(nx - x, ny - y) for nx, ny in game_map.neighbours(x, y) if (nx, ny) in rivers
@@ -47,15 +53,17 @@ def draw_river(c: Any, game_map: GameMap, rivers: frozenset[Cell], waters: set[s
     c.restoreState()
 
 
-def river_symbol(c: Any, x: float, y: float, s: float) -> None:
-    """A river in a legend's square."""
+def river_symbol(c: Any, x: float, y: float, s: float, width: float = 1.5) -> None:
+    """A river in a legend's square, as wide as the map draws it (issue 42: a 1.5 pt line stood for
+    a river drawn 6.8 pt wide in 20 mm cells)."""
     c.setFillColorRGB(1, 1, 1)
     c.setStrokeColorRGB(0.3, 0.3, 0.3)
     c.rect(x, y, s, s, stroke=1, fill=1)
     c.saveState()
     c.setStrokeColorRGB(*RIVER_BLUE)
-    c.setLineWidth(1.5)
-    c.line(x + 0.5, y + s / 2, x + s - 0.5, y + s / 2)
+    c.setLineWidth(min(width, 0.8 * s))
+    c.setLineCap(1)
+    c.line(x + s * 0.22, y + s / 2, x + s * 0.78, y + s / 2)
     c.restoreState()
 
 
@@ -75,6 +83,7 @@ class VsOverlay:
         for o in game_map.objects:
             if o.owner and o.owner not in self.colours:
                 self.colours[o.owner] = PALETTE[len(self.colours) % len(PALETTE)]
+        self.cell_size = 20 * MM  # the cells' side, as cell() is given it (the legend's river follows it)
         self.label_cell = {self._label_cell(land): i for i, land in enumerate(vs_map(game_map).lands)}
         # The owners' marks as the tokens print them (tokens.owners: the players in seat order, then
         # the neutral set): a building's owner reads on a black-and-white print by its mark as by its token's.
@@ -122,6 +131,7 @@ class VsOverlay:
     # ---- cells -----------------------------------------------------------------------------------
 
     def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
+        self.cell_size = s
         if (x, y) in self.part.rivers:
             draw_river(c, self.map, self.part.rivers, self.waters, x, y, px, py, s)
         if (x, y) in self.part.lairs:
@@ -133,9 +143,11 @@ class VsOverlay:
         if o.kind == "resource":
             opened = what.startswith("mine-")
             fill = self.owner_colour(o.owner) if opened else (1.0, 1.0, 1.0)
-            _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, ink_on(fill) if opened else (0.2, 0.2, 0.2))
-            if opened:  # whose mine it is, where colour does not print
+            if opened:  # as a building: the badge left, the owner's mark right, the level under both
+                _badge(c, "vein", px + s * 0.26, py + s * 0.52, s * 0.17, fill, ink_on(fill))
                 self.owner_cues(c, o.owner, px, py, s)
+            else:
+                _badge(c, "vein", px + s * 0.24, py + s * 0.24, s * 0.19, fill, (0.2, 0.2, 0.2))
             if opened or o.detail("height"):
                 c.setFillColorRGB(0, 0, 0)
                 # A vein's height is a bare number (as the legend says); an opened mine's level is
@@ -144,8 +156,12 @@ class VsOverlay:
                 if opened:
                     said.append(label("tk_level", self.lang, n=what.removeprefix("mine-")))
                 text = ", ".join(said)
-                c.setFont(fonts.SANS_BOLD, max(6.0, s * 0.16))
-                c.drawString(px + s * 0.45, py + s * 0.08, text)
+                size = max(6.0, s * 0.16)
+                if opened:  # a line of its own under the badge and the mark, clear of both
+                    draw_fitted(c, px + s * 0.08, py + s * 0.1, text, fonts.SANS_BOLD, size, s * 0.84, align="center")
+                else:
+                    c.setFont(fonts.SANS_BOLD, size)
+                    c.drawString(px + s * 0.45, py + s * 0.08, text)
             return True
         if o.kind in ("building", "town", "port", "bridge") or what:
             kind = what if pictograms.has(what) else ("bridge" if o.kind == "bridge" else "tower")
@@ -225,7 +241,9 @@ class VsOverlay:
     # ---- legend ----------------------------------------------------------------------------------
 
     def terrain_row(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
-        return [(river_symbol, label("map_river", self.lang))]
+        return [
+            (lambda c, x, y, s: river_symbol(c, x, y, s, river_width(self.cell_size)), label("map_river", self.lang))
+        ]
 
     def legend(self) -> list[tuple[Callable[[Any, float, float, float], None], str]]:
         lang = self.lang
@@ -271,23 +289,25 @@ def _badge(c: Any, kind: str, cx: float, cy: float, r: float, fill: Colour, ink:
 # An owner's mark on the map, as a share of the cell: 19 pt, capitals about 5 mm high, in a 20 mm
 # cell (issue 42: at 1.5 mm a Russian С and З looked alike).
 MARK = 0.34
+MARK_ROOM = 0.5  # the widest a mark's tag may be, as a share of the cell: right of the building's square
 
 
 def _mark(c: Any, mark: str, cx: float, cy: float, s: float, share: float = 0.17) -> None:
-    """An owner's mark centred on (cx, cy): black letters on a see-through white tag, so that owners
-    differ on a mono print (issue 33) and the terrain's pattern still shows round the letters."""
+    """An owner's mark centred on (cx, cy): black letters on a white tag, so that owners differ on a
+    mono print (issue 33); the tag is solid, since a forest's rings seen through it turned a «С» into
+    a ringed letter on a grey print (issue 42)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    size = max(6.0, s * share)
+    size = s * share
+    # Two letters ("За") as wide as the room right of a building's square (a bit over half the cell).
+    size = max(6.0, min(size, MARK_ROOM * s / (stringWidth(mark, fonts.SANS_BOLD, 1.0) + 0.5)))
     width = stringWidth(mark, fonts.SANS_BOLD, size) + size * 0.5
     height = size * 1.05
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
-    c.setFillAlpha(VEIL)
     c.setStrokeColorRGB(0.15, 0.15, 0.15)
     c.setLineWidth(0.4)
     c.roundRect(cx - width / 2, cy - height / 2, width, height, size * 0.2, stroke=1, fill=1)
-    c.setFillAlpha(1)
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.SANS_BOLD, size)
     c.drawCentredString(cx, cy - size * 0.34, mark)

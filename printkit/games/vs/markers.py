@@ -54,8 +54,10 @@ class Marker:
 # Every word on a marker stays this far inside the cut: about the most a 16 mm marker allows, since
 # its longest word at 6 pt («неутомимости», 11.03 mm) must fit between the two margins.
 SAFE = 2.4 * MM
-# The frame that carries the owner's colour and pattern (livery), inside the margin the words keep.
-FRAME = 2.0 * MM
+# The frame that carries the owner's colour and pattern (livery), inside the margin the words keep:
+# 1.8 mm leaves the words 0.6 mm of white inside it (at 2 mm the longest labels came within 0.4 mm
+# and seemed to touch it: issue 42); at 1.6 mm two owners' patterns came too close to tell apart.
+FRAME = 1.8 * MM
 
 
 def lasting_spells(vs: VsData) -> list[str]:

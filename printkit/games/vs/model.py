@@ -158,19 +158,35 @@ PALETTE = ["#9A1212", "#4A97E8", "#33843A", "#F9C834", "#3A0C70", "#F08A24", "#1
 NEUTRAL = "#B2B2B2"  # neutral troops and buildings: a grey, lighter than every player's but the yellow
 
 
+# Capitals a reader takes for a digit on a grey print or across the table (issue 42: a 1.5 mm «З»
+# read as 3): a mark of one of them alone takes the name's second letter too ("За").
+LIKE_A_DIGIT = frozenset("ЗОЧБВOISZBGQD")
+# Capitals alike at a badge's size: two owners whose one-letter marks fall in one group both take
+# two letters.
+ALIKE = ("СОЭQCOG", "ШЩЦ", "ЕЁ", "ИЙ", "ЬЪБ", "EF", "PR")
+
+
 def owner_marks(names: Sequence[str]) -> list[str]:
     """The mark that tells each owner's pieces apart where colour cannot (a black-and-white printer):
     the shortest start of the name no other owner's name shares, capitalised ("Север", "Юг" -> "С",
-    "Ю"; "Север", "Сумрак" -> "Се", "Су"), at most two letters; where two letters do not tell the
-    names apart, the owner's number in the list."""
+    "Ю"; "Север", "Сумрак" -> "Се", "Су"), at most two letters; one letter only where it cannot be
+    taken for a digit (LIKE_A_DIGIT: "Запад" -> "За") nor for another owner's letter (ALIKE); where
+    two letters do not tell the names apart, the owner's number in the list."""
     folded = [" ".join(name.split()).casefold() for name in names]
-    out = []
-    for number, name in enumerate(folded, start=1):
+
+    def shortest(number: int, name: str, least: int) -> str:
         others = [other for i, other in enumerate(folded, start=1) if i != number]
-        mark = next((name[:n] for n in (1, 2) if name[:n].strip() and not any(o.startswith(name[:n]) for o in others)),
-                    None)  # fmt: skip
-        out.append(mark.capitalize() if mark and mark.isalpha() else str(number))
-    return out
+        mark = next((name[:n] for n in range(least, 3) if name[:n].strip() and not any(o.startswith(name[:n])
+                     for o in others)), None)  # fmt: skip
+        if mark and mark.isalpha() and len(mark) == 1 and mark.upper() in LIKE_A_DIGIT:
+            mark = shortest(number, name, 2) if least < 2 else None
+        return mark.capitalize() if mark and mark.isalpha() else str(number)
+
+    first = [shortest(number, name, 1) for number, name in enumerate(folded, start=1)]
+    group = {ch: g for g in ALIKE for ch in g}
+    alike = [len(m) == 1 and m in group and any(o != m and group.get(o) == group[m] for o in first) for m in first]
+    return [shortest(n, name, 2) if both else mark
+            for n, (name, mark, both) in enumerate(zip(folded, first, alike, strict=True), start=1)]  # fmt: skip
 
 
 def player_colour(session: Session, number: int) -> str:

@@ -50,7 +50,8 @@ Face = Callable[[Any, Box, Item, bool, float], None]
 # past the box, `safe` keeps every word that far inside it (the shop's cutting tolerance).
 ShopFace = Callable[[Any, Box, Item, bool, float, float], None]
 Notes = Callable[[Sequence[Item]], list[str]]  # a sheet's footnotes from the items on it
-NOTE = 6.0  # pt: a sheet's footnotes, the smallest type printkit prints
+Owner = Callable[[Item], Hashable]  # whose set an item belongs to: each set starts a row of its own
+NOTE = 6.0  # pt: a sheet's footnotes, the smallest type printkit prints, in black (a grey halftones)
 
 
 def sheet_grid(session: Session, size: tuple[float, float], cutter: str | None = None) -> Grid:
@@ -91,7 +92,7 @@ def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
     text = "   ".join(notes)
     width = stringWidth(text, fonts.NARROW, NOTE)
     c.saveState()
-    c.setFillColorRGB(0.2, 0.2, 0.2)
+    c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.NARROW, NOTE)
     if side in ("bottom", "top"):
         # The baseline sits far enough inside the printable area that the descenders stay in it too.
@@ -105,17 +106,54 @@ def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
     c.restoreState()
 
 
+def slots(items: Sequence[Item], cols: int, owner: Owner[Item] | None = None) -> list[int]:
+    """Each item's place on the grids of the sheets, counted in reading order over all of them: one
+    after another, or with `owner` each owner's set from the start of a row, so that a player's
+    pieces are cut out together (issue 42: one row held the end of a set and the next one's start).
+    Items whose owner is None (the neutral set, nobody's) fill the ends of the players' last rows
+    first: padding every set to whole rows put two tokens on a third sheet of card."""
+    if owner is None:
+        return list(range(len(items)))
+    out: list[int | None] = []
+    gaps: list[int] = []
+    place, last = 0, None
+    for i, item in enumerate(items):
+        whose = owner(item)
+        if whose is None:
+            out.append(None)
+            continue
+        if i and whose != last and place % cols:
+            gaps += range(place, place + cols - place % cols)
+            place += cols - place % cols
+        last = whose
+        out.append(place)
+        place += 1
+    spare = iter(gaps)
+    for i, found in enumerate(out):
+        if found is None:
+            out[i] = next(spare, None)
+            if out[i] is None:
+                out[i], place = place, place + 1
+    return [p for p in out if p is not None]
+
+
 def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[float, float], draw: Face[Item],
-                 cutter: str | None = None, notes: Notes[Item] | None = None) -> Grid:  # fmt: skip
+                 cutter: str | None = None, notes: Notes[Item] | None = None,
+                 owner: Owner[Item] | None = None) -> Grid:  # fmt: skip
     """Sheets of items GUTTER apart on a grid with cut lines, each sheet of fronts followed by its backs,
     placed to land behind their fronts after the duplex flip the config names. With a cutting
     machine the fronts carry its registration marks (the backs are not cut). `notes` gives a sheet's
-    footnotes from the items on it (both sides print them). Returns the grid."""
+    footnotes from the items on it (both sides print them); `owner` starts each owner's set on a row
+    of its own (slots). Returns the grid."""
     g = sheet_grid(session, size, cutter)
     flip = vs_session(session).cards.duplex
-    for start in range(0, len(items), g.per_sheet):
-        chunk = items[start : start + g.per_sheet]
-        fronts = list(g.boxes[: len(chunk)])
+    places = slots(items, g.cols, owner)
+    sheets: dict[int, list[tuple[Box, Item]]] = {}
+    for place, item in zip(places, items, strict=True):
+        sheets.setdefault(place // g.per_sheet, []).append((g.boxes[place % g.per_sheet], item))
+    for laid in sheets.values():
+        chunk = [item for _, item in laid]
+        fronts = [box for box, _ in laid]
         said = notes(chunk) if notes is not None else []
         for box, item in zip(fronts, chunk, strict=True):
             draw(c, box, item, False, FRONT_BLEED)
@@ -183,15 +221,16 @@ def check_count(session: Session, stem: str, count: int) -> None:
 
 def build_pieces(b: Build, stem: str, title_key: str, items: Sequence[Item], size: float, draw: Face[Item],
                  shop: ShopFace[Item] | None = None, round_cut: bool = False,
-                 notes: Notes[Item] | None = None) -> None:  # fmt: skip
-    """<stem>.pdf for the kit; with a cutting machine also <stem>-cut.svg (round pieces cut as
-    circles); for a print shop <stem>-print-shop.pdf, where the pieces have a face for one (`shop`)."""
+                 notes: Notes[Item] | None = None, owner: Owner[Item] | None = None) -> None:  # fmt: skip
+    """<stem>.pdf for the kit, each owner's set from a row of its own where `owner` says whose an
+    item is; with a cutting machine also <stem>-cut.svg (round pieces cut as circles); for a print
+    shop <stem>-print-shop.pdf, where the pieces have a face for one (`shop`)."""
     session = b.session
     check_count(session, stem, len(items))
     subject = label(title_key, session.language)
     title = f"{display_title(session)} — {subject}"
     c = open_canvas(str(b.writer.path(f"{stem}.pdf")), session.paper, title, subject)
-    g = write_sheets(c, session, items, (size, size), draw, b.options.cutter, notes)
+    g = write_sheets(c, session, items, (size, size), draw, b.options.cutter, notes, owner)
     c.save()
     if b.options.cutter:
         b.writer.write(f"{stem}-cut.svg", cut_template_svg(g.page, g.boxes, size / 2 if round_cut else 0.0).encode())

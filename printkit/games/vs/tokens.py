@@ -382,4 +382,10 @@ def build(b: Build) -> None:
     size = vs_session(b.session).tokens.cell_mm * MM
     face = functools.partial(draw_token, light=bool(b.options.greyscale))  # the ink-saving kit's faces
     build_pieces(b, "tokens", "tokens_title", tokens(b.session), size, face, shop=face,
-                 notes=lambda chunk: footnotes(b.session, chunk))  # fmt: skip
+                 notes=lambda chunk: footnotes(b.session, chunk), owner=whose)  # fmt: skip
+
+
+def whose(token: Token) -> str | None:
+    """A token's owner for its sheet's rows (piece_sheets.slots): a player's name, or None for the
+    neutral set (its plain band), which fills the ends of the players' rows."""
+    return None if token.pattern == PLAIN else token.owner

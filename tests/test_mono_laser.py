@@ -1,0 +1,345 @@
+"""What a home black-and-white laser meets, measured on the printed kits (issue 42, the contact-sheet review)."""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import itertools
+import math
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+from PIL import Image, ImageStat
+
+from printkit.config.session import load_session, player_name, with_overrides
+from printkit.games.stratego.model import PRINTED
+from printkit.games.vs import markers as marker_faces
+from printkit.games.vs.cards import draw_front
+from printkit.games.vs.map_sheet import VsOverlay, river_width
+from printkit.games.vs.markers import draw_marker, markers
+from printkit.games.vs.model import ALIKE, LIKE_A_DIGIT, owner_marks, vs_of, vs_session
+from printkit.games.vs.orders import all_cards
+from printkit.games.vs.piece_sheets import sheet_grid
+from printkit.games.vs.tokens import tokens
+from printkit.geometry import MM
+from printkit.imposition import Box
+from printkit.labels import label
+from printkit.pipeline.print_guide import GUIDE
+from printkit.render.canvas import open_canvas
+
+from .conftest import EXAMPLES, ExampleKits, pdf_text
+from .pdfcheck import read
+
+SMALL = 12.0  # pt: type under this size prints black (or white on a dark ground), never a tint
+
+
+def inks(pdf: Path) -> list[tuple[int, str, float, float]]:
+    """(page from 1, character, size in points, darkness 0-1 in grey) of every printed character."""
+    document = pdfium.PdfDocument(pdf)
+    out = []
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    for number, page in enumerate(document, start=1):
+        text = page.get_textpage()
+        chars = text.get_text_range(errors="surrogatepass")
+        for i, char in enumerate(chars[: text.count_chars()]):
+            if not char.strip():
+                continue
+            obj = text.get_textobj(i)
+            m = obj.get_matrix()
+            size = obj.get_font_size() * math.sqrt(abs(m.a * m.d - m.b * m.c))
+            raw.FPDFText_GetFillColor(text.raw, i, r, g, b, a)
+            out.append((number, char, size, 1 - (0.299 * r.value + 0.587 * g.value + 0.114 * b.value) / 255))
+        text.close()
+    document.close()
+    return out
+
+
+def tinted(pdf: Path) -> list[tuple[int, str, float, float]]:
+    """The small characters that print as a halftoned grey: neither black nor white (knocked out)."""
+    return [(n, ch, round(s, 1), round(d, 2)) for n, ch, s, d in inks(pdf) if s < SMALL and 0.03 < d < 0.9]
+
+
+@pytest.mark.parametrize(
+    ("name", "files"),
+    [
+        ("vs-2025", ("battle-cards.pdf", "tokens.pdf", "markers.pdf")),
+        ("vs-2003", ("battle-cards.pdf", "tokens.pdf", "markers.pdf")),
+        ("strategiya", ("plot.pdf",)),
+        ("stratego", ("stratego-setup.pdf", "stratego-secret-red.pdf")),
+    ],
+)
+def test_small_type_prints_black(kits: ExampleKits, name: str, files: tuple[str, ...]) -> None:
+    """issue 42: the fire card's "+ advantage" printed 30 % grey, the token and marker sheets'
+    footnotes a grey, the plot sheet's turn numbers #777 and its marks red, the Stratego sheets'
+    coordinates and notes grey. Small type on these sheets is now black, or white on a dark band."""
+    kit = kits(name)
+    for file in files:
+        found = tinted(kit / file)
+        assert not found, f"{file}: small type in a tint (page, char, pt, darkness): {found[:8]}"
+
+
+def grey(pdf: bytes, scale: float = 4.0) -> Image.Image:
+    document = pdfium.PdfDocument(pdf)
+    image = document[0].render(scale=scale, grayscale=True).to_pil().convert("L")
+    document.close()
+    return image
+
+
+def test_every_order_symbol_prints_dark() -> None:
+    """issue 42: the fire order's bow printed in its amber, about 30 % grey on a mono laser. Each
+    order's symbol, with and without the «+», now prints at least 55 % dark where it is inked."""
+    session = load_session(EXAMPLES / "vs-2025.yaml")
+    w, h = 63 * MM, 88 * MM
+    for card in all_cards(vs_of(session.ruleset).orders):
+        buffer = io.BytesIO()
+        c = open_canvas(buffer, "a4", "card", "card", pagesize=(w, h))
+        draw_front(c, session, card, w, h, 0.0)
+        c.showPage()
+        c.save()
+        image = grey(buffer.getvalue())
+        # The symbol's middle: a square a fifth of the card wide at its centre.
+        side = image.width / 5
+        crop = image.crop((int(image.width / 2 - side), int(image.height / 2 - side),
+                           int(image.width / 2 + side), int(image.height / 2 + side)))  # fmt: skip
+        darkest = crop.getextrema()[0]
+        assert 1 - darkest / 255 >= 0.55, (card.label(), round(1 - darkest / 255, 2))
+
+
+def owner_names(name: str, lang: str) -> list[str]:
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, "a4")
+    names = [player_name(session, n) for n in range(1, len(session.players) + 1)]
+    return [*names, label("tk_neutral", lang)]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_no_owners_mark_reads_as_a_digit_or_as_another(name: str, lang: str) -> None:
+    """issue 42: «З» (Запад) looked like the digit 3 on a badge. Every example's owners, in both
+    languages: no mark is one letter that reads as a digit, no two one-letter marks are alike."""
+    marks = owner_marks(owner_names(name, lang))
+    assert not [m for m in marks if len(m) == 1 and m.upper() in LIKE_A_DIGIT], marks
+    group = {ch: k for k, g in enumerate(ALIKE) for ch in g}
+    alike = [(a, b) for a, b in itertools.combinations(marks, 2)
+             if len(a) == len(b) == 1 and a in group and group[a] == group.get(b)]  # fmt: skip
+    assert not alike, marks
+    assert len(set(marks)) == len(marks)
+
+
+@pytest.mark.parametrize(
+    ("names", "marks"),
+    [
+        (["Север", "Юг", "Запад", "нейтральные"], ["С", "Ю", "За", "Н"]),
+        (["Север", "Озеро", "нейтральные"], ["С", "Оз", "Н"]),
+        (["Шторм", "Щит", "neutral"], ["Шт", "Щи", "N"]),
+        (["Oslo", "Bergen", "Stavanger", "neutral"], ["Os", "Be", "St", "N"]),
+        (["Player 1", "Player 2", "neutral"], ["1", "2", "N"]),
+    ],
+)
+def test_marks_take_a_second_letter_where_one_misleads(names: list[str], marks: list[str]) -> None:
+    assert owner_marks(names) == marks
+
+
+def test_the_example_tokens_print_the_two_letter_mark(kits: ExampleKits) -> None:
+    """The example's third player, Запад, is «За» on the printed tokens, never «З» alone."""
+    text = " ".join(pdf_text(kits("vs-2025") / "tokens.pdf"))
+    assert re.search(r"(?<!\w)За(?!\w)", text) and not re.search(r"(?<!\w)З(?!\w)", text)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_marker_words_keep_clear_of_the_frame(tmp_path: Path, name: str, lang: str) -> None:
+    """issue 42: the longest marker labels came within 0.4 mm of the frame's inner edge and seemed
+    to touch it. Every letter of every marker of either edition, front and back, keeps 0.55 mm."""
+    session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, "a4")
+    size = vs_session(session).tokens.marker_mm * MM
+    faces = list(dict.fromkeys(markers(session)))
+    path = tmp_path / "markers.pdf"
+    c = open_canvas(str(path), "a4", "markers", "markers")
+    boxes = []
+    for i, marker in enumerate(faces):
+        for back in (False, True):
+            box = Box(
+                10 * MM + (i % 8) * (size + 4 * MM), 20 * MM + (2 * (i // 8) + back) * (size + 4 * MM), size, size
+            )
+            draw_marker(c, box, marker, back)
+            boxes.append(box)
+    c.showPage()
+    c.save()
+    inside = marker_faces.FRAME + 0.55 * MM
+    near = []
+    for g in read(path)[0].glyphs:
+        box = next(b for b in boxes if b.x <= g.x0 <= b.x + b.w and b.y <= g.y0 <= b.y + b.h)
+        room = min(g.x0 - box.x, g.y0 - box.y, box.x + box.w - g.x1, box.y + box.h - g.y1)
+        if room < inside:
+            near.append((g.char, round((room - marker_faces.FRAME) / MM, 2)))
+    assert not near, f"letters nearer the frame than 0.55 mm (char, mm): {near[:8]}"
+
+
+def blue_width(image: Image.Image, x: int, y0: int, y1: int) -> int:
+    """The rows of one pixel column from y0 to y1 that are river blue."""
+    rgb = image.convert("RGB")
+    return sum(1 for y in range(y0, y1) if (p := rgb.getpixel((x, y)))[2] > 150 and p[0] < 80)  # type: ignore[index]
+
+
+def test_the_legends_river_is_as_wide_as_the_maps() -> None:
+    """issue 42: the legend drew a river as a 1.5 pt line; the map draws it 12 % of a cell wide
+    (6.8 pt in 20 mm cells). Measured in pixels, the legend's river is the map's width."""
+    session = load_session(EXAMPLES / "vs-2025.yaml")
+    assert session.game_map is not None
+    overlay = VsOverlay(session.game_map, session.ruleset, "ru", {})
+    river = next(iter(sorted(overlay.part.rivers)))
+    s = 20 * MM
+    buffer = io.BytesIO()
+    c = open_canvas(buffer, "a4", "river", "river", pagesize=(100 * MM, 40 * MM))
+    overlay.cell(c, *river, 5 * MM, 10 * MM, s)
+    ((symbol, _),) = overlay.terrain_row()
+    symbol(c, 60 * MM, 15 * MM, 5 * MM)
+    c.showPage()
+    c.save()
+    scale = 8.0
+    document = pdfium.PdfDocument(buffer.getvalue())
+    picture = document[0].render(scale=scale).to_pil()
+    document.close()
+    height = picture.height
+    # The legend's line runs level across its square: a column through the square's middle.
+    legend = blue_width(picture, round(62.5 * MM * scale), 0, height)
+    expected = river_width(s) * scale
+    assert abs(legend - expected) <= 2, (legend, expected)
+    # The map's river, measured across a straight run of it, is the same width.
+    drawn = max(blue_width(picture, round((5 * MM + s * k / 10) * scale), 0, height) for k in (3, 7))
+    horizontal = [blue_width(picture.transpose(Image.Transpose.TRANSPOSE), round((10 * MM + s * k / 10) * scale), 0,
+                             picture.width) for k in (3, 7)]  # fmt: skip
+    assert min(v for v in (drawn, *horizontal) if v) == pytest.approx(expected, abs=2)
+
+
+def test_the_maps_owner_marks_stand_on_solid_white(kits: ExampleKits) -> None:
+    """issue 42: a forest's rings showed through the see-through tag behind «С», in grey a ringed
+    letter. Around each large mark on the map, inside its tag, the paper is white."""
+    pdf = kits("vs-2025") / "map.pdf"
+    page = read(pdf)[0]
+    marks = [g for g in page.glyphs if g.size >= 12 and g.char in "СЮЗ"]
+    assert marks
+    document = pdfium.PdfDocument(pdf)
+    scale = 300 / 72
+    image = document[0].render(scale=scale, grayscale=True).to_pil().convert("L")
+    document.close()
+    for g in marks:
+        # A strip 0.3 to 0.8 mm left of the letter: inside the tag (its sides stand a quarter em off).
+        left = (g.x0 - 0.8 * MM) * scale, (page.height - g.y1) * scale
+        strip = image.crop((round(left[0]), round(left[1]), round((g.x0 - 0.3 * MM) * scale),
+                            round((page.height - g.y0) * scale)))  # fmt: skip
+        assert strip.getextrema()[0] > 235, (g.char, strip.getextrema())
+
+
+def test_stratego_sides_differ_in_grey_and_symbols_are_russian(kits: ExampleKits) -> None:
+    """issue 42: the quick reference's board printed both sides' rows the same grey, and a Russian
+    kit printed the ranks as X, B and F. Measured in grey: blue's rows and red's differ by a fifth
+    of the scale or more (or carry a pattern red's lack); the Russian card and setup sheets print
+    10, М and Ф and no Latin rank letter."""
+    pdf = kits("stratego") / "quickref.pdf"
+    page = read(pdf)[0]
+    size = min(g.size for g in page.glyphs)
+    labels = {ln.text: ln for ln in page.lines() if ln.text in ("1", "10") and ln.glyphs[0].size == size}
+    assert set(labels) == {"1", "10"}, [ln.text for ln in page.lines() if ln.glyphs[0].size == size][:20]
+    document = pdfium.PdfDocument(pdf)
+    scale = 200 / 72
+    image = document[0].render(scale=scale, grayscale=True).to_pil().convert("L")
+    document.close()
+
+    def row(line: object) -> ImageStat.Stat:
+        g = line.glyphs[0]  # type: ignore[attr-defined]
+        x, y = (g.x1 + 3 * MM) * scale, (page.height - (g.y0 + g.y1) / 2) * scale
+        return ImageStat.Stat(
+            image.crop((round(x), round(y - MM * scale), round(x + 3 * MM * scale), round(y + MM * scale)))
+        )
+
+    blue, red = row(labels["10"]), row(labels["1"])
+    assert abs(blue.mean[0] - red.mean[0]) >= 0.2 * 255 or blue.stddev[0] > red.stddev[0] + 20, (blue.mean, red.mean)
+    for file in ("quickref.pdf", "stratego-setup.pdf", "stratego-secret-red.pdf"):
+        words = set(" ".join(pdf_text(kits("stratego") / file)).split())
+        assert not words & {"X", "B", "F"}, (file, words & {"X", "B", "F"})
+    ranks = " ".join(pdf_text(kits("stratego") / "quickref.pdf"))
+    assert all(f" {shown} " in f" {ranks} " for shown in PRINTED["ru"].values()), ranks[:200]
+
+
+def test_a_stratego_secret_is_a_file_of_its_own(kits: ExampleKits) -> None:
+    """issue 42: the secret setup shared stratego-setup.pdf with the blank plans, so whoever printed
+    the plans printed the secret too. Each side's setup is now its own file, named by the guide."""
+    kit = kits("stratego")
+    plans = " ".join(pdf_text(kit / "stratego-setup.pdf"))
+    assert "Секретно" not in plans and "/" not in plans.replace("«/»", "")
+    secret = pdf_text(kit / "stratego-secret-red.pdf")
+    assert len(secret) == 1 and "Секретно" in secret[0]
+    assert not (kit / "stratego-secret-blue.pdf").exists()  # the example gives red's setup alone
+    guide = pdf_text(kit / GUIDE)[0]
+    assert "stratego-setup.pdf" in guide and "stratego-secret-red.pdf" in guide
+
+
+@pytest.mark.parametrize("name", ["stratego", "tannhauser"])
+def test_a_paper_only_guide_speaks_of_no_card(kits: ExampleKits, name: str) -> None:
+    """issue 42: the Stratego and Tannhäuser guides spoke of card backs, cards and tokens that their
+    kits do not have."""
+    guide = " ".join(pdf_text(kits(name) / GUIDE)[0].split()).casefold()
+    for word in ("рубашк", "карты, фишки", "картон"):
+        assert word not in guide, word
+
+
+def test_the_record_sheets_flag_labels_do_not_break(kits: ExampleKits) -> None:
+    """issue 42: "наши на кругах" ended a line and "задач:" began the next. Each label of the
+    flags' row stays on one line with its squares."""
+    lines = [ln.text for page in read(kits("tannhauser") / "record-sheets.pdf") for ln in page.lines()]
+    whole = label("ts_flags_placed", "ru")
+    assert any(whole in line.replace("\u00a0", " ") for line in lines), [ln for ln in lines if "наши" in ln]
+
+
+SWITCH = re.compile(r"(?<![\w-])--[a-z][a-z-]+")
+DICE = re.compile(r"(?<![\w/.-])\d*[DdД](6|10)\b")
+
+
+@pytest.mark.parametrize("name", ["strategiya", "strategiya-heroes", "vs-2025", "vs-2003", "tannhauser", "stratego"])
+def test_no_page_names_a_switch_and_russian_dice_are_written_k(kits: ExampleKits, name: str) -> None:
+    """issue 42: a Russian player's pages named terminal switches (--natural-ten-stays,
+    --plain-mage, --edition) and wrote dice as D6 and d10, while the referee's Russian says к6 and
+    к10. A page says a reading in words; a Russian page writes a die as к6 or к10 (Stratego rolls
+    none, and its lakes' cells, d5 and d6, are no dice)."""
+    kit = kits(name)
+    found = []
+    for pdf in sorted(kit.glob("*.pdf")):
+        if pdf.name == GUIDE:
+            continue  # the guide is for whoever builds the kit, with printkit
+        for number, page in enumerate(pdf_text(pdf), start=1):
+            flat = " ".join(page.split())
+            found += [(pdf.name, number, m.group()) for m in SWITCH.finditer(flat)]
+            if name != "stratego":
+                found += [(pdf.name, number, m.group()) for m in DICE.finditer(flat)]
+    assert not found, found[:10]
+
+
+def test_each_players_tokens_start_a_row(kits: ExampleKits) -> None:
+    """issue 42: a row of tokens held the end of one player's set and the start of the next. On the
+    printed fronts, every row of the grid holds one player's marks (the neutral set, nobody's,
+    fills the ends of rows), and the grouping costs no sheet: two, as before."""
+    session = load_session(EXAMPLES / "vs-2025.yaml")
+    pdf = kits("vs-2025") / "tokens.pdf"
+    size = vs_session(session).tokens.cell_mm * MM
+    g = sheet_grid(session, (size, size))
+    marks = set(owner_marks(owner_names("vs-2025", "ru"))[:-1])  # the players': the neutral set fills row ends
+    document = pdfium.PdfDocument(pdf)
+    rows_checked = 0
+    for number in range(0, len(document), 2):
+        text = document[number].get_textpage()
+        for r in range(g.rows):
+            owners = set()
+            for box in g.boxes[r * g.cols : (r + 1) * g.cols]:
+                words = text.get_text_bounded(left=box.x, bottom=box.y, right=box.x + box.w, top=box.y + box.h).split()
+                owners |= marks & set(words)
+            assert len(owners) <= 1, (number + 1, r + 1, owners)
+            rows_checked += bool(owners)
+        text.close()
+    document.close()
+    assert rows_checked >= 8
+    assert len(list(tokens(session))) > g.per_sheet  # more than a sheet: the rows run on across sheets
+    assert len(read(pdf)) == 4  # two sheets, fronts and backs
