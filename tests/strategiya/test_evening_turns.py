@@ -121,3 +121,23 @@ def test_a_town_saves_the_hero_under_an_order(tmp_path: Path) -> None:
     opened = evening.read(path)
     evening.recording._KNOWN.clear()
     assert evening.read(path).state == opened.state  # replayed, the same
+
+
+@pytest.mark.rule("strategiya.wound.light-regen")
+def test_a_skipped_turn_gives_back_what_the_rules_say_where_the_hero_stands(tmp_path: Path) -> None:
+    """Written from «Сила» and «Объекты»: a turn skipped in a town gives 3 lives; elsewhere 1, only
+    while the lives are above 3; never above what his strength gives (Гром: 25)."""
+    path = _heroes_on_a_map(tmp_path)
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"})  # the plain
+    evening.record(path, "lives", {"hero": "Гром", "change": -21})  # 4 left: lightly hurt
+    steps = [("C4", 5), ("C4", 6), ("B2", 9), ("B2", 12)]  # B2: the map's town
+    for cell, expected in steps:
+        evening.record(path, "move", {"hero": "Гром", "to": cell})
+        evening.record(path, "rest", {"hero": "Гром"}, who="Аня")
+        assert evening.read(path).state.part.find("Гром").lives == expected
+    evening.record(path, "move", {"hero": "Тень", "to": "C4"})  # 2 lives: wounded, outside a town
+    done = evening.record(path, "rest", {"hero": "Тень"})
+    assert evening.read(path).state.part.find("Тень").lives == 2 and "не восстанавливает" in done.said["ru"]
+    evening.record(path, "lives", {"hero": "Гром", "change": 50})  # the master: back to 25
+    full = evening.record(path, "rest", {"hero": "Гром"})
+    assert evening.read(path).state.part.find("Гром").lives == 25 and "сколько даёт сила" in full.said["ru"]

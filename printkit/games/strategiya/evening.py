@@ -327,6 +327,55 @@ def _money_words(effect: Effect, lang: str) -> str:
                  after=label("sum_money", lang, n=effect["after"]), why=effect.get("why", ""))  # fmt: skip
 
 
+# ---- a turn skipped to rest («Сила», «Объекты»: towns) --------------------------------------------------
+
+
+def _rest(state: State, hero: str) -> Decided:
+    """A hero skips his turn: in a town he gets the ruleset's town_heal lives back (3), elsewhere
+    rest_heal (1) if his lives are above wounded_at (3: a light wound); a wounded hero outside a
+    town gets none; never above what his strength gives."""
+    part = _heroes(state)
+    found = _alive(part.find(hero))
+    game_map = part.session.game_map
+    town = False
+    if found.cell is not None and game_map is not None:
+        spot = game_map.object_at(*parse_cell(found.cell))
+        town = spot is not None and spot.kind in ("town", "port")
+    heroes = rules_of(part.session.ruleset).heroes
+    assert heroes is not None  # a «Стратегия» ruleset has its heroes' figures
+    lives = heroes.lives
+    gain = lives.town_heal if town else lives.rest_heal if found.lives > lives.wounded_at else 0
+    lost = _lives(state, found.name, gain).effect
+    return Decided({**lost, "rest": "town" if town else "field"})
+
+
+def _rested(state: State, effect: Effect) -> State:
+    return _lives_applied(state, effect)
+
+
+def _rest_words(effect: Effect, lang: str) -> str:
+    gained = int(effect["after"]) - int(effect["before"])
+    wounded = effect["rest"] == "field" and int(effect["before"]) <= WOUNDED_AT
+    key = f"sev_rest_{effect['rest']}" if gained else "sev_rest_none" if wounded else "sev_rest_full"
+    return label(key, lang, hero=effect["hero"], n=gained, before=effect["before"], after=effect["after"])
+
+
+REST_EVENT = EventKind(
+    "rest",
+    {"ru": "Герой пропускает ход: в городе +3 жизни, в другом месте +1 при лёгком ранении (жизней больше 3).",
+     "en": "A hero skips his turn: 3 lives back in a town, 1 elsewhere when lightly hurt (over 3 lives)."},
+    (Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),),
+    _rest,
+    _rested,
+    _rest_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record rest strategiya.sqlite --hero Гром",
+    ),
+    actor="hero",
+)  # fmt: skip
+
+
 # ---- an assassination order («Гильдия убийц» 4) -----------------------------------------------------
 
 ORDER_TURNS = 4  # «он будет терять жизни 4 хода подряд»
@@ -824,7 +873,8 @@ def _skips(state: State) -> Mapping[str, str] | None:
 
 
 TABLE = Table(begin=begin,
-              kinds=(MOVE, LIVES_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT, ORDER_EVENT),
+              kinds=(MOVE, LIVES_EVENT, REST_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT,
+                     ORDER_EVENT),
               json=_json, lines=_lines, secrets=_secrets, owner=_owner, actors=_actors, papers=_papers,
               turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips,
               opening=_opening)  # fmt: skip
