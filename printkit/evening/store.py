@@ -244,6 +244,21 @@ def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
             raise refusal(exc, path) from None
 
 
+def held(path: Path) -> sqlite3.Connection:
+    """A connection that only holds the evening open, for a process that records into it all
+    evening (a server). SQLite folds its write-ahead log into the file, and waits for the disk,
+    whenever the last connection to it closes: with this one open, a recorded event costs its own
+    commit only, and the log is folded every thousand pages, as SQLite does by itself."""
+    _exists(path)
+    try:
+        # Closed by whichever thread ends the serving, and never used for anything else meanwhile.
+        db = sqlite3.connect(_uri(path, "ro"), uri=True, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
+    _checked(db, path, check=False)
+    return db
+
+
 @contextmanager
 def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
     """The evening, open to record (an older file migrated forward first)."""

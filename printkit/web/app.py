@@ -136,6 +136,8 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         yield
         table.workers.close()  # its worker processes end with the app
+        if table.evening is not None:
+            table.evening.close()
 
     app = Starlette(
         routes=routes,

@@ -12,8 +12,9 @@ import base64
 import hashlib
 import hmac
 import secrets
+import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +28,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from ..evening import Opened, read
 from ..evening.recording import MASTER, allowed, log_roll, record, said_row, undo, who_said
 from ..evening.state import EventKind, Rolled
-from ..evening.store import meta, reading
+from ..evening.store import held, meta, reading
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
 from . import forms, said
@@ -53,13 +54,20 @@ class ServedEvening:
     path: Path
     master: str
     players: Mapping[str, str]  # token -> player
+    # Held open while the table is served, so that each event recorded does not fold SQLite's log
+    # into the file (store.held); closed with the app.
+    holder: sqlite3.Connection | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, path: Path) -> ServedEvening:
         opened = read(path)  # a bad file is refused here, before anything is served
         with reading(path) as db:
             master = meta(db)["master"]
-        return cls(path, master, {player_token(master, p): p for p in opened.state.players})
+        return cls(path, master, {player_token(master, p): p for p in opened.state.players}, held(path))
+
+    def close(self) -> None:
+        if self.holder is not None:
+            self.holder.close()
 
     def token_of(self, player: str) -> str:
         return next(t for t, p in self.players.items() if p == player)
