@@ -344,3 +344,26 @@ def test_the_2003_ledger_has_a_column_for_what_is_taken_after_the_income(tmp_pat
     evening.start(EXAMPLES / "vs-2025.yaml", other)
     assert run("evening", "print", str(other), "--out", str(tmp_path / "p25")).exit_code == 0
     assert "после дохода" not in " ".join(pdf_text(tmp_path / "p25" / "ledger.pdf")[0].split())
+
+
+# ---- what the second audit left open (issue 41 leftovers) ---------------------------------------------
+
+_CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+@pytest.mark.rule("vs.spell.storm")
+@pytest.mark.rule("vs.spell.dragon-taming")
+@pytest.mark.rule("vs.spell.raise-zombies")
+def test_a_spells_json_says_its_outcomes_in_the_answers_language() -> None:
+    """Leftover: `referee spell storm --json` wrote its outcomes in English under the Russian default."""
+    for name, edition in (("storm", "vs-2025"), ("tame-dragon", "vs-2025"), ("raise-zombies", "vs-2003")):
+        for lang in ("ru", "en"):
+            said = run("referee", "spell", name, "--edition", edition, "--lang", lang).output
+            data = json.loads(run("referee", "spell", name, "--edition", edition, "--lang", lang, "--json").output)
+            rolled = json.loads(run("referee", "spell", name, "--edition", edition, "--lang", lang, "--json",
+                                    "--roll", "--seed", "s1").output)  # fmt: skip
+            texts = [o["text"] for o in data["outcomes"]] + [rolled["result"]]
+            for text in texts:
+                # The same words as the text answer's table, in the language asked.
+                assert text and text in " ".join(said.split()), (name, lang, text)
+                assert bool(_CYRILLIC.search(text)) == (lang == "ru"), (name, lang, text)
