@@ -367,3 +367,61 @@ def test_a_spells_json_says_its_outcomes_in_the_answers_language() -> None:
                 # The same words as the text answer's table, in the language asked.
                 assert text and text in " ".join(said.split()), (name, lang, text)
                 assert bool(_CYRILLIC.search(text)) == (lang == "ru"), (name, lang, text)
+
+
+@pytest.mark.rule("vs.building.garrison-attack")
+@pytest.mark.rule("vs.building.walls")
+def test_an_attacking_castle_garrison_fights_without_its_walls_plus() -> None:
+    """Finding 14: `battle castle "knights@castle"` (and 2003 `battle city "zombie:2@city"`) gave the
+    attacking garrison the walls' «+», a reading printed nowhere. The «+» note of the building tables
+    gives it only to whoever does not attack this turn; the other reading is a switch."""
+    from printkit.games.vs.answers import battle_odds
+    from printkit.plugin import load_bundled
+
+    from . import naive_army
+    from .test_referee_battles import plain_odds
+
+    cases = [("vs-2025", "castle", "knights"), ("vs-2025", "city", "elves"), ("vs-2025", "fortress", "orcs"),
+             ("vs-2025", "mine-4", "dwarves"), ("vs-2003", "city", "zombie"), ("vs-2003", "castle", "elves"),
+             ("vs-2003", "fortress", "knights")]  # fmt: skip
+    for edition, structure, troop in cases:
+        for keeps in (False, True):
+            answer = battle_odds(load_bundled(edition), structure, f"{troop}@{structure}", play="random",
+                                 garrison_keeps_plus=keeps)  # fmt: skip
+            plain = naive_army.garrison_attack(structure, troop, keeps_plus=keeps)
+            assert [(u.squads, u.advantage) for u in answer.attackers] == plain[0], (edition, structure, keeps)
+            assert answer.random is not None
+            assert {w: answer.random.winner(w) for w in ("attackers", "defenders", "both")} == plain_odds(*plain)
+    # The reading is said with the answer, with its switch named in the terminal only.
+    for lang, words, switch in (("ru", "напав сам, гарнизон бьётся без «+»", "--garrison-keeps-plus —"),
+                                ("en", "attacking, the garrison fights without it", "--garrison-keeps-plus:")):  # fmt: skip
+        for edition, section in (("2025", "§6"), ("2003", "§5")):
+            code, out = _said("battle", "city", "elves@city", "--edition", edition, "--lang", lang)
+            assert code == 0 and words in out and switch in out and f"({section}," in out, out
+            data = json.loads(run("referee", "battle", "city", "elves@city", "--edition", edition, "--lang", lang,
+                                  "--json").output)  # fmt: skip
+            assert words in data["readings"]["garrison_plus"] and data["attackers"][0]["advantage"] is False
+        code, out = _said("battle", "castle", "knights@castle", "--garrison-keeps-plus", "--lang", lang)
+        assert code == 0 and "--garrison-keeps-plus" in out and words not in out
+    # A fortress's walls always hold and a mine has none: nothing to read there.
+    assert "garrison_plus" not in json.loads(run("referee", "battle", "fortress", "orcs@fortress", "--json").output)[
+        "readings"]
+    _page_says_the_garrison_reading()
+
+
+def _page_says_the_garrison_reading() -> None:
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        for lang, words in (("ru", "напав сам, гарнизон бьётся без «+»"), ("en", "the garrison fights without it")):
+            form = {"attackers": "castle", "defenders": "knights@castle", "play": "random", "ask": "1", "lang": lang}
+            page = client.get("/q/battle", params=form)
+            shown = " ".join(answer_lines(page.text) or [])
+            assert page.status_code == 200 and words in shown and "--garrison-keeps-plus" not in shown, shown
+            kept = client.get("/q/battle", params={**form, "garrison_keeps_plus": "1"})
+            assert words not in " ".join(answer_lines(kept.text) or []), kept.text[-1500:]

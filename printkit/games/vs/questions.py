@@ -234,8 +234,8 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         or NAME@transport (2003) for a troop aboard. The first defender is the one attacked: when it
         is a ship or a troop aboard (2025), every attacker but ships and dragons fights as one
         squad. A building or mine named alone among the attackers is its garrison attacking the
-        troop on its cell (castle "knights@castle"): that troop fights without the walls' «+».
-        Prints each side's chance to win and each troop's chance to be destroyed, with orders at
+        troop on its cell (castle "knights@castle"): that troop fights without the walls' «+», and
+        a castle's or city's garrison, attacking, without its own (a reading). Prints each side's chance to win and each troop's chance to be destroyed, with orders at
         random and with both sides at their best, and the readings taken.""",
         "ru": """Каждая сторона — список войск, построек или рудников в порядке выкладки (первый впереди):
         ИМЯ, ИМЯ:N для N отрядов (зомби), ИМЯ+ для «+» у каждого отряда (мифриловые доспехи, щит ярости),
@@ -244,7 +244,8 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         Первый из обороняющихся — тот, на кого напали: если это корабль или войско на корабле (2025),
         нападающие, кроме кораблей и драконов, бьются одним отрядом. Постройка или рудник, названные
         среди нападающих, — это их гарнизон, напавший на войско на клетке строения (castle
-        "knights@castle"): такое войско бьётся без «+» стен. Печатает шанс каждой стороны на
+        "knights@castle"): такое войско бьётся без «+» стен, а гарнизон замка или города, нападая, — без
+        своего (прочтение). Печатает шанс каждой стороны на
         победу и шанс каждого войска быть уничтоженным — при приказах наугад и при лучшей игре обеих
         сторон, — и взятые прочтения.""",
     },
@@ -279,6 +280,10 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
               {"en": "Other reading (2025): mages fight without their own «+»; mage+ is a mage with the amulet.",
                "ru": "Другое прочтение (2025): маги бьются без своего «+»; mage+ — маг с амулетом."},
               flag="--plain-mage"),
+        Input("garrison_keeps_plus", Flag(),
+              {"en": "Other reading: a castle's or city's garrison attacking the troop on its cell keeps its «+».",
+               "ru": "Другое прочтение: гарнизон замка или города, напавший на войско на своей клетке, сохраняет "
+                     "«+»."}, flag="--garrison-keeps-plus"),
         _MIRROR,
     ),
     examples=(
@@ -291,7 +296,8 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
     notes=True,
 )  # fmt: skip
 def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both", at_sea: bool = False,
-           ghost_as_ship: bool = False, plain_mage: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
+           ghost_as_ship: bool = False, plain_mage: bool = False, garrison_keeps_plus: bool = False,
+           mirror: bool = False) -> BattleOdds:  # fmt: skip
     """The exact odds of a battle between troops ("knights", "knights@castle", "zombie:3", "elves+"),
     with orders at random and at both sides' best.
 
@@ -307,6 +313,7 @@ def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: st
         mirror=mirror,
         ghost_as_ship=ghost_as_ship,
         plain_mage=plain_mage,
+        garrison_keeps_plus=garrison_keeps_plus,
     )
 
 
