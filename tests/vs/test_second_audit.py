@@ -382,8 +382,8 @@ def test_an_attacking_castle_garrison_fights_without_its_walls_plus() -> None:
     from .test_referee_battles import plain_odds
 
     cases = [("vs-2025", "castle", "knights"), ("vs-2025", "city", "elves"), ("vs-2025", "fortress", "orcs"),
-             ("vs-2025", "mine-4", "dwarves"), ("vs-2003", "city", "zombie"), ("vs-2003", "castle", "elves"),
-             ("vs-2003", "fortress", "knights")]  # fmt: skip
+             ("vs-2025", "mine-4", "dwarves"), ("vs-2003", "city", "zombie"),
+             ("vs-2003", "castle", "elves")]  # fmt: skip
     for edition, structure, troop in cases:
         for keeps in (False, True):
             answer = battle_odds(load_bundled(edition), structure, f"{troop}@{structure}", play="random",
@@ -393,8 +393,10 @@ def test_an_attacking_castle_garrison_fights_without_its_walls_plus() -> None:
             assert answer.random is not None
             assert {w: answer.random.winner(w) for w in ("attackers", "defenders", "both")} == plain_odds(*plain)
     # The reading is said with the answer, with its switch named in the terminal only.
-    for lang, words, switch in (("ru", "напав сам, гарнизон бьётся без «+»", "--garrison-keeps-plus —"),
-                                ("en", "attacking, the garrison fights without it", "--garrison-keeps-plus:")):  # fmt: skip
+    for lang, words, switch in (
+        ("ru", "напав сам, гарнизон бьётся без «+»", "--garrison-keeps-plus —"),
+        ("en", "attacking, the garrison fights without it", "--garrison-keeps-plus:"),
+    ):
         for edition, section in (("2025", "§6"), ("2003", "§5")):
             code, out = _said("battle", "city", "elves@city", "--edition", edition, "--lang", lang)
             assert code == 0 and words in out and switch in out and f"({section}," in out, out
@@ -404,8 +406,10 @@ def test_an_attacking_castle_garrison_fights_without_its_walls_plus() -> None:
         code, out = _said("battle", "castle", "knights@castle", "--garrison-keeps-plus", "--lang", lang)
         assert code == 0 and "--garrison-keeps-plus" in out and words not in out
     # A fortress's walls always hold and a mine has none: nothing to read there.
-    assert "garrison_plus" not in json.loads(run("referee", "battle", "fortress", "orcs@fortress", "--json").output)[
-        "readings"]
+    assert (
+        "garrison_plus"
+        not in json.loads(run("referee", "battle", "fortress", "orcs@fortress", "--json").output)["readings"]
+    )
     _page_says_the_garrison_reading()
 
 
@@ -425,3 +429,87 @@ def _page_says_the_garrison_reading() -> None:
             assert page.status_code == 200 and words in shown and "--garrison-keeps-plus" not in shown, shown
             kept = client.get("/q/battle", params={**form, "garrison_keeps_plus": "1"})
             assert words not in " ".join(answer_lines(kept.text) or []), kept.text[-1500:]
+
+
+Side = list[tuple[int, bool]]  # each unit of a side as (squads, «+»)
+
+
+def _duel_odds(amulet: str, plain_mage: bool) -> tuple[dict[str, Fraction], Side, Side]:
+    """2025 §4.8 plainly: a duel is fought as a battle of the two mages' cards. A mage has 2 squads,
+    each with the «+» (the 2003 table, 2025 drawing only the «+»); the amulet gives the advantage in
+    duels (§5.3), which a mage with the «+» already has, unless mages are read without their own."""
+
+    def mage(side: str) -> Side:
+        worn = amulet in (side, "both")
+        return [(2, worn if plain_mage else True)]
+
+    from .test_referee_battles import plain_odds
+
+    a, d = mage("challenger"), mage("challenged")
+    return plain_odds(a, d), a, d
+
+
+@pytest.mark.rule("vs.battle.mental-duel")
+def test_a_mental_duel_says_who_loses_the_spells_for_a_year() -> None:
+    """Finding 7: `battle mage mage` gave a battle's odds but no duel's outcome: who loses the right to
+    cast for a year (2025 §4.8), within what reach, and what of a draw."""
+    from itertools import product
+
+    from printkit.games.vs.questions import mental_duel
+    from printkit.games.vs.zerosum import solve
+
+    from . import naive_battle as naive
+    from .test_odds import naive_value
+
+    for amulet, plain, both_lose in product(("none", "challenger", "both"), (False, True), (False, True)):
+        answer = mental_duel(amulet=amulet, plain_mage=plain, draw_both_lose=both_lose)
+        expected, side_a, side_d = _duel_odds(amulet, plain)
+        assert answer.odds.random is not None and answer.odds.optimal is not None
+        got = {w: answer.odds.random.winner(w) for w in expected}
+        assert got == expected, (amulet, plain)
+        draw = expected["both"] if both_lose else 0
+        assert answer.barred("challenger", "random") == expected["defenders"] + draw
+        assert answer.barred("challenged", "random") == expected["attackers"] + draw
+        # Best play against a game tree of every first lay and every re-lay, through the naive resolver.
+        lays_a = [[naive.Card(o, side_a[0][1], k) for k, o in enumerate(os)] for os in product("AFD", repeat=2)]
+        lays_d = [[naive.Card(o, side_d[0][1], k) for k, o in enumerate(os)] for os in product("AFD", repeat=2)]
+        matrix = [[naive_value(*map(tuple, naive.one_round(x, y)), {}) for y in lays_d] for x in lays_a]
+        assert answer.odds.optimal.value == solve(matrix).value, (amulet, plain)
+        if side_a == side_d:
+            assert answer.odds.optimal.value == 0  # two equal mages: an even game
+    # The reach of the challenge (§4.8: 6 cells), and 2025 alone has duels.
+    assert _said("mental-duel", "--distance", "6")[0] == 0
+    code, out = _said("mental-duel", "--distance", "7", "--lang", "en")
+    assert code != 0 and "7 cells apart" in out and "at most 6" in out and "Traceback" not in out
+    code, out = _said("--edition", "vs-2003", "mental-duel")
+    assert code != 0 and "только в правилах 2025 года" in out
+    # The rule and each reading in words, the switches named in the terminal; JSON in the asker's language.
+    for lang, rule, stays, draw in (
+        ("ru", "проигравший год не колдует", "маги остаются на карте", "при ничьей проигравшего нет"),
+        ("en", "the loser casts no spell for a year", "both mages stay on the map", "a draw has no loser"),
+    ):
+        code, out = _said("mental-duel", "--lang", lang)
+        assert code == 0 and rule in out and stays in out and draw in out and "--draw-both-lose" in out, out
+        data = json.loads(run("referee", "mental-duel", "--lang", lang, "--json").output)
+        assert stays in data["readings"]["outcome"] and draw in data["readings"]["draw"]
+        assert Fraction(data["random"]["barred"]["challenger"]) == _duel_odds("none", False)[0]["defenders"]
+        assert bool(_CYRILLIC.search(data["readings"]["mage"])) == (lang == "ru")
+    _page_answers_a_duel()
+
+
+def _page_answers_a_duel() -> None:
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    expected = _duel_odds("challenger", True)[0]
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        for lang, words in (("ru", "проигравший год не колдует"), ("en", "the loser casts no spell for a year")):
+            form = {"amulet": "challenger", "plain_mage": "1", "play": "random", "ask": "1", "lang": lang}
+            page = client.get("/q/mental-duel", params=form)
+            shown = " ".join(answer_lines(page.text) or [])
+            assert page.status_code == 200 and 'class="refusal"' not in page.text, page.text[-1500:]
+            assert words in shown and str(expected["attackers"]) in shown and "--plain-mage" not in shown, shown

@@ -218,14 +218,14 @@ class BattleOdds:
             out.append(sum((p for e, p in odds.endings.items() if gone - set(e[k])), Fraction(0)))
         return out
 
-    def _unit(self, u: Unit, lang: str) -> str:
+    def unit_name(self, u: Unit, lang: str) -> str:
         """A unit as the answer names it, its squads (or the «+» on each) marked when the edition's
         rules do not give them."""
         return _unit(u, lang, self.marks.get(u.source, self.marks.get(u.plus_from, ("", "")))[0])
 
     def lines(self, lang: str) -> list[Line]:
-        side_a = ", ".join(self._unit(u, lang) for u in self.attackers)
-        side_d = ", ".join(self._unit(u, lang) for u in self.defenders)
+        side_a = ", ".join(self.unit_name(u, lang) for u in self.attackers)
+        side_d = ", ".join(self.unit_name(u, lang) for u in self.defenders)
         title = label("rf_odds_title", lang, edition=self.edition.removeprefix("vs-"), a=side_a, d=side_d)
         out: list[Line] = [Para(title, "  ")]
         shown: list[tuple[str, Odds]] = []
@@ -241,13 +241,13 @@ class BattleOdds:
             per = [self.destroyed(o, side) for _, o in shown]
             for k, u in enumerate(units):
                 who = label(f"rf_short_{side}", lang)
-                rows.append([f"  {who} {self._unit(u, lang)}", *(chance(p[k]) for p in per)])
-        out += _table([""] + [name for name, _ in shown], rows)
+                rows.append([f"  {who} {self.unit_name(u, lang)}", *(chance(p[k]) for p in per)])
+        out += odds_table([""] + [name for name, _ in shown], rows)
         for units in (self.attackers, self.defenders):
             for u in units:
                 note = _notes(u, lang)
                 if note:
-                    out.append(Note(f"{self._unit(u, lang)}: {note}", "  "))
+                    out.append(Note(f"{self.unit_name(u, lang)}: {note}", "  "))
         # The footnotes of the marks come first: a brief answer keeps them, since it keeps the marks.
         out += [Para(said.say(lang), "  ") for said in self.notes if isinstance(said, Footnote)]
         out += [Note(said.say(lang), "  ") for said in self.notes if not isinstance(said, Footnote)]
@@ -280,7 +280,8 @@ class BattleOdds:
         data: dict[str, Any] = {"edition": self.edition, "attackers": side(self.attackers, ATTACKERS),
                                 "defenders": side(self.defenders, DEFENDERS),
                                 "reading": "mirror" if self.mirror else "face to face",
-                                "readings": {r.name: r.say(lang) for r in self.notes if isinstance(r, Reading)}}  # fmt: skip
+                                "readings": {r.name: r.say(lang) for r in self.notes
+                                             if isinstance(r, Reading)}}  # fmt: skip
         for name, o in (("random", self.random), ("optimal", self.optimal)):
             if o is not None:
                 data[name] = {w: str(o.winner(w)) for w in (ATTACKERS, DEFENDERS, BOTH)}
@@ -479,7 +480,7 @@ def _notes(u: Unit, lang: str) -> str:
     return "; ".join(notes)
 
 
-def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+def odds_table(head: list[str], rows: list[list[str]]) -> list[str]:
     """Columns of chances on the right; the first column wraps to fit 80 characters."""
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(1, len(head))]
     first = WIDTH - sum(w + 2 for w in widths)
