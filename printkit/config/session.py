@@ -7,9 +7,11 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from ..cells import cell_name
 from ..errors import ConfigError, Problem
 from ..game import game, games
 from ..imposition import Printer
+from ..labels import Phrase
 from ..model import GameMap, Player, Ruleset, Session
 from ..suggest import suggest
 from .mapfile import MAP_FILE_TEXT, build_map, load_map, map_beside, map_schema
@@ -155,6 +157,9 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
     elif data.get("map") is not None:
         game_map = build_map(data["map"], ruleset, doc, ("map",), ck)
         map_path = doc.folder / Path(doc.label).name if doc.folder is not None else None
+        if game_map is not None:
+            for y, message in _unknown_letters(game_map, ruleset):
+                ck.fail(("map", "rows", y), message)
     build = schema.hook("build_session")
     part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None
     ck.raise_if_any(data["language"])
@@ -193,7 +198,30 @@ def _map_file(path: Path, ruleset: Ruleset, named: str, ck: Checker) -> GameMap 
         plays = game(ruleset.family).name
         ck.fail(("map",), f"{named!r} is a map of {game(rules.family).name}; this config plays {plays}")
         return None
+    unknown = _unknown_letters(game_map, rules)
+    if unknown:
+        # Said at the map file's own lines: `map check` reads the same file and says the same cells.
+        doc = load_yaml(path, str(path))
+        nested = isinstance(doc.data, dict) and isinstance(doc.data.get("map"), dict)
+        for y, message in unknown:
+            ck.problems.append(doc.problem(("map", "rows", y) if nested else ("rows", y), message))
+        return None
     return game_map
+
+
+def _unknown_letters(game_map: GameMap, rules: Ruleset) -> list[tuple[int, Phrase]]:
+    """Each row of a map with letters that are no terrain of its edition, as (row, what to say): the
+    letter and its cells, the game, and the letters it has. `map check` finds them too, but a config
+    that validates must build a map whose every cell has its terrain."""
+    lacking: dict[tuple[int, str], list[str]] = {}
+    for y in range(game_map.height):
+        for x in range(game_map.width):
+            if game_map.terrain(x, y) is None:
+                lacking.setdefault((y, game_map.letters[y][x]), []).append(cell_name(x, y))
+    letters = {lang: ", ".join(f"{t.letter} — {t.name[lang]}" for t in rules.terrains if t.letter)
+               for lang in LANGUAGES}  # fmt: skip
+    return [(y, Phrase("cf_map_letter", cells=", ".join(cells), letter=letter, game=dict(rules.title), letters=letters))
+            for (y, letter), cells in lacking.items()]  # fmt: skip
 
 
 def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tuple[Player, ...], list[dict[str, Any]]]:
@@ -204,8 +232,6 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
         item = session_record(ruleset.family).fields["players"].spec.item  # type: ignore[attr-defined]
         raw = [item.check({}, (), ck) for _ in range(ruleset.players_min)]
     if not ruleset.players_min <= len(raw) <= ruleset.players_max:
-        from ..labels import Phrase
-
         # Where the rules set no number of players, the range says whose it is: printkit's reading.
         source = ruleset.provenance.of("players")
         whose = source.document.name if source is not None and not source.document.own else None

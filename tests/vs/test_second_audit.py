@@ -513,3 +513,39 @@ def _page_answers_a_duel() -> None:
             shown = " ".join(answer_lines(page.text) or [])
             assert page.status_code == 200 and 'class="refusal"' not in page.text, page.text[-1500:]
             assert words in shown and str(expected["attackers"]) in shown and "--plain-mage" not in shown, shown
+
+
+@pytest.mark.rule("vs.map.terrain")
+def test_a_map_letter_the_edition_lacks_is_refused_by_validate_and_build(tmp_path: Path) -> None:
+    """Finding 4: a 2003 config with rows ["PP", "PC"] (C is 2025's coastal sea) and a 2025 one with an
+    X passed `validate`, and `build` drew the cell magenta; only `map check` refused the letter."""
+    from printkit.errors import ConfigError
+
+    from ..conftest import write
+
+    configs = {}
+    cases = [("vs-2003", "PC", "C", "B2"), ("vs-2025", "PX", "X", "B2"), ("vs-2025", "XPPX", "X", "A2, D2")]
+    for game, row, letter, cells in cases:
+        width = len(row)
+        for lang in ("ru", "en"):
+            text = (f"game: {game}\nlanguage: {lang}\nplayers:\n  - {{name: А}}\n  - {{name: Б}}\nmap:\n  rows:\n"
+                    f"    - {'P' * width}\n    - {row}\n")  # fmt: skip
+            inline = write(tmp_path / f"{game}-{row}-{lang}.yaml", text)
+            beside = write(tmp_path / f"m-{game}-{row}.yaml", f"game: {game}\nrows:\n  - {'P' * width}\n  - {row}\n")
+            named = write(tmp_path / f"n-{game}-{row}-{lang}.yaml",
+                          f"game: {game}\nlanguage: {lang}\nmap: {beside.name}\n")  # fmt: skip
+            for config, where in ((inline, f"{inline}:9: map.rows[1]: "), (named, f"{beside}:4: rows[1]: ")):
+                configs[config] = where
+                with pytest.raises(ConfigError) as refused:
+                    load_session(config)
+                for said in (lang, "en" if lang == "ru" else "ru"):  # the config's language, or --lang's
+                    lines = refused.value.said_lines(said)
+                    assert len(lines) == 1 and lines[0].startswith(where) and cells in lines[0], lines
+                    assert (f"«{letter}»" if said == "ru" else f"'{letter}'") in lines[0], lines
+                    assert bool(_CYRILLIC.search(lines[0].removeprefix(where))) == (said == "ru"), lines
+                assert refused.value.lang == lang
+    # validate and build refuse alike: tests/test_validate_matches_build.py.
+    # The letters each edition has still pass: C is 2025's coastal sea.
+    good = write(tmp_path / "good.yaml", "game: vs-2025\nplayers:\n  - {name: А}\n  - {name: Б}\nmap:\n  rows:\n"
+                 "    - PPCS\n    - FMDP\n")  # fmt: skip
+    assert load_session(good).game_map is not None
