@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cells import cell_name
 from ..errors import ConfigError, Problem
-from ..game import game, games
+from ..game import Game, game, games
 from ..imposition import Printer
 from ..labels import Phrase
 from ..model import GameMap, Player, Ruleset, Session
@@ -46,12 +46,22 @@ PRINTER = Record(
 
 class _Players(ListOf):
     """The players' list: how many a game takes is its ruleset's to say (_players, in words naming
-    whose the range is); the schema keeps the most any game takes for an editor, and a bound on work."""
+    whose the range is), too few or too many; the schema keeps the most any game takes for an editor,
+    and a bound on work."""
 
     def partial(self, value: Any, key: Key, ck: Checker) -> Any:
-        if isinstance(value, list) and self.max_items < len(value) <= MAX_PLAYER_ENTRIES:
+        if (
+            isinstance(value, list)
+            and len(value) <= MAX_PLAYER_ENTRIES
+            and not self.min_items <= len(value) <= self.max_items
+        ):
             return [self.item.check(v, (*key, i), ck) for i, v in enumerate(value)]
         return super().partial(value, key, ck)
+
+
+def named(g: Game) -> dict[str, str]:
+    """A game's name in each language, as a message names it."""
+    return {lang: g.named(lang) for lang in LANGUAGES}
 
 
 def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
@@ -77,18 +87,20 @@ def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
     return fields
 
 
-def session_record(family: str | None = None, playing: str = "this game") -> Record:
+def session_record(family: str | None = None) -> Record:
     """The session config record for one game, or (None) for any game: the keys of every game.
 
-    A key another game uses is named as such ("only vs has cards; strategiya does not"), not as unknown."""
+    A key another game uses is named as such ("only «Великая Стратегическая» has cards; «Стратегия»
+    does not", in the file's language), not as unknown."""
     families = [family] if family else [g.family for g in games()]
     parts = [game_schema(f) for f in families]
-    owners = {g.name: game_schema(g.family) for g in games()}
+    owners = [(g, game_schema(g.family)) for g in games()]
     chosen = {id(p) for p in parts}
-    elsewhere = {k: f"only {fam} has {k}; {playing} does not"
-                 for fam, s in owners.items() if id(s) not in chosen for k in s.session_fields}  # fmt: skip
-    elsewhere_p = {k: f"only {fam} has {k}; {playing} does not"
-                   for fam, s in owners.items() if id(s) not in chosen for k in s.player_fields}  # fmt: skip
+    playing = named(game(family)) if family else {"ru": "другая", "en": "this game"}
+    elsewhere: dict[str, str] = {k: Phrase("cs_elsewhere", name=k, owner=named(g), playing=playing)
+                                 for g, s in owners if id(s) not in chosen for k in s.session_fields}  # fmt: skip
+    elsewhere_p = {k: Phrase("cs_elsewhere", name=k, owner=named(g), playing=playing)
+                   for g, s in owners if id(s) not in chosen for k in s.player_fields}  # fmt: skip
     player_fields = {**PLAYER_FIELDS}
     session_fields: dict[str, Field] = {}
     for part in parts:
@@ -96,7 +108,7 @@ def session_record(family: str | None = None, playing: str = "this game") -> Rec
         session_fields.update(part.session_fields)
     player = Record(player_fields, elsewhere=elsewhere_p)
     if family is not None and game(family).maps is None:
-        elsewhere["map"] = f"{game(family).name} has no maps"
+        elsewhere["map"] = Phrase("cs_no_maps", game=named(game(family)))
     return Record({**_base_fields(player, families), **session_fields}, elsewhere=elsewhere)
 
 
@@ -135,7 +147,7 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
         if value is not INVALID:
             ruleset = _resolve_game(value, doc, ck)
     schema = game_schema(ruleset.family) if ruleset else None
-    record = session_record(ruleset.family if ruleset else None, ruleset.id if ruleset else "this game")
+    record = session_record(ruleset.family if ruleset else None)
     data = record.partial(doc.data, (), ck)
     if ruleset is None or schema is None or data is INVALID:
         ck.raise_if_any()
@@ -171,7 +183,7 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
         players=players,
         label=doc.label,
         folder=doc.folder,
-        warnings=tuple(str(w) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
+        warnings=tuple(w.said(data["language"]) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
         printer=_printer(data["printer"]),
         game_map=game_map,
         part=part,
@@ -239,7 +251,8 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
             ("players",),
             Phrase(
                 "cf_players_reading" if whose else "cf_players",
-                game=ruleset.id,
+                # Russian names the game by its title; English keeps the ruleset's id, as it always has.
+                game={"ru": f"«{ruleset.title['ru']}»", "en": ruleset.id},
                 low=ruleset.players_min,
                 high=ruleset.players_max,
                 n=len(raw),

@@ -549,3 +549,60 @@ def test_a_map_letter_the_edition_lacks_is_refused_by_validate_and_build(tmp_pat
     good = write(tmp_path / "good.yaml", "game: vs-2025\nplayers:\n  - {name: А}\n  - {name: Б}\nmap:\n  rows:\n"
                  "    - PPCS\n    - FMDP\n")  # fmt: skip
     assert load_session(good).game_map is not None
+
+
+_ENGLISH_WORDS = re.compile(r"\b(expected|got|unknown|is not|must|only|needs|entries|allowed|missing|played)\b")
+
+
+@pytest.mark.rule("vs.setup.players")
+def test_validate_speaks_the_configs_language_for_the_shared_checks(tmp_path: Path) -> None:
+    """Finding 21: under a Russian config `validate` said the shared schema checker's problems in
+    English («players: needs at least 1 entries, has 0», "'#zzzzzz' is not a colour like #2E7D32",
+    "'huge' is not a card size", "tokenz: unknown key (did you mean 'tokens'?)"), and the player count
+    named the game by its id in Russian text («в vs-2025 играют»)."""
+    from printkit.labels import entries
+
+    from ..conftest import write
+
+    bad = write(
+        tmp_path / "bad.yaml",
+        """game: vs-2025
+players:
+  - {name: "", colour: "#zzzzzz"}
+  - {name: B, heroes: []}
+cards: {size: huge, duplex: sideways, bleed_mm: 99, corners: "yes", players: []}
+tokenz: 3
+adventures: {}
+printer: {scale: [1]}
+""",
+    )
+    said = {lang: run("validate", str(bad), *(("--lang", "en") if lang == "en" else ())).stderr.splitlines()
+            for lang in ("ru", "en")}  # fmt: skip
+    assert len(said["ru"]) == len(said["en"]) == 11, said
+    for ru, en in zip(said["ru"], said["en"], strict=True):
+        where = ru.split(": ")[0] + ": " + ru.split(": ")[1] + ": "
+        assert en.startswith(where), (ru, en)  # the same file, line and field
+        assert _CYRILLIC.search(ru.removeprefix(where)) and not _ENGLISH_WORDS.search(ru), ru
+        assert not _CYRILLIC.search(en.removeprefix(where)) and "«" not in en, en
+    joined = "\n".join(said["ru"])
+    for words in (
+        "«#zzzzzz» — это не цвет",
+        "«huge» — это не размер карт",
+        "«sideways» — не одно из: long, short",
+        "tokenz: неизвестный ключ (может быть, «tokens»?)",
+        "нужно не меньше 1 записи, а здесь 0",
+    ):
+        assert words in joined, (words, joined)
+    # The player count names the game in Russian, not by its id; too few and too many alike, none too.
+    for count in (0, 1, 9):
+        names = ", ".join(f"{{name: P{k}}}" for k in range(count))
+        config = write(tmp_path / f"p{count}.yaml", f"game: vs-2003\nplayers: [{names}]\n")
+        told = run("validate", str(config)).stderr.strip()
+        assert "в игру «Великая Стратегическая (2003)» играют от 2 до 8 игроков" in told, told
+        assert "vs-2003" not in told and "entries" not in told and len(told.splitlines()) == 1, told
+    game = write(tmp_path / "s.yaml", "game: strategiya\nplayers: [{name: A}, {name: B}, {name: C}, {name: D}, "
+                 "{name: E}]\n")  # fmt: skip
+    assert "в игру «Стратегия» играют от 2 до 4 игроков" in run("validate", str(game)).stderr
+    # The words live in the label files; their English has no Cyrillic and no «».
+    for key, text in entries("cs_").items():
+        assert not _CYRILLIC.search(text["en"]) and "«" not in text["en"] and text["ru"] != text["en"], key
