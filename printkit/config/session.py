@@ -194,7 +194,7 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
     whole = schema.hook("check_session")
     if whole is not None:
         whole(session, ck)
-        ck.raise_if_any()
+        ck.raise_if_any(session.language)
     return session
 
 
