@@ -286,7 +286,7 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
                "ru": "Другое прочтение (2025): маги бьются без своего «+»; mage+ — маг с амулетом."},
               flag="--plain-mage"),
         Input("garrison_keeps_plus", Flag(),
-              {"en": "Other reading: a castle's or city's garrison attacking the troop on its cell keeps its «+».",
+              {"en": "Other reading: a castle's or city's garrison attacking the troop on its cell keeps its +.",
                "ru": "Другое прочтение: гарнизон замка или города, напавший на войско на своей клетке, сохраняет "
                      "«+»."}, flag="--garrison-keeps-plus"),
         _MIRROR,
@@ -364,7 +364,7 @@ def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: st
             default="both",
         ),
         Input("plain_mage", Flag(),
-              {"en": "Other reading: mages fight without their own «+», so the amulet gives its mage the «+».",
+              {"en": "Other reading: mages fight without their own +, so the amulet gives its mage the +.",
                "ru": "Другое прочтение: маги бьются без своего «+», и амулет даёт своему магу «+»."},
               flag="--plain-mage"),
         Input("draw_both_lose", Flag(),
