@@ -40,7 +40,9 @@ class Checker:
 
     def warn(self, key: Key, message: str) -> None:
         """Something legal but probably unintended: reported by validate, never fatal."""
-        self.warnings.append(self.doc.problem(key, Phrase("ts_warning", message=message)))
+        # A warning that can say itself is said whole in the file's language; a plain one stays English.
+        said = Phrase("ts_warning", message=message) if isinstance(message, Phrase) else f"warning: {message}"
+        self.warnings.append(self.doc.problem(key, said))
 
     def raise_if_any(self, lang: str | None = None) -> None:
         """Raise the problems found, if any; `lang`: the language of the file, when it names one."""

@@ -238,7 +238,7 @@ def test_tests_of_morals_are_counted_by_side(tmp_path: Path) -> None:
     assert not ctx["even"] and "свет 2" in ctx["balance"] and "поровну" in ctx["balance"]
     assert ctx["unsided"] == "Проверок морали без стороны: 1. Укажите, на чьей стороне встреченный."
     bad = write(tmp_path / "b.yaml", "game: strategiya\nadventures:\n  forest:\n    1: {title: A, kind: treasure}\n")
-    assert "'treasure' is not one of morale, find, trap" in run("validate", bad).output
+    assert "«treasure» — не одно из: morale, find, trap" in run("validate", bad).output
 
 
 @pytest.mark.rule("strategiya.adventure.secret")
