@@ -189,7 +189,7 @@ def test_terrains_are_required_only_of_a_game_with_maps(tmp_path: Path) -> None:
     """issue 39: «Стратегия» draws maps and needs a terrain; Stratego draws none and needs no terrains."""
     write(tmp_path / "mine.yaml", "id: x\nfamily: strategiya\ntitle: X\nterrains: []\n")
     p = write(tmp_path / "c.yaml", "game: mine.yaml\n")
-    assert f"{tmp_path / 'mine.yaml'}:4: terrains: needs at least 1 entries, has 0" in problems(p)
+    assert f"{tmp_path / 'mine.yaml'}:4: terrains: needs at least 1 entry; it has 0" in problems(p)
     write(tmp_path / "mine.yaml", "id: x\nfamily: strategiya\ntitle: X\n")
     assert f"{tmp_path / 'mine.yaml'}:1: missing required key 'terrains'" in problems(p)
     source = (Path(__file__).parent.parent / "printkit" / "games" / "stratego" / "stratego.yaml").read_text("utf-8")

@@ -189,7 +189,7 @@ def test_escape_sequences_never_reach_the_terminal(workdir: Path) -> None:
     ]
     for output in outputs:
         assert "\x1b" not in output and "\x07" not in output, output
-    assert outputs[0] == f"{bad_key}:2: \\x1b]52;c;cm0gLXJmIH4=\\x07: unknown key\n"
+    assert outputs[0] == f"{bad_key}:2: \\x1b]52;c;cm0gLXJmIH4=\\x07: неизвестный ключ\n"  # the config's Russian
     assert "kit\\x1b]52;c;cm0gLXJmIH4=\\x07/" in outputs[2]
 
 
@@ -198,8 +198,8 @@ def test_characters_outside_the_bundled_fonts_are_refused(tmp_path: Path) -> Non
     result = run("validate", p)
     assert (result.exit_code, result.output) == (
         3,
-        f"{p}:3: players[0].name: the bundled fonts cannot print 王 (U+738B), 小 (U+5C0F), 明 (U+660E); "
-        "they cover Latin and Cyrillic\n",
+        f"{p}:3: players[0].name: встроенные шрифты не напечатают 王 (U+738B), 小 (U+5C0F), 明 (U+660E): "
+        "в них только латиница и кириллица\n",
     )
 
 

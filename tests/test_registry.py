@@ -171,7 +171,9 @@ def test_an_installed_game_has_its_public_api_namespace(tiny_game: Any) -> None:
 
 def test_an_installed_game_keeps_its_config_keys_to_itself(tiny_game: Any, tmp_path: Path) -> None:
     other = write(tmp_path / "s.yaml", "game: strategiya\ntable_name: Kitchen\n")
-    assert run("validate", other).output == f"{other}:2: table_name: only Tiny has table_name; strategiya does not\n"
+    assert run("validate", other).output == (
+        f"{other}:2: table_name: ключ table_name бывает только у игры Tiny, а здесь игра «Стратегия»\n"
+    )
 
 
 def test_a_game_is_known_through_an_installed_entry_point_alone(tmp_path: Path) -> None:

@@ -156,3 +156,32 @@ def test_validate_lays_out_the_quick_reference_of_a_users_ruleset(tmp_path: Path
     checked = run("validate", str(config))
     assert checked.exit_code == EXIT_CONFIG
     assert f"{config}: quickref (a4, ru): {said}" in checked.stderr.splitlines()
+
+
+@pytest.mark.rule("vs.map.terrain")
+@pytest.mark.parametrize(("game", "lang", "rows", "beside"), [
+    ("vs-2003", "ru", ["PP", "PC"], False), ("vs-2025", "en", ["PP", "PX"], True),
+    ("vs-2025", "ru", ["XP", "PP"], True),
+])  # fmt: skip
+def test_validate_and_build_refuse_a_map_letter_the_edition_lacks(tmp_path: Path, game: str, lang: str,
+                                                                  rows: list[str], beside: bool) -> None:  # fmt: skip
+    """The second VS audit (finding 4): validate said ok to a letter the edition lacks (C in a 2003
+    map, X in a 2025 one) and build drew the cell magenta; both now refuse it alike, with the line
+    of the row in the config or in the map file it names, in the config's language."""
+    drawn = "".join(f"  - {row}\n" for row in rows)
+    if beside:
+        write(tmp_path / "map.yaml", f"game: {game}\nrows:\n{drawn}")
+        config = write(tmp_path / "c.yaml", f"game: {game}\nlanguage: {lang}\nmap: map.yaml\n")
+        where = f"{tmp_path / 'map.yaml'}:{3 + next(i for i, r in enumerate(rows) if r != 'PP')}: rows["
+    else:
+        config = write(
+            tmp_path / "c.yaml",
+            f"game: {game}\nlanguage: {lang}\nmap:\n  rows:\n" + "  " + drawn.replace("\n  ", "\n    "),
+        )
+        where = f"{config}:{5 + next(i for i, r in enumerate(rows) if r != 'PP')}: map.rows["
+    said = run("validate", str(config))
+    built = run("build", str(config), "--only", "map", "--out", str(tmp_path / "kit"))
+    assert said.exit_code == built.exit_code == EXIT_CONFIG, (said.output, built.output)
+    assert said.stderr == built.stderr and said.stderr.startswith(where), (said.stderr, built.stderr)
+    assert len(said.stderr.strip().splitlines()) == 1 and "Traceback" not in said.stderr
+    assert ("местностей" in said.stderr) == (lang == "ru") and not (tmp_path / "kit").exists()

@@ -9,6 +9,7 @@ from typing import Any
 from ..cells import LOOKALIKES, Cell, parse_cell
 from ..errors import ConfigError, Problem
 from ..game import Maps, game, games
+from ..labels import Phrase, label
 from ..model import GameMap, MapObject, Ruleset
 from .ruleset_schema import GameSchema
 from .rulesets import bundled_ids, default_ruleset, game_schema, load_bundled
@@ -16,7 +17,7 @@ from .schema import INVALID, Checker, Choice, Field, Integer, ListOf, Record, Te
 from .yamlsource import Key, YamlDocument, load_yaml
 
 MAX_CELLS = 200  # rows of a map, and cells of a row: a search over the whole map stays quick
-CELL = Text(max_len=4, pattern=rf"[A-Za-z{LOOKALIKES}]{{1,2}}[0-9]{{1,3}}", pattern_hint="a cell like C4")
+CELL = Text(max_len=4, pattern=rf"[A-Za-z{LOOKALIKES}]{{1,2}}[0-9]{{1,3}}", pattern_hint=Phrase("cs_hint_cell"))
 
 
 def map_record(schemas: list[GameSchema], kinds: list[str], elsewhere: dict[str, str] | None = None) -> Record:
@@ -47,9 +48,13 @@ def map_schema(families: list[str]) -> Record:
     """The map record of these games."""
     kinds = dict.fromkeys(o.kind for f in families for o in (game(f).maps or Maps()).objects)
     mine = {k for f in families for k in game_schema(f).map_fields}
-    playing = " or ".join(game(f).name for f in families) or "this game"
-    elsewhere = {key: f"only {g.name} maps have {key}; {playing} maps do not"
-                 for g in games() for key in game_schema(g.family).map_fields if key not in mine}  # fmt: skip
+    both = ("ru", "en")
+    playing = {lang: label("cl_or", lang).join(game(f).named(lang) for f in families) or label("cs_this_game", lang)
+               for lang in both}  # fmt: skip
+    elsewhere: dict[str, str] = {
+        key: Phrase("cs_elsewhere_map", name=key, owner={lang: g.named(lang) for lang in both}, playing=playing)
+        for g in games() for key in game_schema(g.family).map_fields if key not in mine
+    }  # fmt: skip
     return map_record([game_schema(f) for f in families], list(kinds), elsewhere)
 
 
@@ -129,7 +134,7 @@ def load_map(path: Path) -> tuple[GameMap, Ruleset]:
 
 
 # A config's `map:` names a map file as text: a file next to the config, holding the map itself.
-MAP_FILE_TEXT = Text(max_len=255, pattern=r"[^\x00]+\.ya?ml", pattern_hint="a map file's name, like map.yaml")
+MAP_FILE_TEXT = Text(max_len=255, pattern=r"[^\x00]+\.ya?ml", pattern_hint=Phrase("cs_hint_map_file"))
 
 
 def map_beside(value: str, doc: YamlDocument, key: Key, ck: Checker) -> Path | None:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ConfigError, Problem
-from ..suggest import suggest
+from ..labels import Phrase
+from ..suggest import did_you_mean, suggest
 from .yamlsource import Key, YamlDocument
 
 __all__ = ["INVALID", "Checker", "Field", "Record", "Spec", "describe", "suggest"]
@@ -39,7 +40,9 @@ class Checker:
 
     def warn(self, key: Key, message: str) -> None:
         """Something legal but probably unintended: reported by validate, never fatal."""
-        self.warnings.append(self.doc.problem(key, f"warning: {message}"))
+        # A warning that can say itself is said whole in the file's language; a plain one stays English.
+        said = Phrase("ts_warning", message=message) if isinstance(message, Phrase) else f"warning: {message}"
+        self.warnings.append(self.doc.problem(key, said))
 
     def raise_if_any(self, lang: str | None = None) -> None:
         """Raise the problems found, if any; `lang`: the language of the file, when it names one."""
@@ -49,27 +52,27 @@ class Checker:
 
 
 def describe(value: Any) -> str:
-    """How a wrong value is named in a message."""
+    """How a wrong value is named in a message: a Phrase, said in the file's language."""
     if value is None:
-        return "nothing"
+        return Phrase("cs_got_nothing")
     if isinstance(value, bool):
-        return f"true/false ({str(value).lower()})"
+        return Phrase("cs_got_bool", value=str(value).lower())
     if isinstance(value, int | float):
-        return f"a number ({value})"
+        return Phrase("cs_got_number", value=value)
     if isinstance(value, str):
         shown = value if len(value) <= 30 else value[:27] + "..."
-        return f"text ({shown!r})"
+        return Phrase("cs_got_text", text=shown)
     if isinstance(value, list):
-        return "a list"
+        return Phrase("cs_list")
     if isinstance(value, dict):
-        return "a mapping"
+        return Phrase("cs_mapping")
     return type(value).__name__
 
 
 class Spec:
     """One kind of value. check() returns the converted value or INVALID after recording problems."""
 
-    expects = "a value"
+    expects: str = Phrase("cs_value")
 
     def check(self, value: Any, key: Key, ck: Checker) -> Any:
         raise NotImplementedError
@@ -84,11 +87,11 @@ class Spec:
         return {}
 
     def wrong(self, value: Any, key: Key, ck: Checker) -> Any:
-        return ck.fail(key, f"expected {self.expects}, got {describe(value)}")
+        return ck.fail(key, Phrase("cs_expected", expects=self.expects, got=describe(value)))
 
 
 class Text(Spec):
-    expects = "text"
+    expects = Phrase("cs_text")
 
     def __init__(
         self,
@@ -115,29 +118,29 @@ class Text(Spec):
             return self.wrong(value, key, ck)
         text = str(value).strip()
         if not text:
-            return ck.fail(key, "must not be empty")
+            return ck.fail(key, Phrase("cs_empty"))
         if len(text) > self.max_len:
-            return ck.fail(key, f"is {len(text)} characters long; at most {self.max_len} fit")
+            return ck.fail(key, Phrase("cs_too_long", n=len(text), most=self.max_len))
         if not self.multiline and "\n" in text:
-            return ck.fail(key, "must be a single line")
+            return ck.fail(key, Phrase("cs_one_line"))
         if any((ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F for c in text):
-            return ck.fail(key, "contains control characters")
+            return ck.fail(key, Phrase("cs_control"))
         if self.pattern and not self.pattern.fullmatch(text):
-            return ck.fail(key, f"{text!r} is not {self.pattern_hint}")
+            return ck.fail(key, Phrase("cs_pattern", text=text, hint=self.pattern_hint))
         if self.printed:
             from ..render.fonts import unprintable
 
             missing = unprintable(text)
             if missing:
                 shown = ", ".join(f"{c} (U+{ord(c):04X})" for c in missing[:6]) + (", ..." if len(missing) > 6 else "")
-                return ck.fail(key, f"the bundled fonts cannot print {shown}; they cover Latin and Cyrillic")
+                return ck.fail(key, Phrase("cs_fonts", shown=shown))
         return text
 
 
 class Integer(Spec):
     def __init__(self, lo: int | None = None, hi: int | None = None) -> None:
         self.lo, self.hi = lo, hi
-        self.expects = "a whole number"
+        self.expects = Phrase("cs_whole")
 
     def json_schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "integer"}
@@ -151,7 +154,7 @@ class Integer(Spec):
         if isinstance(value, bool) or not isinstance(value, int):
             return self.wrong(value, key, ck)
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            return ck.fail(key, f"{value} is out of range {self.lo}..{self.hi}")
+            return ck.fail(key, Phrase("cs_range", value=value, lo=self.lo, hi=self.hi))
         return value
 
 
@@ -160,7 +163,7 @@ class Number(Spec):
 
     def __init__(self, lo: float, hi: float) -> None:
         self.lo, self.hi = lo, hi
-        self.expects = "a number"
+        self.expects = Phrase("cs_number")
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "number", "minimum": self.lo, "maximum": self.hi}
@@ -169,12 +172,12 @@ class Number(Spec):
         if isinstance(value, bool) or not isinstance(value, int | float):
             return self.wrong(value, key, ck)
         if not self.lo <= value <= self.hi:
-            return ck.fail(key, f"{value} is out of range {self.lo:g}..{self.hi:g}")
+            return ck.fail(key, Phrase("cs_range", value=value, lo=f"{self.lo:g}", hi=f"{self.hi:g}"))
         return float(value)
 
 
 class Boolean(Spec):
-    expects = "true or false"
+    expects = Phrase("cs_bool")
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "boolean"}
@@ -187,7 +190,7 @@ class Choice(Spec):
     def __init__(self, choices: list[str], aliases: Mapping[str, str] | None = None) -> None:
         self.choices = list(choices)
         self.aliases = {k.lower(): v for k, v in (aliases or {}).items()}
-        self.expects = "one of " + ", ".join(self.choices)
+        self.expects = Phrase("cs_one_of", choices=", ".join(self.choices))
 
     def json_schema(self) -> dict[str, Any]:
         return {"enum": [*self.choices, *(a for a in self.aliases if a not in self.choices)]}
@@ -200,18 +203,21 @@ class Choice(Spec):
             return word
         if word.lower() in self.aliases:
             return self.aliases[word.lower()]
-        return ck.fail(key, f"{word!r} is not one of {', '.join(self.choices)}" + suggest(word, self.choices))
+        return ck.fail(
+            key,
+            Phrase("cs_not_one_of", word=word, choices=", ".join(self.choices), hint=did_you_mean(word, self.choices)),
+        )
 
 
 class Colour(Text):
     def __init__(self) -> None:
-        super().__init__(max_len=7, pattern=r"#[0-9A-Fa-f]{6}", pattern_hint="a colour like #2E7D32")
+        super().__init__(max_len=7, pattern=r"#[0-9A-Fa-f]{6}", pattern_hint=Phrase("cs_hint_colour"))
 
 
 class Nullable(Spec):
     def __init__(self, inner: Spec) -> None:
         self.inner = inner
-        self.expects = inner.expects + " or nothing"
+        self.expects = Phrase("cs_or_nothing", what=inner.expects)
 
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.inner.json_schema(), {"type": "null"}]}
@@ -225,7 +231,7 @@ class Either(Spec):
 
     def __init__(self, mapping: Spec, text: Spec) -> None:
         self.mapping, self.text = mapping, text
-        self.expects = f"{mapping.expects} or {text.expects}"
+        self.expects = Phrase("cs_either", a=mapping.expects, b=text.expects)
 
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.mapping.json_schema(), self.text.json_schema()]}
@@ -240,7 +246,7 @@ class Either(Spec):
 class ListOf(Spec):
     def __init__(self, item: Spec, min_items: int = 0, max_items: int = 1000) -> None:
         self.item, self.min_items, self.max_items = item, min_items, max_items
-        self.expects = "a list"
+        self.expects = Phrase("cs_list")
 
     def json_schema(self) -> dict[str, Any]:
         out = {"type": "array", "items": self.item.json_schema(), "maxItems": self.max_items}
@@ -250,9 +256,9 @@ class ListOf(Spec):
         if not isinstance(value, list):
             return self.wrong(value, key, ck)
         if len(value) < self.min_items:
-            return ck.fail(key, f"needs at least {self.min_items} entries, has {len(value)}")
+            return ck.fail(key, Phrase("cs_too_few", least=self.min_items, n=len(value)))
         if len(value) > self.max_items:
-            return ck.fail(key, f"has {len(value)} entries; at most {self.max_items} allowed")
+            return ck.fail(key, Phrase("cs_too_many", n=len(value), most=self.max_items))
         return [self.item.check(v, (*key, i), ck) for i, v in enumerate(value)]
 
     def check(self, value: Any, key: Key, ck: Checker) -> Any:
@@ -263,7 +269,7 @@ class ListOf(Spec):
 class MapOf(Spec):
     def __init__(self, keys: Spec, values: Spec, max_items: int = 1000) -> None:
         self.keys, self.values, self.max_items = keys, values, max_items
-        self.expects = "a mapping"
+        self.expects = Phrase("cs_mapping")
 
     def json_schema(self) -> dict[str, Any]:
         # Keys reach an editor as text; a whole-number key (an adventure number) is digits.
@@ -276,7 +282,7 @@ class MapOf(Spec):
         if not isinstance(value, dict):
             return self.wrong(value, key, ck)
         if len(value) > self.max_items:
-            return ck.fail(key, f"has {len(value)} entries; at most {self.max_items} allowed")
+            return ck.fail(key, Phrase("cs_too_many", n=len(value), most=self.max_items))
         out: dict[Any, Any] = {}
         bad = False
         for k, v in value.items():
@@ -286,7 +292,7 @@ class MapOf(Spec):
             if name is INVALID or item is INVALID:
                 bad = True
             elif name in out:
-                bad = ck.fail(sub, "names the same entry as another key") is INVALID
+                bad = ck.fail(sub, Phrase("cs_same_entry")) is INVALID
             else:
                 out[name] = item
         return INVALID if bad else out
@@ -303,7 +309,7 @@ class Field:
 class Record(Spec):
     """A mapping with known fields; unknown keys are errors, because a typo must not pass silently."""
 
-    expects = "a mapping"
+    expects = Phrase("cs_mapping")
 
     def __init__(
         self,
@@ -340,12 +346,12 @@ class Record(Spec):
                 if shown in self.elsewhere:
                     ck.fail((*key, shown), self.elsewhere[shown])
                 else:
-                    ck.fail((*key, shown), "unknown key" + suggest(shown, list(self.fields)))
+                    ck.fail((*key, shown), Phrase("cs_unknown_key", hint=did_you_mean(shown, list(self.fields))))
         for name, spec_field in self.fields.items():
             if name in value:
                 out[name] = spec_field.spec.check(value[name], (*key, name), ck)
             elif spec_field.required:
-                ck.fail(key, f"missing required key {name!r}")
+                ck.fail(key, Phrase("cs_missing_key", name=name))
                 out[name] = INVALID
             else:
                 out[name] = spec_field.default
@@ -382,7 +388,7 @@ class Localized(Spec):
     language-neutral.
     """
 
-    expects = "text or {ru: ..., en: ...}"
+    expects = Phrase("cs_localized")
 
     def __init__(
         self, languages: tuple[str, ...] = ("ru", "en"), max_len: int = 200, multiline: bool = False, fill: bool = True
@@ -405,7 +411,7 @@ class Localized(Spec):
                 return INVALID
             present = {k: v for k, v in got.items() if v is not None}
             if not present:
-                return ck.fail(key, "give the text in at least one language")
+                return ck.fail(key, Phrase("cs_one_language"))
             missing = [lang for lang in self.languages if lang not in present]
             neutral = all(language_neutral(t) for t in present.values())
             # A rules text (fill=False) reports its own gaps, by chapter id, where it is used.

@@ -7,9 +7,11 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from ..cells import cell_name
 from ..errors import ConfigError, Problem
-from ..game import game, games
+from ..game import Game, game, games
 from ..imposition import Printer
+from ..labels import Phrase
 from ..model import GameMap, Player, Ruleset, Session
 from ..suggest import suggest
 from .mapfile import MAP_FILE_TEXT, build_map, load_map, map_beside, map_schema
@@ -44,12 +46,22 @@ PRINTER = Record(
 
 class _Players(ListOf):
     """The players' list: how many a game takes is its ruleset's to say (_players, in words naming
-    whose the range is); the schema keeps the most any game takes for an editor, and a bound on work."""
+    whose the range is), too few or too many; the schema keeps the most any game takes for an editor,
+    and a bound on work."""
 
     def partial(self, value: Any, key: Key, ck: Checker) -> Any:
-        if isinstance(value, list) and self.max_items < len(value) <= MAX_PLAYER_ENTRIES:
+        if (
+            isinstance(value, list)
+            and len(value) <= MAX_PLAYER_ENTRIES
+            and not self.min_items <= len(value) <= self.max_items
+        ):
             return [self.item.check(v, (*key, i), ck) for i, v in enumerate(value)]
         return super().partial(value, key, ck)
+
+
+def named(g: Game) -> dict[str, str]:
+    """A game's name in each language, as a message names it."""
+    return {lang: g.named(lang) for lang in LANGUAGES}
 
 
 def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
@@ -75,18 +87,20 @@ def _base_fields(player: Record, families: list[str]) -> dict[str, Field]:
     return fields
 
 
-def session_record(family: str | None = None, playing: str = "this game") -> Record:
+def session_record(family: str | None = None) -> Record:
     """The session config record for one game, or (None) for any game: the keys of every game.
 
-    A key another game uses is named as such ("only vs has cards; strategiya does not"), not as unknown."""
+    A key another game uses is named as such ("only «Великая Стратегическая» has cards; «Стратегия»
+    does not", in the file's language), not as unknown."""
     families = [family] if family else [g.family for g in games()]
     parts = [game_schema(f) for f in families]
-    owners = {g.name: game_schema(g.family) for g in games()}
+    owners = [(g, game_schema(g.family)) for g in games()]
     chosen = {id(p) for p in parts}
-    elsewhere = {k: f"only {fam} has {k}; {playing} does not"
-                 for fam, s in owners.items() if id(s) not in chosen for k in s.session_fields}  # fmt: skip
-    elsewhere_p = {k: f"only {fam} has {k}; {playing} does not"
-                   for fam, s in owners.items() if id(s) not in chosen for k in s.player_fields}  # fmt: skip
+    playing = named(game(family)) if family else {"ru": "другая", "en": "this game"}
+    elsewhere: dict[str, str] = {k: Phrase("cs_elsewhere", name=k, owner=named(g), playing=playing)
+                                 for g, s in owners if id(s) not in chosen for k in s.session_fields}  # fmt: skip
+    elsewhere_p = {k: Phrase("cs_elsewhere", name=k, owner=named(g), playing=playing)
+                   for g, s in owners if id(s) not in chosen for k in s.player_fields}  # fmt: skip
     player_fields = {**PLAYER_FIELDS}
     session_fields: dict[str, Field] = {}
     for part in parts:
@@ -94,7 +108,7 @@ def session_record(family: str | None = None, playing: str = "this game") -> Rec
         session_fields.update(part.session_fields)
     player = Record(player_fields, elsewhere=elsewhere_p)
     if family is not None and game(family).maps is None:
-        elsewhere["map"] = f"{game(family).name} has no maps"
+        elsewhere["map"] = Phrase("cs_no_maps", game=named(game(family)))
     return Record({**_base_fields(player, families), **session_fields}, elsewhere=elsewhere)
 
 
@@ -133,7 +147,7 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
         if value is not INVALID:
             ruleset = _resolve_game(value, doc, ck)
     schema = game_schema(ruleset.family) if ruleset else None
-    record = session_record(ruleset.family if ruleset else None, ruleset.id if ruleset else "this game")
+    record = session_record(ruleset.family if ruleset else None)
     data = record.partial(doc.data, (), ck)
     if ruleset is None or schema is None or data is INVALID:
         ck.raise_if_any()
@@ -155,6 +169,9 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
     elif data.get("map") is not None:
         game_map = build_map(data["map"], ruleset, doc, ("map",), ck)
         map_path = doc.folder / Path(doc.label).name if doc.folder is not None else None
+        if game_map is not None:
+            for y, message in _unknown_letters(game_map, ruleset):
+                ck.fail(("map", "rows", y), message)
     build = schema.hook("build_session")
     part = build({**data, "players": raw_players}, ruleset, doc, ck) if build is not None else None
     ck.raise_if_any(data["language"])
@@ -166,7 +183,7 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
         players=players,
         label=doc.label,
         folder=doc.folder,
-        warnings=tuple(str(w) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
+        warnings=tuple(w.said(data["language"]) for w in sorted(ck.warnings, key=lambda w: w.line or 0)),
         printer=_printer(data["printer"]),
         game_map=game_map,
         part=part,
@@ -177,7 +194,7 @@ def _session(doc: YamlDocument, language: str | None = None) -> Session:
     whole = schema.hook("check_session")
     if whole is not None:
         whole(session, ck)
-        ck.raise_if_any()
+        ck.raise_if_any(session.language)
     return session
 
 
@@ -193,7 +210,30 @@ def _map_file(path: Path, ruleset: Ruleset, named: str, ck: Checker) -> GameMap 
         plays = game(ruleset.family).name
         ck.fail(("map",), f"{named!r} is a map of {game(rules.family).name}; this config plays {plays}")
         return None
+    unknown = _unknown_letters(game_map, rules)
+    if unknown:
+        # Said at the map file's own lines: `map check` reads the same file and says the same cells.
+        doc = load_yaml(path, str(path))
+        nested = isinstance(doc.data, dict) and isinstance(doc.data.get("map"), dict)
+        for y, message in unknown:
+            ck.problems.append(doc.problem(("map", "rows", y) if nested else ("rows", y), message))
+        return None
     return game_map
+
+
+def _unknown_letters(game_map: GameMap, rules: Ruleset) -> list[tuple[int, Phrase]]:
+    """Each row of a map with letters that are no terrain of its edition, as (row, what to say): the
+    letter and its cells, the game, and the letters it has. `map check` finds them too, but a config
+    that validates must build a map whose every cell has its terrain."""
+    lacking: dict[tuple[int, str], list[str]] = {}
+    for y in range(game_map.height):
+        for x in range(game_map.width):
+            if game_map.terrain(x, y) is None:
+                lacking.setdefault((y, game_map.letters[y][x]), []).append(cell_name(x, y))
+    letters = {lang: ", ".join(f"{t.letter} — {t.name[lang]}" for t in rules.terrains if t.letter)
+               for lang in LANGUAGES}  # fmt: skip
+    return [(y, Phrase("cf_map_letter", cells=", ".join(cells), letter=letter, game=dict(rules.title), letters=letters))
+            for (y, letter), cells in lacking.items()]  # fmt: skip
 
 
 def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tuple[Player, ...], list[dict[str, Any]]]:
@@ -204,8 +244,6 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
         item = session_record(ruleset.family).fields["players"].spec.item  # type: ignore[attr-defined]
         raw = [item.check({}, (), ck) for _ in range(ruleset.players_min)]
     if not ruleset.players_min <= len(raw) <= ruleset.players_max:
-        from ..labels import Phrase
-
         # Where the rules set no number of players, the range says whose it is: printkit's reading.
         source = ruleset.provenance.of("players")
         whose = source.document.name if source is not None and not source.document.own else None
@@ -213,7 +251,8 @@ def _players(raw: list[Any] | None, ruleset: Ruleset, ck: Checker) -> tuple[tupl
             ("players",),
             Phrase(
                 "cf_players_reading" if whose else "cf_players",
-                game=ruleset.id,
+                # Russian names the game by its title; English keeps the ruleset's id, as it always has.
+                game={"ru": f"«{ruleset.title['ru']}»", "en": ruleset.id},
                 low=ruleset.players_min,
                 high=ruleset.players_max,
                 n=len(raw),

@@ -131,7 +131,7 @@ def test_map_size_names_the_blank_sheet_and_is_checked(tmp_path: Path) -> None:
     bad = write(tmp_path / "b.yaml", "game: strategiya\nmap_size: 200x10\n")
     assert run("validate", bad).output == f"{bad}:2: map_size: 200x10: from 8x6 to 100x100 cells\n"
     bad = write(tmp_path / "d.yaml", "game: strategiya\nmap_size: big\n")
-    assert "map_size: 'big' is not columns x rows, like 20x15" in run("validate", bad).output
+    assert "map_size: «big» — это не столбцы x строки, например 20x15" in run("validate", bad).output
     source = (EXAMPLES / "map.yaml").read_text("utf-8").replace("game: strategiya\n", "")
     body = "\n".join("  " + line for line in source.splitlines() if line.strip() and not line.startswith("#"))
     both = write(tmp_path / "e.yaml", "game: strategiya\nmap_size: 20x15\nmap:\n" + body + "\n")
@@ -239,7 +239,7 @@ def test_tests_of_morals_are_counted_by_side(tmp_path: Path) -> None:
     assert not ctx["even"] and "свет 2" in ctx["balance"] and "поровну" in ctx["balance"]
     assert ctx["unsided"] == "Проверок морали без стороны: 1. Укажите, на чьей стороне встреченный."
     bad = write(tmp_path / "b.yaml", "game: strategiya\nadventures:\n  forest:\n    1: {title: A, kind: treasure}\n")
-    assert "'treasure' is not one of morale, find, trap" in run("validate", bad).output
+    assert "«treasure» — не одно из: morale, find, trap" in run("validate", bad).output
 
 
 @pytest.mark.rule("strategiya.adventure.secret")

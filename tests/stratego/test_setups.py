@@ -195,4 +195,6 @@ def test_config_setups_are_checked(tmp_path: Path) -> None:
     assert result.exit_code == 3
     assert f"{config}:3: setups.red: 39 cells given; a battle setup has 40 (4 rows of 10)" in result.output
     other = write(tmp_path / "d.yaml", "game: strategiya\nvariant: duel\n")
-    assert run("validate", other).output == f"{other}:2: variant: only Stratego has variant; strategiya does not\n"
+    assert run("validate", other).output == (
+        f"{other}:2: variant: ключ variant бывает только у игры Stratego, а здесь игра «Стратегия»\n"
+    )

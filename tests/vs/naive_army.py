@@ -82,8 +82,21 @@ GARRISON_CARDS = {"tower": (0, False), "manor": (1, False), "castle": (1, True),
 OWN_PLUS = {"mage", "zombie", "dragon", "ghost-ship"}
 
 
-def garrison_attack(structure: str, troop: str) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:
+# Walls, from the building tables' notes: «+» (castle, city) gives the advantage to whoever is on the
+# cell and does not attack this turn; «++» (fortress) always. Mines have no walls.
+WALLS_WHEN_NOT_ATTACKING = {"castle", "city"}
+
+
+def garrison_attack(structure: str, troop: str,
+                    keeps_plus: bool = False) -> tuple[list[tuple[int, bool]], list[tuple[int, bool]]]:  # fmt: skip
     """2025 §6.4, 2003 §5.5: a structure's garrison may declare battle on the troop standing on its
     cell, and the walls then give that troop nothing. The garrison is the attacking side; it does not
-    also stand behind the troop it attacks. Each side as (squads, «+») of its one unit."""
-    return [GARRISON_CARDS[structure]], [(SQUADS[troop], troop in OWN_PLUS)]
+    also stand behind the troop it attacks. Each side as (squads, «+») of its one unit.
+
+    Among the buildings only the walled ones draw their garrison with a «+» (the manor's is plain), so
+    that «+» is read as the walls'; a castle's or city's walls give it only to whoever does not attack
+    this turn, so its garrison, attacking, fights without it (`keeps_plus`: the other reading)."""
+    squads, plus = GARRISON_CARDS[structure]
+    if structure in WALLS_WHEN_NOT_ATTACKING and not keeps_plus:
+        plus = False
+    return [(squads, plus)], [(SQUADS[troop], troop in OWN_PLUS)]

@@ -183,7 +183,8 @@ def test_bad_card_size_is_a_config_error(tmp_path: Path) -> None:
     result = run("validate", config)
     assert result.exit_code == 3
     assert (
-        "cards.size: 'huge' is not a card size: standard, poker, bridge, mini, tarot or like 63x88mm" in result.output
+        "cards.size: «huge» — это не размер карт: standard, poker, bridge, mini, tarot или вида 63x88mm"
+        in result.output
     )
 
 

@@ -93,7 +93,8 @@ def test_lairs_are_refused_on_maps_of_games_without_them(tmp_path: Path) -> None
     path = write(tmp_path / "s.yaml", "rows: [PP, PP]\nlairs: [A1]\n")
     result = run("map", "check", path)
     assert result.exit_code == 3
-    assert "lairs: only «Великая Стратегическая» maps have lairs; «Стратегия» maps do not" in result.output
+    said = "lairs: ключ lairs бывает только у карт игры «Великая Стратегическая», а здесь карта игры «Стратегия»"
+    assert said in result.output
 
 
 @pytest.mark.rule("vs.dragon.lair")

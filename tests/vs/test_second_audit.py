@@ -344,3 +344,265 @@ def test_the_2003_ledger_has_a_column_for_what_is_taken_after_the_income(tmp_pat
     evening.start(EXAMPLES / "vs-2025.yaml", other)
     assert run("evening", "print", str(other), "--out", str(tmp_path / "p25")).exit_code == 0
     assert "после дохода" not in " ".join(pdf_text(tmp_path / "p25" / "ledger.pdf")[0].split())
+
+
+# ---- what the second audit left open (issue 41 leftovers) ---------------------------------------------
+
+_CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+@pytest.mark.rule("vs.spell.storm")
+@pytest.mark.rule("vs.spell.dragon-taming")
+@pytest.mark.rule("vs.spell.raise-zombies")
+def test_a_spells_json_says_its_outcomes_in_the_answers_language() -> None:
+    """Leftover: `referee spell storm --json` wrote its outcomes in English under the Russian default."""
+    for name, edition in (("storm", "vs-2025"), ("tame-dragon", "vs-2025"), ("raise-zombies", "vs-2003")):
+        for lang in ("ru", "en"):
+            said = run("referee", "spell", name, "--edition", edition, "--lang", lang).output
+            data = json.loads(run("referee", "spell", name, "--edition", edition, "--lang", lang, "--json").output)
+            rolled = json.loads(run("referee", "spell", name, "--edition", edition, "--lang", lang, "--json",
+                                    "--roll", "--seed", "s1").output)  # fmt: skip
+            texts = [o["text"] for o in data["outcomes"]] + [rolled["result"]]
+            for text in texts:
+                # The same words as the text answer's table, in the language asked.
+                assert text and text in " ".join(said.split()), (name, lang, text)
+                assert bool(_CYRILLIC.search(text)) == (lang == "ru"), (name, lang, text)
+
+
+@pytest.mark.rule("vs.building.garrison-attack")
+@pytest.mark.rule("vs.building.walls")
+def test_an_attacking_castle_garrison_fights_without_its_walls_plus() -> None:
+    """Finding 14: `battle castle "knights@castle"` (and 2003 `battle city "zombie:2@city"`) gave the
+    attacking garrison the walls' «+», a reading printed nowhere. The «+» note of the building tables
+    gives it only to whoever does not attack this turn; the other reading is a switch."""
+    from printkit.games.vs.answers import battle_odds
+    from printkit.plugin import load_bundled
+
+    from . import naive_army
+    from .test_referee_battles import plain_odds
+
+    cases = [("vs-2025", "castle", "knights"), ("vs-2025", "city", "elves"), ("vs-2025", "fortress", "orcs"),
+             ("vs-2025", "mine-4", "dwarves"), ("vs-2003", "city", "zombie"),
+             ("vs-2003", "castle", "elves")]  # fmt: skip
+    for edition, structure, troop in cases:
+        for keeps in (False, True):
+            answer = battle_odds(load_bundled(edition), structure, f"{troop}@{structure}", play="random",
+                                 garrison_keeps_plus=keeps)  # fmt: skip
+            plain = naive_army.garrison_attack(structure, troop, keeps_plus=keeps)
+            assert [(u.squads, u.advantage) for u in answer.attackers] == plain[0], (edition, structure, keeps)
+            assert answer.random is not None
+            assert {w: answer.random.winner(w) for w in ("attackers", "defenders", "both")} == plain_odds(*plain)
+    # The reading is said with the answer, with its switch named in the terminal only.
+    for lang, words, switch in (
+        ("ru", "напав сам, гарнизон бьётся без «+»", "--garrison-keeps-plus —"),
+        ("en", "attacking, the garrison fights without it", "--garrison-keeps-plus:"),
+    ):
+        for edition, section in (("2025", "§6"), ("2003", "§5")):
+            code, out = _said("battle", "city", "elves@city", "--edition", edition, "--lang", lang)
+            assert code == 0 and words in out and switch in out and f"({section}," in out, out
+            data = json.loads(run("referee", "battle", "city", "elves@city", "--edition", edition, "--lang", lang,
+                                  "--json").output)  # fmt: skip
+            assert words in data["readings"]["garrison_plus"] and data["attackers"][0]["advantage"] is False
+        code, out = _said("battle", "castle", "knights@castle", "--garrison-keeps-plus", "--lang", lang)
+        assert code == 0 and "--garrison-keeps-plus" in out and words not in out
+    # A fortress's walls always hold and a mine has none: nothing to read there.
+    assert (
+        "garrison_plus"
+        not in json.loads(run("referee", "battle", "fortress", "orcs@fortress", "--json").output)["readings"]
+    )
+    _page_says_the_garrison_reading()
+
+
+def _page_says_the_garrison_reading() -> None:
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        for lang, words in (("ru", "напав сам, гарнизон бьётся без «+»"), ("en", "the garrison fights without it")):
+            form = {"attackers": "castle", "defenders": "knights@castle", "play": "random", "ask": "1", "lang": lang}
+            page = client.get("/q/battle", params=form)
+            shown = " ".join(answer_lines(page.text) or [])
+            assert page.status_code == 200 and words in shown and "--garrison-keeps-plus" not in shown, shown
+            kept = client.get("/q/battle", params={**form, "garrison_keeps_plus": "1"})
+            assert words not in " ".join(answer_lines(kept.text) or []), kept.text[-1500:]
+
+
+Side = list[tuple[int, bool]]  # each unit of a side as (squads, «+»)
+
+
+def _duel_odds(amulet: str, plain_mage: bool) -> tuple[dict[str, Fraction], Side, Side]:
+    """2025 §4.8 plainly: a duel is fought as a battle of the two mages' cards. A mage has 2 squads,
+    each with the «+» (the 2003 table, 2025 drawing only the «+»); the amulet gives the advantage in
+    duels (§5.3), which a mage with the «+» already has, unless mages are read without their own."""
+
+    def mage(side: str) -> Side:
+        worn = amulet in (side, "both")
+        return [(2, worn if plain_mage else True)]
+
+    from .test_referee_battles import plain_odds
+
+    a, d = mage("challenger"), mage("challenged")
+    return plain_odds(a, d), a, d
+
+
+@pytest.mark.rule("vs.battle.mental-duel")
+def test_a_mental_duel_says_who_loses_the_spells_for_a_year() -> None:
+    """Finding 7: `battle mage mage` gave a battle's odds but no duel's outcome: who loses the right to
+    cast for a year (2025 §4.8), within what reach, and what of a draw."""
+    from itertools import product
+
+    from printkit.games.vs.questions import mental_duel
+    from printkit.games.vs.zerosum import solve
+
+    from . import naive_battle as naive
+    from .test_odds import naive_value
+
+    for amulet, plain, both_lose in product(("none", "challenger", "both"), (False, True), (False, True)):
+        answer = mental_duel(amulet=amulet, plain_mage=plain, draw_both_lose=both_lose)
+        expected, side_a, side_d = _duel_odds(amulet, plain)
+        assert answer.odds.random is not None and answer.odds.optimal is not None
+        got = {w: answer.odds.random.winner(w) for w in expected}
+        assert got == expected, (amulet, plain)
+        draw = expected["both"] if both_lose else 0
+        assert answer.barred("challenger", "random") == expected["defenders"] + draw
+        assert answer.barred("challenged", "random") == expected["attackers"] + draw
+        # Best play against a game tree of every first lay and every re-lay, through the naive resolver.
+        lays_a = [[naive.Card(o, side_a[0][1], k) for k, o in enumerate(os)] for os in product("AFD", repeat=2)]
+        lays_d = [[naive.Card(o, side_d[0][1], k) for k, o in enumerate(os)] for os in product("AFD", repeat=2)]
+        matrix = [[naive_value(*map(tuple, naive.one_round(x, y)), {}) for y in lays_d] for x in lays_a]
+        assert answer.odds.optimal.value == solve(matrix).value, (amulet, plain)
+        if side_a == side_d:
+            assert answer.odds.optimal.value == 0  # two equal mages: an even game
+    # The reach of the challenge (§4.8: 6 cells), and 2025 alone has duels.
+    assert _said("mental-duel", "--distance", "6")[0] == 0
+    code, out = _said("mental-duel", "--distance", "7", "--lang", "en")
+    assert code != 0 and "7 cells apart" in out and "at most 6" in out and "Traceback" not in out
+    code, out = _said("--edition", "vs-2003", "mental-duel")
+    assert code != 0 and "только в правилах 2025 года" in out
+    # The rule and each reading in words, the switches named in the terminal; JSON in the asker's language.
+    for lang, rule, stays, draw in (
+        ("ru", "проигравший год не колдует", "маги остаются на карте", "при ничьей проигравшего нет"),
+        ("en", "the loser casts no spell for a year", "both mages stay on the map", "a draw has no loser"),
+    ):
+        code, out = _said("mental-duel", "--lang", lang)
+        assert code == 0 and rule in out and stays in out and draw in out and "--draw-both-lose" in out, out
+        data = json.loads(run("referee", "mental-duel", "--lang", lang, "--json").output)
+        assert stays in data["readings"]["outcome"] and draw in data["readings"]["draw"]
+        assert Fraction(data["random"]["barred"]["challenger"]) == _duel_odds("none", False)[0]["defenders"]
+        assert bool(_CYRILLIC.search(data["readings"]["mage"])) == (lang == "ru")
+    _page_answers_a_duel()
+
+
+def _page_answers_a_duel() -> None:
+    from starlette.testclient import TestClient
+
+    from printkit.testing.pages import answer_lines
+    from printkit.web.app import Table, make_app
+    from printkit.web.served import load
+
+    expected = _duel_odds("challenger", True)[0]
+    table = Table(load(EXAMPLES / "vs-2025.yaml", (), (EXAMPLES / "vs-map.yaml",), ()))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        for lang, words in (("ru", "проигравший год не колдует"), ("en", "the loser casts no spell for a year")):
+            form = {"amulet": "challenger", "plain_mage": "1", "play": "random", "ask": "1", "lang": lang}
+            page = client.get("/q/mental-duel", params=form)
+            shown = " ".join(answer_lines(page.text) or [])
+            assert page.status_code == 200 and 'class="refusal"' not in page.text, page.text[-1500:]
+            assert words in shown and str(expected["attackers"]) in shown and "--plain-mage" not in shown, shown
+
+
+@pytest.mark.rule("vs.map.terrain")
+def test_a_map_letter_the_edition_lacks_is_refused_by_validate_and_build(tmp_path: Path) -> None:
+    """Finding 4: a 2003 config with rows ["PP", "PC"] (C is 2025's coastal sea) and a 2025 one with an
+    X passed `validate`, and `build` drew the cell magenta; only `map check` refused the letter."""
+    from printkit.errors import ConfigError
+
+    from ..conftest import write
+
+    configs = {}
+    cases = [("vs-2003", "PC", "C", "B2"), ("vs-2025", "PX", "X", "B2"), ("vs-2025", "XPPX", "X", "A2, D2")]
+    for game, row, letter, cells in cases:
+        width = len(row)
+        for lang in ("ru", "en"):
+            text = (f"game: {game}\nlanguage: {lang}\nplayers:\n  - {{name: А}}\n  - {{name: Б}}\nmap:\n  rows:\n"
+                    f"    - {'P' * width}\n    - {row}\n")  # fmt: skip
+            inline = write(tmp_path / f"{game}-{row}-{lang}.yaml", text)
+            beside = write(tmp_path / f"m-{game}-{row}.yaml", f"game: {game}\nrows:\n  - {'P' * width}\n  - {row}\n")
+            named = write(tmp_path / f"n-{game}-{row}-{lang}.yaml",
+                          f"game: {game}\nlanguage: {lang}\nmap: {beside.name}\n")  # fmt: skip
+            for config, where in ((inline, f"{inline}:9: map.rows[1]: "), (named, f"{beside}:4: rows[1]: ")):
+                configs[config] = where
+                with pytest.raises(ConfigError) as refused:
+                    load_session(config)
+                for said in (lang, "en" if lang == "ru" else "ru"):  # the config's language, or --lang's
+                    lines = refused.value.said_lines(said)
+                    assert len(lines) == 1 and lines[0].startswith(where) and cells in lines[0], lines
+                    assert (f"«{letter}»" if said == "ru" else f"'{letter}'") in lines[0], lines
+                    assert bool(_CYRILLIC.search(lines[0].removeprefix(where))) == (said == "ru"), lines
+                assert refused.value.lang == lang
+    # validate and build refuse alike: tests/test_validate_matches_build.py.
+    # The letters each edition has still pass: C is 2025's coastal sea.
+    good = write(tmp_path / "good.yaml", "game: vs-2025\nplayers:\n  - {name: А}\n  - {name: Б}\nmap:\n  rows:\n"
+                 "    - PPCS\n    - FMDP\n")  # fmt: skip
+    assert load_session(good).game_map is not None
+
+
+_ENGLISH_WORDS = re.compile(r"\b(expected|got|unknown|is not|must|only|needs|entries|allowed|missing|played)\b")
+
+
+@pytest.mark.rule("vs.setup.players")
+def test_validate_speaks_the_configs_language_for_the_shared_checks(tmp_path: Path) -> None:
+    """Finding 21: under a Russian config `validate` said the shared schema checker's problems in
+    English («players: needs at least 1 entries, has 0», "'#zzzzzz' is not a colour like #2E7D32",
+    "'huge' is not a card size", "tokenz: unknown key (did you mean 'tokens'?)"), and the player count
+    named the game by its id in Russian text («в vs-2025 играют»)."""
+    from printkit.labels import entries
+
+    from ..conftest import write
+
+    bad = write(
+        tmp_path / "bad.yaml",
+        """game: vs-2025
+players:
+  - {name: "", colour: "#zzzzzz"}
+  - {name: B, heroes: []}
+cards: {size: huge, duplex: sideways, bleed_mm: 99, corners: "yes", players: []}
+tokenz: 3
+adventures: {}
+printer: {scale: [1]}
+""",
+    )
+    said = {lang: run("validate", str(bad), *(("--lang", "en") if lang == "en" else ())).stderr.splitlines()
+            for lang in ("ru", "en")}  # fmt: skip
+    assert len(said["ru"]) == len(said["en"]) == 11, said
+    for ru, en in zip(said["ru"], said["en"], strict=True):
+        where = ru.split(": ")[0] + ": " + ru.split(": ")[1] + ": "
+        assert en.startswith(where), (ru, en)  # the same file, line and field
+        assert _CYRILLIC.search(ru.removeprefix(where)) and not _ENGLISH_WORDS.search(ru), ru
+        assert not _CYRILLIC.search(en.removeprefix(where)) and "«" not in en, en
+    joined = "\n".join(said["ru"])
+    for words in (
+        "«#zzzzzz» — это не цвет",
+        "«huge» — это не размер карт",
+        "«sideways» — не одно из: long, short",
+        "tokenz: неизвестный ключ (может быть, «tokens»?)",
+        "нужно не меньше 1 записи, а здесь 0",
+    ):
+        assert words in joined, (words, joined)
+    # The player count names the game in Russian, not by its id; too few and too many alike, none too.
+    for count in (0, 1, 9):
+        names = ", ".join(f"{{name: P{k}}}" for k in range(count))
+        config = write(tmp_path / f"p{count}.yaml", f"game: vs-2003\nplayers: [{names}]\n")
+        told = run("validate", str(config)).stderr.strip()
+        assert "в игру «Великая Стратегическая (2003)» играют от 2 до 8 игроков" in told, told
+        assert "vs-2003" not in told and "entries" not in told and len(told.splitlines()) == 1, told
+    game = write(tmp_path / "s.yaml", "game: strategiya\nplayers: [{name: A}, {name: B}, {name: C}, {name: D}, "
+                 "{name: E}]\n")  # fmt: skip
+    assert "в игру «Стратегия» играют от 2 до 4 игроков" in run("validate", str(game)).stderr
+    # The words live in the label files; their English has no Cyrillic and no «».
+    for key, text in entries("cs_").items():
+        assert not _CYRILLIC.search(text["en"]) and "«" not in text["en"] and text["ru"] != text["en"], key

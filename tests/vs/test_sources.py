@@ -136,7 +136,8 @@ def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
     folder = Path(str(tmp_path))
     for count in (1, 9):
         names = ", ".join(f"{{name: P{k}}}" for k in range(count))
-        for language, words in (("ru", ("в vs-2025 играют от 2 до 8 игроков", "прочтение этого набора",
+        game = "в игру «Великая Стратегическая (2025)»"
+        for language, words in (("ru", (f"{game} играют от 2 до 8 игроков", "прочтение этого набора",
                                         f"в конфиге {count} игрок" + ("" if count == 1 else "ов"))),
                                 ("en", ("vs-2025 is played by 2 to 8 players", "this kit's reading",
                                         f"the config lists {count}"))):  # fmt: skip

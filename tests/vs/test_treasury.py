@@ -229,7 +229,7 @@ def test_the_amulet_shifts_every_spells_table() -> None:
     """issue 41: `spell tame-dragon --amulet` printed the table as if without it (the mage dying on a
     1); with the amulet every face counts one higher, never above 6 (2025 §5.3, §8.8)."""
     for name, table in TABLES_2025.items():
-        data = json.loads(run("referee", "spell", name, "--amulet", "--json").output)
+        data = json.loads(run("referee", "spell", name, "--amulet", "--json", "--lang", "en").output)
         assert data["amulet"] is True
         for (low, high, words), outcome in zip(table, data["outcomes"], strict=True):
             assert words in outcome["text"]

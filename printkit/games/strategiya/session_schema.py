@@ -7,7 +7,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from printkit.plugin import Ruleset
+from printkit.plugin import Phrase, Ruleset
 from printkit.plugin.schema import (
     Boolean,
     Checker,
@@ -66,7 +66,7 @@ PLOT = Record(
     }
 )
 
-MAP_SIZE = Text(max_len=12, pattern=r"[0-9]{1,3} *[xX×хХ] *[0-9]{1,3}", pattern_hint="columns x rows, like 20x15")
+MAP_SIZE = Text(max_len=12, pattern=r"[0-9]{1,3} *[xX×хХ] *[0-9]{1,3}", pattern_hint=Phrase("cs_hint_map_size"))
 MAP_WIDTH, MAP_HEIGHT = (8, 100), (6, 100)  # as `printkit map random --size` takes them
 DEFAULT_MAP_SIZE = (20, 15)  # `printkit map random`'s default; fits one landscape sheet of either paper
 

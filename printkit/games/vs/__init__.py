@@ -121,6 +121,7 @@ GAME = Game(
             "spell": f"{_HERE}.questions:spell",
             "mine": f"{_HERE}.questions:mine",
             "neutrals": f"{_HERE}.questions:neutrals",
+            "mental-duel": f"{_HERE}.questions:mental_duel",
         }
     },
     api=f"{_HERE}.questions",

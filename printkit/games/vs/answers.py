@@ -218,14 +218,14 @@ class BattleOdds:
             out.append(sum((p for e, p in odds.endings.items() if gone - set(e[k])), Fraction(0)))
         return out
 
-    def _unit(self, u: Unit, lang: str) -> str:
+    def unit_name(self, u: Unit, lang: str) -> str:
         """A unit as the answer names it, its squads (or the «+» on each) marked when the edition's
         rules do not give them."""
         return _unit(u, lang, self.marks.get(u.source, self.marks.get(u.plus_from, ("", "")))[0])
 
     def lines(self, lang: str) -> list[Line]:
-        side_a = ", ".join(self._unit(u, lang) for u in self.attackers)
-        side_d = ", ".join(self._unit(u, lang) for u in self.defenders)
+        side_a = ", ".join(self.unit_name(u, lang) for u in self.attackers)
+        side_d = ", ".join(self.unit_name(u, lang) for u in self.defenders)
         title = label("rf_odds_title", lang, edition=self.edition.removeprefix("vs-"), a=side_a, d=side_d)
         out: list[Line] = [Para(title, "  ")]
         shown: list[tuple[str, Odds]] = []
@@ -241,13 +241,13 @@ class BattleOdds:
             per = [self.destroyed(o, side) for _, o in shown]
             for k, u in enumerate(units):
                 who = label(f"rf_short_{side}", lang)
-                rows.append([f"  {who} {self._unit(u, lang)}", *(chance(p[k]) for p in per)])
-        out += _table([""] + [name for name, _ in shown], rows)
+                rows.append([f"  {who} {self.unit_name(u, lang)}", *(chance(p[k]) for p in per)])
+        out += odds_table([""] + [name for name, _ in shown], rows)
         for units in (self.attackers, self.defenders):
             for u in units:
                 note = _notes(u, lang)
                 if note:
-                    out.append(Note(f"{self._unit(u, lang)}: {note}", "  "))
+                    out.append(Note(f"{self.unit_name(u, lang)}: {note}", "  "))
         # The footnotes of the marks come first: a brief answer keeps them, since it keeps the marks.
         out += [Para(said.say(lang), "  ") for said in self.notes if isinstance(said, Footnote)]
         out += [Note(said.say(lang), "  ") for said in self.notes if not isinstance(said, Footnote)]
@@ -279,7 +279,9 @@ class BattleOdds:
 
         data: dict[str, Any] = {"edition": self.edition, "attackers": side(self.attackers, ATTACKERS),
                                 "defenders": side(self.defenders, DEFENDERS),
-                                "reading": "mirror" if self.mirror else "face to face"}  # fmt: skip
+                                "reading": "mirror" if self.mirror else "face to face",
+                                "readings": {r.name: r.say(lang) for r in self.notes
+                                             if isinstance(r, Reading)}}  # fmt: skip
         for name, o in (("random", self.random), ("optimal", self.optimal)):
             if o is not None:
                 data[name] = {w: str(o.winner(w)) for w in (ATTACKERS, DEFENDERS, BOTH)}
@@ -289,16 +291,17 @@ class BattleOdds:
 
 
 def battle_odds(rules: Ruleset, attackers: str, defenders: str, *, play: str = "both", at_sea: bool = False,
-                mirror: bool = False, ghost_as_ship: bool = False, plain_mage: bool = False) -> BattleOdds:  # fmt: skip
+                mirror: bool = False, ghost_as_ship: bool = False, plain_mage: bool = False,
+                garrison_keeps_plus: bool = False) -> BattleOdds:  # fmt: skip
     """The exact odds of a battle between the troops named (see army.parse_side): every order at
     random (re-lays keep the sequence), and both sides at their best (re-lays chosen too).
 
     Attacking a ship or a troop aboard, every attacker but ships and dragons fights as one squad:
     2025 sees it from the defenders (the first is the attacked); 2003 asks `at_sea`, since a ship
-    or a transport may also stand in a building. `ghost_as_ship` and `plain_mage` take the other
-    reading of what the text leaves open (see army.Readings)."""
+    or a transport may also stand in a building. `ghost_as_ship`, `plain_mage` and
+    `garrison_keeps_plus` take the other reading of what the text leaves open (see army.Readings)."""
     vs = vs_of(rules)
-    readings = Readings(at_sea, ghost_as_ship, plain_mage)
+    readings = Readings(at_sea, ghost_as_ship, plain_mage, garrison_keeps_plus)
     units_a, units_d = sides(vs, attackers, defenders, readings)
     sa, sd = squads_of(units_a), squads_of(units_d)
     n = len(sa) + len(sd)
@@ -326,6 +329,14 @@ class Footnote(Said):
     """The footnote of a mark (`*`, `†`) an answer prints: said even in a brief answer."""
 
 
+@dataclass(frozen=True)
+class Reading(Said):
+    """A reading the answer took where the text is open, with the switch for the other: a note in
+    the text, and JSON `readings` under its name."""
+
+    name: str = ""
+
+
 def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
                  readings: Readings) -> tuple[dict[str, tuple[str, str]], tuple[Said, ...]]:  # fmt: skip
     """The marks of the units' squads the edition's own rules do not give, and what the answer must
@@ -347,6 +358,9 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
     def say(key: str, **values: Any) -> None:
         said.append(Said(functools.partial(_said, key, values)))
 
+    def read(name: str, key: str, **values: Any) -> None:
+        said.append(Reading(functools.partial(_said, key, values), name))
+
     cut = [_garrison_or_troop(u) for u in units if u.plus_from in marks and u.source not in marks]
     if cut:  # their squads are the asker's or a rule's, the «+» on each still the borrowed figure's
         say("rf_plus_borrowed", troops={lang: ", ".join(n[lang] for n in cut) for lang in cut[0]})
@@ -362,6 +376,12 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
             say("rf_aboard_attacks", troop=u.name)
     if any(u.garrison for u in attackers):
         say(f"rf_garrison_attack_{year}")
+        walled = [s for s in vs.structures if s.walls == "defence" and s.garrison_advantage]
+        if any(u.key in {s.id for s in walled} for u in attackers if u.garrison):
+            # The «+» a castle's or city's garrison draws is its walls' (only walled lord's houses
+            # have one), and those walls give it only to whoever does not attack this turn.
+            read("garrison_plus", "rf_reading_garrison_keeps_plus" if readings.garrison_keeps_plus
+                 else "rf_reading_garrison_plus", section=_GARRISON_SECTION[year])  # fmt: skip
     if year == 2003 and any(u.key == "ship" or u.place == "transport" for u in attackers):
         say("rf_ship_targets_2003")
     for u in defenders:
@@ -370,10 +390,14 @@ def battle_notes(rules: Ruleset, attackers: list[Unit], defenders: list[Unit],
             if building.walls == "defence":
                 say("rf_walls_attacked", troop=u.name, word=u.key, building=building.id)
     if year == 2025 and "ghost-ship" in ids:
-        say("rf_reading_ghost_as_ship" if readings.ghost_as_ship else "rf_reading_ghost_not_ship")
+        read("ghost_ship", "rf_reading_ghost_as_ship" if readings.ghost_as_ship else "rf_reading_ghost_not_ship")
     if year == 2025 and "mage" in ids:
-        say("rf_reading_plain_mage" if readings.plain_mage else "rf_reading_mage_plus")
+        read("mage", "rf_reading_plain_mage" if readings.plain_mage else "rf_reading_mage_plus")
     return marks, tuple(said)
+
+
+# Where each edition says what walls give: the notes on «+» and «++» under its building table.
+_GARRISON_SECTION = {2025: "§6", 2003: "§5"}
 
 
 def _garrison_or_troop(u: Unit) -> dict[str, str]:
@@ -456,7 +480,7 @@ def _notes(u: Unit, lang: str) -> str:
     return "; ".join(notes)
 
 
-def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+def odds_table(head: list[str], rows: list[list[str]]) -> list[str]:
     """Columns of chances on the right; the first column wraps to fit 80 characters."""
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(1, len(head))]
     first = WIDTH - sum(w + 2 for w in widths)

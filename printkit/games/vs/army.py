@@ -37,6 +37,9 @@ class Readings:
     at_sea: bool = False  # 2003: the target ship or transport is on sea or a river (2025: found from the defenders)
     ghost_as_ship: bool = False  # a ghost ship counts as a ship for the one-squad rule of 2025 §4.3
     plain_mage: bool = False  # 2025: a mage fights without its own «+» (then mage+ is the amulet's)
+    # A castle's or city's garrison attacking the troop on its cell keeps its «+» (read by default as
+    # its walls', which those walls give only to whoever does not attack this turn).
+    garrison_keeps_plus: bool = False
 
 
 def sea_troop(vs: VsData, unit: Unit, readings: Readings) -> bool:
@@ -120,9 +123,11 @@ def parse_side(text: str, vs: VsData, *, attacking: bool, afloat: bool = False,
             found = _structure(vs, name)
             if found is None or place:
                 raise _refused(vs, word, name if found is None else word)
-            key, sname, garrison, adv, _ = found
+            key, sname, garrison, adv, walls = found
             if attacking and key != stormed:
                 raise Refusal("rf_garrison_attacks", word=word, building=key)
+            if attacking and walls == "defence" and not readings.garrison_keeps_plus:
+                adv = False  # its «+» is its walls', which give it only to whoever does not attack
             source = "" if count else _garrison_path(key)
             units.append(Unit(key, sname, int(count) if count else garrison, adv or plus, True,
                               why=("garrison",) if adv else (), source=source,

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from printkit.imposition import CARD_SIZES
-from printkit.plugin import MM
+from printkit.plugin import MM, Phrase
 from printkit.plugin.schema import Boolean, Checker, Choice, Field, Integer, Key, ListOf, MapOf, Number, Record, Text
 
 ORDER_KEYS = ["attack", "fire", "defend", "attack+", "fire+", "defend+"]
@@ -22,7 +22,7 @@ class CardSize(Text):
 
     def __init__(self) -> None:
         super().__init__(max_len=30)
-        self.expects = "a card size: " + ", ".join(CARD_SIZES) + " or like 63x88mm"
+        self.expects = Phrase("cs_hint_card_size", sizes=", ".join(CARD_SIZES))
 
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [{"enum": list(CARD_SIZES)}, {"type": "string", "pattern": f"^(?:{_SIZE.pattern})$"}]}
@@ -35,10 +35,10 @@ class CardSize(Text):
             return CARD_SIZES[text.lower()]
         match = _SIZE.fullmatch(text)
         if not match:
-            return ck.fail(key, f"{text!r} is not {self.expects}")
+            return ck.fail(key, Phrase("cs_pattern", text=text, hint=self.expects))
         w, h = float(match.group(1)), float(match.group(2))
         if not (20 <= w <= 200 and 20 <= h <= 280):
-            return ck.fail(key, f"{text!r}: cards from 20 to 200 mm wide and 20 to 280 mm tall")
+            return ck.fail(key, Phrase("cs_card_size_range", text=text))
         return (w, h)
 
 
@@ -55,7 +55,7 @@ CARDS = Record(
     }
 )
 
-COPIES = MapOf(Text(max_len=40, pattern=r"[a-z][a-z0-9+-]*", pattern_hint="a group or an id like castle"),
+COPIES = MapOf(Text(max_len=40, pattern=r"[a-z][a-z0-9+-]*", pattern_hint=Phrase("cs_hint_copies")),
                Integer(0, 50), max_items=100)  # fmt: skip
 
 TOKENS = Record(

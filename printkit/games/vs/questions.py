@@ -26,6 +26,8 @@ from printkit.plugin import (
 
 from . import economy as ec
 from .answers import BattleOdds, MixAnswer, OrdersAnswer, battle_odds, order_mix, orders_answer
+from .duel import DuelAnswer
+from .duel import duel as duel_answer
 from .editions import RULESETS
 from .ledger import (
     EscapeAnswer,
@@ -47,6 +49,7 @@ __all__ = [
     "BattleOdds",
     "Cast",
     "Cost",
+    "DuelAnswer",
     "EscapeAnswer",
     "HireAnswer",
     "IncomeAnswer",
@@ -63,6 +66,7 @@ __all__ = [
     "cost",
     "income",
     "leader_escape",
+    "mental_duel",
     "mine",
     "neutrals",
     "orders",
@@ -234,9 +238,10 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         or NAME@transport (2003) for a troop aboard. The first defender is the one attacked: when it
         is a ship or a troop aboard (2025), every attacker but ships and dragons fights as one
         squad. A building or mine named alone among the attackers is its garrison attacking the
-        troop on its cell (castle "knights@castle"): that troop fights without the walls' «+».
-        Prints each side's chance to win and each troop's chance to be destroyed, with orders at
-        random and with both sides at their best, and the readings taken.""",
+        troop on its cell (castle "knights@castle"): that troop fights without the walls' «+», and
+        a castle's or city's garrison, attacking, without its own (a reading). Prints each side's
+        chance to win and each troop's chance to be destroyed, with orders at random and with both
+        sides at their best, and the readings taken.""",
         "ru": """Каждая сторона — список войск, построек или рудников в порядке выкладки (первый впереди):
         ИМЯ, ИМЯ:N для N отрядов (зомби), ИМЯ+ для «+» у каждого отряда (мифриловые доспехи, щит ярости),
         ИМЯ@ПОСТРОЙКА для войска в постройке (в обороне гарнизон стоит сразу за ним, а стены дают «+»; в
@@ -244,7 +249,8 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
         Первый из обороняющихся — тот, на кого напали: если это корабль или войско на корабле (2025),
         нападающие, кроме кораблей и драконов, бьются одним отрядом. Постройка или рудник, названные
         среди нападающих, — это их гарнизон, напавший на войско на клетке строения (castle
-        "knights@castle"): такое войско бьётся без «+» стен. Печатает шанс каждой стороны на
+        "knights@castle"): такое войско бьётся без «+» стен, а гарнизон замка или города, нападая, — без
+        своего (прочтение). Печатает шанс каждой стороны на
         победу и шанс каждого войска быть уничтоженным — при приказах наугад и при лучшей игре обеих
         сторон, — и взятые прочтения.""",
     },
@@ -279,6 +285,10 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
               {"en": "Other reading (2025): mages fight without their own «+»; mage+ is a mage with the amulet.",
                "ru": "Другое прочтение (2025): маги бьются без своего «+»; mage+ — маг с амулетом."},
               flag="--plain-mage"),
+        Input("garrison_keeps_plus", Flag(),
+              {"en": "Other reading: a castle's or city's garrison attacking the troop on its cell keeps its +.",
+               "ru": "Другое прочтение: гарнизон замка или города, напавший на войско на своей клетке, сохраняет "
+                     "«+»."}, flag="--garrison-keeps-plus"),
         _MIRROR,
     ),
     examples=(
@@ -291,7 +301,8 @@ def orders(attackers: str | None = None, defenders: str | None = None, *, editio
     notes=True,
 )  # fmt: skip
 def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: str = "both", at_sea: bool = False,
-           ghost_as_ship: bool = False, plain_mage: bool = False, mirror: bool = False) -> BattleOdds:  # fmt: skip
+           ghost_as_ship: bool = False, plain_mage: bool = False, garrison_keeps_plus: bool = False,
+           mirror: bool = False) -> BattleOdds:  # fmt: skip
     """The exact odds of a battle between troops ("knights", "knights@castle", "zombie:3", "elves+"),
     with orders at random and at both sides' best.
 
@@ -307,7 +318,79 @@ def battle(attackers: str, defenders: str, *, edition: str = "vs-2025", play: st
         mirror=mirror,
         ghost_as_ship=ghost_as_ship,
         plain_mage=plain_mage,
+        garrison_keeps_plus=garrison_keeps_plus,
     )
+
+
+@question(
+    "mental-duel",
+    summary={
+        "en": "VS 2025: a mental duel of two mages: each one's chance to win and to lose its spells for a year.",
+        "ru": "VS 2025: ментальный поединок двух магов — шансы каждого победить и на год остаться без заклинаний.",
+    },
+    about={
+        "en": """A mage who controls no dragon, zombies or ghost ships may challenge another mage at most 6
+        cells away (2025 §4.8); the duel is fought like a battle of the two mages' cards, and the loser
+        casts no spell for a year. Prints each mage's chance to win, of a draw and to lose its spells, with
+        orders at random and with both at their best, and the readings taken.""",
+        "ru": """Маг, не управляющий ни драконом, ни зомби или кораблями-призраками, может вызвать другого мага
+        не дальше 6 клеток (2025 §4.8); поединок идёт как битва карточек двух магов, а проигравший год не
+        колдует. Печатает шансы каждого мага победить, ничьей и остаться без заклинаний — при приказах
+        наугад и при лучшей игре обоих, — и взятые прочтения.""",
+    },
+    inputs=(
+        _only(_EDITION, "2025", "vs-2025"),
+        Input(
+            "amulet",
+            Choice(("none", "challenger", "challenged", "both"), names={
+                "none": {"ru": "ни у кого", "en": "nobody"}, "challenger": {"ru": "вызвавший", "en": "the challenger"},
+                "challenged": {"ru": "вызванный", "en": "the challenged"}, "both": {"ru": "оба", "en": "both"}}),
+            {"en": "Which mage wears the mithril amulet (the advantage in duels, §5.3).",
+             "ru": "Какой маг носит мифриловый амулет (преимущество в поединке, §5.3)."},
+            flag="--amulet",
+            default="none",
+        ),
+        Input("distance", Whole(1, 999), {"en": "Cells between the two mages (refused beyond the duel's reach).",
+                                          "ru": "Клеток между магами (дальше, чем бьёт вызов, — отказ)."},
+              flag="--distance"),
+        Input(
+            "play",
+            Choice(("both", "random", "optimal"), names={
+                "both": {"ru": "наугад и лучшая игра", "en": "at random and at best"},
+                "random": {"ru": "наугад", "en": "at random"}, "optimal": {"ru": "лучшая игра", "en": "at best"}}),
+            {"en": "Orders at random, at both mages' best, or both.",
+             "ru": "Приказы наугад, лучшая игра обоих магов или и то и другое."},
+            flag="--play",
+            default="both",
+        ),
+        Input("plain_mage", Flag(),
+              {"en": "Other reading: mages fight without their own +, so the amulet gives its mage the +.",
+               "ru": "Другое прочтение: маги бьются без своего «+», и амулет даёт своему магу «+»."},
+              flag="--plain-mage"),
+        Input("draw_both_lose", Flag(),
+              {"en": "Other reading: in a draw both mages lose their spells for a year.",
+               "ru": "Другое прочтение: при ничьей оба мага год не колдуют."}, flag="--draw-both-lose"),
+        Input("duel_kills", Flag(),
+              {"en": "Other reading: the loser's mage dies, as in a battle.",
+               "ru": "Другое прочтение: проигравший маг погибает, как в битве."}, flag="--duel-kills"),
+    ),
+    examples=(
+        "printkit referee mental-duel",
+        "printkit referee mental-duel --amulet challenger --distance 4",
+        "printkit referee mental-duel --amulet challenger --plain-mage --json",
+    ),
+    notes=True,
+)  # fmt: skip
+def mental_duel(*, edition: str = "vs-2025", amulet: str = "none", distance: int | None = None, play: str = "both",
+         plain_mage: bool = False, draw_both_lose: bool = False, duel_kills: bool = False) -> DuelAnswer:  # fmt: skip
+    """A mental duel of two mages (2025 §4.8): the battle of their cards, and each one's chance to
+    cast no spell for a year.
+
+    >>> mental_duel(play="random").barred("challenger", "random")
+    Fraction(11, 27)
+    """
+    return duel_answer(load_bundled(edition), amulet=amulet, distance=distance, play=play, plain_mage=plain_mage,
+                       draw_both_lose=draw_both_lose, duel_kills=duel_kills)  # fmt: skip
 
 
 # ---- spells and mines -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from printkit.plugin import Ruleset, Session
+from printkit.plugin import Phrase, Ruleset, Session
 from printkit.plugin.schema import (
     IDENT,
     INVALID,
@@ -319,7 +319,7 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
     return VsSession(cards, tokens, coins)
 
 
-_CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint="a cell like C4")
+_CELL = Text(max_len=4, pattern=r"[A-Za-z]{1,2}[0-9]{1,3}", pattern_hint=Phrase("cs_hint_cell"))
 MAP_FIELDS = {
     "rivers": Field(ListOf(_CELL, max_items=5000), default=[], doc="land cells a river runs through"),
     "lairs": Field(ListOf(_CELL, max_items=500), default=[], doc="cells with a dragon's sign (its lair)"),

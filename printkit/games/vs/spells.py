@@ -100,17 +100,17 @@ class Cast:
         return out
 
     def json(self, lang: str) -> dict[str, Any]:
-        """The spell's outcomes in English whatever the language asked (JSON's keys and words are English)."""
+        """The spell's outcomes in the answer's language (JSON's keys and ids stay English)."""
         s = self.spell
         low = None if self.low is None else max(self.low - 1, 1) if self.amulet else self.low
         return {"spell": s.id, "cost": self.cost, "amulet": self.amulet,
                 "chance": str(Fraction(7 - low, 6)) if low is not None else None,
                 "faces": [low, 6] if low is not None else None,
-                "outcomes": [{"faces": list(faces) if faces else [], "chance": str(p), "text": o.text["en"]}
+                "outcomes": [{"faces": list(faces) if faces else [], "chance": str(p), "text": o.text[lang]}
                              for o, faces, p in self.table()],
                 **({"caster": self.race} if self.race is not None else {}),
                 "rolled": self.face, "with_amulet": self.raised if self.amulet else None,
-                "result": self.result["en"] if self.result else None, "works": self.works}  # fmt: skip
+                "result": self.result[lang] if self.result else None, "works": self.works}  # fmt: skip
 
 
 def cast(vs: VsData, spell: Spell, face: int | None, *, amulet: bool = False) -> Cast:
