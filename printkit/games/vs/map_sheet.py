@@ -69,8 +69,9 @@ def river_symbol(c: Any, x: float, y: float, s: float, width: float = 1.5) -> No
 
 class VsOverlay:
     """Province borders with each land's number, name and income; veins and mines, dragons' lairs and
-    buildings in their owners' colours and with their marks. Troops are left off: they move, their
-    tokens stand on the map."""
+    buildings in their owners' colours and with their marks; and the troops where the map puts them,
+    named at the cell's foot with their owners' marks: the start the tokens are laid out from on a
+    kit's map, where they stand now on an evening's."""
 
     def __init__(self, game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> None:
         self.map, self.rules, self.lang = game_map, rules, lang
@@ -103,6 +104,7 @@ class VsOverlay:
         mx = sum(x for x, _ in dry) / len(dry)
         my = sum(y for _, y in dry) / len(dry)
         busy = {(o.x, o.y) for o in self.map.objects} | set(self.part.lairs) | set(self.part.rivers)
+        busy |= {(p.x, p.y) for p in self.part.pieces}
         free = [c for c in dry if c not in busy] or dry
         return min(free, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
 
@@ -131,6 +133,36 @@ class VsOverlay:
     # ---- cells -----------------------------------------------------------------------------------
 
     def cell(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
+        drawn = self._thing(c, x, y, px, py, s)
+        here = [p for p in self.part.pieces if (p.x, p.y) == (x, y)]
+        if here:
+            o = self.map.object_at(x, y)
+            self._troops(c, here, px, py, s, top=o is not None and o.kind == "resource")
+        return drawn
+
+    def _troops(self, c: Any, pieces: list[Any], px: float, py: float, s: float, top: bool) -> None:
+        """The troops on a cell in a white tag along its foot (its top where a vein's figures take the
+        foot): each troop's name with its owner's mark."""
+        vs = self.rules.part
+        words = []
+        for p in pieces:
+            troop = vs.troop(p.troop) if hasattr(vs, "troop") else None
+            name = troop.name[self.lang] if troop is not None else p.troop
+            words.append(f"{name}\u00a0{self.owner_mark(p.owner)}")
+        inset, height = s * 0.05, s * 0.2
+        y0 = py + s - inset - height if top else py + inset
+        c.saveState()
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.25, 0.25, 0.25)
+        c.setLineWidth(0.5)
+        c.roundRect(px + inset, y0, s - 2 * inset, height, s * 0.04, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        draw_fitted(c, px + inset + 1, y0 + height * 0.3, ", ".join(words), fonts.NARROW_BOLD, min(8.0, s * 0.13),
+                    s - 2 * inset - 2, align="center", shorten=True)  # fmt: skip
+        c.restoreState()
+
+    def _thing(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
+        """A cell's river, lair, and its building, mine or vein; whether the cell's object was drawn."""
         self.cell_size = s
         if (x, y) in self.part.rivers:
             draw_river(c, self.map, self.part.rivers, self.waters, x, y, px, py, s)
@@ -267,6 +299,8 @@ class VsOverlay:
             )
         if any(o.kind != "resource" for o in self.map.objects):
             out.append((_building_symbol, label("vm_building", lang)))
+        if self.part.pieces:
+            out.append((_troop_symbol, label("vm_troops", lang)))
         return out
 
     def _vein_words(self) -> str:
@@ -330,6 +364,15 @@ def _border_symbol(c: Any, x: float, y: float, s: float) -> None:
     c.setStrokeColorRGB(*BORDER)
     c.setLineWidth(1.4)
     c.line(x, y + s / 2, x + s, y + s / 2)
+    c.restoreState()
+
+
+def _troop_symbol(c: Any, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.roundRect(x, y + s * 0.3, s, s * 0.4, s * 0.08, stroke=1, fill=1)
     c.restoreState()
 
 
