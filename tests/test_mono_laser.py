@@ -318,6 +318,17 @@ def test_no_page_names_a_switch_and_russian_dice_are_written_k(kits: ExampleKits
     assert not found, found[:10]
 
 
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_no_page_sends_the_reader_to_a_section_it_does_not_number(kits: ExampleKits, name: str) -> None:
+    """issue 42: the VS 2003 booklet, ledger and quick reference cited §2.1, §2.3 and §4.2 of the
+    rules document, which the kit's booklet does not number, so no reader could look them up. A
+    printed reading says itself in words; the referee's answers keep their sources."""
+    kit = kits(name)
+    found = [(pdf.name, number) for pdf in sorted(kit.glob("*.pdf")) if pdf.name != GUIDE
+             for number, page in enumerate(pdf_text(pdf), start=1) if "§" in page]  # fmt: skip
+    assert not found, found[:10]
+
+
 def test_each_players_tokens_start_a_row(kits: ExampleKits) -> None:
     """issue 42: a row of tokens held the end of one player's set and the start of the next. On the
     printed fronts, every row of the grid holds one player's marks (the neutral set, nobody's,
