@@ -302,7 +302,9 @@ def test_the_2003_card_says_money_over_the_limit_is_taken() -> None:
     """Finding 8: the 2003 quick reference gave the treasury's size but never that money above it
     is taken (2003 §2.1 before the income; §2.3, read literally, at the start of the turn as well)."""
     ru = " ".join(map(str, _card("vs-2003", "ru")["money"]))
-    assert "лишнее изымается перед выдачей дохода" in ru and "§2.3" in ru and "--cap-before-income" not in ru
+    # the reading said in words (issue 42: the card cites no section the kit's booklet does not number)
+    assert "лишнее изымается перед выдачей дохода" in ru and "к началу хода наличные не выше казны" in ru
+    assert "--cap-before-income" not in ru and "§" not in ru
     assert "Прочтение:" in ru and "printkit" not in ru  # a page for the table names no program
     en = " ".join(map(str, _card("vs-2003", "en")["money"]))
     assert "the excess is taken before the income is paid" in en and "Reading:" in en and "printkit" not in en
