@@ -98,6 +98,23 @@ _MADE: dict[int, tuple[Table, dict[str, EventKind]]] = {}  # a game's table (its
 def said_row(opened: Opened, row: Row, lang: str, master: bool = True) -> str:
     """One event of the journal in a sentence, with who recorded it; for a player (not `master`) an
     event whose words are the master's is said veiled."""
+    # A journal's event never changes (an undo is an event of its own), so its sentence is made
+    # once: a served board says its newest events again to every phone every time it is drawn.
+    key = (opened.meta.get("created"), opened.meta.get("master"), row.n, row.at, row.once, row.kind,
+           repr(row.effect), lang, master)  # fmt: skip
+    found = _SAID.get(key)
+    if found is None:
+        if len(_SAID) >= SAID_KEPT:
+            _SAID.clear()
+        found = _SAID[key] = _said_row(opened, row, lang, master)
+    return found
+
+
+SAID_KEPT = 20_000  # sentences kept: a long evening's journal in both languages, both views
+_SAID: dict[tuple[Any, ...], str] = {}
+
+
+def _said_row(opened: Opened, row: Row, lang: str, master: bool) -> str:
     if row.kind == UNDO:
         return label("ev_undo_row", lang, n=row.undoes, who=who_said(row.who, lang))
     kind = opened.kinds.get(row.kind)
