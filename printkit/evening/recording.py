@@ -88,7 +88,7 @@ def kinds_of(table: Table) -> dict[str, EventKind]:
     made = _MADE.get(id(table))
     if made is None or made[0] is not table:
         own = by_name((ROLL, *table.kinds))
-        made = _MADE[id(table)] = (table, {**own, "next": next_kind(own, table.turn_ends, table.skips)})
+        made = _MADE[id(table)] = (table, {**own, "next": next_kind(own, table.turn_ends, table.skips, table.announces)})
     return made[1]
 
 

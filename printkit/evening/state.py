@@ -154,6 +154,9 @@ class Table:
     # What the rules set going as the evening begins (a hero who comes wounded starts his count):
     # (the state at its start) -> that state with it.
     opening: Callable[[State], State] | None = None
+    # What the rules bring round as a turn begins (the third player's talk every 10 rounds): (the
+    # state as it begins) -> each thing in each language, announced by the end of the turn before.
+    announces: Callable[[State], tuple[Mapping[str, str], ...]] | None = None
     # Whether the rules pass over the turn that begins, and why in each language (the third of
     # three «Стратегия» players skips his first): (state) -> {lang: why}, or None.
     skips: Callable[[State], Mapping[str, str] | None] | None = None

@@ -63,7 +63,8 @@ ROLL = EventKind(
 )
 
 
-def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None, skips: Skips | None = None) -> EventKind:
+def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None, skips: Skips | None = None,
+              announces: Announces | None = None) -> EventKind:  # fmt: skip
     """The end of a turn for a game of these kinds: what the rules do as the turn ends (the game's
     `turn_ends`), then the turn passes (over the turns the game's `skips` says a player does not
     play), then every countdown due by the new turn is announced and done. The effect holds each of
@@ -86,9 +87,11 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None, ski
             skipped.append({"turn": after.turn, "whose": after.whose, "why": dict(why)})
             after = dataclasses.replace(after, turn=after.turn + 1)
         due = [c for c in after.countdowns if c.due <= after.turn]
+        told = [dict(said) for said in announces(after)] if announces is not None else []
         return Decided({"turn": after.turn, "round": after.round, "whose": after.whose, "ending": ending,
                         "due": [{"key": c.key, "what": dict(c.what), "then": [[k, dict(e)] for k, e in c.then]}
-                                for c in due], **({"skipped": skipped} if skipped else {})})  # fmt: skip
+                                for c in due], **({"skipped": skipped} if skipped else {}),
+                        **({"told": told} if told else {})})  # fmt: skip
 
     def applied(state: State, effect: Effect) -> State:
         for kind, done in effect.get("ending", ()):
@@ -108,6 +111,7 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None, ski
         for countdown in effect.get("due", ()):
             said.append(label("ev_due", lang, what=countdown["what"].get(lang, "")))
             said += [kinds[kind].words(done, lang) for kind, done in countdown.get("then", ())]
+        said += [label("ev_due", lang, what=told.get(lang, "")) for told in effect.get("told", ())]
         return "; ".join(said)
 
     return EventKind(
@@ -125,4 +129,5 @@ def next_kind(kinds: Mapping[str, EventKind], turn_ends: Ends | None = None, ski
 
 
 Ends = Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]]
+Announces = Callable[[State], tuple[Mapping[str, str], ...]]  # (the state as a turn begins) -> what is due
 Skips = Callable[[State], Mapping[str, str] | None]  # (the state as a turn begins) -> why it is skipped

@@ -141,3 +141,19 @@ def test_a_skipped_turn_gives_back_what_the_rules_say_where_the_hero_stands(tmp_
     evening.record(path, "lives", {"hero": "Гром", "change": 50})  # the master: back to 25
     full = evening.record(path, "rest", {"hero": "Гром"})
     assert evening.read(path).state.part.find("Гром").lives == 25 and "сколько даёт сила" in full.said["ru"]
+
+
+@pytest.mark.rule("strategiya.players.three.info-every-10")
+def test_the_rules_recurring_events_are_announced_as_their_rounds_begin(tmp_path: Path) -> None:
+    """The third of three players talks every 10 turns of the plot track, the tracker looks every 3
+    (read as rounds: each player plays one turn a round). With three players round r begins at turn
+    3r - 2, so the talk comes due as turn 28 begins, the tracker's look at turns 7, 16 and 25."""
+    path = _evening(tmp_path, ["Аня", "Борис", "Вера"])
+    due: dict[int, str] = {}
+    for _ in range(30):
+        done = evening.record(path, "next", {})
+        state = evening.read(path).state
+        if "пришёл срок" in done.said["ru"]:
+            due[state.turn] = done.said["ru"]
+    assert sorted(due) == [7, 16, 25, 28]
+    assert "третий игрок втайне говорит" in due[28] and "следопыт" in due[7] and "третий" not in due[7]

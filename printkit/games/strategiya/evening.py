@@ -865,6 +865,23 @@ def _offers(state: State, question: str, typed: Mapping[str, Any], values: Mappi
     return (("move", {"hero": hero.name, "to": end}),)
 
 
+def _announces(state: State) -> tuple[Mapping[str, str], ...]:
+    """The rules' own recurring events as the plot sheet's track marks them (the third player's
+    talk every 10 turns, the tracker's look every 3), due as a round begins. Reading: the track's
+    turns are rounds, each player playing one turn in a round."""
+    from .plot_sheet import rule_events
+
+    n = len(state.players)
+    if n == 0 or state.round < 2 or (state.turn - 1) % n:
+        return ()
+    session = _heroes(state).session
+    said: dict[str, list[str]] = {}
+    for lang in ("ru", "en"):
+        events = rule_events(dataclasses.replace(session, language=lang))
+        said[lang] = [text for _, every, text in events if every > 1 and state.round % every == 0]
+    return tuple({lang: said[lang][i] for lang in said} for i in range(len(said["ru"])))
+
+
 def _skips(state: State) -> Mapping[str, str] | None:
     """«Начало игры», three players: the third skips his first turn."""
     if len(state.players) == 3 and state.turn == 3:
@@ -876,5 +893,5 @@ TABLE = Table(begin=begin,
               kinds=(MOVE, LIVES_EVENT, REST_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT,
                      ORDER_EVENT),
               json=_json, lines=_lines, secrets=_secrets, owner=_owner, actors=_actors, papers=_papers,
-              turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips,
+              turn_ends=_turn_ends, now=_now, given=_given, offers=_offers, skips=_skips, announces=_announces,
               opening=_opening)  # fmt: skip
