@@ -88,7 +88,8 @@ def kinds_of(table: Table) -> dict[str, EventKind]:
     made = _MADE.get(id(table))
     if made is None or made[0] is not table:
         own = by_name((ROLL, *table.kinds))
-        made = _MADE[id(table)] = (table, {**own, "next": next_kind(own, table.turn_ends, table.skips, table.announces)})
+        turn = next_kind(own, table.turn_ends, table.skips, table.announces)
+        made = _MADE[id(table)] = (table, {**own, "next": turn})
     return made[1]
 
 
