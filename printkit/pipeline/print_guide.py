@@ -33,7 +33,7 @@ RULE: Colour = (0.7, 0.7, 0.7)
 # VS kit with --print-shop and --cutter lists seventeen files); the column heads are 1 pt smaller.
 SIZES = (9.4, 8.8, 8.2, 7.6, 7.0)
 # Column widths as shares of the line: file, what it is for, copies, paper, sides.
-COLUMNS = (0.21, 0.36, 0.11, 0.14, 0.18)
+COLUMNS = (0.18, 0.31, 0.09, 0.14, 0.28)
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ def _cells(row: Row, lang: str) -> list[str]:
         ]
     sides = label(f"guide_sides_{row.sides}", lang)
     if row.turn and row.pages:  # how this file's sheet turns, from its pages as written
-        sides += " " + label(f"guide_turn_{row.turn}", lang)
+        sides += " " + turn_words(row, lang)
     return [
         row.name,
         label(row.purpose, lang) if row.purpose else label("guide_undeclared", lang),
@@ -149,6 +149,14 @@ def _cells(row: Row, lang: str) -> list[str]:
         label(f"guide_stock_{row.stock}", lang),
         sides,
     ]
+
+
+def turn_words(row: Row, lang: str) -> str:
+    """How a two-sided file's sheet turns, with the pages' orientation that makes it so: issue 42's
+    second review read "long edge (like a book)" beside "long edge (like a notepad)" as a
+    contradiction, so each file says its pages' orientation and the page's edge the sheet turns over."""
+    pages = label(f"guide_turn_{'landscape' if row.landscape else 'upright'}", lang)
+    return label("guide_turn", lang, pages=pages, way=label(f"guide_turn_{row.turn}", lang))
 
 
 def totals(table: Iterable[Row], lang: str) -> str:
@@ -203,8 +211,11 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
             fonts.SANS,
             fonts.SANS,
         ]
+        # "not printed" takes the width of the three columns it stands for: in the copies column
+        # alone the Russian «не печатать» broke after «не» (issue 42, second review).
+        spans = widths if row.copies else [*widths[:2], x + line - lefts[2], 0.0, 0.0]
         low = min(
-            para(pen, lefts[i], top, [(text, fonts_of[i], size, INK)], widths[i]) if text else top
+            para(pen, lefts[i], top, [(text, fonts_of[i], size, INK)], spans[i]) if text else top
             for i, text in enumerate(_cells(row, lang))
         )
         pen.rule(x, low - mm(1), x + line, low - mm(1), RULE, 0.4)
