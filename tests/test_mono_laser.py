@@ -343,3 +343,30 @@ def test_each_players_tokens_start_a_row(kits: ExampleKits) -> None:
     assert rows_checked >= 8
     assert len(list(tokens(session))) > g.per_sheet  # more than a sheet: the rows run on across sheets
     assert len(read(pdf)) == 4  # two sheets, fronts and backs
+
+
+# A figure with a fractional part: Russian writes 54,9 and English 54.9.
+FRACTION = {"ru": re.compile(r"(?<![\d.,])\d+,\d+(?![\d.,])"), "en": re.compile(r"(?<![\d.,])\d+\.\d+(?![\d.,])")}
+
+
+@pytest.mark.parametrize(("lang", "paper"), [("ru", "a4"), ("en", "letter")])
+@pytest.mark.parametrize("name", ["strategiya", "tannhauser"])
+def test_quick_references_write_decimals_as_their_language_does(kits: ExampleKits, name: str, lang: str,
+                                                                paper: str) -> None:  # fmt: skip
+    """issue 42, second review: the Russian quick references printed "54.9 %", "99.9" and "<0.1".
+    A Russian page writes a decimal comma, an English one a point; both print their fractions."""
+    flat = " ".join(" ".join(page.split()) for page in pdf_text(kits(name, lang, paper) / "quickref.pdf"))
+    other = "en" if lang == "ru" else "ru"
+    assert len(FRACTION[lang].findall(flat)) >= 10
+    assert not FRACTION[other].findall(flat), FRACTION[other].findall(flat)[:5]
+
+
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_the_structures_table_keeps_its_short_phrases_whole(kits: ExampleKits, name: str) -> None:
+    """issue 42, second review: the Russian quick reference's structures table broke «с / земли» and
+    «не / нападая» over two lines of their cells. Each stays on one line."""
+    text = "\n".join(pdf_text(kits(name) / "quickref.pdf"))
+    for phrase in (label("tb_land", "ru"), label("tb_walls_defence", "ru")):
+        first, second = phrase.split("\u00a0")
+        assert re.search(rf"{first}[ \u00a0]{second}", text), phrase
+        assert not re.search(rf"(?<!\S){first}[ \u00a0]*\n[ \u00a0]*{second}", text), phrase
