@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -33,7 +34,7 @@ RULE: Colour = (0.7, 0.7, 0.7)
 # VS kit with --print-shop and --cutter lists seventeen files); the column heads are 1 pt smaller.
 SIZES = (9.4, 8.8, 8.2, 7.6, 7.0)
 # Column widths as shares of the line: file, what it is for, copies, paper, sides.
-COLUMNS = (0.18, 0.31, 0.09, 0.14, 0.28)
+COLUMNS = (0.21, 0.29, 0.08, 0.14, 0.28)
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,13 @@ def mode_key(table: Iterable[Row], ink_saving: bool) -> str:
     return f"guide_mode_{'ink' if ink_saving else 'colour'}{'' if on_card(table) else '_paper'}"
 
 
+def tied(text: str) -> str:
+    """A guide's sentence with no-break spaces where a line must not break: between a figure and
+    its % and inside the command printkit calibrate (issue 42, second review: the Russian guide
+    broke "15 / % тонера" and "printkit / calibrate")."""
+    return re.sub(r"(?<=\d) (?=%)", "\u00a0", text).replace("printkit calibrate", "printkit\u00a0calibrate")
+
+
 def _cells(row: Row, lang: str) -> list[str]:
     if row.copies == 0:
         return [
@@ -189,9 +197,9 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     )
     top -= mm(2)
     paper = label(f"guide_paper_{session.paper}", lang)
-    top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
+    top = para(pen, x, top, [(tied(label("guide_actual_size", lang, paper=paper)), fonts.SANS_BOLD, 10, INK)], line)
     top -= mm(1.5)
-    mode = label(mode_key(table, ink_saving), lang)
+    mode = tied(label(mode_key(table, ink_saving), lang))
     top = para(pen, x, top, [(mode, fonts.SANS, size, INK)], line)
     top -= mm(4)
     lefts = [x]
@@ -229,7 +237,7 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     said = label(f"guide_check_{session.paper}", lang)
     check = "guide_size_check" if on_card(table) else "guide_size_check_paper"
     for text in (*(label(key, lang) for key in note_keys(table)), label(check, lang, size=said)):
-        top = para(pen, x, top, [(text, fonts.SANS, size, INK)], narrow) - mm(1.5)
+        top = para(pen, x, top, [(tied(text), fonts.SANS, size, INK)], narrow) - mm(1.5)
     return min(top, square)
 
 
