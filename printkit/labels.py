@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -240,3 +241,9 @@ def days(n: int, lang: str) -> str:
     if lang == "ru":
         return f"{n} {plural_ru(n, 'день', 'дня', 'дней')}"
     return f"{n} day" if n == 1 else f"{n} days"
+
+
+def decimal(number: str, lang: str) -> str:
+    """A number printed with a decimal point ('54.9 %', '>99.9') as the language writes it: Russian
+    with a decimal comma ('54,9 %'); English as given."""
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", number) if lang == "ru" else number

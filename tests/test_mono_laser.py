@@ -354,3 +354,90 @@ def test_each_players_tokens_start_a_row(kits: ExampleKits) -> None:
     assert rows_checked >= 8
     assert len(list(tokens(session))) > g.per_sheet  # more than a sheet: the rows run on across sheets
     assert len(read(pdf)) == 4  # two sheets, fronts and backs
+
+
+# A figure with a fractional part: Russian writes 54,9 and English 54.9.
+FRACTION = {"ru": re.compile(r"(?<![\d.,])\d+,\d+(?![\d.,])"), "en": re.compile(r"(?<![\d.,])\d+\.\d+(?![\d.,])")}
+
+
+@pytest.mark.parametrize(("lang", "paper"), [("ru", "a4"), ("en", "letter")])
+@pytest.mark.parametrize("name", ["strategiya", "tannhauser"])
+def test_quick_references_write_decimals_as_their_language_does(kits: ExampleKits, name: str, lang: str,
+                                                                paper: str) -> None:  # fmt: skip
+    """issue 42, second review: the Russian quick references printed "54.9 %", "99.9" and "<0.1".
+    A Russian page writes a decimal comma, an English one a point; both print their fractions."""
+    flat = " ".join(" ".join(page.split()) for page in pdf_text(kits(name, lang, paper) / "quickref.pdf"))
+    other = "en" if lang == "ru" else "ru"
+    assert len(FRACTION[lang].findall(flat)) >= 10
+    assert not FRACTION[other].findall(flat), FRACTION[other].findall(flat)[:5]
+
+
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_the_structures_table_keeps_its_short_phrases_whole(kits: ExampleKits, name: str) -> None:
+    """issue 42, second review: the Russian quick reference's structures table broke «с / земли» and
+    «не / нападая» over two lines of their cells. Each stays on one line."""
+    text = "\n".join(pdf_text(kits(name) / "quickref.pdf"))
+    for phrase in (label("tb_land", "ru"), label("tb_walls_defence", "ru")):
+        first, second = phrase.split("\u00a0")
+        assert re.search(rf"{first}[ \u00a0]{second}", text), phrase
+        assert not re.search(rf"(?<!\S){first}[ \u00a0]*\n[ \u00a0]*{second}", text), phrase
+
+
+def rule_clearance(pdf: Path) -> list[tuple[int, str, float]]:
+    """(page from 1, character, mm) of every printed character less than 1 mm from a vertical rule
+    beside it: a cell's side drawn as a thin upright path that spans the character's middle."""
+    document = pdfium.PdfDocument(pdf)
+    close = []
+    for number, page in enumerate(document, start=1):
+        rules = []
+        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=3):
+            x0, y0, x1, y1 = obj.get_bounds()
+            if x1 - x0 < 1.2 and y1 - y0 > 4:
+                rules.append(((x0 + x1) / 2, y0, y1))
+        text = page.get_textpage()
+        chars = text.get_text_range(errors="surrogatepass")
+        for i, char in enumerate(chars[: text.count_chars()]):
+            if not char.strip():
+                continue
+            left, bottom, right, top = text.get_charbox(i)
+            for x, low, high in rules:
+                if low <= (bottom + top) / 2 <= high and not left < x < right:
+                    gap = min(abs(left - x), abs(right - x)) / MM
+                    if gap < 1.0:
+                        close.append((number, char, round(gap, 2)))
+        text.close()
+    document.close()
+    return close
+
+
+@pytest.mark.parametrize(("name", "lang", "paper", "pdf"), [
+    ("strategiya", "ru", "a4", "quickref.pdf"), ("strategiya", "en", "letter", "quickref.pdf"),
+    ("vs-2003", "ru", "a4", "ledger.pdf"), ("vs-2003", "en", "letter", "ledger.pdf"),
+])  # fmt: skip
+def test_no_letter_touches_its_cells_rule(kits: ExampleKits, name: str, lang: str, paper: str, pdf: str) -> None:
+    """issue 42, second review: the VS ledger's column heads ran from rule to rule, and the Strategiya
+    quick reference's "900 $", "3; два — 6" and "+25 % к цене" touched their cells' sides (0.8 mm).
+    No letter now stands within 1 mm of a cell's side."""
+    close = rule_clearance(kits(name, lang, paper) / pdf)
+    assert not close, close[:10]
+
+
+@pytest.mark.parametrize(("lang", "paper"), [("ru", "a4"), ("en", "letter")])
+def test_a_written_sex_keeps_clear_of_the_age_label(kits: ExampleKits, lang: str, paper: str) -> None:
+    """issue 42, second review: the hero sheet printed the sex right-aligned on its line, so
+    "Пол: __м Возраст" jammed the value into the next label. The value stands centred on its line,
+    at least 2 mm before the age's label."""
+    document = pdfium.PdfDocument(kits("strategiya-heroes", lang, paper) / "hero-sheets.pdf")
+    text = document[0].get_textpage()
+    chars = text.get_text_range(errors="surrogatepass")
+    age = label("age", lang)
+    gaps = []
+    for start in [m.start() for m in re.finditer(age, chars)]:
+        before = start - 1
+        while before >= 0 and not chars[before].strip():
+            before -= 1
+        value = text.get_charbox(before)[2]
+        gaps.append((text.get_charbox(start)[0] - value) / MM)
+    text.close()
+    document.close()
+    assert gaps and min(gaps) >= 2.0, gaps

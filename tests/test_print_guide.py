@@ -145,10 +145,43 @@ def test_the_guide_says_how_each_sheet_turns(name: str, lang: str, paper: str, k
     for row in rows(session, list(game(session.ruleset.family).artefacts), [p.name for p in kit.iterdir()]):
         if row.copies and row.sides != "single":
             landscape = pages[row.name][1]
-            turns.add("book" if (row.sides == "long") != landscape else "pad")
+            turns.add(
+                ("landscape" if landscape else "upright", "book" if (row.sides == "long") != landscape else "pad")
+            )
     text = guide_words(kit)
-    for turn in ("book", "pad"):
-        assert (label(f"guide_turn_{turn}", lang) in text) == (turn in turns), (turn, turns)
+    for orientation in ("upright", "landscape"):
+        for turn in ("book", "pad"):
+            # The second review (issue 42) read a bare "(like a book)" beside "(like a notepad)" as a
+            # contradiction: each file's phrase now carries its pages' orientation and the edge.
+            said = label("guide_turn", lang, pages=label(f"guide_turn_{orientation}", lang),
+                         way=label(f"guide_turn_{turn}", lang))  # fmt: skip
+            assert (" ".join(said.split()) in text) == ((orientation, turn) in turns), (orientation, turn, turns)
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), KITS, ids=["-".join(k) for k in KITS])
+def test_the_guide_breaks_no_line_inside_a_figure_or_a_command(name: str, lang: str, paper: str,
+                                                               kits: ExampleKits) -> None:  # fmt: skip
+    """issue 42, second review: the Russian guide broke "15 / % тонера" and "printkit / calibrate"
+    across lines. No line of a guide now starts with the sign of the number that ends the line
+    before, nor splits the calibration command."""
+    text = pdf_text(kits(name, lang, paper) / GUIDE)[0]
+    assert not re.findall(r"\d[ \u00a0]*\n[ \u00a0]*%|printkit[ \u00a0]*\n[ \u00a0]*calibrate", text)
+
+
+@pytest.mark.parametrize(("lang", "paper"), [("ru", "a4"), ("en", "letter")])
+def test_the_guide_says_which_edge_to_turn_without_duplex_and_to_build_again(lang: str, paper: str,
+                                                                             kits: ExampleKits) -> None:  # fmt: skip
+    """issue 42, second review: without duplex the guide said to turn the stack "the same way", not
+    over which edge; the calibration note never said that the offset takes effect only in a kit
+    built again. The note now sends the stack over the edge named at its file, and the calibration
+    note ends in building the kit again."""
+    text = guide_words(kits("vs-2025", lang, paper))
+    edge = {
+        "ru": "переверните стопку через тот же край, что назван у файла",
+        "en": "turn the stack over the edge its file names",
+    }
+    again = {"ru": "затем соберите набор заново", "en": "then build the kit again"}
+    assert edge[lang] in text and again[lang] in text
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

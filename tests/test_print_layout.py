@@ -133,6 +133,23 @@ def test_booklet_pages_are_at_least_a_quarter_full(booklet: Path) -> None:
         assert (top - lowest) / (top - bottom) >= 0.25, f"page {page.number} is less than a quarter full"
 
 
+def test_the_booklets_last_page_holds_more_than_a_runt(booklet: Path) -> None:
+    """issue 42, second review: VS 2003's Russian booklet ended on a page holding only the «Снятие
+    чар» table (1 % of it printed). Unless a chapter opens it, the last page is a fifth full or more
+    (printkit.sheets.booklet.RUNT: the last chapter is set a little closer where that saves the
+    page). The rotated letters of the edge tab are no text of the page."""
+    pages = read(booklet)
+    last = pages[-1]
+    if len(pages) == 1 or last.number in outline_starts(booklet):
+        return
+    body = [ln for ln in body_lines(last, BOOKLET_TOP, BOOKLET_BOTTOM) if len(ln.text.strip()) > 1]
+    top, bottom = last.height - BOOKLET_TOP, BOOKLET_BOTTOM
+    lowest = min((ln.bottom for ln in body), default=top)
+    assert (top - lowest) / (top - bottom) >= 0.2, (
+        f"the last page, {last.number}, holds only {[ln.text for ln in body]}"
+    )
+
+
 def test_no_chapter_ends_with_a_one_or_two_line_runover(booklet: Path) -> None:
     pages = read(booklet)
     starts = set(outline_starts(booklet))

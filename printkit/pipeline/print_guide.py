@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -33,7 +34,7 @@ RULE: Colour = (0.7, 0.7, 0.7)
 # VS kit with --print-shop and --cutter lists seventeen files); the column heads are 1 pt smaller.
 SIZES = (9.4, 8.8, 8.2, 7.6, 7.0)
 # Column widths as shares of the line: file, what it is for, copies, paper, sides.
-COLUMNS = (0.21, 0.36, 0.11, 0.14, 0.18)
+COLUMNS = (0.21, 0.29, 0.08, 0.14, 0.28)
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,13 @@ def mode_key(table: Iterable[Row], ink_saving: bool) -> str:
     return f"guide_mode_{'ink' if ink_saving else 'colour'}{'' if on_card(table) else '_paper'}"
 
 
+def tied(text: str) -> str:
+    """A guide's sentence with no-break spaces where a line must not break: between a figure and
+    its % and inside the command printkit calibrate (issue 42, second review: the Russian guide
+    broke "15 / % тонера" and "printkit / calibrate")."""
+    return re.sub(r"(?<=\d) (?=%)", "\u00a0", text).replace("printkit calibrate", "printkit\u00a0calibrate")
+
+
 def _cells(row: Row, lang: str) -> list[str]:
     if row.copies == 0:
         return [
@@ -141,7 +149,7 @@ def _cells(row: Row, lang: str) -> list[str]:
         ]
     sides = label(f"guide_sides_{row.sides}", lang)
     if row.turn and row.pages:  # how this file's sheet turns, from its pages as written
-        sides += " " + label(f"guide_turn_{row.turn}", lang)
+        sides += " " + turn_words(row, lang)
     return [
         row.name,
         label(row.purpose, lang) if row.purpose else label("guide_undeclared", lang),
@@ -149,6 +157,14 @@ def _cells(row: Row, lang: str) -> list[str]:
         label(f"guide_stock_{row.stock}", lang),
         sides,
     ]
+
+
+def turn_words(row: Row, lang: str) -> str:
+    """How a two-sided file's sheet turns, with the pages' orientation that makes it so: issue 42's
+    second review read "long edge (like a book)" beside "long edge (like a notepad)" as a
+    contradiction, so each file says its pages' orientation and the page's edge the sheet turns over."""
+    pages = label(f"guide_turn_{'landscape' if row.landscape else 'upright'}", lang)
+    return label("guide_turn", lang, pages=pages, way=label(f"guide_turn_{row.turn}", lang))
 
 
 def totals(table: Iterable[Row], lang: str) -> str:
@@ -181,9 +197,9 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     )
     top -= mm(2)
     paper = label(f"guide_paper_{session.paper}", lang)
-    top = para(pen, x, top, [(label("guide_actual_size", lang, paper=paper), fonts.SANS_BOLD, 10, INK)], line)
+    top = para(pen, x, top, [(tied(label("guide_actual_size", lang, paper=paper)), fonts.SANS_BOLD, 10, INK)], line)
     top -= mm(1.5)
-    mode = label(mode_key(table, ink_saving), lang)
+    mode = tied(label(mode_key(table, ink_saving), lang))
     top = para(pen, x, top, [(mode, fonts.SANS, size, INK)], line)
     top -= mm(4)
     lefts = [x]
@@ -203,8 +219,11 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
             fonts.SANS,
             fonts.SANS,
         ]
+        # "not printed" takes the width of the three columns it stands for: in the copies column
+        # alone the Russian «не печатать» broke after «не» (issue 42, second review).
+        spans = widths if row.copies else [*widths[:2], x + line - lefts[2], 0.0, 0.0]
         low = min(
-            para(pen, lefts[i], top, [(text, fonts_of[i], size, INK)], widths[i]) if text else top
+            para(pen, lefts[i], top, [(text, fonts_of[i], size, INK)], spans[i]) if text else top
             for i, text in enumerate(_cells(row, lang))
         )
         pen.rule(x, low - mm(1), x + line, low - mm(1), RULE, 0.4)
@@ -218,7 +237,7 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     said = label(f"guide_check_{session.paper}", lang)
     check = "guide_size_check" if on_card(table) else "guide_size_check_paper"
     for text in (*(label(key, lang) for key in note_keys(table)), label(check, lang, size=said)):
-        top = para(pen, x, top, [(text, fonts.SANS, size, INK)], narrow) - mm(1.5)
+        top = para(pen, x, top, [(tied(text), fonts.SANS, size, INK)], narrow) - mm(1.5)
     return min(top, square)
 
 

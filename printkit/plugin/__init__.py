@@ -65,6 +65,7 @@ _PUBLIC = {
         "LANGUAGES",
         "plural_ru",
         "days",
+        "decimal",
     ),
     # the records every game shares, and reading them
     "printkit.model": (
@@ -201,6 +202,7 @@ __all__ = [
     "chance",
     "column_name",
     "days",
+    "decimal",
     "did_you_mean",
     "display_title",
     "edition_aliases",
@@ -254,7 +256,7 @@ if TYPE_CHECKING:
         per_player,
     )
     from printkit.geometry import MM, PAPERS, PRINTABLE_MARGIN, mm, paper_size
-    from printkit.labels import LANGUAGES, Phrase, Refused, RefusedValue, days, label, plural_ru
+    from printkit.labels import LANGUAGES, Phrase, Refused, RefusedValue, days, decimal, label, plural_ru
     from printkit.maps import MAP
     from printkit.model import (
         GameMap,

@@ -150,6 +150,7 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
             raise RenderError(f"{session.label}: {exc}") from None
     for i, chapter in enumerate(chapters):
         chapter["fresh"] = starts_fresh(chapters, i)
+        chapter["tight"] = False  # set closer where the last page would hold a runt (write_booklet)
     return {
         **rules_context(session),
         "page_size": CSS_PAGE[session.paper],
@@ -253,6 +254,20 @@ def planned_run_ons(ctx: dict[str, Any], document: Any) -> set[str]:
     return planned
 
 
+# The booklet's last page filled less than this (to where its last chapter ends) is a runt: the
+# last chapter is set a little closer (.chapter.tight) and kept so where that saves the page.
+RUNT = 0.2
+
+
+def last_page_fill(ctx: dict[str, Any], document: Any) -> float:
+    """How far down its text area the booklet's last page is filled: where its last chapter ends."""
+    end = f"end-{ctx['chapters'][-1]['id']}" if ctx["chapters"] else ""
+    page = document.pages[-1]
+    if end not in page.anchors:
+        return 1.0
+    return float((page.anchors[end][1] - TEXT_TOP) / (page.height - TEXT_TOP - TEXT_BOTTOM))
+
+
 def write_booklet(session: Session, target: Any, greyscale: bool = False) -> bytes:
     """booklet.pdf; returns its bytes so an imposed copy can be made from them."""
     from ..render.html import pdf_bytes, render, render_template
@@ -269,6 +284,13 @@ def write_booklet(session: Session, target: Any, greyscale: bool = False) -> byt
         document = render(render_template("booklet.html.j2", ctx))
         thin = thin_breaks(ctx, document)
         planned = {next(ch["id"] for ch in ctx["chapters"] if ch["id"] in thin)} if thin else set()
+    if len(document.pages) > 1 and last_page_fill(ctx, document) < RUNT:
+        ctx["chapters"][-1]["tight"] = True
+        closer = render(render_template("booklet.html.j2", ctx))
+        if len(closer.pages) < len(document.pages):
+            document = closer
+        else:
+            ctx["chapters"][-1]["tight"] = False
     data = merge(pdf_bytes(document), tab_marks(ctx, page_tops(document)))
     with open(target, "wb") as f:
         f.write(data)

@@ -192,7 +192,7 @@ def test_the_adventure_book_prints_the_config_and_blank_forms_for_the_rest(
     assert ("Книга приключений" if ru else "Adventure book") in words
     assert ("Только для ведущего" if ru else "For the game master only") in words
     assert "Пепелище у реки" in words and "отцовский лук (650 $)" in words  # typed text stays as typed
-    assert ("Проверка морали · сторона: свет" if ru else "Test of morals · side: свет") in words
+    assert ("Проверка морали · сторона: свет" if ru else "Morale test · side: свет") in words
     assert ("Ловушка" if ru else "Trap") in words and "Хранитель топи" in words
     # Every number of every terrain once: written entries by title, the rest as forms to fill in.
     forest = "Лес" if ru else "Forest"

@@ -166,7 +166,8 @@ def test_the_odds_tables_come_from_the_engine(cards: dict[str, list[str]]) -> No
     back = squeeze(cards["ru"][1])
     for difficulty in range(2, 11):
         # The row of 3 dice, as the table prints it: "3" then P(>=1), P(>=2), P(>=3).
-        cells = "".join(percent(at_least(3, difficulty, k)) for k in (1, 2, 3))
+        # A Russian card writes a decimal comma (issue 42, second review): 99,6, not 99.6.
+        cells = "".join(percent(at_least(3, difficulty, k)).replace(".", ",") for k in (1, 2, 3))
         assert f"сложность{difficulty}" in back and f"3{cells}" in back, difficulty
 
 

@@ -16,8 +16,9 @@ from printkit.games.vs import economy as ec
 from printkit.games.vs.answers import battle_odds
 from printkit.games.vs.army import Readings, sides
 from printkit.games.vs.model import vs_of
-from printkit.games.vs.tables import hired, mines, structures, troops
+from printkit.games.vs.tables import READING_MARKS, hired, mines, structures, troops
 from printkit.games.vs.tokens import footnotes, tokens
+from printkit.render.fonts import unprintable
 
 from ..conftest import EXAMPLES, ExampleKits, pdf_text, run
 from . import naive_army as naive
@@ -57,21 +58,27 @@ def test_each_figure_names_its_document() -> None:
 def test_tables_mark_borrowed_figures_and_explain_them_in_both_languages() -> None:
     for lang in ("ru", "en"):
         t = troops(R25, lang)
-        rows = {r[0]: r for r in t.rows}
+        rows = {r[0].rstrip("‡¶"): r for r in t.rows}
         assert rows[V25.troop("mage").name[lang]][2] == "2+*"  # type: ignore[union-attr]
         assert rows[V25.troop("dragon").name[lang]][2] == "4+*"  # type: ignore[union-attr]
         assert rows[V25.troop("ghost-ship").name[lang]][2] == "2+†"  # type: ignore[union-attr]
         assert rows[V25.troop("knights").name[lang]][2] == "4" and rows[V25.troop("ship").name[lang]][2] == "2"  # type: ignore[union-attr]
         assert t.notes[0].startswith(NOTES[lang][0]) and t.notes[1].startswith(NOTES[lang][1])
         assert "1.6" in t.notes[2]  # how the ghost ship's squads were read
+        # issue 42, second review: that note's mark was the figure's †, a second meaning on the page;
+        # the row's name now points to it with a mark of its own, one the bundled fonts print.
+        ghost = V25.troop("ghost-ship").name[lang]  # type: ignore[union-attr]
+        assert rows[ghost][0] == ghost + "‡" and t.notes[2].startswith(f"‡ {ghost}:")
+        assert [n[0] for n in t.notes] == ["*", "†", "‡"] and not unprintable("".join(READING_MARKS))
         s = {r[0]: r for r in structures(R25, lang).rows}
         assert s[V25.structures[2].name[lang]][4] == "1+*" and NOTES[lang][0] in structures(R25, lang).notes
         assert [r[-1] for r in mines(R25, lang).rows] == ["1*", "1+*", "2*", "2+*"]
         # The 2003 edition's own figures carry no mark; its dragon at sea is printkit's.
         plain = troops(R03, lang)
         assert all("*" not in cell for row in plain.rows for cell in row)
-        dragon = {r[0]: r for r in plain.rows}[V03.troop("dragon").name[lang]]  # type: ignore[union-attr]
+        dragon = {r[0]: r for r in plain.rows}[V03.troop("dragon").name[lang] + "‡"]  # type: ignore[union-attr]
         assert dragon[-1] == "5†" and dragon[-2] == "5" and plain.notes[0].startswith(NOTES[lang][1])
+        assert plain.notes[1].startswith("‡ ")
         assert all("*" not in cell for row in structures(R03, lang).rows for cell in row)
 
 
@@ -85,6 +92,9 @@ def test_booklet_and_quickref_print_the_marks_and_their_notes(kits: ExampleKits)
             text = flat(out / name)
             assert NOTES[lang][0] in text and NOTES[lang][1] in text, (lang, name)
             assert re.search(r" 2\+\* ", text) and re.search(r" 4\+\* ", text) and re.search(r" 2\+† ", text)
+            # One mark, one meaning (issue 42, second review): † only says the rules give no figure.
+            ghost = V25.troop("ghost-ship").name[lang]  # type: ignore[union-attr]
+            assert f"{ghost}‡" in text and f"‡ {ghost}:" in text and f"† {ghost}:" not in text, (lang, name)
         plain = flat(kits("vs-2003", lang) / "quickref.pdf")
         assert NOTES[lang][0] not in plain and NOTES[lang][1] in plain  # only the dragon's sea move
 

@@ -124,7 +124,7 @@ def _measured(pieces: list[Piece], width: float, ink: Colour) -> Line:
 
 
 def _kinds(kinds: list[str], t: Words, width: float) -> list[Line]:
-    """ "□ Test of morals (side ____) □ Find □ Trap": the kind to tick, its side to write."""
+    """ "□ Morale test (side ____) □ Find □ Trap": the kind to tick, its side to write."""
     square = Tick(side=mm(2.4), border=0.6)
     pieces: list[Piece] = []
     for i, kind in enumerate(kinds):

@@ -422,8 +422,10 @@ def title_row(pen: Pen, card: Card, t: Words, x: float, top: float, width: float
         pen.c.circle(x + ring / 2 + 0.6, cy, ring / 2)
     size = min(10.0, 10.0 * (ring - mm(1.2)) / max(width_of(card.marker, BOLD, 10), 1e-6))
     pen.text(x + ring / 2 + 0.6, cy - 0.35 * size, card.marker, BOLD, max(size, 6.0), BLACK, "center")
-    fills = [(f"{t.sex}: ", card.sex), (f" {t.age}: ", card.age)]
-    spans = [(width_of(k), max(mm(7), width_of(v) + mm(0.5))) for k, v in fills]
+    # The value centred on its line and a clear gap before the next label: right-aligned, a written
+    # "м" ran into «Возраст» (issue 42, second review).
+    fills = [(f"{t.sex}: ", card.sex), (f"{t.age}: ", card.age)]
+    spans = [(width_of(k) + (mm(3) if i else 0.0), max(mm(7), width_of(v) + mm(2))) for i, (k, v) in enumerate(fills)]
     stacked = sum(a + b for a, b in spans) > width * 0.45  # long sex or age: one above the other
     lines = [[0, 1]] if not stacked else [[0], [1]]
     right = max(sum(spans[i][0] + spans[i][1] for i in ln) for ln in lines)
@@ -437,9 +439,9 @@ def title_row(pen: Pen, card: Card, t: Words, x: float, top: float, width: float
         y = base - i * LEAD * BODY
         for j in ln:
             (key, value), (kw, fw) = fills[j], spans[j]
-            pen.text(sx, y, key.lstrip() if j == ln[0] else key, SANS, BODY, BLACK)
+            pen.text(sx + (mm(3) if j else 0.0), y, key, SANS, BODY, BLACK)  # the gap is in kw
             pen.rule(sx + kw, y - 1.5, sx + kw + fw, y - 1.5, FAINT, 0.5)
-            pen.text(sx + kw + fw, y, value, SANS, BODY, BLACK, "right")
+            pen.text(sx + kw + fw / 2, y, value, SANS, BODY, BLACK, "center")
             sx += kw + fw
         low = min(low, y)
     return min(cy - ring / 2 - 0.6, low - 0.276 * 11) - mm(1.0)

@@ -187,7 +187,7 @@ class Adventure:
     title: str
     text: str | None = None
     kind: str | None = None  # one of ADVENTURE_KINDS
-    side: str | None = None  # a test of morals: the side the one met stands on, as the players name it
+    side: str | None = None  # a morale test: the side the one met stands on, as the players name it
 
 
 @dataclass(frozen=True)

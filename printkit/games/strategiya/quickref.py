@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.plugin import Build, Session, label
+from printkit.plugin import Build, Session, decimal, label
 from printkit.sheets import check_quickref, rules_context, write_quickref
 
 from .model import Rules, Ship, rules_of
@@ -119,10 +119,10 @@ def context(session: Session) -> dict[str, Any]:
         table.append(label("qr_four", lang, n=four.removesuffix(mark), mark=mark))
     table.append(label("qr_disputes", lang, die=b.die))
 
-    odds_rows = [
-        (lives, [f"{float(fight(b, Fighter(lives, d), Fighter(lives, d)).win_a) * 100:.1f} %" for d in (1, 2, 3)])
-        for lives in (5, 10, 20, 30)
-    ]
+    def odds(lives: int, d: int) -> str:
+        return decimal(f"{float(fight(b, Fighter(lives, d), Fighter(lives, d)).win_a) * 100:.1f}\u00a0%", lang)
+
+    odds_rows = [(lives, [odds(lives, d) for d in (1, 2, 3)]) for lives in (5, 10, 20, 30)]
     return {
         **rules_context(session),
         "odds": odds_rows,

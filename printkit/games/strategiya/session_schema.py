@@ -30,8 +30,8 @@ KIND_WORDS = {"мораль": "morale", "проверка морали": "morale
 ADVENTURE = Record(
     {
         "title": Field(Text(max_len=80), required=True),
-        "kind": Field(Choice(list(ADVENTURE_KINDS), aliases=KIND_WORDS), doc="morale (a test of morals), find or trap"),
-        "side": Field(Text(max_len=40), doc="a test of morals: the side the one the hero meets stands on"),
+        "kind": Field(Choice(list(ADVENTURE_KINDS), aliases=KIND_WORDS), doc="morale (a morale test), find or trap"),
+        "side": Field(Text(max_len=40), doc="a morale test: the side the one the hero meets stands on"),
         "text": Field(Text(max_len=4000, multiline=True)),
     }
 )

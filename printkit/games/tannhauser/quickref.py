@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printkit.plugin import Build, Session, label
+from printkit.plugin import Build, Session, decimal, label
 from printkit.sheets import check_quickref, rules_context, write_quickref
 
 from .model import MODES, tannhauser_of
@@ -74,11 +74,11 @@ def context(session: Session) -> dict[str, Any]:
     d_lo, d_hi = t.table_difficulties
     tables = []
     for difficulty in range(d_lo, d_hi + 1):
-        rows = [(n, [percent(at_least(n, difficulty, k)) if k <= n else "" for k in range(1, hi + 1)])
+        rows = [(n, [decimal(percent(at_least(n, difficulty, k)), lang) if k <= n else "" for k in range(1, hi + 1)])
                 for n in range(lo, hi + 1)]  # fmt: skip
         tables.append({"difficulty": difficulty, "rows": rows})
     stats = list(range(lo, hi + 1))
-    duels = [(a, [percent(duel(a, d)) for d in stats]) for a in stats]
+    duels = [(a, [decimal(percent(duel(a, d)), lang) for d in stats]) for a in stats]
     # The tables' ranges are printkit's choice: marked, with the footnote under them.
     mark = session.ruleset.provenance.mark("tannhauser.table")
     return {

@@ -20,6 +20,10 @@ READINGS = {
     "troops.ghost-ship.squads": "tb_reading_ghost_squads",
     "troops.dragon.move.sea": "tb_reading_dragon_sea",
 }
+# The marks of those readings' notes, in the order a table first prints them: the figure keeps its
+# source's mark (†: the rules give no figure) and the row's name takes one of these, pointing to how
+# it was read (issue 42, second review: one † meant both on one page). The bundled fonts print both.
+READING_MARKS = ("‡", "¶")
 
 
 def squads(n: int, advantage: bool) -> str:
@@ -31,8 +35,11 @@ class Marks:
     """The marks a page prints beside figures whose source is not the edition's own rules, and the
     notes that explain the marks it used, in the order first used."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, names_marked: bool = False) -> None:
         self.provenance = rules.provenance
+        # A printed table marks its rows' names for the readings' notes (READING_MARKS); an answer,
+        # which says one troop's figures with their notes right after, keeps the figure's own mark.
+        self.names_marked = names_marked
         self.used: list[str] = []
         self.paths: list[str] = []
 
@@ -45,14 +52,26 @@ class Marks:
             self.paths.append(path)
         return f"{text}{mark}"
 
+    def readings(self) -> dict[str, str]:
+        """The marked paths that have a note saying how they were read, each with its note's mark."""
+        paths = [path for path in dict.fromkeys(self.paths) if path in READINGS]
+        if not self.names_marked:
+            return {path: self.provenance.mark(path) for path in paths}
+        return dict(zip(paths, READING_MARKS, strict=False))
+
+    def named(self, name: str, prefix: str) -> str:
+        """A row's name with the marks of the readings of its figures (paths under `prefix`)."""
+        if not self.names_marked:
+            return name
+        return name + "".join(m for path, m in self.readings().items() if path.startswith(prefix + "."))
+
     def notes(self, lang: str, **names: str) -> list[str]:
         """The footnotes of the marks used ("* from the 2003 edition"), then how printkit read each
-        figure it marked as its own reading (`names`: the troop or row each path is about)."""
+        figure it marked as its own reading (`names`: the troop or row each path is about), under
+        the mark its row's name carries."""
         out = self.provenance.notes(self.used, lang)
-        for path in dict.fromkeys(self.paths):
-            key = READINGS.get(path)
-            if key is not None:
-                out.append(label(key, lang, mark=self.provenance.mark(path), name=names.get(path, "")))
+        for path, mark in self.readings().items():
+            out.append(label(READINGS[path], lang, mark=mark, name=names.get(path, "")))
         return out
 
 
@@ -65,7 +84,7 @@ def _vs(rules: Ruleset) -> VsData:
 def troops(rules: Ruleset, lang: str) -> Table:
     vs = _vs(rules)
     ids = [t.id for t in rules.terrains]
-    mark = Marks(rules)
+    mark = Marks(rules, names_marked=True)
     rows = []
     names: dict[str, str] = {}
     for tr in vs.troops:
@@ -75,8 +94,8 @@ def troops(rules: Ruleset, lang: str) -> Table:
             magic = mark(tr.magic_cost, f"{at}.magic_cost") if tr.magic_cost else ""
             cost = label("tb_magic", lang) + (f" {magic}" if magic else "")
         moves = [mark(tr.move[i], f"{at}.move.{i}") if i in tr.move else "—" for i in ids]
-        rows.append([tr.name[lang], cost, mark(squads(tr.squads, tr.advantage), f"{at}.squads"),
-                     mark(tr.upkeep, f"{at}.upkeep"), *moves])  # fmt: skip
+        row = [cost, mark(squads(tr.squads, tr.advantage), f"{at}.squads"), mark(tr.upkeep, f"{at}.upkeep"), *moves]
+        rows.append([mark.named(tr.name[lang], at), *row])
         names |= {f"{at}.squads": tr.name[lang], f"{at}.move.sea": tr.name[lang]}
     headers = [label(k, lang) for k in ("tb_troop", "tb_cost", "tb_squads", "tb_upkeep")]
     headers += [t.short[lang] for t in rules.terrains]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import IO, Any
 
@@ -111,8 +112,11 @@ INK, SUB, NOTE = hex_colour("#111111"), hex_colour("#555555"), hex_colour("#3333
 HEAD_FILL, HEAD_RULE, CELL_RULE = hex_colour("#eceff1"), hex_colour("#333333"), hex_colour("#777777")
 LIST_RULE, FILLED = hex_colour("#bbbbbb"), hex_colour("#1a237e")
 RULES_SIZE, HEAD_SIZE, NOTE_SIZE, CELL_SIZE = 7.2, 7.0, 7.0, 8.0
-ROW = mm(9.58)  # a year's row: room to write a sum and cross it out
+ROW = mm(9.4)  # a year's row: room to write a sum and cross it out (9.58 before the heads took 1.5 mm sides)
 HEAD_PAD = mm(0.8)
+# Room either side of a column head inside its cell: with 0.6 mm the heads ran edge to edge from
+# rule to rule (issue 42, second review); a head that no longer fits on one line wraps.
+HEAD_SIDE = mm(1.5)
 FIRST_COLUMN = 0.06  # the year's share of the width: room for 2003's column of what is taken after income
 # A filled row's columns after the year; "taken" only where an evening knows it (the kit leaves it to the pen).
 FILLED_KEYS = ("cash", "cap", "taken", "lands", "mines", "upkeep", "net", "spent", "transfers", "other", "end")
@@ -156,10 +160,20 @@ def _listing(pen: Pen, x: float, top: float, width: float, t: Words, listing: li
 
 
 def _columns(heads: list[str], width: float) -> list[float]:
-    """The year a fixed share; the other columns share the rest as their heads' lengths do."""
+    """The year a fixed share; the other columns share the rest as their heads' lengths do, none
+    narrower than its longest word (a sign tied to its word: «+ Земли») and its sides."""
     first = width * FIRST_COLUMN
-    natural = [runs_width([(h, BOLD, HEAD_SIZE, INK)]) + 2 * mm(0.6) for h in heads[1:]]
-    return [first] + [w * (width - first) / sum(natural) for w in natural]
+
+    def wide(text: str) -> float:
+        return runs_width([(text, BOLD, HEAD_SIZE, INK)]) + 2 * HEAD_SIDE
+
+    natural = [wide(h) for h in heads[1:]]
+    least = [max(wide(word) for word in h.split(" ")) for h in heads[1:]]
+    room = width - first
+    if sum(natural) <= room:
+        return [first] + [w * room / sum(natural) for w in natural]
+    share = (room - sum(least)) / (sum(natural) - sum(least))
+    return [first] + [lo + (w - lo) * share for lo, w in zip(least, natural, strict=True)]
 
 
 def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[int],
@@ -173,8 +187,9 @@ def _grid(pen: Pen, x: float, top: float, width: float, t: Words, years: list[in
     if taken_after:
         heads.insert(AFTER + 1, t.lg_taken_after)
         keys.insert(AFTER, "taken_after")
+    heads = [re.sub(r"^([+−=±]) ", "\\1\u00a0", h) for h in heads]  # a sign stays with its word
     widths = _columns(heads, width)
-    cells = [wrap_runs([(h, BOLD, HEAD_SIZE, INK)], w - 2 * mm(0.6)) for h, w in zip(heads, widths, strict=True)]
+    cells = [wrap_runs([(h, BOLD, HEAD_SIZE, INK)], w - 2 * HEAD_SIDE) for h, w in zip(heads, widths, strict=True)]
     lines = max(map(len, cells))
     head = lines * LEAD * HEAD_SIZE + 2 * HEAD_PAD + 0.6
     bottom = top - head - len(years) * ROW
