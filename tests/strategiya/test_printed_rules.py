@@ -40,7 +40,7 @@ def printed(kits: ExampleKits, kind: str, lang: str = "ru", paper: str = "a4") -
 
 
 BOOKLET = [
-    ("strategiya.bow.damage", "если у лука за шестёркой выпало не шесть, урон — шесть"),
+    ("strategiya.bow.damage", "у лука после шестёрки и не шестёрки урон — шесть"),
     ("strategiya.wound.crossing", "но переход никогда не короче одной клетки"),
     ("strategiya.wound.crossing", "рана не отнимает у перехода последнюю клетку"),
     ("strategiya.price.per-day", "Прямо «за день» правила не пишут: это прочтение набора"),
