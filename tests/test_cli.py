@@ -130,10 +130,17 @@ def test_validate_ok_and_problems(workdir: Path) -> None:
     result = run("validate", EXAMPLES / "strategiya.yaml")
     assert (result.exit_code, result.output) == (0, "ok\n")
     bad = write(workdir / "bad.yaml", "game: strategiya\nplayers: 3\nlanguage: de\n")
-    result = run("validate", bad)
+    # Each in the language asked (issue 41: validate speaks the config's language, and this config
+    # names none printkit speaks; without --lang the run's environment would choose).
+    result = run("validate", bad, "--lang", "en")
     assert result.exit_code == 3
     assert result.output == (
         f"{bad}:2: players: expected a list, got a number (3)\n{bad}:3: language: 'de' is not one of ru, en\n"
+    )
+    result = run("validate", bad, "--lang", "ru")
+    assert result.exit_code == 3
+    assert result.output == (
+        f"{bad}:2: players: ожидается список, а стоит число (3)\n{bad}:3: language: «de» — не одно из: ru, en\n"
     )
 
 
