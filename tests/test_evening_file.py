@@ -268,6 +268,7 @@ for i in range(count):
 """
 
 
+@pytest.mark.slow
 def test_two_writers_at_once_lose_nothing_and_double_nothing(vs: Path) -> None:
     count = 40
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(vs), who, str(count)], stdout=subprocess.PIPE,

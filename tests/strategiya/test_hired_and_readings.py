@@ -29,6 +29,7 @@ def pages(pdf: Path) -> list[str]:
     return [flat(p.extract_text()) for p in PdfReader(pdf).pages]
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.players.hired")
 def test_a_hired_hero_is_not_a_starting_hero(tmp_path: Path) -> None:
     # Three players: 2, 2 and 4 starting heroes, and one hired in town on top: the config is valid.

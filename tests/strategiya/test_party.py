@@ -134,6 +134,7 @@ def test_markers_must_cover_the_heroes(tmp_path: Path) -> None:
     assert problems(p) == [f"{p}:7: players[0].markers: 1 marker for 2 heroes"]
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.config.language")
 def test_problems_are_said_in_the_configs_language(tmp_path: Path) -> None:
     # Under the Russian default (no language: in the config) validate speaks Russian, warnings too

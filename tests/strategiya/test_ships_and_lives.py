@@ -195,6 +195,7 @@ def test_a_ship_route_never_boards_where_no_ship_is(tmp_path: Path) -> None:
     assert "--ship-at" in text and "оставили" in text  # the reading is said with the answer
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.ship.where-left", "strategiya.water.movement")
 def test_ship_routes_equal_the_states_searched_apart() -> None:
     # Random rivers and lakes on plain: the fewest turns by printkit equal a breadth-first search over

@@ -55,6 +55,7 @@ def test_pieces_stand_a_gutter_apart(kits: ExampleKits, kit: tuple[str, str, str
     assert gaps and all(2 * MM <= g <= 3.5 * MM for g in gaps), sorted({round(g / MM, 1) for g in gaps})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kit", KITS, ids=["-".join(k) for k in KITS])
 def test_token_backs_bleed_into_the_gutter(kits: ExampleKits, kit: tuple[str, str, str]) -> None:
     """A back that lands 1.2 mm off its front still shows its own ground at the cut: on every side of

@@ -165,6 +165,7 @@ def test_a_player_count_says_it_is_printkits(tmp_path: object) -> None:
     assert "strategiya is played by 2 to 4 players; the config lists 5" in said and "reading" not in said
 
 
+@pytest.mark.slow
 @pytest.mark.rule("vs.print.sources")
 @pytest.mark.rule("vs.troop.magic-squads")
 def test_a_borrowed_plus_keeps_its_mark_when_the_squads_are_cut() -> None:
