@@ -589,3 +589,19 @@ def commands() -> Iterator[tuple[list[str], click.Command]]:
                 yield from walk(child, [*path, name])
 
     yield from walk(cli, [])
+
+
+def heroes_evening(tmp_path: Path, name: str = "heroes.sqlite") -> Path:
+    """An evening of the example heroes' config with the example «Стратегия» map (a town at B2, the
+    death zone), its files in a folder of their own as a user keeps them."""
+    from printkit import evening
+
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    config = folder / "heroes.yaml"
+    config.write_text((EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8") + "map: map.yaml\n",
+                      encoding="utf-8")  # fmt: skip
+    path = tmp_path / name
+    evening.start(config, path)
+    return path

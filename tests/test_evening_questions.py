@@ -19,7 +19,7 @@ from printkit.web.app import Table, make_app
 from printkit.web.evening import ServedEvening
 from printkit.web.served import load
 
-from .conftest import EXAMPLES, run
+from .conftest import EXAMPLES, heroes_evening, run
 
 
 def answered(*args: str) -> dict:  # type: ignore[type-arg]
@@ -116,15 +116,7 @@ def test_the_config_as_it_stands_is_one_the_loader_reads(vs: Path, tmp_path: Pat
 
 @pytest.fixture
 def heroes(tmp_path: Path) -> Path:
-    folder = tmp_path / "config"
-    folder.mkdir()
-    (folder / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    config = folder / "heroes.yaml"
-    config.write_text((EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8") + "map: map.yaml\n",
-                      encoding="utf-8")  # fmt: skip
-    path = tmp_path / "s.sqlite"
-    evening.start(config, path)
-    return path
+    return heroes_evening(tmp_path, "s.sqlite")
 
 
 def test_a_route_from_a_heros_name_starts_on_his_cell_with_his_lives(heroes: Path) -> None:

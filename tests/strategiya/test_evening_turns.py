@@ -8,7 +8,7 @@ import pytest
 
 from printkit import evening
 
-from ..conftest import EXAMPLES
+from ..conftest import EXAMPLES, heroes_evening
 
 
 def _evening(tmp_path: Path, players: list[str]) -> Path:
@@ -76,15 +76,7 @@ def test_a_hero_who_comes_wounded_counts_his_ten_turns_from_the_evenings_start(t
 
 
 def _heroes_on_a_map(tmp_path: Path) -> Path:
-    folder = tmp_path / "config"
-    folder.mkdir()
-    (folder / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    config = folder / "heroes.yaml"
-    config.write_text((EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8") + "map: map.yaml\n",
-                      encoding="utf-8")  # fmt: skip
-    path = tmp_path / "order.sqlite"
-    evening.start(config, path)
-    return path
+    return heroes_evening(tmp_path, "order.sqlite")
 
 
 @pytest.mark.rule("strategiya.guild.order")
