@@ -67,7 +67,7 @@ def tinted(pdf: Path) -> list[tuple[int, str, float, float]]:
     [
         ("vs-2025", ("battle-cards.pdf", "tokens.pdf", "markers.pdf")),
         ("vs-2003", ("battle-cards.pdf", "tokens.pdf", "markers.pdf")),
-        ("strategiya", ("plot.pdf",)),
+        ("strategiya", ("plot.pdf", "secret-sheet-player-1.pdf")),
         ("stratego", ("stratego-setup.pdf", "stratego-secret-red.pdf")),
     ],
 )

@@ -155,8 +155,10 @@ def key_pages(session: Session, games: Sequence[GameSecrets]) -> list[KeyPage]:
 MAX_GAMES = MAX_KEY_GAMES
 MARGIN = mm(12)
 HEADER = mm(36)
-GREY = (0.45, 0.45, 0.45)
-WARN = (0.70, 0.10, 0.10)
+GREY = (0.45, 0.45, 0.45)  # rules and frames
+WARN = (0.70, 0.10, 0.10)  # the warning's frame
+# Type prints black: a mono laser halftones a grey or a red into dots that small letters lose.
+INK = (0.0, 0.0, 0.0)
 # The smallest row and column that keep the numbers apart; a ruleset asking for more numbers per
 # terrain, or more terrains, than a page can hold that way is refused rather than overprinted.
 MIN_ROW = 11.0
@@ -189,7 +191,7 @@ def _draw_header(c: Any, width: float, top: float, title: str, heading: str, sub
 
 def _kit_line(c: Any, width: float, top: float, text: str) -> None:
     inner = width - 2 * MARGIN
-    c.setFillColorRGB(*GREY)
+    c.setFillColorRGB(*INK)
     draw_fitted(c, MARGIN + inner * 0.56, top - 32, text, fonts.SANS, 11, inner * 0.44, align="right")
 
 
@@ -231,9 +233,9 @@ def _draw_sheet_form(c: Any, page: SheetPage, width: float, height: float) -> No
     c.setStrokeColorRGB(*WARN)
     c.setLineWidth(1.2)
     c.rect(MARGIN, top - 60, inner, 20, stroke=1, fill=0)
-    c.setFillColorRGB(*WARN)
+    c.setFillColorRGB(*INK)
     draw_fitted(c, MARGIN + 6, top - 54, page.warning, fonts.SANS_BOLD, 11, inner - 12, align="center")
-    c.setFillColorRGB(*GREY)
+    c.setFillColorRGB(*INK)
     draw_fitted(c, MARGIN, top - 74, page.hint, fonts.SANS, 8.5, inner, align="center")
     _draw_fold(c, width, (top - HEADER) / 2, page.fold)
     for section, box in zip(page.sections, _section_boxes(height, width, len(page.sections)), strict=False):
@@ -253,7 +255,7 @@ def _draw_fold(c: Any, width: float, y: float, text: str) -> None:
     text_width = stringWidth(text, fonts.SANS, 7.5)
     c.setFillColorRGB(1, 1, 1)
     c.rect(width / 2 - text_width / 2 - 4, y - 4, text_width + 8, 8, stroke=0, fill=1)
-    c.setFillColorRGB(*GREY)
+    c.setFillColorRGB(*INK)
     c.drawCentredString(width / 2, y - 2.5, text)
 
 
@@ -277,7 +279,7 @@ def _draw_section(c: Any, section: Section, x: float, y: float, width: float, he
             if r % 2 == 0:
                 c.setFillColorRGB(*tint(rgb, 0.16))
                 c.rect(cx + 1, ry, col_w - 2, row_h, stroke=0, fill=1)
-            c.setFillColorRGB(*GREY)
+            c.setFillColorRGB(*INK)
             c.setFont(fonts.SANS, 9)
             c.drawRightString(cx + col_w * 0.34, ry + row_h / 2 - 3, str(number))
             c.setStrokeColorRGB(*GREY)
@@ -343,7 +345,7 @@ def _key_boxes(page: KeyPage, width: float, height: float) -> list[tuple[float, 
 def _draw_key_form(c: Any, page: KeyPage, width: float, height: float) -> None:
     top = height - MARGIN
     _draw_header(c, width, top, page.title, page.heading, page.section)
-    c.setFillColorRGB(*GREY)
+    c.setFillColorRGB(*INK)
     draw_fitted(c, MARGIN, top - 50, page.note, fonts.SANS, 9, width - 2 * MARGIN)
     for block, box in zip(page.blocks, _key_boxes(page, width, height), strict=True):
         _draw_key_block(c, block, page.headers, *box)
@@ -376,7 +378,7 @@ def _draw_key_block(
     cols = [x + 3, x + 3 + num_w, x + 3 + 2 * num_w, x + 3 + 3 * num_w]
     entry_w = width - 3 * num_w - 6
     hy = y + height - KEY_BAND - KEY_HEAD + 3
-    c.setFillColorRGB(*GREY)
+    c.setFillColorRGB(*INK)
     for cx, text, w in zip(cols, headers, (num_w, num_w, num_w, entry_w), strict=True):
         draw_fitted(c, cx, hy, text, fonts.NARROW, 7.5, w - 2)
     rows = len(block.rows)
