@@ -6,11 +6,30 @@ from pathlib import Path
 
 from ..labels import words_from
 from .recording import Opened, Recorded, Started, Undone, export, import_journal, read, record, start, undo
-from .state import Countdown, Decided, Effect, EventKind, Offered, Rolled, State, Table
+from .state import WHY, Countdown, Decided, Effect, EventKind, Offered, Rolled, State, Table
 from .store import EveningRefused
 
 words_from(lambda: [("the evening", Path(__file__).with_name("labels.yaml"))])
 
-__all__ = ["Countdown", "Decided", "Effect", "EveningRefused", "EventKind", "Offered", "Opened", "Recorded", "Rolled",
-           "Started", "State", "Table", "Undone", "export", "import_journal", "read", "record", "start",
-           "undo"]  # fmt: skip
+__all__ = [
+           "WHY",
+           "Countdown",
+           "Decided",
+           "Effect",
+           "EveningRefused",
+           "EventKind",
+           "Offered",
+           "Opened",
+           "Recorded",
+           "Rolled",
+           "Started",
+           "State",
+           "Table",
+           "Undone",
+           "export",
+           "import_journal",
+           "read",
+           "record",
+           "start",
+           "undo",
+]  # fmt: skip

@@ -13,10 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..questions import Input, Localized, Question
+from ..questions import Input, Localized, Question, Text
 
 Effect = Mapping[str, Any]
 Offered = tuple[tuple[str, dict[str, Any]], ...]  # events an answer offers to record: (kind, values)
+
+
+# What an event that moves a count (coins, money, experience) was for: a word or two for the journal.
+WHY = Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."}, flag="--why")
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.evening import Countdown, Decided, Effect, EventKind, Offered, State, Table
+from printkit.evening import WHY, Countdown, Decided, Effect, EventKind, Offered, State, Table
 from printkit.plugin import Flag, Input, PrintkitError, RefusedValue, Text, Whole, cell_name, label, parse_cell
 
 from .heroes import current_lives, max_lives
@@ -87,6 +87,10 @@ def begin(session: Any) -> Heroes:
     return Heroes(tuple(out), session)
 
 
+# Whom an event of a hero is about.
+HERO = Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True)
+
+
 # ---- a move --------------------------------------------------------------------------------------
 
 
@@ -137,7 +141,7 @@ MOVE = EventKind(
     "move",
     {"ru": "Герой переходит на клетку (или ставится на карту).", "en": "A hero moves to a cell (or onto the map)."},
     (
-        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        HERO,
         Input("to", Text(8), {"ru": "Клетка, куда он пришёл (C4).", "en": "The cell he reaches (C4)."},
               flag="--to", required=True),
     ),
@@ -279,7 +283,7 @@ LIVES_EVENT = EventKind(
     "lives",
     {"ru": "Герой теряет или восстанавливает жизни.", "en": "A hero loses or regains lives."},
     (
-        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        HERO,
         Input("change", Whole(-LIVES, LIVES), {"ru": "Сколько жизней: минус — потеряны.",
                                                "en": "How many lives: minus for lost."},
               flag="--change", required=True),
@@ -364,7 +368,7 @@ REST_EVENT = EventKind(
     "rest",
     {"ru": "Герой пропускает ход: в городе +3 жизни, в другом месте +1 при лёгком ранении (жизней больше 3).",
      "en": "A hero skips his turn: 3 lives back in a town, 1 elsewhere when lightly hurt (over 3 lives)."},
-    (Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),),
+    (HERO,),
     _rest,
     _rested,
     _rest_words,
@@ -427,12 +431,11 @@ MONEY_EVENT = EventKind(
     {"ru": "Герой тратит или получает деньги; в долг не тратят.",
      "en": "A hero spends or gains money; never below nothing."},
     (
-        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        HERO,
         Input("change", Whole(-MONEY, MONEY), {"ru": "Сколько $: минус — потрачено.",
                                                "en": "How many $: minus for spent."},
               flag="--change", required=True),
-        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
-              flag="--why"),
+        WHY,
     ),
     _money,
     _money_applied,
@@ -498,7 +501,7 @@ ITEMS_EVENT = EventKind(
     {"ru": "Герой получает или теряет вещь (из города или найденную).",
      "en": "A hero gains or loses an item (a town's or a find)."},
     (
-        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        HERO,
         Input("item", Text(60), {"ru": "Вещь или животное (Меч, Конь) или находка словами.",
                                  "en": "The item or animal (Sword, Horse), or a find in words."},
               flag="--item", required=True),
@@ -552,12 +555,11 @@ EXPERIENCE_EVENT = EventKind(
     {"ru": "Герой получает опыт (каждые 10 — очко личного потенциала).",
      "en": "A hero gains experience (every 10: a point of personal potential)."},
     (
-        Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True),
+        HERO,
         Input("change", Whole(-EXPERIENCE, EXPERIENCE), {"ru": "Сколько опыта (минус — поправка).",
                                                          "en": "How much experience (minus: a correction)."},
               flag="--change", required=True),
-        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
-              flag="--why"),
+        WHY,
     ),
     _experience,
     _experience_applied,

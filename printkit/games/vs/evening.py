@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.evening import Countdown, Decided, Effect, EventKind, Offered, State, Table
+from printkit.evening import WHY, Countdown, Decided, Effect, EventKind, Offered, State, Table
 from printkit.plugin import Flag, GameMap, Input, MapObject, RefusedValue, Text, Whole, cell_name, label, parse_cell
 from printkit.sheets import signed
 
@@ -334,8 +334,7 @@ CASH = EventKind(
         Input("coins", Whole(-COINS, COINS), {"ru": "Сколько монет: минус — потрачено.",
                                               "en": "How many coins: minus for spent."},
               flag="--coins", required=True),
-        Input("why", Text(80), {"ru": "За что (слово-два для журнала).", "en": "What for (a word or two)."},
-              flag="--why"),
+        WHY,
     ),
     _cash,
     _cash_applied,
