@@ -25,7 +25,7 @@ from printkit.web.forms import ROLL_SWITCH
 from printkit.web.served import Served, load, secret
 from printkit.web.workers import Workers
 
-from .conftest import EXAMPLES, ROOT, run, write
+from .conftest import EXAMPLES, ROOT, plugged_in, run, write
 from .webcases import Case, bad_form, cases, secret_key, serving, table_files
 
 HOST = "testserver"
@@ -285,6 +285,19 @@ def test_a_games_question_page_shows_its_picture_styled_by_its_own_stylesheet(ti
             assert page.status_code == 404, path
             assert "coins" not in page.text and "GAME" not in page.text and "tiny-turn" not in page.text
         assert c.post("/static/tiny/pictures.css").status_code == 405
+
+
+def test_the_pages_answer_with_the_games_installed_now(tiny_copy: Path, tinygame_site: Path, served: Served) -> None:
+    """A game taken away and another of the same family plugged in while running (a script trying a
+    game, a test beside another): a page answers with the game there now, never with one found before."""
+    odds = tiny_copy / "printkit_tinygame" / "odds.py"
+    exact = "Fraction(comb(rules.coins, heads), 2**rules.coins)"
+    odds.write_text(odds.read_text("utf-8").replace(exact, "Fraction(1)"))
+    asked = {"heads": "2", "ask": "1", "lang": "en"}
+    for site, said_now in ((tiny_copy, "2 heads of 3: 1"), (tinygame_site, "2 heads of 3: 3/8")):
+        with plugged_in(site), TestClient(make_app(Table(served), [HOST])) as c:
+            page = c.get("/q/tiny-odds", params=asked)
+            assert page.status_code == 200 and answer_lines(page.text) == [said_now], site
 
 
 def test_serve_refuses_a_bad_file_at_start(workdir: Path) -> None:

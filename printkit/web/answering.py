@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup, escape
 
 from ..errors import PrintkitError
+from ..game import on_change
 from ..labels import LANGUAGES, Suggestion, entries, suggestions
 from ..questions import Drawn, Para, Question
 from ..referee import Entry, questions
@@ -145,6 +146,11 @@ def ready() -> None:
 def registered() -> dict[str, tuple[Entry, Question]]:
     """The registry's questions by name, found once: a worker process answers from them all evening."""
     return {e.name: (e, q) for e, q in questions()}
+
+
+# A game plugged in or taken away while running (a script trying a game, the tests) changes the
+# registry: what was found for the old set of games would answer for a game no longer there.
+on_change(registered.cache_clear)
 
 
 def work_out(job: Job, q: Question | None = None) -> Worked:
