@@ -123,7 +123,8 @@ def chapter_pages(path: Path) -> dict[str, int]:
 def printing_of(pdf: Path, name: str, lang: str, paper: str) -> Printing:
     """How the kit's guide says file `pdf` prints (its artefact's declaration)."""
     session = with_overrides(load_session(EXAMPLES / f"{name}.yaml"), lang, paper)
-    return next(r for r in rows(session, list(game(session.ruleset.family).artefacts), [pdf.name]) if r.name == pdf.name)
+    found = rows(session, list(game(session.ruleset.family).artefacts), [pdf.name])
+    return next(r for r in found if r.name == pdf.name)
 
 
 def deliberate_ends(pdf: Path, count: int, name: str, lang: str, paper: str) -> set[int]:

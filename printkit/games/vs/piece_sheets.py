@@ -88,7 +88,7 @@ def footnote(c: Any, page: tuple[float, float], placed: Sequence[Box], notes: Se
 
     if not notes:
         return
-    pw, ph = page
+    ph = page[1]
     left = min(b.x for b in placed)
     right = max(b.x + b.w for b in placed)
     width = right - left
