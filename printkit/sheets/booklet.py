@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,8 +35,21 @@ def data_table(name: str, session: Session) -> Table:
     return found
 
 
-def _grey(colour: str) -> str:
-    level = round(luminance(hex_colour(colour)) ** (1 / 2.2) * 255)
+# The greyscale booklet's tabs: greys evenly stepped from DARKEST to LIGHTEST, in the order of
+# their colours' lightness. issue 42, third review: each colour's own grey put the VS troops,
+# battle and magic tabs at 77, 122 and 166 (close dark greys on a laser's halftone) and
+# structures at 216 (almost white); four tabs now print 40, 93, 147 and 200 (three: 40, 120, 200).
+DARKEST, LIGHTEST = 40, 200
+
+
+def _grey(colour: str, colours: Collection[str] = ()) -> str:
+    """A tab's grey: its place among the book's tab colours (by lightness) on the DARKEST-LIGHTEST
+    ramp; without the others, its own lightness."""
+    ranked = sorted(set(colours) | {colour}, key=lambda c: luminance(hex_colour(c)))
+    if len(ranked) > 1:
+        level = round(DARKEST + (LIGHTEST - DARKEST) * ranked.index(colour) / (len(ranked) - 1))
+    else:
+        level = round(luminance(hex_colour(colour)) ** (1 / 2.2) * 255)
     return f"#{level:02X}{level:02X}{level:02X}"
 
 
@@ -52,8 +66,8 @@ class Style:
     ink: str
 
 
-def _style(colour: str, greyscale: bool) -> Style:
-    colour = _grey(colour) if greyscale else colour
+def _style(colour: str, greyscale: bool, colours: Collection[str] = ()) -> Style:
+    colour = _grey(colour, colours) if greyscale else colour
     rgb = hex_colour(colour)
     return Style(colour, _hex(tint(rgb, 0.22)), _hex(ink_on(rgb)))
 
@@ -138,7 +152,7 @@ def context(session: Session, greyscale: bool = False) -> dict[str, Any]:
             "id": ch.id,
             "title": ch.title[lang],
             "html": render(ch.text[lang], ch.id, ch.title[lang]) if ch.text else "",
-            "style": _style(tab.colour, greyscale) if tab else None,
+            "style": _style(tab.colour, greyscale, [t.colour for t in book.tabs.values()]) if tab else None,
             "tab": tab.short[lang] if tab else None,
             "sections": [{"id": s.id, "title": s.title[lang], "html": render(s.text[lang], s.id, s.title[lang])}
                          for s in ch.sections],
