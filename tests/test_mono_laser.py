@@ -494,8 +494,8 @@ def test_a_tokens_move_boxes_print_each_terrain_in_its_own_grey(kits: ExampleKit
     for colour, (x0, y0, x1, y1) in filled(pdf, 1):
         if colour in colours and y1 - y0 < 10 and x1 - x0 < 12:  # a move box, 8.5 pt high
             # A strip along the box's left side, clear of its border and of the figure in its middle.
-            greys.setdefault(colours[colour], []).append(printed_grey(image, height, scale,
-                                                                      (x0 + 0.9, y0 + 1.5, x0 + 2.0, y1 - 1.5)))  # fmt: skip
+            strip = (x0 + 0.9, y0 + 1.5, x0 + 2.0, y1 - 1.5)
+            greys.setdefault(colours[colour], []).append(printed_grey(image, height, scale, strip))
     assert len(greys) >= 4, sorted(greys)
     level = {terrain: sum(found) / len(found) for terrain, found in greys.items()}
     close = [(a, b, round(abs(level[a] - level[b]))) for a, b in itertools.combinations(sorted(level), 2)
