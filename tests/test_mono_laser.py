@@ -545,3 +545,6 @@ def test_the_maps_legend_swatches_print_as_the_cells_they_explain(kits: ExampleK
     assert compared >= 4, (sorted(fills), len(cells), len(swatches))
     text = " ".join(pdf_text(pdf))
     assert label("vm_income", "ru") in text and "№" not in text.split(label("vm_income", "ru"))[0][-12:]
+    # The shorter coin entry left «постройка владельца» setting the legend's size, and cut short by
+    # a hair («постройка владель…»): every entry prints whole.
+    assert label("vm_building", "ru") in text and "…" not in text
