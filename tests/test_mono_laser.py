@@ -27,6 +27,7 @@ from printkit.games.vs.tokens import tokens
 from printkit.geometry import MM
 from printkit.imposition import Box
 from printkit.labels import label
+from printkit.maps.sheet import terrain_fill
 from printkit.pipeline.print_guide import GUIDE
 from printkit.render.canvas import open_canvas
 
@@ -441,3 +442,109 @@ def test_a_written_sex_keeps_clear_of_the_age_label(kits: ExampleKits, lang: str
     text.close()
     document.close()
     assert gaps and min(gaps) >= 2.0, gaps
+
+
+# ---- distinct things in distinct greys (issue 42, third review) -------------------------------------
+
+
+def bt601(rgb: tuple[int, int, int]) -> float:
+    """The grey (0-255) a black-and-white printer makes of a colour (ITU-R BT.601, as the review measured)."""
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def filled(pdf: Path, number: int) -> list[tuple[tuple[int, int, int], tuple[float, float, float, float]]]:
+    """(fill colour, bounds) of every filled path on a page (from 0), forms included."""
+    document = pdfium.PdfDocument(pdf)
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    fill, stroked = ctypes.c_int(), ctypes.c_int()
+    found = []
+    for obj in document[number].get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=3):
+        raw.FPDFPath_GetDrawMode(obj.raw, fill, stroked)
+        if not fill.value:
+            continue
+        raw.FPDFPageObj_GetFillColor(obj.raw, r, g, b, a)
+        found.append(((r.value, g.value, b.value), obj.get_bounds()))
+    document.close()
+    return found
+
+
+def printed_grey(image: Image.Image, height: float, scale: float, box: tuple[float, float, float, float]) -> float:
+    """The mean grey of a part of a page image rendered at `scale`, given in points from the page's foot."""
+    x0, y0, x1, y1 = box
+    crop = image.crop(
+        (round(x0 * scale), round((height - y1) * scale), round(x1 * scale), round((height - y0) * scale))
+    )
+    return float(ImageStat.Stat(crop).mean[0])
+
+
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_a_tokens_move_boxes_print_each_terrain_in_its_own_grey(kits: ExampleKits, name: str) -> None:
+    """issue 42, third review: on a grey print the move boxes of a token's back showed field and
+    desert in one light grey (197 and 198). The terrains' colours now step in lightness: measured on
+    the printed backs, beside each box's figure, every two terrains lie 25 or more apart."""
+    session = load_session(EXAMPLES / f"{name}.yaml")
+    colours = {tuple(int(t.colour[i : i + 2], 16) for i in (1, 3, 5)): t.id for t in session.ruleset.terrains}
+    pdf = kits(name) / "tokens.pdf"
+    scale = 300 / 72
+    document = pdfium.PdfDocument(pdf)
+    image = document[1].render(scale=scale, grayscale=True).to_pil().convert("L")  # the first sheet's backs
+    height = document[1].get_height()
+    document.close()
+    greys: dict[str, list[float]] = {}
+    for colour, (x0, y0, x1, y1) in filled(pdf, 1):
+        if colour in colours and y1 - y0 < 10 and x1 - x0 < 12:  # a move box, 8.5 pt high
+            # A strip along the box's left side, clear of its border and of the figure in its middle.
+            strip = (x0 + 0.9, y0 + 1.5, x0 + 2.0, y1 - 1.5)
+            greys.setdefault(colours[colour], []).append(printed_grey(image, height, scale, strip))
+    assert len(greys) >= 4, sorted(greys)
+    level = {terrain: sum(found) / len(found) for terrain, found in greys.items()}
+    close = [(a, b, round(abs(level[a] - level[b]))) for a, b in itertools.combinations(sorted(level), 2)
+             if abs(level[a] - level[b]) < 25]  # fmt: skip
+    assert not close, {k: round(v) for k, v in level.items()}
+    # A second measure, from the declared colours alone: every pair of the edition's terrains.
+    lumas = sorted(bt601(c) for c in colours)
+    assert min(b - a for a, b in itertools.pairwise(lumas)) >= 25, [round(v) for v in lumas]
+
+
+@pytest.mark.parametrize("greyscale", [False, True], ids=["colour", "ink-saving"])
+@pytest.mark.parametrize("name", ["vs-2025", "vs-2003"])
+def test_the_maps_legend_swatches_print_as_the_cells_they_explain(kits: ExampleKits, name: str,
+                                                                 greyscale: bool) -> None:  # fmt: skip
+    """issue 42, third review: the VS map's legend must show each terrain as its cells print. Measured
+    in grey on the printed map (colour kit and ink-saving kit), the ground of every terrain's swatch
+    (inside its border, clear of its pattern) is within 3 levels of the ground of that terrain's cells,
+    and the legend's coin says what the map's coin shows: a land's income, and nothing else."""
+    session = load_session(EXAMPLES / f"{name}.yaml")
+    kit = kits(name) if not greyscale else kits.build(EXAMPLES / f"{name}.yaml", "--only", "map", "--greyscale")
+    pdf = kit / "map.pdf"
+    scale = 300 / 72
+    document = pdfium.PdfDocument(pdf)
+    image = document[0].render(scale=scale, grayscale=True).to_pil().convert("L")
+    height = document[0].get_height()
+    document.close()
+    cells: dict[tuple[int, int, int], list[float]] = {}
+    swatches: dict[tuple[int, int, int], list[float]] = {}
+    for colour, (x0, y0, x1, y1) in filled(pdf, 0):
+        side = (x1 - x0) / MM
+        if abs((x1 - x0) - (y1 - y0)) > 1 or not (4 < side < 8 or 15 < side < 25):
+            continue
+        # The ground in the square's lower left corner, clear of its border (1 pt) and left of and
+        # under every pattern (dots, peaks, trees and waves start a fifth of the square up, a deep
+        # sea's band 0.15 of it in from the left: 0.9 mm in a 6 mm swatch).
+        spot = (x0 + 0.6 * MM, y0 + 0.6 * MM, x0 + 0.8 * MM, y0 + 0.8 * MM)
+        (swatches if side < 8 else cells).setdefault(colour, []).append(printed_grey(image, height, scale, spot))
+    fills = {t.id: tuple(round(255 * v) for v in terrain_fill(t.colour, greyscale)) for t in session.ruleset.terrains}
+    compared = 0
+    for terrain, fill in fills.items():
+        if fill not in cells or fill not in swatches:
+            continue
+        # A cell's corner may hold a building or a label: the commonest reading is the ground's.
+        ground = max(set(round(v) for v in cells[fill]), key=[round(v) for v in cells[fill]].count)
+        assert abs(swatches[fill][0] - ground) <= 3, (terrain, round(swatches[fill][0]), ground)
+        compared += 1
+    assert compared >= 4, (sorted(fills), len(cells), len(swatches))
+    text = " ".join(pdf_text(pdf))
+    assert label("vm_income", "ru") in text and "№" not in text.split(label("vm_income", "ru"))[0][-12:]
+    # The shorter coin entry left «постройка владельца» setting the legend's size, and cut short by
+    # a hair («постройка владель…»): every entry prints whole.
+    assert label("vm_building", "ru") in text and "…" not in text

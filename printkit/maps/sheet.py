@@ -401,7 +401,9 @@ def legend_size(wanted: list[tuple[str, float]]) -> float:
     for words, room in wanted:
         natural = stringWidth(words, fonts.SANS, LEGEND_SIZE)
         if natural > room > 0:
-            size = min(size, LEGEND_SIZE * room / natural)
+            # Rounded down to a hundredth of a point: the exact quotient may come out a hair wider
+            # than the room, and the entry that set the size was then cut short ("постройка владель…").
+            size = min(size, math.floor(100 * LEGEND_SIZE * room / natural) / 100)
     return max(size, LEGEND_MIN)
 
 

@@ -31,7 +31,9 @@ def printed(kits: ExampleKits, kind: str, lang: str = "ru", paper: str = "a4") -
     pages = []
     for text in pdf_text(path):
         lines = text.strip().split("\n")
-        while lines and (lines[-1].strip() in ("", "•") or lines[-1].strip().isdigit()):
+        # The list markers PDFium reads after a page's text ("•", and a numbered list's "1." "2.")
+        # and the page number: the sentence runs on from the words before them.
+        while lines and (lines[-1].strip() in ("", "•") or re.fullmatch(r"\d+\.?", lines[-1].strip())):
             lines.pop()
         if lines and lines[0].strip() in chapters:
             lines.pop(0)

@@ -16,7 +16,7 @@ from printkit.games.vs import tokens as token_faces
 from printkit.games.vs.coins import coins
 from printkit.games.vs.markers import markers
 from printkit.games.vs.model import owner_marks, vs_session
-from printkit.games.vs.piece_sheets import GUTTER, SHEET_MARGIN, shared_shelves, sheet_grid, slots
+from printkit.games.vs.piece_sheets import GUTTER, SHEET_MARGIN, shared_shelves, sheet_grid, slots, spread_rows
 from printkit.games.vs.tokens import tokens, whose
 from printkit.geometry import MM, PAPERS
 from printkit.imposition import Box, back_box, grid
@@ -55,7 +55,7 @@ def placed(kit: tuple[str, str, str], stem: str) -> tuple[tuple[int, Box, Any], 
     items, size = fronts(kit, stem)
     if stem == "tokens":  # each owner's set from a row of its own (piece_sheets.slots)
         g = sheet_grid(session, (size, size))
-        places = slots(items, g.cols, whose)
+        places = spread_rows(slots(items, g.cols, whose), g.cols, g.rows)
         return tuple(
             (2 * (p // g.per_sheet), g.boxes[p % g.per_sheet], item) for p, item in zip(places, items, strict=True)
         )

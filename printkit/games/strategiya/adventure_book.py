@@ -14,10 +14,12 @@ from printkit.sheets import Words, base_context, signed
 
 from .gm_canvas import (
     BOLD,
+    BOTTOM,
     GREY,
     INK,
     ITALIC,
     LEAD,
+    MARGIN,
     SANS,
     SECRET,
     SUB,
@@ -144,7 +146,13 @@ def _writing(count: int, width: float) -> list[Line]:
     return [Line(mm(6), rule) for _ in range(count)]
 
 
-def _form(entry: Any, name: str, kinds: list[str], t: Words, width: float) -> list[Line]:
+# Lines to write on under an entry the config leaves out; one fewer where that saves a last page
+# holding less than RUNT of its height (issue 42, third review: on Letter the sixth page held the
+# last four death zones, 26 % of it).
+WRITING, RUNT = 4, 0.3
+
+
+def _form(entry: Any, name: str, kinds: list[str], t: Words, width: float, writing: int = WRITING) -> list[Line]:
     """An entry the config leaves out: its number on a line to write the title on, the kinds, lines."""
     label = f"{name} {entry.number}"
     used = runs_width([(label, BOLD, NO, INK)]) + mm(2)
@@ -153,7 +161,7 @@ def _form(entry: Any, name: str, kinds: list[str], t: Words, width: float) -> li
         pen.text(x, top - drop(LEAD) * NO, label, BOLD, NO, INK)
         pen.rule(x + used, top - LEAD * NO, x + width, top - LEAD * NO, TITLE_RULE, 0.5)
 
-    return [Line(LEAD * NO, title), *_kinds(kinds, t, width), *_writing(4, width)]
+    return [Line(LEAD * NO, title), *_kinds(kinds, t, width), *_writing(writing, width)]
 
 
 def _written(entry: Any, name: str, kinds: list[str], t: Words, width: float) -> list[Line]:
@@ -262,8 +270,10 @@ def _heading(terrain: dict[str, Any], width: float) -> Line:
 
 
 def draw_book(ctx: dict[str, Any], paper: str, target: str | IO[bytes]) -> int:
-    """adventures.pdf from adventure_book.context(); returns its page count."""
+    """adventures.pdf from adventure_book.context(); returns its page count. Laid out first with
+    WRITING lines under each blank entry, and with one fewer where that saves a runt last page."""
     t: Words = ctx["t"]
+    writing = WRITING
 
     def draw(pages: Pages) -> None:
         width = pages.right - pages.left
@@ -285,10 +295,9 @@ def draw_book(ctx: dict[str, Any], paper: str, target: str | IO[bytes]) -> int:
                 for k, entry in enumerate(pair):
                     x = pages.left + (k * (half + GUTTER))
                     inner = half - GUTTER - (BAR + mm(2) if entry.adventure else 0.0)
-                    build = _written if entry.adventure else _form
-                    columns.append(
-                        (build(entry, terrain["name"], ctx["kinds"], t, inner), x, entry.adventure is not None)
-                    )
+                    lines = (_written(entry, terrain["name"], ctx["kinds"], t, inner) if entry.adventure
+                             else _form(entry, terrain["name"], ctx["kinds"], t, inner, writing))  # fmt: skip
+                    columns.append((lines, x, entry.adventure is not None))
                 rows.append((columns, not any(e.long for e in pair)))
             heading = _heading(terrain, width)
             first_columns, first_whole = rows[0]
@@ -302,6 +311,17 @@ def draw_book(ctx: dict[str, Any], paper: str, target: str | IO[bytes]) -> int:
             for columns, whole in rows:
                 _row(pages, columns, whole)
 
+    def pages_and_last(lines: int) -> tuple[int, float]:
+        nonlocal writing
+        writing = lines
+        measure = Pages(None, paper, WHAT)
+        draw(measure)
+        height = measure.height - MARGIN - BOTTOM
+        return measure.count, (measure.height - MARGIN - measure.top) / height
+
+    count, last = pages_and_last(WRITING)
+    saves = count > 1 and last < RUNT and pages_and_last(WRITING - 1)[0] < count
+    writing = WRITING - 1 if saves else WRITING
     return write(target, paper, WHAT, f"{ctx['title']} — {t.adv_book}", draw)
 
 

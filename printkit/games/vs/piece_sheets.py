@@ -78,22 +78,49 @@ def shared_shelves(page: tuple[float, float], groups: Sequence[tuple[float, int]
     return laid
 
 
-def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
-    """The notes of a sheet (what the marks on its pieces mean) in its widest margin, inside the
-    printable area: across the foot or the head, or up a side, clear of the corners' marks."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+def footnote(c: Any, page: tuple[float, float], placed: Sequence[Box], notes: Sequence[str]) -> None:
+    """The notes of a sheet (what the marks on its pieces mean) on the sheet itself, in the free band
+    below its lowest piece or above its highest, as wide as the pieces' block and at least
+    SHEET_MARGIN inside the paper's edge: issue 42 (third review) found them running sideways at
+    6 pt in the margin a cutter trims away. Only a sheet with no such band left (its rows full to
+    the margin: spread_rows leaves one wherever that costs no sheet) sets them in its widest margin."""
+    from reportlab.lib.utils import simpleSplit
 
     if not notes:
         return
-    pw, ph = g.page
-    block = g.block()
-    margins = {"bottom": block.y, "top": ph - block.y - block.h, "left": block.x, "right": pw - block.x - block.w}
-    side = max(margins, key=lambda k: margins[k])
-    text = "   ".join(notes)
-    width = stringWidth(text, fonts.NARROW, NOTE)
+    ph = page[1]
+    left = min(b.x for b in placed)
+    right = max(b.x + b.w for b in placed)
+    width = right - left
+    lines = [line for note in notes for line in simpleSplit(note, fonts.NARROW, NOTE, width)]
+    need = len(lines) * NOTE * 1.25
+    below = min(b.y for b in placed) - BLEED - GUTTER - SHEET_MARGIN  # room under the pieces' bleed
+    above = ph - SHEET_MARGIN - (max(b.y + b.h for b in placed) + BLEED + GUTTER)
     c.saveState()
     c.setFillColorRGB(0, 0, 0)
     c.setFont(fonts.NARROW, NOTE)
+    if max(below, above) >= need:
+        # First baseline a line under the band's top edge: the notes read top down under the pieces.
+        high = max(b.y + b.h for b in placed) + BLEED + GUTTER + need
+        top = min(b.y for b in placed) - BLEED - GUTTER if below >= above else high
+        for k, line in enumerate(lines):
+            c.drawString(left, top - NOTE * (0.9 + 1.25 * k), line)
+    else:
+        _margin_note(c, page, left, right, placed, "   ".join(notes))
+    c.restoreState()
+
+
+def _margin_note(c: Any, page: tuple[float, float], left: float, right: float, placed: Sequence[Box],
+                 text: str) -> None:  # fmt: skip
+    """The notes in one line in the sheet's widest margin, inside the printable area: a sheet whose
+    pieces fill it to the margin has nowhere else."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    pw, ph = page
+    low, high = min(b.y for b in placed), max(b.y + b.h for b in placed)
+    margins = {"bottom": low, "top": ph - high, "left": left, "right": pw - right}
+    side = max(margins, key=lambda k: margins[k])
+    width = stringWidth(text, fonts.NARROW, NOTE)
     if side in ("bottom", "top"):
         # The baseline sits far enough inside the printable area that the descenders stay in it too.
         y = PRINTABLE_MARGIN + NOTE * 0.3 if side == "bottom" else ph - PRINTABLE_MARGIN - NOTE * 0.75
@@ -103,7 +130,6 @@ def footnote(c: Any, g: Grid, notes: Sequence[str]) -> None:
         c.translate(x, (ph - width) / 2)
         c.rotate(90)
         c.drawString(0, 0, text)
-    c.restoreState()
 
 
 def slots(items: Sequence[Item], cols: int, owner: Owner[Item] | None = None) -> list[int]:
@@ -137,6 +163,19 @@ def slots(items: Sequence[Item], cols: int, owner: Owner[Item] | None = None) ->
     return [p for p in out if p is not None]
 
 
+def spread_rows(places: Sequence[int], cols: int, rows: int) -> list[int]:
+    """The places of slots() with their rows spread evenly over the fewest sheets that hold them:
+    issue 42 (third review) found the VS 2003 tokens' second sheet of card holding 29 of its 96
+    places. 125 tokens need two sheets whatever the order, so each now takes eight rows, not twelve
+    and four; the rows left free on each sheet hold its notes (footnote)."""
+    if not places:
+        return []
+    used = max(places) // cols + 1
+    sheets = -(-used // rows)
+    per = -(-used // sheets)  # rows a sheet: at most `rows`, the last sheet no emptier than one row
+    return [(row // per) * rows * cols + (row % per) * cols + col for row, col in (divmod(p, cols) for p in places)]
+
+
 def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[float, float], draw: Face[Item],
                  cutter: str | None = None, notes: Notes[Item] | None = None,
                  owner: Owner[Item] | None = None) -> Grid:  # fmt: skip
@@ -147,7 +186,7 @@ def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[fl
     of its own (slots). Returns the grid."""
     g = sheet_grid(session, size, cutter)
     flip = vs_session(session).cards.duplex
-    places = slots(items, g.cols, owner)
+    places = spread_rows(slots(items, g.cols, owner), g.cols, g.rows)
     sheets: dict[int, list[tuple[Box, Item]]] = {}
     for place, item in zip(places, items, strict=True):
         sheets.setdefault(place // g.per_sheet, []).append((g.boxes[place % g.per_sheet], item))
@@ -158,7 +197,7 @@ def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[fl
         for box, item in zip(fronts, chunk, strict=True):
             draw(c, box, item, False, FRONT_BLEED)
         cut_lines(c, fronts)
-        footnote(c, g, said)
+        footnote(c, g.page, fronts, said)
         if cutter:
             registration_marks(c, g.page)
         c.showPage()
@@ -173,7 +212,7 @@ def write_sheets(c: Any, session: Session, items: Sequence[Item], size: tuple[fl
             else:
                 draw(c, box, item, True, BLEED)
         cut_lines(c, backs)
-        footnote(c, g, said)
+        footnote(c, g.page, backs, said)
         c.showPage()
     return g
 
@@ -267,11 +306,10 @@ def write_shared_sheets(c: Any, session: Session, kinds: Sequence[Pieces],
             taken[group] += 1
         fronts = [box for _, box, _ in pieces]
         said = [note for k in kinds if any(kind is k for kind, _, _ in pieces) for note in k.notes()]
-        g = Grid(page, (0.0, 0.0), 0, 0, 0.0, 0.0, tuple(fronts))
         for kind, box, item in pieces:
             kind.draw(c, box, item, False, FRONT_BLEED)
         cut_lines(c, fronts)
-        footnote(c, g, said)
+        footnote(c, page, fronts, said)
         if cutter:
             registration_marks(c, page)
         c.showPage()
@@ -285,8 +323,9 @@ def write_shared_sheets(c: Any, session: Session, kinds: Sequence[Pieces],
                 c.restoreState()
             else:
                 kind.draw(c, box, item, True, BLEED)
-        cut_lines(c, [back_box(box, page, flip, session.printer) for box in fronts])
-        footnote(c, g, said)
+        backs = [back_box(box, page, flip, session.printer) for box in fronts]
+        cut_lines(c, backs)
+        footnote(c, page, backs, said)
         c.showPage()
         out.append([(kind, box) for kind, box, _ in pieces])
     return out
