@@ -548,3 +548,29 @@ def test_the_maps_legend_swatches_print_as_the_cells_they_explain(kits: ExampleK
     # The shorter coin entry left «постройка владельца» setting the legend's size, and cut short by
     # a hair («постройка владель…»): every entry prints whole.
     assert label("vm_building", "ru") in text and "…" not in text
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), [("vs-2025", "ru", "a4"), ("vs-2003", "en", "letter")])
+def test_the_maps_legend_leaves_room_between_an_entrys_words_and_the_next_sample(
+    kits: ExampleKits, name: str, lang: str, paper: str
+) -> None:
+    """issue 42, third review: «постройка владельца» ran to within half a millimetre of the troop's
+    sample beside it. On the printed legend every entry's words end 1.5 mm or more before the next
+    sample drawn to their right on the same row (the layout leaves 2 mm; a glyph's box may reach a
+    little past its advance)."""
+    document = pdfium.PdfDocument(kits(name, lang, paper) / "map.pdf")
+    page = document[0]
+    text = page.get_textpage()
+    foot = 40 * MM  # the legend and the caption lie in the sheet's foot
+    chars = [text.get_charbox(i) for i in range(text.count_chars())]
+    shapes = [o.get_bounds() for o in page.get_objects(filter=[raw.FPDF_PAGEOBJ_PATH], max_depth=3)]
+    document.close()
+    words = [b for b in chars if b[3] < foot and b[2] > b[0]]
+    samples = [b for b in shapes if b[3] < foot and 3 * MM < b[2] - b[0] < 8 * MM and 2 * MM < b[3] - b[1] < 8 * MM]
+    assert len(samples) >= 8, len(samples)
+    tight = []
+    for _, bottom, right, top in words:
+        ahead = [s[0] - right for s in samples if s[0] >= right - 0.5 and s[1] < top and s[3] > bottom]
+        if ahead and min(ahead) < 1.5 * MM:
+            tight.append((round(right / MM, 1), round(min(ahead) / MM, 2)))
+    assert not tight, f"words ending closer than 1.5 mm to the next sample (x mm, gap mm): {tight}"

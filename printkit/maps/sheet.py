@@ -288,7 +288,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
     kinds = _kinds(rules)
     sym_step = min(width / len(symbols), 45 * MM) if symbols else width
     wanted = [
-        *((words, each - s - 2 * MM) for _, words in extra or []),
+        *((words, each - s - 3.5 * MM) for _, words in extra or []),
         *((words, step - s - 3.5 * MM) for _, words in beside),
         *((name, step - s - 3.5 * MM) for name in names),
         *((label(kinds[k].label, lang), sym_step - SYMBOL - 3.5 * MM) for k in symbols),
@@ -306,7 +306,7 @@ def _legend(c: Any, rules: Ruleset, lang: str, x: float, y: float, width: float,
         for i, (symbol, words) in enumerate(extra):
             symbol(c, x + i * each, row, s)
             c.setFillColorRGB(0, 0, 0)
-            draw_fitted(c, x + i * each + s + 1.5 * MM, row + 1.5 * MM, words, fonts.SANS, size, each - s - 2 * MM,
+            draw_fitted(c, x + i * each + s + 1.5 * MM, row + 1.5 * MM, words, fonts.SANS, size, each - s - 3.5 * MM,
                         min_size=size, shorten=True)  # fmt: skip
     for k, (symbol, words) in enumerate(beside):
         left = x + (len(rules.terrains) + k) * step
