@@ -1,0 +1,101 @@
+"""The «Стратегия» evening said: as JSON, in lines, the master's secrets, the hero sheets."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from printkit.evening import State
+from printkit.plugin import RefusedValue, label
+
+from ..model import rules_of, session_of
+from .part import Heroes, heroes_of
+
+
+def json_of(state: State, lang: str) -> Mapping[str, Any]:
+    """The heroes for `show --json` (the master's), with the objects explored and what they gave."""
+    part = heroes_of(state)
+    names = names_of(part, lang)
+    return {"players": [{"name": p, "heroes": [{"name": h.name, "lives": h.lives, "most_lives": h.most,
+                                                "cell": h.cell, "money": h.money or 0, "experience": h.experience,
+                                                "items": [names.get(i, i) for i in h.items],
+                                                "animals": [names.get(i, i) for i in h.animals]}
+                                               for h in part.heroes if h.player == p]}
+                        for p in state.players],
+            "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
+                         for e in part.explored]}  # fmt: skip
+
+
+def names_of(part: Heroes, lang: str) -> dict[str, str]:
+    """Town items' and animals' names by id, in a language."""
+    rules = rules_of(part.session.ruleset)
+    return {o.id: o.name[lang] for kind in ("items", "animals") for o in rules.town.get(kind, ())}
+
+
+def lines_of(state: State, lang: str) -> list[str]:
+    part = heroes_of(state)
+    names = names_of(part, lang)
+    out = []
+    for p in state.players:
+        out.append(label("sev_player", lang, name=p))
+        if not any(h.player == p for h in part.heroes):
+            out[-1] += " " + label("sev_no_heroes", lang)
+        for h in part.heroes:
+            if h.player == p:
+                out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most, cell=h.cell or "—",
+                                          money=label("sum_money", lang, n=h.money or 0),
+                                          experience=h.experience))  # fmt: skip
+                things = [names.get(i, i) for i in (*h.items, *h.animals)]
+                if things:
+                    out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
+                order = part.contract(h.name)
+                if order is not None:
+                    out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
+    return out
+
+
+def secrets_of(state: State, lang: str) -> list[str]:
+    """The objects explored and what each gave: the master's board and command line only."""
+    part = heroes_of(state)
+    if not part.explored:
+        return []
+    return [label("sev_explored_head", lang),
+            *("    " + label("sev_explored_row", lang, what=e.what.get(lang, ""), gave=e.gave, turn=e.turn)
+              for e in part.explored)]  # fmt: skip
+
+
+def owner_of(state: State, hero: str) -> str | None:
+    try:
+        return heroes_of(state).find(hero).player
+    except RefusedValue:
+        return None
+
+
+def actors_of(state: State, player: str) -> tuple[str, ...]:
+    return tuple(h.name for h in heroes_of(state).heroes if h.player == player)
+
+
+def papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
+    """hero-sheets.pdf as the kit prints it, each hero with the lives he has now."""
+    from ..hero_sheets import write_hero_sheets
+
+    now = {h.name: h for h in heroes_of(state).heroes}
+    part = session_of(session)
+    parties = []
+    for i, party in enumerate(part.parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        heroes = []
+        for j, hero in enumerate(party.heroes):
+            name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
+            if name in now:  # today's lives, money, things and experience
+                h = now[name]
+                money = h.money if h.money is not None else hero.money
+                hero = dataclasses.replace(hero, lives=h.lives, money=money, items=h.items, animals=h.animals,
+                                           experience=h.experience)  # fmt: skip
+            heroes.append(hero)
+        parties.append(dataclasses.replace(party, heroes=tuple(heroes)))
+    write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),
+                      path_of("hero-sheets.pdf"))  # fmt: skip
+    return ("hero-sheets.pdf",)
