@@ -325,6 +325,9 @@ class StrategiyaSession:
     plot: Plot = field(default_factory=Plot)
     adventures_in_booklet: bool = False  # also bind the adventure list into the players' booklet
     key: Path | None = None  # the referee key the config names, for lookups without --key
+    # Whose turns an evening counts a wound's 10 in: "player" (the wounded hero's player's, the
+    # kit's reading) or "table" (every player's turn).
+    wound_turns: str = "player"
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)

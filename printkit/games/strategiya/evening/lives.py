@@ -7,7 +7,7 @@ import dataclasses
 from printkit.evening import Countdown, Decided, Effect, EventKind, State
 from printkit.plugin import Input, Text, Whole, label, parse_cell
 
-from ..model import rules_of
+from ..model import rules_of, session_of
 from .part import HERO, Now, alive, heroes_of
 
 LIVES = 1000  # the most lives one record moves: far beyond any hero's
@@ -16,21 +16,40 @@ LIVES = 1000  # the most lives one record moves: far beyond any hero's
 def reckon_lives(state: State, hero: str, change: int, why: str | None = None) -> Decided:
     found = heroes_of(state).find(hero)
     after = min(max(found.lives + change, 0), max(found.most, found.lives))  # never above what strength gives
-    return Decided({"hero": found.name, "change": change, "before": found.lives, "after": after,
-                    "why": (why or "").strip()})  # fmt: skip
+    effect = {"hero": found.name, "change": change, "before": found.lives, "after": after, "why": (why or "").strip()}
+    if 0 < after <= WOUNDED_AT < found.lives:  # wounded now: the words say whose turns his count runs in
+        effect["wound_turns"] = wound_reading(state)
+    return Decided(effect)
 
 
-# «Раны»: a hero with 3 lives or fewer is wounded and dies after 10 turns unless healed (in a town, a
-# castle, by healing magic). Reading: the 10 turns are his player's own turns, the countdown starting
-# when the lives fall to 3 and ending when they rise above 3 again (healed) or reach 0.
+# «Сила», wounds: a hero with 3 lives or fewer is wounded and dies after 10 turns unless healed (in a
+# town, a castle, by healing magic). Whose 10 turns the text leaves open. Reading: his player's own
+# turns (a turn is one player's, «Передвижение», and the other counts the rules set on a hero, the
+# order's 4 and the skipped turns, are his player's too); the config's `wound_turns: table` counts
+# every player's turn instead. The count starts when the lives fall to 3 and ends when they rise
+# above 3 again (healed) or reach 0.
 WOUNDED_AT = 3
 WOUND_TURNS = 10
+OWN, TABLE_TURNS = "player", "table"  # the readings of whose turns a wound counts
+
+
+def wound_reading(state: State) -> str:
+    """Whose turns a wound's 10 are in this evening: OWN (by default) or TABLE_TURNS (its config's)."""
+    return session_of(heroes_of(state).session).wound_turns
+
+
+def wound_due(state: State, player: str, reading: str) -> int:
+    """The turn at whose start a hero of `player` wounded now dies: his player's 10th turn from now,
+    or, counted at the table, the 10th turn of anyone's from now."""
+    return state.turn + WOUND_TURNS if reading == TABLE_TURNS else state.next_turn_of(player, WOUND_TURNS)
 
 
 def wound(state: State, hero: Now) -> State:
-    """The state with a hero's wound counting: he dies on his player's WOUND_TURNS-th turn from now."""
-    due = state.next_turn_of(hero.player, WOUND_TURNS)
-    what = {lang: label("sev_wound_due", lang, hero=hero.name, n=WOUND_TURNS) for lang in ("ru", "en")}
+    """The state with a hero's wound counting: he dies as the turn wound_due says begins."""
+    reading = wound_reading(state)
+    due = wound_due(state, hero.player, reading)
+    key = "sev_wound_due_table" if reading == TABLE_TURNS else "sev_wound_due"
+    what = {lang: label(key, lang, hero=hero.name, n=WOUND_TURNS) for lang in ("ru", "en")}
     dies = {"hero": hero.name, "change": -hero.lives, "before": None, "after": 0, "why": "",
             "cause": {lang: label("sev_died_of_wounds", lang) for lang in ("ru", "en")}}  # fmt: skip
     return state.counting(Countdown(f"wound:{hero.name}", what, due, (("lives", dies),)))
@@ -62,14 +81,16 @@ def lives_applied(state: State, effect: Effect) -> State:
 def _lives_words(effect: Effect, lang: str) -> str:
     cause = effect.get("cause")
     if isinstance(cause, dict):
-        return label("sev_lives_cause", lang, hero=effect["hero"], cause=cause.get(lang, ""), after=effect["after"])
-    key = "sev_lives_why" if effect.get("why") else "sev_lives"
-    change = int(effect["change"])
-    words = label(key, lang, signed=f"{change:+d}".replace("-", "−"), n=abs(change), **effect)
-    if int(effect["after"]) == 0:
-        return words + "; " + label("sev_fallen", lang)
-    if 0 < int(effect["after"]) <= WOUNDED_AT < int(effect["before"]):
-        return words + "; " + label("sev_wounded", lang, n=WOUND_TURNS)
+        words = label("sev_lives_cause", lang, hero=effect["hero"], cause=cause.get(lang, ""), after=effect["after"])
+    else:
+        key = "sev_lives_why" if effect.get("why") else "sev_lives"
+        change = int(effect["change"])
+        words = label(key, lang, signed=f"{change:+d}".replace("-", "−"), n=abs(change), **effect)
+        if int(effect["after"]) == 0:
+            return words + "; " + label("sev_fallen", lang)
+    if effect.get("before") is not None and 0 < int(effect["after"]) <= WOUNDED_AT < int(effect["before"]):
+        table = effect.get("wound_turns") == TABLE_TURNS
+        return words + "; " + label("sev_wounded_table" if table else "sev_wounded", lang, n=WOUND_TURNS)
     return words
 
 
