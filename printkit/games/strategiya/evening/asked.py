@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.evening import Offered, State
-from printkit.plugin import PrintkitError, RefusedValue, parse_cell
+from printkit.plugin import PrintkitError, RefusedValue, cell_name, parse_cell
 
 from ..model import rules_of
 from .part import Now, alive, heroes_of, models
+from .ships import ship_for, water
 
 
 def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
@@ -71,23 +72,50 @@ def given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]
         return {**values, "heroes": tuple(words)}
     if question not in ("route", "reach"):
         return values
+    values, walker = _walker(state, values)
+    return _with_ship(state, values, walker) if walker is not None else values
+
+
+def _walker(state: State, values: dict[str, Any]) -> tuple[dict[str, Any], Now | None]:
+    """A route's or a reach's values with the evening's hero filled in (his cell for a start that
+    names him), and that hero (None where none is named)."""
     named = _evening_hero(state, str(values["hero"])) if values.get("hero") else None
     if named is not None:
         values = {**values, "hero": _config_word(state, alive(named))}
     start = values.get("start")
     if not isinstance(start, str):
-        return values
+        return values, named
     try:
         parse_cell(start)
-        return values  # a cell: asked as typed
+        return values, named  # a cell: asked as typed
     except RefusedValue:
         pass
     hero = _evening_hero(state, start)
     if hero is None:
-        return values  # neither: the question says the cell is not one
+        return values, named  # neither: the question says the cell is not one
     if alive(hero).cell is None:
         raise RefusedValue("sev_nowhere", hero=hero.name)
-    return {**values, "start": hero.cell, "hero": values.get("hero") or _config_word(state, hero)}
+    return {**values, "start": hero.cell, "hero": values.get("hero") or _config_word(state, hero)}, named or hero
+
+
+def _with_ship(state: State, values: dict[str, Any], hero: Now) -> dict[str, Any]:
+    """«Строительство» 4): a hero whose side has a ship sails by it (its builders' intellect), from
+    where it lies (the one he is aboard, else his side's nearest), unless the question was given a
+    ship; a hero who starts on other water than the ship's is not aboard it and goes without."""
+    part = heroes_of(state)
+    boat = ship_for(part, hero)
+    start = values.get("start")
+    if boat is None or values.get("ship") is not None or not isinstance(start, str):
+        return values
+    try:
+        cell = cell_name(*parse_cell(start))
+    except RefusedValue:
+        return values
+    if cell == boat.cell:
+        return {**values, "ship": boat.intellect}  # aboard: he starts on the ship's own water
+    if water(part, cell):
+        return values
+    return {**values, "ship": boat.intellect, "ship_at": values.get("ship_at") or boat.cell}
 
 
 # What a route typed with these is not the evening's hero's: it is reckoned, not offered as his move

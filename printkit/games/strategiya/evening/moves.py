@@ -9,6 +9,7 @@ from printkit.evening import Decided, Effect, EventKind, State
 from printkit.plugin import Input, RefusedValue, Text, cell_name, label, parse_cell
 
 from .part import HERO, heroes_of
+from .ships import sailed, sailing
 
 
 def _move(state: State, hero: str, to: str) -> Decided:
@@ -25,7 +26,8 @@ def _move(state: State, hero: str, to: str) -> Decided:
     # (its lives a turn): «Раны», «Гильдия убийц» 4).
     in_danger = wounded or part.contract(found.name) is not None
     return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
-                    "saved": in_danger and game_map is not None and shelter(game_map, x, y)})  # fmt: skip
+                    "saved": in_danger and game_map is not None and shelter(game_map, x, y),
+                    **sailing(part, found, cell_name(x, y))})  # fmt: skip
 
 
 def shelter(game_map: Any, x: int, y: int) -> bool:
@@ -40,7 +42,7 @@ def shelter(game_map: Any, x: int, y: int) -> bool:
 def _moved(state: State, effect: Effect) -> State:
     part = heroes_of(state)
     hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
-    state = dataclasses.replace(state, part=part.with_hero(hero))
+    state = dataclasses.replace(state, part=sailed(part.with_hero(hero), effect))
     if not effect.get("saved"):
         return state
     kept = tuple(c for c in heroes_of(state).contracts if c[0] != hero.name)
@@ -51,6 +53,9 @@ def _moved(state: State, effect: Effect) -> State:
 def _move_words(effect: Effect, lang: str) -> str:
     key = "sev_moved" if effect.get("from") else "sev_placed"
     said = label(key, lang, **effect)
+    for what in ("ship", "landed", "boarded"):
+        if effect.get(what):
+            said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
     return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
 
 

@@ -40,6 +40,17 @@ class Explored:
 
 
 @dataclass(frozen=True)
+class Boat:
+    """A ship as the evening has it: its name, whose side sails it, the water cell it lies on, and
+    its builders' summed intellect when it was finished (its cells a turn on still water)."""
+
+    name: str
+    player: str
+    cell: str
+    intellect: int
+
+
+@dataclass(frozen=True)
 class Heroes:
     """The «Стратегия» part of an evening: every hero, player by player, and the objects explored
     (the master's alone: what the secret sheets hid stays with him)."""
@@ -49,6 +60,19 @@ class Heroes:
     explored: tuple[Explored, ...] = ()
     # «Гильдия убийц» 4): a hero under an assassination order: (hero, lives a turn, turns left).
     contracts: tuple[tuple[str, int, int], ...] = ()
+    ships: tuple[Boat, ...] = ()
+
+    def ship(self, name: str) -> Boat | None:
+        folded = name.strip().casefold()
+        return next((s for s in self.ships if s.name.casefold() == folded), None)
+
+    def with_ship(self, boat: Boat) -> Heroes:
+        kept = tuple(s for s in self.ships if s.name != boat.name)
+        return dataclasses.replace(self, ships=(*kept, boat))
+
+    def aboard(self, hero: Now) -> Boat | None:
+        """The ship of his side a hero is aboard: one lying on his cell (a ship lies on water only)."""
+        return next((s for s in self.ships if s.player == hero.player and s.cell == hero.cell), None)
 
     def contract(self, hero: str) -> tuple[int, int] | None:
         """(lives a turn, turns left) of the order on a hero, if any."""

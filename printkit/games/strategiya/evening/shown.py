@@ -25,7 +25,9 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                for h in part.heroes if h.player == p]}
                         for p in state.players],
             "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
-                         for e in part.explored]}  # fmt: skip
+                         for e in part.explored],
+            "ships": [{"name": s.name, "player": s.player, "cell": s.cell, "intellect": s.intellect}
+                      for s in part.ships]}  # fmt: skip
 
 
 def names_of(part: Heroes, lang: str) -> dict[str, str]:
@@ -53,6 +55,10 @@ def lines_of(state: State, lang: str) -> list[str]:
                 order = part.contract(h.name)
                 if order is not None:
                     out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
+    if part.ships:  # on the map for all to see
+        out.append(label("sev_ships_head", lang))
+        out += ["    " + label("sev_ship_row", lang, ship=s.name, player=s.player, cell=s.cell, intellect=s.intellect)
+                for s in part.ships]  # fmt: skip
     return out
 
 
