@@ -347,6 +347,9 @@ class StrategiyaMap:
     (rivers and seas, by cell); water without a current is still (lakes and ponds)."""
 
     currents: tuple[tuple[Cell, str], ...] = ()  # (cell, direction from DIRECTIONS), in the map file's order
+    # What an evening puts on its printed map: (cell, a tag's words), a hero by his marker, name and
+    # owner's mark, a ship by its name and owner's mark (none on a kit's map).
+    pieces: tuple[tuple[Cell, str], ...] = ()
 
     def flows(self) -> dict[Cell, Cell]:
         """Each running-water cell's current as a step (dx, dy)."""

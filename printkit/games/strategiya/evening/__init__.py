@@ -12,7 +12,7 @@ from .moves import MOVE
 from .orders import ORDER_EVENT
 from .part import Boat, Explored, Heroes, Now, begin
 from .ships import SHIP_EVENT
-from .shown import actors_of, json_of, lines_of, owner_of, papers, secrets_of
+from .shown import actors_of, game_map, json_of, lines_of, owner_of, papers, secrets_of
 from .turns import announces, skips, turn_ends
 
 TABLE = Table(begin=begin,
@@ -20,6 +20,6 @@ TABLE = Table(begin=begin,
                      ORDER_EVENT, SHIP_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
               turn_ends=turn_ends, now=now, given=given, offers=offers, skips=skips, announces=announces,
-              opening=opening)  # fmt: skip
+              opening=opening, game_map=game_map)  # fmt: skip
 
 __all__ = ["TABLE", "Boat", "Explored", "Heroes", "Now"]

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from printkit.evening import State
-from printkit.plugin import RefusedValue, label
+from printkit.plugin import RefusedValue, label, parse_cell
 
 from ..model import rules_of, session_of
-from .part import Heroes, heroes_of
+from .part import Heroes, heroes_of, models
 
 
 def json_of(state: State, lang: str) -> Mapping[str, Any]:
@@ -105,3 +105,40 @@ def papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[
     write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),
                       path_of("hero-sheets.pdf"))  # fmt: skip
     return ("hero-sheets.pdf",)
+
+
+def owner_marks(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's mark on the evening's map, so that a grey print tells whose a hero is: the
+    shortest start of the name (one letter or two) no other player's shares, else his seat."""
+    folded = [p.casefold() for p in players]
+    out = {}
+    for seat, (player, name) in enumerate(zip(players, folded, strict=True), start=1):
+        others = [o for o in folded if o != name]
+        unique = [name[:n] for n in (1, 2) if name[:n].isalpha() and not any(o.startswith(name[:n]) for o in others)]
+        mark = unique[0] if unique else str(seat)
+        out[player] = mark.capitalize()
+    return out
+
+
+def game_map(state: State) -> Any:
+    """The evening's map.pdf: the config's map with each hero where he stands (his marker, name and
+    his player's mark) and each ship where it lies (its name and its side's mark); None without a map."""
+    from ..heroes import marked_heroes
+    from ..model import strategiya_map
+
+    part = heroes_of(state)
+    drawn = part.session.game_map
+    if drawn is None:
+        return None
+    marks = owner_marks(state.players)
+    markers = {id(hero): marker for marker, hero in marked_heroes(part.session)}
+    configured = dict(models(part.session))
+    pieces = []
+    for h in part.heroes:
+        if h.cell is None or h.lives <= 0:
+            continue
+        marker = markers.get(id(configured.get(h.name)), "")
+        pieces.append((parse_cell(h.cell), " ".join(w for w in (marker, h.name, marks.get(h.player, "")) if w)))
+    pieces += [(parse_cell(s.cell), f"«{s.name}» {marks.get(s.player, '')}".strip()) for s in part.ships]
+    place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces))
+    return dataclasses.replace(drawn, part=place)
