@@ -10,16 +10,17 @@ from .goods import EXPERIENCE_EVENT, ITEMS_EVENT, MONEY_EVENT
 from .lives import LIVES_EVENT, REST_EVENT, opening
 from .moves import MOVE
 from .orders import ORDER_EVENT
-from .part import Boat, Explored, Heroes, Now, begin
+from .part import Boat, Built, Explored, Heroes, Job, Now, begin
 from .ships import SHIP_EVENT
 from .shown import actors_of, game_map, json_of, lines_of, owner_of, papers, secrets_of
 from .turns import announces, skips, turn_ends
+from .works import STALL_EVENT, WORK_EVENT
 
 TABLE = Table(begin=begin,
               kinds=(MOVE, LIVES_EVENT, REST_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT,
-                     ORDER_EVENT, SHIP_EVENT),
+                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
               turn_ends=turn_ends, now=now, given=given, offers=offers, skips=skips, announces=announces,
               opening=opening, game_map=game_map)  # fmt: skip
 
-__all__ = ["TABLE", "Boat", "Explored", "Heroes", "Now"]
+__all__ = ["TABLE", "Boat", "Built", "Explored", "Heroes", "Job", "Now"]

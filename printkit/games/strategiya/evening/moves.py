@@ -25,13 +25,15 @@ def _move(state: State, hero: str, to: str) -> Decided:
     # A town, a castle or healing magic saves the wounded (the 10 turns) and the hero under an order
     # (its lives a turn): «Раны», «Гильдия убийц» 4).
     in_danger = wounded or part.contract(found.name) is not None
+    sheltered = (game_map is not None and shelter(game_map, x, y)) or part.castle_at(cell_name(x, y))
     return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
-                    "saved": in_danger and game_map is not None and shelter(game_map, x, y),
+                    "saved": in_danger and sheltered,
                     **sailing(part, found, cell_name(x, y))})  # fmt: skip
 
 
 def shelter(game_map: Any, x: int, y: int) -> bool:
-    """«Раны»: a wounded hero in a town or a castle is saved (the map's towns, ports and castles)."""
+    """«Раны»: a wounded hero in a town or a castle is saved (the map's towns, ports and castles;
+    a castle built in the evening saves too, Heroes.castle_at)."""
     found = game_map.object_at(x, y)
     if found is None:
         return False
@@ -42,7 +44,10 @@ def shelter(game_map: Any, x: int, y: int) -> bool:
 def _moved(state: State, effect: Effect) -> State:
     part = heroes_of(state)
     hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
-    state = dataclasses.replace(state, part=sailed(part.with_hero(hero), effect))
+    # a worker who steps off his job's cell leaves it, its days kept with the job («Двоичный код»)
+    jobs = tuple(dataclasses.replace(j, workers=tuple(w for w in j.workers if w[0] != hero.name or j.cell == hero.cell))
+                 for j in part.jobs)  # fmt: skip
+    state = dataclasses.replace(state, part=dataclasses.replace(sailed(part.with_hero(hero), effect), jobs=jobs))
     if not effect.get("saved"):
         return state
     kept = tuple(c for c in heroes_of(state).contracts if c[0] != hero.name)

@@ -51,6 +51,34 @@ class Boat:
 
 
 @dataclass(frozen=True)
+class Job:
+    """Work under way on an object's cell (a mine, a building): the days it takes and those done,
+    who works it now (hero, with tools) and who has put days into it; the days stay with the job
+    when its workers leave («Двоичный код»: an object may be left and taken over)."""
+
+    key: str  # kind:cell
+    kind: str  # mine, or a building's id
+    cell: str
+    days: int
+    done: int = 0
+    workers: tuple[tuple[str, bool], ...] = ()
+    builders: tuple[str, ...] = ()
+    player: str = ""  # the side of the hero who began it (a ship's)
+    name: str = ""  # a ship's name
+    cells: int = 1  # a bridge's or a dam's
+
+
+@dataclass(frozen=True)
+class Built:
+    """A building finished («Строительство»): what, where, whose builders, and a castle's healing a turn."""
+
+    kind: str
+    cell: str
+    player: str
+    heal: int = 0
+
+
+@dataclass(frozen=True)
 class Heroes:
     """The «Стратегия» part of an evening: every hero, player by player, and the objects explored
     (the master's alone: what the secret sheets hid stays with him)."""
@@ -61,6 +89,15 @@ class Heroes:
     # «Гильдия убийц» 4): a hero under an assassination order: (hero, lives a turn, turns left).
     contracts: tuple[tuple[str, int, int], ...] = ()
     ships: tuple[Boat, ...] = ()
+    jobs: tuple[Job, ...] = ()
+    built: tuple[Built, ...] = ()
+    stalls: tuple[str, ...] = ()  # a hero's name for each market stall he opened
+
+    def job(self, key: str) -> Job | None:
+        return next((j for j in self.jobs if j.key == key), None)
+
+    def castle_at(self, cell: str) -> bool:
+        return any(b.kind == "castle" and b.cell == cell for b in self.built)
 
     def ship(self, name: str) -> Boat | None:
         folded = name.strip().casefold()

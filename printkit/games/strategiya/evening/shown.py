@@ -27,7 +27,13 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
             "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
                          for e in part.explored],
             "ships": [{"name": s.name, "player": s.player, "cell": s.cell, "intellect": s.intellect}
-                      for s in part.ships]}  # fmt: skip
+                      for s in part.ships],
+            "jobs": [{"job": j.kind, "cell": j.cell, "days": j.days, "done": j.done,
+                      "workers": [w for w, _ in j.workers], "builders": list(j.builders),
+                      **({"ship": j.name} if j.kind == "ship" else {})} for j in part.jobs],
+            "buildings": [{"building": b.kind, "cell": b.cell, "player": b.player,
+                           **({"heals": b.heal} if b.kind == "castle" else {})} for b in part.built],
+            "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)}}  # fmt: skip
 
 
 def names_of(part: Heroes, lang: str) -> dict[str, str]:
@@ -59,17 +65,45 @@ def lines_of(state: State, lang: str) -> list[str]:
         out.append(label("sev_ships_head", lang))
         out += ["    " + label("sev_ship_row", lang, ship=s.name, player=s.player, cell=s.cell, intellect=s.intellect)
                 for s in part.ships]  # fmt: skip
+    return out + _works_lines(part, lang, mines=False)
+
+
+def _works_lines(part: Heroes, lang: str, mines: bool) -> list[str]:
+    """The jobs under way (a building's days are the table's; a mine's, which tell what the object
+    holds, the master's), and for the table the buildings finished and the stalls open."""
+    from .works import MINE, job_name
+
+    rules = rules_of(part.session.ruleset)
+    jobs = [j for j in part.jobs if (j.kind == MINE) == mines]
+    out = [label("sev_jobs_head_mines" if mines else "sev_jobs_head", lang)] if jobs else []
+    for j in jobs:
+        named = f" «{j.name}»" if j.name and j.kind == "ship" else ""
+        workers = ", ".join(w for w, _ in j.workers) or label("sev_job_idle", lang)
+        out.append("    " + label("sev_job_row", lang, what=job_name(rules, j.kind, lang) + named, cell=j.cell,
+                                  done=j.done, days=j.days, workers=workers))  # fmt: skip
+    if mines:
+        return out
+    if part.built:
+        out.append(label("sev_built_head", lang))
+        for b in part.built:
+            heal = "; " + label("sev_built_heals", lang, n=b.heal) if b.kind == "castle" else ""
+            out.append("    " + label("sev_built_row", lang, what=job_name(rules, b.kind, lang), cell=b.cell,
+                                      player=b.player) + heal)  # fmt: skip
+    for hero in dict.fromkeys(part.stalls):
+        out.append(label("sev_stalls_row", lang, hero=hero, n=part.stalls.count(hero)))
     return out
 
 
 def secrets_of(state: State, lang: str) -> list[str]:
-    """The objects explored and what each gave: the master's board and command line only."""
+    """The objects explored and what each gave, and the mines under way: the master's board and
+    command line only."""
     part = heroes_of(state)
+    mines = _works_lines(part, lang, mines=True)
     if not part.explored:
-        return []
+        return mines
     return [label("sev_explored_head", lang),
             *("    " + label("sev_explored_row", lang, what=e.what.get(lang, ""), gave=e.gave, turn=e.turn)
-              for e in part.explored)]  # fmt: skip
+              for e in part.explored), *mines]  # fmt: skip
 
 
 def owner_of(state: State, hero: str) -> str | None:

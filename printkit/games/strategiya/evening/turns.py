@@ -11,19 +11,22 @@ from printkit.plugin import label, parse_cell
 
 from ..model import rules_of
 from .lives import lives_applied, reckon_lives
+from .orders import ordered as orders_applied
 from .orders import orders_end
 from .part import heroes_of, models
+from .works import works_end
 
 
 def turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     """«Смертельная зона»: each hero of the player whose turn ends who stands on a terrain that takes
-    lives (3 in the death zone; 1 from potential 7, none from 11, none for the hunter) loses them."""
+    lives (3 in the death zone; 1 from potential 7, none from 11, none for the hunter) loses them;
+    then an order's lives, then the turn's work, a castle's healing and a stall's pay (works)."""
     from ..heroes import terrain_figures
 
     part = heroes_of(state)
     session = part.session
     if session.game_map is None:
-        return ()
+        return tuple(works_end(state))
     rules = rules_of(session.ruleset)
     configured = dict(models(session))
     out: list[tuple[str, Mapping[str, Any]]] = []
@@ -41,7 +44,10 @@ def turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
             cause = {lang: label("sev_zone_cause", lang, terrain=name[lang], n=loss) for lang in ("ru", "en")}
             out.append(("lives", {**lost, "cause": cause}))
             state = lives_applied(state, {**lost, "cause": cause})
-    return (*out, *orders_end(state))
+    ordered = orders_end(state)
+    for kind, effect in ordered:
+        state = lives_applied(state, effect) if kind == "lives" else orders_applied(state, effect)
+    return (*out, *ordered, *works_end(state))
 
 
 def announces(state: State) -> tuple[Mapping[str, str], ...]:
