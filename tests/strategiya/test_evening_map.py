@@ -44,10 +44,16 @@ def test_the_evenings_map_shows_the_heroes_and_ships_where_they_stand(tmp_path: 
     for words in _expected(lang).values():
         assert words in text, words
     assert "«Чайка» А" in text and "Ветер" not in text
+    # the legend says how a tag reads, and whose each mark is
+    legend = {"ru": ("герой: метка, имя, знак игрока (А — Аня)", "корабль: «имя» и знак игрока"),
+              "en": ("hero: marker, name, player's mark (А: Аня)", "ship: “name” and player's mark")}[lang]  # fmt: skip
+    for words in legend:
+        assert words in text, words
     # the kit's own map places nobody
     assert run("build", str(EXAMPLES / "strategiya-heroes.yaml"), "--only", "map", "--lang", lang,
                "--out", str(tmp_path / "kit")).exit_code == 0  # fmt: skip
-    assert "Гром" not in _text(tmp_path / "kit" / "map.pdf")
+    kit = _text(tmp_path / "kit" / "map.pdf")
+    assert "Гром" not in kit and legend[0].split("(")[0] not in kit  # nor explains tags it has none of
     width, height = pdfium.PdfDocument(tmp_path / "paper" / "map.pdf")[0].get_size()
     assert (round(width), round(height)) in ({"a4": (595, 842), "letter": (612, 792)}[paper],
                                              {"a4": (842, 595), "letter": (792, 612)}[paper])  # fmt: skip

@@ -30,6 +30,8 @@ class StrategiyaOverlay:
         self.map, self.lang = game_map, lang
         self.flows = strategiya_map(game_map).flows()
         self.pieces = strategiya_map(game_map).pieces
+        self.owners = strategiya_map(game_map).owners
+        self.ships = strategiya_map(game_map).ships
         self.blank = all(t is None for row in game_map.cells for t in row)
         self.water = any(t.water for t in rules.terrains)
 
@@ -70,7 +72,14 @@ class StrategiyaOverlay:
         c.restoreState()
 
     def legend(self) -> list[LegendEntry]:
-        return []
+        """An evening's map: how a hero's tag and a ship's read, and whose each player's mark is."""
+        if not self.pieces:
+            return []
+        whose = ", ".join(label("map_owner_mark", self.lang, mark=m, player=p) for m, p in self.owners)
+        out: list[LegendEntry] = [(_hero_symbol, label("map_hero_tag", self.lang, owners=whose))]
+        if self.ships:
+            out.append((_ship_symbol, label("map_ship_tag", self.lang)))
+        return out
 
     def terrain_row(self) -> list[LegendEntry]:
         """Beside the terrains (a row of its own would cost a sheet on a full page): the dividing
@@ -97,6 +106,26 @@ def _tag(c: Any, words: str, px: float, py: float, s: float, row: int) -> None:
     draw_fitted(c, px + inset + 1, y0 + height * 0.28, words, fonts.NARROW_BOLD, min(8.0, s * 0.14),
                 s - 2 * inset - 2, align="center", shorten=True)  # fmt: skip
     c.restoreState()
+
+
+def _tag_symbol(c: Any, words: str, x: float, y: float, s: float) -> None:
+    """A tag in the legend as the cells carry it: black words on white, larger to be read."""
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.roundRect(x, y + s * 0.18, s, s * 0.64, s * 0.1, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, x + 0.5, y + s * 0.34, words, fonts.NARROW_BOLD, s * 0.42, s - 1, align="center", shorten=True)
+    c.restoreState()
+
+
+def _hero_symbol(c: Any, x: float, y: float, s: float) -> None:
+    _tag_symbol(c, "1\u00a0А", x, y, s)
+
+
+def _ship_symbol(c: Any, x: float, y: float, s: float) -> None:
+    _tag_symbol(c, "«»\u00a0А", x, y, s)
 
 
 def _arrow(c: Any, cx: float, cy: float, half: float, flow: tuple[int, int]) -> None:

@@ -350,6 +350,8 @@ class StrategiyaMap:
     # What an evening puts on its printed map: (cell, a tag's words), a hero by his marker, name and
     # owner's mark, a ship by its name and owner's mark (none on a kit's map).
     pieces: tuple[tuple[Cell, str], ...] = ()
+    owners: tuple[tuple[str, str], ...] = ()  # (mark, player) for the legend: whose a tag's mark is
+    ships: bool = False  # whether a ship's tag is among the pieces (the legend says how one reads)
 
     def flows(self) -> dict[Cell, Cell]:
         """Each running-water cell's current as a step (dx, dy)."""

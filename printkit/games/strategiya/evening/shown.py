@@ -174,5 +174,8 @@ def game_map(state: State) -> Any:
         marker = markers.get(id(configured.get(h.name)), "")
         pieces.append((parse_cell(h.cell), " ".join(w for w in (marker, h.name, marks.get(h.player, "")) if w)))
     pieces += [(parse_cell(s.cell), f"«{s.name}» {marks.get(s.player, '')}".strip()) for s in part.ships]
-    place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces))
+    whose = {h.player for h in part.heroes if h.cell is not None and h.lives > 0} | {s.player for s in part.ships}
+    owners = tuple((marks[p], p) for p in state.players if p in whose and p in marks)
+    place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
+                                owners=owners, ships=bool(part.ships))  # fmt: skip
     return dataclasses.replace(drawn, part=place)
