@@ -32,10 +32,12 @@ def _money_applied(state: State, effect: Effect) -> State:
 
 def _money_words(effect: Effect, lang: str) -> str:
     change = int(effect["change"])
-    key = "sev_money_why" if effect.get("why") else "sev_money"
+    why = effect.get("why", "")
+    why = dict(why).get(lang, "") if isinstance(why, dict) else why  # the rules' own cause, in each language
+    key = "sev_money_why" if why else "sev_money"
     return label(key, lang, hero=effect["hero"], sign="+" if change >= 0 else "−",
                  sum=label("sum_money", lang, n=abs(change)), before=label("sum_money", lang, n=effect["before"]),
-                 after=label("sum_money", lang, n=effect["after"]), why=effect.get("why", ""))  # fmt: skip
+                 after=label("sum_money", lang, n=effect["after"]), why=why)  # fmt: skip
 
 
 MONEY_EVENT = EventKind(
@@ -154,9 +156,11 @@ def _experience_applied(state: State, effect: Effect) -> State:
 
 def _experience_words(effect: Effect, lang: str) -> str:
     change = int(effect["change"])
-    key = "sev_experience_why" if effect.get("why") else "sev_experience"
+    why = effect.get("why", "")
+    why = dict(why).get(lang, "") if isinstance(why, dict) else why  # the rules' own cause, in each language
+    key = "sev_experience_why" if why else "sev_experience"
     said = label(key, lang, hero=effect["hero"], signed=f"{change:+d}".replace("-", "−"), before=effect["before"],
-                 after=effect["after"], why=effect.get("why", ""))  # fmt: skip
+                 after=effect["after"], why=why)  # fmt: skip
     if effect.get("points"):
         said += "; " + label("sev_points", lang, n=effect["points"])
     return said

@@ -275,8 +275,8 @@ def _finished(state: State, job: Job, tick: dict[str, Any], now: list[str]) -> l
         for name in now:
             hero = part.find(name)
             change = max(rules.terrain(terrain).experience + intellect_of(part, hero) - loss, -hero.experience)
-            why = label("sev_why_mined", part.session.language, cell=job.cell)
-            effect = EXPERIENCE_EVENT.decide(state, name, change, why).effect
+            why = {lang: label("sev_why_mined", lang, cell=job.cell) for lang in ("ru", "en")}
+            effect = {**EXPERIENCE_EVENT.decide(state, name, change).effect, "why": why}
             out.append(("experience", effect))
             state = EXPERIENCE_EVENT.apply(state, effect)
         return out
@@ -286,8 +286,8 @@ def _finished(state: State, job: Job, tick: dict[str, Any], now: list[str]) -> l
     if job.kind == "castle":
         tick["heal"] = summed
         for hero in heroes:
-            why = label("sev_why_castle", part.session.language, cell=job.cell)
-            effect = EXPERIENCE_EVENT.decide(state, hero.name, CASTLE_EXPERIENCE, why).effect
+            why = {lang: label("sev_why_castle", lang, cell=job.cell) for lang in ("ru", "en")}
+            effect = {**EXPERIENCE_EVENT.decide(state, hero.name, CASTLE_EXPERIENCE).effect, "why": why}
             out.append(("experience", effect))
             state = EXPERIENCE_EVENT.apply(state, effect)
     if job.kind == "ship":
@@ -319,7 +319,7 @@ def _castles_and_stalls(state: State) -> list[tuple[str, Mapping[str, Any]]]:
             continue
         before = hero.money or 0
         effect = {"hero": hero.name, "change": stalls * pay, "before": before, "after": before + stalls * pay,
-                  "why": label("sev_why_stall", part.session.language, n=stalls)}  # fmt: skip
+                  "why": {lang: label("sev_why_stall", lang, n=stalls) for lang in ("ru", "en")}}  # fmt: skip
         out.append(("money", effect))
         state = MONEY_EVENT.apply(state, effect)
     return out
