@@ -170,3 +170,53 @@ def test_a_player_loses_lives_himself_but_the_master_gives_them_back(tmp_path: P
         evening.record(path, "lives", {"hero": "Гром", "change": 5}, who="Аня")
     evening.record(path, "lives", {"hero": "Гром", "change": 50, "why": "зелье"})  # the master; never above 25
     assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 25
+
+
+def _dies_at(players: list[str], whose_turn_wounded: int, wounded_player: str, table: bool) -> int:
+    """The turn at whose start a hero wounded during turn `whose_turn_wounded` dies, written from the
+    text apart from the evening: walk the turns after it one by one, counting the ones that count
+    (his player's, or anyone's at the table), and stop at the tenth."""
+    counted, turn = 0, whose_turn_wounded
+    while counted < 10:
+        turn += 1
+        if table or players[(turn - 1) % len(players)] == wounded_player:
+            counted += 1
+    return turn
+
+
+THREE = """game: strategiya
+players:
+  - name: Аня
+    heroes:
+      - {name: Гром, strength: 3, speed: 1, intellect: 1}
+      - {name: Лира, strength: 3, speed: 2, intellect: 3}
+  - name: Борис
+  - name: Вера
+"""
+
+
+@pytest.mark.rule("strategiya.wound.threshold")
+@pytest.mark.parametrize("reading", [None, "player", "table"])
+def test_a_wounds_ten_turns_are_his_players_or_the_tables_as_the_config_says(tmp_path: Path,
+                                                                            reading: str | None) -> None:  # fmt: skip
+    """«Сила»: whose 10 turns a wound counts the text leaves open. By default his player's own (the
+    answer says it is a reading and names the switch); `wound_turns: table` counts every turn."""
+    config = tmp_path / "three.yaml"
+    config.write_text(THREE + (f"wound_turns: {reading}\n" if reading else ""), encoding="utf-8")
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    evening.record(path, "next", {})  # Борис's turn (2) is the one the wound comes in
+    said = evening.record(path, "lives", {"hero": "Гром", "change": -13, "why": "бой"}).said
+    table = reading == "table"
+    assert ("ходов стола" if table else "прочтение набора") in said["ru"]
+    assert "wound_turns: table" in said["en"] and ("every player's" in said["en"])
+    (countdown,) = evening.read(path).state.countdowns
+    due = _dies_at(["Аня", "Борис", "Вера"], 2, "Аня", table)
+    assert countdown.due == due == (12 if table else 31)
+    # the third player skips his first turn: the evening passes over turn 3, so count ends of turn
+    while evening.read(path).state.turn < due - 1:
+        evening.record(path, "next", {})
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 2
+    last = evening.record(path, "next", {})
+    assert "умирает от ран" in last.said["ru"] and evening.read(path).state.turn == due
+    assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 0

@@ -9,6 +9,7 @@ from typing import Any
 
 from printkit.maps import AUTO_CELLS_MM, LegendEntry, check_sheet, map_layout, write_map
 from printkit.plugin import Build, Colour, GameMap, Ruleset, UsageError, display_title, label
+from printkit.render import draw_fitted, fonts
 
 from .map_random import random_map, to_yaml
 from .model import rules_of, session_of, strategiya_map
@@ -28,6 +29,9 @@ class StrategiyaOverlay:
     def __init__(self, game_map: GameMap, rules: Ruleset, lang: str, colours: Mapping[str, str]) -> None:
         self.map, self.lang = game_map, lang
         self.flows = strategiya_map(game_map).flows()
+        self.pieces = strategiya_map(game_map).pieces
+        self.owners = strategiya_map(game_map).owners
+        self.ships = strategiya_map(game_map).ships
         self.blank = all(t is None for row in game_map.cells for t in row)
         self.water = any(t.water for t in rules.terrains)
 
@@ -46,6 +50,9 @@ class StrategiyaOverlay:
         return False
 
     def over(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> None:
+        # An evening's heroes and ships over everything of their cell (its object's symbol too).
+        for row, words in enumerate(w for cell, w in self.pieces if cell == (x, y)):
+            _tag(c, words, px, py, s, row)
         # Page y grows upwards while map rows grow downwards: the row below is the cell's lower edge.
         sides = self.sides(x, y)
         if not sides:
@@ -65,7 +72,14 @@ class StrategiyaOverlay:
         c.restoreState()
 
     def legend(self) -> list[LegendEntry]:
-        return []
+        """An evening's map: how a hero's tag and a ship's read, and whose each player's mark is."""
+        if not self.pieces:
+            return []
+        whose = ", ".join(label("map_owner_mark", self.lang, mark=m, player=p) for m, p in self.owners)
+        out: list[LegendEntry] = [(_hero_symbol, label("map_hero_tag", self.lang, owners=whose))]
+        if self.ships:
+            out.append((_ship_symbol, label("map_ship_tag", self.lang)))
+        return out
 
     def terrain_row(self) -> list[LegendEntry]:
         """Beside the terrains (a row of its own would cost a sheet on a full page): the dividing
@@ -74,6 +88,44 @@ class StrategiyaOverlay:
         if self.flows or (self.blank and self.water):
             out.append((_arrow_symbol, label("map_current", self.lang)))
         return out
+
+
+def _tag(c: Any, words: str, px: float, py: float, s: float, row: int) -> None:
+    """A hero or a ship an evening puts on a cell: black words on a white tag along the cell's foot,
+    a further one on the same cell above it, so that a grey print still tells whose it is."""
+    inset, height = s * 0.04, s * 0.2
+    y0 = py + inset + row * height
+    if y0 + height > py + s:
+        return  # more than the cell holds: `evening show` lists them all
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.roundRect(px + inset, y0, s - 2 * inset, height, s * 0.04, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, px + inset + 1, y0 + height * 0.28, words, fonts.NARROW_BOLD, min(8.0, s * 0.14),
+                s - 2 * inset - 2, align="center", shorten=True)  # fmt: skip
+    c.restoreState()
+
+
+def _tag_symbol(c: Any, words: str, x: float, y: float, s: float) -> None:
+    """A tag in the legend as the cells carry it: black words on white, larger to be read."""
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.roundRect(x, y + s * 0.18, s, s * 0.64, s * 0.1, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, x + 0.5, y + s * 0.34, words, fonts.NARROW_BOLD, s * 0.42, s - 1, align="center", shorten=True)
+    c.restoreState()
+
+
+def _hero_symbol(c: Any, x: float, y: float, s: float) -> None:
+    _tag_symbol(c, "1\u00a0А", x, y, s)
+
+
+def _ship_symbol(c: Any, x: float, y: float, s: float) -> None:
+    _tag_symbol(c, "«»\u00a0А", x, y, s)
 
 
 def _arrow(c: Any, cx: float, cy: float, half: float, flow: tuple[int, int]) -> None:

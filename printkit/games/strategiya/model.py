@@ -325,6 +325,9 @@ class StrategiyaSession:
     plot: Plot = field(default_factory=Plot)
     adventures_in_booklet: bool = False  # also bind the adventure list into the players' booklet
     key: Path | None = None  # the referee key the config names, for lookups without --key
+    # Whose turns an evening counts a wound's 10 in: "player" (the wounded hero's player's, the
+    # kit's reading) or "table" (every player's turn).
+    wound_turns: str = "player"
 
     def adventure(self, terrain_id: str, number: int) -> Adventure | None:
         return self.adventures.get(terrain_id, {}).get(number)
@@ -344,6 +347,11 @@ class StrategiyaMap:
     (rivers and seas, by cell); water without a current is still (lakes and ponds)."""
 
     currents: tuple[tuple[Cell, str], ...] = ()  # (cell, direction from DIRECTIONS), in the map file's order
+    # What an evening puts on its printed map: (cell, a tag's words), a hero by his marker, name and
+    # owner's mark, a ship by its name and owner's mark (none on a kit's map).
+    pieces: tuple[tuple[Cell, str], ...] = ()
+    owners: tuple[tuple[str, str], ...] = ()  # (mark, player) for the legend: whose a tag's mark is
+    ships: bool = False  # whether a ship's tag is among the pieces (the legend says how one reads)
 
     def flows(self) -> dict[Cell, Cell]:
         """Each running-water cell's current as a step (dx, dy)."""

@@ -85,6 +85,12 @@ SESSION_FIELDS = {
         MAP_SIZE, doc="«Стратегия»: columns x rows of the squared map sheet when the config has no map (20x15)"
     ),
     "map_cell_mm": Field(Number(8, 40), doc="«Стратегия»: cell size of the printed map (default: fewest sheets)"),
+    "wound_turns": Field(
+        Choice(["player", "table"]),
+        default="player",
+        doc="«Стратегия» evening: whose turns a wound's 10 count: the wounded hero's player's (player, the "
+        "kit's reading) or every player's turn at the table (table)",
+    ),
     "key": Field(
         Text(max_len=300),
         doc="«Стратегия»: the referee key of this game's kit (a path inside the config's folder), so that "
@@ -134,6 +140,7 @@ def build_session(data: dict[str, Any], ruleset: Ruleset, doc: YamlDocument, ck:
         plot=_plot(data["plot"]),
         adventures_in_booklet=data["adventures_in_booklet"],
         key=_key(data.get("key"), doc, ck),
+        wound_turns=data["wound_turns"],
     )
 
 

@@ -1,0 +1,146 @@
+"""Referee questions asked of a «Стратегия» evening: their inputs filled in, their outcome offered."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printkit.evening import Offered, State
+from printkit.plugin import PrintkitError, RefusedValue, cell_name, parse_cell
+
+from ..model import rules_of
+from .part import Now, alive, heroes_of, models
+from .ships import ship_for, water
+
+
+def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
+    """Each hero of the config with the lives, money, things and experience the evening gives him now."""
+    now = list(heroes_of(state).heroes)
+    listed = [h for p in config.get("players") or [] if isinstance(p, dict)
+              for h in p.get("heroes") or [] if isinstance(h, dict)]  # fmt: skip
+    if len(listed) != len(now):
+        return  # heroes the evening counts otherwise than the config lists them: left as written
+    rules = rules_of(heroes_of(state).session.ruleset)
+    for written, hero in zip(listed, now, strict=True):
+        written["lives"] = hero.lives
+        written["experience"] = hero.experience
+        if hero.money is not None:
+            written["money"] = hero.money
+        # The town's items and animals (a fight reads a sword or a shield); a find the master wrote
+        # in words is the evening's only, not a config's.
+        written["items"] = [i for i in hero.items if rules.offer("items", i) is not None]
+        written["animals"] = [a for a in hero.animals if rules.offer("animals", a) is not None]
+
+
+def _evening_hero(state: State, word: str) -> Now | None:
+    """A hero of the evening by his name there, or by the word the config finds him by (a map
+    marker, his config name); None for no hero of it."""
+    part = heroes_of(state)
+    try:
+        return part.find(word)
+    except RefusedValue:
+        pass
+    from ..heroes import find_hero
+
+    try:
+        found = find_hero(part.session, word).hero
+    except PrintkitError:
+        return None
+    return next((part.find(name) for name, hero in models(part.session) if hero is found), None)
+
+
+def _config_word(state: State, hero: Now) -> str:
+    """The word a question's config finds an evening's hero by: his name, else his map marker."""
+    from ..heroes import marked_heroes
+
+    session = heroes_of(state).session
+    model = dict(models(session)).get(hero.name)
+    if model is not None and model.name:
+        return str(model.name)
+    return next((marker for marker, h in marked_heroes(session) if h is model), hero.name)
+
+
+def given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A route or a reach from a hero named where his cell goes: from the cell he stands on now,
+    moving as he does (his own speed, lives and items: the config's hero); a fight of the evening's
+    heroes by their names there. A fallen hero neither walks nor fights."""
+    if question == "fight" and values.get("heroes"):
+        words = []
+        for word in map(str, values["heroes"]):
+            hero = _evening_hero(state, word)
+            words.append(word if hero is None else _config_word(state, alive(hero)))
+        return {**values, "heroes": tuple(words)}
+    if question not in ("route", "reach"):
+        return values
+    values, walker = _walker(state, values)
+    return _with_ship(state, values, walker) if walker is not None else values
+
+
+def _walker(state: State, values: dict[str, Any]) -> tuple[dict[str, Any], Now | None]:
+    """A route's or a reach's values with the evening's hero filled in (his cell for a start that
+    names him), and that hero (None where none is named)."""
+    named = _evening_hero(state, str(values["hero"])) if values.get("hero") else None
+    if named is not None:
+        values = {**values, "hero": _config_word(state, alive(named))}
+    start = values.get("start")
+    if not isinstance(start, str):
+        return values, named
+    try:
+        parse_cell(start)
+        return values, named  # a cell: asked as typed
+    except RefusedValue:
+        pass
+    hero = _evening_hero(state, start)
+    if hero is None:
+        return values, named  # neither: the question says the cell is not one
+    if alive(hero).cell is None:
+        raise RefusedValue("sev_nowhere", hero=hero.name)
+    return {**values, "start": hero.cell, "hero": values.get("hero") or _config_word(state, hero)}, named or hero
+
+
+def _with_ship(state: State, values: dict[str, Any], hero: Now) -> dict[str, Any]:
+    """«Строительство» 4): a hero whose side has a ship sails by it (its builders' intellect), from
+    where it lies (the one he is aboard, else his side's nearest), unless the question was given a
+    ship; a hero who starts on other water than the ship's is not aboard it and goes without."""
+    part = heroes_of(state)
+    boat = ship_for(part, hero)
+    start = values.get("start")
+    if boat is None or values.get("ship") is not None or not isinstance(start, str):
+        return values
+    try:
+        cell = cell_name(*parse_cell(start))
+    except RefusedValue:
+        return values
+    if cell == boat.cell:
+        return {**values, "ship": boat.intellect}  # aboard: he starts on the ship's own water
+    if water(part, cell):
+        return values
+    return {**values, "ship": boat.intellect, "ship_at": values.get("ship_at") or boat.cell}
+
+
+# What a route typed with these is not the evening's hero's: it is reckoned, not offered as his move
+# (a load carried counts, given with its days; strength and days are 0 when not typed).
+_NOT_HIS = ("lives", "speed", "potential")
+_LOAD = ("strength", "load_days")
+
+
+def offers(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any],
+            answer: Any) -> Offered:  # fmt: skip
+    """A route of a hero from where he stands is offered as his move this turn: to the cell its
+    first turn ends on; a lookup on the master's page, as the object explored, with what it holds."""
+    if question == "lookup" and values.get("words") and hasattr(answer, "entry"):
+        words = " ".join(str(values["words"]).split())
+        gave = answer.text or answer.entry.say(heroes_of(state).session.language)
+        return (("explored", {"what": words, "gave": " ".join(str(gave).split())[:200]}),) if len(words) <= 80 else ()
+    legs = getattr(answer, "legs", None)
+    if question != "route" or not legs or not legs[0] or not values.get("hero"):
+        return ()
+    if any(typed.get(name) is not None for name in _NOT_HIS) or any(typed.get(name) for name in _LOAD):
+        return ()
+    hero = _evening_hero(state, str(values["hero"]))
+    if hero is None or hero.cell is None:
+        return ()
+    end = str(legs[0][-1])
+    if parse_cell(str(values.get("start", ""))) != parse_cell(hero.cell) or end == hero.cell:
+        return ()
+    return (("move", {"hero": hero.name, "to": end}),)

@@ -1,0 +1,189 @@
+"""What a hero holds: money, items and animals, and experience."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from printkit.evening import WHY, Decided, Effect, EventKind, State
+from printkit.plugin import Flag, Input, RefusedValue, Text, Whole, label
+
+from ..model import rules_of
+from .part import HERO, heroes_of
+
+MONEY = 100_000  # the most money one record moves: far beyond any price in the town (3,300 $)
+EXPERIENCE = 99_999
+
+
+def _money(state: State, hero: str, change: int, why: str | None = None) -> Decided:
+    found = heroes_of(state).find(hero)
+    before = found.money or 0
+    if before + change < 0:  # money is counted, never owed
+        raise RefusedValue("sev_short", hero=found.name, money=before, spent=-change)
+    return Decided({"hero": found.name, "change": change, "before": before, "after": before + change,
+                    "why": (why or "").strip()})  # fmt: skip
+
+
+def _money_applied(state: State, effect: Effect) -> State:
+    part = heroes_of(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), money=int(effect["after"]))
+    return dataclasses.replace(state, part=part.with_hero(hero))
+
+
+def _money_words(effect: Effect, lang: str) -> str:
+    change = int(effect["change"])
+    why = effect.get("why", "")
+    why = dict(why).get(lang, "") if isinstance(why, dict) else why  # the rules' own cause, in each language
+    key = "sev_money_why" if why else "sev_money"
+    return label(key, lang, hero=effect["hero"], sign="+" if change >= 0 else "−",
+                 sum=label("sum_money", lang, n=abs(change)), before=label("sum_money", lang, n=effect["before"]),
+                 after=label("sum_money", lang, n=effect["after"]), why=why)  # fmt: skip
+
+
+MONEY_EVENT = EventKind(
+    "money",
+    {"ru": "Герой тратит или получает деньги; в долг не тратят.",
+     "en": "A hero spends or gains money; never below nothing."},
+    (
+        HERO,
+        Input("change", Whole(-MONEY, MONEY), {"ru": "Сколько $: минус — потрачено.",
+                                               "en": "How many $: minus for spent."},
+              flag="--change", required=True),
+        WHY,
+    ),
+    _money,
+    _money_applied,
+    _money_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record money strategiya.sqlite --hero Гром --change -90 --why оковы",
+    ),
+    actor="hero",
+    masters=lambda values: int(values.get("change") or 0) > 0,  # money gained: the master says so
+)  # fmt: skip
+
+
+def _offer(rules: Any, word: str) -> tuple[str, Any] | None:
+    """A town item or animal a word names exactly (id or a name, case and ё aside), with its kind."""
+    from printkit.plugin import fold
+
+    folded = fold(word.strip())
+    for kind in ("items", "animals"):
+        for o in rules.town.get(kind, ()):
+            if folded in {fold(o.id), *(fold(n) for n in o.name.values())}:
+                return kind, o
+    return None
+
+
+def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
+    part = heroes_of(state)
+    found = part.find(hero)
+    words = " ".join(item.split())
+    if not words:
+        raise RefusedValue("sev_no_item_words")
+    offer = _offer(rules_of(part.session.ruleset), words)
+    kind, key = (offer[0], offer[1].id) if offer else ("items", words)
+    name = dict(offer[1].name) if offer else {"ru": words, "en": words}
+    held = found.animals if kind == "animals" else found.items
+    if lost:
+        key = next((h for h in held if h == key or h.casefold() == key.casefold()), "")
+        if not key:
+            raise RefusedValue("sev_no_item", hero=found.name, item=words)
+    return Decided({"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost})
+
+
+def _items_applied(state: State, effect: Effect) -> State:
+    part = heroes_of(state)
+    found = part.find(str(effect["hero"]))
+    animal = effect["kind"] == "animals"
+    held = list(found.animals if animal else found.items)
+    if effect["lost"]:
+        held.remove(str(effect["item"]))  # one of them (two swords: one is lost)
+    else:
+        held.append(str(effect["item"]))
+    now = dataclasses.replace(found, animals=tuple(held)) if animal else dataclasses.replace(found, items=tuple(held))
+    return dataclasses.replace(state, part=part.with_hero(now))
+
+
+def _items_words(effect: Effect, lang: str) -> str:
+    return label("sev_item_lost" if effect["lost"] else "sev_item_gained", lang, hero=effect["hero"],
+                 item=effect["name"].get(lang, effect["item"]))  # fmt: skip
+
+
+ITEMS_EVENT = EventKind(
+    "items",
+    {"ru": "Герой получает или теряет вещь (из города или найденную).",
+     "en": "A hero gains or loses an item (a town's or a find)."},
+    (
+        HERO,
+        Input("item", Text(60), {"ru": "Вещь или животное (Меч, Конь) или находка словами.",
+                                 "en": "The item or animal (Sword, Horse), or a find in words."},
+              flag="--item", required=True),
+        Input("lost", Flag(), {"ru": "Вещь потеряна (продана, отдана).", "en": "The item is lost (sold, given away)."},
+              flag="--lost"),
+    ),
+    _items,
+    _items_applied,
+    _items_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record items strategiya.sqlite --hero Гром --item Меч --lost",
+    ),
+    actor="hero",
+    masters=lambda values: not values.get("lost"),  # a thing gained: the master says so
+)  # fmt: skip
+
+
+def _experience(state: State, hero: str, change: int, why: str | None = None) -> Decided:
+    part = heroes_of(state)
+    found = part.find(hero)
+    if found.experience + change < 0:
+        raise RefusedValue("sev_no_experience", hero=found.name, experience=found.experience, n=-change)
+    figures = rules_of(part.session.ruleset).heroes
+    per = figures.experience_per_point if figures is not None else 10
+    after = found.experience + change
+    # «Интеллект»: every 10 experience give a point of personal potential, to be spent at once
+    points = max(after // per - found.experience // per, 0)
+    return Decided({"hero": found.name, "change": change, "before": found.experience, "after": after,
+                    "points": points, "why": (why or "").strip()})  # fmt: skip
+
+
+def _experience_applied(state: State, effect: Effect) -> State:
+    part = heroes_of(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), experience=int(effect["after"]))
+    return dataclasses.replace(state, part=part.with_hero(hero))
+
+
+def _experience_words(effect: Effect, lang: str) -> str:
+    change = int(effect["change"])
+    why = effect.get("why", "")
+    why = dict(why).get(lang, "") if isinstance(why, dict) else why  # the rules' own cause, in each language
+    key = "sev_experience_why" if why else "sev_experience"
+    said = label(key, lang, hero=effect["hero"], signed=f"{change:+d}".replace("-", "−"), before=effect["before"],
+                 after=effect["after"], why=why)  # fmt: skip
+    if effect.get("points"):
+        said += "; " + label("sev_points", lang, n=effect["points"])
+    return said
+
+
+EXPERIENCE_EVENT = EventKind(
+    "experience",
+    {"ru": "Герой получает опыт (каждые 10 — очко личного потенциала).",
+     "en": "A hero gains experience (every 10: a point of personal potential)."},
+    (
+        HERO,
+        Input("change", Whole(-EXPERIENCE, EXPERIENCE), {"ru": "Сколько опыта (минус — поправка).",
+                                                         "en": "How much experience (minus: a correction)."},
+              flag="--change", required=True),
+        WHY,
+    ),
+    _experience,
+    _experience_applied,
+    _experience_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record experience strategiya.sqlite --hero Гром --change 4 --why горы",
+    ),
+    actor="hero",
+    masters=lambda values: int(values.get("change") or 0) > 0,  # experience gained: the master says so
+)  # fmt: skip

@@ -1,0 +1,83 @@
+"""A hero's move to a cell, and the shelter a town or a castle gives the wounded."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from printkit.evening import Decided, Effect, EventKind, State
+from printkit.plugin import Input, RefusedValue, Text, cell_name, label, parse_cell
+
+from .part import HERO, heroes_of
+from .ships import sailed, sailing
+
+
+def _move(state: State, hero: str, to: str) -> Decided:
+    part = heroes_of(state)
+    found = part.find(hero)
+    x, y = parse_cell(to)
+    game_map = part.session.game_map
+    if game_map is not None and not game_map.inside(x, y):
+        raise RefusedValue("sev_off_map", cell=to, width=game_map.width, height=game_map.height)
+    if found.lives <= 0:
+        raise RefusedValue("sev_dead", hero=found.name)
+    wounded = any(c.key == f"wound:{found.name}" for c in state.countdowns)
+    # A town, a castle or healing magic saves the wounded (the 10 turns) and the hero under an order
+    # (its lives a turn): «Раны», «Гильдия убийц» 4).
+    in_danger = wounded or part.contract(found.name) is not None
+    sheltered = (game_map is not None and shelter(game_map, x, y)) or part.castle_at(cell_name(x, y))
+    return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
+                    "saved": in_danger and sheltered,
+                    **sailing(part, found, cell_name(x, y))})  # fmt: skip
+
+
+def shelter(game_map: Any, x: int, y: int) -> bool:
+    """«Раны»: a wounded hero in a town or a castle is saved (the map's towns, ports and castles;
+    a castle built in the evening saves too, Heroes.castle_at)."""
+    found = game_map.object_at(x, y)
+    if found is None:
+        return False
+    what = f"{found.kind} {found.detail('structure') or ''} {found.name or ''}".casefold()
+    return found.kind in ("town", "port") or "castle" in what or "замок" in what
+
+
+def _moved(state: State, effect: Effect) -> State:
+    part = heroes_of(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
+    # a worker who steps off his job's cell leaves it, its days kept with the job («Двоичный код»)
+    jobs = tuple(dataclasses.replace(j, workers=tuple(w for w in j.workers if w[0] != hero.name or j.cell == hero.cell))
+                 for j in part.jobs)  # fmt: skip
+    state = dataclasses.replace(state, part=dataclasses.replace(sailed(part.with_hero(hero), effect), jobs=jobs))
+    if not effect.get("saved"):
+        return state
+    kept = tuple(c for c in heroes_of(state).contracts if c[0] != hero.name)
+    state = dataclasses.replace(state, part=dataclasses.replace(heroes_of(state), contracts=kept))
+    return state.cancelling(f"wound:{hero.name}")
+
+
+def _move_words(effect: Effect, lang: str) -> str:
+    key = "sev_moved" if effect.get("from") else "sev_placed"
+    said = label(key, lang, **effect)
+    for what in ("ship", "landed", "boarded"):
+        if effect.get(what):
+            said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
+    return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
+
+
+MOVE = EventKind(
+    "move",
+    {"ru": "Герой переходит на клетку (или ставится на карту).", "en": "A hero moves to a cell (or onto the map)."},
+    (
+        HERO,
+        Input("to", Text(8), {"ru": "Клетка, куда он пришёл (C4).", "en": "The cell he reaches (C4)."},
+              flag="--to", required=True),
+    ),
+    _move,
+    _moved,
+    _move_words,
+    (
+        "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record move strategiya.sqlite --hero Гром --to E3",
+    ),
+    actor="hero",
+)  # fmt: skip

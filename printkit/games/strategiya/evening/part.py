@@ -1,0 +1,165 @@
+"""A «Стратегия» evening's part of the state: every hero as he stands, and whom an event is about."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.evening import State
+from printkit.plugin import Input, RefusedValue, Text, label
+
+from ..heroes import current_lives, max_lives
+from ..model import rules_of, session_of
+
+
+@dataclass(frozen=True)
+class Now:
+    """A hero as the evening has him: whose, where, how many lives, his money, things and experience."""
+
+    name: str
+    player: str
+    lives: int
+    most: int  # the lives his strength gives (the hero sheet's figure)
+    cell: str | None = None
+    money: int | None = None  # None: the config gave none and nothing was recorded (a blank on his sheet)
+    items: tuple[str, ...] = ()  # a town item's id, or an adventure's find in words
+    animals: tuple[str, ...] = ()  # town animals' ids
+    experience: int = 0
+
+
+@dataclass(frozen=True)
+class Explored:
+    """An object the master marked explored: which (its lookup's words, or its cell), what it gave."""
+
+    key: str  # section:terrain:number, or cell:C4 for an object known by its cell alone
+    what: Mapping[str, str]  # the object in words, in each language
+    gave: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class Boat:
+    """A ship as the evening has it: its name, whose side sails it, the water cell it lies on, and
+    its builders' summed intellect when it was finished (its cells a turn on still water)."""
+
+    name: str
+    player: str
+    cell: str
+    intellect: int
+
+
+@dataclass(frozen=True)
+class Job:
+    """Work under way on an object's cell (a mine, a building): the days it takes and those done,
+    who works it now (hero, with tools) and who has put days into it; the days stay with the job
+    when its workers leave («Двоичный код»: an object may be left and taken over)."""
+
+    key: str  # kind:cell
+    kind: str  # mine, or a building's id
+    cell: str
+    days: int
+    done: int = 0
+    workers: tuple[tuple[str, bool], ...] = ()
+    builders: tuple[str, ...] = ()
+    player: str = ""  # the side of the hero who began it (a ship's)
+    name: str = ""  # a ship's name
+    cells: int = 1  # a bridge's or a dam's
+
+
+@dataclass(frozen=True)
+class Built:
+    """A building finished («Строительство»): what, where, whose builders, and a castle's healing a turn."""
+
+    kind: str
+    cell: str
+    player: str
+    heal: int = 0
+
+
+@dataclass(frozen=True)
+class Heroes:
+    """The «Стратегия» part of an evening: every hero, player by player, and the objects explored
+    (the master's alone: what the secret sheets hid stays with him)."""
+
+    heroes: tuple[Now, ...] = ()
+    session: Any = field(default=None, compare=False, repr=False)
+    explored: tuple[Explored, ...] = ()
+    # «Гильдия убийц» 4): a hero under an assassination order: (hero, lives a turn, turns left).
+    contracts: tuple[tuple[str, int, int], ...] = ()
+    ships: tuple[Boat, ...] = ()
+    jobs: tuple[Job, ...] = ()
+    built: tuple[Built, ...] = ()
+    stalls: tuple[str, ...] = ()  # a hero's name for each market stall he opened
+
+    def job(self, key: str) -> Job | None:
+        return next((j for j in self.jobs if j.key == key), None)
+
+    def castle_at(self, cell: str) -> bool:
+        return any(b.kind == "castle" and b.cell == cell for b in self.built)
+
+    def ship(self, name: str) -> Boat | None:
+        folded = name.strip().casefold()
+        return next((s for s in self.ships if s.name.casefold() == folded), None)
+
+    def with_ship(self, boat: Boat) -> Heroes:
+        kept = tuple(s for s in self.ships if s.name != boat.name)
+        return dataclasses.replace(self, ships=(*kept, boat))
+
+    def aboard(self, hero: Now) -> Boat | None:
+        """The ship of his side a hero is aboard: one lying on his cell (a ship lies on water only)."""
+        return next((s for s in self.ships if s.player == hero.player and s.cell == hero.cell), None)
+
+    def contract(self, hero: str) -> tuple[int, int] | None:
+        """(lives a turn, turns left) of the order on a hero, if any."""
+        return next(((n, left) for name, n, left in self.contracts if name == hero), None)
+
+    def find(self, word: str) -> Now:
+        folded = word.strip().casefold()
+        found = next((h for h in self.heroes if h.name.casefold() == folded), None)
+        if found is None:
+            raise RefusedValue("sev_no_hero", hero=word, heroes=", ".join(h.name for h in self.heroes))
+        return found
+
+    def with_hero(self, hero: Now) -> Heroes:
+        return dataclasses.replace(self, heroes=tuple(hero if h.name == hero.name else h for h in self.heroes))
+
+
+def heroes_of(state: State) -> Heroes:
+    part = state.part
+    assert isinstance(part, Heroes)
+    return part
+
+
+def begin(session: Any) -> Heroes:
+    """Every hero of the config with the lives his sheet prints, on no cell yet."""
+    rules = rules_of(session.ruleset)
+    out = []
+    for i, (player, party) in enumerate(zip(session.players, session_of(session).parties, strict=False)):
+        owner = player.name or label("ev_player_n", session.language, n=i + 1)
+        for j, hero in enumerate(party.heroes):
+            name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
+            out.append(Now(name, owner, current_lives(rules, hero), max_lives(rules, hero), None, hero.money,
+                           tuple(hero.items), tuple(hero.animals), hero.experience))  # fmt: skip
+    return Heroes(tuple(out), session)
+
+
+# Whom an event of a hero is about.
+HERO = Input("hero", Text(80), {"ru": "Герой.", "en": "The hero."}, flag="--hero", required=True)
+
+
+def models(session: Any) -> list[tuple[str, Any]]:
+    """Each hero of the config by the name the evening gives him."""
+    out = []
+    for i, party in enumerate(session_of(session).parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        for j, hero in enumerate(party.heroes):
+            out.append((hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1), hero))
+    return out
+
+
+def alive(hero: Now) -> Now:
+    if hero.lives <= 0:
+        raise RefusedValue("sev_dead", hero=hero.name)
+    return hero

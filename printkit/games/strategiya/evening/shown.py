@@ -1,0 +1,181 @@
+"""The «Стратегия» evening said: as JSON, in lines, the master's secrets, the hero sheets."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from printkit.evening import State
+from printkit.plugin import RefusedValue, label, parse_cell
+
+from ..model import rules_of, session_of
+from .part import Heroes, heroes_of, models
+
+
+def json_of(state: State, lang: str) -> Mapping[str, Any]:
+    """The heroes for `show --json` (the master's), with the objects explored and what they gave."""
+    part = heroes_of(state)
+    names = names_of(part, lang)
+    return {"players": [{"name": p, "heroes": [{"name": h.name, "lives": h.lives, "most_lives": h.most,
+                                                "cell": h.cell, "money": h.money or 0, "experience": h.experience,
+                                                "items": [names.get(i, i) for i in h.items],
+                                                "animals": [names.get(i, i) for i in h.animals]}
+                                               for h in part.heroes if h.player == p]}
+                        for p in state.players],
+            "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
+                         for e in part.explored],
+            "ships": [{"name": s.name, "player": s.player, "cell": s.cell, "intellect": s.intellect}
+                      for s in part.ships],
+            "jobs": [{"job": j.kind, "cell": j.cell, "days": j.days, "done": j.done,
+                      "workers": [w for w, _ in j.workers], "builders": list(j.builders),
+                      **({"ship": j.name} if j.kind == "ship" else {})} for j in part.jobs],
+            "buildings": [{"building": b.kind, "cell": b.cell, "player": b.player,
+                           **({"heals": b.heal} if b.kind == "castle" else {})} for b in part.built],
+            "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)}}  # fmt: skip
+
+
+def names_of(part: Heroes, lang: str) -> dict[str, str]:
+    """Town items' and animals' names by id, in a language."""
+    rules = rules_of(part.session.ruleset)
+    return {o.id: o.name[lang] for kind in ("items", "animals") for o in rules.town.get(kind, ())}
+
+
+def lines_of(state: State, lang: str) -> list[str]:
+    part = heroes_of(state)
+    names = names_of(part, lang)
+    out = []
+    for p in state.players:
+        out.append(label("sev_player", lang, name=p))
+        if not any(h.player == p for h in part.heroes):
+            out[-1] += " " + label("sev_no_heroes", lang)
+        for h in part.heroes:
+            if h.player == p:
+                out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most, cell=h.cell or "—",
+                                          money=label("sum_money", lang, n=h.money or 0),
+                                          experience=h.experience))  # fmt: skip
+                things = [names.get(i, i) for i in (*h.items, *h.animals)]
+                if things:
+                    out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
+                order = part.contract(h.name)
+                if order is not None:
+                    out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
+    if part.ships:  # on the map for all to see
+        out.append(label("sev_ships_head", lang))
+        out += ["    " + label("sev_ship_row", lang, ship=s.name, player=s.player, cell=s.cell, intellect=s.intellect)
+                for s in part.ships]  # fmt: skip
+    return out + _works_lines(part, lang, mines=False)
+
+
+def _works_lines(part: Heroes, lang: str, mines: bool) -> list[str]:
+    """The jobs under way (a building's days are the table's; a mine's, which tell what the object
+    holds, the master's), and for the table the buildings finished and the stalls open."""
+    from .works import MINE, job_name
+
+    rules = rules_of(part.session.ruleset)
+    jobs = [j for j in part.jobs if (j.kind == MINE) == mines]
+    out = [label("sev_jobs_head_mines" if mines else "sev_jobs_head", lang)] if jobs else []
+    for j in jobs:
+        named = f" «{j.name}»" if j.name and j.kind == "ship" else ""
+        workers = ", ".join(w for w, _ in j.workers) or label("sev_job_idle", lang)
+        out.append("    " + label("sev_job_row", lang, what=job_name(rules, j.kind, lang) + named, cell=j.cell,
+                                  done=j.done, days=j.days, workers=workers))  # fmt: skip
+    if mines:
+        return out
+    if part.built:
+        out.append(label("sev_built_head", lang))
+        for b in part.built:
+            heal = "; " + label("sev_built_heals", lang, n=b.heal) if b.kind == "castle" else ""
+            out.append("    " + label("sev_built_row", lang, what=job_name(rules, b.kind, lang), cell=b.cell,
+                                      player=b.player) + heal)  # fmt: skip
+    for hero in dict.fromkeys(part.stalls):
+        out.append(label("sev_stalls_row", lang, hero=hero, n=part.stalls.count(hero)))
+    return out
+
+
+def secrets_of(state: State, lang: str) -> list[str]:
+    """The objects explored and what each gave, and the mines under way: the master's board and
+    command line only."""
+    part = heroes_of(state)
+    mines = _works_lines(part, lang, mines=True)
+    if not part.explored:
+        return mines
+    return [label("sev_explored_head", lang),
+            *("    " + label("sev_explored_row", lang, what=e.what.get(lang, ""), gave=e.gave, turn=e.turn)
+              for e in part.explored), *mines]  # fmt: skip
+
+
+def owner_of(state: State, hero: str) -> str | None:
+    try:
+        return heroes_of(state).find(hero).player
+    except RefusedValue:
+        return None
+
+
+def actors_of(state: State, player: str) -> tuple[str, ...]:
+    return tuple(h.name for h in heroes_of(state).heroes if h.player == player)
+
+
+def papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
+    """hero-sheets.pdf as the kit prints it, each hero with the lives he has now."""
+    from ..hero_sheets import write_hero_sheets
+
+    now = {h.name: h for h in heroes_of(state).heroes}
+    part = session_of(session)
+    parties = []
+    for i, party in enumerate(part.parties):
+        owner = session.players[i].name or label("ev_player_n", session.language, n=i + 1)
+        heroes = []
+        for j, hero in enumerate(party.heroes):
+            name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
+            if name in now:  # today's lives, money, things and experience
+                h = now[name]
+                money = h.money if h.money is not None else hero.money
+                hero = dataclasses.replace(hero, lives=h.lives, money=money, items=h.items, animals=h.animals,
+                                           experience=h.experience)  # fmt: skip
+            heroes.append(hero)
+        parties.append(dataclasses.replace(party, heroes=tuple(heroes)))
+    write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),
+                      path_of("hero-sheets.pdf"))  # fmt: skip
+    return ("hero-sheets.pdf",)
+
+
+def owner_marks(players: tuple[str, ...]) -> dict[str, str]:
+    """Each player's mark on the evening's map, so that a grey print tells whose a hero is: the
+    shortest start of the name (one letter or two) no other player's shares, else his seat."""
+    folded = [p.casefold() for p in players]
+    out = {}
+    for seat, (player, name) in enumerate(zip(players, folded, strict=True), start=1):
+        others = [o for o in folded if o != name]
+        unique = [name[:n] for n in (1, 2) if name[:n].isalpha() and not any(o.startswith(name[:n]) for o in others)]
+        mark = unique[0] if unique else str(seat)
+        out[player] = mark.capitalize()
+    return out
+
+
+def game_map(state: State) -> Any:
+    """The evening's map.pdf: the config's map with each hero where he stands (his marker, name and
+    his player's mark) and each ship where it lies (its name and its side's mark); None without a map."""
+    from ..heroes import marked_heroes
+    from ..model import strategiya_map
+
+    part = heroes_of(state)
+    drawn = part.session.game_map
+    if drawn is None:
+        return None
+    marks = owner_marks(state.players)
+    markers = {id(hero): marker for marker, hero in marked_heroes(part.session)}
+    configured = dict(models(part.session))
+    pieces = []
+    for h in part.heroes:
+        if h.cell is None or h.lives <= 0:
+            continue
+        marker = markers.get(id(configured.get(h.name)), "")
+        pieces.append((parse_cell(h.cell), " ".join(w for w in (marker, h.name, marks.get(h.player, "")) if w)))
+    pieces += [(parse_cell(s.cell), f"«{s.name}» {marks.get(s.player, '')}".strip()) for s in part.ships]
+    whose = {h.player for h in part.heroes if h.cell is not None and h.lives > 0} | {s.player for s in part.ships}
+    owners = tuple((marks[p], p) for p in state.players if p in whose and p in marks)
+    place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
+                                owners=owners, ships=bool(part.ships))  # fmt: skip
+    return dataclasses.replace(drawn, part=place)

@@ -1,0 +1,184 @@
+"""A «Стратегия» evening's work over turns: a job's days kept with its object, mining's experience,
+a castle's healing and shelter, a ship launched, a market stall's pay."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from printkit import evening
+from printkit.evening.recording import said_row
+
+from ..conftest import heroes_evening, run
+
+# The example heroes (examples/strategiya-heroes.yaml), as the config gives them: Аня's all four,
+# Борис none; turns alternate Аня, Борис. The staff adds 2 to Искра's intellect.
+STRENGTH = {"Гром": 9, "Ветер": 0, "Искра": 1, "Тень": 3}
+INTELLECT = {"Гром": 2, "Ветер": 1, "Искра": 3 + 2, "Тень": 0}
+TOOLS = 3  # «На базарной площади»: tools add 3 strength for work
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return heroes_evening(tmp_path, "works.sqlite")
+
+
+def _replayed_is_live(path: Path) -> None:
+    live = evening.read(path).state
+    evening.recording._KNOWN.clear()
+    assert evening.read(path).state == live
+
+
+def _job(path: Path) -> dict:  # type: ignore[type-arg]
+    jobs = json.loads(run("evening", "show", str(path), "--json").output)["jobs"]
+    return jobs[0] if jobs else {}
+
+
+@pytest.mark.rule("strategiya.work.evening")
+def test_a_jobs_days_stay_with_its_object_when_its_workers_leave_and_others_take_it_on(path: Path) -> None:
+    """A bridge of 4 cells is 20 days («Строительство» 1)); each of Аня's turns adds the strength
+    of her heroes at work on its cell, tools +3; Гром leaves and the days done stay; Искра with
+    tools takes it on; Гром comes back and the two finish it."""
+    for hero in ("Гром", "Искра"):
+        evening.record(path, "move", {"hero": hero, "to": "C4"}, who="Аня")
+    evening.record(path, "work", {"hero": "Гром", "job": "мост", "cells": 4}, who="Аня")
+    # Аня's turns, each with who stands at work on C4 when it ends; Борис's turns add nothing
+    plan = [["Гром"], [], ["Искра+"], ["Гром", "Искра+"]]
+    days, done, expected = 5 * 4, 0, []
+    for working in plan:
+        done = min(days, done + sum(STRENGTH[w.rstrip("+")] + (TOOLS if w.endswith("+") else 0) for w in working))
+        expected.append(done)
+    seen = []
+    for i in range(len(plan)):
+        if i == 1:
+            evening.record(path, "move", {"hero": "Гром", "to": "C5"}, who="Аня")  # steps off: leaves the job
+        if i == 2:
+            evening.record(path, "work", {"hero": "Искра", "job": "bridge", "tools": True}, who="Аня")
+        if i == 3:
+            evening.record(path, "move", {"hero": "Гром", "to": "C4"}, who="Аня")
+            evening.record(path, "work", {"hero": "Гром", "job": "мост"}, who="Аня")
+        ended = evening.record(path, "next", {})  # Аня's turn ends
+        seen.append(_job(path).get("done", days))  # a job finished is a job no more
+        if i < 3:
+            assert _job(path)["done"] == expected[i]
+            evening.record(path, "next", {})  # Борис's: no hero of his at work
+            assert _job(path)["done"] == expected[i]
+    assert seen == expected == [9, 9, 13, 20]
+    assert "Bridge on C4 is built" in ended.said["en"] and "all 20 days done" in ended.said["en"]
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    assert shown["jobs"] == [] and shown["buildings"] == [{"building": "bridge", "cell": "C4", "player": "Аня"}]
+    assert "Мост на C4 (Аня)" in run("evening", "show", str(path)).output
+    _replayed_is_live(path)
+
+
+@pytest.mark.rule("strategiya.work.evening")
+def test_a_buildings_progress_is_the_tables_and_a_mines_the_masters(path: Path) -> None:
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"}, who="Аня")
+    evening.record(path, "work", {"hero": "Гром", "job": "castle"}, who="Аня")
+    evening.record(path, "move", {"hero": "Искра", "to": "F4"}, who="Аня")  # the map's resource 1, mountains
+    with pytest.raises(Exception, match="master records"):
+        evening.record(path, "work", {"hero": "Искра", "job": "добыча", "days": 30}, who="Аня")
+    mined = evening.record(path, "work", {"hero": "Искра", "job": "добыча", "days": 30})
+    assert "0 из 30" in mined.said["ru"]
+    opened = evening.read(path)
+    row = opened.rows[-1]
+    veiled = said_row(opened, row, "ru", master=False)
+    assert "30" not in veiled and "знает лишь ведущий" in veiled
+    evening.record(path, "next", {})
+    state = evening.read(path).state
+    public = " ".join(evening.read(path).table.lines(state, "en"))
+    secret = " ".join(evening.read(path).table.secrets(state, "en"))
+    assert "Castle on C4: 9 of 10 days" in public and "Mining" not in public and "30" not in public
+    assert "Mining (the master's eyes only):" in secret and "mining on F4: 1 of 30 days" in secret
+    said = said_row(evening.read(path), evening.read(path).rows[-1], "en", master=False)
+    assert "the mining on F4 goes on (Искра)" in said and "30" not in said
+
+
+@pytest.mark.rule("strategiya.mining.evening")
+@pytest.mark.parametrize("workers", [["Гром"], ["Гром", "Искра"]])
+def test_a_finished_mine_gives_its_workers_the_terrains_experience_less_one_each_when_shared(
+    path: Path, workers: list[str]
+) -> None:
+    """«Интеллект»: a test passed in the mountains gives 2 + intellect; «Двоичный код»: several on
+    one object lose a point each per hero; the one who finishes gets it («в случае окончания»)."""
+    for hero in workers:
+        evening.record(path, "move", {"hero": hero, "to": "F4"}, who="Аня")
+    evening.record(path, "work", {"hero": workers[0], "job": "mine", "days": 30})
+    for hero in workers[1:]:
+        evening.record(path, "work", {"hero": hero, "job": "mine"}, who="Аня")
+    before = {h["name"]: h["experience"] for h in json.loads(run("evening", "show", str(path), "--json").output)
+              ["players"][0]["heroes"]}  # fmt: skip
+    per_turn = sum(STRENGTH[w] for w in workers)
+    turns = math.ceil(30 / per_turn)
+    for _ in range(turns - 1):
+        evening.record(path, "next", {})
+        evening.record(path, "next", {})
+        assert _job(path)["done"] < 30
+    done = evening.record(path, "next", {})
+    assert "the mining on F4 is done" in done.said["en"]
+    after = {h["name"]: h["experience"] for h in json.loads(run("evening", "show", str(path), "--json").output)
+             ["players"][0]["heroes"]}  # fmt: skip
+    shared = len(workers) if len(workers) > 1 else 0
+    for hero in workers:
+        assert after[hero] - before[hero] == 2 + INTELLECT[hero] - shared
+    assert _job(path) == {}
+    _replayed_is_live(path)
+
+
+@pytest.mark.rule("strategiya.castle.evening")
+def test_a_castle_heals_by_its_builders_intellect_and_gives_each_a_point(path: Path) -> None:
+    """«Строительство» 2): 10 days; each builder +1 experience; it heals those in it by the
+    builders' summed intellect a turn and, as a castle, saves the wounded («Сила»)."""
+    for hero in ("Гром", "Искра"):
+        evening.record(path, "move", {"hero": hero, "to": "C4"}, who="Аня")
+        evening.record(path, "work", {"hero": hero, "job": "замок"}, who="Аня")
+    evening.record(path, "lives", {"hero": "Гром", "change": -20})  # 25 → 5
+    before = {h.name: h.experience for h in evening.read(path).state.part.heroes}
+    built = evening.record(path, "next", {})
+    heal = INTELLECT["Гром"] + INTELLECT["Искра"]
+    part = evening.read(path).state.part
+    assert [(b.kind, b.cell, b.heal) for b in part.built] == [("castle", "C4", heal)]
+    assert all(part.find(h).experience == before[h] + 1 for h in ("Гром", "Искра"))
+    assert part.find("Гром").lives == 5 + heal  # healed at the end of the turn it was built
+    assert "heals in the castle on C4 (+7 a turn)" in built.said["en"]
+    # a wounded hero who walks into it is saved: his count of 10 turns ends
+    assert any(c.key == "wound:Тень" for c in evening.read(path).state.countdowns)
+    evening.record(path, "next", {})
+    saved = evening.record(path, "move", {"hero": "Тень", "to": "C4"}, who="Аня")
+    assert "спасён" in saved.said["ru"]
+    assert not any(c.key == "wound:Тень" for c in evening.read(path).state.countdowns)
+    evening.record(path, "next", {})
+    assert evening.read(path).state.part.find("Тень").lives == min(2 + heal, 15)
+    _replayed_is_live(path)
+
+
+@pytest.mark.rule("strategiya.ship.built")
+def test_a_ship_built_is_launched_with_its_builders_summed_intellect(path: Path) -> None:
+    """«Строительство» 4): 8 days; it sails at its builders' summed intellect at the end of
+    building. Reading: launched on the nearest water to where it was built (H5, swamp, by the lake:
+    I4, I5 and I6 one cell off; the first by name)."""
+    for hero in ("Гром", "Искра"):
+        evening.record(path, "move", {"hero": hero, "to": "H5"}, who="Аня")
+        evening.record(path, "work", {"hero": hero, "job": "корабль", "name": "Чайка"}, who="Аня")
+    evening.record(path, "next", {})
+    ships = json.loads(run("evening", "show", str(path), "--json").output)["ships"]
+    near = sorted(f"{c}{r}" for c in "IJ" for r in range(4, 8) if max(abs(ord(c) - ord("H")), abs(r - 5)) == 1)
+    assert ships == [{"name": "Чайка", "player": "Аня", "cell": near[0], "intellect": INTELLECT["Гром"] +
+                      INTELLECT["Искра"]}]  # fmt: skip
+    _replayed_is_live(path)
+
+
+@pytest.mark.rule("strategiya.market.stall")
+def test_a_stall_costs_70_and_pays_its_hero_a_coin_each_of_his_players_turns(path: Path) -> None:
+    """«На базарной площади»: a stall for 70 $ brings 1 $ a turn (reading: each of his player's)."""
+    evening.record(path, "stall", {"hero": "Гром"}, who="Аня")  # 120 → 50
+    with pytest.raises(Exception, match=r"cannot spend \$70"):
+        evening.record(path, "stall", {"hero": "Ветер"}, who="Аня")
+    for _ in range(6):
+        evening.record(path, "next", {})
+    anya_turns_ended = sum(1 for t in range(1, 7) if t % 2 == 1)
+    assert evening.read(path).state.part.find("Гром").money == 120 - 70 + anya_turns_ended
+    _replayed_is_live(path)
