@@ -98,6 +98,26 @@ def test_an_order_takes_its_lives_at_the_end_of_four_of_the_victims_turns(tmp_pa
 
 
 @pytest.mark.rule("strategiya.guild.order")
+def test_an_order_takes_its_lives_in_an_evening_without_a_map(tmp_path: Path) -> None:
+    """An evening whose config names no map still ends its turns: the order's lives are taken as
+    they are on a map (there is no death zone to read, nothing else). Гром is Аня's, who plays the
+    odd turns: 3 lives are lost as turns 1, 3, 5 and 7 end, and nothing after."""
+    path = tmp_path / "mapless.sqlite"
+    evening.start(EXAMPLES / "strategiya-heroes.yaml", path)
+    before = evening.read(path).state.part.find("Гром").lives
+    evening.record(path, "contract", {"hero": "Гром", "lives": 3})
+    lives = []
+    for _ in range(10):
+        evening.record(path, "next", {})
+        lives.append(evening.read(path).state.part.find("Гром").lives)
+    expected, left = [], before
+    for turn in range(1, 11):  # the turn that ends: Аня's are the odd ones, the first four take 3 each
+        left -= 3 if turn % 2 and turn <= 7 else 0
+        expected.append(left)
+    assert lives == expected and evening.read(path).state.part.contracts == ()
+
+
+@pytest.mark.rule("strategiya.guild.order")
 def test_a_town_saves_the_hero_under_an_order(tmp_path: Path) -> None:
     path = _heroes_on_a_map(tmp_path)
     evening.record(path, "move", {"hero": "Гром", "to": "C4"})

@@ -25,12 +25,12 @@ def turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
 
     part = heroes_of(state)
     session = part.session
-    if session.game_map is None:
-        return tuple(works_end(state))
     rules = rules_of(session.ruleset)
     configured = dict(models(session))
     out: list[tuple[str, Mapping[str, Any]]] = []
     for hero in part.heroes:
+        if session.game_map is None:  # no terrain to read: the orders and the works still end the turn
+            break
         if hero.player != state.whose or hero.cell is None or hero.lives <= 0 or hero.name not in configured:
             continue
         x, y = parse_cell(hero.cell)
