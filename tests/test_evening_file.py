@@ -10,6 +10,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -279,6 +280,21 @@ def test_two_writers_at_once_lose_nothing_and_double_nothing(vs: Path) -> None:
     assert sorted(told) == [r.n for r in rows] == list(range(1, 2 * count + 1))
     assert sorted(r.effect["why"] for r in rows) == sorted(f"{w}-{i}" for w in "ab" for i in range(count))
     assert dict(evening.read(vs).state.part.cash)["Юг"] == 50 + 2 * count
+
+
+def test_writers_of_one_process_wait_their_turn_in_order(vs: Path) -> None:
+    """A server's threads record one at a time, each waiting for the one before (in the process,
+    not in SQLite's sleeps); a second name for the same file waits in the same queue."""
+    other = vs.with_name("same.sqlite")
+    other.hardlink_to(vs)
+    done: list[int] = []
+    with store.writing(vs):
+        writer = threading.Thread(target=lambda: done.append(evening.record(other, "roll", {"notation": "d6"}).n))
+        writer.start()
+        writer.join(0.3)
+        assert writer.is_alive() and not done  # waiting for this writer, its event not yet recorded
+    writer.join(30)
+    assert done == [1] and [r.n for r in evening.read(vs).rows] == [1]
 
 
 @pytest.mark.slow

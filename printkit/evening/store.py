@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -259,9 +260,38 @@ def held(path: Path) -> sqlite3.Connection:
     return db
 
 
+# One writer at a time within a process, by file. Writers of one process (a server's threads, one
+# a phone) queue here rather than in SQLite: a writer SQLite finds the file locked for sleeps and
+# tries again, each sleep longer (up to 100 ms), so under twenty phones an unlucky one waited
+# seconds while others came and went. Writers of other processes (a command at the terminal while
+# the table is served) still queue in SQLite, with its busy timeout.
+_WRITERS: dict[tuple[int, int], threading.Lock] = {}
+_WRITERS_LOCK = threading.Lock()
+
+
+def _writer(path: Path) -> threading.Lock:
+    found = path.stat()
+    with _WRITERS_LOCK:
+        return _WRITERS.setdefault((found.st_dev, found.st_ino), threading.Lock())
+
+
 @contextmanager
 def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
-    """The evening, open to record (an older file migrated forward first)."""
+    """The evening, open to record (an older file migrated forward first), by one writer of this
+    process at a time."""
+    _exists(path)
+    writer = _writer(path)
+    if not writer.acquire(timeout=BUSY_MS / 1000):
+        raise EveningRefused("ev_busy", why=str(path))
+    try:
+        with _writing(path, check) as db:
+            yield db
+    finally:
+        writer.release()
+
+
+@contextmanager
+def _writing(path: Path, check: bool) -> Iterator[sqlite3.Connection]:
     with closing(_connected(path, "rw")) as db:
         version = _checked(db, path, check)
         try:

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import base64
+import bisect
 import hashlib
 import hmac
 import secrets
@@ -28,7 +29,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from ..evening import Opened, read
 from ..evening.recording import MASTER, allowed, log_roll, record, said_row, undo, who_said
 from ..evening.state import EventKind, Rolled
-from ..evening.store import held, meta, reading
+from ..evening.store import Row, held, meta, reading
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
 from . import forms, said
@@ -163,8 +164,9 @@ class EveningPages:
         if declared.actor is not None and not (form.get(declared.actor) or [""])[0] and len(mine) == 1:
             form[declared.actor] = [mine[0]]  # a player acts as himself unless he has heroes to choose among
         seen = _number((form.pop("seen", None) or [""])[0])
-        again = once is not None and any(r.once == once for r in opened.rows)  # a resend: recorded once, said so
-        if seen is not None and seen != opened.state.last and not again:  # an offer reckoned on an older evening
+        # An offer reckoned on an older evening is refused, unless this is its resend (recorded once,
+        # said so): the journal is searched for its token only then, never on every form.
+        if seen is not None and seen != opened.state.last and not (once is not None and _sent(opened, once)):
             return await self._page(request, who, refusal=label("ev_moved_on", lang, n=seen), status=409)
         try:
             values = forms.read(q, self.served, form)
@@ -207,14 +209,13 @@ class EveningPages:
         told = ""
         master = who == MASTER  # what the rules keep the master's is said veiled on any other page
         if done is not None:
-            row = next((r for r in opened.rows if r.n == done), None)
+            row = _row(opened, done)
             told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang, master)) if row else ""
         elif undone is not None:
-            row = next((r for r in opened.rows if r.n == undone), None)
+            row = _row(opened, undone)
             told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang, master)) if row else ""
-        live = set(state.live)
-        rows = [r for r in opened.rows if r.n in live][-SHOWN_EVENTS:]
-        events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in reversed(rows)]
+        rows = [r for r in (_row(opened, n) for n in reversed(state.live[-SHOWN_EVENTS:])) if r is not None]
+        events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in rows]
         kinds = [self._form(opened, k, who, lang) for k in opened.kinds.values()]
         addresses = []
         if who == MASTER:
@@ -230,7 +231,7 @@ class EveningPages:
             newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
             token=self.form_token,
             rolls=[{"n": r.n, "time": _local(r.at), "who": r.who, "rolled": r.notation,
-                    "result": r.result.get(lang, "")} for r in reversed(state.rolls)][:SHOWN_EVENTS],
+                    "result": r.result.get(lang, "")} for r in reversed(state.rolls[-SHOWN_EVENTS:])],
         )  # fmt: skip
 
     def _form(self, opened: Opened, kind: EventKind, who: str, lang: str) -> dict[str, Any] | None:
@@ -295,6 +296,18 @@ def _text(opened: Opened, lang: str, master: bool) -> list[str]:
         out += [label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due)
                 for c in sorted(state.countdowns, key=lambda c: c.due)]  # fmt: skip
     return out
+
+
+def _row(opened: Opened, n: int) -> Row | None:
+    """The journal's event number n: the journal is in order of number, so a page drawn for a long
+    evening looks up its newest events without going through the rest."""
+    at = bisect.bisect_left(opened.rows, n, key=lambda r: r.n)
+    return opened.rows[at] if at < len(opened.rows) and opened.rows[at].n == n else None
+
+
+def _sent(opened: Opened, once: str) -> bool:
+    """Whether a form's token recorded an event already (a resend)."""
+    return any(r.once == once for r in reversed(opened.rows))
 
 
 def _number(text: str | None) -> int | None:
