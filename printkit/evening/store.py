@@ -28,7 +28,8 @@ from ..labels import Refused
 
 # "PKEV": what marks a database as a printkit evening (a file of another program has another, or 0).
 APPLICATION_ID = 0x504B4556
-VERSION = 1
+# 1: the evening and its journal; 2: the state kept after the journal's first events (snapshot).
+VERSION = 2
 # How long a writer waits for another one to finish its event before it says the file is busy.
 BUSY_MS = 10_000
 # The largest evening file opened: a season of evenings of ten thousand events each stays far below.
@@ -52,9 +53,16 @@ CREATE TABLE events (
 );
 """
 
+
+def _kept_table(db: sqlite3.Connection) -> None:
+    """Version 2: the state after the journal's first `last` events, as the code named by `code`
+    folded it (printkit.evening.snapshot); a file holds one at most."""
+    db.execute("CREATE TABLE snapshot (last INTEGER PRIMARY KEY, code TEXT NOT NULL, state TEXT NOT NULL)")
+
+
 # What turns a file of version v into one of version v + 1, by v: each runs inside the transaction
 # that also sets the new user_version, so a migration is whole or not at all.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _kept_table}
 
 
 class EveningRefused(Refused):
@@ -95,11 +103,12 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> None:
+def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = (),
+           state: tuple[int, str, str] | None = None) -> None:  # fmt: skip
     """A new evening file at path holding `meta` (the game, the config it starts from) and a journal
-    to begin with (an import's): written beside it under another name, then linked into place, so a
-    file appears whole or not at all and an existing one is never replaced. Owner-only permissions:
-    it holds the master's secrets."""
+    to begin with (an import's), with the state it folds to (`kept`): written beside it under
+    another name, then linked into place, so a file appears whole or not at all and an existing one
+    is never replaced. Owner-only permissions: it holds the master's secrets."""
     if path.exists() or path.is_symlink():
         raise EveningUnwritable("ev_exists", file=str(path))
     # SQLite's files beside it (a deleted evening's journal of changes not yet folded in) would be
@@ -134,6 +143,8 @@ def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> 
             db.executemany("INSERT INTO evening (key, value) VALUES (?, ?)", sorted(meta.items()))
             for row in journal:
                 append(db, row)
+            if state is not None:
+                keep(db, *state)
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.execute(f"PRAGMA user_version = {VERSION}")
             db.execute("COMMIT")
@@ -349,3 +360,28 @@ def append(db: sqlite3.Connection, row: Row) -> int:
     )  # fmt: skip
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+def kept(db: sqlite3.Connection, state: bool = True) -> tuple[int, str, str] | None:
+    """The state the file keeps: (after which event, the code that folded it, the state as JSON, or
+    "" without `state`)."""
+    column = "state" if state else "''"  # a writer asks only whether it is due another
+    try:
+        found = db.execute(f"SELECT last, code, {column} FROM snapshot ORDER BY last DESC LIMIT 1").fetchone()
+    except sqlite3.OperationalError:  # a file of version 1 read as it is: it keeps none
+        return None
+    return (int(found[0]), str(found[1]), str(found[2])) if found else None
+
+
+def keep(db: sqlite3.Connection, last: int, code: str, state: str) -> None:
+    """Keep the state after event `last` in place of any other (inside the caller's transaction)."""
+    db.execute("DELETE FROM snapshot")
+    db.execute("INSERT INTO snapshot (last, code, state) VALUES (?, ?, ?)", (last, code, state))
+
+
+def reaches_back(db: sqlite3.Connection, last: int) -> bool:
+    """Whether an undo after event `last` takes back an event before it (a state kept after `last`
+    then no longer holds)."""
+    found = db.execute("SELECT 1 FROM events WHERE n > ? AND kind = 'undo' AND undoes <= ? LIMIT 1",
+                       (last, last)).fetchone()  # fmt: skip
+    return found is not None

@@ -992,4 +992,5 @@ def _offers(state: State, question: str, typed: Mapping[str, Any], values: Mappi
 
 TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL, CAPTURE, TROOPS, BATTLE, NO_ACTION, SIEGE),
               json=_json, lines=_lines, owner=_owner, papers=_papers, turn_ends=_turn_ends,
-              game_map=lambda state: _treasury(state).game_map(), now=_now, given=_given, offers=_offers)  # fmt: skip
+              game_map=lambda state: _treasury(state).game_map(), now=_now, given=_given, offers=_offers,
+              kept=(MapObject, Piece))  # fmt: skip
