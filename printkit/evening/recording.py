@@ -276,7 +276,7 @@ def _from_kept(kept: tuple[int, str, str], start: State, table: Table, rows: tup
     the journal holds, and no undo after it taking back an event before it. None: fold it all."""
     last, code, text = kept
     at = bisect.bisect_left(rows, last, key=lambda r: r.n)
-    if code != snapshot.fingerprint(table) or at >= len(rows) or rows[at].n != last:
+    if code != _code(table, start.family) or at >= len(rows) or rows[at].n != last:
         return None
     if any(r.kind == UNDO and r.undoes is not None and r.undoes <= last for r in rows[at + 1 :]):
         return None
@@ -284,12 +284,19 @@ def _from_kept(kept: tuple[int, str, str], start: State, table: Table, rows: tup
     return state if state is not None and state.last == last else None
 
 
+def _code(table: Table, family: str) -> str:
+    """The fingerprint of the code that folds a game's evenings (printkit.evening.snapshot)."""
+    from ..game import game
+
+    return snapshot.fingerprint(table, game(family).package)
+
+
 def _keeping(db: sqlite3.Connection, table: Table, state: State) -> None:
     """The state after the event just appended kept in the file, in its transaction, when the one
     kept is EVERY events old, another printkit's, or no longer the journal's (an undo reached back)."""
     if table.kept is None:
         return
-    code = snapshot.fingerprint(table)
+    code = _code(table, state.family)
     found = store.kept(db, state=False)
     due = found is None or found[1] != code or state.last - found[0] >= snapshot.EVERY
     if due or (found is not None and store.reaches_back(db, found[0])):
@@ -574,7 +581,9 @@ def import_journal(data: Any, file: Path, source: str) -> Opened:
     except (KeyError, TypeError, ValueError, AttributeError):
         raise EveningRefused("ev_bad_event", file=source, i=r.n) from None
     text = snapshot.keep(checked.state, checked.table) if rows else None
-    store.create(file, meta, rows, (checked.state.last, snapshot.fingerprint(checked.table), text) if text else None)
+    store.create(
+        file, meta, rows, (checked.state.last, _code(checked.table, checked.state.family), text) if text else None
+    )
     return read(file)
 
 

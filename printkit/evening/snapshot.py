@@ -110,27 +110,27 @@ def unkeep(text: str, start: State, table: Table) -> State | None:
     return state
 
 
-def fingerprint(table: Table) -> str:
+def fingerprint(table: Table, package: str) -> str:
     """What printkit folds an evening with: its version and the source of the evening's modules and
-    of the game's (a state kept by other code, even of the same version, is folded again). Made
-    once a table."""
+    of the game's package (`package`, its folders below included): a state kept by other code, even
+    of the same version, is folded again. Made once a table."""
     made = _PRINTS.get(id(table))
     if made is None or made[0] is not table:
-        made = _PRINTS[id(table)] = (table, _fingerprint(table))
+        made = _PRINTS[id(table)] = (table, _fingerprint(package))
     return made[1]
 
 
 _PRINTS: dict[int, tuple[Table, str]] = {}
 
 
-def _fingerprint(table: Table) -> str:
+def _fingerprint(package: str) -> str:
     digest = hashlib.sha256(__version__.encode())
-    folders = {Path(__file__).parent}
-    module = sys.modules.get(table.begin.__module__)
+    folders = [Path(__file__).parent]
+    module = sys.modules.get(package)
     if module is not None and module.__file__:
-        folders.add(Path(module.__file__).parent)
-    for folder in sorted(folders):
-        for source in sorted(folder.glob("*.py")):
-            digest.update(source.name.encode())
+        folders.append(Path(module.__file__).parent)
+    for folder in folders:
+        for source in sorted(folder.rglob("*.py")):
+            digest.update(source.relative_to(folder).as_posix().encode())
             digest.update(source.read_bytes())
     return digest.hexdigest()[:32]
