@@ -364,18 +364,28 @@ def test_two_writers_at_once_lose_nothing_and_double_nothing(vs: Path) -> None:
 
 
 def test_writers_of_one_process_wait_their_turn_in_order(vs: Path) -> None:
-    """A server's threads record one at a time, each waiting for the one before (in the process,
-    not in SQLite's sleeps); a second name for the same file waits in the same queue."""
+    """A server's threads record one at a time, in the order they came (in the process, not in
+    SQLite's sleeps); a second name for the same file waits in the same queue."""
     other = vs.with_name("same.sqlite")
     other.hardlink_to(vs)
-    done: list[int] = []
+    done: list[tuple[str, int]] = []
+    turns = store._writer(vs)
+    writers = []
     with store.writing(vs):
-        writer = threading.Thread(target=lambda: done.append(evening.record(other, "roll", {"notation": "d6"}).n))
-        writer.start()
-        writer.join(0.3)
-        assert writer.is_alive() and not done  # waiting for this writer, its event not yet recorded
-    writer.join(30)
-    assert done == [1] and [r.n for r in evening.read(vs).rows] == [1]
+        for i, path in enumerate((other, vs, other, vs)):
+            who = f"w{i}"
+            writers.append(threading.Thread(target=lambda p=path, w=who: done.append(
+                (w, evening.record(p, "roll", {"notation": "d6", "who": w}).n))))  # fmt: skip
+            writers[-1].start()
+            deadline = time.monotonic() + 30
+            while len(turns._waiting) < i + 1 and time.monotonic() < deadline:  # this one queued behind
+                time.sleep(0.01)
+        time.sleep(0.2)
+        assert not done  # all waiting for this writer, nothing recorded yet
+    for writer in writers:
+        writer.join(30)
+    assert sorted(done, key=lambda d: d[1]) == [("w0", 1), ("w1", 2), ("w2", 3), ("w3", 4)]
+    assert [r.effect["who"] for r in evening.read(vs).rows] == ["w0", "w1", "w2", "w3"]
 
 
 @pytest.mark.slow

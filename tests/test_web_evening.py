@@ -298,3 +298,17 @@ def test_a_long_evenings_board_lists_its_newest_events_in_force(served: tuple[Ta
     whos = re.findall(r'<span class="who">([^<]+)</span>', rolls.group(1))
     assert whos == [f"r{i}" for i in range(SHOWN_EVENTS + 3, 3, -1)]
     assert "№3" in text(board)  # the event a page was sent back to is found however old
+
+
+def test_every_form_drawn_has_a_once_token_of_its_own(served: tuple[Table, TestClient]) -> None:
+    """The forms are drawn once and used again, but no two forms, on one page or two, share the
+    token that makes a resent form record once."""
+    table, client = served
+    player = f"/p/{player_token(table.token, 'Юг')}/"
+    pages = [client.get(page).text for page in (f"/m/{table.token}/evening/", f"/m/{table.token}/evening/", player,
+                                                player, f"{player}?lang=en")]  # fmt: skip
+    tokens = [t for page in pages for t in re.findall(r'name="once" value="([^"]*)"', page)]
+    forms = sum(len(re.findall(r'<form class="ask"', page)) for page in pages)
+    assert len(tokens) == forms >= 5 * 3
+    assert len(set(tokens)) == len(tokens) and all(re.fullmatch(r"[A-Za-z0-9_-]{16}", t) for t in tokens)
+    assert "@@" not in "".join(pages)

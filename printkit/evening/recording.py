@@ -101,19 +101,19 @@ def said_row(opened: Opened, row: Row, lang: str, master: bool = True) -> str:
     """One event of the journal in a sentence, with who recorded it; for a player (not `master`) an
     event whose words are the master's is said veiled."""
     # A journal's event never changes (an undo is an event of its own), so its sentence is made
-    # once: a served board says its newest events again to every phone every time it is drawn.
-    key = (opened.meta.get("created"), opened.meta.get("master"), row.n, row.at, row.once, row.kind,
-           repr(row.effect), lang, master)  # fmt: skip
+    # once: a served board says its newest events again to every phone every time it is drawn. The
+    # event as read (a Row, never changed) is its key, with the game's declarations that say it.
+    key = (id(row), id(opened.table), lang, master)
     found = _SAID.get(key)
-    if found is None:
+    if found is None or found[0] is not row or found[1] is not opened.table:
         if len(_SAID) >= SAID_KEPT:
             _SAID.clear()
-        found = _SAID[key] = _said_row(opened, row, lang, master)
-    return found
+        found = _SAID[key] = (row, opened.table, _said_row(opened, row, lang, master))
+    return found[2]
 
 
 SAID_KEPT = 20_000  # sentences kept: a long evening's journal in both languages, both views
-_SAID: dict[tuple[Any, ...], str] = {}
+_SAID: dict[tuple[int, int, str, bool], tuple[Row, Table, str]] = {}
 
 
 def _said_row(opened: Opened, row: Row, lang: str, master: bool) -> str:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import sqlite3
@@ -106,7 +107,7 @@ def now() -> str:
 def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = (),
            state: tuple[int, str, str] | None = None) -> None:  # fmt: skip
     """A new evening file at path holding `meta` (the game, the config it starts from) and a journal
-    to begin with (an import's), with the state it folds to (`kept`): written beside it under
+    to begin with (an import's), with the state it folds to (`state`, as kept): written beside it under
     another name, then linked into place, so a file appears whole or not at all and an existing one
     is never replaced. Owner-only permissions: it holds the master's secrets."""
     if path.exists() or path.is_symlink():
@@ -271,19 +272,47 @@ def held(path: Path) -> sqlite3.Connection:
     return db
 
 
-# One writer at a time within a process, by file. Writers of one process (a server's threads, one
-# a phone) queue here rather than in SQLite: a writer SQLite finds the file locked for sleeps and
-# tries again, each sleep longer (up to 100 ms), so under twenty phones an unlucky one waited
-# seconds while others came and went. Writers of other processes (a command at the terminal while
-# the table is served) still queue in SQLite, with its busy timeout.
-_WRITERS: dict[tuple[int, int], threading.Lock] = {}
+# One writer at a time within a process, by file, in the order they came. Writers of one process
+# (a server's threads, one a phone) queue here rather than in SQLite: a writer SQLite finds the
+# file locked sleeps and tries again, each sleep longer (up to 100 ms), so under twenty phones an
+# unlucky one waited seconds while others came and went; a plain lock lets a newcomer pass those
+# already waiting, too. Writers of other processes (a command at the terminal while the table is
+# served) still queue in SQLite, with its busy timeout.
+class _Turns:
+    """Writers of one file served in the order they came."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._waiting: collections.deque[object] = collections.deque()
+        self._held = False
+
+    def take(self, timeout: float) -> bool:
+        """Wait for this writer's turn (False: not within `timeout` seconds, nothing held)."""
+        mine = object()
+        with self._changed:
+            self._waiting.append(mine)
+            if self._changed.wait_for(lambda: not self._held and self._waiting[0] is mine, timeout):
+                self._waiting.popleft()
+                self._held = True
+                return True
+            self._waiting.remove(mine)
+            self._changed.notify_all()  # the one behind may be first now
+            return False
+
+    def give(self) -> None:
+        with self._changed:
+            self._held = False
+            self._changed.notify_all()
+
+
+_WRITERS: dict[tuple[int, int], _Turns] = {}
 _WRITERS_LOCK = threading.Lock()
 
 
-def _writer(path: Path) -> threading.Lock:
+def _writer(path: Path) -> _Turns:
     found = path.stat()
     with _WRITERS_LOCK:
-        return _WRITERS.setdefault((found.st_dev, found.st_ino), threading.Lock())
+        return _WRITERS.setdefault((found.st_dev, found.st_ino), _Turns())
 
 
 @contextmanager
@@ -292,13 +321,13 @@ def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
     process at a time."""
     _exists(path)
     writer = _writer(path)
-    if not writer.acquire(timeout=BUSY_MS / 1000):
+    if not writer.take(BUSY_MS / 1000):
         raise EveningRefused("ev_busy", why=str(path))
     try:
         with _writing(path, check) as db:
             yield db
     finally:
-        writer.release()
+        writer.give()
 
 
 @contextmanager

@@ -155,7 +155,7 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
 def _evening_routes(table: Table, pages: _Pages) -> list[Route]:
     """The evening's pages (`serve --evening`): the master's board, each player's, what they record."""
     assert table.evening is not None
-    ev = EveningPages(table.evening, table.served, pages._render, pages._posted, table.form_token)
+    ev = EveningPages(table.evening, table.served, pages._render, pages._posted, table.form_token, pages._fragment)
     return [
         Route("/m/{token}/evening/", pages.master_only(ev.board)),
         Route("/m/{token}/evening/undo", pages.master_only(ev.undo), methods=["POST"]),
@@ -254,6 +254,10 @@ class _Pages:
             q=_query(lang), styles=styles, **values,
         )  # fmt: skip
         return HTMLResponse(html, status)
+
+    def _fragment(self, template: str, lang: str, **values: Any) -> Markup:
+        """A part of a page drawn apart (an evening's forms, drawn once and used again), in a language."""
+        return Markup(self.env.get_template(template).render(w=self.words[lang], lang=lang, q=_query(lang), **values))
 
     async def refused(self, request: Request, exc: Exception) -> Response:
         """A page refused (unknown, wrong token, not from this site): its status, a line in the page's language."""

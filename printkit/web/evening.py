@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -39,6 +40,11 @@ from .served import Served
 
 # The newest events a board lists.
 SHOWN_EVENTS = 20
+# The forms drawn and kept (printkit.web.evening.EveningPages._forms_of): a page's for each player,
+# the master's, in either language, the turn's forms with and without the end of a turn.
+FORMS_KEPT = 256
+# Where a form's once-token goes in the forms drawn: no label or value of a form holds "@@".
+_ONCE = "@@once-{i}@@"
 
 
 def player_token(master: str, player: str) -> str:
@@ -113,12 +119,18 @@ class EveningPages:
     """The evening's pages: the master's board and each player's, their forms and what they record."""
 
     def __init__(self, evening: ServedEvening, served: Served, render: Render,
-                 posted: Callable[[Request], Awaitable[dict[str, list[str]]]], form_token: str) -> None:  # fmt: skip
+                 posted: Callable[[Request], Awaitable[dict[str, list[str]]]], form_token: str,
+                 fragment: Callable[..., Markup]) -> None:  # fmt: skip
         self.evening = evening
         self.served = served
         self.render = render
         self.posted = posted
         self.form_token = form_token
+        self.fragment = fragment
+        # (whose page, language, its forms) -> the forms drawn, each once-token a placeholder
+        self._forms: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
+        # (kind, language, fixed values, heroes to choose among) -> (the kind, its controls)
+        self._controls: dict[tuple[Any, ...], tuple[EventKind, tuple[forms.Control, ...]]] = {}
 
     # ---- who is asking ------------------------------------------------------------------------
 
@@ -216,7 +228,7 @@ class EveningPages:
             told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang, master)) if row else ""
         rows = [r for r in (_row(opened, n) for n in reversed(state.live[-SHOWN_EVENTS:])) if r is not None]
         events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in rows]
-        kinds = [self._form(opened, k, who, lang) for k in opened.kinds.values()]
+        forms_drawn = self._forms_of(opened, who, lang)
         addresses = []
         if who == MASTER:
             base = str(request.base_url).rstrip("/")
@@ -226,7 +238,7 @@ class EveningPages:
         return self.render(
             request, "evening.html", status, master=who == MASTER,
             title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang, master)],
-            who=who_said(who, lang), kinds=[k for k in kinds if k is not None], events=events, told=told,
+            who=who_said(who, lang), forms=forms_drawn, events=events, told=told,
             refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
             newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
             token=self.form_token,
@@ -234,12 +246,31 @@ class EveningPages:
                     "result": r.result.get(lang, "")} for r in reversed(state.rolls[-SHOWN_EVENTS:])],
         )  # fmt: skip
 
+    def _forms_of(self, opened: Opened, who: str, lang: str) -> Markup:
+        """The forms of `who`'s page: drawn once for whom, the language and which forms he may fill
+        in now (every phone's page is drawn again whenever anyone records), each form then given a
+        once-token of its own, so that a form sent twice records once and two forms never share one."""
+        shown = [f for f in (self._form(opened, k, who, lang) for k in opened.kinds.values()) if f is not None]
+        key = (who, lang, tuple((f["name"], id(f["controls"])) for f in shown))
+        found = self._forms.get(key)
+        controls = tuple(f["controls"] for f in shown)
+        if found is None or any(a is not b for a, b in zip(found[0], controls, strict=True)):
+            if len(self._forms) >= FORMS_KEPT:
+                self._forms.clear()
+            marked = [{**f, "once": _ONCE.format(i=i)} for i, f in enumerate(shown)]
+            drawn = self.fragment("evening_forms.html", lang, kinds=marked, home=self._home(who), token=self.form_token)
+            found = self._forms[key] = (controls, str(drawn))
+        page = found[1]
+        for i in range(len(shown)):
+            page = page.replace(_ONCE.format(i=i), secrets.token_urlsafe(12), 1)
+        return Markup(page)
+
     def _form(self, opened: Opened, kind: EventKind, who: str, lang: str) -> dict[str, Any] | None:
         """A kind of event as a form for `who`: a player's own actor filled in (or his to choose
         among), and none at all for what he may not record now."""
         state = opened.state
-        q = kind.question(lambda **values: values)
         fixed: dict[str, list[str]] = {}
+        among: tuple[str, ...] = ()
         if who != MASTER:
             if kind.actor is None:
                 try:
@@ -252,14 +283,21 @@ class EveningPages:
                     return None
                 fixed[kind.actor] = [mine[0]]
                 if len(mine) > 1:  # his heroes, to choose among
-                    q = _choosing(q, kind.actor, mine)
-                    fixed = {}
-        controls = forms.controls(q, self.served, fixed, lang, _words(lang))
-        if fixed and kind.actor is not None:
-            controls = [forms.Control(c.name, c.label, "fixed", c.values) if c.name == kind.actor else c
-                        for c in controls]  # fmt: skip
-        return {"name": kind.name, "summary": kind.summary[lang], "controls": controls,
-                "once": secrets.token_urlsafe(12), "fixed": fixed,
+                    among, fixed = mine, {}
+        # A kind's controls depend on nothing but the kind, the language, whose they are and his
+        # heroes: made once, as every phone's page is drawn again whenever anyone records.
+        key = (kind.name, lang, tuple((k, tuple(v)) for k, v in fixed.items()), among)
+        made = self._controls.get(key)
+        if made is None or made[0] is not kind:
+            q = kind.question(lambda **values: values)
+            if among and kind.actor is not None:
+                q = _choosing(q, kind.actor, among)
+            controls = forms.controls(q, self.served, fixed, lang, _words(lang))
+            if fixed and kind.actor is not None:
+                controls = [forms.Control(c.name, c.label, "fixed", c.values) if c.name == kind.actor else c
+                            for c in controls]  # fmt: skip
+            made = self._controls[key] = (kind, tuple(controls))
+        return {"name": kind.name, "summary": kind.summary[lang], "controls": made[1], "fixed": fixed,
                 "quick": QUICK_DICE if kind.name == "roll" else ()}  # fmt: skip
 
 
@@ -314,7 +352,10 @@ def _number(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() and len(text) < 10 else None
 
 
+@lru_cache(maxsize=4096)
 def _local(at: str) -> str:
+    """An event's time (UTC, as the journal keeps it) on this computer's clock: made once a time, as
+    every page says the newest events' times again."""
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
     except ValueError:
