@@ -312,3 +312,22 @@ def test_every_form_drawn_has_a_once_token_of_its_own(served: tuple[Table, TestC
     assert len(tokens) == forms >= 5 * 3
     assert len(set(tokens)) == len(tokens) and all(re.fullmatch(r"[A-Za-z0-9_-]{16}", t) for t in tokens)
     assert "@@" not in "".join(pages)
+
+
+def test_an_evening_of_the_older_schema_is_brought_forward_when_served(vs: Path) -> None:
+    """A table records into its evening: serving a file of schema 1 migrates it once, at the start."""
+    import sqlite3
+
+    from printkit.evening import store
+
+    evening.record(vs, "roll", {"notation": "d6"})
+    with sqlite3.connect(vs) as db:  # as printkit of schema 1 wrote it
+        db.execute("DROP TABLE snapshot")
+        db.execute("PRAGMA user_version = 1")
+    table, client = serving(vs)
+    with client:
+        assert client.get(f"/m/{table.token}/evening/").status_code == 200
+    table.evening.close()  # type: ignore[union-attr]
+    with sqlite3.connect(vs) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
+    assert [r.kind for r in evening.read(vs).rows] == ["roll"]

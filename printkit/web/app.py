@@ -135,6 +135,8 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        if table.evening is not None:
+            await run_in_threadpool(table.evening.forward)
         yield
         table.workers.close()  # its worker processes end with the app
         if table.evening is not None:

@@ -15,6 +15,7 @@ import hmac
 import secrets
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -30,7 +31,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from ..evening import Opened, read
 from ..evening.recording import MASTER, allowed, log_roll, record, said_row, undo, who_said
 from ..evening.state import EventKind, Rolled
-from ..evening.store import Row, held, meta, reading
+from ..evening.store import VERSION, EveningRefused, Row, held, meta, reading, writing
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
 from . import forms, said
@@ -71,6 +72,15 @@ class ServedEvening:
         with reading(path) as db:
             master = meta(db)["master"]
         return cls(path, master, {player_token(master, p): p for p in opened.state.players}, held(path))
+
+    def forward(self) -> None:
+        """As the table begins serving (never for --check): a file of an older schema brought
+        forward once, rather than copied into memory to be read at every page until its first event
+        (a file that cannot be written is served as it is: its pages read it, its forms are refused)."""
+        if self.holder is None or self.holder.execute("PRAGMA user_version").fetchone()[0] >= VERSION:
+            return
+        with suppress(EveningRefused), writing(self.path):
+            pass
 
     def close(self) -> None:
         if self.holder is not None:
