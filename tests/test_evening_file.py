@@ -10,14 +10,16 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from printkit import evening
-from printkit.evening import EveningRefused, recording, store
+from printkit.evening import EveningRefused, recording, snapshot, store
 from printkit.evening.recording import MASTER
+from printkit.evening.state import fold
 
 from .conftest import EXAMPLES, run
 
@@ -177,6 +179,86 @@ def test_the_state_replayed_from_the_journal_is_the_state_that_was_live(vs: Path
     assert live.last >= 30
 
 
+def _folded_whole(path: Path) -> evening.State:
+    """The evening's state folded from its whole journal by this test, from the start (no state kept)."""
+    opened = evening.read(path)
+    start = recording._start_state(opened.meta, opened.session, opened.table)
+    return fold(start, ((r.n, r.kind, r.effect, r.undoes) for r in opened.rows), opened.kinds)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_the_state_kept_in_the_file_is_its_journal_replayed(vs: Path, seed: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Kept every 3 events here: the state the file keeps is its journal up to it replayed; an
+    evening opened afresh (from the state kept and the events after it) is the whole journal
+    replayed and the state that was live, undos reaching back before the state kept included."""
+    monkeypatch.setattr(snapshot, "EVERY", 3)
+    rng = random.Random(seed)
+    # the map as it stands kept too: a building taken, troops placed
+    evening.record(vs, "capture", {"cell": "I3", "player": "Юг"})
+    live = evening.record(vs, "troops", {"cell": "E3", "player": "Север", "troops": "knights zombie:2"}).state
+    used = 0
+    for _ in range(60):
+        kind, values = _random_event(rng, live.players)
+        if rng.random() < 0.15:
+            kind, values = "undo", {}
+        try:
+            live = evening.undo(vs).state if kind == "undo" else evening.record(vs, kind, values).state
+        except EveningRefused:
+            continue
+        except Exception as exc:
+            assert getattr(exc, "key", "").startswith(("vev_", "ev_")), exc
+            continue
+        with store.reading(vs) as db:
+            kept = store.kept(db)
+        assert kept is not None
+        opened = evening.read(vs)
+        start = recording._start_state(opened.meta, opened.session, opened.table)
+        upto = [(r.n, r.kind, r.effect, r.undoes) for r in opened.rows if r.n <= kept[0]]
+        assert snapshot.unkeep(kept[2], start, opened.table) == fold(start, upto, opened.kinds)
+        recording._KNOWN.clear()
+        afresh = evening.read(vs).state
+        assert afresh == _folded_whole(vs) == live
+        used += recording._from_kept(kept, start, opened.table, opened.rows) is not None
+    assert live.last >= 30 and used >= 10
+
+
+def test_an_evening_written_by_version_1_opens_and_keeps_its_state_once_written(vs: Path) -> None:
+    """A file of version 1 (no state kept): read as it is, unchanged; its first event recorded brings
+    it to version 2 and keeps the state, which opening it afresh then starts from."""
+    for coins in (5, -3, 7):
+        evening.record(vs, "cash", {"player": "Юг", "coins": coins})
+    with sqlite3.connect(vs) as db:  # as printkit of version 1 wrote it: the journal alone
+        db.execute("DROP TABLE snapshot")
+        db.execute("PRAGMA user_version = 1")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    recording._KNOWN.clear()
+    before = digest(vs)
+    assert dict(evening.read(vs).state.part.cash)["Юг"] == 59
+    assert digest(vs) == before
+    evening.record(vs, "roll", {"notation": "d6"})
+    with sqlite3.connect(vs) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION == 2
+        assert db.execute("SELECT last FROM snapshot").fetchall() == [(4,)]
+    recording._KNOWN.clear()
+    assert evening.read(vs).state == _folded_whole(vs)
+    assert dict(evening.read(vs).state.part.cash)["Юг"] == 59
+
+
+def test_a_state_kept_by_other_code_is_not_believed(vs: Path) -> None:
+    """A state kept by another printkit (its fingerprint another) is passed over: the journal is folded."""
+    evening.record(vs, "cash", {"player": "Юг", "coins": 5})
+    with store.writing(vs) as db:
+        db.execute("BEGIN IMMEDIATE")
+        text = db.execute("SELECT state FROM snapshot").fetchone()[0]
+        assert '"Юг", 55' in text
+        store.keep(db, 1, "another printkit", text.replace('"Юг", 55', '"Юг", 999'))
+        db.execute("COMMIT")
+    recording._KNOWN.clear()
+    assert dict(evening.read(vs).state.part.cash)["Юг"] == 55
+
+
 def test_undo_takes_back_the_newest_event_and_says_what_it_did(vs: Path) -> None:
     first = evening.read(vs).state
     evening.record(vs, "income", {"player": "Север"})
@@ -279,6 +361,31 @@ def test_two_writers_at_once_lose_nothing_and_double_nothing(vs: Path) -> None:
     assert sorted(told) == [r.n for r in rows] == list(range(1, 2 * count + 1))
     assert sorted(r.effect["why"] for r in rows) == sorted(f"{w}-{i}" for w in "ab" for i in range(count))
     assert dict(evening.read(vs).state.part.cash)["Юг"] == 50 + 2 * count
+
+
+def test_writers_of_one_process_wait_their_turn_in_order(vs: Path) -> None:
+    """A server's threads record one at a time, in the order they came (in the process, not in
+    SQLite's sleeps); a second name for the same file waits in the same queue."""
+    other = vs.with_name("same.sqlite")
+    other.hardlink_to(vs)
+    done: list[tuple[str, int]] = []
+    turns = store._writer(vs)
+    writers = []
+    with store.writing(vs):
+        for i, path in enumerate((other, vs, other, vs)):
+            who = f"w{i}"
+            writers.append(threading.Thread(target=lambda p=path, w=who: done.append(
+                (w, evening.record(p, "roll", {"notation": "d6", "who": w}).n))))  # fmt: skip
+            writers[-1].start()
+            deadline = time.monotonic() + 30
+            while len(turns._waiting) < i + 1 and time.monotonic() < deadline:  # this one queued behind
+                time.sleep(0.01)
+        time.sleep(0.2)
+        assert not done  # all waiting for this writer, nothing recorded yet
+    for writer in writers:
+        writer.join(30)
+    assert sorted(done, key=lambda d: d[1]) == [("w0", 1), ("w1", 2), ("w2", 3), ("w3", 4)]
+    assert [r.effect["who"] for r in evening.read(vs).rows] == ["w0", "w1", "w2", "w3"]
 
 
 @pytest.mark.slow

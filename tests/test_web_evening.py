@@ -270,3 +270,64 @@ def test_the_board_and_the_phones_show_the_markers_counting_down(served: tuple[T
         assert "Coming up:" in shown
         assert "the siege of H9 (Южный замок) by Elves (Север) ends: turn 4" in shown
         assert "E2: Knights (Север) may take its active action again: turn 4" in shown
+
+
+def test_a_page_says_how_long_the_server_took_to_answer(served: tuple[Table, TestClient]) -> None:
+    """bench/evening.py reports the server's own time beside the phones': each answer says it."""
+    table, client = served
+    for page in (client.get(f"/m/{table.token}/evening/"), client.get("/evening.json"), client.get("/nowhere")):
+        found = re.fullmatch(r"app;dur=([0-9]+\.[0-9])", page.headers["server-timing"])
+        assert found and 0 <= float(found.group(1)) < 60_000, page.headers.get("server-timing")
+
+
+def test_a_long_evenings_board_lists_its_newest_events_in_force(served: tuple[Table, TestClient], vs: Path) -> None:
+    """The board lists the newest events in force, newest first, and the newest rolls: an undone one
+    left out, however long the journal."""
+    from printkit.web.evening import SHOWN_EVENTS
+
+    table, client = served
+    for i in range(SHOWN_EVENTS + 5):
+        evening.record(vs, "roll", {"notation": "d6", "who": f"r{i}"})
+    evening.undo(vs)  # event SHOWN_EVENTS + 5 taken back
+    board = client.get(f"/m/{table.token}/evening/?done=3").text
+    listed = re.search(r'<ol class="events">(.*?)</ol>', board, re.S)
+    rolls = re.search(r'<ol class="rolls">(.*?)</ol>', board, re.S)
+    assert listed and rolls
+    numbers = [int(n) for n in re.findall(r"№(\d+)", listed.group(1))]
+    assert numbers == list(range(SHOWN_EVENTS + 4, 4, -1))  # a naive count: 24 down to 5
+    whos = re.findall(r'<span class="who">([^<]+)</span>', rolls.group(1))
+    assert whos == [f"r{i}" for i in range(SHOWN_EVENTS + 3, 3, -1)]
+    assert "№3" in text(board)  # the event a page was sent back to is found however old
+
+
+def test_every_form_drawn_has_a_once_token_of_its_own(served: tuple[Table, TestClient]) -> None:
+    """The forms are drawn once and used again, but no two forms, on one page or two, share the
+    token that makes a resent form record once."""
+    table, client = served
+    player = f"/p/{player_token(table.token, 'Юг')}/"
+    pages = [client.get(page).text for page in (f"/m/{table.token}/evening/", f"/m/{table.token}/evening/", player,
+                                                player, f"{player}?lang=en")]  # fmt: skip
+    tokens = [t for page in pages for t in re.findall(r'name="once" value="([^"]*)"', page)]
+    forms = sum(len(re.findall(r'<form class="ask"', page)) for page in pages)
+    assert len(tokens) == forms >= 5 * 3
+    assert len(set(tokens)) == len(tokens) and all(re.fullmatch(r"[A-Za-z0-9_-]{16}", t) for t in tokens)
+    assert "@@" not in "".join(pages)
+
+
+def test_an_evening_of_the_older_schema_is_brought_forward_when_served(vs: Path) -> None:
+    """A table records into its evening: serving a file of schema 1 migrates it once, at the start."""
+    import sqlite3
+
+    from printkit.evening import store
+
+    evening.record(vs, "roll", {"notation": "d6"})
+    with sqlite3.connect(vs) as db:  # as printkit of schema 1 wrote it
+        db.execute("DROP TABLE snapshot")
+        db.execute("PRAGMA user_version = 1")
+    table, client = serving(vs)
+    with client:
+        assert client.get(f"/m/{table.token}/evening/").status_code == 200
+    table.evening.close()  # type: ignore[union-attr]
+    with sqlite3.connect(vs) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
+    assert [r.kind for r in evening.read(vs).rows] == ["roll"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 import secrets
@@ -17,7 +18,7 @@ from typing import Any
 from ..errors import PrintkitError
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Line, Para
-from . import store
+from . import snapshot, store
 from .state import UNDO, Decided, EventKind, State, Table, applied, by_name, fold
 from .store import EveningRefused, Row
 from .turns import ROLL, next_kind
@@ -100,19 +101,19 @@ def said_row(opened: Opened, row: Row, lang: str, master: bool = True) -> str:
     """One event of the journal in a sentence, with who recorded it; for a player (not `master`) an
     event whose words are the master's is said veiled."""
     # A journal's event never changes (an undo is an event of its own), so its sentence is made
-    # once: a served board says its newest events again to every phone every time it is drawn.
-    key = (opened.meta.get("created"), opened.meta.get("master"), row.n, row.at, row.once, row.kind,
-           repr(row.effect), lang, master)  # fmt: skip
+    # once: a served board says its newest events again to every phone every time it is drawn. The
+    # event as read (a Row, never changed) is its key, with the game's declarations that say it.
+    key = (id(row), id(opened.table), lang, master)
     found = _SAID.get(key)
-    if found is None:
+    if found is None or found[0] is not row or found[1] is not opened.table:
         if len(_SAID) >= SAID_KEPT:
             _SAID.clear()
-        found = _SAID[key] = _said_row(opened, row, lang, master)
-    return found
+        found = _SAID[key] = (row, opened.table, _said_row(opened, row, lang, master))
+    return found[2]
 
 
 SAID_KEPT = 20_000  # sentences kept: a long evening's journal in both languages, both views
-_SAID: dict[tuple[Any, ...], str] = {}
+_SAID: dict[tuple[int, int, str, bool], tuple[Row, Table, str]] = {}
 
 
 def _said_row(opened: Opened, row: Row, lang: str, master: bool) -> str:
@@ -225,7 +226,7 @@ def _opened(path: Path, db: sqlite3.Connection) -> Opened:
                 opened = Opened(path, meta, before.session, before.table, before.rows + newer, state)
                 _KNOWN[key] = opened
                 return opened
-    opened = _folded(path, meta, tuple(store.rows(db)))
+    opened = _folded(path, meta, tuple(store.rows(db)), store.kept(db))
     _KNOWN[key] = opened
     return opened
 
@@ -248,8 +249,10 @@ def _stored(value: Mapping[str, Any]) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opened:
-    """The evening `meta` starts, with its journal folded: every kind known, every effect applied."""
+def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...],
+            kept: tuple[int, str, str] | None = None) -> Opened:  # fmt: skip
+    """The evening `meta` starts, with its journal folded: every kind known, every effect applied
+    (those after the state the file keeps, where it holds)."""
     if meta.get("app") != APP or not meta.get("config") or not meta.get("config_name"):
         raise EveningRefused("ev_not_evening", file=str(path))
     session = _session(meta["config_name"], meta["config"], meta.get("map_name", ""), meta.get("map", ""))
@@ -259,11 +262,47 @@ def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...]) -> Opene
     if unknown is not None:
         raise EveningRefused("ev_unknown_kind", file=str(path), n=unknown.n, kind=unknown.kind)
     start = _start_state(meta, session, table)
+    begun = _from_kept(kept, start, table, rows) if kept is not None else None
+    after = rows[bisect.bisect_right(rows, begun.last, key=lambda r: r.n) :] if begun is not None else rows
     try:
-        state = fold(start, ((r.n, r.kind, r.effect, r.undoes) for r in rows), kinds)
+        state = fold(begun or start, ((r.n, r.kind, r.effect, r.undoes) for r in after), kinds)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise EveningRefused("ev_damaged", file=str(path), why=f"{type(exc).__name__}: {exc}") from None
     return Opened(path, meta, session, table, rows, state)
+
+
+def _from_kept(kept: tuple[int, str, str], start: State, table: Table, rows: tuple[Row, ...]) -> State | None:
+    """The state the file keeps, where the journal folds to it: kept by this printkit after an event
+    the journal holds, and no undo after it taking back an event before it. None: fold it all."""
+    last, code, text = kept
+    at = bisect.bisect_left(rows, last, key=lambda r: r.n)
+    if code != _code(table, start.family) or at >= len(rows) or rows[at].n != last:
+        return None
+    if any(r.kind == UNDO and r.undoes is not None and r.undoes <= last for r in rows[at + 1 :]):
+        return None
+    state = snapshot.unkeep(text, start, table)
+    return state if state is not None and state.last == last else None
+
+
+def _code(table: Table, family: str) -> str:
+    """The fingerprint of the code that folds a game's evenings (printkit.evening.snapshot)."""
+    from ..game import game
+
+    return snapshot.fingerprint(table, game(family).package)
+
+
+def _keeping(db: sqlite3.Connection, table: Table, state: State) -> None:
+    """The state after the event just appended kept in the file, in its transaction, when the one
+    kept is EVERY events old, another printkit's, or no longer the journal's (an undo reached back)."""
+    if table.kept is None:
+        return
+    code = _code(table, state.family)
+    found = store.kept(db, state=False)
+    due = found is None or found[1] != code or state.last - found[0] >= snapshot.EVERY
+    if due or (found is not None and store.reaches_back(db, found[0])):
+        text = snapshot.keep(state, table)
+        if text is not None:
+            store.keep(db, state.last, code, text)
 
 
 def read(path: Path) -> Opened:
@@ -403,12 +442,13 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
             said = {lang: declared.words(decided.effect, lang) for lang in LANGUAGES}
             row = Row(0, kind, who, device, store.now(), plain, decided.effect, once or None)
             n = store.append(db, row)
+            after = applied(opened.state, n, declared, decided.effect)
+            _keeping(db, opened.table, after)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
-    after = applied(opened.state, n, declared, decided.effect)
     return Recorded(n, kind, said, decided.told, False, after, decided.effect)
 
 
@@ -540,7 +580,10 @@ def import_journal(data: Any, file: Path, source: str) -> Opened:
                     checked.kinds[r.kind].words(r.effect, lang)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise EveningRefused("ev_bad_event", file=source, i=r.n) from None
-    store.create(file, meta, rows)
+    text = snapshot.keep(checked.state, checked.table) if rows else None
+    store.create(
+        file, meta, rows, (checked.state.last, _code(checked.table, checked.state.family), text) if text else None
+    )
     return read(file)
 
 

@@ -178,20 +178,26 @@ class Table:
     # typed, as asked, answer) -> ((kind, values), ...) (the income paid, the hero moved along this
     # turn of his route); none where what was typed makes the answer another than the evening's.
     offers: Callable[[State, str, Mapping[str, Any], Mapping[str, Any], Any], Offered] | None = None
+    # The dataclasses the game's part holds beyond plain data (a map's objects, its troops): with
+    # them named, the state is kept in the file every so often (printkit.evening.snapshot) and a
+    # fresh process folds only the events after it. None: the journal is always folded whole.
+    kept: tuple[type, ...] | None = None
 
 
 def fold(start: State, events: Iterable[tuple[int, str, Effect, int | None]],
          kinds: Mapping[str, EventKind]) -> State:  # fmt: skip
-    """The state after the events (number, kind, effect, the event an undo takes back), oldest first."""
+    """The state after the events (number, kind, effect, the event an undo takes back), oldest first,
+    from `start`: the evening's beginning, or a state kept after its first `start.last` events (no
+    undo among these events may then reach back before it)."""
     listed = list(events)
     undone = {undoes for _, kind, _, undoes in listed if kind == UNDO and undoes is not None}
     state = start
-    live: list[int] = []
+    live: list[int] = list(start.live)
     for n, kind, effect, _ in listed:
         if kind != UNDO and n not in undone:
             state = kinds[kind].apply(dataclasses.replace(state, last=n), effect)
             live.append(n)
-    return dataclasses.replace(state, live=tuple(live), last=listed[-1][0] if listed else 0)
+    return dataclasses.replace(state, live=tuple(live), last=listed[-1][0] if listed else start.last)
 
 
 def applied(state: State, n: int, kind: EventKind, effect: Effect) -> State:

@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import sqlite3
+import threading
 import urllib.parse
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -27,7 +29,8 @@ from ..labels import Refused
 
 # "PKEV": what marks a database as a printkit evening (a file of another program has another, or 0).
 APPLICATION_ID = 0x504B4556
-VERSION = 1
+# 1: the evening and its journal; 2: the state kept after the journal's first events (snapshot).
+VERSION = 2
 # How long a writer waits for another one to finish its event before it says the file is busy.
 BUSY_MS = 10_000
 # The largest evening file opened: a season of evenings of ten thousand events each stays far below.
@@ -51,9 +54,16 @@ CREATE TABLE events (
 );
 """
 
+
+def _kept_table(db: sqlite3.Connection) -> None:
+    """Version 2: the state after the journal's first `last` events, as the code named by `code`
+    folded it (printkit.evening.snapshot); a file holds one at most."""
+    db.execute("CREATE TABLE snapshot (last INTEGER PRIMARY KEY, code TEXT NOT NULL, state TEXT NOT NULL)")
+
+
 # What turns a file of version v into one of version v + 1, by v: each runs inside the transaction
 # that also sets the new user_version, so a migration is whole or not at all.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _kept_table}
 
 
 class EveningRefused(Refused):
@@ -94,11 +104,12 @@ def now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> None:
+def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = (),
+           state: tuple[int, str, str] | None = None) -> None:  # fmt: skip
     """A new evening file at path holding `meta` (the game, the config it starts from) and a journal
-    to begin with (an import's): written beside it under another name, then linked into place, so a
-    file appears whole or not at all and an existing one is never replaced. Owner-only permissions:
-    it holds the master's secrets."""
+    to begin with (an import's), with the state it folds to (`state`, as kept): written beside it under
+    another name, then linked into place, so a file appears whole or not at all and an existing one
+    is never replaced. Owner-only permissions: it holds the master's secrets."""
     if path.exists() or path.is_symlink():
         raise EveningUnwritable("ev_exists", file=str(path))
     # SQLite's files beside it (a deleted evening's journal of changes not yet folded in) would be
@@ -133,6 +144,8 @@ def create(path: Path, meta: Mapping[str, str], journal: Sequence[Row] = ()) -> 
             db.executemany("INSERT INTO evening (key, value) VALUES (?, ?)", sorted(meta.items()))
             for row in journal:
                 append(db, row)
+            if state is not None:
+                keep(db, *state)
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.execute(f"PRAGMA user_version = {VERSION}")
             db.execute("COMMIT")
@@ -259,9 +272,66 @@ def held(path: Path) -> sqlite3.Connection:
     return db
 
 
+# One writer at a time within a process, by file, in the order they came. Writers of one process
+# (a server's threads, one a phone) queue here rather than in SQLite: a writer SQLite finds the
+# file locked sleeps and tries again, each sleep longer (up to 100 ms), so under twenty phones an
+# unlucky one waited seconds while others came and went; a plain lock lets a newcomer pass those
+# already waiting, too. Writers of other processes (a command at the terminal while the table is
+# served) still queue in SQLite, with its busy timeout.
+class _Turns:
+    """Writers of one file served in the order they came."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._waiting: collections.deque[object] = collections.deque()
+        self._held = False
+
+    def take(self, timeout: float) -> bool:
+        """Wait for this writer's turn (False: not within `timeout` seconds, nothing held)."""
+        mine = object()
+        with self._changed:
+            self._waiting.append(mine)
+            if self._changed.wait_for(lambda: not self._held and self._waiting[0] is mine, timeout):
+                self._waiting.popleft()
+                self._held = True
+                return True
+            self._waiting.remove(mine)
+            self._changed.notify_all()  # the one behind may be first now
+            return False
+
+    def give(self) -> None:
+        with self._changed:
+            self._held = False
+            self._changed.notify_all()
+
+
+_WRITERS: dict[tuple[int, int], _Turns] = {}
+_WRITERS_LOCK = threading.Lock()
+
+
+def _writer(path: Path) -> _Turns:
+    found = path.stat()
+    with _WRITERS_LOCK:
+        return _WRITERS.setdefault((found.st_dev, found.st_ino), _Turns())
+
+
 @contextmanager
 def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
-    """The evening, open to record (an older file migrated forward first)."""
+    """The evening, open to record (an older file migrated forward first), by one writer of this
+    process at a time."""
+    _exists(path)
+    writer = _writer(path)
+    if not writer.take(BUSY_MS / 1000):
+        raise EveningRefused("ev_busy", why=str(path))
+    try:
+        with _writing(path, check) as db:
+            yield db
+    finally:
+        writer.give()
+
+
+@contextmanager
+def _writing(path: Path, check: bool) -> Iterator[sqlite3.Connection]:
     with closing(_connected(path, "rw")) as db:
         version = _checked(db, path, check)
         try:
@@ -319,3 +389,28 @@ def append(db: sqlite3.Connection, row: Row) -> int:
     )  # fmt: skip
     assert cursor.lastrowid is not None
     return cursor.lastrowid
+
+
+def kept(db: sqlite3.Connection, state: bool = True) -> tuple[int, str, str] | None:
+    """The state the file keeps: (after which event, the code that folded it, the state as JSON, or
+    "" without `state`)."""
+    column = "state" if state else "''"  # a writer asks only whether it is due another
+    try:
+        found = db.execute(f"SELECT last, code, {column} FROM snapshot ORDER BY last DESC LIMIT 1").fetchone()
+    except sqlite3.OperationalError:  # a file of version 1 read as it is: it keeps none
+        return None
+    return (int(found[0]), str(found[1]), str(found[2])) if found else None
+
+
+def keep(db: sqlite3.Connection, last: int, code: str, state: str) -> None:
+    """Keep the state after event `last` in place of any other (inside the caller's transaction)."""
+    db.execute("DELETE FROM snapshot")
+    db.execute("INSERT INTO snapshot (last, code, state) VALUES (?, ?, ?)", (last, code, state))
+
+
+def reaches_back(db: sqlite3.Connection, last: int) -> bool:
+    """Whether an undo after event `last` takes back an event before it (a state kept after `last`
+    then no longer holds)."""
+    found = db.execute("SELECT 1 FROM events WHERE n > ? AND kind = 'undo' AND undoes <= ? LIMIT 1",
+                       (last, last)).fetchone()  # fmt: skip
+    return found is not None

@@ -9,17 +9,20 @@
 from __future__ import annotations
 
 import base64
+import bisect
 import hashlib
 import hmac
 import secrets
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -28,7 +31,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from ..evening import Opened, read
 from ..evening.recording import MASTER, allowed, log_roll, record, said_row, undo, who_said
 from ..evening.state import EventKind, Rolled
-from ..evening.store import held, meta, reading
+from ..evening.store import VERSION, EveningRefused, Row, held, meta, reading, writing
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
 from . import forms, said
@@ -38,6 +41,11 @@ from .served import Served
 
 # The newest events a board lists.
 SHOWN_EVENTS = 20
+# The forms drawn and kept (printkit.web.evening.EveningPages._forms_of): a page's for each player,
+# the master's, in either language, the turn's forms with and without the end of a turn.
+FORMS_KEPT = 256
+# Where a form's once-token goes in the forms drawn: no label or value of a form holds "@@".
+_ONCE = "@@once-{i}@@"
 
 
 def player_token(master: str, player: str) -> str:
@@ -64,6 +72,15 @@ class ServedEvening:
         with reading(path) as db:
             master = meta(db)["master"]
         return cls(path, master, {player_token(master, p): p for p in opened.state.players}, held(path))
+
+    def forward(self) -> None:
+        """As the table begins serving (never for --check): a file of an older schema brought
+        forward once, rather than copied into memory to be read at every page until its first event
+        (a file that cannot be written is served as it is: its pages read it, its forms are refused)."""
+        if self.holder is None or self.holder.execute("PRAGMA user_version").fetchone()[0] >= VERSION:
+            return
+        with suppress(EveningRefused), writing(self.path):
+            pass
 
     def close(self) -> None:
         if self.holder is not None:
@@ -112,12 +129,18 @@ class EveningPages:
     """The evening's pages: the master's board and each player's, their forms and what they record."""
 
     def __init__(self, evening: ServedEvening, served: Served, render: Render,
-                 posted: Callable[[Request], Awaitable[dict[str, list[str]]]], form_token: str) -> None:  # fmt: skip
+                 posted: Callable[[Request], Awaitable[dict[str, list[str]]]], form_token: str,
+                 fragment: Callable[..., Markup]) -> None:  # fmt: skip
         self.evening = evening
         self.served = served
         self.render = render
         self.posted = posted
         self.form_token = form_token
+        self.fragment = fragment
+        # (whose page, language, its forms) -> the forms drawn, each once-token a placeholder
+        self._forms: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
+        # (kind, language, fixed values, heroes to choose among) -> (the kind, its controls)
+        self._controls: dict[tuple[Any, ...], tuple[EventKind, tuple[forms.Control, ...]]] = {}
 
     # ---- who is asking ------------------------------------------------------------------------
 
@@ -163,8 +186,9 @@ class EveningPages:
         if declared.actor is not None and not (form.get(declared.actor) or [""])[0] and len(mine) == 1:
             form[declared.actor] = [mine[0]]  # a player acts as himself unless he has heroes to choose among
         seen = _number((form.pop("seen", None) or [""])[0])
-        again = once is not None and any(r.once == once for r in opened.rows)  # a resend: recorded once, said so
-        if seen is not None and seen != opened.state.last and not again:  # an offer reckoned on an older evening
+        # An offer reckoned on an older evening is refused, unless this is its resend (recorded once,
+        # said so): the journal is searched for its token only then, never on every form.
+        if seen is not None and seen != opened.state.last and not (once is not None and _sent(opened, once)):
             return await self._page(request, who, refusal=label("ev_moved_on", lang, n=seen), status=409)
         try:
             values = forms.read(q, self.served, form)
@@ -207,15 +231,14 @@ class EveningPages:
         told = ""
         master = who == MASTER  # what the rules keep the master's is said veiled on any other page
         if done is not None:
-            row = next((r for r in opened.rows if r.n == done), None)
+            row = _row(opened, done)
             told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang, master)) if row else ""
         elif undone is not None:
-            row = next((r for r in opened.rows if r.n == undone), None)
+            row = _row(opened, undone)
             told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang, master)) if row else ""
-        live = set(state.live)
-        rows = [r for r in opened.rows if r.n in live][-SHOWN_EVENTS:]
-        events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in reversed(rows)]
-        kinds = [self._form(opened, k, who, lang) for k in opened.kinds.values()]
+        rows = [r for r in (_row(opened, n) for n in reversed(state.live[-SHOWN_EVENTS:])) if r is not None]
+        events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in rows]
+        forms_drawn = self._forms_of(opened, who, lang)
         addresses = []
         if who == MASTER:
             base = str(request.base_url).rstrip("/")
@@ -225,20 +248,39 @@ class EveningPages:
         return self.render(
             request, "evening.html", status, master=who == MASTER,
             title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang, master)],
-            who=who_said(who, lang), kinds=[k for k in kinds if k is not None], events=events, told=told,
+            who=who_said(who, lang), forms=forms_drawn, events=events, told=told,
             refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
             newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
             token=self.form_token,
             rolls=[{"n": r.n, "time": _local(r.at), "who": r.who, "rolled": r.notation,
-                    "result": r.result.get(lang, "")} for r in reversed(state.rolls)][:SHOWN_EVENTS],
+                    "result": r.result.get(lang, "")} for r in reversed(state.rolls[-SHOWN_EVENTS:])],
         )  # fmt: skip
+
+    def _forms_of(self, opened: Opened, who: str, lang: str) -> Markup:
+        """The forms of `who`'s page: drawn once for whom, the language and which forms he may fill
+        in now (every phone's page is drawn again whenever anyone records), each form then given a
+        once-token of its own, so that a form sent twice records once and two forms never share one."""
+        shown = [f for f in (self._form(opened, k, who, lang) for k in opened.kinds.values()) if f is not None]
+        key = (who, lang, tuple((f["name"], id(f["controls"])) for f in shown))
+        found = self._forms.get(key)
+        controls = tuple(f["controls"] for f in shown)
+        if found is None or any(a is not b for a, b in zip(found[0], controls, strict=True)):
+            if len(self._forms) >= FORMS_KEPT:
+                self._forms.clear()
+            marked = [{**f, "once": _ONCE.format(i=i)} for i, f in enumerate(shown)]
+            drawn = self.fragment("evening_forms.html", lang, kinds=marked, home=self._home(who), token=self.form_token)
+            found = self._forms[key] = (controls, str(drawn))
+        page = found[1]
+        for i in range(len(shown)):
+            page = page.replace(_ONCE.format(i=i), secrets.token_urlsafe(12), 1)
+        return Markup(page)
 
     def _form(self, opened: Opened, kind: EventKind, who: str, lang: str) -> dict[str, Any] | None:
         """A kind of event as a form for `who`: a player's own actor filled in (or his to choose
         among), and none at all for what he may not record now."""
         state = opened.state
-        q = kind.question(lambda **values: values)
         fixed: dict[str, list[str]] = {}
+        among: tuple[str, ...] = ()
         if who != MASTER:
             if kind.actor is None:
                 try:
@@ -251,14 +293,21 @@ class EveningPages:
                     return None
                 fixed[kind.actor] = [mine[0]]
                 if len(mine) > 1:  # his heroes, to choose among
-                    q = _choosing(q, kind.actor, mine)
-                    fixed = {}
-        controls = forms.controls(q, self.served, fixed, lang, _words(lang))
-        if fixed and kind.actor is not None:
-            controls = [forms.Control(c.name, c.label, "fixed", c.values) if c.name == kind.actor else c
-                        for c in controls]  # fmt: skip
-        return {"name": kind.name, "summary": kind.summary[lang], "controls": controls,
-                "once": secrets.token_urlsafe(12), "fixed": fixed,
+                    among, fixed = mine, {}
+        # A kind's controls depend on nothing but the kind, the language, whose they are and his
+        # heroes: made once, as every phone's page is drawn again whenever anyone records.
+        key = (kind.name, lang, tuple((k, tuple(v)) for k, v in fixed.items()), among)
+        made = self._controls.get(key)
+        if made is None or made[0] is not kind:
+            q = kind.question(lambda **values: values)
+            if among and kind.actor is not None:
+                q = _choosing(q, kind.actor, among)
+            controls = forms.controls(q, self.served, fixed, lang, _words(lang))
+            if fixed and kind.actor is not None:
+                controls = [forms.Control(c.name, c.label, "fixed", c.values) if c.name == kind.actor else c
+                            for c in controls]  # fmt: skip
+            made = self._controls[key] = (kind, tuple(controls))
+        return {"name": kind.name, "summary": kind.summary[lang], "controls": made[1], "fixed": fixed,
                 "quick": QUICK_DICE if kind.name == "roll" else ()}  # fmt: skip
 
 
@@ -297,11 +346,26 @@ def _text(opened: Opened, lang: str, master: bool) -> list[str]:
     return out
 
 
+def _row(opened: Opened, n: int) -> Row | None:
+    """The journal's event number n: the journal is in order of number, so a page drawn for a long
+    evening looks up its newest events without going through the rest."""
+    at = bisect.bisect_left(opened.rows, n, key=lambda r: r.n)
+    return opened.rows[at] if at < len(opened.rows) and opened.rows[at].n == n else None
+
+
+def _sent(opened: Opened, once: str) -> bool:
+    """Whether a form's token recorded an event already (a resend)."""
+    return any(r.once == once for r in reversed(opened.rows))
+
+
 def _number(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() and len(text) < 10 else None
 
 
+@lru_cache(maxsize=4096)
 def _local(at: str) -> str:
+    """An event's time (UTC, as the journal keeps it) on this computer's clock: made once a time, as
+    every page says the newest events' times again."""
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M")
     except ValueError:
