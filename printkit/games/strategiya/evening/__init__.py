@@ -21,6 +21,6 @@ TABLE = Table(begin=begin,
                      ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
               turn_ends=turn_ends, now=now, given=given, offers=offers, skips=skips, announces=announces,
-              opening=opening, game_map=game_map)  # fmt: skip
+              opening=opening, game_map=game_map, kept=(Now, Explored, Boat, Job, Built))  # fmt: skip
 
 __all__ = ["TABLE", "Boat", "Built", "Explored", "Heroes", "Job", "Now"]
