@@ -123,6 +123,7 @@ POTENTIAL_EVENT = EventKind(
     _words,
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
+        "printkit evening record experience strategiya.sqlite --hero Гром --change 3",
         "printkit evening record potential strategiya.sqlite --hero Гром --skill strength",
     ),
     actor="hero",
