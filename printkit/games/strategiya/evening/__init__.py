@@ -11,6 +11,7 @@ from .lives import LIVES_EVENT, REST_EVENT, opening
 from .moves import MOVE
 from .orders import ORDER_EVENT
 from .part import Boat, Built, Explored, Heroes, Job, Now, begin
+from .potential import POTENTIAL_EVENT
 from .ships import SHIP_EVENT
 from .shown import actors_of, game_map, json_of, lines_of, owner_of, papers, secrets_of
 from .turns import announces, skips, turn_ends
@@ -18,7 +19,7 @@ from .works import STALL_EVENT, WORK_EVENT
 
 TABLE = Table(begin=begin,
               kinds=(MOVE, LIVES_EVENT, REST_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT,
-                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT),
+                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT, POTENTIAL_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
               turn_ends=turn_ends, now=now, given=given, offers=offers, skips=skips, announces=announces,
               opening=opening, game_map=game_map, kept=(Now, Explored, Boat, Job, Built))  # fmt: skip

@@ -9,12 +9,13 @@ from printkit.evening import Offered, State
 from printkit.plugin import PrintkitError, RefusedValue, cell_name, parse_cell
 
 from ..model import rules_of
-from .part import Now, alive, heroes_of, models
+from .part import Now, alive, heroes_of, models, unspent
 from .ships import ship_for, water
 
 
 def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
-    """Each hero of the config with the lives, money, things and experience the evening gives him now."""
+    """Each hero of the config with the lives, money, things, experience and skills the evening gives
+    him now (a point of potential spent: the questions read his new strength, speed or intellect)."""
     now = list(heroes_of(state).heroes)
     listed = [h for p in config.get("players") or [] if isinstance(p, dict)
               for h in p.get("heroes") or [] if isinstance(h, dict)]  # fmt: skip
@@ -24,6 +25,8 @@ def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) ->
     for written, hero in zip(listed, now, strict=True):
         written["lives"] = hero.lives
         written["experience"] = hero.experience
+        written["strength"], written["speed"], written["intellect"] = hero.strength, hero.speed, hero.intellect
+        written["potential"] = unspent(heroes_of(state).session, hero)
         if hero.money is not None:
             written["money"] = hero.money
         # The town's items and animals (a fight reads a sword or a shield); a find the master wrote

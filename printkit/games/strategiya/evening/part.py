@@ -16,7 +16,8 @@ from ..model import rules_of, session_of
 
 @dataclass(frozen=True)
 class Now:
-    """A hero as the evening has him: whose, where, how many lives, his money, things and experience."""
+    """A hero as the evening has him: whose, where, how many lives, his money, things, experience
+    and skills, with the personal potential he may still spend."""
 
     name: str
     player: str
@@ -27,6 +28,17 @@ class Now:
     items: tuple[str, ...] = ()  # a town item's id, or an adventure's find in words
     animals: tuple[str, ...] = ()  # town animals' ids
     experience: int = 0
+    strength: int = 0
+    speed: int = 0
+    intellect: int = 0  # as distributed: the staff's +2 is his items', not his skill's
+    given: int = 0  # unspent personal potential the config gave him (its `potential`)
+    began: int = 0  # his experience as the evening began: the points it gives count from there
+    spent: int = 0  # points of personal potential spent on his skills this evening
+
+    @property
+    def total(self) -> int:
+        """«Потенциал»: the summed potential the tiers read, strength + speed + intellect."""
+        return self.strength + self.speed + self.intellect
 
 
 @dataclass(frozen=True)
@@ -141,7 +153,8 @@ def begin(session: Any) -> Heroes:
         for j, hero in enumerate(party.heroes):
             name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
             out.append(Now(name, owner, current_lives(rules, hero), max_lives(rules, hero), None, hero.money,
-                           tuple(hero.items), tuple(hero.animals), hero.experience))  # fmt: skip
+                           tuple(hero.items), tuple(hero.animals), hero.experience, hero.strength, hero.speed,
+                           hero.intellect, hero.potential, hero.experience))  # fmt: skip
     return Heroes(tuple(out), session)
 
 
@@ -157,6 +170,35 @@ def models(session: Any) -> list[tuple[str, Any]]:
         for j, hero in enumerate(party.heroes):
             out.append((hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1), hero))
     return out
+
+
+def model_of(session: Any, hero: Now) -> Any:
+    """The config's hero as the evening has him today (lives, skills, unspent potential, money,
+    things, experience), for what reads a config's hero: the terrain figures, the sheets, the
+    questions; None for a hero the config does not list."""
+    model = dict(models(session)).get(hero.name)
+    if model is None:
+        return None
+    money = hero.money if hero.money is not None else model.money
+    return dataclasses.replace(model, lives=hero.lives, strength=hero.strength, speed=hero.speed,
+                               intellect=hero.intellect, potential=unspent(session, hero), money=money,
+                               items=hero.items, animals=hero.animals, experience=hero.experience)  # fmt: skip
+
+
+def per_point(session: Any) -> int:
+    """«Интеллект»: the experience a point of personal potential takes (10)."""
+    figures = rules_of(session.ruleset).heroes
+    return figures.experience_per_point if figures is not None else 10
+
+
+def unspent(session: Any, hero: Now) -> int:
+    """Points of personal potential a hero may still spend, as far as the evening can count them:
+    what the config gave unspent, and a point for every 10 experience gained since the evening
+    began, less those spent here. A battle won or common potential given are not counted (the
+    evening records neither): the master spends those points outside the count."""
+    per = per_point(session)
+    earned = max(hero.experience // per - hero.began // per, 0)
+    return max(hero.given + earned - hero.spent, 0)
 
 
 def alive(hero: Now) -> Now:

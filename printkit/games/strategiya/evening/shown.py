@@ -11,7 +11,7 @@ from printkit.evening import State
 from printkit.plugin import RefusedValue, label, parse_cell
 
 from ..model import rules_of, session_of
-from .part import Heroes, heroes_of, models
+from .part import Heroes, heroes_of, model_of, models, unspent
 
 
 def json_of(state: State, lang: str) -> Mapping[str, Any]:
@@ -20,6 +20,8 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
     names = names_of(part, lang)
     return {"players": [{"name": p, "heroes": [{"name": h.name, "lives": h.lives, "most_lives": h.most,
                                                 "cell": h.cell, "money": h.money or 0, "experience": h.experience,
+                                                "strength": h.strength, "speed": h.speed, "intellect": h.intellect,
+                                                "potential": h.total, "unspent": unspent(part.session, h),
                                                 "items": [names.get(i, i) for i in h.items],
                                                 "animals": [names.get(i, i) for i in h.animals]}
                                                for h in part.heroes if h.player == p]}
@@ -55,6 +57,9 @@ def lines_of(state: State, lang: str) -> list[str]:
                 out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most, cell=h.cell or "—",
                                           money=label("sum_money", lang, n=h.money or 0),
                                           experience=h.experience))  # fmt: skip
+                out.append("      " + label("sev_hero_skills", lang, strength=h.strength, speed=h.speed,
+                                            intellect=h.intellect, total=h.total,
+                                            unspent=unspent(part.session, h)))  # fmt: skip
                 things = [names.get(i, i) for i in (*h.items, *h.animals)]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
@@ -129,11 +134,8 @@ def papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[
         heroes = []
         for j, hero in enumerate(party.heroes):
             name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
-            if name in now:  # today's lives, money, things and experience
-                h = now[name]
-                money = h.money if h.money is not None else hero.money
-                hero = dataclasses.replace(hero, lives=h.lives, money=money, items=h.items, animals=h.animals,
-                                           experience=h.experience)  # fmt: skip
+            if name in now:  # today's lives, skills, unspent potential, money, things and experience
+                hero = model_of(session, now[name])
             heroes.append(hero)
         parties.append(dataclasses.replace(party, heroes=tuple(heroes)))
     write_hero_sheets(dataclasses.replace(session, part=dataclasses.replace(part, parties=tuple(parties))),

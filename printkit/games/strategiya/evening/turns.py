@@ -13,7 +13,7 @@ from ..model import rules_of
 from .lives import lives_applied, reckon_lives
 from .orders import ordered as orders_applied
 from .orders import orders_end
-from .part import heroes_of, models
+from .part import heroes_of, model_of
 from .works import works_end
 
 
@@ -26,16 +26,15 @@ def turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     part = heroes_of(state)
     session = part.session
     rules = rules_of(session.ruleset)
-    configured = dict(models(session))
     out: list[tuple[str, Mapping[str, Any]]] = []
     for hero in part.heroes:
         if session.game_map is None:  # no terrain to read: the orders and the works still end the turn
             break
-        if hero.player != state.whose or hero.cell is None or hero.lives <= 0 or hero.name not in configured:
+        model = model_of(session, hero)  # today's skills: a point spent moves him past a tier (7, 11)
+        if hero.player != state.whose or hero.cell is None or hero.lives <= 0 or model is None:
             continue
         x, y = parse_cell(hero.cell)
         terrain = session.game_map.terrain(x, y)
-        model = dataclasses.replace(configured[hero.name], lives=hero.lives)
         # lives_per_turn is signed as the sheets print it: −3 in the death zone
         loss = -next((f.lives_per_turn for f in terrain_figures(rules, model) if f.terrain.id == terrain), 0)
         if loss > 0:

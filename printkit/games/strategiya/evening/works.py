@@ -20,7 +20,7 @@ from printkit.plugin import Flag, Input, RefusedValue, Text, Whole, cell_name, l
 from ..model import rules_of
 from .goods import EXPERIENCE_EVENT, MONEY_EVENT
 from .lives import lives_applied, reckon_lives
-from .part import HERO, Built, Heroes, Job, Now, alive, heroes_of, models
+from .part import HERO, Built, Heroes, Job, Now, alive, heroes_of, model_of
 from .ships import SHIP_EVENT, water
 
 MINE = "mine"
@@ -53,23 +53,21 @@ def has_tools(rules: Any, hero: Now) -> bool:
 
 
 def strength_of(part: Heroes, hero: Now, tools: bool) -> int:
-    """A worker's days a turn: his config strength, +3 with tools («На базарной площади»)."""
+    """A worker's days a turn: his strength today, +3 with tools («На базарной площади»)."""
     rules = rules_of(part.session.ruleset)
-    model = dict(models(part.session)).get(hero.name)
-    base = model.strength if model is not None else 0
+    base = hero.strength
     bonus = next((o.work_strength for o in rules.town.get("market", ()) if o.work_strength), 0)
     return base + (bonus if tools or has_tools(rules, hero) else 0)
 
 
 def intellect_of(part: Heroes, hero: Now) -> int:
-    """A hero's intellect now: his config's, with the staff's +2 if he holds it today."""
+    """A hero's intellect now: his skill today, with the staff's +2 if he holds it today."""
     from ..heroes import intellect
 
-    model = dict(models(part.session)).get(hero.name)
+    model = model_of(part.session, hero)
     if model is None:
         return 0
-    rules = rules_of(part.session.ruleset)
-    return intellect(rules, dataclasses.replace(model, items=hero.items, animals=hero.animals))
+    return intellect(rules_of(part.session.ruleset), model)
 
 
 def _work(state: State, hero: str, job: str, days: int | None = None, cells: int | None = None,
