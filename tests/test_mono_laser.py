@@ -626,8 +626,8 @@ PIECE_KITS = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("greyscale", [False, True], ids=["colour", "ink-saving"])
 @pytest.mark.parametrize(("name", "lang", "paper"), PIECE_KITS, ids=["-".join(k) for k in PIECE_KITS])
+@pytest.mark.parametrize("greyscale", [False, True], ids=["colour", "ink-saving"])
 def test_no_word_on_a_piece_touches_its_frame(kits: ExampleKits, name: str, lang: str, paper: str,
                                               greyscale: bool) -> None:  # fmt: skip
     """issue 42, fourth review: on the VS tokens the name plates left 0.2-0.3 mm to the band's

@@ -276,7 +276,9 @@ def plain(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").split())
 
 
-@pytest.mark.parametrize(("lang", "paper"), [("ru", "a4"), ("en", "letter")], ids=["ru-a4", "en-letter"])
+@pytest.mark.parametrize(
+    ("lang", "paper"), [("ru", "a4"), ("en", "letter")], ids=["strategiya-ru-a4", "strategiya-en-letter"]
+)
 def test_a_one_sheet_map_is_not_told_to_be_glued(kits: ExampleKits, lang: str, paper: str) -> None:
     """The «Стратегия» map prints on one sheet, yet the guide told how to lay a large map's sheets
     over one another and glue them. A one-page map.pdf now reads as one sheet with nothing to glue."""
@@ -296,19 +298,17 @@ def test_a_map_of_several_sheets_keeps_its_gluing() -> None:
     assert print_guide.purpose_key(dataclasses.replace(row, pages=1)) == "guide_map_one"
 
 
-@pytest.mark.parametrize(("lang", "paper"), [("ru", "a4"), ("en", "letter")], ids=["ru-a4", "en-letter"])
-@pytest.mark.parametrize(("name", "spoils"), [
-    ("tannhauser", ["guide_scale_sheets"]),
-    ("stratego", ["guide_scale_board"]),
-    ("strategiya", ["guide_scale_map"]),
-    ("vs-2025", ["guide_scale_pieces", "guide_scale_map"]),
-])  # fmt: skip
-def test_the_size_check_names_only_what_the_kit_prints(kits: ExampleKits, name: str, spoils: list[str],
-                                                        lang: str, paper: str) -> None:  # fmt: skip
+SPOILS = {"tannhauser": ["guide_scale_sheets"], "stratego": ["guide_scale_board"],
+          "strategiya": ["guide_scale_map"], "vs-2025": ["guide_scale_pieces", "guide_scale_map"]}  # fmt: skip
+GUIDE_KITS = [(name, lang, paper) for name in SPOILS for lang, paper in (("ru", "a4"), ("en", "letter"))]
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), GUIDE_KITS, ids=["-".join(k) for k in GUIDE_KITS])
+def test_the_size_check_names_only_what_the_kit_prints(kits: ExampleKits, name: str, lang: str, paper: str) -> None:
     """Tannhäuser's size check warned that "the boards and cells on the sheets" would come out
     wrong, and that kit has no boards. The sentence now names what the kit prints: cards and tokens
     on card, the map's cells, the board's squares, or else the sheets."""
     words = guide_line(kits(name, lang, paper))
     said = label(f"guide_check_{paper}", lang)
-    what = label("guide_and", lang).join(label(key, lang) for key in spoils)
+    what = label("guide_and", lang).join(label(key, lang) for key in SPOILS[name])
     assert plain(label("guide_size_check", lang, size=said, what=what)) in words, words
