@@ -31,7 +31,7 @@ from printkit.maps.sheet import terrain_fill
 from printkit.pipeline.print_guide import GUIDE
 from printkit.render.canvas import open_canvas
 
-from .conftest import EXAMPLES, ExampleKits, pdf_text
+from .conftest import EXAMPLES, KIT_SEED, ExampleKits, pdf_text
 from .pdfcheck import read
 
 SMALL = 12.0  # pt: type under this size prints black (or white on a dark ground), never a tint
@@ -574,3 +574,86 @@ def test_the_maps_legend_leaves_room_between_an_entrys_words_and_the_next_sample
         if ahead and min(ahead) < 1.5 * MM:
             tight.append((round(right / MM, 1), round(min(ahead) / MM, 2)))
     assert not tight, f"words ending closer than 1.5 mm to the next sample (x mm, gap mm): {tight}"
+
+
+# ---- words clear of their frames (issue 42, fourth review) ------------------------------------------
+
+WORD_CLEAR = 0.9  # pt: a piece's words keep about a point of their own ground round them
+CLEAR_SCALE = 600 / 72  # px a point: a pixel is an eighth of the clearance asked for
+
+
+def crowded_letters(pdf: Path, clear: float = WORD_CLEAR) -> list[tuple[int, str, float, float]]:
+    """(page from 1, character, x, y in mm from the top left) of every printed character with other
+    ink within `clear` pt of its box: the page drawn without its text, each character's box grown
+    by `clear` must show only the ground under the character's middle (its panel, plate or box).
+    Measured on what prints, so a pattern painted over by a white panel does not count."""
+    document = pdfium.PdfDocument(pdf)
+    close = []
+    for number, page in enumerate(document, start=1):
+        text = page.get_textpage()
+        chars = text.get_text_range(errors="surrogatepass")
+        boxes = [(chars[i], text.get_charbox(i)) for i in range(text.count_chars()) if chars[i].strip()]
+        text.close()
+        drawn = list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=1))
+        assert len(drawn) == len(list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT], max_depth=4)))
+        for obj in drawn:
+            page.remove_obj(obj)
+        page.gen_content()
+        image = page.render(scale=CLEAR_SCALE, grayscale=True).to_pil().convert("L")
+        height = page.get_height()
+        for char, (left, bottom, right, top) in boxes:
+            middle = image.getpixel(
+                (int((left + right) / 2 * CLEAR_SCALE), int((height - (bottom + top) / 2) * CLEAR_SCALE))
+            )
+            assert isinstance(middle, int)
+            grown = tuple(
+                round(v * CLEAR_SCALE)
+                for v in (left - clear, height - top - clear, right + clear, height - bottom + clear)
+            )
+            low, high = image.crop(grown).getextrema()  # type: ignore[misc]
+            if middle - low > 48 or high - middle > 48:
+                close.append((number, char, round(left / MM, 1), round((height - top) / MM, 1)))
+    document.close()
+    return close
+
+
+PIECE_KITS = [
+    ("vs-2025", "ru", "a4"),
+    ("vs-2025", "en", "letter"),
+    ("vs-2003", "ru", "a4"),
+    ("vs-2003", "en", "letter"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "lang", "paper"), PIECE_KITS, ids=["-".join(k) for k in PIECE_KITS])
+@pytest.mark.parametrize("greyscale", [False, True], ids=["colour", "ink-saving"])
+def test_no_word_on_a_piece_touches_its_frame(kits: ExampleKits, name: str, lang: str, paper: str,
+                                              greyscale: bool) -> None:  # fmt: skip
+    """issue 42, fourth review: on the VS tokens the name plates left 0.2-0.3 mm to the band's
+    pattern ("Light infantry"), a back's first figure ("17 coins") sat on the band's foot, the
+    dagger of a move box's "5†" touched the box's side (0.07 pt) and a two-letter owner's mark came
+    0.3 mm from its badge. Every letter of the tokens and markers, either face, now keeps about a
+    point of its own ground round it, read from the printed pages in colour and in the ink-saving kit."""
+    if greyscale:
+        kit = kits.build(EXAMPLES / f"{name}.yaml", "--seed", KIT_SEED, "--greyscale", "--lang", lang, "--paper", paper)
+    else:
+        kit = kits(name, lang, paper)
+    for file in ("tokens.pdf", "markers.pdf"):
+        close = crowded_letters(kit / file)
+        assert not close, f"{file}: letters within {WORD_CLEAR} pt of other ink (page, char, x, y mm): {close[:12]}"
+
+
+def test_a_touching_letter_is_found(tmp_path: Path) -> None:
+    """The measure above finds a letter 0.3 pt from a frame's side and passes one 1.4 pt from it."""
+    path = tmp_path / "frames.pdf"
+    c = open_canvas(str(path), "a4", "frames", "frames")
+    c.setLineWidth(0.2)
+    for x, gap in ((20 * MM, 0.3), (80 * MM, 1.4)):
+        c.setFont("Helvetica", 10)
+        c.drawString(x, 100 * MM, "H")
+        stem = x + 0.79  # Helvetica's H stands 79/1000 em inside its advance
+        c.line(stem - gap - 0.1, 100 * MM - 5, stem - gap - 0.1, 100 * MM + 15)
+    c.showPage()
+    c.save()
+    assert [(page, char) for page, char, *_ in crowded_letters(path)] == [(1, "H")]

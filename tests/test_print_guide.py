@@ -14,6 +14,7 @@ import pytest
 from printkit.config.session import load_session, with_overrides
 from printkit.game import Artefact, PluginError, Printing, game
 from printkit.labels import label
+from printkit.pipeline import print_guide
 from printkit.pipeline.print_guide import GUIDE, rows
 
 from .conftest import CONFIGS, EXAMPLES, ExampleKits, pdf_text
@@ -261,3 +262,53 @@ def test_a_build_with_only_some_kinds_writes_no_guide(tmp_path: Path) -> None:
 
     kit = build_kit(load_session(EXAMPLES / "stratego.yaml"), tmp_path / "kit", only=["quickref"])
     assert [p.name for p in kit.files] == ["quickref.pdf", "manifest.json"]
+
+
+# ---- each line of the guide says only what applies to its kit (issue 42, fourth review) -------------
+
+
+def guide_line(kit: Path) -> str:
+    """The guide's text on one line, its line breaks and no-break spaces read as spaces."""
+    return " ".join(" ".join(pdf_text(kit / GUIDE)).replace("\u00a0", " ").split())
+
+
+def plain(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "paper"), [("ru", "a4"), ("en", "letter")], ids=["strategiya-ru-a4", "strategiya-en-letter"]
+)
+def test_a_one_sheet_map_is_not_told_to_be_glued(kits: ExampleKits, lang: str, paper: str) -> None:
+    """The «Стратегия» map prints on one sheet, yet the guide told how to lay a large map's sheets
+    over one another and glue them. A one-page map.pdf now reads as one sheet with nothing to glue."""
+    kit = kits("strategiya", lang, paper)
+    pages, _ = print_guide.pages_of(kit / "map.pdf")
+    assert pages == 1
+    words = guide_line(kit)
+    assert plain(label("guide_map_one", lang)) in words
+    assert plain(label("guide_map", lang)) not in words
+    assert not re.search(r"склей|glue along|over the next", words), words
+
+
+def test_a_map_of_several_sheets_keeps_its_gluing() -> None:
+    """The gluing instruction stays where the map takes more than one sheet."""
+    row = print_guide.Row("map.pdf", "guide_map", 1, "plain", "single", pages=4)
+    assert print_guide.purpose_key(row) == "guide_map"
+    assert print_guide.purpose_key(dataclasses.replace(row, pages=1)) == "guide_map_one"
+
+
+SPOILS = {"tannhauser": ["guide_scale_sheets"], "stratego": ["guide_scale_board"],
+          "strategiya": ["guide_scale_map"], "vs-2025": ["guide_scale_pieces", "guide_scale_map"]}  # fmt: skip
+GUIDE_KITS = [(name, lang, paper) for name in SPOILS for lang, paper in (("ru", "a4"), ("en", "letter"))]
+
+
+@pytest.mark.parametrize(("name", "lang", "paper"), GUIDE_KITS, ids=["-".join(k) for k in GUIDE_KITS])
+def test_the_size_check_names_only_what_the_kit_prints(kits: ExampleKits, name: str, lang: str, paper: str) -> None:
+    """Tannhäuser's size check warned that "the boards and cells on the sheets" would come out
+    wrong, and that kit has no boards. The sentence now names what the kit prints: cards and tokens
+    on card, the map's cells, the board's squares, or else the sheets."""
+    words = guide_line(kits(name, lang, paper))
+    said = label(f"guide_check_{paper}", lang)
+    what = label("guide_and", lang).join(label(key, lang) for key in SPOILS[name])
+    assert plain(label("guide_size_check", lang, size=said, what=what)) in words, words

@@ -126,6 +126,34 @@ def on_card(table: Iterable[Row]) -> bool:
     return any(row.stock == "card" and row.copies for row in table)
 
 
+# What a wrong scale spoils, by what a printed file is for: a kit's size check names only its own
+# (issue 42, fourth review: Tannhäuser's, a kit of record sheets, warned of boards and cells).
+SCALED = {
+    "guide_map": "guide_scale_map",
+    "guide_map_one": "guide_scale_map",
+    "guide_stratego_setup": "guide_scale_board",
+}
+# A file's purpose when it is one page: a one-sheet map has nothing to lay over the next and glue.
+ONE_PAGE = {"guide_map": "guide_map_one"}
+
+
+def purpose_key(row: Row) -> str | None:
+    """The label key of what the row's file is for, as the file came out (ONE_PAGE)."""
+    if row.purpose is not None and row.pages == 1:
+        return ONE_PAGE.get(row.purpose, row.purpose)
+    return row.purpose
+
+
+def scale_words(table: Iterable[Row], lang: str) -> str:
+    """What the kit's size check says a wrong scale spoils: the cards and tokens where it prints on
+    card, the map's cells or the board's squares where it prints them, else the sheets."""
+    printed = [row for row in table if row.copies]
+    keys = ["guide_scale_pieces"] if on_card(printed) else []
+    keys += [SCALED[k] for row in printed if (k := purpose_key(row) or "") in SCALED]
+    keys = list(dict.fromkeys(keys)) or ["guide_scale_sheets"]
+    return label("guide_and", lang).join(label(key, lang) for key in keys)
+
+
 def mode_key(table: Iterable[Row], ink_saving: bool) -> str:
     """The label key of the line saying which kit this is: with card backs or, paper only, without."""
     return f"guide_mode_{'ink' if ink_saving else 'colour'}{'' if on_card(table) else '_paper'}"
@@ -142,7 +170,7 @@ def _cells(row: Row, lang: str) -> list[str]:
     if row.copies == 0:
         return [
             row.name,
-            label(row.purpose, lang) if row.purpose else "",
+            label(purpose, lang) if (purpose := purpose_key(row)) else "",
             label("guide_not_printed", lang),
             "",
             "",
@@ -152,7 +180,7 @@ def _cells(row: Row, lang: str) -> list[str]:
         sides += " " + turn_words(row, lang)
     return [
         row.name,
-        label(row.purpose, lang) if row.purpose else label("guide_undeclared", lang),
+        label(purpose, lang) if (purpose := purpose_key(row)) else label("guide_undeclared", lang),
         str(row.copies),
         label(f"guide_stock_{row.stock}", lang),
         sides,
@@ -235,8 +263,8 @@ def _draw(pen: Pen, session: Session, table: list[Row], width: float, height: fl
     narrow = line - (CHECK[session.paper] + mm(6))
     top = para(pen, x, top, [(totals(table, lang), fonts.SANS_BOLD, size, INK)], narrow) - mm(2)
     said = label(f"guide_check_{session.paper}", lang)
-    check = "guide_size_check" if on_card(table) else "guide_size_check_paper"
-    for text in (*(label(key, lang) for key in note_keys(table)), label(check, lang, size=said)):
+    check = label("guide_size_check", lang, size=said, what=scale_words(table, lang))
+    for text in (*(label(key, lang) for key in note_keys(table)), check):
         top = para(pen, x, top, [(tied(text), fonts.SANS, size, INK)], narrow) - mm(1.5)
     return min(top, square)
 

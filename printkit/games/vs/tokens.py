@@ -174,9 +174,13 @@ def tokens(session: Session) -> list[Token]:
 
 TEXT = 6.5  # pt: the figures and names on a token, which has only its safe area to fill
 PITCH = 7.0  # pt between their lines
-OWNER_BAND = 2.8 * MM  # a sheet back's band below the safe edge: the owner's name, its descenders inside
-MOVES = 10.0  # pt for the row of terrain-coloured move boxes
+LIFT = 1.5  # pt from a line's foot to its baseline: descenders just clear the foot
+OWNER_BAND = 2.72 * MM  # a sheet back's band below the safe edge: the owner's name, its descenders inside
+MOVES = 10.0  # pt for the row of terrain-coloured move boxes (8.4 pt tall, a point clear of the lines round it)
+CLEAR = 0.36 * MM  # every word on a token keeps this much paper between it and a band, box or frame
+GAP = 0.5  # pt between two move boxes
 MARK = 7.0  # pt: the mark beside a figure the edition's own rules do not give
+MARK_GAP = 1.4  # pt from the last box to that mark: a point of paper besides the mark's own side
 BADGE = 6.5  # pt: the owner's mark on a front
 SAFE = 3 * MM  # every letter on a sheet's token, front and back, stays this far inside the cut line
 
@@ -196,7 +200,7 @@ def boxes(c: Any, cx: float, y: float, size: float, n: int, plus: bool, colour: 
         c.saveState()
         c.setFillColorRGB(0, 0, 0)
         c.setFont(fonts.SANS_BOLD, MARK)
-        c.drawString(x + n * size + (n - 1) * gap + gap * 0.6, y + size - MARK * 0.7, mark)
+        c.drawString(x + n * size + (n - 1) * gap + MARK_GAP, y + size - MARK * 0.7, mark)
         c.restoreState()
     c.saveState()
     c.setLineWidth(0.7)
@@ -223,19 +227,39 @@ def pips(c: Any, cx: float, cy: float, s: float, n: int, ink: Colour) -> None:
         c.circle(cx + (i - (n - 1) / 2) * gap, cy, r, stroke=0, fill=1)
 
 
+def move_row(cells: Sequence[str], width: float, widest: float) -> tuple[str, list[float]]:
+    """The font and each box's width for a row of move boxes `width` wide at most: equal boxes, none
+    wider than `widest`, unless a figure needs more to keep CLEAR inside its box (a marked "5†"),
+    then that box its need and the others share the rest; the narrow face where the wide one cannot."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    for font in (fonts.SANS_BOLD, fonts.NARROW_BOLD):
+        needs = [float(stringWidth(n, font, TEXT)) + 2 * CLEAR + 0.3 + GAP for n in cells]
+        step = min(width / len(cells), widest)
+        if max(needs) <= step:
+            return font, [step] * len(cells)
+        wide = [need for need in needs if need > step]
+        rest = (width - sum(wide)) / (len(cells) - len(wide)) if len(wide) < len(cells) else 0.0
+        if sum(wide) <= width and all(need <= rest for need in needs if need <= step):
+            return font, [need if need > step else min(rest, widest) for need in needs]
+    raise RenderError(f"a token's move figures {' '.join(cells)!r} do not fit its row at {TEXT:g} pt")
+
+
 def moves(c: Any, cx: float, y: float, width: float, widest: float, token: Token) -> None:
-    """Terrain-coloured boxes with the cells a turn in each, their bottom at y, none wider than `widest`."""
-    step = min(width / len(token.moves), widest)
-    x0 = cx - step * len(token.moves) / 2
-    for i, (terrain, cells) in enumerate(token.moves):
+    """Terrain-coloured boxes with the cells a turn in each, their bottom at y, none wider than
+    `widest` unless its figure needs it (move_row)."""
+    font, widths = move_row([cells for _, cells in token.moves], width, widest)
+    x = cx - sum(widths) / 2
+    for (terrain, cells), step in zip(token.moves, widths, strict=True):
         rgb = hex_colour(terrain)
         c.setFillColorRGB(*rgb)
         c.setStrokeColorRGB(0.3, 0.3, 0.3)
         c.setLineWidth(0.3)
-        c.rect(x0 + i * step + 0.4, y, step - 0.8, 8.5, stroke=1, fill=1)
+        c.rect(x + GAP / 2, y, step - GAP, MOVES - 1.6, stroke=1, fill=1)
         c.setFillColorRGB(*ink_on(rgb))
-        c.setFont(fonts.SANS_BOLD, 6.5)
-        c.drawCentredString(x0 + i * step + step / 2, y + 2.1, cells)
+        c.setFont(font, TEXT)
+        c.drawCentredString(x + step / 2, y + 2.5, cells)  # a dagger's foot clear too
+        x += step
 
 
 def draw_token(c: Any, box: Box, token: Token, back: bool, bleed: float = 0.0, safe: float = 0.0,
@@ -259,7 +283,7 @@ def badge(c: Any, right: float, top: float, mark: str, ink: Colour) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     height = BADGE * 1.25
-    width = max(height, float(stringWidth(mark, fonts.SANS_BOLD, BADGE)) + BADGE * 0.5)
+    width = max(height, float(stringWidth(mark, fonts.SANS_BOLD, BADGE)) + BADGE * 0.75)  # a point clear each side
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
     c.setStrokeColorRGB(*ink)
@@ -278,7 +302,7 @@ def _front(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: f
     s, cx, ink = box.w, box.x + box.w / 2, deep(colour)
     band = safe + 3.3 * MM  # the name's line below the safe edge, descenders inside the band
     livery.band(c, box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, colour, token.pattern, light)
-    livery.plate(c, cx, box.y + box.h - safe - 2.4 * MM, token.title, fonts.NARROW_BOLD, TEXT, s - 2 * safe, colour,
+    livery.plate(c, cx, box.y + box.h - safe - 2.35 * MM, token.title, fonts.NARROW_BOLD, TEXT, s - 2 * safe, colour,
                  light)  # fmt: skip
     row = s * 0.11  # the dots' or boxes' row, on the safe area's bottom edge
     if token.squads:
@@ -312,9 +336,11 @@ def _back(c: Any, box: Box, token: Token, colour: Colour, bleed: float, safe: fl
         livery.band(c, box.x - bleed, box.y + box.h - band, box.w + 2 * bleed, band + bleed, colour, token.pattern,
                     light)  # fmt: skip
         # A player's name is what the user typed: too long for the band, it is cut short, not an error.
-        livery.plate(c, box.x + box.w / 2, top - 2.1 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
+        livery.plate(c, box.x + box.w / 2, top - 1.78 * MM, token.owner, fonts.NARROW_BOLD, TEXT, box.w - 2 * safe,
                      colour, light, shorten=True)  # fmt: skip
-        top = box.y + box.h - band
+        # The first line's capitals stand PITCH - LIFT - 0.73 em (0.75 pt) below its slot's top: a
+        # little more under the band makes a point of paper between them (issue 42, fourth review).
+        top = box.y + box.h - band - 0.35
     _figures(c, box, token, deep(colour), top, box.y + safe, safe)
 
 
@@ -336,18 +362,18 @@ def _figures(c: Any, box: Box, token: Token, ink: Colour, top: float, bottom: fl
     c.setFillColorRGB(0, 0, 0)
     for line in figures:
         y -= PITCH
-        draw_fitted(c, box.x + safe, y + 1.7, line, fonts.NARROW, TEXT, room, align="center")
+        draw_fitted(c, box.x + safe, y + LIFT, line, fonts.NARROW, TEXT, room, align="center")
     if garrison:
         y -= PITCH
-        _garrison_row(c, box.x + safe, room, y + 1.7, token, ink)
+        _garrison_row(c, box.x + safe, room, y + LIFT, token, ink)
     if token.moves:
         y -= MOVES
         # The words under the swatches come first in the file, so that no reader runs "1 cells" together.
         c.setFillColorRGB(0, 0, 0)
         for i, line in enumerate(notes):
-            draw_fitted(c, box.x + safe, y - (i + 1) * PITCH + 1.7, line, fonts.NARROW, TEXT, room,
+            draw_fitted(c, box.x + safe, y - (i + 1) * PITCH + LIFT, line, fonts.NARROW, TEXT, room,
                         align="center")  # fmt: skip
-        moves(c, cx, y + 0.8, room, room * 0.24, token)
+        moves(c, cx, y + 0.7, room, room * 0.24, token)
 
 
 def _garrison_row(c: Any, x: float, width: float, y: float, token: Token, ink: Colour) -> None:
@@ -361,10 +387,11 @@ def _garrison_row(c: Any, x: float, width: float, y: float, token: Token, ink: C
     gap = 1.5
     text = float(stringWidth(words, fonts.NARROW, TEXT))
     mark = float(stringWidth(token.garrison_mark, fonts.SANS_BOLD, MARK)) if token.garrison_mark else 0.0
-    # boxes() sets n boxes 0.3 of a box apart, and the mark 0.18 of a box after the last.
-    span = n + 0.3 * (n - 1) + (0.18 if mark else 0.0)
-    size = min(PITCH - 1.4, (width - text - gap - mark) / span)
-    start = x + (width - text - gap - size * span - mark) / 2
+    # boxes() sets n boxes 0.3 of a box apart, and the mark MARK_GAP after the last.
+    span = n + 0.3 * (n - 1)
+    after = mark + MARK_GAP if mark else 0.0
+    size = min(PITCH - 2.2, (width - text - gap - after) / span)  # its stroke a point below the descenders above
+    start = x + (width - text - gap - size * span - after) / 2
     c.setFont(fonts.NARROW, TEXT)
     c.drawString(start, y, words)
     boxes(c, start + text + gap + (n * size + (n - 1) * size * 0.3) / 2, y - 0.6, size, n, plus, ink,
