@@ -171,6 +171,7 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
         record(boris, "move", hero="Кир", to="A1")  # Борис chooses among his two heroes
         # the master marks a lookup explored: his board lists what it gave, a player's page never
         secret = "a chest of emeralds"
+        board.reload()  # as the master would see it now (else its own redraw may come mid-form)
         assert secret in record(board, "explored", what="resources plain 3", gave=secret)
         assert secret in board.locator("#evening").inner_text()
         for page in (anya, boris):
@@ -188,3 +189,22 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
     assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
     front = pdf_text(tmp_path / "paper" / "hero-sheets.pdf")[0]
     assert "Гром" in front
+
+
+def test_a_page_waits_while_its_form_is_open_and_redraws_when_left_alone(browser: Any, tmp_path: Path) -> None:
+    """A page redraws itself when another phone records; never under a player who has just opened a
+    form (his tap would close it, what he chose lost): then the newcomer waits for his own record."""
+    config = tmp_path / "dz.yaml"
+    config.write_text(DZ, encoding="utf-8")
+    path = tmp_path / "wait.sqlite"
+    evening.start(config, path)
+    for _, master in serve(path):
+        board = phone(browser, master + "?lang=en")
+        phones = {name: phone(browser, url) for name, url in addresses(board).items()}
+        anya, boris = phones["Аня"], phones["Борис"]
+        shut = boris.locator('details:not([open]):has(form[data-kind="rest"]) summary')
+        shut.click()  # Борис opens a form and thinks
+        record(anya, "move", to="E2")
+        assert not _redrawn(boris, "E2")  # his form stays open under his finger
+        assert boris.locator('details:has(form[data-kind="rest"])').get_attribute("open") is not None
+        assert _redrawn(board, "E2")  # the master's board, left alone, shows the move

@@ -1,5 +1,6 @@
 // An evening's page: when another phone (or the terminal) records an event, the page is drawn again,
-// unless someone is filling in one of its forms here.
+// unless someone is filling in one of its forms here (a form opened or a field touched counts: a
+// redraw would close the form under the finger that just opened it).
 (function () {
   "use strict";
   var section = document.getElementById("evening");
@@ -8,6 +9,10 @@
   var typing = false;
   document.querySelectorAll("form input, form select").forEach(function (field) {
     field.addEventListener("input", function () { typing = true; });
+    field.addEventListener("focus", function () { typing = true; });
+  });
+  document.querySelectorAll("details summary").forEach(function (summary) {
+    summary.addEventListener("click", function () { typing = true; });
   });
   function poll() {
     fetch(section.getAttribute("data-src"), { credentials: "same-origin", cache: "no-store" })
