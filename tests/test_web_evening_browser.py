@@ -66,6 +66,8 @@ def record(page: Any, kind: str, **fields: str) -> str:
     fold = page.locator(f'details:has(form[data-kind="{kind}"])')
     if fold.get_attribute("open") is None:
         fold.locator("summary").click()
+    elif form.locator("input:not([type=hidden]), select").count():
+        form.locator("input:not([type=hidden]), select").first.focus()  # a finger on the open form
     for name, value in fields.items():
         field = form.locator(f'[name="{name}"]')
         if field.evaluate("e => e.tagName") == "SELECT":
