@@ -60,6 +60,18 @@ def addresses(board: Any) -> dict[str, str]:
     return found
 
 
+def redraw(page: Any) -> None:
+    """The page drawn again as it stands now, as a person pulls it down. The page may be redrawing
+    itself at that moment (another phone recorded): that redraw is the same page, and is waited for."""
+    from playwright.sync_api import Error
+
+    try:
+        page.reload()
+    except Error:
+        page.wait_for_load_state()
+        page.goto(page.url)
+
+
 def record(page: Any, kind: str, **fields: str) -> str:
     """Fill a kind's form as a person would (open its fold, type, press Record); the page's message."""
     form = page.locator(f'form[data-kind="{kind}"]')
@@ -95,7 +107,7 @@ def test_a_vs_year_recorded_from_three_phones_and_the_board(browser: Any, tmp_pa
         assert south.locator('form[data-kind="next"]').count() == 0  # not his
         assert "lasts until Север's next turn" in record(north, "spell", spell="fury-shield")
         record(north, "next")
-        south.reload()
+        redraw(south)
         assert "tax 4" in record(south, "transfer", to="Запад", coins="20")
         # a battle applied from his phone in his turn: Юг takes Северный замок, and the year's
         # income then reads the map it left (Северный лес's 12 his, the second knights' upkeep 10)
@@ -105,7 +117,7 @@ def test_a_vs_year_recorded_from_three_phones_and_the_board(browser: Any, tmp_pa
         refused = record(south, "cash", player="Север", coins="-5")  # another's coins: the page refuses
         assert "not yours" in refused
         record(south, "next")
-        west.reload()
+        redraw(west)
         record(west, "income")
         said = record(west, "next")
         assert "Shield of fury (Север) ends" in said
@@ -169,20 +181,20 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
         record(anya, "move", to="E2")  # Гром into the death zone
         refused = record(anya, "move", hero="Кир", to="A1") if anya.locator('select[name="hero"]').count() else ""
         assert "Кир" not in refused or "not yours" in refused
-        boris.reload()
+        redraw(boris)
         record(boris, "move", hero="Кир", to="A1")  # Борис chooses among his two heroes
         # the master marks a lookup explored: his board lists what it gave, a player's page never
         secret = "a chest of emeralds"
-        board.reload()  # as the master would see it now (else its own redraw may come mid-form)
+        redraw(board)  # as the master would see it now (else its own redraw may come mid-form)
         assert secret in record(board, "explored", what="resources plain 3", gave=secret)
         assert secret in board.locator("#evening").inner_text()
         for page in (anya, boris):
-            page.reload()
+            redraw(page)
             assert secret not in page.content() and "plain, 3" not in page.content()
             assert "the master marked an object explored" in page.locator("ol.events").inner_text()
         for turn in range(8):  # four turns each: Гром pays 3 lives at the end of each of Аня's
             page = anya if turn % 2 == 0 else boris
-            page.reload()
+            redraw(page)
             said = record(page, "next")
         assert "wounded" in said or any(c.key == "wound:Гром" for c in evening.read(path).state.countdowns)
     heroes = {h.name: h for h in evening.read(path).state.part.heroes}
