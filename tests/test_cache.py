@@ -154,6 +154,7 @@ def test_no_cache_draws_everything_and_stores_nothing(tiny: Path, tmp_path: Path
     assert _drawn(tiny) == ["plain", "plain", "plain"]
 
 
+@pytest.mark.slow
 def test_validate_lays_out_forms_through_the_cache(tiny: Path, tmp_path: Path) -> None:
     """A preflight that is its artefact's builder (a form is known to fit only once laid out) keeps
     what it drew: validating again draws it no more, the build after takes it from the cache, and a
@@ -187,6 +188,7 @@ def _validate_through_the_cache(tiny: Path, tmp_path: Path) -> None:
     assert _drawn(tiny) == ["failing"] * 4 + ["named"] * 4
 
 
+@pytest.mark.slow
 def test_secret_and_random_files_never_reach_the_cache_folder(tiny: Path, tmp_path: Path) -> None:
     build_kit(load_session(_config(tmp_path, "Kitchen")), tmp_path / "a", seed="s" * 12, only=["random", "secret"])
     stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
@@ -720,6 +722,7 @@ def _built_twice(tiny: Path, tmp_path: Path, tamper: Callable[[Path], object]) -
     assert _files(tmp_path / "a") == _files(tmp_path / "b")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["/abs/outside.txt", "../outside.txt", "x/../../outside.txt", "", "manifest.json"])
 @pytest.mark.parametrize("where", ["", "png"])
 def test_an_entry_never_writes_outside_the_kit(tiny: Path, tmp_path: Path, name: str, where: str) -> None:
@@ -763,6 +766,7 @@ def _header_changes() -> dict[str, Callable[[dict[str, Any]], object]]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", list(_header_changes().values()), ids=list(_header_changes()))
 def test_a_malformed_header_is_a_miss(tiny: Path, tmp_path: Path, change: Callable[[dict[str, Any]], object]) -> None:
     """issue 32: malformed header fields are a miss, drawn again: never a traceback."""

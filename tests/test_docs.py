@@ -52,6 +52,7 @@ TINY = ROOT / "tests" / "tinygame"
     [pytest.param(page, marks=pytest.mark.slow) if _built_examples(PAGES[page]) else page for page in sorted(PAGES)],
     ids=lambda page: page.relative_to(ROOT).as_posix(),
 )
+@pytest.mark.slow
 def test_transcripts_print_what_they_show(
     page: Path, tmp_path: Path, kits: ExampleKits, request: pytest.FixtureRequest
 ) -> None:
@@ -103,6 +104,7 @@ def test_the_plugin_tutorial_shows_the_tiny_games_files_whole() -> None:
         for c in sorted(set(HELP) - ASKED)
     ],
 )
+@pytest.mark.slow
 def test_help_examples_run_as_documented(command: str, tmp_path: Path, kits: ExampleKits) -> None:
     if command in ("printkit", "build"):
         # The bundled game's kit that other tests share, built (or waited for) first: the documented

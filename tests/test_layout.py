@@ -35,6 +35,7 @@ def test_the_bundled_games_are_the_installed_games_folders() -> None:
 @pytest.mark.parametrize(
     "typed", [pytest.param(False, marks=pytest.mark.slow), True], ids=["at-run-time", "for-type-checkers-too"]
 )
+@pytest.mark.slow
 def test_nothing_outside_a_game_imports_from_it(typed: bool) -> None:
     """A game's modules are imported only by the game itself and by the registry (through its entry
     point, which is no import in the source): not by the command line, the public API, the kit or

@@ -96,6 +96,7 @@ def test_a_game_template_reads_its_own_folder_and_nothing_else_new(tiny_game: An
     assert fetcher.refused == [*outside, own.as_uri() + "/../tiny.yaml"]
 
 
+@pytest.mark.slow
 def test_a_game_without_maps_names_no_terrains(tiny_game: Any, tmp_path: Path) -> None:
     """issue 39: a game with no maps needs no terrains in its rulesets; one with maps still does."""
     from jsonschema import Draft202012Validator

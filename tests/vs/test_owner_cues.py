@@ -110,6 +110,7 @@ def owners_bands(pdf: Path, stem: str, kit: tuple[str, str, str] = KIT) -> dict[
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ink_saving", [False, True], ids=["colour", "ink-saving"])
 @pytest.mark.parametrize("stem", ["tokens", "markers"])
 def test_every_owner_prints_a_band_pattern_of_its_own(kits: ExampleKits, stem: str, ink_saving: bool) -> None:
