@@ -331,3 +331,32 @@ def test_an_evening_of_the_older_schema_is_brought_forward_when_served(vs: Path)
     with sqlite3.connect(vs) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == store.VERSION
     assert [r.kind for r in evening.read(vs).rows] == ["roll"]
+
+
+def test_a_page_groups_each_heros_lines_under_him_and_each_rulers_under_the_year(tmp_path: Path, vs: Path) -> None:
+    """The terminal indents a player, his heroes and what each hero has; a page listed all those lines
+    alike, a hero's skills and things as far from him as the next hero. Each line now carries its
+    depth, and the lines a hero's own follow him one level deeper; a VS treasury's rulers one level
+    under the year."""
+    config = EXAMPLES / "strategiya-heroes.yaml"
+    path = tmp_path / "s.sqlite"
+    evening.start(config, path)
+    shown = run("evening", "show", str(path), "--lang", "en").output.splitlines()
+    table = Table(load(config, (), (), ()), evening=ServedEvening.of(path))
+    with TestClient(make_app(table, [HOST]), raise_server_exceptions=False) as client:
+        page = client.get(f"/m/{table.token}/evening/?lang=en").text
+    listed = re.search(r'<ul class="state">(.*?)</ul>', page, re.S)
+    assert listed is not None
+    items = [(int(d), html.unescape(t)) for d, t in re.findall(r'<li class="d(\d)">(.*?)</li>', listed.group(1))]
+    # the terminal's lines, each with the depth of its indent among the indents used: 0, 4 and 6 spaces
+    # (up to what counts down: the terminal wraps those long lines at 80 columns, a page does not)
+    heroes = shown[: shown.index("Coming up:")]
+    indents = sorted({len(line) - len(line.lstrip()) for line in heroes})
+    expected = [(indents.index(len(line) - len(line.lstrip())), line.strip()) for line in heroes]
+    assert items[: len(expected)] == expected and items[len(expected)] == (0, "Coming up:")
+    grom = next(i for i, (_, t) in enumerate(items) if t.startswith("Гром:"))
+    assert items[grom][0] == 1 and items[grom + 1][0] == 2 and items[grom + 1][1].startswith("strength 9")
+    with TestClient(make_app(serving(vs)[0], [HOST]), raise_server_exceptions=False) as client:
+        board = client.get(f"/m/{serving(vs)[0].token}/evening/?lang=en").text
+    rulers = re.findall(r'<li class="d(\d)">([^<]*?): 50 coins', board)
+    assert [d for d, _ in rulers] == ["1", "1", "1"], rulers

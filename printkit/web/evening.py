@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -247,7 +247,7 @@ class EveningPages:
                 addresses.append({"player": player, "url": url, "qr": _qr(url)})
         return self.render(
             request, "evening.html", status, master=who == MASTER,
-            title=opened.session.ruleset.title[lang], lines=[str(line) for line in _text(opened, lang, master)],
+            title=opened.session.ruleset.title[lang], lines=_text(opened, lang, master),
             who=who_said(who, lang), forms=forms_drawn, events=events, told=told,
             refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
             newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
@@ -330,20 +330,28 @@ def _words(lang: str) -> dict[str, str]:
     return words_of(lang)
 
 
-def _text(opened: Opened, lang: str, master: bool) -> list[str]:
+def _text(opened: Opened, lang: str, master: bool) -> list[tuple[int, str]]:
     """Where the evening stands, a sentence a line (its rolls and events are lists of their own):
-    the game's part, the master's secrets on his board only, and what is counting down."""
+    the game's part, the master's secrets on his board only, and what is counting down. Each line
+    with its depth, as the terminal indents it (a player, his hero, what the hero has), so that a
+    page groups a hero's lines under him instead of listing them all alike."""
     state = opened.state
     head = label("ev_show_head", lang, game=opened.session.ruleset.title[lang], turn=state.turn,
                  round=state.round, whose=state.whose or "—")  # fmt: skip
-    out = [head, *(line.strip() for line in opened.table.lines(state, lang))]
+    out = [(0, head), *_depths(opened.table.lines(state, lang))]
     if master:
-        out += [line.strip() for line in opened.table.secrets(state, lang)]
+        out += _depths(opened.table.secrets(state, lang))
     if state.countdowns:
-        out.append(label("ev_counting", lang))
-        out += [label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due)
+        out.append((0, label("ev_counting", lang)))
+        out += [(1, label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due))
                 for c in sorted(state.countdowns, key=lambda c: c.due)]  # fmt: skip
     return out
+
+
+def _depths(lines: Sequence[str]) -> list[tuple[int, str]]:
+    """Each line stripped, with its depth: the rank of its indent among the indents the lines use."""
+    indents = sorted({len(line) - len(line.lstrip(" ")) for line in lines})
+    return [(min(indents.index(len(line) - len(line.lstrip(" "))), 2), line.strip()) for line in lines]
 
 
 def _row(opened: Opened, n: int) -> Row | None:
