@@ -169,7 +169,8 @@ map:
 """
 
 
-def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path: Path) -> None:
+def dz_evening(browser: Any, tmp_path: Path) -> Iterator[tuple[Path, Any, Any, Any]]:
+    """The DZ evening served: its file, the master's board (in English) and Аня's and Борис's phones."""
     config = tmp_path / "dz.yaml"
     config.write_text(DZ, encoding="utf-8")
     path = tmp_path / "dz.sqlite"
@@ -177,7 +178,11 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
     for _, master in serve(path):
         board = phone(browser, master + "?lang=en")
         phones = {name: phone(browser, url) for name, url in addresses(board).items()}
-        anya, boris = phones["Аня"], phones["Борис"]
+        yield path, board, phones["Аня"], phones["Борис"]
+
+
+def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path: Path) -> None:
+    for path, board, anya, boris in dz_evening(browser, tmp_path):
         record(anya, "move", to="E2")  # Гром into the death zone
         refused = record(anya, "move", hero="Кир", to="A1") if anya.locator('select[name="hero"]').count() else ""
         assert "Кир" not in refused or "not yours" in refused
@@ -208,14 +213,7 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
 def test_a_page_waits_while_its_form_is_open_and_redraws_when_left_alone(browser: Any, tmp_path: Path) -> None:
     """A page redraws itself when another phone records; never under a player who has just opened a
     form (his tap would close it, what he chose lost): then the newcomer waits for his own record."""
-    config = tmp_path / "dz.yaml"
-    config.write_text(DZ, encoding="utf-8")
-    path = tmp_path / "wait.sqlite"
-    evening.start(config, path)
-    for _, master in serve(path):
-        board = phone(browser, master + "?lang=en")
-        phones = {name: phone(browser, url) for name, url in addresses(board).items()}
-        anya, boris = phones["Аня"], phones["Борис"]
+    for _, board, anya, boris in dz_evening(browser, tmp_path):
         shut = boris.locator('details:not([open]):has(form[data-kind="rest"]) summary')
         shut.click()  # Борис opens a form and thinks
         record(anya, "move", to="E2")

@@ -34,6 +34,7 @@ _PUBLIC = {
     "printkit.maps.overlay": ("LegendEntry",),
     "printkit.maps.tiling": ("AUTO_CELLS_MM",),
     "printkit.maps.sheet": (
+        "cell_tag",
         "check_sheet",
         "map_layout",
         "write_map",
@@ -53,6 +54,7 @@ __all__ = [
     "LegendEntry",
     "Reach",
     "Route",
+    "cell_tag",
     "check",
     "check_sheet",
     "map_layout",
@@ -65,7 +67,7 @@ if TYPE_CHECKING:
     from printkit.maps.findings import Finding, check, one_per_cell, unknown_letters
     from printkit.maps.moves import Reach, Route
     from printkit.maps.overlay import LegendEntry
-    from printkit.maps.sheet import check_sheet, map_layout, write_map
+    from printkit.maps.sheet import cell_tag, check_sheet, map_layout, write_map
     from printkit.maps.tiling import AUTO_CELLS_MM
 
 __getattr__, __dir__ = names(__name__, _PUBLIC)

@@ -387,6 +387,19 @@ def _terrain_sample(c: Any, colour: str, pattern: str | None, x: float, y: float
     _hatch(c, pattern, x, y, s, ink_on(rgb))
 
 
+def cell_tag(c: Any, words: str, x: float, y: float, width: float, height: float, size: float) -> None:
+    """Black words on a white tag laid across a cell (a game's pieces as an evening has them): read in
+    grey as in colour, over any terrain or pattern; words too long for it are cut short."""
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.roundRect(x, y, width, height, height * 0.2, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    draw_fitted(c, x + 1, y + height * 0.3, words, fonts.NARROW_BOLD, size, width - 2, align="center", shorten=True)
+    c.restoreState()
+
+
 LEGEND_SIZE, LEGEND_MIN = 7.5, 6.0  # pt: a legend's words, and the least they shrink to all together
 SYMBOL = 6.5 * MM  # an object's sample in the legend: the numbers inside stay above 6 pt
 

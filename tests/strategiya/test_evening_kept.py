@@ -12,6 +12,7 @@ from printkit.evening import recording, snapshot, store
 from printkit.evening.state import fold
 
 from ..conftest import heroes_evening
+from ..test_evening_file import _folded_whole
 
 HEROES = ["Гром", "Ветер", "Искра", "Тень"]
 CELLS = ["B2", "C4", "D5", "E2", "F4", "G6", "H6", "I3", "J8", "K7", "L11", "A1"]
@@ -31,12 +32,6 @@ def _random_event(rng: random.Random) -> tuple[str, dict[str, object]]:
     if kind == "roll":
         return kind, {"notation": "2d6"}
     return kind, {}
-
-
-def _folded_whole(path: Path) -> evening.State:
-    opened = evening.read(path)
-    start = recording._start_state(opened.meta, opened.session, opened.table)
-    return fold(start, ((r.n, r.kind, r.effect, r.undoes) for r in opened.rows), opened.kinds)
 
 
 @pytest.mark.slow

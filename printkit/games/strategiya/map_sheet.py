@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.maps import AUTO_CELLS_MM, LegendEntry, check_sheet, map_layout, write_map
+from printkit.maps import AUTO_CELLS_MM, LegendEntry, cell_tag, check_sheet, map_layout, write_map
 from printkit.plugin import Build, Colour, GameMap, Ruleset, UsageError, display_title, label
 from printkit.render import draw_fitted, fonts
 
@@ -97,15 +97,7 @@ def _tag(c: Any, words: str, px: float, py: float, s: float, row: int) -> None:
     y0 = py + inset + row * height
     if y0 + height > py + s:
         return  # more than the cell holds: `evening show` lists them all
-    c.saveState()
-    c.setFillColorRGB(1, 1, 1)
-    c.setStrokeColorRGB(0.25, 0.25, 0.25)
-    c.setLineWidth(0.5)
-    c.roundRect(px + inset, y0, s - 2 * inset, height, s * 0.04, stroke=1, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    draw_fitted(c, px + inset + 1, y0 + height * 0.28, words, fonts.NARROW_BOLD, min(8.0, s * 0.14),
-                s - 2 * inset - 2, align="center", shorten=True)  # fmt: skip
-    c.restoreState()
+    cell_tag(c, words, px + inset, y0, s - 2 * inset, height, min(8.0, s * 0.14))
 
 
 def _tag_symbol(c: Any, words: str, x: float, y: float, s: float) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from printkit.maps import cell_tag
 from printkit.plugin import MM, Cell, Colour, GameMap, RenderError, Ruleset, label
 from printkit.render import draw_fitted, fonts, hex_colour, ink_on
 
@@ -151,15 +152,7 @@ class VsOverlay:
             words.append(f"{name}\u00a0{self.owner_mark(p.owner)}")
         inset, height = s * 0.05, s * 0.2
         y0 = py + s - inset - height if top else py + inset
-        c.saveState()
-        c.setFillColorRGB(1, 1, 1)
-        c.setStrokeColorRGB(0.25, 0.25, 0.25)
-        c.setLineWidth(0.5)
-        c.roundRect(px + inset, y0, s - 2 * inset, height, s * 0.04, stroke=1, fill=1)
-        c.setFillColorRGB(0, 0, 0)
-        draw_fitted(c, px + inset + 1, y0 + height * 0.3, ", ".join(words), fonts.NARROW_BOLD, min(8.0, s * 0.13),
-                    s - 2 * inset - 2, align="center", shorten=True)  # fmt: skip
-        c.restoreState()
+        cell_tag(c, ", ".join(words), px + inset, y0, s - 2 * inset, height, min(8.0, s * 0.13))
 
     def _thing(self, c: Any, x: int, y: int, px: float, py: float, s: float) -> bool:
         """A cell's river, lair, and its building, mine or vein; whether the cell's object was drawn."""
