@@ -327,6 +327,18 @@ def load(path: Path) -> GameMap:
     return load_map(path)[0]
 
 
+def test_a_config_naming_its_map_file_is_read_again_when_only_that_file_changes(tmp_path: Path) -> None:
+    """A map read before is given again until its file changes; a config naming its map's file
+    stands unchanged while the file beside it is rewritten (as an evening does with a bridge or a
+    building taken), so the map file's own state counts too."""
+    config = write(tmp_path / "c.yaml", "game: strategiya\nmap: m.yaml\n")
+    write(tmp_path / "m.yaml", "game: strategiya\nrows: [PWP, PPP]\n")
+    assert load(config).objects == ()
+    write(tmp_path / "m.yaml", "game: strategiya\nrows: [PWP, PPP]\nobjects: [{at: B1, kind: bridge}]\n")
+    assert [(o.x, o.y, o.kind) for o in load(config).objects] == [(1, 0, "bridge")]
+    assert load(config) is load(config)  # unchanged since: the same map, not read again
+
+
 @pytest.mark.rule("strategiya.water.movement")
 def test_ship_sails_water_and_boarding_or_landing_takes_the_turn() -> None:
     m = grid("PWWWWP", "PWWWWP")

@@ -107,30 +107,45 @@ def cell_in(text: str, width: int, height: int, key: Key, ck: Checker) -> Cell |
 
 
 # Maps read, by file and its state on disk: the phone referee and an evening's session ask about the
-# same map many times, and a map read once need not be read again until its file changes.
-_READ: dict[tuple[str, int, int, int], tuple[GameMap, Ruleset]] = {}
+# same map many times, and a map read once need not be read again until its file changes. A config
+# that names its map's file is read again when that file changes too, though the config does not
+# (an evening rewrites the map file beside an unchanged config as buildings change hands).
+_READ: dict[tuple[str, int, int, int], tuple[GameMap, Ruleset, tuple[tuple[str, Stamp], ...]]] = {}
 _READ_KEPT = 32
 _READING = threading.Lock()
+
+Stamp = tuple[int, int, int]
+
+
+def _stamp(path: Path) -> Stamp | None:
+    """A file's state on disk (its time, size and inode); None where it cannot be seen."""
+    try:
+        seen = path.stat()
+    except OSError:
+        return None
+    return seen.st_mtime_ns, seen.st_size, seen.st_ino
 
 
 def load_map(path: Path) -> tuple[GameMap, Ruleset]:
     """A map file: the map itself (game, rows, objects), or a session config with a `map:` key.
     `game:` names the bundled ruleset the letters belong to (default: the default game's). A file
-    read before and unchanged since (its size, time and inode) gives the same map again."""
-    try:
-        seen = path.stat()
-    except OSError:
+    read before and unchanged since (its size, time and inode), and the map file it names, give
+    the same map again."""
+    seen = _stamp(path)
+    if seen is None:
         return _read_map(path)  # the reader says what is wrong with the name
-    key = (str(path.resolve()), seen.st_mtime_ns, seen.st_size, seen.st_ino)
+    key = (str(path.resolve()), *seen)
     with _READING:
         found = _READ.get(key)
-    if found is None:
-        found = _read_map(path)
+    if found is None or any(_stamp(Path(name)) != stamp for name, stamp in found[2]):
+        beside: list[tuple[str, Stamp]] = []
+        game_map, rules = _read_map(path, beside=beside)
+        found = (game_map, rules, tuple(beside))
         with _READING:  # the phone referee reads maps in several threads at once
             while len(_READ) >= _READ_KEPT:
                 _READ.pop(next(iter(_READ)))
             _READ[key] = found
-    return found
+    return found[0], found[1]
 
 
 # A config's `map:` names a map file as text: a file next to the config, holding the map itself.
@@ -159,7 +174,10 @@ def map_beside(value: str, doc: YamlDocument, key: Key, ck: Checker) -> Path | N
     return path
 
 
-def _read_map(path: Path, named: bool = False) -> tuple[GameMap, Ruleset]:
+def _read_map(path: Path, named: bool = False,
+              beside: list[tuple[str, Stamp]] | None = None) -> tuple[GameMap, Ruleset]:  # fmt: skip
+    """The map a file holds or names; the state of a file named beside it is added to `beside`
+    as it was before it was read."""
     doc = load_yaml(path, str(path))
     ck = Checker(doc)
     if not isinstance(doc.data, dict):
@@ -174,10 +192,13 @@ def _read_map(path: Path, named: bool = False) -> tuple[GameMap, Ruleset]:
     data = doc.data["map"] if nested else {k: v for k, v in doc.data.items() if k != "game"}
     key: Key = ("map",) if nested else ()
     if nested and isinstance(data, str) and not named:  # a config naming its map's file: that file's map
-        beside = map_beside(data, doc, key, ck) if MAP_FILE_TEXT.check(data, key, ck) is not INVALID else None
-        if beside is None:
+        named_file = map_beside(data, doc, key, ck) if MAP_FILE_TEXT.check(data, key, ck) is not INVALID else None
+        if named_file is None:
             raise ConfigError(ck.problems)
-        found = _read_map(beside, named=True)
+        stamp = _stamp(named_file)
+        if beside is not None and stamp is not None:
+            beside.append((str(named_file), stamp))
+        found = _read_map(named_file, named=True)
         if game(found[1].family) is not game(rules.family):
             raise ConfigError([doc.problem(key, f"{data!r} is a map of {game(found[1].family).name}; "
                                                 f"this file plays {game(rules.family).name}")])  # fmt: skip

@@ -28,14 +28,15 @@ class Printed:
         return {"folder": str(self.folder), "files": list(self.files), "last": self.last}
 
 
-def _map(session: Any, target: Path) -> str:
-    """map.pdf as the kit prints it, from the evening's map: today's owners and troops."""
+def _map(session: Any, target: Path, legend: tuple[str, ...]) -> str:
+    """map.pdf as the kit prints it, from the evening's map: today's owners and troops; `legend`:
+    the object kinds it explains."""
     from ..config.session import display_title
     from ..maps.overlay import map_colours
     from ..maps.sheet import kit_cell_mm, write_map
 
     write_map(session.game_map, session.ruleset, target, session.paper, session.language, display_title(session),
-              kit_cell_mm(session), colours=map_colours(session))  # fmt: skip
+              kit_cell_mm(session), colours=map_colours(session), symbols=legend)  # fmt: skip
     return target.name
 
 
@@ -54,7 +55,8 @@ def print_evening(path: Path, folder: Path, force: bool = False, paper: str | No
         files = opened.table.papers(opened.state, session, writer.path)
         drawn = opened.table.game_map(opened.state) if opened.table.game_map is not None else None
         if drawn is not None:
-            files = (*files, _map(dataclasses.replace(session, game_map=drawn), writer.path("map.pdf")))
+            legend = tuple(k for k in opened.table.map_legend if any(o.kind == k for o in drawn.objects))
+            files = (*files, _map(dataclasses.replace(session, game_map=drawn), writer.path("map.pdf"), legend))
         newest = opened.state.live[-1] if opened.state.live else 0
         writer.commit({"kinds": ["evening"], "paper": session.paper, "evening": str(path),
                        "events": newest})  # fmt: skip

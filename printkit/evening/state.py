@@ -152,6 +152,9 @@ class Table:
     papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None
     # The evening's map as it stands (today's owners and troops): (state) -> GameMap, or None.
     game_map: Callable[[State], Any] | None = None
+    # The map's object kinds its legend explains where the map holds them, as the kit's map does
+    # (a «Стратегия» town, bridge, building); a game whose overlay explains its own gives none.
+    map_legend: tuple[str, ...] = ()
     # What the rules do when a player's turn ends (the death zone's lives): (state) -> the events of
     # the game's kinds (kind, effect) that the end of the turn records with it.
     turn_ends: Callable[[State], tuple[tuple[str, Mapping[str, Any]], ...]] | None = None

@@ -214,9 +214,12 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                 if terrain:
                     _hatch(c, patterns.get(terrain), px, py, cell, ink_on(rgb))
                 drawn = overlay is not None and overlay.cell(c, x, y, px, py, cell)
-                o = game_map.object_at(x, y)
-                if o is not None and not drawn:
-                    _object(c, kinds[o.kind].symbol if o.kind in kinds else "square", o.number, px, py, cell)
+                # Every object on the cell, a bridge first: what stands on a bridge's water (an
+                # adventure, a resource) is drawn over it, not hidden by it.
+                here = [(kinds[o.kind].symbol if o.kind in kinds else "square", o.number)
+                        for o in game_map.objects if (o.x, o.y) == (x, y)] if not drawn else []  # fmt: skip
+                for drawn_as, numbered in sorted(here, key=lambda found: found[0] != "bridge"):
+                    _object(c, drawn_as, numbered, px, py, cell)
                 if reach is not None and ((x, y) in reach or (x, y) == reach_from):
                     c.saveState()
                     c.setFillColorRGB(1, 1, 1)

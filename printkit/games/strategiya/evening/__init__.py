@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printkit.evening import Table
 
+from ..map_sheet import SYMBOLS
 from .asked import given, now, offers
 from .explored import EXPLORED_EVENT
 from .goods import EXPERIENCE_EVENT, ITEMS_EVENT, MONEY_EVENT
@@ -22,6 +23,7 @@ TABLE = Table(begin=begin,
                      ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT, POTENTIAL_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
               turn_ends=turn_ends, now=now, given=given, offers=offers, skips=skips, announces=announces,
-              opening=opening, game_map=game_map, kept=(Now, Explored, Boat, Job, Built))  # fmt: skip
+              opening=opening, game_map=game_map, map_legend=SYMBOLS,
+              kept=(Now, Explored, Boat, Job, Built))  # fmt: skip
 
 __all__ = ["TABLE", "Boat", "Built", "Explored", "Heroes", "Job", "Now"]

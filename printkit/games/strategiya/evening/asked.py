@@ -9,13 +9,18 @@ from printkit.evening import Offered, State
 from printkit.plugin import PrintkitError, RefusedValue, cell_name, parse_cell
 
 from ..model import rules_of
+from . import waters
 from .part import Now, alive, heroes_of, models, unspent
 from .ships import ship_for, water
 
 
 def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) -> None:
     """Each hero of the config with the lives, money, things, experience and skills the evening gives
-    him now (a point of potential spent: the questions read his new strength, speed or intellect)."""
+    him now (a point of potential spent: the questions read his new strength, speed or intellect),
+    and the map with the bridges and dams finished so far."""
+    standing_map = waters.standing(heroes_of(state))
+    if the_map is not None and standing_map is not None and standing_map is not heroes_of(state).session.game_map:
+        waters.written(the_map, standing_map)  # a bridge or a dam finished: the map as it stands
     now = list(heroes_of(state).heroes)
     listed = [h for p in config.get("players") or [] if isinstance(p, dict)
               for h in p.get("heroes") or [] if isinstance(h, dict)]  # fmt: skip

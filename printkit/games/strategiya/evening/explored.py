@@ -9,6 +9,7 @@ from printkit.plugin import Input, RefusedValue, Text, cell_name, label, parse_c
 
 from ..model import rules_of
 from .part import Explored, heroes_of
+from .waters import standing
 
 
 def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
@@ -18,7 +19,7 @@ def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
 
     part = heroes_of(state)
     rules = rules_of(part.session.ruleset)
-    game_map = part.session.game_map
+    game_map = standing(part)  # a dam's dried river holds its lost objects no more
     said = words.split()
     if len(said) == 1:
         x, y = parse_cell(said[0])

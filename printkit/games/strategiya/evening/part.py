@@ -78,16 +78,20 @@ class Job:
     player: str = ""  # the side of the hero who began it (a ship's)
     name: str = ""  # a ship's name
     cells: int = 1  # a bridge's or a dam's
+    over: tuple[str, ...] = ()  # the water cells a bridge or a dam stands on, where they were named
 
 
 @dataclass(frozen=True)
 class Built:
-    """A building finished («Строительство»): what, where, whose builders, and a castle's healing a turn."""
+    """A building finished («Строительство»): what, where, whose builders, a castle's healing a
+    turn, the water cells a bridge or a dam stands on, and the river a dam dried below it."""
 
     kind: str
     cell: str
     player: str
     heal: int = 0
+    over: tuple[str, ...] = ()
+    dried: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

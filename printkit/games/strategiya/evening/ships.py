@@ -14,13 +14,14 @@ from printkit.evening import Decided, Effect, EventKind, State
 from printkit.plugin import Input, RefusedValue, Text, Whole, cell_name, label, parse_cell
 
 from .part import Boat, Heroes, Now, heroes_of
+from .waters import standing
 
 MOST_INTELLECT = 99  # builders' summed intellect: far beyond any party's
 
 
 def water(part: Heroes, cell: str) -> bool | None:
     """Whether a cell of the evening's map is water (None: the evening has no map to say)."""
-    game_map = part.session.game_map
+    game_map = standing(part)
     if game_map is None:
         return None
     terrain = game_map.terrain(*parse_cell(cell))

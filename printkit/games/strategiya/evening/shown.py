@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit.evening import State
-from printkit.plugin import RefusedValue, label, parse_cell
+from printkit.plugin import MapObject, RefusedValue, label, parse_cell
 
 from ..model import rules_of, session_of
 from .part import Heroes, heroes_of, model_of, models, unspent
+from .waters import standing
 
 
 def json_of(state: State, lang: str) -> Mapping[str, Any]:
@@ -34,7 +35,9 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                       "workers": [w for w, _ in j.workers], "builders": list(j.builders),
                       **({"ship": j.name} if j.kind == "ship" else {})} for j in part.jobs],
             "buildings": [{"building": b.kind, "cell": b.cell, "player": b.player,
-                           **({"heals": b.heal} if b.kind == "castle" else {})} for b in part.built],
+                           **({"heals": b.heal} if b.kind == "castle" else {}),
+                           **({"over": list(b.over)} if b.over else {}),
+                           **({"dried": list(b.dried)} if b.kind == "dam" and b.over else {})} for b in part.built],
             "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)}}  # fmt: skip
 
 
@@ -91,9 +94,11 @@ def _works_lines(part: Heroes, lang: str, mines: bool) -> list[str]:
     if part.built:
         out.append(label("sev_built_head", lang))
         for b in part.built:
-            heal = "; " + label("sev_built_heals", lang, n=b.heal) if b.kind == "castle" else ""
+            more = ["; " + label("sev_built_heals", lang, n=b.heal)] if b.kind == "castle" else []
+            more += ["; " + label("sev_work_over", lang, cells=", ".join(b.over))] if b.over else []
+            more += ["; " + label("sev_built_dried", lang, cells=", ".join(b.dried))] if b.dried else []
             out.append("    " + label("sev_built_row", lang, what=job_name(rules, b.kind, lang), cell=b.cell,
-                                      player=b.player) + heal)  # fmt: skip
+                                      player=b.player) + "".join(more))  # fmt: skip
     for hero in dict.fromkeys(part.stalls):
         out.append(label("sev_stalls_row", lang, hero=hero, n=part.stalls.count(hero)))
     return out
@@ -163,7 +168,7 @@ def game_map(state: State) -> Any:
     from ..model import strategiya_map
 
     part = heroes_of(state)
-    drawn = part.session.game_map
+    drawn = standing(part)
     if drawn is None:
         return None
     marks = owner_marks(state.players)
@@ -178,6 +183,7 @@ def game_map(state: State) -> Any:
     pieces += [(parse_cell(s.cell), f"«{s.name}» {marks.get(s.player, '')}".strip()) for s in part.ships]
     whose = {h.player for h in part.heroes if h.cell is not None and h.lives > 0} | {s.player for s in part.ships}
     owners = tuple((marks[p], p) for p in state.players if p in whose and p in marks)
+    castles = tuple(MapObject(*parse_cell(b.cell), "building") for b in part.built if b.kind == "castle")
     place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
                                 owners=owners, ships=bool(part.ships))  # fmt: skip
-    return dataclasses.replace(drawn, part=place)
+    return dataclasses.replace(drawn, objects=drawn.objects + castles, part=place)

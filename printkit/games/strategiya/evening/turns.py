@@ -14,6 +14,7 @@ from .lives import lives_applied, reckon_lives
 from .orders import ordered as orders_applied
 from .orders import orders_end
 from .part import heroes_of, model_of
+from .waters import standing
 from .works import works_end
 
 
@@ -27,14 +28,15 @@ def turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     session = part.session
     rules = rules_of(session.ruleset)
     out: list[tuple[str, Mapping[str, Any]]] = []
+    game_map = standing(part)
     for hero in part.heroes:
-        if session.game_map is None:  # no terrain to read: the orders and the works still end the turn
+        if game_map is None:  # no terrain to read: the orders and the works still end the turn
             break
         model = model_of(session, hero)  # today's skills: a point spent moves him past a tier (7, 11)
         if hero.player != state.whose or hero.cell is None or hero.lives <= 0 or model is None:
             continue
         x, y = parse_cell(hero.cell)
-        terrain = session.game_map.terrain(x, y)
+        terrain = game_map.terrain(x, y)
         # lives_per_turn is signed as the sheets print it: −3 in the death zone
         loss = -next((f.lives_per_turn for f in terrain_figures(rules, model) if f.terrain.id == terrain), 0)
         if loss > 0:

@@ -22,6 +22,7 @@ from .goods import EXPERIENCE_EVENT, MONEY_EVENT
 from .lives import lives_applied, reckon_lives
 from .part import HERO, Built, Heroes, Job, Now, alive, heroes_of, model_of
 from .ships import SHIP_EVENT, water
+from .waters import DRIES, SPANS, dried_below, lost_on, span, standing
 
 MINE = "mine"
 MINE_WORDS = ("mine", "mining", "добыча", "рудник", "шахта")
@@ -71,7 +72,7 @@ def intellect_of(part: Heroes, hero: Now) -> int:
 
 
 def _work(state: State, hero: str, job: str, days: int | None = None, cells: int | None = None,
-          name: str | None = None, tools: bool = False) -> Decided:  # fmt: skip
+          over: str | None = None, name: str | None = None, tools: bool = False) -> Decided:  # fmt: skip
     part = heroes_of(state)
     found = alive(part.find(hero))
     if found.cell is None:
@@ -93,6 +94,13 @@ def _work(state: State, hero: str, job: str, days: int | None = None, cells: int
         total, n = days, 1
     else:
         n = (cells or 1) if site.per_cell else 1
+        if over and kind not in SPANS:
+            raise RefusedValue("sev_over_kind", what={lang: job_name(rules, kind, lang) for lang in ("ru", "en")})
+        if over and kind in SPANS:
+            effect["over"] = list(span(standing(part), part.session.ruleset, kind, found.cell, over))
+            if cells is not None and cells != len(effect["over"]):
+                raise RefusedValue("sev_over_count", cells=cells, n=len(effect["over"]))
+            n = len(effect["over"])
         total = days if days is not None else site.days * n
         if site.needs:  # a castle's stone and timber: days of work elsewhere, the master's to check
             effect["needs"] = {lang: ", ".join(f"{what[lang]} ({d})" for what, d in site.needs)
@@ -114,7 +122,7 @@ def _worked(state: State, effect: Effect) -> State:
     if effect.get("new"):
         jobs.append(Job(key, str(effect["kind"]), str(effect["cell"]), int(effect["days"]), 0,
                         player=str(effect.get("player", "")), name=str(effect.get("name", "")),
-                        cells=int(effect.get("cells", 1))))  # fmt: skip
+                        cells=int(effect.get("cells", 1)), over=tuple(effect.get("over") or ())))  # fmt: skip
     jobs = [dataclasses.replace(j, workers=(*j.workers, (hero, bool(effect["tools"])))) if j.key == key else j
             for j in jobs]  # fmt: skip
     return dataclasses.replace(state, part=dataclasses.replace(part, jobs=tuple(jobs)))
@@ -133,7 +141,8 @@ def _ticked(state: State, effect: Effect) -> State:
     jobs = tuple(j for j in part.jobs if j.key != job.key)
     built = part.built
     if job.kind != MINE and job.kind != "ship":  # a ship is the ship event's; a mine leaves no building
-        built = (*built, Built(job.kind, job.cell, job.player, int(effect.get("heal", 0))))
+        built = (*built, Built(job.kind, job.cell, job.player, int(effect.get("heal", 0)), job.over,
+                               tuple(effect.get("dried") or ())))  # fmt: skip
     return dataclasses.replace(state, part=dataclasses.replace(part, jobs=jobs, built=built))
 
 
@@ -145,16 +154,34 @@ def _work_words(effect: Effect, lang: str) -> str:
             key = "sev_mined_done" if effect.get("finished") else "sev_mining"
             return label(key, lang, cell=effect["cell"], by=", ".join(w for w, _ in effect["by"]))
         key = "sev_built_done" if effect.get("finished") else "sev_building"
-        return label(key, lang, what=what, cell=effect["cell"], done=effect["done"], days=effect["days"],
+        said = label(key, lang, what=what, cell=effect["cell"], done=effect["done"], days=effect["days"],
                      added=sum(s for _, s in effect["by"]), by=", ".join(f"{w} {s}" for w, s in effect["by"]),
                      heal=effect.get("heal", 0))  # fmt: skip
+        return said + _spanned_words(effect, lang) if effect.get("finished") and kind in SPANS else said
     said = label("sev_work_mine" if kind == MINE else "sev_work", lang, hero=effect["hero"], what=what,
                  cell=effect["cell"], done=effect["done"], days=effect["days"],
                  strength=effect["strength"])  # fmt: skip
     if effect.get("needs"):
         said += "; " + label("sev_work_needs", lang, needs=dict(effect["needs"]).get(lang, ""))
+    if effect.get("over"):
+        said += "; " + label("sev_work_over", lang, cells=", ".join(effect["over"]))
     said += "; " + label("sev_work_reading", lang)
     return said + ("; " + label("sev_work_left", lang, job=effect["left"]) if effect.get("left") else "")
+
+
+def _spanned_words(effect: Effect, lang: str) -> str:
+    """A finished bridge's or dam's change to the map, in words."""
+    over = ", ".join(effect.get("over") or ())
+    if not over:
+        return "; " + label("sev_over_unnamed", lang)
+    if effect["kind"] != DRIES:
+        return "; " + label("sev_bridge_over", lang, cells=over)
+    dried = list(effect.get("dried") or ())
+    said = "; " + label("sev_dam_over", lang, cells=over) + "; "
+    said += label("sev_dam_dried", lang, n=len(dried), cells=", ".join(dried)) if dried else label("sev_dam_fed", lang)
+    lost = dict(effect.get("lost") or {}).get(lang, "")
+    said += "; " + label("sev_dam_lost", lang, lost=lost) if lost else ""
+    return said + "; " + label("sev_dam_reading", lang)
 
 
 def _work_veiled(effect: Effect, lang: str) -> str:
@@ -178,6 +205,10 @@ WORK_EVENT = EventKind(
                                             "list's; a building: only to override the rules')."}, flag="--days"),
         Input("cells", Whole(1, MOST_CELLS), {"ru": "Клеток моста или плотины.", "en": "Cells of a bridge or a dam."},
               flag="--cells"),
+        Input("over", Text(MOST_CELLS * 5),
+              {"ru": "Клетки воды под мостом или плотиной, от берега героя: I4 J4. Без них карта вечера не меняется.",
+               "en": "The water cells a bridge or a dam stands on, from the hero's bank: I4 J4. Without them the "
+                     "evening's map stays as it is."}, flag="--over"),
         Input("name", Text(40), {"ru": "Имя корабля.", "en": "The ship's name."}, flag="--name"),
         Input("tools", Flag(), {"ru": "У героя инструменты (+3 к силе в работе).",
                                 "en": "The hero has tools (+3 strength for work)."}, flag="--tools"),
@@ -262,7 +293,7 @@ def _finished(state: State, job: Job, tick: dict[str, Any], now: list[str]) -> l
     builders = [*job.builders, *(w for w in now if w not in job.builders)]
     out: list[tuple[str, Mapping[str, Any]]] = []
     if job.kind == MINE:
-        game_map = part.session.game_map
+        game_map = standing(part)
         terrain = game_map.terrain(*parse_cell(job.cell)) if game_map is not None else None
         if terrain is None:
             tick["no_terrain"] = True
@@ -288,10 +319,28 @@ def _finished(state: State, job: Job, tick: dict[str, Any], now: list[str]) -> l
             effect = {**EXPERIENCE_EVENT.decide(state, hero.name, CASTLE_EXPERIENCE).effect, "why": why}
             out.append(("experience", effect))
             state = EXPERIENCE_EVENT.apply(state, effect)
+    if job.kind in SPANS:
+        _spanned(part, job, tick)
     if job.kind == "ship":
         out.append(("ship", {"ship": job.name, "player": job.player, "from": None,
                              "to": _nearest_water(part, job.cell), "intellect": summed}))  # fmt: skip
     return out
+
+
+def _spanned(part: Heroes, job: Job, tick: dict[str, Any]) -> None:
+    """What a finished bridge or dam changes on the map, told with its finishing: the cells it
+    stands on, and a dam's river dried below it with the adventures and resources lost there."""
+    tick["over"] = list(job.over)
+    game_map = standing(part)
+    if not job.over or game_map is None:
+        return
+    if job.kind == DRIES:
+        tick["dried"] = list(dried_below(game_map, part.session.ruleset, job.over))
+        rules = rules_of(part.session.ruleset)
+        lost = lost_on(game_map, (*job.over, *tick["dried"]))
+        tick["lost"] = {lang: ", ".join(label(f"sev_lost_{o.kind}", lang, n=o.number or "", cell=cell_name(o.x, o.y),
+                                              terrain=rules.terrain("water").name[lang].lower())
+                                        for o in lost) for lang in ("ru", "en")}  # fmt: skip
 
 
 def _castles_and_stalls(state: State) -> list[tuple[str, Mapping[str, Any]]]:
