@@ -591,6 +591,18 @@ def commands() -> Iterator[tuple[list[str], click.Command]]:
     yield from walk(cli, [])
 
 
+def to_play(path: Path, player: str) -> None:
+    """Ends turns until it is `player`'s turn (a «Стратегия» evening of two passes over the first
+    player's second turn for the second's two in a row: one end of turn may not be enough)."""
+    from printkit import evening
+
+    for _ in range(8):
+        evening.record(path, "next", {})
+        if evening.read(path).state.whose == player:
+            return
+    raise AssertionError(f"no turn of {player} came")
+
+
 def heroes_evening(tmp_path: Path, name: str = "heroes.sqlite") -> Path:
     """An evening of the example heroes' config with the example «Стратегия» map (a town at B2, the
     death zone), its files in a folder of their own as a user keeps them."""

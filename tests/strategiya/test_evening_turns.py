@@ -1,7 +1,9 @@
-"""The turns of a «Стратегия» evening: the third of three players skips his first turn."""
+"""The turns of a «Стратегия» evening: the third of three players skips his first turn, the second
+of two plays two turns in a row."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -53,26 +55,62 @@ def test_the_third_of_three_players_skips_his_first_turn_and_plays_the_rest(tmp_
 
 
 @pytest.mark.rule("strategiya.players.three.order")
-@pytest.mark.parametrize("players", [["Аня", "Борис"], ["Аня", "Борис", "Вера", "Гена"]])
-def test_two_or_four_players_skip_nothing(tmp_path: Path, players: list[str]) -> None:
+def test_four_players_skip_nothing(tmp_path: Path) -> None:
+    players = ["Аня", "Борис", "Вера", "Гена"]
     path = _evening(tmp_path, players)
-    n = len(players)
-    assert _turns(path, 2 * n) == [(t, players[(t - 1) % n]) for t in range(2, 2 * n + 2)]
+    assert _turns(path, 8) == [(t, players[(t - 1) % 4]) for t in range(2, 10)]
+
+
+@pytest.mark.rule("strategiya.players.two.double-turn")
+def test_the_second_of_two_players_plays_two_turns_in_a_row_once(tmp_path: Path) -> None:
+    """«Начало игры», two players: the first chooses a corner and plays; the second plays two
+    turns in a row for it. Written out: Аня 1, Борис 2, (Аня's 3 passed over), Борис 4, then by
+    turns for good."""
+    path = _evening(tmp_path, ["Аня", "Борис"])
+    played = [(1, "Аня"), *_turns(path, 6)]
+    assert played == [(1, "Аня"), (2, "Борис"), (4, "Борис"), (5, "Аня"), (6, "Борис"), (7, "Аня"), (8, "Борис")]
+    whose = [w for _, w in played]
+    assert whose[1:3] == ["Борис", "Борис"] and all(a != b for a, b in itertools.pairwise(whose[2:]))
+    from printkit.evening.recording import said_row
+
+    opened = evening.read(path)
+    assert "turn 3: Аня skips it (Борис plays a second turn in a row" in said_row(opened, opened.rows[1], "en")
+    evening.recording._KNOWN.clear()
+    assert evening.read(path).state == opened.state
 
 
 @pytest.mark.rule("strategiya.wound.threshold")
 def test_a_hero_who_comes_wounded_counts_his_ten_turns_from_the_evenings_start(tmp_path: Path) -> None:
     """Тень comes with 2 lives: wounded. Аня plays the odd turns, so her tenth turn after the first
-    is turn 21 (3, 5, ..., 21), when he dies unhealed."""
+    is turn 21 (3, 5, ..., 21), when he dies unhealed; her turn 3, passed over for Борис's second
+    turn in a row, passes for the wound all the same. Turn 21 begins after 19 ends of turn (1, 2,
+    then 4 to 20)."""
     path = tmp_path / "wounded.sqlite"
     evening.start(EXAMPLES / "strategiya-heroes.yaml", path)
     (count,) = evening.read(path).state.countdowns
     assert (count.key, count.due) == ("wound:Тень", 21)
-    _turns(path, 19)
+    assert len(_ENDED[: _ENDED.index(20) + 1]) == 19
+    _turns(path, 18)
     assert evening.read(path).state.part.find("Тень").lives == 2
     _turns(path, 1)
     state = evening.read(path).state
     assert state.turn == 21 and state.part.find("Тень").lives == 0 and not state.countdowns
+
+
+# The turns that end as `next` is recorded, two players, written from «Начало игры»: 1 (Аня), 2
+# (Борис), then 3 is Аня's, passed over for Борис's second turn in a row, then by turns.
+_ENDED = [1, 2, *range(4, 40)]
+
+
+def _order_lives(before: int, each: int, records: int) -> list[int]:
+    """Гром's lives after each end of turn under an order: «Гильдия убийц» 4), his player's (Аня's,
+    the odd turns) first four turns to end take `each`."""
+    out, left, taken = [], before, 0
+    for turn in _ENDED[:records]:
+        if turn % 2 and taken < 4:
+            left, taken = left - each, taken + 1
+        out.append(left)
+    return out
 
 
 def _heroes_on_a_map(tmp_path: Path) -> Path:
@@ -82,8 +120,8 @@ def _heroes_on_a_map(tmp_path: Path) -> Path:
 @pytest.mark.rule("strategiya.guild.order")
 def test_an_order_takes_its_lives_at_the_end_of_four_of_the_victims_turns(tmp_path: Path) -> None:
     """«Гильдия убийц» 4): the hero loses the chosen skill's lives four turns running. Гром (25
-    lives, on the plain at C4) is Аня's: she plays the odd turns, so the losses come as turns 1, 3,
-    5 and 7 end, 2 each, and nothing after."""
+    lives, on the plain at C4) is Аня's: she plays the odd turns but the third, so the losses come
+    as turns 1, 5, 7 and 9 end, 2 each, and nothing after."""
     path = _heroes_on_a_map(tmp_path)
     evening.record(path, "move", {"hero": "Гром", "to": "C4"})
     with pytest.raises(Exception, match="master"):
@@ -93,15 +131,15 @@ def test_an_order_takes_its_lives_at_the_end_of_four_of_the_victims_turns(tmp_pa
     for _ in range(10):
         evening.record(path, "next", {})
         lives.append(evening.read(path).state.part.find("Гром").lives)
-    assert lives == [23, 23, 21, 21, 19, 19, 17, 17, 17, 17]
+    assert lives == _order_lives(25, 2, 10) == [23, 23, 23, 21, 21, 19, 19, 17, 17, 17]
     assert evening.read(path).state.part.contracts == ()
 
 
 @pytest.mark.rule("strategiya.guild.order")
 def test_an_order_takes_its_lives_in_an_evening_without_a_map(tmp_path: Path) -> None:
     """An evening whose config names no map still ends its turns: the order's lives are taken as
-    they are on a map (there is no death zone to read, nothing else). Гром is Аня's, who plays the
-    odd turns: 3 lives are lost as turns 1, 3, 5 and 7 end, and nothing after."""
+    they are on a map (there is no death zone to read, nothing else). Гром is Аня's: 3 lives are
+    lost as her first four turns end (1, 5, 7, 9), and nothing after."""
     path = tmp_path / "mapless.sqlite"
     evening.start(EXAMPLES / "strategiya-heroes.yaml", path)
     before = evening.read(path).state.part.find("Гром").lives
@@ -110,11 +148,7 @@ def test_an_order_takes_its_lives_in_an_evening_without_a_map(tmp_path: Path) ->
     for _ in range(10):
         evening.record(path, "next", {})
         lives.append(evening.read(path).state.part.find("Гром").lives)
-    expected, left = [], before
-    for turn in range(1, 11):  # the turn that ends: Аня's are the odd ones, the first four take 3 each
-        left -= 3 if turn % 2 and turn <= 7 else 0
-        expected.append(left)
-    assert lives == expected and evening.read(path).state.part.contracts == ()
+    assert lives == _order_lives(before, 3, 10) and evening.read(path).state.part.contracts == ()
 
 
 @pytest.mark.rule("strategiya.guild.order")

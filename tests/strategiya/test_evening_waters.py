@@ -9,7 +9,7 @@ import pytest
 
 from printkit import evening
 
-from ..conftest import EXAMPLES, run
+from ..conftest import EXAMPLES, run, to_play
 
 # A river down column D (D1 to D6, flowing south) with a tributary from F2 joining it at D4 (F2 → E3
 # → D4, flowing south-west); a still lake at G5, H5, G6; an adventure on the river at D2 and a
@@ -180,6 +180,8 @@ def test_a_bridge_without_its_cells_is_built_and_the_map_says_so_in_words(tmp_pa
     ("плотина", "F5", "G5", None, "G5 is still water"),
     ("замок", "C5", "D5", None, "Cells over water are named only for a bridge or a dam (not: Castle)"),
     ("мост", "C5", "Z9", None, "Cell Z9 is not on the evening's map"),
+    ("мост", "F3", "E3", None, "E3, the last cell named, has no far bank beside it"),
+    ("плотина", "C3", "D3,D4", None, "A dam runs across the current, but D3 flows into D4"),
 ])  # fmt: skip
 def test_a_bridges_or_dams_cells_are_refused_in_one_line_when_the_map_has_no_place_for_them(
     tmp_path: Path, job: str, bank: str, over: str, cells: int | None, refusal: str
@@ -212,18 +214,19 @@ def test_a_dams_map_is_the_same_replayed_or_live_and_undone_with_its_turn(tmp_pa
 @pytest.mark.rule("strategiya.dam.evening")
 def test_the_evenings_printed_map_shows_the_river_dried_the_bridge_and_the_castle(tmp_path: Path) -> None:
     """`evening print` draws the map as it stands: the dried river plain, no lost resource, the
-    bridge on its cell, a finished castle as a building."""
+    bridge on its cell, a finished castle and the dam as buildings."""
     from printkit.games.strategiya.evening.shown import game_map
 
     path = _evening(tmp_path)
     _build(path, "плотина", "C4", "D4")
-    evening.record(path, "next", {})  # Борис's turn
+    to_play(path, "Аня")  # Борис's turns
     _build(path, "мост", "C2", "D2")
-    evening.record(path, "next", {})
+    to_play(path, "Аня")
     evening.record(path, "move", {"hero": "Гром", "to": "F5"}, who="Аня")
     evening.record(path, "work", {"hero": "Гром", "job": "замок"}, who="Аня")
-    for _ in range(3):  # 10 days at 9 a turn: Аня's, Борис's, Аня's turns end
-        evening.record(path, "next", {})
+    evening.record(path, "next", {})  # 10 days at 9 a turn: two of Аня's turns end
+    to_play(path, "Аня")
+    evening.record(path, "next", {})
     drawn = game_map(evening.read(path).state)
     assert drawn.terrain(*_cell("D5")) == drawn.terrain(*_cell("D4")) == "plain" == drawn.terrain(*_cell("D6"))
     assert drawn.terrain(*_cell("D3")) == "water"
@@ -231,9 +234,60 @@ def test_the_evenings_printed_map_shows_the_river_dried_the_bridge_and_the_castl
         ("town", *_cell("A1")),
         ("adventure", *_cell("D2")),
         ("bridge", *_cell("D2")),
-        ("building", *_cell("F5")),
+        ("building", *_cell("F5")),  # the castle
+        ("building", *_cell("D4")),  # the dam on its cell
     }
     out = tmp_path / "paper"
     done = run("evening", "print", str(path), "--out", str(out))
     assert done.exit_code == 0, done.output
     assert (out / "map.pdf").stat().st_size > 0
+
+
+@pytest.mark.rule("strategiya.bridge.evening")
+def test_a_cell_bridged_once_and_a_job_begun_over_other_cells_are_refused(tmp_path: Path) -> None:
+    path = _evening(tmp_path)
+    _build(path, "мост", "C5", "D5")
+    evening.record(path, "move", {"hero": "Ветер", "to": "E5"}, who="Аня")
+    again = run("evening", "record", "work", str(path), "--hero", "Ветер", "--job", "мост", "--over", "D5",
+                "--lang", "en")  # fmt: skip
+    assert again.exit_code == 2 and "A bridge stands on D5 already" in again.stderr
+    evening.record(path, "move", {"hero": "Искра", "to": "C3"}, who="Аня")
+    evening.record(path, "work", {"hero": "Искра", "job": "мост", "over": "D3"}, who="Аня")
+    evening.record(path, "move", {"hero": "Тень", "to": "C3"}, who="Аня")
+    other = run("evening", "record", "work", str(path), "--hero", "Тень", "--job", "мост", "--over", "D2",
+                "--lang", "en")  # fmt: skip
+    assert other.exit_code == 2 and "Work (Bridge) over D3 is begun on C3 already" in other.stderr
+    joined = evening.record(path, "work", {"hero": "Тень", "job": "мост"}, who="Аня")
+    assert "over the water: D3" in joined.said["en"]
+    moved = evening.record(path, "work", {"hero": "Тень", "job": "мост", "over": "D3"}, who="Аня")
+    assert moved.said["en"]  # the same cells named again join the same job
+    left = evening.record(path, "work", {"hero": "Тень", "job": "замок"}, who="Аня")  # another job, same cell
+    assert "he left his former job (Bridge on C3)" in left.said["en"] and "bridge:C3" not in left.said["en"]
+    assert "прежнюю работу (Мост на C3)" in left.said["ru"]
+
+
+@pytest.mark.rule("strategiya.dam.evening")
+def test_a_ship_on_a_river_a_dam_dried_lies_aground_and_sails_no_question(tmp_path: Path) -> None:
+    """A dam dries the river under Аня's ship: the turn says so, it is shown aground, a hero stepping
+    onto it does not board it, and her heroes' routes go on foot, as with no ship."""
+    path = _evening(tmp_path)
+    evening.record(path, "ship", {"ship": "Чайка", "at": "D6", "intellect": 3, "player": "Аня"})
+    said = _build(path, "плотина", "C4", "D4")
+    assert "ships left on dry land: «Чайка» (D6)" in said["en"]
+    ships = json.loads(run("evening", "show", str(path), "--json").output)["ships"]
+    assert ships == [{"name": "Чайка", "player": "Аня", "cell": "D6", "intellect": 3, "aground": True}]
+    assert "на суше" in run("evening", "show", str(path)).output
+    evening.record(path, "move", {"hero": "Ветер", "to": "C6"}, who="Аня")
+    route = run("referee", "route", str(path), "--from", "Ветер", "--to", "E6", "--json")
+    assert route.exit_code == 0, route.output
+    stepped = evening.record(path, "move", {"hero": "Ветер", "to": "D6"}, who="Аня")
+    assert "cannot be boarded" in stepped.said["en"] and "boards" not in stepped.said["en"]
+    assert evening.read(path).state.part.ships[0].cell == "D6"
+
+
+@pytest.mark.rule("strategiya.work.evening")
+def test_a_worker_of_strength_0_is_told_he_will_not_finish_alone(tmp_path: Path) -> None:
+    path = _evening(tmp_path)
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")  # strength 0
+    said = evening.record(path, "work", {"hero": "Ветер", "job": "мост", "over": "D5"}, who="Аня").said
+    assert "Ветер's strength is 0: alone he will never finish it" in said["en"]

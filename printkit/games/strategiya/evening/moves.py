@@ -58,7 +58,7 @@ def _moved(state: State, effect: Effect) -> State:
 def _move_words(effect: Effect, lang: str) -> str:
     key = "sev_moved" if effect.get("from") else "sev_placed"
     said = label(key, lang, **effect)
-    for what in ("ship", "landed", "boarded"):
+    for what in ("ship", "landed", "boarded", "aground"):
         if effect.get(what):
             said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
     return said + "; " + label("sev_saved", lang) if effect.get("saved") else said

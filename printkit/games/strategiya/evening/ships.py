@@ -34,7 +34,8 @@ def ship_for(part: Heroes, hero: Now) -> Boat | None:
     if hero.cell is None:
         return None
     x, y = parse_cell(hero.cell)
-    ours = [s for s in part.ships if s.player == hero.player]
+    # a ship a dam left on dry land sails nowhere: the master moves it to water (`ship --at`)
+    ours = [s for s in part.ships if s.player == hero.player and water(part, s.cell) is not False]
 
     def distance(boat: Boat) -> tuple[int, str]:
         bx, by = parse_cell(boat.cell)
@@ -117,10 +118,17 @@ def sailing(part: Heroes, hero: Now, to: str) -> dict[str, str]:
     (it goes with him), lands him off it (it stays where it lies), or boards him onto one lying on
     the cell he steps to. Without a map the evening cannot tell water: aboard, the ship goes along."""
     boat = part.aboard(hero)
-    if boat is not None:
+    if boat is not None and water(part, boat.cell) is not False:
         return {"ship": boat.name} if water(part, to) is not False else {"landed": boat.name}
     here = next((s for s in part.ships if s.player == hero.player and s.cell == to), None)
+    if here is not None and water(part, to) is False:
+        return {"aground": here.name}  # on a river a dam dried: nothing to board
     return {"boarded": here.name} if here is not None else {}
+
+
+def stranded(part: Heroes) -> list[Boat]:
+    """The ships lying on cells that are no longer water (a dam dried the river under them)."""
+    return [s for s in part.ships if water(part, s.cell) is False]
 
 
 def sailed(part: Heroes, effect: Effect) -> Heroes:

@@ -12,6 +12,7 @@ from printkit.plugin import MapObject, RefusedValue, label, parse_cell
 
 from ..model import rules_of, session_of
 from .part import Heroes, heroes_of, model_of, models, unspent
+from .ships import stranded
 from .waters import standing
 
 
@@ -29,8 +30,8 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                         for p in state.players],
             "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
                          for e in part.explored],
-            "ships": [{"name": s.name, "player": s.player, "cell": s.cell, "intellect": s.intellect}
-                      for s in part.ships],
+            "ships": [{"name": s.name, "player": s.player, "cell": s.cell, "intellect": s.intellect,
+                       **({"aground": True} if s in stranded(part) else {})} for s in part.ships],
             "jobs": [{"job": j.kind, "cell": j.cell, "days": j.days, "done": j.done,
                       "workers": [w for w, _ in j.workers], "builders": list(j.builders),
                       **({"ship": j.name} if j.kind == "ship" else {})} for j in part.jobs],
@@ -71,8 +72,9 @@ def lines_of(state: State, lang: str) -> list[str]:
                     out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
     if part.ships:  # on the map for all to see
         out.append(label("sev_ships_head", lang))
+        dry = {s.name for s in stranded(part)}
         out += ["    " + label("sev_ship_row", lang, ship=s.name, player=s.player, cell=s.cell, intellect=s.intellect)
-                for s in part.ships]  # fmt: skip
+                + ("; " + label("sev_ship_aground", lang) if s.name in dry else "") for s in part.ships]  # fmt: skip
     return out + _works_lines(part, lang, mines=False)
 
 
@@ -183,7 +185,9 @@ def game_map(state: State) -> Any:
     pieces += [(parse_cell(s.cell), f"«{s.name}» {marks.get(s.player, '')}".strip()) for s in part.ships]
     whose = {h.player for h in part.heroes if h.cell is not None and h.lives > 0} | {s.player for s in part.ships}
     owners = tuple((marks[p], p) for p in state.players if p in whose and p in marks)
-    castles = tuple(MapObject(*parse_cell(b.cell), "building") for b in part.built if b.kind == "castle")
+    # a castle where it was built, a dam on each of its cells: the kit's building mark
+    castles = tuple(MapObject(*parse_cell(c), "building") for b in part.built if b.kind in ("castle", "dam")
+                    for c in ((b.cell,) if b.kind == "castle" else b.over))  # fmt: skip
     place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
                                 owners=owners, ships=bool(part.ships))  # fmt: skip
     return dataclasses.replace(drawn, objects=drawn.objects + castles, part=place)

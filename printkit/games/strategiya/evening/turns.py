@@ -69,7 +69,12 @@ def announces(state: State) -> tuple[Mapping[str, str], ...]:
 
 
 def skips(state: State) -> Mapping[str, str] | None:
-    """«Начало игры», three players: the third skips his first turn."""
+    """«Начало игры», three players: the third skips his first turn; two players: the second, who
+    lost the choice of corner, makes two turns in a row, so the first's second turn waits for them.
+    Reading: with four the text's «as with two» is the lot and the corners (the third and fourth get
+    common potential for theirs), not a double turn."""
     if len(state.players) == 3 and state.turn == 3:
         return {lang: label("sev_third_first", lang) for lang in ("ru", "en")}
+    if len(state.players) == 2 and state.turn == 3:
+        return {lang: label("sev_second_twice", lang, player=state.players[1]) for lang in ("ru", "en")}
     return None

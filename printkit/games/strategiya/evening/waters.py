@@ -82,10 +82,32 @@ def span(game_map: GameMap | None, ruleset: Any, kind: str, bank: str, words: st
             raise RefusedValue("sev_over_apart", cell=cell, before=cell_name(*before))
         if kind == DRIES and (x, y) not in strategiya_map(game_map).flows():
             raise RefusedValue("sev_over_still", cell=cell)
+        if kind != DRIES and any((o.x, o.y, o.kind) == (x, y, "bridge") for o in game_map.objects):
+            raise RefusedValue("sev_over_bridged", cell=cell)
         named.append(cell)
     if not named:
         raise RefusedValue("sev_over_none")
+    _across(game_map, ruleset, kind, bank, named)
     return tuple(named)
+
+
+def _across(game_map: GameMap, ruleset: Any, kind: str, bank: str, named: list[str]) -> None:
+    """A bridge or a dam reaches the far bank: its last cell has land beside it away from the bank
+    it starts from (a bridge «на другую сторону реки»; a dam cuts the river off only across its
+    whole width). A dam runs across the current: no current of its cells flows into another."""
+    bx, by = parse_cell(bank)
+    lx, ly = parse_cell(named[-1])
+    far = [(x, y) for x, y in game_map.neighbours(lx, ly) if max(abs(x - bx), abs(y - by)) > 1
+           and (t := game_map.terrain(x, y)) is not None and not ruleset.terrain(t).water]  # fmt: skip
+    if not far:
+        raise RefusedValue("sev_over_far", cell=named[-1])
+    if kind == DRIES:
+        flows = strategiya_map(game_map).flows()
+        cells = {parse_cell(c) for c in named}
+        for x, y in cells:
+            step = flows.get((x, y))
+            if step is not None and (x + step[0], y + step[1]) in cells:
+                raise RefusedValue("sev_over_along", cell=cell_name(x, y), into=cell_name(x + step[0], y + step[1]))
 
 
 def dried_below(game_map: GameMap, ruleset: Any, dam: tuple[str, ...]) -> tuple[str, ...]:

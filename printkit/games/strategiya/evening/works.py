@@ -42,6 +42,14 @@ def _kind(rules: Any, word: str) -> tuple[str, Any]:
     return site.id, site
 
 
+def _job_words(rules: Any, key: str | None) -> dict[str, str] | None:
+    """A job by its kind and cell, in each language (its key, kind:cell, is the evening's own)."""
+    if key is None:
+        return None
+    kind, _, cell = key.partition(":")
+    return {lang: label("sev_job_at", lang, what=job_name(rules, kind, lang), cell=cell) for lang in ("ru", "en")}
+
+
 def job_name(rules: Any, kind: str, lang: str) -> str:
     if kind == MINE:
         return label("sev_job_mine", lang)
@@ -83,11 +91,15 @@ def _work(state: State, hero: str, job: str, days: int | None = None, cells: int
     there = part.job(key)
     was = next((j.key for j in part.jobs if any(w == found.name for w, _ in j.workers)), None)
     effect: dict[str, Any] = {"hero": found.name, "key": key, "kind": kind, "cell": found.cell,
-                              "tools": bool(tools), "left": was if was != key else None,
+                              "tools": bool(tools), "left": _job_words(rules, was) if was != key else None,
                               "strength": strength_of(part, found, tools),
                               "what": {lang: job_name(rules, kind, lang) for lang in ("ru", "en")}}  # fmt: skip
     if there is not None:  # joining a job begun: its days and what it is are the job's already
-        return Decided({**effect, "days": there.days, "done": there.done, "new": False, "name": there.name})
+        if over and kind in SPANS and span(standing(part), part.session.ruleset, kind, found.cell, over) != there.over:
+            raise RefusedValue("sev_over_joined", what={lang: job_name(rules, kind, lang) for lang in ("ru", "en")},
+                               cell=found.cell, over=", ".join(there.over) or "—")  # fmt: skip
+        return Decided({**effect, "days": there.days, "done": there.done, "new": False, "name": there.name,
+                        **({"over": list(there.over)} if there.over else {})})  # fmt: skip
     if kind == MINE:
         if days is None:
             raise RefusedValue("sev_work_days")
@@ -166,7 +178,11 @@ def _work_words(effect: Effect, lang: str) -> str:
     if effect.get("over"):
         said += "; " + label("sev_work_over", lang, cells=", ".join(effect["over"]))
     said += "; " + label("sev_work_reading", lang)
-    return said + ("; " + label("sev_work_left", lang, job=effect["left"]) if effect.get("left") else "")
+    if not effect["strength"]:
+        said += "; " + label("sev_work_none", lang, hero=effect["hero"])
+    left = effect.get("left")
+    left = dict(left).get(lang, "") if isinstance(left, dict) else left  # a job's key in older evenings
+    return said + ("; " + label("sev_work_left", lang, job=left) if left else "")
 
 
 def _spanned_words(effect: Effect, lang: str) -> str:
@@ -179,6 +195,8 @@ def _spanned_words(effect: Effect, lang: str) -> str:
     dried = list(effect.get("dried") or ())
     said = "; " + label("sev_dam_over", lang, cells=over) + "; "
     said += label("sev_dam_dried", lang, n=len(dried), cells=", ".join(dried)) if dried else label("sev_dam_fed", lang)
+    if effect.get("aground"):
+        said += "; " + label("sev_dam_aground", lang, ships=", ".join(effect["aground"]))
     lost = dict(effect.get("lost") or {}).get(lang, "")
     said += "; " + label("sev_dam_lost", lang, lost=lost) if lost else ""
     return said + "; " + label("sev_dam_reading", lang)
@@ -206,9 +224,10 @@ WORK_EVENT = EventKind(
         Input("cells", Whole(1, MOST_CELLS), {"ru": "Клеток моста или плотины.", "en": "Cells of a bridge or a dam."},
               flag="--cells"),
         Input("over", Text(MOST_CELLS * 5),
-              {"ru": "Клетки воды под мостом или плотиной, от берега героя: I4 J4. Без них карта вечера не меняется.",
-               "en": "The water cells a bridge or a dam stands on, from the hero's bank: I4 J4. Without them the "
-                     "evening's map stays as it is."}, flag="--over"),
+              {"ru": "Клетки воды под мостом или плотиной, от берега героя до другого: I4,J4. Без них карта вечера "
+                     "не меняется.",
+               "en": "The water cells a bridge or a dam stands on, from the hero's bank to the far one: I4,J4. "
+                     "Without them the evening's map stays as it is."}, flag="--over"),
         Input("name", Text(40), {"ru": "Имя корабля.", "en": "The ship's name."}, flag="--name"),
         Input("tools", Flag(), {"ru": "У героя инструменты (+3 к силе в работе).",
                                 "en": "The hero has tools (+3 strength for work)."}, flag="--tools"),
@@ -336,6 +355,8 @@ def _spanned(part: Heroes, job: Job, tick: dict[str, Any]) -> None:
         return
     if job.kind == DRIES:
         tick["dried"] = list(dried_below(game_map, part.session.ruleset, job.over))
+        land = {*job.over, *tick["dried"]}
+        tick["aground"] = [f"«{s.name}» ({s.cell})" for s in part.ships if s.cell in land]
         rules = rules_of(part.session.ruleset)
         lost = lost_on(game_map, (*job.over, *tick["dried"]))
         tick["lost"] = {lang: ", ".join(label(f"sev_lost_{o.kind}", lang, n=o.number or "", cell=cell_name(o.x, o.y),
