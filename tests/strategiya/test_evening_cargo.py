@@ -310,3 +310,29 @@ def test_the_state_replayed_with_goods_is_the_state_that_was_live(path: Path, se
         recording._KNOWN.clear()
         assert evening.read(path).state == live
     assert kinds.count("cargo") >= 3, kinds
+
+
+@pytest.mark.rule("strategiya.cargo.shown")
+def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_others_that_he_is_laden(
+    path: Path,
+) -> None:
+    import html
+
+    from starlette.testclient import TestClient
+
+    from printkit.web.app import Table, make_app
+    from printkit.web.evening import ServedEvening
+    from printkit.web.served import load
+
+    _mine(path, ["Гром"], 30, price=15)
+    table = Table(load(path.parent / "config" / "heroes.yaml", (), (), ()), evening=ServedEvening.of(path))
+    with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
+        assert table.evening is not None
+
+        def page(address: str) -> str:
+            return " ".join(html.unescape(client.get(address + "?lang=en").text).split())
+
+        anya, boris = (page(f"/p/{table.evening.token_of(p)}/") for p in ("Аня", "Борис"))
+        board = page(f"/m/{table.token}/evening/")
+    assert "Гром: 30 days from F4 at $15 a day" in anya and "Гром: 30 days from F4 at $15 a day" in board
+    assert "laden with goods mined on F4" in boris and "30 days" not in boris and "$15" not in boris

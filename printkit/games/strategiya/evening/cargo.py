@@ -224,8 +224,10 @@ CARGO_EVENT = EventKind(
     cargo_words,
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
-        "printkit evening record cargo strategiya.sqlite --hero Гром --days 10 --to Искра",
-        "printkit evening record cargo strategiya.sqlite --hero Гром --days 20 --sell",
+        "printkit evening record move strategiya.sqlite --hero Гром --to F4",
+        "printkit evening record work strategiya.sqlite --hero Гром --job добыча --days 7 --price 50",
+        "printkit evening record next strategiya.sqlite",
+        "printkit evening record cargo strategiya.sqlite --hero Гром --days 3 --drop",
     ),
     actor="hero",
     secret=_cargo_veiled,
