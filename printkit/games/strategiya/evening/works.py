@@ -173,6 +173,12 @@ def _work_veiled(effect: Effect, lang: str) -> str:
     return label("sev_work_mine_veiled", lang, hero=effect["hero"], cell=effect["cell"])
 
 
+def _masters(values: Mapping[str, Any]) -> bool:
+    """A mine begun: its days and its price are what the secret sheets led to, the master's."""
+    mine = str(values.get("job") or "").strip().casefold() in MINE_WORDS
+    return mine and (bool(values.get("days")) or values.get("price") is not None)
+
+
 WORK_EVENT = EventKind(
     "work",
     {"ru": "Герой берётся за работу на своей клетке: добычу или постройку (мост, замок, плотина, корабль), или "
@@ -204,9 +210,7 @@ WORK_EVENT = EventKind(
         "printkit evening record work strategiya.sqlite --hero Гром --job корабль --name Чайка",
     ),
     actor="hero",
-    # a mine begun: its days and price are what the secret sheets led to, the master's
-    masters=lambda values: str(values.get("job") or "").strip().casefold() in MINE_WORDS
-    and (bool(values.get("days")) or values.get("price") is not None),
+    masters=_masters,
     secret=_work_veiled,
 )  # fmt: skip
 
