@@ -191,16 +191,21 @@ def _answer(q: Question, values: dict[str, Any]) -> None:
             raise pointed(str(values[q.points_at]), said(exc), column, label("dice_column", voice())) from None
         raise click.UsageError(said(exc)) from None
     offers, declined = evening.offers(q, answer) if evening is not None else ((), ())
+    notes = evening.told(q) if evening is not None else ()
     if in_json:
         found = as_json(answer, lang)
         if evening is not None and isinstance(found, dict):
             found["evening"] = {"file": str(evening.evening),
                                 "record": [o.json(evening.opened, evening.evening, lang) for o in offers],
-                                "not_recorded": [d.get(lang, "") for d in declined]}  # fmt: skip
+                                "not_recorded": [d.get(lang, "") for d in declined],
+                                "told": [n.get(lang, "") for n in notes]}  # fmt: skip
         echo_json(found)
     else:
         for text in text_lines(answer, lang, brief=brief):
             click.echo(text if can_print(text) else _plainer(text))
+        for note in notes:
+            for line in wrapped(note.get(lang, ""), 80, "  "):
+                click.echo(line)
         if evening is not None and offers:
             click.echo(label("ev_offer", lang))
             for offer in offers:

@@ -172,6 +172,11 @@ class Asked:
     typed: Mapping[str, Any]
     values: Mapping[str, Any]
 
+    def told(self, q: Question) -> tuple[Mapping[str, str], ...]:
+        """What the answer says beside it about what the evening filled in, in each language."""
+        table = self.opened.table
+        return table.told(self.opened.state, q.name, self.typed, self.values) if table.told is not None else ()
+
     def offers(self, q: Question, answer: Any) -> tuple[tuple[Offer, ...], tuple[Mapping[str, str], ...]]:
         """The events that would record the answer's outcome, each one the evening accepts now; and,
         in each language, why an event the answer led to is not offered (a year paid already)."""

@@ -147,6 +147,9 @@ class Table:
     # The lines only the master sees (the explored objects and what they gave): his board and the
     # command line show them, a player's page never does.
     secrets: Callable[[State, str], list[str]] = field(default=lambda state, lang: [])
+    # The lines a player's own page adds for what only he and the master may see of his own (what his
+    # hero carries): (state, player, lang) -> lines; the master sees them among the secrets.
+    own: Callable[[State, str, str], list[str]] = field(default=lambda state, player, lang: [])
     # The game's pages of the evening as it stands (a ledger with the years paid, hero sheets with
     # today's lives): (state, session, where a file of a given name is written) -> the names written.
     papers: Callable[[State, Any, Callable[[str], Path]], tuple[str, ...]] | None = None
@@ -181,6 +184,10 @@ class Table:
     # typed, as asked, answer) -> ((kind, values), ...) (the income paid, the hero moved along this
     # turn of his route); none where what was typed makes the answer another than the evening's.
     offers: Callable[[State, str, Mapping[str, Any], Mapping[str, Any], Any], Offered] | None = None
+    # What an answer asked of the evening says beside it about what the evening filled in, each in
+    # every language (a rule the question cannot apply itself): (state, question, values as typed,
+    # as asked) -> the notes.
+    told: Callable[[State, str, Mapping[str, Any], Mapping[str, Any]], tuple[Mapping[str, str], ...]] | None = None
     # The dataclasses the game's part holds beyond plain data (a map's objects, its troops): with
     # them named, the state is kept in the file every so often (printkit.evening.snapshot) and a
     # fresh process folds only the events after it. None: the journal is always folded whole.

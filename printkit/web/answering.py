@@ -176,6 +176,8 @@ def work_out(job: Job, q: Question | None = None) -> Worked:
     picture = pictures.picture(job.name, values, answer, job.lang, job.link)
     with said.speaking(q, words, job.lang):
         blocks = _blocks(answer, job.lang, job.brief, picture is not None, job.rolled)
+        notes = found.told(q) if found is not None else ()  # what the evening filled in, its switches as fields
+        blocks += [Block("p", shown(n.get(job.lang, "")), "indent") for n in notes]
     line = {}  # a roll's line in the log in every language: each device's page says it in its own
     for lang in LANGUAGES:
         with said.speaking(q, words_of(lang), lang):

@@ -247,7 +247,7 @@ class EveningPages:
                 addresses.append({"player": player, "url": url, "qr": _qr(url)})
         return self.render(
             request, "evening.html", status, master=who == MASTER,
-            title=opened.session.ruleset.title[lang], lines=_text(opened, lang, master),
+            title=opened.session.ruleset.title[lang], lines=_text(opened, lang, master, who),
             who=who_said(who, lang), forms=forms_drawn, events=events, told=told,
             refusal=refusal, addresses=addresses, last=state.last, home=self._home(who),
             newest=events[0]["said"] if events else "", newest_n=events[0]["n"] if events else 0,
@@ -330,7 +330,7 @@ def _words(lang: str) -> dict[str, str]:
     return words_of(lang)
 
 
-def _text(opened: Opened, lang: str, master: bool) -> list[tuple[int, str]]:
+def _text(opened: Opened, lang: str, master: bool, who: str = "") -> list[tuple[int, str]]:
     """Where the evening stands, a sentence a line (its rolls and events are lists of their own):
     the game's part, the master's secrets on his board only, and what is counting down. Each line
     with its depth, as the terminal indents it (a player, his hero, what the hero has), so that a
@@ -341,6 +341,8 @@ def _text(opened: Opened, lang: str, master: bool) -> list[tuple[int, str]]:
     out = [(0, head), *_depths(opened.table.lines(state, lang))]
     if master:
         out += _depths(opened.table.secrets(state, lang))
+    elif who in state.players:  # what only he and the master see of his own (his heroes' goods)
+        out += _depths(opened.table.own(state, who, lang))
     if state.countdowns:
         out.append((0, label("ev_counting", lang)))
         out += [(1, label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due))

@@ -19,8 +19,14 @@ CELLS = ["B2", "C4", "D5", "E2", "F4", "G6", "H6", "I3", "J8", "K7", "L11", "A1"
 
 
 def _random_event(rng: random.Random) -> tuple[str, dict[str, object]]:
-    kind = rng.choice(["move", "move", "lives", "money", "experience", "items", "next", "next", "contract", "roll"])
+    kind = rng.choice(["move", "move", "lives", "money", "experience", "items", "next", "next", "contract", "roll",
+                       "work", "cargo"])  # fmt: skip
     hero = rng.choice(HEROES)
+    if kind == "work":  # a mine (F4 holds one): its haul is goods the heroes then carry
+        return kind, {"hero": hero, "job": "mine", "days": rng.randint(2, 12), "price": rng.choice([5, 15])}
+    if kind == "cargo":
+        how = rng.choice([{"to": rng.choice(HEROES)}, {"sell": True}, {"drop": True}])
+        return kind, {"hero": hero, "days": rng.randint(1, 4), **how}
     if kind == "move":
         return kind, {"hero": hero, "to": rng.choice(CELLS)}
     if kind in ("lives", "money", "experience"):
@@ -37,9 +43,10 @@ def _random_event(rng: random.Random) -> tuple[str, dict[str, object]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_the_state_kept_is_the_journal_replayed(tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Kept every 3 events here: heroes moved, wounded, paid, given things, under orders, turns ended
-    and undone. The state the file keeps is the fold of its journal up to it; an evening opened afresh
-    (from the state kept and the events after it) is the whole journal folded and the live state."""
+    """Kept every 3 events here: heroes moved, wounded, paid, given things, under orders, at work on
+    mines and carrying, handing over, selling and dropping their goods, turns ended and undone. The
+    state the file keeps is the fold of its journal up to it; an evening opened afresh (from the
+    state kept and the events after it) is the whole journal folded and the live state."""
     monkeypatch.setattr(snapshot, "EVERY", 3)
     path = heroes_evening(tmp_path)
     rng = random.Random(seed)

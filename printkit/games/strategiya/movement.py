@@ -635,7 +635,12 @@ def _mover(rules: Rules, given: Mapping[str, Any], game_map: GameMap | None = No
         raise Refused("rf_e_ship_at_alone")
     if given["ship"] is not None:
         notes += (Phrase("rf_ship_where"),)
-    load = load_cells(rules, given["load_days"], strength)
+    days = given["load_days"] or 0
+    load = load_cells(rules, days, strength)
+    if days:  # the load it took (an evening's hero: the goods he carries), and what it costs
+        h = rules.heroes
+        notes += (Phrase("rf_load", days=days, strength=strength, n=load, per=h.load_days_per_cell if h else 10,
+                         back=h.load_strength_per_cell if h else 4),)  # fmt: skip
     ship_at = _ship_at(given["ship_at"], game_map, start) if given["ship_at"] is not None else None
     if given["ship"] is not None and ship_at is None and game_map is not None and start is not None:
         notes += _ship_unused(game_map, start)
@@ -804,7 +809,9 @@ INPUTS = (
                                     "умолчанию — любая вода рядом с ним). Герой на воде — уже на борту."),
           flag="--ship-at"),
     Input("load_days", Whole(0, 999), _help("Days of mining carried: one cell less per 10 days, one back per 4 "
-                                            "strength.", "Дней добычи в грузе."), flag="--load-days", default=0),
+                                            "strength; asked of an evening, what the hero carries.",
+                                            "Дней добычи в грузе; в вечере — что несёт герой."),
+          flag="--load-days"),
     Input("strength", Whole(0, 99), _help("With --load-days and --speed.", "Сила (с --load-days и --speed)."),
           flag="--strength", default=0),
     Input("lives", Whole(1, 300), _help("The hero's lives at the start (default: 10, or the config hero's); "

@@ -5,25 +5,26 @@ from __future__ import annotations
 from printkit.evening import Table
 
 from ..map_sheet import SYMBOLS
-from .asked import given, now, offers
+from .asked import given, now, offers, told
+from .cargo import CARGO_EVENT
 from .explored import EXPLORED_EVENT
 from .goods import EXPERIENCE_EVENT, ITEMS_EVENT, MONEY_EVENT
 from .lives import LIVES_EVENT, REST_EVENT, opening
 from .moves import MOVE
 from .orders import ORDER_EVENT
-from .part import Boat, Built, Explored, Heroes, Job, Now, begin
+from .part import Boat, Built, Explored, Goods, Heroes, Job, Now, begin
 from .potential import POTENTIAL_EVENT
 from .ships import SHIP_EVENT
-from .shown import actors_of, game_map, json_of, lines_of, owner_of, papers, secrets_of
+from .shown import actors_of, game_map, json_of, lines_of, own_of, owner_of, papers, secrets_of
 from .turns import announces, skips, turn_ends
 from .works import STALL_EVENT, WORK_EVENT
 
 TABLE = Table(begin=begin,
               kinds=(MOVE, LIVES_EVENT, REST_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT,
-                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT, POTENTIAL_EVENT),
+                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT, POTENTIAL_EVENT, CARGO_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
-              turn_ends=turn_ends, now=now, given=given, offers=offers, skips=skips, announces=announces,
-              opening=opening, game_map=game_map, map_legend=SYMBOLS,
-              kept=(Now, Explored, Boat, Job, Built))  # fmt: skip
+              turn_ends=turn_ends, now=now, given=given, offers=offers, told=told, own=own_of, skips=skips,
+              announces=announces, opening=opening, game_map=game_map, map_legend=SYMBOLS,
+              kept=(Now, Explored, Boat, Job, Built, Goods))  # fmt: skip
 
-__all__ = ["TABLE", "Boat", "Built", "Explored", "Heroes", "Job", "Now"]
+__all__ = ["TABLE", "Boat", "Built", "Explored", "Goods", "Heroes", "Job", "Now"]

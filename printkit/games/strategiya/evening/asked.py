@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from printkit.evening import Offered, State
-from printkit.plugin import PrintkitError, RefusedValue, cell_name, parse_cell
+from printkit.plugin import PrintkitError, RefusedValue, cell_name, label, parse_cell
 
 from ..model import rules_of
 from . import waters
+from .cargo import mounted
 from .part import Now, alive, heroes_of, models, unspent
 from .ships import ship_for, water
 
@@ -70,18 +71,74 @@ def _config_word(state: State, hero: Now) -> str:
 
 def given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]:
     """A route or a reach from a hero named where his cell goes: from the cell he stands on now,
-    moving as he does (his own speed, lives and items: the config's hero); a fight of the evening's
-    heroes by their names there. A fallen hero neither walks nor fights."""
+    moving as he does (his own speed, lives and items: the config's hero, and the goods he carries
+    unless a load was typed); a fight of the evening's heroes by their names there, the one attacked
+    struck as from behind if he carries goods on foot (see _ambushed). A fallen hero neither walks
+    nor fights."""
     if question == "fight" and values.get("heroes"):
         words = []
         for word in map(str, values["heroes"]):
             hero = _evening_hero(state, word)
             words.append(word if hero is None else _config_word(state, alive(hero)))
+        ambushed = _ambushed(state, values)
+        if ambushed is not None and ambushed[1] == "b" and not ambushed[2]:
+            values = {**values, "backstab": True}
         return {**values, "heroes": tuple(words)}
     if question not in ("route", "reach"):
         return values
     values, walker = _walker(state, values)
+    if walker is not None and walker.cargo and values.get("load_days") is None:
+        values = {**values, "load_days": walker.laden}  # his strength is the config's hero's, as it stands
     return _with_ship(state, values, walker) if walker is not None else values
+
+
+# «Пропуски ходов и некоторые уточнения»: a hero attacked while he carries goods takes damage as from
+# behind, unless he rides an animal or is aboard a ship. In the fight question the side that rolls
+# first (--first) is the one who attacks («Сила»: the initiator rolls first), so the attacked is the
+# other; its --backstab doubles B's first damage only. So the evening fills it in for a laden B
+# attacked by A, and for a laden A attacked by B (which the question cannot double) says so instead.
+def _ambushed(state: State, values: Mapping[str, Any]) -> tuple[Now, str, str | None] | None:
+    """The hero attacked in a fight of the evening's heroes if he carries goods: (him, his side,
+    what he rides or None); None where the attacked carries nothing or is no hero of the evening."""
+    words = list(map(str, values.get("heroes") or ()))
+    side = "b" if str(values.get("first") or "a") == "a" else "a"
+    if len(words) != 2:
+        return None
+    hero = _evening_hero(state, words[1 if side == "b" else 0])
+    if hero is None or not hero.cargo or hero.lives <= 0:
+        return None
+    return hero, side, mounted(heroes_of(state), hero)
+
+
+def told(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[
+        Mapping[str, str], ...]:  # fmt: skip
+    """What a fight of the evening's heroes says of goods carried: the backstab the evening filled
+    in, the one it could not (side A attacked), or none for a rider or a sailor."""
+    if question != "fight":
+        return ()
+    ambushed = _ambushed(state, typed)
+    if ambushed is None:
+        return ()
+    hero, side, ridden = ambushed
+    if ridden is not None:
+        key, what = "sev_told_ridden", ridden
+    elif side == "a":
+        key, what = "sev_told_backstab_a", ""
+    elif values.get("surrounded") or typed.get("backstab"):
+        return ()  # asked as typed: surrounded's ×3 is the greater
+    else:
+        key, what = "sev_told_backstab", ""
+    return ({lang: label(key, lang, hero=hero.name, ridden=_ridden(state, what, lang)) for lang in ("ru", "en")},)
+
+
+def _ridden(state: State, what: str, lang: str) -> str:
+    """What a hero rides, in words: an animal's name, or a ship's."""
+    if not what:
+        return ""
+    if what.startswith("ship:"):
+        return label("sev_told_ship", lang, ship=what[5:])
+    offer = rules_of(heroes_of(state).session.ruleset).offer("animals", what)
+    return str(offer.name[lang]) if offer is not None else what
 
 
 def _walker(state: State, values: dict[str, Any]) -> tuple[dict[str, Any], Now | None]:
@@ -127,9 +184,8 @@ def _with_ship(state: State, values: dict[str, Any], hero: Now) -> dict[str, Any
 
 
 # What a route typed with these is not the evening's hero's: it is reckoned, not offered as his move
-# (a load carried counts, given with its days; strength and days are 0 when not typed).
-_NOT_HIS = ("lives", "speed", "potential")
-_LOAD = ("strength", "load_days")
+# (a load typed is not the one the evening filled in, which is his; strength is 0 when not typed).
+_NOT_HIS = ("lives", "speed", "potential", "load_days")
 
 
 def offers(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any],
@@ -143,7 +199,7 @@ def offers(state: State, question: str, typed: Mapping[str, Any], values: Mappin
     legs = getattr(answer, "legs", None)
     if question != "route" or not legs or not legs[0] or not values.get("hero"):
         return ()
-    if any(typed.get(name) is not None for name in _NOT_HIS) or any(typed.get(name) for name in _LOAD):
+    if any(typed.get(name) is not None for name in _NOT_HIS) or typed.get("strength"):
         return ()
     hero = _evening_hero(state, str(values["hero"]))
     if hero is None or hero.cell is None:

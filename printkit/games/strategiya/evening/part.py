@@ -15,6 +15,16 @@ from ..model import rules_of, session_of
 
 
 @dataclass(frozen=True)
+class Goods:
+    """A lot of goods a hero carries («Пропуски ходов и некоторые уточнения»): days of mining from
+    the mine on `cell`, at `price` $ a day (None: the master gave no price)."""
+
+    cell: str
+    days: int
+    price: int | None = None
+
+
+@dataclass(frozen=True)
 class Now:
     """A hero as the evening has him: whose, where, how many lives, his money, things, experience
     and skills, with the personal potential he may still spend."""
@@ -34,6 +44,12 @@ class Now:
     given: int = 0  # unspent personal potential the config gave him (its `potential`)
     began: int = 0  # his experience as the evening began: the points it gives count from there
     spent: int = 0  # points of personal potential spent on his skills this evening
+    cargo: tuple[Goods, ...] = ()  # goods mined that he carries, a lot for each mine and price
+
+    @property
+    def laden(self) -> int:
+        """Days of mining he carries, all lots together (what his movement loses cells to)."""
+        return sum(g.days for g in self.cargo)
 
     @property
     def total(self) -> int:
@@ -79,6 +95,7 @@ class Job:
     name: str = ""  # a ship's name
     cells: int = 1  # a bridge's or a dam's
     over: tuple[str, ...] = ()  # the water cells a bridge or a dam stands on, where they were named
+    price: int | None = None  # a mine's $ a day (the resource list's), the master's
 
 
 @dataclass(frozen=True)

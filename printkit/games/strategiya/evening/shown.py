@@ -11,7 +11,8 @@ from printkit.evening import State
 from printkit.plugin import MapObject, RefusedValue, label, parse_cell
 
 from ..model import rules_of, session_of
-from .part import Heroes, heroes_of, model_of, models, unspent
+from .cargo import carried
+from .part import Heroes, Now, heroes_of, model_of, models, unspent
 from .ships import stranded
 from .waters import standing
 
@@ -25,7 +26,8 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                 "strength": h.strength, "speed": h.speed, "intellect": h.intellect,
                                                 "potential": h.total, "unspent": unspent(part.session, h),
                                                 "items": [names.get(i, i) for i in h.items],
-                                                "animals": [names.get(i, i) for i in h.animals]}
+                                                "animals": [names.get(i, i) for i in h.animals],
+                                                "cargo": carried(h)}
                                                for h in part.heroes if h.player == p]}
                         for p in state.players],
             "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
@@ -67,6 +69,8 @@ def lines_of(state: State, lang: str) -> list[str]:
                 things = [names.get(i, i) for i in (*h.items, *h.animals)]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
+                if h.cargo:
+                    out.append("      " + _laden(h, lang))
                 order = part.contract(h.name)
                 if order is not None:
                     out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
@@ -107,15 +111,40 @@ def _works_lines(part: Heroes, lang: str, mines: bool) -> list[str]:
 
 
 def secrets_of(state: State, lang: str) -> list[str]:
-    """The objects explored and what each gave, and the mines under way: the master's board and
-    command line only."""
+    """The objects explored and what each gave, the mines under way and the goods each hero carries:
+    the master's board and command line only."""
     part = heroes_of(state)
-    mines = _works_lines(part, lang, mines=True)
+    mines = _works_lines(part, lang, mines=True) + _goods_lines(part.heroes, lang, "sev_goods_head")
     if not part.explored:
         return mines
     return [label("sev_explored_head", lang),
             *("    " + label("sev_explored_row", lang, what=e.what.get(lang, ""), gave=e.gave, turn=e.turn)
               for e in part.explored), *mines]  # fmt: skip
+
+
+# What a hero carries is seen as the evening sees secrets: that he is laden, and from which mine,
+# is the table's (he mined there in sight of all, and an attacker may strike him as from behind);
+# the days and the price are what the secret sheets gave, so only his player and the master see them.
+def _laden(hero: Now, lang: str) -> str:
+    return label("sev_hero_laden", lang, cells=", ".join(dict.fromkeys(g.cell for g in hero.cargo)))
+
+
+def _goods_lines(heroes: tuple[Now, ...], lang: str, head: str) -> list[str]:
+    """Each laden hero's lots: days, where from, price a day."""
+    laden = [h for h in heroes if h.cargo]
+    out = [label(head, lang)] if laden else []
+    for h in laden:
+        lots = [label("sev_goods_lot", lang, days=g.days, cell=g.cell,
+                      each=label("sum_money", lang, n=g.price) if g.price is not None
+                      else label("sev_cargo_unpriced", lang)) for g in h.cargo]  # fmt: skip
+        out.append("    " + label("sev_goods_row", lang, hero=h.name, lots="; ".join(lots), days=h.laden))
+    return out
+
+
+def own_of(state: State, player: str, lang: str) -> list[str]:
+    """A player's page: the goods his own heroes carry, in full."""
+    mine = tuple(h for h in heroes_of(state).heroes if h.player == player)
+    return _goods_lines(mine, lang, "sev_goods_head_own")
 
 
 def owner_of(state: State, hero: str) -> str | None:

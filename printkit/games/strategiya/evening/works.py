@@ -18,6 +18,7 @@ from printkit.evening import Decided, Effect, EventKind, State
 from printkit.plugin import Flag, Input, RefusedValue, Text, Whole, cell_name, label, parse_cell
 
 from ..model import rules_of
+from .cargo import CARGO_EVENT, haul
 from .goods import EXPERIENCE_EVENT, MONEY_EVENT
 from .lives import lives_applied, reckon_lives
 from .part import HERO, Built, Heroes, Job, Now, alive, heroes_of, model_of
@@ -28,6 +29,7 @@ MINE = "mine"
 MINE_WORDS = ("mine", "mining", "добыча", "рудник", "шахта")
 MOST_DAYS = 10_000  # far beyond any list entry (60 days) or building (a 200-cell bridge: 1,000)
 MOST_CELLS = 200
+MOST_PRICE = 10_000  # $ a day: far beyond any list entry (100 $)
 CASTLE_EXPERIENCE = 1  # «Строительство» 2): a point of experience for each builder of a castle
 
 
@@ -80,13 +82,16 @@ def intellect_of(part: Heroes, hero: Now) -> int:
 
 
 def _work(state: State, hero: str, job: str, days: int | None = None, cells: int | None = None,
-          over: str | None = None, name: str | None = None, tools: bool = False) -> Decided:  # fmt: skip
+          over: str | None = None, name: str | None = None, tools: bool = False,
+          price: int | None = None) -> Decided:  # fmt: skip
     part = heroes_of(state)
     found = alive(part.find(hero))
     if found.cell is None:
         raise RefusedValue("sev_nowhere", hero=found.name)
     rules = rules_of(part.session.ruleset)
     kind, site = _kind(rules, job)
+    if price is not None and kind != MINE:
+        raise RefusedValue("sev_work_price_only")
     key = f"{kind}:{found.cell}"
     there = part.job(key)
     was = next((j.key for j in part.jobs if any(w == found.name for w, _ in j.workers)), None)
@@ -94,6 +99,8 @@ def _work(state: State, hero: str, job: str, days: int | None = None, cells: int
                               "tools": bool(tools), "left": _job_words(rules, was) if was != key else None,
                               "strength": strength_of(part, found, tools),
                               "what": {lang: job_name(rules, kind, lang) for lang in ("ru", "en")}}  # fmt: skip
+    if kind == MINE:  # the $ a day of its haul: given with the days, or later to a mine without one
+        effect["price"] = price if price is not None or there is None else there.price
     if there is not None:  # joining a job begun: its days and what it is are the job's already
         if over and kind in SPANS and span(standing(part), part.session.ruleset, kind, found.cell, over) != there.over:
             raise RefusedValue("sev_over_joined", what={lang: job_name(rules, kind, lang) for lang in ("ru", "en")},
@@ -137,6 +144,8 @@ def _worked(state: State, effect: Effect) -> State:
                         cells=int(effect.get("cells", 1)), over=tuple(effect.get("over") or ())))  # fmt: skip
     jobs = [dataclasses.replace(j, workers=(*j.workers, (hero, bool(effect["tools"])))) if j.key == key else j
             for j in jobs]  # fmt: skip
+    if effect.get("price") is not None:  # an evening before prices were kept has none
+        jobs = [dataclasses.replace(j, price=int(effect["price"])) if j.key == key else j for j in jobs]
     return dataclasses.replace(state, part=dataclasses.replace(part, jobs=tuple(jobs)))
 
 
@@ -173,6 +182,8 @@ def _work_words(effect: Effect, lang: str) -> str:
     said = label("sev_work_mine" if kind == MINE else "sev_work", lang, hero=effect["hero"], what=what,
                  cell=effect["cell"], done=effect["done"], days=effect["days"],
                  strength=effect["strength"])  # fmt: skip
+    if kind == MINE and effect.get("price") is not None:
+        said += "; " + label("sev_work_price", lang, price=label("sum_money", lang, n=effect["price"]))
     if effect.get("needs"):
         said += "; " + label("sev_work_needs", lang, needs=dict(effect["needs"]).get(lang, ""))
     if effect.get("over"):
@@ -208,6 +219,12 @@ def _work_veiled(effect: Effect, lang: str) -> str:
     return label("sev_work_mine_veiled", lang, hero=effect["hero"], cell=effect["cell"])
 
 
+def _masters(values: Mapping[str, Any]) -> bool:
+    """A mine begun: its days and its price are what the secret sheets led to, the master's."""
+    mine = str(values.get("job") or "").strip().casefold() in MINE_WORDS
+    return mine and (bool(values.get("days")) or values.get("price") is not None)
+
+
 WORK_EVENT = EventKind(
     "work",
     {"ru": "Герой берётся за работу на своей клетке: добычу или постройку (мост, замок, плотина, корабль), или "
@@ -231,6 +248,9 @@ WORK_EVENT = EventKind(
         Input("name", Text(40), {"ru": "Имя корабля.", "en": "The ship's name."}, flag="--name"),
         Input("tools", Flag(), {"ru": "У героя инструменты (+3 к силе в работе).",
                                 "en": "The hero has tools (+3 strength for work)."}, flag="--tools"),
+        Input("price", Whole(0, MOST_PRICE), {"ru": "Добыча: цена дня в $ из списка ресурсов (груз продают по ней).",
+                                              "en": "Mining: the resource list's $ a day (the goods sell at it)."},
+              flag="--price"),
     ),
     _work,
     _worked,
@@ -241,8 +261,7 @@ WORK_EVENT = EventKind(
         "printkit evening record work strategiya.sqlite --hero Гром --job корабль --name Чайка",
     ),
     actor="hero",
-    # a mine begun: its days are what the secret sheets led to, the master's
-    masters=lambda values: str(values.get("job") or "").strip().casefold() in MINE_WORDS and bool(values.get("days")),
+    masters=_masters,
     secret=_work_veiled,
 )  # fmt: skip
 
@@ -299,6 +318,8 @@ def _applied(state: State, kind: str, effect: Mapping[str, Any]) -> State:
         return SHIP_EVENT.apply(state, effect)
     if kind == "lives":
         return lives_applied(state, effect)
+    if kind == "cargo":
+        return CARGO_EVENT.apply(state, effect)
     return MONEY_EVENT.apply(state, effect)
 
 
@@ -312,6 +333,9 @@ def _finished(state: State, job: Job, tick: dict[str, Any], now: list[str]) -> l
     builders = [*job.builders, *(w for w in now if w not in job.builders)]
     out: list[tuple[str, Mapping[str, Any]]] = []
     if job.kind == MINE:
+        # «Пропуски ходов»: who emptied a mine carries its haul (cargo: how it is shared)
+        out.append(("cargo", haul(job.cell, job.days, job.price, now)))
+        state = CARGO_EVENT.apply(state, out[-1][1])
         game_map = standing(part)
         terrain = game_map.terrain(*parse_cell(job.cell)) if game_map is not None else None
         if terrain is None:
