@@ -197,8 +197,10 @@ def test_strategiya_turns_with_the_death_zone_and_a_wound(browser: Any, tmp_path
             redraw(page)
             assert secret not in page.content() and "plain, 3" not in page.content()
             assert "the master marked an object explored" in page.locator("ol.events").inner_text()
-        for turn in range(8):  # four turns each: Гром pays 3 lives at the end of each of Аня's
-            page = anya if turn % 2 == 0 else boris
+        # Eight ends of turn: 1, 2, 4 to 9 (Борис plays 2 and 4 in a row, «Начало игры»), so four of
+        # Аня's (1, 5, 7, 9): Гром pays 3 lives at the end of each; each turn ended by its player.
+        for _ in range(8):
+            page = anya if evening.read(path).state.whose == "Аня" else boris
             redraw(page)
             said = record(page, "next")
         assert "wounded" in said or any(c.key == "wound:Гром" for c in evening.read(path).state.countdowns)
