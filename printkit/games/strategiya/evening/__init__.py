@@ -16,12 +16,13 @@ from .part import Boat, Built, Explored, Goods, Heroes, Job, Now, begin
 from .potential import POTENTIAL_EVENT
 from .ships import SHIP_EVENT
 from .shown import actors_of, game_map, json_of, lines_of, own_of, owner_of, papers, secrets_of
+from .sitting import SKIP_EVENT
 from .turns import announces, skips, turn_ends
 from .works import STALL_EVENT, WORK_EVENT
 
 TABLE = Table(begin=begin,
               kinds=(MOVE, LIVES_EVENT, REST_EVENT, MONEY_EVENT, ITEMS_EVENT, EXPERIENCE_EVENT, EXPLORED_EVENT,
-                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT, POTENTIAL_EVENT, CARGO_EVENT),
+                     ORDER_EVENT, SHIP_EVENT, WORK_EVENT, STALL_EVENT, POTENTIAL_EVENT, CARGO_EVENT, SKIP_EVENT),
               json=json_of, lines=lines_of, secrets=secrets_of, owner=owner_of, actors=actors_of, papers=papers,
               turn_ends=turn_ends, now=now, given=given, offers=offers, told=told, own=own_of, skips=skips,
               announces=announces, opening=opening, game_map=game_map, map_legend=SYMBOLS,

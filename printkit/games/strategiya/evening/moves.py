@@ -21,6 +21,9 @@ def _move(state: State, hero: str, to: str) -> Decided:
         raise RefusedValue("sev_off_map", cell=to, width=game_map.width, height=game_map.height)
     if found.lives <= 0:
         raise RefusedValue("sev_dead", hero=found.name)
+    sitting = part.sits_out(found, state.turn, state.whose)
+    if sitting:  # «Пропуски ходов»: he plays none of this turn
+        raise RefusedValue("sev_sitting", hero=found.name, left=sitting)
     wounded = any(c.key == f"wound:{found.name}" for c in state.countdowns)
     # A town, a castle or healing magic saves the wounded (the 10 turns) and the hero under an order
     # (its lives a turn): «Раны», «Гильдия убийц» 4).

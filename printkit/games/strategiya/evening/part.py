@@ -121,6 +121,9 @@ class Heroes:
     explored: tuple[Explored, ...] = ()
     # «Гильдия убийц» 4): a hero under an assassination order: (hero, lives a turn, turns left).
     contracts: tuple[tuple[str, int, int], ...] = ()
+    # «Пропуски ходов»: a hero sitting out his player's next turns: (hero, turns left, the turn it
+    # was recorded in, why in words).
+    sitting: tuple[tuple[str, int, int, str], ...] = ()
     ships: tuple[Boat, ...] = ()
     jobs: tuple[Job, ...] = ()
     built: tuple[Built, ...] = ()
@@ -143,6 +146,12 @@ class Heroes:
     def aboard(self, hero: Now) -> Boat | None:
         """The ship of his side a hero is aboard: one lying on his cell (a ship lies on water only)."""
         return next((s for s in self.ships if s.player == hero.player and s.cell == hero.cell), None)
+
+    def sits_out(self, hero: Now, turn: int, whose: str | None) -> int:
+        """The turns a hero has still to sit out when this turn is one of them (his player's, after
+        the one it was recorded in); 0 when he plays it."""
+        return next((left for name, left, at, _ in self.sitting
+                     if name == hero.name and hero.player == whose and turn > at and left > 0), 0)  # fmt: skip
 
     def contract(self, hero: str) -> tuple[int, int] | None:
         """(lives a turn, turns left) of the order on a hero, if any."""

@@ -27,7 +27,9 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                 "potential": h.total, "unspent": unspent(part.session, h),
                                                 "items": [names.get(i, i) for i in h.items],
                                                 "animals": [names.get(i, i) for i in h.animals],
-                                                "cargo": carried(h)}
+                                                "cargo": carried(h),
+                                                "sits_out": next((left for n, left, _, _ in part.sitting
+                                                                  if n == h.name), 0)}
                                                for h in part.heroes if h.player == p]}
                         for p in state.players],
             "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
@@ -74,6 +76,11 @@ def lines_of(state: State, lang: str) -> list[str]:
                 order = part.contract(h.name)
                 if order is not None:
                     out.append("      " + label("sev_hero_order", lang, n=order[0], left=order[1]))
+                for name, left, _, why in part.sitting:
+                    if name == h.name:
+                        out.append(
+                            "      " + label("sev_hero_sitting", lang, left=left, why=f" ({why})" if why else "")
+                        )
     if part.ships:  # on the map for all to see
         out.append(label("sev_ships_head", lang))
         dry = {s.name for s in stranded(part)}

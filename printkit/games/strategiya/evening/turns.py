@@ -14,6 +14,7 @@ from .lives import lives_applied, reckon_lives
 from .orders import ordered as orders_applied
 from .orders import orders_end
 from .part import heroes_of, model_of
+from .sitting import sitting_end
 from .waters import standing
 from .works import works_end
 
@@ -48,7 +49,8 @@ def turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     ordered = orders_end(state)
     for kind, effect in ordered:
         state = lives_applied(state, effect) if kind == "lives" else orders_applied(state, effect)
-    return (*out, *ordered, *works_end(state))
+    works = works_end(state)  # before the sitting's count: a hero sitting this turn out adds no day
+    return (*out, *ordered, *works, *sitting_end(state))
 
 
 def announces(state: State) -> tuple[Mapping[str, str], ...]:

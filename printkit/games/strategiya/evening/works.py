@@ -289,7 +289,12 @@ def works_end(state: State) -> list[tuple[str, Mapping[str, Any]]]:
         by: list[tuple[str, int]] = []
         for name, tools in job.workers:
             hero = part.find(name)
-            if hero.player == state.whose and hero.lives > 0 and hero.cell == job.cell:
+            if (
+                hero.player == state.whose
+                and hero.lives > 0
+                and hero.cell == job.cell
+                and not part.sits_out(hero, state.turn, state.whose)
+            ):
                 by.append((hero.name, strength_of(part, hero, tools)))
         if not by or not sum(s for _, s in by):
             continue
