@@ -681,3 +681,19 @@ def test_sailing_equals_every_path_tried_apart() -> None:
         found = cells(reach(m, RULES, Mover(ship=intellect), start), start)  # afloat: nobody walks on water
         expected = {cell_name(*c) for c in sailed_apart(m, start, intellect)}
         assert found == expected, (i, rows, currents, start, intellect)
+
+
+@pytest.mark.rule("strategiya.corner.no-cutoff")
+def test_validate_says_what_map_check_finds_in_the_configs_map_and_still_passes_it(tmp_path: Path) -> None:
+    """A river down the whole map cuts the right-hand corners off: `map check` refuses the map;
+    `validate` passes the config (the kit prints it) but says the same findings, in its language."""
+    rows = ["PPWP", "PPWP", "PPWP", "PPWP"]
+    config = write(tmp_path / "c.yaml", "game: strategiya\nplayers:\n  - name: Аня\n  - name: Борис\nmap:\n  rows:\n"
+                   + "".join(f"    - {r}\n" for r in rows))  # fmt: skip
+    found = run("map", "check", config, "--lang", "en")
+    assert found.exit_code == 1 and "D1: cut off from corner A1" in found.output
+    said = run("validate", config)
+    assert said.exit_code == 0 and said.stdout.strip() == "ok"
+    for corner in ("D1", "D4"):
+        assert f"c.yaml: map: предупреждение: {corner}: отрезан от угла A1" in said.stderr
+    assert "c.yaml: map: warning: D4: cut off from corner A1" in run("validate", config, "--lang", "en").stderr

@@ -233,6 +233,16 @@ def validate(config: Path, no_cache: bool) -> None:
     problems = check_kit(session, cache=not no_cache)
     if problems:
         raise ConfigError(problems)
+    # What `map check` finds in the config's map, said here too as warnings: the kit prints such a
+    # map, but the game's rules for drawing one (a corner cut off, say) are the table's to weigh.
+    if session.game_map is not None:
+        from ..maps.findings import check as check_map
+
+        lang = session.language
+        for found in check_map(session.game_map, session.ruleset):
+            if not found.warning:
+                said = label("mc_warning", lang, text=found.say(lang))
+                click.echo(label("vd_map_rule", lang, file=session.label, finding=said), err=True)
     click.echo("ok")
 
 

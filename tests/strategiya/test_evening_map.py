@@ -80,3 +80,35 @@ def test_a_heros_tag_reads_black_on_white_in_grey(tmp_path: Path) -> None:
     shades = sorted(around.tobytes())
     assert shades[-1] > 240 and shades[0] < 60  # white ground, black letters
     assert sum(s > 200 for s in shades) > len(shades) / 2  # mostly the tag's white, not the zone's dark
+
+
+@pytest.mark.rule("strategiya.evening.map")
+def test_a_players_mark_is_never_a_heros_marker(tmp_path: Path) -> None:
+    """The second player's heroes are marked А to Г (the ruleset's second set): Борис's mark may not
+    be Б, nor Аня's А, or «А Тень Б» would read two ways. Each takes the shortest start of the name
+    that is neither another player's nor a marker."""
+    import printkit.games.strategiya as game
+    from printkit.games.strategiya.evening.shown import game_map
+
+    sets = yaml.safe_load((Path(game.__file__).with_name("strategiya.yaml")).read_text(encoding="utf-8"))
+    second = sets["heroes"]["markers"]["ru"][1]  # Борис's heroes: А, Б
+    config = tmp_path / "two.yaml"
+    text = (EXAMPLES / "strategiya-heroes.yaml").read_text(encoding="utf-8")
+    text += (
+        "  - name: Борис\n    heroes:\n      - {name: Лис, strength: 2, speed: 2, intellect: 2}\n"
+        "      - {name: Сыч, strength: 2, speed: 2, intellect: 2}\n"
+    )
+    config.write_text(text.replace("  - name: Борис\n", "", 1) + "map: map.yaml\n", encoding="utf-8")
+    (tmp_path / "map.yaml").write_text((EXAMPLES / "map.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / "two.sqlite"
+    evening.start(config, path)
+    evening.record(path, "move", {"hero": "Лис", "to": "C4"})
+    evening.record(path, "move", {"hero": "Гром", "to": "B2"})
+    drawn = game_map(evening.read(path).state)
+    owners = dict(drawn.part.owners)
+    assert owners == {"Ан": "Аня", "Бо": "Борис"} and set(owners).isdisjoint({*second[:2], "1", "2", "3", "4"})
+    tags = dict(drawn.part.pieces)
+    assert (
+        "А\u00a0Лис\u00a0Бо" in tags.values()
+        and f"{sets['heroes']['markers']['ru'][0][0]}\u00a0Гром\u00a0Ан" in tags.values()
+    )

@@ -163,7 +163,8 @@ def test_a_ship_built_is_launched_with_its_builders_summed_intellect(path: Path)
     for hero in ("Гром", "Искра"):
         evening.record(path, "move", {"hero": hero, "to": "H5"}, who="Аня")
         evening.record(path, "work", {"hero": hero, "job": "корабль", "name": "Чайка"}, who="Аня")
-    evening.record(path, "next", {})
+    launched = evening.record(path, "next", {}).said
+    assert "this kit's reading: a ship built on H5 is launched on the water nearest it" in launched["en"]
     ships = json.loads(run("evening", "show", str(path), "--json").output)["ships"]
     near = sorted(f"{c}{r}" for c in "IJ" for r in range(4, 8) if max(abs(ord(c) - ord("H")), abs(r - 5)) == 1)
     assert ships == [{"name": "Чайка", "player": "Аня", "cell": near[0], "intellect": INTELLECT["Гром"] +

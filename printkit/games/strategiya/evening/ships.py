@@ -83,7 +83,8 @@ def _shipped(state: State, effect: Effect) -> State:
 
 def _ship_words(effect: Effect, lang: str) -> str:
     key = "sev_ship_moved" if effect.get("from") else "sev_ship_placed"
-    return label(key, lang, **effect)
+    said = label(key, lang, **effect)
+    return said + "; " + label("sev_ship_yard", lang, yard=effect["yard"]) if effect.get("yard") else said
 
 
 SHIP_EVENT = EventKind(

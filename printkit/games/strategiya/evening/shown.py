@@ -186,14 +186,17 @@ def papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[
     return ("hero-sheets.pdf",)
 
 
-def owner_marks(players: tuple[str, ...]) -> dict[str, str]:
+def owner_marks(players: tuple[str, ...], avoid: frozenset[str] = frozenset()) -> dict[str, str]:
     """Each player's mark on the evening's map, so that a grey print tells whose a hero is: the
-    shortest start of the name (one letter or two) no other player's shares, else his seat."""
+    shortest start of the name (one letter, two or three) no other player's shares and no hero's
+    marker is (`avoid`: a tag «А Тень Б» would read two ways), else his seat."""
     folded = [p.casefold() for p in players]
+    taken = {a.casefold() for a in avoid}
     out = {}
     for seat, (player, name) in enumerate(zip(players, folded, strict=True), start=1):
         others = [o for o in folded if o != name]
-        unique = [name[:n] for n in (1, 2) if name[:n].isalpha() and not any(o.startswith(name[:n]) for o in others)]
+        unique = [name[:n] for n in (1, 2, 3) if name[:n].isalpha() and name[:n] not in taken
+                  and not any(o.startswith(name[:n]) for o in others)]  # fmt: skip
         mark = unique[0] if unique else str(seat)
         out[player] = mark.capitalize()
     return out
@@ -209,8 +212,8 @@ def game_map(state: State) -> Any:
     drawn = standing(part)
     if drawn is None:
         return None
-    marks = owner_marks(state.players)
     markers = {id(hero): marker for marker, hero in marked_heroes(part.session)}
+    marks = owner_marks(state.players, frozenset(markers.values()))
     configured = dict(models(part.session))
     pieces = []
     for h in part.heroes:

@@ -40,7 +40,8 @@ def _kind(rules: Any, word: str) -> tuple[str, Any]:
         return MINE, None
     site = next((b for b in rules.buildings if wanted in {b.id, *(n.casefold() for n in b.name.values())}), None)
     if site is None:
-        raise RefusedValue("sev_work_job", word=word[:24], names=", ".join(b.name["ru"] for b in rules.buildings))
+        names = {lang: ", ".join(b.name[lang].lower() for b in rules.buildings) for lang in ("ru", "en")}
+        raise RefusedValue("sev_work_job", word=word[:24], names=names)
     return site.id, site
 
 
@@ -370,7 +371,7 @@ def _finished(state: State, job: Job, tick: dict[str, Any], now: list[str]) -> l
     if job.kind in SPANS:
         _spanned(part, job, tick)
     if job.kind == "ship":
-        out.append(("ship", {"ship": job.name, "player": job.player, "from": None,
+        out.append(("ship", {"ship": job.name, "player": job.player, "from": None, "yard": job.cell,
                              "to": _nearest_water(part, job.cell), "intellect": summed}))  # fmt: skip
     return out
 
