@@ -180,7 +180,8 @@ def _reach(path: Path, plains: Path) -> int:
     distance among the cells he reaches in one turn."""
     found = json.loads(run("referee", "reach", str(plains), "--config", str(path), "--from", "Гром",
                            "--json").stdout)  # fmt: skip
-    x, y = ord("F") - ord("A"), 4
+    cell = str(evening.read(path).state.part.find("Гром").cell)  # where he stands now
+    x, y = ord(cell[0]) - ord("A"), int(cell[1:])
     return max((max(abs(ord(c[0]) - ord("A") - x), abs(int(c[1:]) - y)) for c in found["reachable"]), default=0)
 
 
@@ -195,8 +196,8 @@ def test_a_route_asked_of_the_evening_loses_the_cells_his_goods_cost(path: Path,
     evening.record(path, "move", {"hero": "Гром", "to": "F4"}, who="Аня")
     assert _reach(path, plains) == walk
     carried = 0
-    for days in (10, 20, 20):
-        _mine(path, ["Гром"], days, price=5)
+    for days, cell in ((10, "F4"), (20, "E2"), (20, "J8")):  # the map's three resources: each mined out once
+        _mine(path, ["Гром"], days, price=5, cell=cell)
         carried += days
         lost = max(0, carried // 10 - STRENGTH["Гром"] // 4)  # never gains above the terrain's walk
         assert _reach(path, plains) == max(0, walk - lost), carried

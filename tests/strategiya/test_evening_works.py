@@ -184,3 +184,24 @@ def test_a_stall_costs_70_and_pays_its_hero_a_coin_each_of_his_players_turns(pat
     anya_turns_ended = sum(1 for t in ended if t % 2 == 1)
     assert evening.read(path).state.part.find("Гром").money == 120 - 70 + anya_turns_ended
     _replayed_is_live(path)
+
+
+@pytest.mark.rule("strategiya.mining.evening")
+def test_a_mined_out_resource_gives_nothing_more_and_a_mine_off_the_maps_resources_is_noted(path: Path) -> None:
+    """«Пропуски ходов»: who emptied an object carries all it held, so a resource mined out is
+    mined no more; a mine begun where the map marks no resource is the master's to judge (said)."""
+    evening.record(path, "move", {"hero": "Гром", "to": "F4"}, who="Аня")  # the map's resource 1
+    evening.record(path, "work", {"hero": "Гром", "job": "mine", "days": 9})
+    evening.record(path, "next", {})  # 9 days at strength 9: done
+    assert json.loads(run("evening", "show", str(path), "--json").output)["mined_out"] == ["F4"]
+    again = run("evening", "record", "work", str(path), "--hero", "Гром", "--job", "mine", "--days", "5",
+                "--lang", "en")  # fmt: skip
+    assert again.exit_code == 2 and "The resource on F4 is mined out already" in again.stderr
+    evening.record(path, "move", {"hero": "Искра", "to": "C4"}, who="Аня")  # plain, no resource marked
+    noted = evening.record(path, "work", {"hero": "Искра", "job": "mine", "days": 5}).said
+    assert "the evening's map marks no resource on C4: the master's to judge" in noted["en"]
+    marked = evening.record(path, "move", {"hero": "Тень", "to": "E2"}, who="Аня")  # resource 3
+    assert marked.said["en"]
+    plain = evening.record(path, "work", {"hero": "Тень", "job": "mine", "days": 5}).said
+    assert "marks no resource" not in plain["en"]
+    _replayed_is_live(path)

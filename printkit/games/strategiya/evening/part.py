@@ -128,6 +128,7 @@ class Heroes:
     jobs: tuple[Job, ...] = ()
     built: tuple[Built, ...] = ()
     stalls: tuple[str, ...] = ()  # a hero's name for each market stall he opened
+    emptied: tuple[str, ...] = ()  # the cells whose resource was mined out («опустошил»): none left there
 
     def job(self, key: str) -> Job | None:
         return next((j for j in self.jobs if j.key == key), None)

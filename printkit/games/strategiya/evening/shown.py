@@ -43,7 +43,8 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                            **({"heals": b.heal} if b.kind == "castle" else {}),
                            **({"over": list(b.over)} if b.over else {}),
                            **({"dried": list(b.dried)} if b.kind == "dam" and b.over else {})} for b in part.built],
-            "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)}}  # fmt: skip
+            "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)},
+            "mined_out": list(part.emptied)}  # fmt: skip
 
 
 def names_of(part: Heroes, lang: str) -> dict[str, str]:

@@ -111,6 +111,12 @@ def _work(state: State, hero: str, job: str, days: int | None = None, cells: int
     if kind == MINE:
         if days is None:
             raise RefusedValue("sev_work_days")
+        if found.cell in part.emptied:  # «Пропуски ходов»: a hero who emptied an object carries it all
+            raise RefusedValue("sev_mine_emptied", cell=found.cell)
+        marked = standing(part)
+        spot = marked.object_at(*parse_cell(found.cell)) if marked is not None else None
+        if marked is not None and (spot is None or spot.kind != "resource"):
+            effect["unmarked"] = True  # the master's to judge: a find the map does not show
         total, n = days, 1
     else:
         n = (cells or 1) if site.per_cell else 1
@@ -161,11 +167,13 @@ def _ticked(state: State, effect: Effect) -> State:
         jobs = tuple(now if j.key == job.key else j for j in part.jobs)
         return dataclasses.replace(state, part=dataclasses.replace(part, jobs=jobs))
     jobs = tuple(j for j in part.jobs if j.key != job.key)
-    built = part.built
-    if job.kind != MINE and job.kind != "ship":  # a ship is the ship event's; a mine leaves no building
+    built, emptied = part.built, part.emptied
+    if job.kind == MINE:
+        emptied = (*emptied, job.cell)
+    elif job.kind != "ship":  # a ship is the ship event's; a mine leaves no building
         built = (*built, Built(job.kind, job.cell, job.player, int(effect.get("heal", 0)), job.over,
                                tuple(effect.get("dried") or ())))  # fmt: skip
-    return dataclasses.replace(state, part=dataclasses.replace(part, jobs=jobs, built=built))
+    return dataclasses.replace(state, part=dataclasses.replace(part, jobs=jobs, built=built, emptied=emptied))
 
 
 def _work_words(effect: Effect, lang: str) -> str:
@@ -189,6 +197,8 @@ def _work_words(effect: Effect, lang: str) -> str:
         said += "; " + label("sev_work_needs", lang, needs=dict(effect["needs"]).get(lang, ""))
     if effect.get("over"):
         said += "; " + label("sev_work_over", lang, cells=", ".join(effect["over"]))
+    if effect.get("unmarked"):
+        said += "; " + label("sev_work_unmarked", lang, cell=effect["cell"])
     said += "; " + label("sev_work_reading", lang)
     if not effect["strength"]:
         said += "; " + label("sev_work_none", lang, hero=effect["hero"])
