@@ -291,3 +291,22 @@ def test_a_worker_of_strength_0_is_told_he_will_not_finish_alone(tmp_path: Path)
     evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")  # strength 0
     said = evening.record(path, "work", {"hero": "Ветер", "job": "мост", "over": "D5"}, who="Аня").said
     assert "Ветер's strength is 0: alone he will never finish it" in said["en"]
+
+
+@pytest.mark.rule("strategiya.water.movement")
+def test_a_move_onto_water_without_ship_flight_or_bridge_is_recorded_with_the_rule_said(tmp_path: Path) -> None:
+    """«Создание карты» 6): water is entered only with a ship or flight, or over a bridge. The move
+    is the table's record, so it is kept, with the rule said; on a bridge, aboard, or boarding, not."""
+    path = _evening(tmp_path)
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")
+    wet = evening.record(path, "move", {"hero": "Ветер", "to": "D5"}, who="Аня").said
+    assert "by the rules no one enters water without a ship, flight or a bridge" in wet["en"]
+    assert "без корабля, полёта или моста не попасть" in wet["ru"]
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")
+    _build(path, "мост", "C5", "D5")
+    over = evening.record(path, "move", {"hero": "Ветер", "to": "D5"}, who="Аня").said
+    assert "no one enters" not in over["en"]
+    evening.record(path, "ship", {"ship": "Чайка", "at": "D3", "intellect": 2, "player": "Аня"})
+    evening.record(path, "move", {"hero": "Искра", "to": "C3"}, who="Аня")
+    boarded = evening.record(path, "move", {"hero": "Искра", "to": "D3"}, who="Аня").said
+    assert "boards the ship" in boarded["en"] and "no one enters" not in boarded["en"]

@@ -8,8 +8,10 @@ from typing import Any
 from printkit.evening import Decided, Effect, EventKind, State
 from printkit.plugin import Input, RefusedValue, Text, cell_name, label, parse_cell
 
-from .part import HERO, heroes_of
+from ..model import rules_of
+from .part import HERO, heroes_of, model_of
 from .ships import sailed, sailing
+from .waters import standing
 
 
 def _move(state: State, hero: str, to: str) -> Decided:
@@ -29,9 +31,31 @@ def _move(state: State, hero: str, to: str) -> Decided:
     # (its lives a turn): «Раны», «Гильдия убийц» 4).
     in_danger = wounded or part.contract(found.name) is not None
     sheltered = (game_map is not None and shelter(game_map, x, y)) or part.castle_at(cell_name(x, y))
+    aboard = sailing(part, found, cell_name(x, y))
+    barred = None if aboard.get("ship") or aboard.get("boarded") else _barred(part, found, x, y)
     return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
-                    "saved": in_danger and sheltered,
-                    **sailing(part, found, cell_name(x, y))})  # fmt: skip
+                    "saved": in_danger and sheltered, **aboard,
+                    **({"barred": barred} if barred else {})})  # fmt: skip
+
+
+def _barred(part: Any, hero: Any, x: int, y: int) -> dict[str, str] | None:
+    """The terrain's name in each language where the rules let the hero in only with a ship, a
+    flight or a bridge and he has none of them («Создание карты» 6)); None where he may walk or fly.
+    A move is the table's record, not the referee's: it is said, not refused (a plot may allow it)."""
+    from ..heroes import terrain_figures
+
+    game_map = standing(part)
+    model = model_of(part.session, hero)
+    if game_map is None or model is None or not game_map.inside(x, y):
+        return None
+    terrain = game_map.terrain(x, y)
+    if terrain is None or any(o.kind == "bridge" and (o.x, o.y) == (x, y) for o in game_map.objects):
+        return None
+    rules = rules_of(part.session.ruleset)
+    found = next((f for f in terrain_figures(rules, model) if f.terrain.id == terrain), None)
+    if found is None or found.cells is not None or found.flying:
+        return None
+    return {lang: found.terrain.name[lang].lower() for lang in ("ru", "en")}
 
 
 def shelter(game_map: Any, x: int, y: int) -> bool:
@@ -64,6 +88,8 @@ def _move_words(effect: Effect, lang: str) -> str:
     for what in ("ship", "landed", "boarded", "aground"):
         if effect.get(what):
             said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
+    if effect.get("barred"):
+        said += "; " + label("sev_move_barred", lang, terrain=dict(effect["barred"]).get(lang, ""))
     return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
 
 
