@@ -410,6 +410,10 @@ def test_a_lookup_on_the_masters_page_is_offered_as_the_object_explored(heroes: 
 
     opened = evening.read(heroes)
     answer = SimpleNamespace(entry=Said(lambda lang: {"ru": "шкуры", "en": "hides"}[lang]), text=None)
+    # the command line gives the words one by one (a tuple), a page's field as one string
+    as_typed = Asked(heroes, opened, heroes.parent, {}, {"words": ("resources", "forest", "3")})
+    (typed,), _ = as_typed.offers(declared(lookup), answer)
+    assert dict(typed.values)["what"] == "resources forest 3"
     asked = Asked(heroes, opened, heroes.parent, {}, {"words": "ресурсы  лес 3"})
     (offer,), declined = asked.offers(declared(lookup), answer)
     assert (offer.kind, dict(offer.values), declined) == ("explored", {"what": "ресурсы лес 3", "gave": "шкуры"}, ())

@@ -471,6 +471,8 @@ def allowed(opened: Opened, kind: EventKind, values: Mapping[str, Any], who: str
     actor = values.get(kind.actor)
     if actor is None or opened.table.owner(state, str(actor)) != who:
         raise EveningRefused("ev_not_yours", who=who, actor=str(actor or "—"))
+    if kind.in_turn and state.whose != who:
+        raise EveningRefused("ev_not_your_turn", who=who, whose=state.whose or "—")
 
 
 def log_roll(path: Path, who: str, what: str, results: Mapping[str, str], asked: str = "roll",

@@ -126,6 +126,9 @@ class EventKind:
     # What the rules keep the master's (what an explored object gave): a player's page says this
     # instead of the event's words, (effect, lang) -> words. None: the event is the table's.
     secret: Callable[[Effect, str], str] | None = None
+    # Whether a player records it only in his own turn (a hero's move: the rules act in turns); the
+    # master records it any time (an escape, a plot).
+    in_turn: bool = False
 
     def question(self, function: Callable[..., Any], before: tuple[Input, ...] = (),
                  voice: Callable[[Mapping[str, Any]], str | None] | None = None) -> Question:  # fmt: skip

@@ -29,9 +29,12 @@ def path(tmp_path: Path) -> Path:
 
 
 def _mine(path: Path, workers: list[str], days: int, price: int | None = None, cell: str = "F4") -> None:
-    """The workers mine `cell` until its `days` are done: Аня's turns add their strength, Борис's none."""
+    """The workers mine `cell` until its `days` are done: Аня's turns add their strength, Борис's none.
+    They walk there in her turn (a player moves his heroes in his own turn)."""
+    if evening.read(path).state.whose != "Аня":
+        to_play(path, "Аня")
     for hero in workers:
-        evening.record(path, "move", {"hero": hero, "to": cell}, who="Аня")
+        evening.record(path, "move", {"hero": hero, "to": cell})
     evening.record(path, "work", {"hero": workers[0], "job": "mine", "days": days,
                                   **({"price": price} if price is not None else {})})  # fmt: skip
     for hero in workers[1:]:
@@ -79,7 +82,7 @@ def test_a_finished_mines_haul_is_shared_in_whole_days_the_remainder_to_the_firs
 @pytest.mark.rule("strategiya.cargo.evening")
 def test_goods_are_handed_over_on_one_cell_and_dropped(path: Path) -> None:
     _mine(path, ["Гром"], 30, price=15)
-    evening.record(path, "move", {"hero": "Искра", "to": "F4"}, who="Аня")
+    evening.record(path, "move", {"hero": "Искра", "to": "F4"})
     for n in (10, 2):
         done = evening.record(path, "cargo", {"hero": "Гром", "days": n, "to": "Искра"}, who="Аня")
         assert done.effect["action"] == "hand"
@@ -97,7 +100,7 @@ def test_goods_sold_in_a_town_pay_days_times_the_price_a_day(
     """«Перечень вещей и услуг»: resources turn into money in a town; the list prices a mine as days
     at $ a day (gold: 7 days at 50 $, iron: 30 at 15 $)."""
     _mine(path, ["Гром"], days, price=price)
-    evening.record(path, "move", {"hero": "Гром", "to": "B2"}, who="Аня")  # the town Северград
+    evening.record(path, "move", {"hero": "Гром", "to": "B2"})  # the town Северград
     money, carried = MONEY["Гром"], days
     for n in sold:
         done = evening.record(path, "cargo", {"hero": "Гром", "days": n, "sell": True}, who="Аня")
@@ -108,6 +111,8 @@ def test_goods_sold_in_a_town_pay_days_times_the_price_a_day(
     assert _cargo(path) == ({"Гром": [("F4", carried, price)]} if carried else {})
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     assert shown["players"][0]["heroes"][0]["money"] == money
+    # «Объекты»: business in a town costs a turn: he sits his player's next one out
+    assert shown["players"][0]["heroes"][0]["sits_out"] == 1
     _replayed_is_live(path)
 
 
@@ -129,11 +134,11 @@ def test_a_cargo_event_that_cannot_be_is_refused_in_a_line_of_the_askers_languag
             error = [line for line in done.stderr.splitlines() if line.startswith(("Ошибка", "Error"))]
             assert done.exit_code == 2 and error and words in " ".join(done.stderr.split()), (args, done.stderr)
             assert "Traceback" not in done.stderr
-    evening.record(path, "move", {"hero": "Тень", "to": "F4"}, who="Аня")
+    evening.record(path, "move", {"hero": "Тень", "to": "F4"})
     evening.record(path, "lives", {"hero": "Тень", "change": -20})
     with pytest.raises(Exception, match="Тень has fallen: no goods"):
         evening.record(path, "cargo", {"hero": "Гром", "days": 1, "to": "Тень"})
-    evening.record(path, "move", {"hero": "Искра", "to": "C4"}, who="Аня")
+    evening.record(path, "move", {"hero": "Искра", "to": "C4"})
     with pytest.raises(Exception, match="Искра stands on C4 and Гром on F4"):
         evening.record(path, "cargo", {"hero": "Гром", "days": 1, "to": "Искра"})
     assert _cargo(path) == {"Гром": [("F4", 7, 50)]}  # nothing refused was recorded
@@ -141,13 +146,13 @@ def test_a_cargo_event_that_cannot_be_is_refused_in_a_line_of_the_askers_languag
 
 @pytest.mark.rule("strategiya.cargo.sell")
 def test_goods_with_no_price_are_not_sold_and_the_price_is_the_masters(path: Path) -> None:
-    evening.record(path, "move", {"hero": "Гром", "to": "F4"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "F4"})
     with pytest.raises(Exception, match="master records"):
         evening.record(path, "work", {"hero": "Гром", "job": "mine", "price": 50}, who="Аня")
     with pytest.raises(Exception, match="for mining only"):
         evening.record(path, "work", {"hero": "Гром", "job": "мост", "price": 5})
     _mine(path, ["Гром"], 7)
-    evening.record(path, "move", {"hero": "Гром", "to": "B2"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "B2"})
     with pytest.raises(Exception, match="no price recorded"):
         evening.record(path, "cargo", {"hero": "Гром", "days": 7, "sell": True})
     assert _cargo(path) == {"Гром": [("F4", 7, None)]}
@@ -166,7 +171,7 @@ def test_the_table_sees_a_hero_laden_and_only_his_player_and_the_master_what_he_
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     assert shown["players"][0]["heroes"][0]["cargo"] == [{"from": "F4", "days": 30, "price": 15}]
     assert "30 days from F4 at $15 a day" in run("evening", "show", str(path), "--lang", "en").output
-    evening.record(path, "move", {"hero": "Гром", "to": "B2"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "B2"})
     evening.record(path, "cargo", {"hero": "Гром", "days": 10, "sell": True}, who="Аня")
     opened = evening.read(path)
     veiled = said_row(opened, opened.rows[-1], "en", master=False)
@@ -193,7 +198,7 @@ def test_a_route_asked_of_the_evening_loses_the_cells_his_goods_cost(path: Path,
     plains.write_text("game: strategiya\nrows:\n" + "".join("  - " + "P" * 12 + "\n" for _ in range(10)),
                       encoding="utf-8")  # fmt: skip
     walk = 3 + 0 + 1  # «Равнина»: 3 cells; speed 0; the horse's +1
-    evening.record(path, "move", {"hero": "Гром", "to": "F4"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "F4"})
     assert _reach(path, plains) == walk
     carried = 0
     for days, cell in ((10, "F4"), (20, "E2"), (20, "J8")):  # the map's three resources: each mined out once
@@ -205,7 +210,8 @@ def test_a_route_asked_of_the_evening_loses_the_cells_his_goods_cost(path: Path,
     # on the evening's own map the route is offered as his move, and says the load it took
     found = json.loads(run("referee", "route", str(path), "--from", "Гром", "--to", "F8", "--json").stdout)
     assert [o["kind"] for o in found["evening"]["record"]] == ["move"]
-    assert "груз: 50 дней добычи при силе 9 — на 3 клетки за ход меньше" in found["rules"]
+    assert "груз при силе 9 — на 3 клетки за ход меньше" in found["rules"]
+    assert "50 дней" not in found["rules"]  # the days are his player's and the master's, not the table's
     typed = json.loads(run("referee", "route", str(path), "--from", "Гром", "--to", "F8", "--load-days", "0",
                            "--json").stdout)  # fmt: skip
     assert typed["evening"]["record"] == [] and "груз:" not in typed["rules"]  # a load typed is not his

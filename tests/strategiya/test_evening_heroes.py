@@ -134,10 +134,10 @@ def test_a_wounded_hero_dies_on_his_tenth_turn_unless_healed(tmp_path: Path) -> 
     wounded = evening.record(path, "lives", {"hero": "Гром", "change": -12})
     assert "ранен" in wounded.said["ru"]
     (countdown,) = evening.read(path).state.countdowns
-    assert countdown.due == 1 + 2 * 10  # Аня plays turns 1, 3, 5...: her tenth turn from now is 21
-    # Turn 21 begins after 19 ends of turn: 1, 2, then 4 to 20 (her turn 3 is passed over for
-    # Борис's second turn in a row, and passes for the wound all the same); the last is recorded below.
-    for _ in range(18):
+    # Аня plays turns 1, 5, 7, ... (her 3 is passed over for Борис's second in a row): her tenth
+    # turn from now is 23; it begins after 21 ends of turn (1, 2, then 4 to 22), the last below.
+    assert countdown.due == _dies_at(["Аня", "Борис"], 1, "Аня", False) == 23
+    for _ in range(20):
         evening.record(path, "next", {})
     assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 3
     last = evening.record(path, "next", {})
@@ -177,10 +177,13 @@ def test_a_player_loses_lives_himself_but_the_master_gives_them_back(tmp_path: P
 def _dies_at(players: list[str], whose_turn_wounded: int, wounded_player: str, table: bool) -> int:
     """The turn at whose start a hero wounded during turn `whose_turn_wounded` dies, written from the
     text apart from the evening: walk the turns after it one by one, counting the ones that count
-    (his player's, or anyone's at the table), and stop at the tenth."""
+    (his player's, or anyone's at the table), and stop at the tenth. «Начало игры»: with two or three
+    players turn 3 is played by no one (the third's first, the first's second) and counts for none."""
     counted, turn = 0, whose_turn_wounded
     while counted < 10:
         turn += 1
+        if len(players) in (2, 3) and turn == 3:
+            continue
         if table or players[(turn - 1) % len(players)] == wounded_player:
             counted += 1
     return turn
@@ -214,7 +217,7 @@ def test_a_wounds_ten_turns_are_his_players_or_the_tables_as_the_config_says(tmp
     assert "wound_turns: table" in said["en"] and ("every player's" in said["en"])
     (countdown,) = evening.read(path).state.countdowns
     due = _dies_at(["Аня", "Борис", "Вера"], 2, "Аня", table)
-    assert countdown.due == due == (12 if table else 31)
+    assert countdown.due == due == (13 if table else 31)
     # the third player skips his first turn: the evening passes over turn 3, so count ends of turn
     while evening.read(path).state.turn < due - 1:
         evening.record(path, "next", {})

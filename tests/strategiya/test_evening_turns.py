@@ -81,20 +81,20 @@ def test_the_second_of_two_players_plays_two_turns_in_a_row_once(tmp_path: Path)
 
 @pytest.mark.rule("strategiya.wound.threshold")
 def test_a_hero_who_comes_wounded_counts_his_ten_turns_from_the_evenings_start(tmp_path: Path) -> None:
-    """Тень comes with 2 lives: wounded. Аня plays the odd turns, so her tenth turn after the first
-    is turn 21 (3, 5, ..., 21), when he dies unhealed; her turn 3, passed over for Борис's second
-    turn in a row, passes for the wound all the same. Turn 21 begins after 19 ends of turn (1, 2,
-    then 4 to 20)."""
+    """Тень comes with 2 lives: wounded. Аня plays the odd turns but the third (passed over for
+    Борис's second in a row, played by no one), so her tenth turn after the first is turn 23 (5, 7,
+    ..., 23), when he dies unhealed. Turn 23 begins after 21 ends of turn (1, 2, then 4 to 22)."""
     path = tmp_path / "wounded.sqlite"
     evening.start(EXAMPLES / "strategiya-heroes.yaml", path)
     (count,) = evening.read(path).state.countdowns
-    assert (count.key, count.due) == ("wound:Тень", 21)
-    assert len(_ENDED[: _ENDED.index(20) + 1]) == 19
-    _turns(path, 18)
+    hers = [t for t in range(2, 40) if t % 2 and t != 3]
+    assert (count.key, count.due) == ("wound:Тень", hers[9]) == ("wound:Тень", 23)
+    assert len(_ENDED[: _ENDED.index(22) + 1]) == 21
+    _turns(path, 20)
     assert evening.read(path).state.part.find("Тень").lives == 2
     _turns(path, 1)
     state = evening.read(path).state
-    assert state.turn == 21 and state.part.find("Тень").lives == 0 and not state.countdowns
+    assert state.turn == 23 and state.part.find("Тень").lives == 0 and not state.countdowns
 
 
 # The turns that end as `next` is recorded, two players, written from «Начало игры»: 1 (Аня), 2
@@ -158,7 +158,7 @@ def test_a_town_saves_the_hero_under_an_order(tmp_path: Path) -> None:
     evening.record(path, "contract", {"hero": "Гром", "lives": 9})
     evening.record(path, "next", {})
     assert evening.read(path).state.part.find("Гром").lives == 16
-    saved = evening.record(path, "move", {"hero": "Гром", "to": "B2"}, who="Аня")  # the map's town
+    saved = evening.record(path, "move", {"hero": "Гром", "to": "B2"})  # the map's town
     assert "спасён" in saved.said["ru"]
     for _ in range(6):
         evening.record(path, "next", {})
@@ -172,15 +172,29 @@ def test_a_town_saves_the_hero_under_an_order(tmp_path: Path) -> None:
 @pytest.mark.rule("strategiya.wound.light-regen")
 def test_a_skipped_turn_gives_back_what_the_rules_say_where_the_hero_stands(tmp_path: Path) -> None:
     """Written from «Сила» and «Объекты»: a turn skipped in a town gives 3 lives; elsewhere 1, only
-    while the lives are above 3; never above what his strength gives (Гром: 25)."""
+    while the lives are above 3; never above what his strength gives (Гром: 25). A rest is a whole
+    turn: not after a move in it, not twice, and no move after it."""
+    from printkit.plugin import RefusedValue
+
+    from ..conftest import to_play
+
     path = _heroes_on_a_map(tmp_path)
-    evening.record(path, "move", {"hero": "Гром", "to": "C4"})  # the plain
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"})  # placed on the plain: no move yet
     evening.record(path, "lives", {"hero": "Гром", "change": -21})  # 4 left: lightly hurt
     steps = [("C4", 5), ("C4", 6), ("B2", 9), ("B2", 12)]  # B2: the map's town
     for cell, expected in steps:
-        evening.record(path, "move", {"hero": "Гром", "to": cell})
+        if evening.read(path).state.part.find("Гром").cell != cell:
+            evening.record(path, "move", {"hero": "Гром", "to": cell}, who="Аня")
+            with pytest.raises(RefusedValue, match="has moved this turn"):
+                evening.record(path, "rest", {"hero": "Гром"}, who="Аня")
+            to_play(path, "Аня")
         evening.record(path, "rest", {"hero": "Гром"}, who="Аня")
         assert evening.read(path).state.part.find("Гром").lives == expected
+        with pytest.raises(RefusedValue, match="rests this turn already"):
+            evening.record(path, "rest", {"hero": "Гром"}, who="Аня")
+        with pytest.raises(RefusedValue, match="skips this turn to rest"):
+            evening.record(path, "move", {"hero": "Гром", "to": "C5"}, who="Аня")
+        to_play(path, "Аня")
     evening.record(path, "move", {"hero": "Тень", "to": "C4"})  # 2 lives: wounded, outside a town
     done = evening.record(path, "rest", {"hero": "Тень"})
     assert evening.read(path).state.part.find("Тень").lives == 2 and "не восстанавливает" in done.said["ru"]
@@ -203,3 +217,19 @@ def test_the_rules_recurring_events_are_announced_as_their_rounds_begin(tmp_path
             due[state.turn] = done.said["ru"]
     assert sorted(due) == [7, 16, 25, 28]
     assert "третий игрок втайне говорит" in due[28] and "следопыт" in due[7] and "третий" not in due[7]
+
+
+@pytest.mark.rule("strategiya.players.two.double-turn")
+def test_a_player_moves_his_heroes_in_his_own_turn_and_the_master_any_time(tmp_path: Path) -> None:
+    """«Передвижение»: a player acts with his heroes in his turn, then passes it. Out of it his page
+    and his command are refused in one line; the master records a move any time (an escape)."""
+    from printkit.evening import EveningRefused
+
+    path = _heroes_on_a_map(tmp_path)
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"}, who="Аня")  # her turn 1
+    evening.record(path, "next", {})  # Борис's turn 2
+    with pytest.raises(EveningRefused, match=r"whose turn it is \(Борис\)"):
+        evening.record(path, "move", {"hero": "Гром", "to": "C5"}, who="Аня")
+    with pytest.raises(EveningRefused, match=r"whose turn it is \(Борис\)"):
+        evening.record(path, "rest", {"hero": "Гром"}, who="Аня")
+    assert "C5" in evening.record(path, "move", {"hero": "Гром", "to": "C5"}).said["en"]  # the master

@@ -75,7 +75,9 @@ def _dried_apart(dam: list[str]) -> set[str]:
 
 
 def _build(path: Path, job: str, bank: str, over: str) -> dict:  # type: ignore[type-arg]
-    evening.record(path, "move", {"hero": "Гром", "to": bank}, who="Аня")
+    if evening.read(path).state.whose != "Аня":  # her heroes walk and work in her turn
+        to_play(path, "Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": bank})
     evening.record(path, "work", {"hero": "Гром", "job": job, "over": over}, who="Аня")
     return dict(evening.record(path, "next", {}).said)
 
@@ -135,7 +137,7 @@ def test_a_bridge_finished_carries_heroes_over_the_water_at_the_plains_speed(tmp
     C5 from E5; after it the route asked of the evening is the route asked of the same map with
     the bridge written into its file by hand, and it is offered as the hero's move."""
     path = _evening(tmp_path)
-    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"})
     before = run("referee", "route", str(path), "--from", "Ветер", "--to", "E5", "--json")
     assert before.exit_code == 1 and json.loads(before.stdout)["turns"] is None
     said = _build(path, "мост", "C5", "D5")
@@ -162,7 +164,7 @@ def test_a_bridge_finished_carries_heroes_over_the_water_at_the_plains_speed(tmp
 @pytest.mark.rule("strategiya.bridge.evening")
 def test_a_bridge_without_its_cells_is_built_and_the_map_says_so_in_words(tmp_path: Path) -> None:
     path = _evening(tmp_path)
-    evening.record(path, "move", {"hero": "Гром", "to": "C5"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "C5"})
     evening.record(path, "work", {"hero": "Гром", "job": "мост", "cells": 1}, who="Аня")
     said = evening.record(path, "next", {}).said
     assert "its cells were not named, so the evening's map stays as it was" in said["en"]
@@ -187,7 +189,7 @@ def test_a_bridges_or_dams_cells_are_refused_in_one_line_when_the_map_has_no_pla
     tmp_path: Path, job: str, bank: str, over: str, cells: int | None, refusal: str
 ) -> None:
     path = _evening(tmp_path)
-    evening.record(path, "move", {"hero": "Гром", "to": bank}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": bank})
     args = ["evening", "record", "work", str(path), "--hero", "Гром", "--job", job, "--over", over, "--lang", "en"]
     done = run(*args, *(["--cells", str(cells)] if cells else []))
     errors = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
@@ -222,7 +224,7 @@ def test_the_evenings_printed_map_shows_the_river_dried_the_bridge_and_the_castl
     to_play(path, "Аня")  # Борис's turns
     _build(path, "мост", "C2", "D2")
     to_play(path, "Аня")
-    evening.record(path, "move", {"hero": "Гром", "to": "F5"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "F5"})
     evening.record(path, "work", {"hero": "Гром", "job": "замок"}, who="Аня")
     evening.record(path, "next", {})  # 10 days at 9 a turn: two of Аня's turns end
     to_play(path, "Аня")
@@ -247,13 +249,13 @@ def test_the_evenings_printed_map_shows_the_river_dried_the_bridge_and_the_castl
 def test_a_cell_bridged_once_and_a_job_begun_over_other_cells_are_refused(tmp_path: Path) -> None:
     path = _evening(tmp_path)
     _build(path, "мост", "C5", "D5")
-    evening.record(path, "move", {"hero": "Ветер", "to": "E5"}, who="Аня")
+    evening.record(path, "move", {"hero": "Ветер", "to": "E5"})
     again = run("evening", "record", "work", str(path), "--hero", "Ветер", "--job", "мост", "--over", "D5",
                 "--lang", "en")  # fmt: skip
     assert again.exit_code == 2 and "A bridge stands on D5 already" in again.stderr
-    evening.record(path, "move", {"hero": "Искра", "to": "C3"}, who="Аня")
+    evening.record(path, "move", {"hero": "Искра", "to": "C3"})
     evening.record(path, "work", {"hero": "Искра", "job": "мост", "over": "D3"}, who="Аня")
-    evening.record(path, "move", {"hero": "Тень", "to": "C3"}, who="Аня")
+    evening.record(path, "move", {"hero": "Тень", "to": "C3"})
     other = run("evening", "record", "work", str(path), "--hero", "Тень", "--job", "мост", "--over", "D2",
                 "--lang", "en")  # fmt: skip
     assert other.exit_code == 2 and "Work (Bridge) over D3 is begun on C3 already" in other.stderr
@@ -277,10 +279,10 @@ def test_a_ship_on_a_river_a_dam_dried_lies_aground_and_sails_no_question(tmp_pa
     ships = json.loads(run("evening", "show", str(path), "--json").output)["ships"]
     assert ships == [{"name": "Чайка", "player": "Аня", "cell": "D6", "intellect": 3, "aground": True}]
     assert "на суше" in run("evening", "show", str(path)).output
-    evening.record(path, "move", {"hero": "Ветер", "to": "C6"}, who="Аня")
+    evening.record(path, "move", {"hero": "Ветер", "to": "C6"})
     route = run("referee", "route", str(path), "--from", "Ветер", "--to", "E6", "--json")
     assert route.exit_code == 0, route.output
-    stepped = evening.record(path, "move", {"hero": "Ветер", "to": "D6"}, who="Аня")
+    stepped = evening.record(path, "move", {"hero": "Ветер", "to": "D6"})
     assert "cannot be boarded" in stepped.said["en"] and "boards" not in stepped.said["en"]
     assert evening.read(path).state.part.ships[0].cell == "D6"
 
@@ -288,7 +290,7 @@ def test_a_ship_on_a_river_a_dam_dried_lies_aground_and_sails_no_question(tmp_pa
 @pytest.mark.rule("strategiya.work.evening")
 def test_a_worker_of_strength_0_is_told_he_will_not_finish_alone(tmp_path: Path) -> None:
     path = _evening(tmp_path)
-    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")  # strength 0
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"})  # strength 0
     said = evening.record(path, "work", {"hero": "Ветер", "job": "мост", "over": "D5"}, who="Аня").said
     assert "Ветер's strength is 0: alone he will never finish it" in said["en"]
 
@@ -298,15 +300,15 @@ def test_a_move_onto_water_without_ship_flight_or_bridge_is_recorded_with_the_ru
     """«Создание карты» 6): water is entered only with a ship or flight, or over a bridge. The move
     is the table's record, so it is kept, with the rule said; on a bridge, aboard, or boarding, not."""
     path = _evening(tmp_path)
-    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")
-    wet = evening.record(path, "move", {"hero": "Ветер", "to": "D5"}, who="Аня").said
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"})
+    wet = evening.record(path, "move", {"hero": "Ветер", "to": "D5"}).said
     assert "by the rules no one enters water without a ship, flight or a bridge" in wet["en"]
     assert "без корабля, полёта или моста не попасть" in wet["ru"]
-    evening.record(path, "move", {"hero": "Ветер", "to": "C5"}, who="Аня")
+    evening.record(path, "move", {"hero": "Ветер", "to": "C5"})
     _build(path, "мост", "C5", "D5")
-    over = evening.record(path, "move", {"hero": "Ветер", "to": "D5"}, who="Аня").said
+    over = evening.record(path, "move", {"hero": "Ветер", "to": "D5"}).said
     assert "no one enters" not in over["en"]
     evening.record(path, "ship", {"ship": "Чайка", "at": "D3", "intellect": 2, "player": "Аня"})
-    evening.record(path, "move", {"hero": "Искра", "to": "C3"}, who="Аня")
-    boarded = evening.record(path, "move", {"hero": "Искра", "to": "D3"}, who="Аня").said
+    evening.record(path, "move", {"hero": "Искра", "to": "C3"})
+    boarded = evening.record(path, "move", {"hero": "Искра", "to": "D3"}).said
     assert "boards the ship" in boarded["en"] and "no one enters" not in boarded["en"]

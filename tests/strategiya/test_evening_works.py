@@ -43,7 +43,7 @@ def test_a_jobs_days_stay_with_its_object_when_its_workers_leave_and_others_take
     of her heroes at work on its cell, tools +3; Гром leaves and the days done stay; Искра with
     tools takes it on; Гром comes back and the two finish it."""
     for hero in ("Гром", "Искра"):
-        evening.record(path, "move", {"hero": hero, "to": "C4"}, who="Аня")
+        evening.record(path, "move", {"hero": hero, "to": "C4"})
     evening.record(path, "work", {"hero": "Гром", "job": "мост", "cells": 4}, who="Аня")
     # Аня's turns, each with who stands at work on C4 when it ends; Борис's turns add nothing
     plan = [["Гром"], [], ["Искра+"], ["Гром", "Искра+"]]
@@ -54,11 +54,11 @@ def test_a_jobs_days_stay_with_its_object_when_its_workers_leave_and_others_take
     seen = []
     for i in range(len(plan)):
         if i == 1:
-            evening.record(path, "move", {"hero": "Гром", "to": "C5"}, who="Аня")  # steps off: leaves the job
+            evening.record(path, "move", {"hero": "Гром", "to": "C5"})  # steps off: leaves the job
         if i == 2:
             evening.record(path, "work", {"hero": "Искра", "job": "bridge", "tools": True}, who="Аня")
         if i == 3:
-            evening.record(path, "move", {"hero": "Гром", "to": "C4"}, who="Аня")
+            evening.record(path, "move", {"hero": "Гром", "to": "C4"})
             evening.record(path, "work", {"hero": "Гром", "job": "мост"}, who="Аня")
         ended = evening.record(path, "next", {})  # Аня's turn ends
         seen.append(_job(path).get("done", days))  # a job finished is a job no more
@@ -76,9 +76,9 @@ def test_a_jobs_days_stay_with_its_object_when_its_workers_leave_and_others_take
 
 @pytest.mark.rule("strategiya.work.evening")
 def test_a_buildings_progress_is_the_tables_and_a_mines_the_masters(path: Path) -> None:
-    evening.record(path, "move", {"hero": "Гром", "to": "C4"}, who="Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"})
     evening.record(path, "work", {"hero": "Гром", "job": "castle"}, who="Аня")
-    evening.record(path, "move", {"hero": "Искра", "to": "F4"}, who="Аня")  # the map's resource 1, mountains
+    evening.record(path, "move", {"hero": "Искра", "to": "F4"})  # the map's resource 1, mountains
     with pytest.raises(Exception, match="master records"):
         evening.record(path, "work", {"hero": "Искра", "job": "добыча", "days": 30}, who="Аня")
     mined = evening.record(path, "work", {"hero": "Искра", "job": "добыча", "days": 30})
@@ -105,7 +105,7 @@ def test_a_finished_mine_gives_its_workers_the_terrains_experience_less_one_each
     """«Интеллект»: a test passed in the mountains gives 2 + intellect; «Двоичный код»: several on
     one object lose a point each per hero; the one who finishes gets it («в случае окончания»)."""
     for hero in workers:
-        evening.record(path, "move", {"hero": hero, "to": "F4"}, who="Аня")
+        evening.record(path, "move", {"hero": hero, "to": "F4"})
     evening.record(path, "work", {"hero": workers[0], "job": "mine", "days": 30})
     for hero in workers[1:]:
         evening.record(path, "work", {"hero": hero, "job": "mine"}, who="Аня")
@@ -133,7 +133,7 @@ def test_a_castle_heals_by_its_builders_intellect_and_gives_each_a_point(path: P
     """«Строительство» 2): 10 days; each builder +1 experience; it heals those in it by the
     builders' summed intellect a turn and, as a castle, saves the wounded («Сила»)."""
     for hero in ("Гром", "Искра"):
-        evening.record(path, "move", {"hero": hero, "to": "C4"}, who="Аня")
+        evening.record(path, "move", {"hero": hero, "to": "C4"})
         evening.record(path, "work", {"hero": hero, "job": "замок"}, who="Аня")
     evening.record(path, "lives", {"hero": "Гром", "change": -20})  # 25 → 5
     before = {h.name: h.experience for h in evening.read(path).state.part.heroes}
@@ -147,7 +147,7 @@ def test_a_castle_heals_by_its_builders_intellect_and_gives_each_a_point(path: P
     # a wounded hero who walks into it is saved: his count of 10 turns ends
     assert any(c.key == "wound:Тень" for c in evening.read(path).state.countdowns)
     to_play(path, "Аня")
-    saved = evening.record(path, "move", {"hero": "Тень", "to": "C4"}, who="Аня")
+    saved = evening.record(path, "move", {"hero": "Тень", "to": "C4"})
     assert "спасён" in saved.said["ru"]
     assert not any(c.key == "wound:Тень" for c in evening.read(path).state.countdowns)
     evening.record(path, "next", {})
@@ -161,7 +161,7 @@ def test_a_ship_built_is_launched_with_its_builders_summed_intellect(path: Path)
     building. Reading: launched on the nearest water to where it was built (H5, swamp, by the lake:
     I4, I5 and I6 one cell off; the first by name)."""
     for hero in ("Гром", "Искра"):
-        evening.record(path, "move", {"hero": hero, "to": "H5"}, who="Аня")
+        evening.record(path, "move", {"hero": hero, "to": "H5"})
         evening.record(path, "work", {"hero": hero, "job": "корабль", "name": "Чайка"}, who="Аня")
     launched = evening.record(path, "next", {}).said
     assert "this kit's reading: a ship built on H5 is launched on the water nearest it" in launched["en"]
@@ -190,17 +190,17 @@ def test_a_stall_costs_70_and_pays_its_hero_a_coin_each_of_his_players_turns(pat
 def test_a_mined_out_resource_gives_nothing_more_and_a_mine_off_the_maps_resources_is_noted(path: Path) -> None:
     """«Пропуски ходов»: who emptied an object carries all it held, so a resource mined out is
     mined no more; a mine begun where the map marks no resource is the master's to judge (said)."""
-    evening.record(path, "move", {"hero": "Гром", "to": "F4"}, who="Аня")  # the map's resource 1
+    evening.record(path, "move", {"hero": "Гром", "to": "F4"})  # the map's resource 1
     evening.record(path, "work", {"hero": "Гром", "job": "mine", "days": 9})
     evening.record(path, "next", {})  # 9 days at strength 9: done
     assert json.loads(run("evening", "show", str(path), "--json").output)["mined_out"] == ["F4"]
     again = run("evening", "record", "work", str(path), "--hero", "Гром", "--job", "mine", "--days", "5",
                 "--lang", "en")  # fmt: skip
     assert again.exit_code == 2 and "The resource on F4 is mined out already" in again.stderr
-    evening.record(path, "move", {"hero": "Искра", "to": "C4"}, who="Аня")  # plain, no resource marked
+    evening.record(path, "move", {"hero": "Искра", "to": "C4"})  # plain, no resource marked
     noted = evening.record(path, "work", {"hero": "Искра", "job": "mine", "days": 5}).said
     assert "the evening's map marks no resource on C4: the master's to judge" in noted["en"]
-    marked = evening.record(path, "move", {"hero": "Тень", "to": "E2"}, who="Аня")  # resource 3
+    marked = evening.record(path, "move", {"hero": "Тень", "to": "E2"})  # resource 3
     assert marked.said["en"]
     plain = evening.record(path, "work", {"hero": "Тень", "job": "mine", "days": 5}).said
     assert "marks no resource" not in plain["en"]

@@ -193,7 +193,8 @@ def offers(state: State, question: str, typed: Mapping[str, Any], values: Mappin
     """A route of a hero from where he stands is offered as his move this turn: to the cell its
     first turn ends on; a lookup on the master's page, as the object explored, with what it holds."""
     if question == "lookup" and values.get("words") and hasattr(answer, "entry"):
-        words = " ".join(str(values["words"]).split())
+        said = values["words"]  # the lookup's words as typed: one string, or one a word
+        words = " ".join(" ".join(map(str, said) if not isinstance(said, str) else said.split()).split())
         gave = answer.text or answer.entry.say(heroes_of(state).session.language)
         return (("explored", {"what": words, "gave": " ".join(str(gave).split())[:200]}),) if len(words) <= 80 else ()
     legs = getattr(answer, "legs", None)

@@ -23,6 +23,7 @@ from printkit.plugin import Flag, Input, RefusedValue, Text, Whole, cell_name, l
 from ..heroes import in_use
 from ..model import rules_of
 from .part import HERO, Goods, Heroes, Now, heroes_of, model_of
+from .sitting import sat
 
 MOST_DAYS = 10_000  # far beyond any list entry (60 days) and any haul gathered from several
 
@@ -122,7 +123,7 @@ def _cargo(state: State, hero: str, days: int, to: str | None = None, sell: bool
         raise RefusedValue("sev_cargo_no_price", cell=taken.cell)
     before = found.money or 0
     paid = days * taken.price
-    return Decided({**effect, "action": "sell", "at": found.cell, "paid": paid, "before": before,
+    return Decided({**effect, "action": "sell", "at": found.cell, "paid": paid, "before": before, "turn": state.turn,
                     "after": before + paid})  # fmt: skip
 
 
@@ -164,6 +165,10 @@ def cargo_applied(state: State, effect: Effect) -> State:
     if effect["action"] == "sell":
         hero = dataclasses.replace(hero, money=int(effect["after"]))
     part = part.with_hero(hero)
+    if effect["action"] == "sell" and "turn" in effect:  # «Объекты»: business in a town costs a turn
+        state = sat(dataclasses.replace(state, part=part), {"hero": hero.name, "left": 1, "at": effect["turn"],
+                                                            "why": str(effect.get("why_sit") or "")})  # fmt: skip
+        part = heroes_of(state)
     if effect["action"] == "hand":
         part = part.with_hero(_given(part.find(str(effect["to"])), cell, price, int(effect["days"])))
     return dataclasses.replace(state, part=part)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from printkit.evening import Countdown, Decided, Effect, EventKind, State
-from printkit.plugin import Input, Text, Whole, label, parse_cell
+from printkit.plugin import Input, RefusedValue, Text, Whole, label, parse_cell
 
 from ..model import rules_of, session_of
-from .part import HERO, Now, alive, heroes_of
+from .part import HERO, Now, alive, heroes_of, played_turn
 
 LIVES = 1000  # the most lives one record moves: far beyond any hero's
 
@@ -40,8 +40,9 @@ def wound_reading(state: State) -> str:
 
 def wound_due(state: State, player: str, reading: str) -> int:
     """The turn at whose start a hero of `player` wounded now dies: his player's 10th turn from now,
-    or, counted at the table, the 10th turn of anyone's from now."""
-    return state.turn + WOUND_TURNS if reading == TABLE_TURNS else state.next_turn_of(player, WOUND_TURNS)
+    or, counted at the table, the 10th turn of anyone's from now; a turn passed over («Начало
+    игры») is played by no one and counts for neither."""
+    return played_turn(state, "" if reading == TABLE_TURNS else player, WOUND_TURNS)
 
 
 def wound(state: State, hero: Now) -> State:
@@ -123,6 +124,10 @@ def _rest(state: State, hero: str) -> Decided:
     town gets none; never above what his strength gives."""
     part = heroes_of(state)
     found = alive(part.find(hero))
+    if found.rested_at == state.turn:
+        raise RefusedValue("sev_rested_twice", hero=found.name)
+    if found.moved_at == state.turn:
+        raise RefusedValue("sev_moved_no_rest", hero=found.name)
     game_map = part.session.game_map
     town = False
     if found.cell is not None and game_map is not None:
@@ -137,7 +142,10 @@ def _rest(state: State, hero: str) -> Decided:
 
 
 def _rested(state: State, effect: Effect) -> State:
-    return lives_applied(state, effect)
+    state = lives_applied(state, effect)
+    part = heroes_of(state)
+    hero = dataclasses.replace(part.find(str(effect["hero"])), rested_at=state.turn)
+    return dataclasses.replace(state, part=part.with_hero(hero))
 
 
 def _rest_words(effect: Effect, lang: str) -> str:
@@ -160,4 +168,5 @@ REST_EVENT = EventKind(
         "printkit evening record rest strategiya.sqlite --hero Гром",
     ),
     actor="hero",
+    in_turn=True,  # a turn skipped is his player's turn
 )  # fmt: skip

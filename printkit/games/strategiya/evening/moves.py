@@ -23,6 +23,8 @@ def _move(state: State, hero: str, to: str) -> Decided:
         raise RefusedValue("sev_off_map", cell=to, width=game_map.width, height=game_map.height)
     if found.lives <= 0:
         raise RefusedValue("sev_dead", hero=found.name)
+    if found.rested_at == state.turn:  # he skips this turn to heal: no step of it
+        raise RefusedValue("sev_rested_no_move", hero=found.name)
     sitting = part.sits_out(found, state.turn, state.whose)
     if sitting:  # «Пропуски ходов»: he plays none of this turn
         raise RefusedValue("sev_sitting", hero=found.name, left=sitting)
@@ -70,7 +72,8 @@ def shelter(game_map: Any, x: int, y: int) -> bool:
 
 def _moved(state: State, effect: Effect) -> State:
     part = heroes_of(state)
-    hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]))
+    moved = state.turn if effect.get("from") else part.find(str(effect["hero"])).moved_at  # placing is no move
+    hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]), moved_at=moved)
     # a worker who steps off his job's cell leaves it, its days kept with the job («Двоичный код»)
     jobs = tuple(dataclasses.replace(j, workers=tuple(w for w in j.workers if w[0] != hero.name or j.cell == hero.cell))
                  for j in part.jobs)  # fmt: skip
@@ -109,4 +112,5 @@ MOVE = EventKind(
         "printkit evening record move strategiya.sqlite --hero Гром --to E3",
     ),
     actor="hero",
+    in_turn=True,  # «Передвижение»: a player moves his heroes in his own turn
 )  # fmt: skip

@@ -44,6 +44,8 @@ class Now:
     given: int = 0  # unspent personal potential the config gave him (its `potential`)
     began: int = 0  # his experience as the evening began: the points it gives count from there
     spent: int = 0  # points of personal potential spent on his skills this evening
+    moved_at: int = 0  # the turn he last moved in (0: never), and the one he last rested in: a turn
+    rested_at: int = 0  # skipped to heal is a whole turn, neither after a move nor twice
     cargo: tuple[Goods, ...] = ()  # goods mined that he carries, a lot for each mine and price
 
     @property
@@ -167,6 +169,23 @@ class Heroes:
 
     def with_hero(self, hero: Now) -> Heroes:
         return dataclasses.replace(self, heroes=tuple(hero if h.name == hero.name else h for h in self.heroes))
+
+
+def passed_over(players: int, turn: int) -> bool:
+    """«Начало игры»: a turn no one plays. Three players: the third's first (turn 3); two: the
+    first's second (turn 3), so that the second plays turns 2 and 4 in a row."""
+    return players in (2, 3) and turn == 3
+
+
+def played_turn(state: State, player: str, after: int) -> int:
+    """The turn number of `player`'s `after`-th turn from now that he really plays (a turn passed
+    over is none of his); with no player, the `after`-th turn anyone plays."""
+    n, turn, seen = len(state.players), state.turn, 0
+    while seen < after and n:
+        turn += 1
+        if not passed_over(n, turn) and (not player or state.players[(turn - 1) % n] == player):
+            seen += 1
+    return turn
 
 
 def heroes_of(state: State) -> Heroes:

@@ -66,6 +66,8 @@ def lines_of(state: State, lang: str) -> list[str]:
                 out.append("    " + label("sev_hero", lang, name=h.name, lives=h.lives, most=h.most, cell=h.cell or "—",
                                           money=label("sum_money", lang, n=h.money or 0),
                                           experience=h.experience))  # fmt: skip
+                if h.lives <= 0:
+                    out[-1] += "; " + label("sev_hero_fallen", lang)
                 out.append("      " + label("sev_hero_skills", lang, strength=h.strength, speed=h.speed,
                                             intellect=h.intellect, total=h.total,
                                             unspent=unspent(part.session, h)))  # fmt: skip
@@ -163,7 +165,7 @@ def owner_of(state: State, hero: str) -> str | None:
 
 
 def actors_of(state: State, player: str) -> tuple[str, ...]:
-    return tuple(h.name for h in heroes_of(state).heroes if h.player == player)
+    return tuple(h.name for h in heroes_of(state).heroes if h.player == player and h.lives > 0)  # the fallen act not
 
 
 def papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:

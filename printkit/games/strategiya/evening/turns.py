@@ -13,7 +13,7 @@ from ..model import rules_of
 from .lives import lives_applied, reckon_lives
 from .orders import ordered as orders_applied
 from .orders import orders_end
-from .part import heroes_of, model_of
+from .part import heroes_of, model_of, passed_over
 from .sitting import sitting_end
 from .waters import standing
 from .works import works_end
@@ -75,8 +75,8 @@ def skips(state: State) -> Mapping[str, str] | None:
     lost the choice of corner, makes two turns in a row, so the first's second turn waits for them.
     Reading: with four the text's «as with two» is the lot and the corners (the third and fourth get
     common potential for theirs), not a double turn."""
-    if len(state.players) == 3 and state.turn == 3:
+    if not passed_over(len(state.players), state.turn):
+        return None
+    if len(state.players) == 3:
         return {lang: label("sev_third_first", lang) for lang in ("ru", "en")}
-    if len(state.players) == 2 and state.turn == 3:
-        return {lang: label("sev_second_twice", lang, player=state.players[1]) for lang in ("ru", "en")}
-    return None
+    return {lang: label("sev_second_twice", lang, player=state.players[1]) for lang in ("ru", "en")}
