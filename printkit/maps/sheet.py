@@ -146,6 +146,16 @@ def _object(c: Any, symbol: str, number: int | None, x: float, y: float, s: floa
     c.restoreState()
 
 
+def _crossed(c: Any, x: float, y: float, s: float) -> None:
+    """Two strokes across a cell's object, as a player crosses out a place on a paper map."""
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(max(0.8, s * 0.04))
+    c.line(x + 0.2 * s, y + 0.2 * s, x + 0.8 * s, y + 0.8 * s)
+    c.line(x + 0.2 * s, y + 0.8 * s, x + 0.8 * s, y + 0.2 * s)
+    c.restoreState()
+
+
 def _kinds(rules: Ruleset) -> dict[str, MapObjectKind]:
     return {k.kind: k for k in (game(rules.family).maps or Maps()).objects}
 
@@ -216,10 +226,12 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                 drawn = overlay is not None and overlay.cell(c, x, y, px, py, cell)
                 # Every object on the cell, a bridge first: what stands on a bridge's water (an
                 # adventure, a resource) is drawn over it, not hidden by it.
-                here = [(kinds[o.kind].symbol if o.kind in kinds else "square", o.number)
-                        for o in game_map.objects if (o.x, o.y) == (x, y)] if not drawn else []  # fmt: skip
+                on_cell = [o for o in game_map.objects if (o.x, o.y) == (x, y)] if not drawn else []
+                here = [(kinds[o.kind].symbol if o.kind in kinds else "square", o.number) for o in on_cell]
                 for drawn_as, numbered in sorted(here, key=lambda found: found[0] != "bridge"):
                     _object(c, drawn_as, numbered, px, py, cell)
+                if any(o.detail("crossed") for o in on_cell):  # a place worked out: crossed out, as by hand
+                    _crossed(c, px, py, cell)
                 if reach is not None and ((x, y) in reach or (x, y) == reach_from):
                     c.saveState()
                     c.setFillColorRGB(1, 1, 1)

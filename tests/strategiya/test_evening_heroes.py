@@ -225,3 +225,23 @@ def test_a_wounds_ten_turns_are_his_players_or_the_tables_as_the_config_says(tmp
     last = evening.record(path, "next", {})
     assert "умирает от ран" in last.said["ru"] and evening.read(path).state.turn == due
     assert {h.name: h.lives for h in evening.read(path).state.part.heroes}["Гром"] == 0
+
+
+@pytest.mark.rule("strategiya.battle.engage")
+def test_a_fight_of_heroes_on_two_cells_is_said_to_be_reckoned_ahead(tmp_path: Path) -> None:
+    """«Сила»: a fight is of heroes on one cell. Asked of the evening for two heroes apart, the
+    answer stands (the master may ask ahead) and says where each stands; on one cell it says nothing."""
+    from ..conftest import heroes_evening
+
+    path = heroes_evening(tmp_path)
+    evening.record(path, "move", {"hero": "Гром", "to": "C4"})
+    evening.record(path, "move", {"hero": "Искра", "to": "C5"})
+
+    def told() -> list[str]:
+        done = run("referee", "fight", "--config", str(path), "--heroes", "Гром", "Искра", "--json", "--lang", "en")
+        assert done.exit_code == 0, done.stderr
+        return list(json.loads(done.stdout)["evening"]["told"])
+
+    assert told() == ["Гром stands on C4 and Искра on C5: heroes fight on one cell, so this is reckoned ahead"]
+    evening.record(path, "move", {"hero": "Искра", "to": "C4"})
+    assert told() == []

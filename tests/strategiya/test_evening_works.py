@@ -205,3 +205,48 @@ def test_a_mined_out_resource_gives_nothing_more_and_a_mine_off_the_maps_resourc
     plain = evening.record(path, "work", {"hero": "Тень", "job": "mine", "days": 5}).said
     assert "marks no resource" not in plain["en"]
     _replayed_is_live(path)
+
+
+@pytest.mark.rule("strategiya.mining.evening")
+def test_a_resource_mined_out_is_crossed_out_on_the_evenings_map(path: Path, tmp_path: Path) -> None:
+    """«Двоичный код»: a place worked out is crossed out on the map. Measured on the printed map: the
+    cell F4 (the mined resource) holds the cross's black strokes, E2 (resource 3, untouched) not."""
+    from printkit.games.strategiya.evening.shown import game_map
+
+    evening.record(path, "move", {"hero": "Гром", "to": "F4"})
+    evening.record(path, "work", {"hero": "Гром", "job": "mine", "days": 9})
+    evening.record(path, "next", {})
+    crossed = [(o.x, o.y) for o in game_map(evening.read(path).state).objects if o.detail("crossed")]
+    assert crossed == [(5, 3)]
+    out = tmp_path / "paper"
+    assert run("evening", "print", str(path), "--out", str(out)).exit_code == 0
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument(str(out / "map.pdf"))[0]
+    image = page.render(scale=2).to_pil().convert("L")
+    text = page.get_textpage()
+    # find the columns' and rows' labels to locate the cells
+    boxes = {}
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        if ch in "EF24":
+            boxes.setdefault(ch, []).append(text.get_charbox(i))
+    text.close()
+    assert boxes  # the grid's labels are text
+
+    def dark_diagonal(col: str, row: str) -> int:
+        left, _, right, _ = boxes[col][0]
+        _, bottom, _, top = boxes[row][0]
+        height = page.get_height()
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        # walk the cell's diagonal a quarter cell each side of its centre (the cell is as wide as
+        # the distance between two column labels), counting near-black pixels
+        step = abs(boxes["F"][0][0] - boxes["E"][0][0]) / 2
+        dark = 0
+        for k in range(-10, 11):
+            d = step * 0.55 * k / 10
+            px, py = (cx + d) * 2, (height - cy - d) * 2
+            dark += image.getpixel((int(px), int(py))) < 60
+        return dark
+
+    assert dark_diagonal("F", "4") > dark_diagonal("E", "2") + 8

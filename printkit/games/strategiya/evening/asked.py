@@ -116,9 +116,10 @@ def told(state: State, question: str, typed: Mapping[str, Any], values: Mapping[
     in, the one it could not (side A attacked), or none for a rider or a sailor."""
     if question != "fight":
         return ()
+    apart = _apart(state, typed)
     ambushed = _ambushed(state, typed)
     if ambushed is None:
-        return ()
+        return apart
     hero, side, ridden = ambushed
     if ridden is not None:
         key, what = "sev_told_ridden", ridden
@@ -128,7 +129,26 @@ def told(state: State, question: str, typed: Mapping[str, Any], values: Mapping[
         return ()  # asked as typed: surrounded's ×3 is the greater
     else:
         key, what = "sev_told_backstab", ""
-    return ({lang: label(key, lang, hero=hero.name, ridden=_ridden(state, what, lang)) for lang in ("ru", "en")},)
+    return (
+        *apart,
+        {lang: label(key, lang, hero=hero.name, ridden=_ridden(state, what, lang)) for lang in ("ru", "en")},
+    )
+
+
+def _apart(state: State, typed: Mapping[str, Any]) -> tuple[Mapping[str, str], ...]:
+    """«Сила»: a fight is of heroes on one cell; two heroes of the evening on two cells are told so
+    (the answer stands: the master may be asking ahead)."""
+    words = list(map(str, typed.get("heroes") or ()))
+    heroes = [_evening_hero(state, w) for w in words] if len(words) == 2 else []
+    if len(heroes) != 2 or any(h is None or h.cell is None for h in heroes):
+        return ()
+    a, b = heroes
+    assert a is not None and b is not None
+    if a.cell == b.cell:
+        return ()
+    return (
+        {lang: label("sev_told_apart", lang, a=a.name, b=b.name, at_a=a.cell, at_b=b.cell) for lang in ("ru", "en")},
+    )
 
 
 def _ridden(state: State, what: str, lang: str) -> str:

@@ -232,4 +232,8 @@ def game_map(state: State) -> Any:
                     for c in ((b.cell,) if b.kind == "castle" else b.over))  # fmt: skip
     place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
                                 owners=owners, ships=bool(part.ships))  # fmt: skip
-    return dataclasses.replace(drawn, objects=drawn.objects + castles, part=place)
+    # «Двоичный код»: a place worked out is crossed out on the map
+    spent = {parse_cell(c) for c in part.emptied}
+    objects = tuple(dataclasses.replace(o, details=(*o.details, ("crossed", True)))
+                    if (o.x, o.y) in spent and o.kind == "resource" else o for o in drawn.objects)  # fmt: skip
+    return dataclasses.replace(drawn, objects=objects + castles, part=place)
