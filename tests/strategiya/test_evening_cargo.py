@@ -80,7 +80,7 @@ def test_a_finished_mines_haul_is_shared_in_whole_days_the_remainder_to_the_firs
 
 
 @pytest.mark.rule("strategiya.cargo.evening")
-def test_goods_are_handed_over_on_one_cell_and_dropped(path: Path) -> None:
+def test_goods_are_handed_over_on_one_cell_dropped_and_picked_up(path: Path) -> None:
     _mine(path, ["Гром"], 30, price=15)
     evening.record(path, "move", {"hero": "Искра", "to": "F4"})
     for n in (10, 2):
@@ -88,7 +88,21 @@ def test_goods_are_handed_over_on_one_cell_and_dropped(path: Path) -> None:
         assert done.effect["action"] == "hand"
     assert _cargo(path) == {"Гром": [("F4", 30 - 12, 15)], "Искра": [("F4", 12, 15)]}
     evening.record(path, "cargo", {"hero": "Искра", "days": 12, "drop": True}, who="Аня")
-    assert _cargo(path) == {"Гром": [("F4", 18, 15)]}  # a lot emptied is gone
+    assert _cargo(path) == {"Гром": [("F4", 18, 15)]}  # a lot emptied is gone from her
+    # what is dropped lies on the cell («грабить трупы никто не запрещал»: anyone may take it up)
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    assert shown["lying"] == [{"at": "F4", "from": "F4", "days": 12, "price": 15}]
+    assert "on F4: goods from F4" in run("evening", "show", str(path), "--lang", "en").output
+    evening.record(path, "cargo", {"hero": "Гром", "days": 5, "pick": True}, who="Аня")
+    assert _cargo(path) == {"Гром": [("F4", 23, 15)]}
+    too_many = run("evening", "record", "cargo", str(path), "--hero", "Гром", "--days", "8", "--pick", "--lang", "en")
+    assert too_many.exit_code == 2 and "Only 7 days of goods from F4 lie on F4, not 8" in too_many.stderr
+    evening.record(path, "move", {"hero": "Искра", "to": "F5"})
+    nothing = run("evening", "record", "cargo", str(path), "--hero", "Искра", "--days", "1", "--pick", "--lang", "en")
+    assert nothing.exit_code == 2 and "No goods lie on F5" in nothing.stderr
+    evening.record(path, "cargo", {"hero": "Гром", "days": 7, "pick": True}, who="Аня")
+    assert _cargo(path) == {"Гром": [("F4", 30, 15)]}
+    assert json.loads(run("evening", "show", str(path), "--json").output)["lying"] == []
     _replayed_is_live(path)
 
 

@@ -22,7 +22,7 @@ from printkit.plugin import Flag, Input, RefusedValue, Text, Whole, cell_name, l
 
 from ..heroes import in_use
 from ..model import rules_of
-from .part import HERO, Goods, Heroes, Now, heroes_of, model_of
+from .part import HERO, Goods, Heroes, Now, alive, heroes_of, model_of
 from .sitting import sat
 
 MOST_DAYS = 10_000  # far beyond any list entry (60 days) and any haul gathered from several
@@ -85,11 +85,13 @@ def _town(part: Heroes, cell: str) -> bool | None:
 
 
 def _cargo(state: State, hero: str, days: int, to: str | None = None, sell: bool = False, drop: bool = False,
-           lot: str | None = None) -> Decided:  # fmt: skip
+           lot: str | None = None, pick: bool = False) -> Decided:  # fmt: skip
     part = heroes_of(state)
     found = part.find(hero)
-    if [bool(to and to.strip()), bool(sell), bool(drop)].count(True) != 1:
+    if [bool(to and to.strip()), bool(sell), bool(drop), bool(pick)].count(True) != 1:
         raise RefusedValue("sev_cargo_what")
+    if pick:
+        return _picked(part, alive(found), days, lot)
     taken = _lot(found, lot)
     if days > taken.days:
         raise RefusedValue("sev_cargo_more", hero=found.name, has=taken.days, cell=taken.cell, days=days)
@@ -127,6 +129,34 @@ def _cargo(state: State, hero: str, days: int, to: str | None = None, sell: bool
                     "after": before + paid})  # fmt: skip
 
 
+def _picked(part: Heroes, hero: Now, days: int, lot: str | None) -> Decided:
+    """Goods lying on the hero's cell picked up («грабить трупы никто не запрещал»: what is left on
+    the ground is anyone's): from the lot mined on `lot`, or the only one lying there."""
+    if hero.cell is None:
+        raise RefusedValue("sev_nowhere", hero=hero.name)
+    here = [g for at, g in part.lying if at == hero.cell]
+    if not here:
+        raise RefusedValue("sev_cargo_nothing_lies", cell=hero.cell)
+    taken = _lot(dataclasses.replace(hero, cargo=tuple(here)), lot)
+    if days > taken.days:
+        raise RefusedValue("sev_cargo_lies_less", cell=hero.cell, has=taken.days, origin=taken.cell, days=days)
+    return Decided({"hero": hero.name, "cell": taken.cell, "price": taken.price, "days": days, "action": "pick",
+                    "at": hero.cell})  # fmt: skip
+
+
+def _lies(lying: tuple[tuple[str, Goods], ...], at: str, lot: Goods, days: int) -> tuple[tuple[str, Goods], ...]:
+    """The goods lying on the ground with `days` of `lot` added on `at` (days < 0: taken up)."""
+    out, done = [], False
+    for where, g in lying:
+        if where == at and (g.cell, g.price) == (lot.cell, lot.price) and not done:
+            g, done = dataclasses.replace(g, days=g.days + days), True
+        if g.days > 0:
+            out.append((where, g))
+    if not done and days > 0:
+        out.append((at, dataclasses.replace(lot, days=days)))
+    return tuple(out)
+
+
 def _taken(hero: Now, cell: str, price: int | None, days: int) -> Now:
     """The hero with `days` taken from his lot from `cell` at `price` (a lot emptied is gone)."""
     out, left = [], days
@@ -161,6 +191,13 @@ def cargo_applied(state: State, effect: Effect) -> State:
         for name, days in effect["shares"]:
             part = part.with_hero(_given(part.find(str(name)), cell, price, int(days)))
         return dataclasses.replace(state, part=part)
+    lot, days = Goods(cell, int(effect["days"]), price), int(effect["days"])
+    if effect["action"] == "pick":
+        part = dataclasses.replace(part, lying=_lies(part.lying, str(effect["at"]), lot, -days))
+        part = part.with_hero(_given(part.find(str(effect["hero"])), cell, price, days))
+        return dataclasses.replace(state, part=part)
+    if effect["action"] == "drop" and effect.get("at"):
+        part = dataclasses.replace(part, lying=_lies(part.lying, str(effect["at"]), lot, days))
     hero = _taken(part.find(str(effect["hero"])), cell, price, int(effect["days"]))
     if effect["action"] == "sell":
         hero = dataclasses.replace(hero, money=int(effect["after"]))
@@ -192,6 +229,8 @@ def cargo_words(effect: Effect, lang: str) -> str:
         return label("sev_cargo_hand", lang, to=effect["to"], **common)
     if action == "drop":
         return label("sev_cargo_drop", lang, at=effect.get("at") or "—", **common)
+    if action == "pick":
+        return label("sev_cargo_pick", lang, at=effect["at"], **common)
     return label("sev_cargo_sell", lang, at=effect["at"], paid=_money(lang, effect["paid"]),
                  before=_money(lang, effect["before"]), after=_money(lang, effect["after"]), **common)  # fmt: skip
 
@@ -207,10 +246,10 @@ def _cargo_veiled(effect: Effect, lang: str) -> str:
 
 CARGO_EVENT = EventKind(
     "cargo",
-    {"ru": "Герой передаёт груз добычи другому герою на своей клетке, бросает его или продаёт в городе "
-           "(дни × цена за день в $).",
-     "en": "A hero hands goods he mined to another hero on his cell, drops them, or sells them in a town "
-           "(days × the price a day in $)."},
+    {"ru": "Герой передаёт груз добычи другому герою на своей клетке, бросает или подбирает его, продаёт в "
+           "городе (дни × цена за день в $).",
+     "en": "A hero hands goods he mined to another hero on his cell, drops or picks them up, or sells them in "
+           "a town (days × the price a day in $)."},
     (
         HERO,
         Input("days", Whole(1, MOST_DAYS), {"ru": "Сколько дней добычи из груза.",
@@ -219,7 +258,10 @@ CARGO_EVENT = EventKind(
                                "en": "Whom to hand them to: a hero on the same cell."}, flag="--to"),
         Input("sell", Flag(), {"ru": "Продать в городе или порту, где он стоит.",
                                "en": "Sell them in the town or port he stands in."}, flag="--sell"),
-        Input("drop", Flag(), {"ru": "Бросить груз.", "en": "Drop them."}, flag="--drop"),
+        Input("drop", Flag(), {"ru": "Бросить груз: он остаётся лежать на клетке.",
+                               "en": "Drop them: they lie on his cell."}, flag="--drop"),
+        Input("pick", Flag(), {"ru": "Подобрать груз, лежащий на его клетке.",
+                               "en": "Pick up goods lying on his cell."}, flag="--pick"),
         Input("lot", Text(8), {"ru": "Откуда груз (клетка рудника), если он несёт груз из нескольких мест.",
                                "en": "Where the goods come from (the mine's cell), if he carries goods of "
                                      "several."}, flag="--from"),

@@ -44,7 +44,9 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                            **({"over": list(b.over)} if b.over else {}),
                            **({"dried": list(b.dried)} if b.kind == "dam" and b.over else {})} for b in part.built],
             "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)},
-            "mined_out": list(part.emptied)}  # fmt: skip
+            "mined_out": list(part.emptied),
+            "lying": [{"at": at, "from": g.cell, "days": g.days, "price": g.price}
+                      for at, g in part.lying]}  # fmt: skip
 
 
 def names_of(part: Heroes, lang: str) -> dict[str, str]:
@@ -84,6 +86,9 @@ def lines_of(state: State, lang: str) -> list[str]:
                         out.append(
                             "      " + label("sev_hero_sitting", lang, left=left, why=f" ({why})" if why else "")
                         )
+    if part.lying:  # goods on the ground: where and from which mine, for all to see; how many, the master's
+        out.append(label("sev_cargo_lying_head", lang))
+        out += ["    " + label("sev_cargo_lying_row", lang, at=at, cell=g.cell) for at, g in part.lying]
     if part.ships:  # on the map for all to see
         out.append(label("sev_ships_head", lang))
         dry = {s.name for s in stranded(part)}
