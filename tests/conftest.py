@@ -591,6 +591,41 @@ def commands() -> Iterator[tuple[list[str], click.Command]]:
     yield from walk(cli, [])
 
 
+def tried(path: Path, kind: str, values: dict[str, Any]) -> Any:
+    """An event recorded (or the last undone, kind "undo") as a random replay tries it: what it did,
+    or None where a rule says no (short of money, no goods, a fallen hero), which records nothing."""
+    from printkit import evening
+    from printkit.evening import EveningRefused
+
+    try:
+        return evening.undo(path) if kind == "undo" else evening.record(path, kind, values)
+    except EveningRefused:
+        return None
+    except Exception as exc:
+        assert getattr(exc, "key", "").startswith(("sev_", "ev_")), exc  # a rule's refusal, never a fault
+        return None
+
+
+def replays_as_live(path: Path, events: Any, seed: int, n: int) -> list[str]:
+    """n random events (`events(rng)` -> (kind, values)) tried on the evening at path, each one
+    recorded checked: the journal folded afresh gives the state recorded live. The kinds recorded."""
+    import random
+
+    from printkit import evening
+    from printkit.evening import recording
+
+    rng, kinds = random.Random(seed), []
+    for _ in range(n):
+        kind, values = events(rng)
+        done = tried(path, kind, values)
+        if done is None:
+            continue
+        kinds.append(kind)
+        recording._KNOWN.clear()
+        assert evening.read(path).state == done.state, kind
+    return kinds
+
+
 def to_play(path: Path, player: str) -> None:
     """Ends turns until it is `player`'s turn (a «Стратегия» evening of two passes over the first
     player's second turn for the second's two in a row: one end of turn may not be enough)."""
