@@ -192,6 +192,9 @@ def test_the_table_sees_a_hero_laden_and_only_his_player_and_the_master_what_he_
     assert veiled.startswith("Гром sells goods from F4 in the town on B2") and "$15" not in veiled
     assert "10 days" not in veiled
     assert "+$150" in said_row(opened, opened.rows[-1], "en", master=True)
+    # his player's page reads his own sale in full; the other player's stays veiled
+    assert "+$150" in said_row(opened, opened.rows[-1], "en", master=False, player="Аня")
+    assert "$15" not in said_row(opened, opened.rows[-1], "en", master=False, player="Борис")
 
 
 def _reach(path: Path, plains: Path) -> int:
@@ -332,6 +335,9 @@ def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_other
     from printkit.web.served import load
 
     _mine(path, ["Гром"], 30, price=15)
+    to_play(path, "Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "B2"})
+    evening.record(path, "cargo", {"hero": "Гром", "days": 10, "sell": True}, who="Аня")
     table = Table(load(path.parent / "config" / "heroes.yaml", (), (), ()), evening=ServedEvening.of(path))
     with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
         assert table.evening is not None
@@ -341,5 +347,8 @@ def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_other
 
         anya, boris = (page(f"/p/{table.evening.token_of(p)}/") for p in ("Аня", "Борис"))
         board = page(f"/m/{table.token}/evening/")
-    assert "Гром: 30 days from F4 at $15 a day" in anya and "Гром: 30 days from F4 at $15 a day" in board
-    assert "laden with goods mined on F4" in boris and "30 days" not in boris and "$15" not in boris
+    assert "Гром: 20 days from F4 at $15 a day" in anya and "Гром: 20 days from F4 at $15 a day" in board
+    # the journal: his own sale in full on his player's page, veiled on the other's
+    assert "+$150" in anya and "+$150" in board and "sells goods from F4 in the town on B2" in boris
+    assert "laden with goods mined on F4" in boris and "20 days" not in boris and "$15" not in boris
+    assert "+$150" not in boris

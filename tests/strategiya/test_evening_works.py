@@ -87,6 +87,9 @@ def test_a_buildings_progress_is_the_tables_and_a_mines_the_masters(path: Path) 
     row = opened.rows[-1]
     veiled = said_row(opened, row, "ru", master=False)
     assert "30" not in veiled and "знает лишь ведущий" in veiled
+    # Искра is Аня's: her own page reads her hero's mine in full, Борис's and the table's veiled
+    assert "0 из 30" in said_row(opened, row, "ru", master=False, player="Аня")
+    assert "30" not in said_row(opened, row, "ru", master=False, player="Борис")
     evening.record(path, "next", {})
     state = evening.read(path).state
     public = " ".join(evening.read(path).table.lines(state, "en"))
