@@ -27,6 +27,7 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                 "potential": h.total, "unspent": unspent(part.session, h),
                                                 "items": [names.get(i, i) for i in h.items],
                                                 "animals": [names.get(i, i) for i in h.animals],
+                                                "spells": [names.get(i, i) for i in h.spells],
                                                 "cargo": carried(h),
                                                 "sits_out": next((left for n, left, _, _ in part.sitting
                                                                   if n == h.name), 0)}
@@ -50,9 +51,9 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
 
 
 def names_of(part: Heroes, lang: str) -> dict[str, str]:
-    """Town items' and animals' names by id, in a language."""
+    """Town items', animals' and scrolls' names by id, in a language."""
     rules = rules_of(part.session.ruleset)
-    return {o.id: o.name[lang] for kind in ("items", "animals") for o in rules.town.get(kind, ())}
+    return {o.id: o.name[lang] for kind in ("items", "animals", "scrolls") for o in rules.town.get(kind, ())}
 
 
 def lines_of(state: State, lang: str) -> list[str]:
@@ -73,7 +74,7 @@ def lines_of(state: State, lang: str) -> list[str]:
                 out.append("      " + label("sev_hero_skills", lang, strength=h.strength, speed=h.speed,
                                             intellect=h.intellect, total=h.total,
                                             unspent=unspent(part.session, h)))  # fmt: skip
-                things = [names.get(i, i) for i in (*h.items, *h.animals)]
+                things = [names.get(i, i) for i in (*h.items, *h.animals, *h.spells)]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
                 if h.cargo:
