@@ -134,6 +134,7 @@ class Heroes:
     stalls: tuple[str, ...] = ()  # a hero's name for each market stall he opened
     emptied: tuple[str, ...] = ()  # the cells whose resource was mined out («опустошил»): none left there
     lying: tuple[tuple[str, Goods], ...] = ()  # goods dropped: (the cell they lie on, the lot), to pick up
+    worked_out: tuple[str, ...] = ()  # the cells of objects the master found worked out («истощено»): crossed out
 
     def job(self, key: str) -> Job | None:
         return next((j for j in self.jobs if j.key == key), None)

@@ -46,6 +46,7 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                            **({"dried": list(b.dried)} if b.kind == "dam" and b.over else {})} for b in part.built],
             "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)},
             "mined_out": list(part.emptied),
+            "worked_out": list(part.worked_out),
             "lying": [{"at": at, "from": g.cell, "days": g.days, "price": g.price}
                       for at, g in part.lying]}  # fmt: skip
 
@@ -239,7 +240,8 @@ def game_map(state: State) -> Any:
     place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
                                 owners=owners, ships=bool(part.ships))  # fmt: skip
     # «Двоичный код»: a place worked out is crossed out on the map
-    spent = {parse_cell(c) for c in part.emptied}
+    spent = {parse_cell(c) for c in (*part.emptied, *part.worked_out)}
     objects = tuple(dataclasses.replace(o, details=(*o.details, ("crossed", True)))
-                    if (o.x, o.y) in spent and o.kind == "resource" else o for o in drawn.objects)  # fmt: skip
+                    if (o.x, o.y) in spent and o.kind in ("resource", "adventure") else o
+                    for o in drawn.objects)  # fmt: skip
     return dataclasses.replace(drawn, objects=objects + castles, part=place)
