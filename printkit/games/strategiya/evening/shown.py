@@ -116,9 +116,14 @@ def _works_lines(part: Heroes, lang: str, mines: bool) -> list[str]:
         return out
     if part.built:
         out.append(label("sev_built_head", lang))
+        drawn = standing(part)
         for b in part.built:
             more = ["; " + label("sev_built_heals", lang, n=b.heal)] if b.kind == "castle" else []
-            more += ["; " + label("sev_work_over", lang, cells=", ".join(b.over))] if b.over else []
+            # a bridge's cells a later dam dried: its bed is dry land now, said as such
+            wet = [c for c in b.over if b.kind != "bridge" or drawn is None or drawn.terrain(*parse_cell(c)) == "water"]
+            bed = [c for c in b.over if c not in wet]
+            more += ["; " + label("sev_work_over", lang, cells=", ".join(wet))] if wet else []
+            more += ["; " + label("sev_over_bed", lang, cells=", ".join(bed))] if bed else []
             more += ["; " + label("sev_built_dried", lang, cells=", ".join(b.dried))] if b.dried else []
             out.append("    " + label("sev_built_row", lang, what=job_name(rules, b.kind, lang), cell=b.cell,
                                       player=b.player) + "".join(more))  # fmt: skip
