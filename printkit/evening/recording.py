@@ -97,12 +97,15 @@ def kinds_of(table: Table) -> dict[str, EventKind]:
 _MADE: dict[int, tuple[Table, dict[str, EventKind]]] = {}  # a game's table (its declarations) -> its kinds
 
 
-def said_row(opened: Opened, row: Row, lang: str, master: bool = True) -> str:
-    """One event of the journal in a sentence, with who recorded it; for a player (not `master`) an
-    event whose words are the master's is said veiled."""
+def said_row(opened: Opened, row: Row, lang: str, master: bool = True, player: str | None = None) -> str:
+    """One event of the journal in a sentence, with who recorded it; for a page not the master's an
+    event whose words are the master's is said veiled, unless it is `player`'s own: he recorded it,
+    or it is about his hero (what his hero carries is his to know)."""
     # A journal's event never changes (an undo is an event of its own), so its sentence is made
     # once: a served board says its newest events again to every phone every time it is drawn. The
     # event as read (a Row, never changed) is its key, with the game's declarations that say it.
+    if not master and player is not None and _own(opened, row, player):
+        master = True
     key = (id(row), id(opened.table), lang, master)
     found = _SAID.get(key)
     if found is None or found[0] is not row or found[1] is not opened.table:
@@ -110,6 +113,15 @@ def said_row(opened: Opened, row: Row, lang: str, master: bool = True) -> str:
             _SAID.clear()
         found = _SAID[key] = (row, opened.table, _said_row(opened, row, lang, master))
     return found[2]
+
+
+def _own(opened: Opened, row: Row, player: str) -> bool:
+    """Whether an event is `player`'s to read in full: he recorded it, or its actor is his."""
+    if row.who == player:
+        return True
+    kind = opened.kinds.get(row.kind)
+    actor = row.effect.get(kind.actor) if kind is not None and kind.actor is not None else None
+    return isinstance(actor, str) and opened.table.owner(opened.state, actor) == player
 
 
 SAID_KEPT = 20_000  # sentences kept: a long evening's journal in both languages, both views

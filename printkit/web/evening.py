@@ -232,12 +232,12 @@ class EveningPages:
         master = who == MASTER  # what the rules keep the master's is said veiled on any other page
         if done is not None:
             row = _row(opened, done)
-            told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang, master)) if row else ""
+            told = label("ev_recorded", lang, n=done, said=said_row(opened, row, lang, master, who)) if row else ""
         elif undone is not None:
             row = _row(opened, undone)
-            told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang, master)) if row else ""
+            told = label("ev_undone", lang, n=undone, said=said_row(opened, row, lang, master, who)) if row else ""
         rows = [r for r in (_row(opened, n) for n in reversed(state.live[-SHOWN_EVENTS:])) if r is not None]
-        events = [{"n": r.n, "said": said_row(opened, r, lang, master), "at": _local(r.at)} for r in rows]
+        events = [{"n": r.n, "said": said_row(opened, r, lang, master, who), "at": _local(r.at)} for r in rows]
         forms_drawn = self._forms_of(opened, who, lang)
         addresses = []
         if who == MASTER:

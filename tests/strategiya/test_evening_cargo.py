@@ -192,6 +192,9 @@ def test_the_table_sees_a_hero_laden_and_only_his_player_and_the_master_what_he_
     assert veiled.startswith("Гром sells goods from F4 in the town on B2") and "$15" not in veiled
     assert "10 days" not in veiled
     assert "+$150" in said_row(opened, opened.rows[-1], "en", master=True)
+    # his player's page reads his own sale in full; the other player's stays veiled
+    assert "+$150" in said_row(opened, opened.rows[-1], "en", master=False, player="Аня")
+    assert "$15" not in said_row(opened, opened.rows[-1], "en", master=False, player="Борис")
 
 
 def _reach(path: Path, plains: Path) -> int:
@@ -332,6 +335,9 @@ def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_other
     from printkit.web.served import load
 
     _mine(path, ["Гром"], 30, price=15)
+    to_play(path, "Аня")
+    evening.record(path, "move", {"hero": "Гром", "to": "B2"})
+    evening.record(path, "cargo", {"hero": "Гром", "days": 10, "sell": True}, who="Аня")
     table = Table(load(path.parent / "config" / "heroes.yaml", (), (), ()), evening=ServedEvening.of(path))
     with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
         assert table.evening is not None
@@ -341,5 +347,37 @@ def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_other
 
         anya, boris = (page(f"/p/{table.evening.token_of(p)}/") for p in ("Аня", "Борис"))
         board = page(f"/m/{table.token}/evening/")
-    assert "Гром: 30 days from F4 at $15 a day" in anya and "Гром: 30 days from F4 at $15 a day" in board
-    assert "laden with goods mined on F4" in boris and "30 days" not in boris and "$15" not in boris
+    assert "Гром: 20 days from F4 at $15 a day" in anya and "Гром: 20 days from F4 at $15 a day" in board
+    # the journal: his own sale in full on his player's page, veiled on the other's
+    assert "+$150" in anya and "+$150" in board and "sells goods from F4 in the town on B2" in boris
+    assert "laden with goods mined on F4" in boris and "20 days" not in boris and "$15" not in boris
+    assert "+$150" not in boris
+
+
+@pytest.mark.rule("strategiya.haul.evening")
+def test_the_evening_prints_the_goods_and_spells_each_hero_holds_on_his_sheet(path: Path, tmp_path: Path) -> None:
+    """`evening print`'s hero sheets: the days of goods a hero carries in his load box, a scroll
+    bought this evening on his spells line; the kit's sheets leave the box empty."""
+    from ..conftest import pdf_text
+
+    _mine(path, ["Гром"], 30, price=15)
+    bought = evening.record(path, "items", {"hero": "Ветер", "item": "оковы"})
+    assert "Оковы" in bought.said["ru"]
+    assert evening.read(path).state.part.find("Ветер").spells == ("shackles",)
+    shown = json.loads(run("evening", "show", str(path), "--json", "--lang", "en").output)
+    assert next(h for h in shown["players"][0]["heroes"] if h["name"] == "Ветер")["spells"] == ["Shackles"]
+    assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
+    front = " ".join(pdf_text(tmp_path / "paper" / "hero-sheets.pdf")[0].split())
+
+    def card(name: str, text: str) -> str:
+        start = text.index(name)
+        return text[start : start + 1200]
+
+    assert "Груз, дней добычи 30" in card("Гром", front)
+    assert "Животные Заклинания Оковы Пропуск ходов" in card("Ветер", front)
+    kit = tmp_path / "kit"
+    config = path.parent / "config" / "heroes.yaml"
+    assert run("build", str(config), "--only", "hero-sheets", "--out", str(kit)).exit_code == 0
+    printed = " ".join(pdf_text(kit / "hero-sheets.pdf")[0].split())
+    assert "Деньги 120 $ Груз, дней добычи Вещи" in card("Гром", printed)
+    assert "Животные Заклинания Пропуск ходов" in card("Ветер", printed)

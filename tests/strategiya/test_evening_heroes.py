@@ -245,3 +245,45 @@ def test_a_fight_of_heroes_on_two_cells_is_said_to_be_reckoned_ahead(tmp_path: P
     assert told() == ["Гром stands on C4 and Искра on C5: heroes fight on one cell, so this is reckoned ahead"]
     evening.record(path, "move", {"hero": "Искра", "to": "C4"})
     assert told() == []
+
+
+@pytest.mark.rule("strategiya.battle.reward")
+def test_the_winner_of_a_fight_with_another_players_hero_gets_a_point_to_spend(tmp_path: Path) -> None:
+    """«Сила»: a fight lasts until one falls; the winner gets a point of unspent personal potential
+    when the one he fought was another player's hero, not when both are his player's. The fight
+    asked of the evening offers either end; the point is counted, so his player spends it."""
+    config = tmp_path / "dz.yaml"
+    config.write_text(DZ, encoding="utf-8")
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    for hero in ("Гром", "Лира", "Кир"):
+        evening.record(path, "move", {"hero": hero, "to": "A1"})
+    asked = run("referee", "fight", "--config", str(path), "--heroes", "Гром", "Кир", "--json", "--lang", "en")
+    assert asked.exit_code == 0, asked.stderr
+    offered = json.loads(asked.stdout)["evening"]["record"]
+    assert [o["values"] for o in offered] == [{"hero": "Кир", "change": -15, "by": "Гром"},
+                                              {"hero": "Гром", "change": -15, "by": "Кир"}]  # fmt: skip
+    assert "Гром won the fight with another player's hero: +1 point of personal potential" in offered[0]["said"]
+    # a blow in a fight that goes on gives no one a point
+    struck = evening.record(path, "lives", {"hero": "Кир", "change": -5, "by": "Гром"})
+    assert "struck by Гром" in struck.said["en"] and "potential" not in struck.said["en"]
+    with pytest.raises(Exception, match="personal potential by the evening's count"):
+        evening.record(path, "potential", {"hero": "Гром", "skill": "speed"}, who="Аня")
+    fell = evening.record(path, "lives", {"hero": "Кир", "change": -10, "by": "Гром"})
+    assert "+1 очко личного потенциала" in fell.said["ru"]
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    grom = next(h for p in shown["players"] for h in p["heroes"] if h["name"] == "Гром")
+    assert grom["unspent"] == 1
+    spent = evening.record(path, "potential", {"hero": "Гром", "skill": "speed"}, who="Аня")
+    assert evening.read(path).state.part.find("Гром").speed == 2 and "0" in spent.said["en"]
+    # one player's heroes: the fallen gives no point, and the words say why
+    own = evening.record(path, "lives", {"hero": "Лира", "change": -15, "by": "Гром"})
+    assert "one player's heroes: this win gives no point" in own.said["en"]
+    assert json.loads(run("evening", "show", str(path), "--json").output)["players"][0]["heroes"][0]["unspent"] == 0
+    with pytest.raises(Exception, match="cannot fight himself"):
+        evening.record(path, "lives", {"hero": "Гром", "change": -1, "by": "Гром"})
+    from printkit.evening import recording
+
+    live = evening.read(path).state
+    recording._KNOWN.clear()  # the journal folded afresh gives the state recorded live
+    assert evening.read(path).state == live

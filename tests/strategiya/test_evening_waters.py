@@ -312,3 +312,18 @@ def test_a_move_onto_water_without_ship_flight_or_bridge_is_recorded_with_the_ru
     evening.record(path, "move", {"hero": "Искра", "to": "C3"})
     boarded = evening.record(path, "move", {"hero": "Искра", "to": "D3"}).said
     assert "boards the ship" in boarded["en"] and "no one enters" not in boarded["en"]
+
+
+@pytest.mark.rule("strategiya.dam.evening")
+def test_a_bridge_whose_river_a_later_dam_dried_is_said_to_stand_over_a_dry_bed(tmp_path: Path) -> None:
+    """A bridge over D5, then a dam on D4: the river below dries, and the bridge's row says its cell
+    is a dried bed now, not water."""
+    path = _evening(tmp_path)
+    _build(path, "мост", "C5", "D5")
+    shown = run("evening", "show", str(path), "--lang", "en").output
+    assert "Bridge on C5 (Аня); over the water: D5" in " ".join(shown.split())
+    to_play(path, "Аня")
+    _build(path, "плотина", "C4", "D4")
+    shown = " ".join(run("evening", "show", str(path), "--lang", "en").output.split())
+    assert "Bridge on C5 (Аня); over a dried bed: D5" in shown and "over the water: D5" not in shown
+    assert "Dam on C4 (Аня); over the water: D4; dried up: D5, D6" in shown

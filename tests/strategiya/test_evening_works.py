@@ -87,6 +87,9 @@ def test_a_buildings_progress_is_the_tables_and_a_mines_the_masters(path: Path) 
     row = opened.rows[-1]
     veiled = said_row(opened, row, "ru", master=False)
     assert "30" not in veiled and "знает лишь ведущий" in veiled
+    # Искра is Аня's: her own page reads her hero's mine in full, Борис's and the table's veiled
+    assert "0 из 30" in said_row(opened, row, "ru", master=False, player="Аня")
+    assert "30" not in said_row(opened, row, "ru", master=False, player="Борис")
     evening.record(path, "next", {})
     state = evening.read(path).state
     public = " ".join(evening.read(path).table.lines(state, "en"))
@@ -250,3 +253,33 @@ def test_a_resource_mined_out_is_crossed_out_on_the_evenings_map(path: Path, tmp
         return dark
 
     assert dark_diagonal("F", "4") > dark_diagonal("E", "2") + 8
+
+
+@pytest.mark.rule("strategiya.mining.evening")
+def test_a_place_the_master_finds_worked_out_is_crossed_out_and_mined_no_more(path: Path) -> None:
+    """«Двоичный код»: a place worked out yields nothing twice and is crossed out on the map. Whether
+    an adventure or a resource is worked out is the secret lists' word, so the master says it with
+    the object explored; by its cell or by its lookup words, the evening's map crosses its cell out."""
+    from printkit.games.strategiya.evening.shown import game_map
+
+    def crossed() -> list[tuple[int, int]]:
+        return sorted((o.x, o.y) for o in game_map(evening.read(path).state).objects if o.detail("crossed"))
+
+    kept = evening.record(path, "explored", {"what": "I3", "gave": "лук"})  # adventure 2, swamp
+    assert "worked out" not in kept.said["en"] and crossed() == []
+    spent = evening.record(path, "explored", {"what": "приключения болото 2", "gave": "лук", "spent": True})
+    assert "the place is worked out and crossed out on the map (I3)" in spent.said["en"]
+    assert crossed() == [(8, 2)]
+    opened = evening.read(path)
+    veiled = said_row(opened, opened.rows[-1], "en", master=False)
+    assert "crossed out on the map (I3)" in veiled and "лук" not in veiled
+    evening.record(path, "explored", {"what": "ресурсы лес 3", "gave": "пусто", "spent": True})  # E2
+    assert crossed() == [(4, 1), (8, 2)]
+    evening.record(path, "move", {"hero": "Тень", "to": "E2"})
+    with pytest.raises(Exception, match="mined out already"):
+        evening.record(path, "work", {"hero": "Тень", "job": "mine", "days": 5})
+    nowhere = evening.record(path, "explored", {"what": "ресурсы горы 7", "gave": "ничего", "spent": True})
+    assert "the evening's map does not show it" in nowhere.said["en"]
+    shown = json.loads(run("evening", "show", str(path), "--json").output)
+    assert shown["worked_out"] == ["I3", "E2"]
+    _replayed_is_live(path)

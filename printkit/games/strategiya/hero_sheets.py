@@ -56,6 +56,7 @@ class Card:
     load: str
     usable: tuple[tuple[str, bool], ...] = field(default=())  # per item: what to print, usable now?
     learnable: tuple[tuple[str, bool], ...] = field(default=())
+    carried: str = ""  # the days of goods he carries now, in the short box beside money ("": none)
 
 
 def _perks(rules: Rules, hero: Hero, perks: H.Perks, lang: str) -> tuple[str, ...]:
@@ -123,6 +124,7 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         border=label("border_value", lang, n=H.border_cells(rules, hero)),
         bow=label("cells_n", lang, n=H.bow_range(rules, hero)),
         load=label("load_value", lang, days=h.load_days_per_cell, n=H.load_recovery(rules, hero)),
+        carried=str(hero.load) if hero.load else "",
         usable=tuple(_usable(u, lang) for u in H.usable_items(rules, hero)),
         learnable=tuple(
             (label("can", lang), True) if u.ok else (label("extra_turns", lang, n=u.extra_turns), False)
@@ -480,6 +482,7 @@ def fields(pen: Pen, card: Card, t: Words, x: float, top: float, width: float) -
             pen.rule(x + kw, top, x + kw + room, top, FAINT, 0.5)
             if key == t.money and i == 0:
                 pen.text(x + width - load_w - short + mm(0.5), base, t.load, SANS, BODY, KEY)
+                pen.text(x + width - short / 2, base, card.carried, SANS, BODY, BLACK, "center")
                 pen.rule(x + width - short, top, x + width, top, FAINT, 0.5)
     return top
 

@@ -229,6 +229,7 @@ class Hero:
     items: tuple[str, ...] = ()
     animals: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
+    load: int = 0  # days of mined goods he carries: an evening's (a config gives none), for its sheets
     hire: str | None = None
     tamed: tuple[str, ...] = ()  # animals the hero commands by study, not by intellect (the dragon)
 

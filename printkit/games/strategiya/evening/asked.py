@@ -39,6 +39,7 @@ def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) ->
         # in words is the evening's only, not a config's.
         written["items"] = [i for i in hero.items if rules.offer("items", i) is not None]
         written["animals"] = [a for a in hero.animals if rules.offer("animals", a) is not None]
+        written["spells"] = [s for s in hero.spells if rules.offer("scrolls", s) is not None]
 
 
 def _evening_hero(state: State, word: str) -> Now | None:
@@ -151,6 +152,21 @@ def _apart(state: State, typed: Mapping[str, Any]) -> tuple[Mapping[str, str], .
     )
 
 
+def _fallen(state: State, typed: Mapping[str, Any]) -> Offered:
+    """«Сила»: a fight of two of the evening's heroes on one cell lasts until one falls; either end
+    is offered, the fallen one's lives to none by the other's hand (the winner's point with it)."""
+    words = list(map(str, typed.get("heroes") or ()))
+    heroes = [_evening_hero(state, w) for w in words] if len(words) == 2 else []
+    if len(heroes) != 2 or any(h is None or h.lives <= 0 or h.cell is None for h in heroes):
+        return ()
+    a, b = heroes
+    assert a is not None and b is not None
+    if a.cell != b.cell or a.name == b.name:
+        return ()
+    return tuple(("lives", {"hero": lost.name, "change": -lost.lives, "by": won.name})
+                 for won, lost in ((a, b), (b, a)))  # fmt: skip
+
+
 def _ridden(state: State, what: str, lang: str) -> str:
     """What a hero rides, in words: an animal's name, or a ship's."""
     if not what:
@@ -211,12 +227,15 @@ _NOT_HIS = ("lives", "speed", "potential", "load_days")
 def offers(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any],
             answer: Any) -> Offered:  # fmt: skip
     """A route of a hero from where he stands is offered as his move this turn: to the cell its
-    first turn ends on; a lookup on the master's page, as the object explored, with what it holds."""
+    first turn ends on; a lookup on the master's page, as the object explored, with what it holds;
+    a fight of two heroes of the evening, as either one fallen."""
     if question == "lookup" and values.get("words") and hasattr(answer, "entry"):
         said = values["words"]  # the lookup's words as typed: one string, or one a word
         words = " ".join(" ".join(map(str, said) if not isinstance(said, str) else said.split()).split())
         gave = answer.text or answer.entry.say(heroes_of(state).session.language)
         return (("explored", {"what": words, "gave": " ".join(str(gave).split())[:200]}),) if len(words) <= 80 else ()
+    if question == "fight":
+        return _fallen(state, typed)
     legs = getattr(answer, "legs", None)
     if question != "route" or not legs or not legs[0] or not values.get("hero"):
         return ()

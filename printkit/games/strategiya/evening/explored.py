@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from printkit.evening import Decided, Effect, EventKind, State
-from printkit.plugin import Input, RefusedValue, Text, cell_name, label, parse_cell
+from printkit.plugin import Flag, Input, RefusedValue, Text, cell_name, label, parse_cell
 
 from ..model import rules_of
 from .part import Explored, heroes_of
@@ -54,17 +54,40 @@ def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
     return f"{section}:{terrain.id}:{number}", what, cell
 
 
-def _explored(state: State, what: str, gave: str) -> Decided:
+def _explored(state: State, what: str, gave: str, spent: bool = False) -> Decided:
     key, named, cell = _object(state, what)
     before = next((e.gave for e in heroes_of(state).explored if e.key == key), None)
-    return Decided({"key": key, "what": named, "cell": cell, "gave": " ".join(gave.split()), "before": before})
+    effect: dict[str, object] = {"key": key, "what": named, "cell": cell, "gave": " ".join(gave.split()),
+                                 "before": before}  # fmt: skip
+    if spent:
+        effect["crossed"] = _cells(state, key, cell)
+    return Decided(effect)
+
+
+# «Двоичный код»: a place worked out yields nothing twice and is crossed out on the map. Whether it
+# is worked out is what the secret lists say, so the master says it (--spent); the evening's map
+# crosses it out, and a resource crossed out is mined no more.
+def _cells(state: State, key: str, cell: str | None) -> list[str]:
+    """The map's cells of an object: its own where it was named by its cell, else every cell the
+    map numbers with its section, terrain and number (none on a map that does not)."""
+    if cell is not None:
+        return [cell]
+    game_map = standing(heroes_of(state))
+    if game_map is None:
+        return []
+    section, terrain, number = key.split(":")
+    return [cell_name(o.x, o.y) for o in game_map.objects
+            if o.kind + "s" == section and o.number and int(o.number) == int(number)
+            and game_map.terrain(o.x, o.y) == terrain]  # fmt: skip
 
 
 def _explored_applied(state: State, effect: Effect) -> State:
     part = heroes_of(state)
     now = Explored(str(effect["key"]), dict(effect["what"]), str(effect["gave"]), state.turn)
     kept = tuple(e for e in part.explored if e.key != now.key)
-    return dataclasses.replace(state, part=dataclasses.replace(part, explored=(*kept, now)))
+    crossed = tuple(c for c in effect.get("crossed") or () if c not in part.worked_out)
+    return dataclasses.replace(state, part=dataclasses.replace(part, explored=(*kept, now),
+                                                               worked_out=(*part.worked_out, *crossed)))  # fmt: skip
 
 
 def _explored_words(effect: Effect, lang: str) -> str:
@@ -72,7 +95,23 @@ def _explored_words(effect: Effect, lang: str) -> str:
     said = label("sev_explored", lang, what=what + (f" ({effect['cell']})" if effect.get("cell") and
                                                     not str(effect["key"]).startswith("cell:") else ""),
                  gave=effect["gave"])  # fmt: skip
-    return said + ("; " + label("sev_explored_before", lang, before=effect["before"]) if effect.get("before") else "")
+    if effect.get("before"):
+        said += "; " + label("sev_explored_before", lang, before=effect["before"])
+    return said + _crossed_words(effect, lang)
+
+
+def _crossed_words(effect: Effect, lang: str) -> str:
+    if "crossed" not in effect:
+        return ""
+    cells = list(effect["crossed"])
+    return "; " + (label("sev_worked_out", lang, cells=", ".join(cells)) if cells
+                   else label("sev_worked_out_nowhere", lang))  # fmt: skip
+
+
+def _veiled(effect: Effect, lang: str) -> str:
+    """A player's page: an object explored, not which nor what it gave; a place crossed out on the
+    map is the table's to see (the map shows it)."""
+    return label("sev_explored_veiled", lang) + (_crossed_words(effect, lang) if effect.get("crossed") else "")
 
 
 EXPLORED_EVENT = EventKind(
@@ -85,6 +124,9 @@ EXPLORED_EVENT = EventKind(
               flag="--object", required=True),
         Input("gave", Text(200), {"ru": "Что он дал, словами.", "en": "What it gave, in words."}, flag="--gave",
               required=True),
+        Input("spent", Flag(), {"ru": "Место истощено: на карте вечера оно зачёркнуто, добывать там больше нечего.",
+                                "en": "The place is worked out: the evening's map crosses it out, nothing more "
+                                      "is mined there."}, flag="--spent"),
     ),
     _explored,
     _explored_applied,
@@ -92,7 +134,8 @@ EXPLORED_EVENT = EventKind(
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
         'printkit evening record explored strategiya.sqlite --object "ресурсы лес 2" --gave "шкуры, 35 дней по 20 $"',
+        'printkit evening record explored strategiya.sqlite --object "приключения лес 4" --gave "лук" --spent',
     ),
     masters=lambda values: True,  # the secret sheets are the master's: so is what they gave
-    secret=lambda effect, lang: label("sev_explored_veiled", lang),
+    secret=_veiled,
 )  # fmt: skip

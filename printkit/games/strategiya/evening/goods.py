@@ -64,11 +64,12 @@ MONEY_EVENT = EventKind(
 
 
 def _offer(rules: Any, word: str) -> tuple[str, Any] | None:
-    """A town item or animal a word names exactly (id or a name, case and ё aside), with its kind."""
+    """A town item, animal or scroll a word names exactly (id or a name, case and ё aside), with its
+    kind (a scroll's is "scrolls": the spell a hero holds)."""
     from printkit.plugin import fold
 
     folded = fold(word.strip())
-    for kind in ("items", "animals"):
+    for kind in ("items", "animals", "scrolls"):
         for o in rules.town.get(kind, ()):
             if folded in {fold(o.id), *(fold(n) for n in o.name.values())}:
                 return kind, o
@@ -84,7 +85,7 @@ def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
     offer = _offer(rules_of(part.session.ruleset), words)
     kind, key = (offer[0], offer[1].id) if offer else ("items", words)
     name = dict(offer[1].name) if offer else {"ru": words, "en": words}
-    held = found.animals if kind == "animals" else found.items
+    held = _held(found, kind)
     if lost:
         key = next((h for h in held if h == key or h.casefold() == key.casefold()), "")
         if not key:
@@ -92,17 +93,31 @@ def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
     return Decided({"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost})
 
 
+_FIELD = {"items": "items", "animals": "animals", "scrolls": "spells"}  # a kind of the town's: what holds it
+
+
+def _held(hero: Any, kind: str) -> tuple[str, ...]:
+    return tuple(getattr(hero, _FIELD[kind]))
+
+
 def _items_applied(state: State, effect: Effect) -> State:
     part = heroes_of(state)
     found = part.find(str(effect["hero"]))
-    animal = effect["kind"] == "animals"
-    held = list(found.animals if animal else found.items)
+    kind = str(effect["kind"])
+    held = list(_held(found, kind))
     if effect["lost"]:
         held.remove(str(effect["item"]))  # one of them (two swords: one is lost)
     else:
         held.append(str(effect["item"]))
-    now = dataclasses.replace(found, animals=tuple(held)) if animal else dataclasses.replace(found, items=tuple(held))
-    return dataclasses.replace(state, part=part.with_hero(now))
+    now = tuple(held)
+    hero = (
+        dataclasses.replace(found, animals=now)
+        if kind == "animals"
+        else dataclasses.replace(found, spells=now)
+        if kind == "scrolls"
+        else dataclasses.replace(found, items=now)
+    )
+    return dataclasses.replace(state, part=part.with_hero(hero))
 
 
 def _items_words(effect: Effect, lang: str) -> str:
@@ -116,8 +131,8 @@ ITEMS_EVENT = EventKind(
      "en": "A hero gains or loses an item (a town's or a find)."},
     (
         HERO,
-        Input("item", Text(60), {"ru": "Вещь или животное (Меч, Конь) или находка словами.",
-                                 "en": "The item or animal (Sword, Horse), or a find in words."},
+        Input("item", Text(60), {"ru": "Вещь, животное или свиток (Меч, Конь, Оковы) или находка словами.",
+                                 "en": "The item, animal or scroll (Sword, Horse, Shackles), or a find in words."},
               flag="--item", required=True),
         Input("lost", Flag(), {"ru": "Вещь потеряна (продана, отдана).", "en": "The item is lost (sold, given away)."},
               flag="--lost"),

@@ -13,13 +13,42 @@ from .part import HERO, Now, alive, heroes_of, played_turn
 LIVES = 1000  # the most lives one record moves: far beyond any hero's
 
 
-def reckon_lives(state: State, hero: str, change: int, why: str | None = None) -> Decided:
-    found = heroes_of(state).find(hero)
+def reckon_lives(state: State, hero: str, change: int, why: str | None = None, by: str | None = None) -> Decided:
+    part = heroes_of(state)
+    found = part.find(hero)
     after = min(max(found.lives + change, 0), max(found.most, found.lives))  # never above what strength gives
-    effect = {"hero": found.name, "change": change, "before": found.lives, "after": after, "why": (why or "").strip()}
+    effect: dict[str, object] = {"hero": found.name, "change": change, "before": found.lives, "after": after,
+                                 "why": (why or "").strip()}  # fmt: skip
     if 0 < after <= WOUNDED_AT < found.lives:  # wounded now: the words say whose turns his count runs in
         effect["wound_turns"] = wound_reading(state)
+    if by:
+        battle = rules_of(part.session.ruleset).battle
+        effect.update(_won(part.find(by), found, after, battle.winner_points if battle is not None else 0))
     return Decided(effect)
+
+
+# «Сила»: the winner of a fight with another player's hero (not an adventure's foe) gets a point of
+# unspent personal potential, to spend at once («Потенциал»). A fight lasts until one falls, so the
+# point is his when the hero he fought falls by his hand; one player's heroes fighting each other
+# (the third player of three holds two corners) win none.
+def _won(winner: Now, loser: Now, after: int, points: int) -> dict[str, object]:
+    if winner.name == loser.name:
+        raise RefusedValue("sev_by_himself", hero=loser.name)
+    alive(winner)
+    if after > 0 or loser.lives <= 0:
+        return {"by": winner.name}  # a blow in a fight that goes on: no one has won yet
+    return {"by": winner.name, "won": points if winner.player != loser.player else 0}
+
+
+def won_applied(state: State, effect: Effect) -> State:
+    """The ruleset's points of personal potential (battle.winner_points, 1) to the winner of a
+    fight with another player's hero."""
+    points = int(effect.get("won") or 0)
+    if not points:
+        return state
+    part = heroes_of(state)
+    winner = part.find(str(effect["by"]))
+    return dataclasses.replace(state, part=part.with_hero(dataclasses.replace(winner, won=winner.won + points)))
 
 
 # «Сила», wounds: a hero with 3 lives or fewer is wounded and dies after 10 turns unless healed (in a
@@ -67,6 +96,7 @@ def opening(state: State) -> State:
 
 
 def lives_applied(state: State, effect: Effect) -> State:
+    state = won_applied(state, effect)
     part = heroes_of(state)
     found = part.find(str(effect["hero"]))
     after = int(effect["after"])
@@ -88,11 +118,20 @@ def _lives_words(effect: Effect, lang: str) -> str:
         change = int(effect["change"])
         words = label(key, lang, signed=f"{change:+d}".replace("-", "−"), n=abs(change), **effect)
         if int(effect["after"]) == 0:
-            return words + "; " + label("sev_fallen", lang)
+            return words + "; " + label("sev_fallen", lang) + _won_words(effect, lang)
+        if effect.get("by"):
+            words += "; " + label("sev_struck_by", lang, by=effect["by"])
     if effect.get("before") is not None and 0 < int(effect["after"]) <= WOUNDED_AT < int(effect["before"]):
         table = effect.get("wound_turns") == TABLE_TURNS
         return words + "; " + label("sev_wounded_table" if table else "sev_wounded", lang, n=WOUND_TURNS)
     return words
+
+
+def _won_words(effect: Effect, lang: str) -> str:
+    if "won" not in effect:
+        return ""
+    key = "sev_won_point" if effect["won"] else "sev_won_own"
+    return "; " + label(key, lang, by=effect["by"], hero=effect["hero"], n=effect["won"])
 
 
 LIVES_EVENT = EventKind(
@@ -105,6 +144,11 @@ LIVES_EVENT = EventKind(
               flag="--change", required=True),
         Input("why", Text(80), {"ru": "Отчего (слово-два для журнала).", "en": "Why (a word or two for the journal)."},
               flag="--why"),
+        Input("by", Text(40), {"ru": "Герой, от чьей руки (бой героев): павший от руки героя другого игрока "
+                                     "приносит победителю очко личного потенциала.",
+                               "en": "The hero who struck (a fight of heroes): one who falls by another player's "
+                                     "hero gives the winner a point of personal potential."},
+              flag="--by"),
     ),
     reckon_lives,
     lives_applied,
@@ -112,6 +156,7 @@ LIVES_EVENT = EventKind(
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
         "printkit evening record lives strategiya.sqlite --hero Гром --change -3 --why бой",
+        "printkit evening record lives strategiya.sqlite --hero Искра --change -3 --by Тень",
     ),
     actor="hero",
     masters=lambda values: int(values.get("change") or 0) > 0,  # lives regained: the master says so

@@ -44,9 +44,11 @@ class Now:
     given: int = 0  # unspent personal potential the config gave him (its `potential`)
     began: int = 0  # his experience as the evening began: the points it gives count from there
     spent: int = 0  # points of personal potential spent on his skills this evening
+    won: int = 0  # fights won here against another player's hero: a point of personal potential each («Сила»)
     moved_at: int = 0  # the turn he last moved in (0: never), and the one he last rested in: a turn
     rested_at: int = 0  # skipped to heal is a whole turn, neither after a move nor twice
     cargo: tuple[Goods, ...] = ()  # goods mined that he carries, a lot for each mine and price
+    spells: tuple[str, ...] = ()  # town scrolls' ids: the spells he holds
 
     @property
     def laden(self) -> int:
@@ -132,6 +134,7 @@ class Heroes:
     stalls: tuple[str, ...] = ()  # a hero's name for each market stall he opened
     emptied: tuple[str, ...] = ()  # the cells whose resource was mined out («опустошил»): none left there
     lying: tuple[tuple[str, Goods], ...] = ()  # goods dropped: (the cell they lie on, the lot), to pick up
+    worked_out: tuple[str, ...] = ()  # the cells of objects the master found worked out («истощено»): crossed out
 
     def job(self, key: str) -> Job | None:
         return next((j for j in self.jobs if j.key == key), None)
@@ -205,7 +208,7 @@ def begin(session: Any) -> Heroes:
             name = hero.name or label("sev_hero_n", session.language, player=owner, n=j + 1)
             out.append(Now(name, owner, current_lives(rules, hero), max_lives(rules, hero), None, hero.money,
                            tuple(hero.items), tuple(hero.animals), hero.experience, hero.strength, hero.speed,
-                           hero.intellect, hero.potential, hero.experience))  # fmt: skip
+                           hero.intellect, hero.potential, hero.experience, spells=tuple(hero.spells)))  # fmt: skip
     return Heroes(tuple(out), session)
 
 
@@ -233,7 +236,8 @@ def model_of(session: Any, hero: Now) -> Any:
     money = hero.money if hero.money is not None else model.money
     return dataclasses.replace(model, lives=hero.lives, strength=hero.strength, speed=hero.speed,
                                intellect=hero.intellect, potential=unspent(session, hero), money=money,
-                               items=hero.items, animals=hero.animals, experience=hero.experience)  # fmt: skip
+                               items=hero.items, animals=hero.animals, spells=hero.spells,
+                               experience=hero.experience, load=hero.laden)  # fmt: skip
 
 
 def per_point(session: Any) -> int:
@@ -245,11 +249,12 @@ def per_point(session: Any) -> int:
 def unspent(session: Any, hero: Now) -> int:
     """Points of personal potential a hero may still spend, as far as the evening can count them:
     what the config gave unspent, and a point for every 10 experience gained since the evening
-    began, less those spent here. A battle won or common potential given are not counted (the
-    evening records neither): the master spends those points outside the count."""
+    began, and a point for each fight won against another player's hero, less those spent here.
+    Common potential given is not counted (the evening does not record it): the master spends
+    those points outside the count."""
     per = per_point(session)
     earned = max(hero.experience // per - hero.began // per, 0)
-    return max(hero.given + earned - hero.spent, 0)
+    return max(hero.given + earned + hero.won - hero.spent, 0)
 
 
 def alive(hero: Now) -> Now:

@@ -38,8 +38,9 @@ def with_skill(hero: Now, skill: str, value: int) -> Now:
 def _spend(state: State, hero: str, skill: str, points: int | None = None, outside: bool = False,
            bar_only: bool = False) -> Decided:  # fmt: skip
     """«Потенциал»: points of personal potential go to one skill and stay there. The evening counts
-    the points it can (the config's unspent ones and a point per 10 experience gained here); a
-    point from outside its count (a battle won, common potential given) is the master's word."""
+    the points it can (the config's unspent ones, a point per 10 experience gained here and one per
+    fight won here against another player's hero); a point from outside its count (common potential
+    given) is the master's word."""
     from ..heroes import max_lives
 
     part = heroes_of(state)
@@ -109,10 +110,10 @@ POTENTIAL_EVENT = EventKind(
                "en": "The skill: strength, speed or intellect."}, flag="--skill", required=True),
         Input("points", Whole(1, POINTS), {"ru": "Сколько очков (1, если не сказано).",
                                            "en": "How many points (1 unless given)."}, flag="--points"),
-        Input("outside", Flag(), {"ru": "Очки не из счёта вечера: победа в бою с героем другого игрока, "
-                                        "переданный общий потенциал (слово мастера).",
-                                  "en": "Points outside the evening's count: a battle won against another "
-                                        "player's hero, common potential given (the master's word)."},
+        Input("outside", Flag(), {"ru": "Очки не из счёта вечера: переданный общий потенциал, победа, "
+                                        "не записанная в вечер (слово мастера).",
+                                  "en": "Points outside the evening's count: common potential given, a win "
+                                        "the evening did not record (the master's word)."},
               flag="--outside"),
         Input("bar_only", Flag(), {"ru": "Сила поднимает лишь предел жизней, не сами жизни (другое прочтение).",
                                    "en": "Strength raises only the bar of lives, not the lives (the other reading)."},

@@ -27,6 +27,7 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                 "potential": h.total, "unspent": unspent(part.session, h),
                                                 "items": [names.get(i, i) for i in h.items],
                                                 "animals": [names.get(i, i) for i in h.animals],
+                                                "spells": [names.get(i, i) for i in h.spells],
                                                 "cargo": carried(h),
                                                 "sits_out": next((left for n, left, _, _ in part.sitting
                                                                   if n == h.name), 0)}
@@ -45,14 +46,15 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                            **({"dried": list(b.dried)} if b.kind == "dam" and b.over else {})} for b in part.built],
             "stalls": {h: part.stalls.count(h) for h in dict.fromkeys(part.stalls)},
             "mined_out": list(part.emptied),
+            "worked_out": list(part.worked_out),
             "lying": [{"at": at, "from": g.cell, "days": g.days, "price": g.price}
                       for at, g in part.lying]}  # fmt: skip
 
 
 def names_of(part: Heroes, lang: str) -> dict[str, str]:
-    """Town items' and animals' names by id, in a language."""
+    """Town items', animals' and scrolls' names by id, in a language."""
     rules = rules_of(part.session.ruleset)
-    return {o.id: o.name[lang] for kind in ("items", "animals") for o in rules.town.get(kind, ())}
+    return {o.id: o.name[lang] for kind in ("items", "animals", "scrolls") for o in rules.town.get(kind, ())}
 
 
 def lines_of(state: State, lang: str) -> list[str]:
@@ -73,7 +75,7 @@ def lines_of(state: State, lang: str) -> list[str]:
                 out.append("      " + label("sev_hero_skills", lang, strength=h.strength, speed=h.speed,
                                             intellect=h.intellect, total=h.total,
                                             unspent=unspent(part.session, h)))  # fmt: skip
-                things = [names.get(i, i) for i in (*h.items, *h.animals)]
+                things = [names.get(i, i) for i in (*h.items, *h.animals, *h.spells)]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
                 if h.cargo:
@@ -114,9 +116,14 @@ def _works_lines(part: Heroes, lang: str, mines: bool) -> list[str]:
         return out
     if part.built:
         out.append(label("sev_built_head", lang))
+        drawn = standing(part)
         for b in part.built:
             more = ["; " + label("sev_built_heals", lang, n=b.heal)] if b.kind == "castle" else []
-            more += ["; " + label("sev_work_over", lang, cells=", ".join(b.over))] if b.over else []
+            # a bridge's cells a later dam dried: its bed is dry land now, said as such
+            wet = [c for c in b.over if b.kind != "bridge" or drawn is None or drawn.terrain(*parse_cell(c)) == "water"]
+            bed = [c for c in b.over if c not in wet]
+            more += ["; " + label("sev_work_over", lang, cells=", ".join(wet))] if wet else []
+            more += ["; " + label("sev_over_bed", lang, cells=", ".join(bed))] if bed else []
             more += ["; " + label("sev_built_dried", lang, cells=", ".join(b.dried))] if b.dried else []
             out.append("    " + label("sev_built_row", lang, what=job_name(rules, b.kind, lang), cell=b.cell,
                                       player=b.player) + "".join(more))  # fmt: skip
@@ -238,7 +245,8 @@ def game_map(state: State) -> Any:
     place = dataclasses.replace(strategiya_map(drawn), pieces=tuple((c, w.replace(" ", "\u00a0")) for c, w in pieces),
                                 owners=owners, ships=bool(part.ships))  # fmt: skip
     # «Двоичный код»: a place worked out is crossed out on the map
-    spent = {parse_cell(c) for c in part.emptied}
+    spent = {parse_cell(c) for c in (*part.emptied, *part.worked_out)}
     objects = tuple(dataclasses.replace(o, details=(*o.details, ("crossed", True)))
-                    if (o.x, o.y) in spent and o.kind == "resource" else o for o in drawn.objects)  # fmt: skip
+                    if (o.x, o.y) in spent and o.kind in ("resource", "adventure") else o
+                    for o in drawn.objects)  # fmt: skip
     return dataclasses.replace(drawn, objects=objects + castles, part=place)

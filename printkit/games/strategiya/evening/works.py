@@ -111,7 +111,7 @@ def _work(state: State, hero: str, job: str, days: int | None = None, cells: int
     if kind == MINE:
         if days is None:
             raise RefusedValue("sev_work_days")
-        if found.cell in part.emptied:  # «Пропуски ходов»: a hero who emptied an object carries it all
+        if found.cell in (*part.emptied, *part.worked_out):  # «Пропуски ходов», «Двоичный код»: nothing twice
             raise RefusedValue("sev_mine_emptied", cell=found.cell)
         marked = standing(part)
         spot = marked.object_at(*parse_cell(found.cell)) if marked is not None else None
