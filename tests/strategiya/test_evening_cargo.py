@@ -366,6 +366,8 @@ def test_the_evening_prints_the_goods_and_spells_each_hero_holds_on_his_sheet(pa
     assert evening.read(path).state.part.find("Ветер").spells == ("shackles",)
     shown = json.loads(run("evening", "show", str(path), "--json", "--lang", "en").output)
     assert next(h for h in shown["players"][0]["heroes"] if h["name"] == "Ветер")["spells"] == ["Shackles"]
+    said = run("evening", "show", str(path), "--lang", "en").output
+    assert "spells: Shackles" in said[said.index("Ветер") :] and "carrying: Shackles" not in said
     assert run("evening", "print", str(path), "--out", str(tmp_path / "paper")).exit_code == 0
     front = " ".join(pdf_text(tmp_path / "paper" / "hero-sheets.pdf")[0].split())
 

@@ -75,9 +75,12 @@ def lines_of(state: State, lang: str) -> list[str]:
                 out.append("      " + label("sev_hero_skills", lang, strength=h.strength, speed=h.speed,
                                             intellect=h.intellect, total=h.total,
                                             unspent=unspent(part.session, h)))  # fmt: skip
-                things = [names.get(i, i) for i in (*h.items, *h.animals, *h.spells)]
+                things = [names.get(i, i) for i in (*h.items, *h.animals)]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
+                if h.spells:
+                    spells = ", ".join(names.get(i, i) for i in h.spells)
+                    out.append("      " + label("sev_hero_spells", lang, spells=spells))
                 if h.cargo:
                     out.append("      " + _laden(h, lang))
                 order = part.contract(h.name)
