@@ -67,6 +67,24 @@ def test_items_are_gained_and_lost_by_name_or_as_a_find(path: Path) -> None:
     assert "carrying: Sword, Меч трясины, Horse, Griffin" in words
 
 
+@pytest.mark.rule("strategiya.scroll.general")
+def test_a_scroll_gained_is_a_spell_and_says_the_turns_its_study_takes(path: Path) -> None:
+    """«Ложа магов»: every point of intellect a hero lacks for a spell costs 3 turns more; the text's
+    own example: a hero of intellect 0 learns Hex (needs 3, a turn's study) in 10 turns."""
+    hexed = evening.record(path, "items", {"hero": "Тень", "item": "Порча"})  # intellect 0
+    turns = 1 + 3 * (3 - 0)
+    assert turns == 10
+    assert "to learn the spell he sits out turns: 1 turn and 9 more turns (his intellect is 3 points short of 3)" in (
+        " ".join(hexed.said["en"].split())
+    )
+    assert "1 ход и ещё 9 ходов (до 3 интеллекта не хватает 3 очков)" in " ".join(hexed.said["ru"].split())
+    learnt = evening.record(path, "items", {"hero": "Искра", "item": "hex"})  # 3, and the staff's +2
+    assert learnt.said["en"].endswith("he sits out turns: 1 turn")
+    assert heroes(path)["Тень"]["spells"] == ["Порча"] and heroes(path)["Искра"]["spells"] == ["Оковы", "Порча"]
+    evening.record(path, "items", {"hero": "Тень", "item": "Порча", "lost": True}, who="Аня")
+    assert heroes(path)["Тень"]["spells"] == []
+
+
 @pytest.mark.rule("strategiya.experience.gain")
 @pytest.mark.parametrize("gains", [(4,), (2, 1, 13), (3, 9, 10, 30)])
 def test_every_ten_experience_is_a_point_of_personal_potential(path: Path, gains: tuple[int, ...]) -> None:

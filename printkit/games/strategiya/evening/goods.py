@@ -9,7 +9,7 @@ from printkit.evening import WHY, Decided, Effect, EventKind, State
 from printkit.plugin import Flag, Input, RefusedValue, Text, Whole, label
 
 from ..model import rules_of
-from .part import HERO, heroes_of
+from .part import HERO, heroes_of, model_of
 
 MONEY = 100_000  # the most money one record moves: far beyond any price in the town (3,300 $)
 EXPERIENCE = 99_999
@@ -90,7 +90,25 @@ def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
         key = next((h for h in held if h == key or h.casefold() == key.casefold()), "")
         if not key:
             raise RefusedValue("sev_no_item", hero=found.name, item=words)
-    return Decided({"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost})
+    effect: dict[str, object] = {"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost}
+    if kind == "scrolls" and not lost and offer is not None:
+        effect["study"] = _study(part, found, offer[1])
+    return Decided(effect)
+
+
+# «Свитки»: a spell is learned by sitting out the scroll's turns; every point of intellect a hero
+# lacks for it costs 3 turns more («за каждое очко интеллекта, которого не хватает»). Gaining the
+# scroll starts no study (he may learn it later): the words say what it will take.
+def _study(part: Any, hero: Any, scroll: Any) -> dict[str, object]:
+    from ..heroes import intellect
+
+    rules = rules_of(part.session.ruleset)
+    model = model_of(part.session, hero)
+    smart = intellect(rules, model) if model is not None else hero.intellect
+    short = max(0, scroll.intellect - smart)
+    per = rules.learning.turns_per_missing_point if rules.learning else 0
+    return {"learn": dict(scroll.learn) if scroll.learn else None, "short": short, "extra": short * per,
+            "needs": scroll.intellect}  # fmt: skip
 
 
 _FIELD = {"items": "items", "animals": "animals", "scrolls": "spells"}  # a kind of the town's: what holds it
@@ -121,8 +139,16 @@ def _items_applied(state: State, effect: Effect) -> State:
 
 
 def _items_words(effect: Effect, lang: str) -> str:
-    return label("sev_item_lost" if effect["lost"] else "sev_item_gained", lang, hero=effect["hero"],
+    said = label("sev_item_lost" if effect["lost"] else "sev_item_gained", lang, hero=effect["hero"],
                  item=effect["name"].get(lang, effect["item"]))  # fmt: skip
+    study = effect.get("study")
+    if not isinstance(study, dict):
+        return said
+    learn = (study.get("learn") or {}).get(lang) or label("sev_study_unsaid", lang)
+    said += "; " + label("sev_study", lang, learn=learn)
+    if study["short"]:
+        said += label("sev_study_short", lang, n=study["extra"], short=study["short"], needs=study["needs"])
+    return said
 
 
 ITEMS_EVENT = EventKind(
