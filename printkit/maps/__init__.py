@@ -35,6 +35,7 @@ _PUBLIC = {
     "printkit.maps.tiling": ("AUTO_CELLS_MM",),
     "printkit.maps.sheet": (
         "cell_tag",
+        "crossed_out",
         "check_sheet",
         "map_layout",
         "write_map",
@@ -57,6 +58,7 @@ __all__ = [
     "cell_tag",
     "check",
     "check_sheet",
+    "crossed_out",
     "map_layout",
     "one_per_cell",
     "unknown_letters",
@@ -67,7 +69,7 @@ if TYPE_CHECKING:
     from printkit.maps.findings import Finding, check, one_per_cell, unknown_letters
     from printkit.maps.moves import Reach, Route
     from printkit.maps.overlay import LegendEntry
-    from printkit.maps.sheet import cell_tag, check_sheet, map_layout, write_map
+    from printkit.maps.sheet import cell_tag, check_sheet, crossed_out, map_layout, write_map
     from printkit.maps.tiling import AUTO_CELLS_MM
 
 __getattr__, __dir__ = names(__name__, _PUBLIC)

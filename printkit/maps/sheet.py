@@ -146,7 +146,7 @@ def _object(c: Any, symbol: str, number: int | None, x: float, y: float, s: floa
     c.restoreState()
 
 
-def _crossed(c: Any, x: float, y: float, s: float) -> None:
+def crossed_out(c: Any, x: float, y: float, s: float) -> None:
     """Two strokes across a cell's object, as a player crosses out a place on a paper map."""
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
@@ -231,7 +231,7 @@ def write_map(game_map: GameMap, rules: Ruleset, target: str | Path, paper: str,
                 for drawn_as, numbered in sorted(here, key=lambda found: found[0] != "bridge"):
                     _object(c, drawn_as, numbered, px, py, cell)
                 if any(o.detail("crossed") for o in on_cell):  # a place worked out: crossed out, as by hand
-                    _crossed(c, px, py, cell)
+                    crossed_out(c, px, py, cell)
                 if reach is not None and ((x, y) in reach or (x, y) == reach_from):
                     c.saveState()
                     c.setFillColorRGB(1, 1, 1)

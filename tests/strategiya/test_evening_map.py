@@ -49,6 +49,7 @@ def test_the_evenings_map_shows_the_heroes_and_ships_where_they_stand(tmp_path: 
               "en": ("hero: marker, name, player's mark (А: Аня)", "ship: “name” and player's mark")}[lang]  # fmt: skip
     for words in legend:
         assert words in text, words
+    assert "worked out" not in text and "отработано" not in text  # nothing crossed out, nothing to explain
     # the kit's own map places nobody
     assert run("build", str(EXAMPLES / "strategiya-heroes.yaml"), "--only", "map", "--lang", lang,
                "--out", str(tmp_path / "kit")).exit_code == 0  # fmt: skip

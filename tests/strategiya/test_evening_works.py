@@ -223,6 +223,10 @@ def test_a_resource_mined_out_is_crossed_out_on_the_evenings_map(path: Path, tmp
     assert crossed == [(5, 3)]
     out = tmp_path / "paper"
     assert run("evening", "print", str(path), "--out", str(out)).exit_code == 0
+    from ..conftest import pdf_text
+
+    # the legend says what the cross is (the death zone's own sign is a cross too)
+    assert "зачёркнуто: место отработано" in " ".join(pdf_text(out / "map.pdf")[0].split())
     import pypdfium2 as pdfium
 
     page = pdfium.PdfDocument(str(out / "map.pdf"))[0]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.maps import AUTO_CELLS_MM, LegendEntry, cell_tag, check_sheet, map_layout, write_map
+from printkit.maps import AUTO_CELLS_MM, LegendEntry, cell_tag, check_sheet, crossed_out, map_layout, write_map
 from printkit.plugin import Build, Colour, GameMap, Ruleset, UsageError, display_title, label
 from printkit.render import draw_fitted, fonts
 
@@ -72,13 +72,16 @@ class StrategiyaOverlay:
         c.restoreState()
 
     def legend(self) -> list[LegendEntry]:
-        """An evening's map: how a hero's tag and a ship's read, and whose each player's mark is."""
-        if not self.pieces:
-            return []
-        whose = ", ".join(label("map_owner_mark", self.lang, mark=m, player=p) for m, p in self.owners)
-        out: list[LegendEntry] = [(_hero_symbol, label("map_hero_tag", self.lang, owners=whose))]
+        """An evening's map: how a hero's tag and a ship's read, whose each player's mark is, and
+        what a place crossed out is (the death zone's own sign is a cross too)."""
+        out: list[LegendEntry] = []
+        if self.pieces:
+            whose = ", ".join(label("map_owner_mark", self.lang, mark=m, player=p) for m, p in self.owners)
+            out.append((_hero_symbol, label("map_hero_tag", self.lang, owners=whose)))
         if self.ships:
             out.append((_ship_symbol, label("map_ship_tag", self.lang)))
+        if any(o.detail("crossed") for o in self.map.objects):
+            out.append((_crossed_symbol, label("map_crossed", self.lang)))
         return out
 
     def terrain_row(self) -> list[LegendEntry]:
@@ -118,6 +121,21 @@ def _hero_symbol(c: Any, x: float, y: float, s: float) -> None:
 
 def _ship_symbol(c: Any, x: float, y: float, s: float) -> None:
     _tag_symbol(c, "«»\u00a0А", x, y, s)
+
+
+def _crossed_symbol(c: Any, x: float, y: float, s: float) -> None:
+    """A place crossed out as the cells show it: a numbered place under the two bold strokes (the
+    death zone's thin cross has no place under it)."""
+    c.saveState()
+    c.setFillColorRGB(1, 1, 1)
+    c.setStrokeColorRGB(0.25, 0.25, 0.25)
+    c.setLineWidth(0.5)
+    c.rect(x + s * 0.2, y + s * 0.2, s * 0.6, s * 0.6, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.SANS_BOLD, s * 0.45)
+    c.drawCentredString(x + s / 2, y + s * 0.34, "1")
+    c.restoreState()
+    crossed_out(c, x, y, s)
 
 
 def _arrow(c: Any, cx: float, cy: float, half: float, flow: tuple[int, int]) -> None:
