@@ -74,15 +74,19 @@ def test_a_scroll_gained_is_a_spell_and_says_the_turns_its_study_takes(path: Pat
     hexed = evening.record(path, "items", {"hero": "Тень", "item": "Порча"})  # intellect 0
     turns = 1 + 3 * (3 - 0)
     assert turns == 10
-    assert "to learn the spell he sits out turns: 1 turn and 9 more turns (his intellect is 3 points short of 3)" in (
+    assert "learning the spell takes turns sat out: 1 turn and 9 more turns (his intellect is 3 points short of 3)" in (
         " ".join(hexed.said["en"].split())
     )
     assert "1 ход и ещё 9 ходов (до 3 интеллекта не хватает 3 очков)" in " ".join(hexed.said["ru"].split())
     learnt = evening.record(path, "items", {"hero": "Искра", "item": "hex"})  # 3, and the staff's +2
-    assert learnt.said["en"].endswith("he sits out turns: 1 turn")
+    assert learnt.said["en"].endswith("takes turns sat out: 1 turn")
     assert heroes(path)["Тень"]["spells"] == ["Порча"] and heroes(path)["Искра"]["spells"] == ["Оковы", "Порча"]
-    evening.record(path, "items", {"hero": "Тень", "item": "Порча", "lost": True}, who="Аня")
-    assert heroes(path)["Тень"]["spells"] == []
+    # «Свитки»: a spell learned stays with him, and the town buys back everything but scrolls
+    with pytest.raises(Exception, match="Тень knows Hex: a spell learned stays with the hero"):
+        evening.record(path, "items", {"hero": "Тень", "item": "Порча", "lost": True}, who="Аня")
+    with pytest.raises(Exception, match="Искра knows Hex already: a spell is learned once"):
+        evening.record(path, "items", {"hero": "Искра", "item": "hex"})
+    assert heroes(path)["Тень"]["spells"] == ["Порча"]
 
 
 @pytest.mark.rule("strategiya.experience.gain")

@@ -11,7 +11,7 @@ import yaml
 
 from printkit import evening
 
-from ..conftest import EXAMPLES, run
+from ..conftest import EXAMPLES, run, to_play
 
 CONFIG = EXAMPLES / "strategiya-heroes.yaml"
 
@@ -271,6 +271,12 @@ def test_the_winner_of_a_fight_with_another_players_hero_gets_a_point_to_spend(t
         evening.record(path, "potential", {"hero": "Гром", "skill": "speed"}, who="Аня")
     fell = evening.record(path, "lives", {"hero": "Кир", "change": -10, "by": "Гром"})
     assert "+1 очко личного потенциала" in fell.said["ru"]
+    # «Потенциал»: spent at once; a turn that begins with the point unspent says so
+    turned = evening.record(path, "next", {})
+    assert "Гром holds 1 unspent point of personal potential: the rules have them spent at once" in (
+        " ".join(turned.said["en"].split())
+    )
+    to_play(path, "Аня")
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     grom = next(h for p in shown["players"] for h in p["heroes"] if h["name"] == "Гром")
     assert grom["unspent"] == 1
@@ -280,8 +286,20 @@ def test_the_winner_of_a_fight_with_another_players_hero_gets_a_point_to_spend(t
     own = evening.record(path, "lives", {"hero": "Лира", "change": -15, "by": "Гром"})
     assert "one player's heroes: this win gives no point" in own.said["en"]
     assert json.loads(run("evening", "show", str(path), "--json").output)["players"][0]["heroes"][0]["unspent"] == 0
-    with pytest.raises(Exception, match="cannot fight himself"):
+    with pytest.raises(Exception, match="a fight takes two different heroes"):
         evening.record(path, "lives", {"hero": "Гром", "change": -1, "by": "Гром"})
+    # «Сила»: heroes fight on one cell; a blow takes lives; the fallen are struck and fight no more
+    evening.record(path, "move", {"hero": "Мих", "to": "B1"})
+    with pytest.raises(Exception, match="Гром is on A1 and Мих on B1: heroes fight on one cell"):
+        evening.record(path, "lives", {"hero": "Гром", "change": -1, "by": "Мих"})
+    with pytest.raises(Exception, match="a hand is named only for lives lost"):
+        evening.record(path, "lives", {"hero": "Гром", "change": 1, "by": "Кир"})
+    with pytest.raises(Exception, match="Кир has fallen already"):
+        evening.record(path, "lives", {"hero": "Кир", "change": -1})
+    with pytest.raises(Exception, match="Кир has fallen: no lives are left to fight with"):
+        evening.record(path, "lives", {"hero": "Гром", "change": -1, "by": "Кир"})
+    refused = run("referee", "fight", "--config", str(path), "--heroes", "Гром", "Кир", "--lang", "en")
+    assert refused.exit_code != 0 and "Кир has fallen: no lives are left to fight with" in refused.output
     from printkit.evening import recording
 
     live = evening.read(path).state

@@ -284,6 +284,17 @@ def test_a_place_the_master_finds_worked_out_is_crossed_out_and_mined_no_more(pa
         evening.record(path, "work", {"hero": "Тень", "job": "mine", "days": 5})
     nowhere = evening.record(path, "explored", {"what": "ресурсы горы 7", "gave": "ничего", "spent": True})
     assert "the evening's map does not show it" in nowhere.said["en"]
+    empty = evening.record(path, "explored", {"what": "B1", "gave": "ничего", "spent": True})  # no object there
+    assert "the evening's map does not show it" in empty.said["en"] and crossed() == [(4, 1), (8, 2)]
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     assert shown["worked_out"] == ["I3", "E2"]
+    listed = {e["object"]: (e["cells"], e["worked_out"]) for e in shown["explored"]}
+    assert listed["приключения, болото, 2"] == (["I3"], True) and listed["ресурсы, лес, 3"] == (["E2"], True)
+    master = " ".join(run("evening", "show", str(path), "--lang", "en").output.split())
+    assert "adventures, swamp, 2 (I3): лук (turn 1); worked out" in master
+    # a mine under way is worked out when its days are done, not before
+    evening.record(path, "move", {"hero": "Гром", "to": "F4"})
+    evening.record(path, "work", {"hero": "Гром", "job": "mine", "days": 30})
+    with pytest.raises(Exception, match="Mining goes on at F4"):
+        evening.record(path, "explored", {"what": "F4", "gave": "железо", "spent": True})
     _replayed_is_live(path)

@@ -80,7 +80,9 @@ def given(state: State, question: str, values: dict[str, Any]) -> dict[str, Any]
         words = []
         for word in map(str, values["heroes"]):
             hero = _evening_hero(state, word)
-            words.append(word if hero is None else _config_word(state, alive(hero)))
+            if hero is not None and hero.lives <= 0:
+                raise RefusedValue("sev_dead_fight", hero=hero.name)
+            words.append(word if hero is None else _config_word(state, hero))
         ambushed = _ambushed(state, values)
         if ambushed is not None and ambushed[1] == "b" and not ambushed[2]:
             values = {**values, "backstab": True}

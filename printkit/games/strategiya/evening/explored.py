@@ -10,6 +10,7 @@ from printkit.plugin import Flag, Input, RefusedValue, Text, cell_name, label, p
 from ..model import rules_of
 from .part import Explored, heroes_of
 from .waters import standing
+from .works import MINE
 
 
 def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
@@ -57,10 +58,14 @@ def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
 def _explored(state: State, what: str, gave: str, spent: bool = False) -> Decided:
     key, named, cell = _object(state, what)
     before = next((e.gave for e in heroes_of(state).explored if e.key == key), None)
+    cells = _cells(state, key, cell)
     effect: dict[str, object] = {"key": key, "what": named, "cell": cell, "gave": " ".join(gave.split()),
-                                 "before": before}  # fmt: skip
+                                 "before": before, "cells": cells}  # fmt: skip
     if spent:
-        effect["crossed"] = _cells(state, key, cell)
+        mining = next((j.cell for j in heroes_of(state).jobs if j.kind == MINE and j.cell in cells), None)
+        if mining is not None:  # the mine's days are what is left there: it is worked out when they are done
+            raise RefusedValue("sev_spent_mining", cell=mining)
+        effect["crossed"] = cells
     return Decided(effect)
 
 
@@ -70,6 +75,8 @@ def _explored(state: State, what: str, gave: str, spent: bool = False) -> Decide
 def _cells(state: State, key: str, cell: str | None) -> list[str]:
     """The map's cells of an object: its own where it was named by its cell, else every cell the
     map numbers with its section, terrain and number (none on a map that does not)."""
+    if key.startswith("cell:"):
+        return []  # a cell where the map shows no adventure nor resource: nothing there to cross out
     if cell is not None:
         return [cell]
     game_map = standing(heroes_of(state))
@@ -83,7 +90,10 @@ def _cells(state: State, key: str, cell: str | None) -> list[str]:
 
 def _explored_applied(state: State, effect: Effect) -> State:
     part = heroes_of(state)
-    now = Explored(str(effect["key"]), dict(effect["what"]), str(effect["gave"]), state.turn)
+    kept_cells = effect.get("cells")
+    cells = tuple(map(str, kept_cells)) if isinstance(kept_cells, list | tuple) else ()
+    now = Explored(str(effect["key"]), dict(effect["what"]), str(effect["gave"]), state.turn, cells,
+                   "crossed" in effect)  # fmt: skip
     kept = tuple(e for e in part.explored if e.key != now.key)
     crossed = tuple(c for c in effect.get("crossed") or () if c not in part.worked_out)
     return dataclasses.replace(state, part=dataclasses.replace(part, explored=(*kept, now),

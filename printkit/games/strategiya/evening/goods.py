@@ -86,6 +86,12 @@ def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
     kind, key = (offer[0], offer[1].id) if offer else ("items", words)
     name = dict(offer[1].name) if offer else {"ru": words, "en": words}
     held = _held(found, kind)
+    # «Свитки»: a spell learned is his for as long as he lives (used any number of times), and the
+    # town buys back everything but scrolls («Перечень вещей»): none is lost, none held twice.
+    if kind == "scrolls" and lost:
+        raise RefusedValue("sev_spell_kept", hero=found.name, item=name)
+    if kind == "scrolls" and key in held:
+        raise RefusedValue("sev_spell_twice", hero=found.name, item=name)
     if lost:
         key = next((h for h in held if h == key or h.casefold() == key.casefold()), "")
         if not key:

@@ -16,12 +16,16 @@ LIVES = 1000  # the most lives one record moves: far beyond any hero's
 def reckon_lives(state: State, hero: str, change: int, why: str | None = None, by: str | None = None) -> Decided:
     part = heroes_of(state)
     found = part.find(hero)
+    if change < 0 and found.lives <= 0:
+        raise RefusedValue("sev_dead_struck", hero=found.name)  # nothing to take: an empty event
     after = min(max(found.lives + change, 0), max(found.most, found.lives))  # never above what strength gives
     effect: dict[str, object] = {"hero": found.name, "change": change, "before": found.lives, "after": after,
                                  "why": (why or "").strip()}  # fmt: skip
     if 0 < after <= WOUNDED_AT < found.lives:  # wounded now: the words say whose turns his count runs in
         effect["wound_turns"] = wound_reading(state)
     if by:
+        if change >= 0:
+            raise RefusedValue("sev_by_healed")
         battle = rules_of(part.session.ruleset).battle
         effect.update(_won(part.find(by), found, after, battle.winner_points if battle is not None else 0))
     return Decided(effect)
@@ -34,7 +38,11 @@ def reckon_lives(state: State, hero: str, change: int, why: str | None = None, b
 def _won(winner: Now, loser: Now, after: int, points: int) -> dict[str, object]:
     if winner.name == loser.name:
         raise RefusedValue("sev_by_himself", hero=loser.name)
-    alive(winner)
+    if winner.lives <= 0:
+        raise RefusedValue("sev_dead_fight", hero=winner.name)
+    if winner.cell != loser.cell:  # «Сила»: heroes fight on one cell (an evening without a map places none)
+        raise RefusedValue("sev_by_apart", hero=loser.name, at=loser.cell or "—", by=winner.name,
+                           by_at=winner.cell or "—")  # fmt: skip
     if after > 0 or loser.lives <= 0:
         return {"by": winner.name}  # a blow in a fight that goes on: no one has won yet
     return {"by": winner.name, "won": points if winner.player != loser.player else 0}

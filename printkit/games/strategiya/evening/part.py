@@ -69,6 +69,8 @@ class Explored:
     what: Mapping[str, str]  # the object in words, in each language
     gave: str
     turn: int
+    cells: tuple[str, ...] = ()  # where the map shows it (its cell, or the cells its words number)
+    spent: bool = False  # worked out («Двоичный код»): crossed out on the map
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                                   if n == h.name), 0)}
                                                for h in part.heroes if h.player == p]}
                         for p in state.players],
-            "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn}
-                         for e in part.explored],
+            "explored": [{"object": e.what.get(lang, ""), "gave": e.gave, "turn": e.turn, "cells": list(e.cells),
+                          "worked_out": e.spent} for e in part.explored],
             "ships": [{"name": s.name, "player": s.player, "cell": s.cell, "intellect": s.intellect,
                        **({"aground": True} if s in stranded(part) else {})} for s in part.ships],
             "jobs": [{"job": j.kind, "cell": j.cell, "days": j.days, "done": j.done,
@@ -143,8 +143,17 @@ def secrets_of(state: State, lang: str) -> list[str]:
     if not part.explored:
         return mines
     return [label("sev_explored_head", lang),
-            *("    " + label("sev_explored_row", lang, what=e.what.get(lang, ""), gave=e.gave, turn=e.turn)
-              for e in part.explored), *mines]  # fmt: skip
+            *("    " + _explored_row(e, lang) for e in part.explored), *mines]  # fmt: skip
+
+
+def _explored_row(e: Any, lang: str) -> str:
+    """An object explored on the master's list: where the map shows it, what it gave, when, and
+    whether it is worked out."""
+    what = e.what.get(lang, "")
+    if e.cells and not e.key.startswith("cell:"):
+        what += f" ({', '.join(e.cells)})"
+    said = label("sev_explored_row", lang, what=what, gave=e.gave, turn=e.turn)
+    return said + ("; " + label("sev_explored_spent", lang) if e.spent else "")
 
 
 # What a hero carries is seen as the evening sees secrets: that he is laden, and from which mine,

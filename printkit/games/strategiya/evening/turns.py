@@ -13,7 +13,7 @@ from ..model import rules_of
 from .lives import lives_applied, reckon_lives
 from .orders import ordered as orders_applied
 from .orders import orders_end
-from .part import heroes_of, model_of, passed_over
+from .part import heroes_of, model_of, passed_over, unspent
 from .sitting import sitting_end
 from .waters import standing
 from .works import works_end
@@ -60,14 +60,23 @@ def announces(state: State) -> tuple[Mapping[str, str], ...]:
     from ..plot_sheet import rule_events
 
     n = len(state.players)
+    unspent_now = _unspent(state)
     if n == 0 or state.round < 2 or (state.turn - 1) % n:
-        return ()
+        return unspent_now
     session = heroes_of(state).session
     said: dict[str, list[str]] = {}
     for lang in ("ru", "en"):
         events = rule_events(dataclasses.replace(session, language=lang))
         said[lang] = [text for _, every, text in events if every > 1 and state.round % every == 0]
-    return tuple({lang: said[lang][i] for lang in said} for i in range(len(said["ru"])))
+    return (*tuple({lang: said[lang][i] for lang in said} for i in range(len(said["ru"]))), *unspent_now)
+
+
+def _unspent(state: State) -> tuple[Mapping[str, str], ...]:
+    """«Потенциал»: personal potential is spent as soon as it is got; a living hero who still holds
+    points by the evening's count (a fight won, 10 experience) is reminded of them as a turn begins."""
+    part = heroes_of(state)
+    return tuple({lang: label("sev_unspent_reminder", lang, hero=h.name, n=n) for lang in ("ru", "en")}
+                 for h in part.heroes if h.lives > 0 and (n := unspent(part.session, h)) > 0)  # fmt: skip
 
 
 def skips(state: State) -> Mapping[str, str] | None:

@@ -199,7 +199,8 @@ def _work_words(effect: Effect, lang: str) -> str:
         said += "; " + label("sev_work_over", lang, cells=", ".join(effect["over"]))
     if effect.get("unmarked"):
         said += "; " + label("sev_work_unmarked", lang, cell=effect["cell"])
-    said += "; " + label("sev_work_reading", lang)
+    builders = "" if kind == MINE else label("sev_work_builders", lang)  # a mine's haul goes to its workers
+    said += "; " + label("sev_work_reading", lang, builders=builders)
     if not effect["strength"]:
         said += "; " + label("sev_work_none", lang, hero=effect["hero"])
     left = effect.get("left")
