@@ -12,6 +12,7 @@ import base64
 import bisect
 import hashlib
 import hmac
+import re
 import secrets
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -347,7 +348,11 @@ def _text(opened: Opened, lang: str, master: bool, who: str = "") -> list[tuple[
         out.append((0, label("ev_counting", lang)))
         out += [(1, label("ev_countdown", lang, what=c.what.get(lang, ""), due=c.due))
                 for c in sorted(state.countdowns, key=lambda c: c.due)]  # fmt: skip
-    return out
+    return [(depth, _SUM.sub("\\1\u00a0$", line)) for depth, line in out]
+
+
+# A sum and its $ kept on one line of a narrow phone ("120 $"), never "120" then "$" below it.
+_SUM = re.compile(r"(\d) \$")
 
 
 def _depths(lines: Sequence[str]) -> list[tuple[int, str]]:

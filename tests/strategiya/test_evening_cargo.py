@@ -346,6 +346,8 @@ def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_other
             return " ".join(html.unescape(client.get(address + "?lang=en").text).split())
 
         anya, boris = (page(f"/p/{table.evening.token_of(p)}/") for p in ("Аня", "Борис"))
+        # a hero's money keeps its $ on its line on a narrow phone
+        assert "Гром: жизней 25 из 25, клетка B2, 270\u00a0$" in client.get(f"/p/{table.evening.token_of('Аня')}/").text
         board = page(f"/m/{table.token}/evening/")
     assert "Гром: 20 days from F4 at $15 a day" in anya and "Гром: 20 days from F4 at $15 a day" in board
     # the journal: his own sale in full on his player's page, veiled on the other's
