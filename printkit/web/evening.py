@@ -297,12 +297,14 @@ class EveningPages:
                     among, fixed = mine, {}
         # A kind's controls depend on nothing but the kind, the language, whose they are and his
         # heroes: made once, as every phone's page is drawn again whenever anyone records.
-        key = (kind.name, lang, tuple((k, tuple(v)) for k, v in fixed.items()), among)
+        key = (kind.name, lang, tuple((k, tuple(v)) for k, v in fixed.items()), among, who == MASTER)
         made = self._controls.get(key)
         if made is None or made[0] is not kind:
             q = kind.question(lambda **values: values)
             if among and kind.actor is not None:
                 q = _choosing(q, kind.actor, among)
+            if who != MASTER:  # a box only the master may tick (points from outside the count) is his alone
+                q = _players(q, kind)
             controls = forms.controls(q, self.served, fixed, lang, _words(lang))
             if fixed and kind.actor is not None:
                 controls = [forms.Control(c.name, c.label, "fixed", c.values) if c.name == kind.actor else c
@@ -310,6 +312,18 @@ class EveningPages:
             made = self._controls[key] = (kind, tuple(controls))
         return {"name": kind.name, "summary": kind.summary[lang], "controls": made[1], "fixed": fixed,
                 "quick": QUICK_DICE if kind.name == "roll" else ()}  # fmt: skip
+
+
+def _players(q: Question, kind: EventKind) -> Question:
+    """The question without the boxes whose ticking makes the event the master's to record."""
+    import dataclasses
+
+    from ..questions import Flag
+
+    if kind.masters({}):
+        return q
+    inputs = tuple(i for i in q.inputs if not (isinstance(i.kind, Flag) and kind.masters({i.name: True})))
+    return dataclasses.replace(q, inputs=inputs)
 
 
 def _choosing(q: Question, name: str, among: tuple[str, ...]) -> Question:

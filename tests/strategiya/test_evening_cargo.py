@@ -346,6 +346,16 @@ def test_a_heros_page_shows_his_goods_to_his_player_and_the_master_and_the_other
             return " ".join(html.unescape(client.get(address + "?lang=en").text).split())
 
         anya, boris = (page(f"/p/{table.evening.token_of(p)}/") for p in ("Аня", "Борис"))
+        # the box that makes potential the master's (points from outside the count) is on his board only
+        raw = {
+            who: client.get(address).text
+            for who, address in (
+                ("Аня", f"/p/{table.evening.token_of('Аня')}/"),
+                ("master", f"/m/{table.token}/evening/"),
+            )
+        }
+        assert 'name="outside"' in raw["master"] and 'name="outside"' not in raw["Аня"]
+        assert 'name="skill"' in raw["Аня"]  # the potential form itself is hers
         # a hero's money keeps its $ on its line on a narrow phone
         assert "Гром: жизней 25 из 25, клетка B2, 270\u00a0$" in client.get(f"/p/{table.evening.token_of('Аня')}/").text
         board = page(f"/m/{table.token}/evening/")
