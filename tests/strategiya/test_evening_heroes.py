@@ -273,7 +273,7 @@ def test_the_winner_of_a_fight_with_another_players_hero_gets_a_point_to_spend(t
     assert "+1 очко личного потенциала" in fell.said["ru"]
     # «Потенциал»: spent at once; a turn that begins with the point unspent says so
     turned = evening.record(path, "next", {})
-    assert "Гром holds 1 unspent point of personal potential: the rules have them spent at once" in (
+    assert "Гром holds 1 unspent point of personal potential: the rules have it spent at once" in (
         " ".join(turned.said["en"].split())
     )
     to_play(path, "Аня")
