@@ -231,3 +231,24 @@ def test_income_follows_the_evenings_map_after_a_capture_and_troops_placed(tmp_p
     assert (tmp_path / "paper" / "map.pdf").exists() and pdf_text(tmp_path / "paper" / "map.pdf")
     shown = json.loads(run("evening", "show", str(path), "--json").output)
     assert {b["cell"] for b in shown["map"]["buildings"] if b["owner"] == "Юг"} >= {"E2", "I3", "H9"}
+
+
+@pytest.mark.rule("vs.income.timing")
+def test_a_2025_turn_that_ends_with_its_year_unpaid_says_so(tmp_path: Path) -> None:
+    """2025 §2.1: a ruler's year is paid at the start of his own turn and not after it; a turn that
+    ends with it unpaid says so as the next begins, and the end can be taken back to pay it. 2003
+    pays at the start of the year, at any turn of it: nothing is said."""
+    path = tmp_path / "e.sqlite"
+    evening.start(EXAMPLES / "vs-2025.yaml", path)
+    evening.record(path, "income", {"player": "Север"})
+    paid = evening.record(path, "next", {})  # Север paid: nothing to say
+    assert "unpaid" not in paid.said["en"]
+    skipped = evening.record(path, "next", {})  # the second ruler's turn ends unpaid
+    ruler = evening.read(path).state.players[1]
+    assert f"{ruler}'s turn ended with year 1's income unpaid" in " ".join(skipped.said["en"].split())
+    evening.undo(path)
+    evening.record(path, "income", {"player": ruler})
+    assert "unpaid" not in evening.record(path, "next", {}).said["en"]
+    old = tmp_path / "old.sqlite"
+    evening.start(EXAMPLES / "vs-2003.yaml", old)
+    assert "unpaid" not in evening.record(old, "next", {}).said["en"]

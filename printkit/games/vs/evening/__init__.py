@@ -57,6 +57,20 @@ def _turn_ends(state: State) -> tuple[tuple[str, Mapping[str, Any]], ...]:
     return (("cash", {**taken, "why": "", "cause": cause}),)
 
 
+def _announces(state: State) -> tuple[Mapping[str, str], ...]:
+    """2025 §2.1: a ruler's year is paid at the start of his own turn, and not after it: a turn that
+    ended with his year unpaid says so as the next begins (the end of the turn is the newest event,
+    so the master can take it back and pay him). 2003 pays a year at any time in it."""
+    part = treasury_of(state)
+    n = len(state.players)
+    if ec.year_of(part.vs) != 2025 or n == 0 or state.turn < 2 or part.game_map() is None:
+        return ()
+    ruler, year = state.players[(state.turn - 2) % n], (state.turn - 2) // n + 1
+    if (ruler, year) in part.paid:
+        return ()
+    return ({lang: label("vev_unpaid", lang, player=ruler, year=year) for lang in ("ru", "en")},)
+
+
 def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple[str, ...]:
     """ledger.pdf as the kit prints it, with every year the evening paid filled in."""
     from ..treasury_form import context, write_pages
@@ -70,7 +84,7 @@ def _papers(state: State, session: Any, path_of: Callable[[str], Path]) -> tuple
 
 
 TABLE = Table(begin=begin, kinds=(INCOME, CASH, TRANSFER, SPELL, CAPTURE, TROOPS, BATTLE, NO_ACTION, SIEGE),
-              json=_json, lines=_lines, owner=ruler_named, papers=_papers, turn_ends=_turn_ends,
+              json=_json, lines=_lines, owner=ruler_named, papers=_papers, turn_ends=_turn_ends, announces=_announces,
               game_map=lambda state: treasury_of(state).game_map(), now=now, given=given, offers=offers,
               kept=(MapObject, Piece))  # fmt: skip
 
