@@ -14,7 +14,7 @@ from printkit.render import ASCENT, LEAD, Pen, fonts, hex_colour, page, para, ru
 from printkit.sheets import Words, base_context, signed
 
 from . import heroes as H
-from .model import Hero, Offer, Party, Rules, rules_of, session_of
+from .model import Hero, Offer, Party, Rules, in_the_open, rules_of, session_of
 
 BLANK_LIVES = 25  # boxes on a blank card: room for strength up to 8
 
@@ -115,11 +115,12 @@ def card(session: Session, hero: Hero | None, marker: str) -> Card:
         experience_boxes=tuple(i < hero.experience % per_point for i in range(per_point)),
         unspent=str(hero.potential) if hero.potential else "",
         money=label("sum_money", lang, n=hero.money) if hero.money is not None else "",
-        items=", ".join(names.get(i, i) for i in hero.items),  # an evening's find is kept in words
+        items=", ".join(names.get(i, i) for i in in_the_open(hero.items, hero.hidden)),  # a find is kept in words
         animals=", ".join(
-            label("animal_idle", lang, name=names[i], n=idle[i]) if i in idle else names[i] for i in hero.animals
+            label("animal_idle", lang, name=names[i], n=idle[i]) if i in idle else names[i]
+            for i in in_the_open(hero.animals, hero.hidden)
         ),
-        spells=", ".join(names[i] for i in hero.spells),
+        spells=", ".join(names[i] for i in in_the_open(hero.spells, hero.hidden)),
         terrain=tuple(rows),
         border=label("border_value", lang, n=H.border_cells(rules, hero)),
         bow=label("cells_n", lang, n=H.bow_range(rules, hero)),
@@ -231,7 +232,22 @@ def player_context(session: Session, index: int, player: Party, marks: bool = Tr
         "cards": [card(session, hero, markers[i]) for i, hero in enumerate(heroes) if hero is None or not hero.hire],
         "hired": [card(session, hero, markers[i]) for i, hero in enumerate(heroes) if hero is not None and hero.hire],
         "readings": readings(rules, [h for h in heroes if h is not None], lang),
+        "market": _bought_in_secret(rules, heroes, lang),
     }
+
+
+def _bought_in_secret(rules: Rules, heroes: tuple[Hero | None, ...] | list[Hero | None], lang: str) -> list[str]:
+    """«Услуги» 2): what each hero bought on the black market, for the back page's lines (an
+    evening's sheets; a config's heroes bought nothing in secret)."""
+    offers = {o.id: o for kind in ("items", "animals", "scrolls") for o in rules.town.get(kind, ())}
+    out = []
+    for h in (h for h in heroes if h is not None):
+        for i in h.hidden:
+            offer = offers.get(i)
+            # the line's columns: hero · what was bought in secret · its price with the market's quarter
+            paid = label("sum_money", lang, n=offer.price + -(-offer.price // 4)) if offer and offer.price else ""
+            out.append(" · ".join(w for w in (h.name or "", offer.name[lang] if offer else i, paid) if w))
+    return out
 
 
 def readings(rules: Rules, heroes: list[Hero], lang: str) -> list[str]:
@@ -602,11 +618,15 @@ def back(pen: Pen, ctx: dict[str, Any], player: dict[str, Any], width: float, he
     contracts = BACK_ROWS[1]
     room = y - BOTTOM - 2 * (LEAD * BODY + mm(1) + mm(6)) - contracts * mm(8)
     market = max(4, min(BACK_ROWS[0], int(room // mm(8))))
-    for title, count in zip((t.black_market_col, t.contracts_col), (market, contracts), strict=True):
+    bought = list(player.get("market") or ())
+    for title, count, written in zip((t.black_market_col, t.contracts_col), (market, contracts), (bought, []),
+                                     strict=True):  # fmt: skip
         y = para(pen, SIDE, y, [(title, BOLD, BODY, BLACK)], inner) - mm(1)
         pen.rule(SIDE, y, width - SIDE, y, INK, 0.8)
-        for _ in range(count):
+        for row in range(count):
             y -= mm(8)
+            if row < len(written):  # an evening's secret buys, each on its line
+                pen.text(SIDE + mm(1), y + mm(1.5), written[row], SANS, BODY, BLACK)
             pen.rule(SIDE, y, width - SIDE, y, PALE, 0.5)
         y -= mm(6)
     return y + mm(6)

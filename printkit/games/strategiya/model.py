@@ -230,6 +230,7 @@ class Hero:
     animals: tuple[str, ...] = ()
     spells: tuple[str, ...] = ()
     load: int = 0  # days of mined goods he carries: an evening's (a config gives none), for its sheets
+    hidden: tuple[str, ...] = ()  # items and spells bought in secret (the black market): an evening's
     hire: str | None = None
     tamed: tuple[str, ...] = ()  # animals the hero commands by study, not by intellect (the dragon)
 
@@ -357,6 +358,18 @@ class StrategiyaMap:
     def flows(self) -> dict[Cell, Cell]:
         """Each running-water cell's current as a step (dx, dy)."""
         return {cell: DIRECTIONS[d] for cell, d in self.currents}
+
+
+def in_the_open(held: tuple[str, ...], hidden: tuple[str, ...]) -> list[str]:
+    """What a hero holds less what he bought in secret (the black market), one for one: of two
+    swords, one bought unseen, the other shows."""
+    left, out = list(hidden), []
+    for i in held:
+        if i in left:
+            left.remove(i)
+        else:
+            out.append(i)
+    return out
 
 
 def strategiya_map(game_map: GameMap) -> StrategiyaMap:

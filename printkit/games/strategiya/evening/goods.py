@@ -76,7 +76,7 @@ def _offer(rules: Any, word: str) -> tuple[str, Any] | None:
     return None
 
 
-def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
+def _items(state: State, hero: str, item: str, lost: bool = False, hidden: bool = False) -> Decided:
     part = heroes_of(state)
     found = part.find(hero)
     words = " ".join(item.split())
@@ -92,11 +92,21 @@ def _items(state: State, hero: str, item: str, lost: bool = False) -> Decided:
         raise RefusedValue("sev_spell_kept", hero=found.name, item=name)
     if kind == "scrolls" and key in held:
         raise RefusedValue("sev_spell_twice", hero=found.name, item=name)
+    # «Услуги» 2): the black market sells items and spells unseen by the rivals, for a quarter of the
+    # price more, rounded up, and «Ложа магов» its animals too (this kit's reading, the booklet's);
+    # a town's offer only (a find is not bought).
+    if hidden and offer is None:
+        raise RefusedValue("sev_hidden_kind", item=name)
     if lost:
         key = next((h for h in held if h == key or h.casefold() == key.casefold()), "")
         if not key:
             raise RefusedValue("sev_no_item", hero=found.name, item=words)
+        hidden = key in found.hidden and (hidden or held.count(key) == found.hidden.count(key))
     effect: dict[str, object] = {"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost}
+    if hidden:
+        price = getattr(offer[1], "price", None) if offer is not None else None
+        effect["hidden"] = True
+        effect["fee"] = -(-int(price) // 4) if price else None
     if kind == "scrolls" and not lost and offer is not None:
         effect["study"] = _study(part, found, offer[1])
     return Decided(effect)
@@ -141,12 +151,23 @@ def _items_applied(state: State, effect: Effect) -> State:
         if kind == "scrolls"
         else dataclasses.replace(found, items=now)
     )
+    if effect.get("hidden"):
+        secret = list(found.hidden)
+        if effect["lost"]:
+            secret.remove(str(effect["item"]))
+        else:
+            secret.append(str(effect["item"]))
+        hero = dataclasses.replace(hero, hidden=tuple(secret))
     return dataclasses.replace(state, part=part.with_hero(hero))
 
 
 def _items_words(effect: Effect, lang: str) -> str:
     said = label("sev_item_lost" if effect["lost"] else "sev_item_gained", lang, hero=effect["hero"],
                  item=effect["name"].get(lang, effect["item"]))  # fmt: skip
+    if effect.get("hidden") and not effect["lost"]:
+        fee = effect.get("fee")
+        said += "; " + (label("sev_hidden_fee", lang, fee=label("sum_money", lang, n=fee)) if fee
+                        else label("sev_hidden", lang))  # fmt: skip
     study = effect.get("study")
     if not isinstance(study, dict):
         return said
@@ -155,6 +176,13 @@ def _items_words(effect: Effect, lang: str) -> str:
     if study["short"]:
         said += label("sev_study_short", lang, n=study["extra"], short=study["short"], needs=study["needs"])
     return said
+
+
+def _items_veiled(effect: Effect, lang: str) -> str:
+    """A rival's page: that a hero bought on the black market, not what."""
+    if effect.get("hidden"):
+        return label("sev_hidden_veiled", lang, hero=effect["hero"])
+    return _items_words(effect, lang)
 
 
 ITEMS_EVENT = EventKind(
@@ -168,6 +196,8 @@ ITEMS_EVENT = EventKind(
               flag="--item", required=True),
         Input("lost", Flag(), {"ru": "Вещь потеряна (продана, отдана).", "en": "The item is lost (sold, given away)."},
               flag="--lost"),
+        Input("hidden", Flag(), {"ru": "Куплено на чёрном рынке: соперники не видят, что именно.",
+                                 "en": "Bought on the black market: the rivals do not see what."}, flag="--hidden"),
     ),
     _items,
     _items_applied,
@@ -175,9 +205,11 @@ ITEMS_EVENT = EventKind(
     (
         "printkit evening start examples/strategiya-heroes.yaml --file strategiya.sqlite",
         "printkit evening record items strategiya.sqlite --hero Гром --item Меч --lost",
+        "printkit evening record items strategiya.sqlite --hero Искра --item Порча --hidden",
     ),
     actor="hero",
     masters=lambda values: not values.get("lost"),  # a thing gained: the master says so
+    secret=_items_veiled,
 )  # fmt: skip
 
 

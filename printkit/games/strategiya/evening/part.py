@@ -49,6 +49,7 @@ class Now:
     rested_at: int = 0  # skipped to heal is a whole turn, neither after a move nor twice
     cargo: tuple[Goods, ...] = ()  # goods mined that he carries, a lot for each mine and price
     spells: tuple[str, ...] = ()  # town scrolls' ids: the spells he holds
+    hidden: tuple[str, ...] = ()  # of his items and spells, those bought in secret (the black market)
 
     @property
     def laden(self) -> int:
@@ -239,7 +240,7 @@ def model_of(session: Any, hero: Now) -> Any:
     return dataclasses.replace(model, lives=hero.lives, strength=hero.strength, speed=hero.speed,
                                intellect=hero.intellect, potential=unspent(session, hero), money=money,
                                items=hero.items, animals=hero.animals, spells=hero.spells,
-                               experience=hero.experience, load=hero.laden)  # fmt: skip
+                               experience=hero.experience, load=hero.laden, hidden=hero.hidden)  # fmt: skip
 
 
 def per_point(session: Any) -> int:

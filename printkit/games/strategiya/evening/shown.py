@@ -10,7 +10,7 @@ from typing import Any
 from printkit.evening import State
 from printkit.plugin import MapObject, RefusedValue, label, parse_cell
 
-from ..model import rules_of, session_of
+from ..model import in_the_open, rules_of, session_of
 from .cargo import carried
 from .part import Heroes, Now, heroes_of, model_of, models, unspent
 from .ships import stranded
@@ -28,6 +28,7 @@ def json_of(state: State, lang: str) -> Mapping[str, Any]:
                                                 "items": [names.get(i, i) for i in h.items],
                                                 "animals": [names.get(i, i) for i in h.animals],
                                                 "spells": [names.get(i, i) for i in h.spells],
+                                                "hidden": [names.get(i, i) for i in h.hidden],
                                                 "cargo": carried(h),
                                                 "sits_out": next((left for n, left, _, _ in part.sitting
                                                                   if n == h.name), 0)}
@@ -75,11 +76,12 @@ def lines_of(state: State, lang: str) -> list[str]:
                 out.append("      " + label("sev_hero_skills", lang, strength=h.strength, speed=h.speed,
                                             intellect=h.intellect, total=h.total,
                                             unspent=unspent(part.session, h)))  # fmt: skip
-                things = [names.get(i, i) for i in (*h.items, *h.animals)]
+                # what he bought in secret is his player's and the master's (own_of, secrets_of)
+                things = [names.get(i, i) for i in (*in_the_open(h.items, h.hidden), *in_the_open(h.animals, h.hidden))]
                 if things:
                     out.append("      " + label("sev_hero_items", lang, items=", ".join(things)))
-                if h.spells:
-                    spells = ", ".join(names.get(i, i) for i in h.spells)
+                spells = ", ".join(names.get(i, i) for i in in_the_open(h.spells, h.hidden))
+                if spells:
                     out.append("      " + label("sev_hero_spells", lang, spells=spells))
                 if h.cargo:
                     out.append("      " + _laden(h, lang))
@@ -139,7 +141,8 @@ def secrets_of(state: State, lang: str) -> list[str]:
     """The objects explored and what each gave, the mines under way and the goods each hero carries:
     the master's board and command line only."""
     part = heroes_of(state)
-    mines = _works_lines(part, lang, mines=True) + _goods_lines(part.heroes, lang, "sev_goods_head")
+    mines = (_works_lines(part, lang, mines=True) + _goods_lines(part.heroes, lang, "sev_goods_head")
+             + _hidden_lines(part, part.heroes, lang))  # fmt: skip
     if not part.explored:
         return mines
     return [label("sev_explored_head", lang),
@@ -176,9 +179,17 @@ def _goods_lines(heroes: tuple[Now, ...], lang: str, head: str) -> list[str]:
 
 
 def own_of(state: State, player: str, lang: str) -> list[str]:
-    """A player's page: the goods his own heroes carry, in full."""
+    """A player's page: the goods his own heroes carry, in full, and what they bought in secret."""
     mine = tuple(h for h in heroes_of(state).heroes if h.player == player)
-    return _goods_lines(mine, lang, "sev_goods_head_own")
+    return _goods_lines(mine, lang, "sev_goods_head_own") + _hidden_lines(heroes_of(state), mine, lang)
+
+
+def _hidden_lines(part: Heroes, heroes: tuple[Now, ...], lang: str) -> list[str]:
+    """«Услуги» 2): the items and spells each hero bought on the black market."""
+    names = names_of(part, lang)
+    rows = ["    " + label("sev_hidden_row", lang, hero=h.name, items=", ".join(names.get(i, i) for i in h.hidden))
+            for h in heroes if h.hidden]  # fmt: skip
+    return [label("sev_hidden_head", lang), *rows] if rows else []
 
 
 def owner_of(state: State, hero: str) -> str | None:
