@@ -419,3 +419,9 @@ def test_a_lookup_on_the_masters_page_is_offered_as_the_object_explored(heroes: 
     assert (offer.kind, dict(offer.values), declined) == ("explored", {"what": "ресурсы лес 3", "gave": "шкуры"}, ())
     evening.record(heroes, offer.kind, offer.values)
     assert "шкуры" in " ".join(evening.read(heroes).table.secrets(evening.read(heroes).state, "ru"))
+    # asked again, the answer says what the evening marked it as giving, and when
+    again = Asked(heroes, evening.read(heroes), heroes.parent, {}, {"words": ("resources", "forest", "3")})
+    (before,) = again.told(declared(lookup))
+    assert before["en"] == "the evening marked this object explored in turn 1: it gave шкуры"
+    fresh = Asked(heroes, evening.read(heroes), heroes.parent, {}, {"words": ("resources", "forest", "4")})
+    assert fresh.told(declared(lookup)) == ()

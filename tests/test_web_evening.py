@@ -360,3 +360,15 @@ def test_a_page_groups_each_heros_lines_under_him_and_each_rulers_under_the_year
         board = client.get(f"/m/{serving(vs)[0].token}/evening/?lang=en").text
     rulers = re.findall(r'<li class="d(\d)">([^<]*?): 50 coins', board)
     assert [d for d, _ in rulers] == ["1", "1", "1"], rulers
+
+
+def test_the_masters_questions_lead_back_to_the_board(served: tuple[Table, TestClient]) -> None:
+    """The master's pages of a served evening link its board from every page (the questions list had
+    none: the master went back by the browser's button); a player's pages link no master's page."""
+    table, client = served
+    board = f"/m/{table.token}/evening/"
+    for page in (f"/m/{table.token}/", f"/m/{table.token}/log"):
+        assert f'href="{board}?lang=' in client.get(page).text or f'href="{board}"' in client.get(page).text, page
+    assert table.evening is not None
+    player = client.get(f"/p/{table.evening.token_of('Юг')}/").text
+    assert f"/m/{table.token}" not in player

@@ -253,7 +253,7 @@ class _Pages:
         styles = values.pop("styles", ())
         html = self.env.get_template(template).render(
             w=self.words[lang], lang=lang, other=other, base=base, master=master, switch=_relative(switch),
-            q=_query(lang), styles=styles, **values,
+            q=_query(lang), styles=styles, board=master and self.table.evening is not None, **values,
         )  # fmt: skip
         return HTMLResponse(html, status)
 

@@ -116,7 +116,10 @@ def _ambushed(state: State, values: Mapping[str, Any]) -> tuple[Now, str, str | 
 def told(state: State, question: str, typed: Mapping[str, Any], values: Mapping[str, Any]) -> tuple[
         Mapping[str, str], ...]:  # fmt: skip
     """What a fight of the evening's heroes says of goods carried: the backstab the evening filled
-    in, the one it could not (side A attacked), or none for a rider or a sailor."""
+    in, the one it could not (side A attacked), or none for a rider or a sailor; a lookup of an
+    object explored before, what it gave then (the master's: a lookup is his)."""
+    if question == "lookup":
+        return _looked_before(state, values)
     if question != "fight":
         return ()
     apart = _apart(state, typed)
@@ -136,6 +139,20 @@ def told(state: State, question: str, typed: Mapping[str, Any], values: Mapping[
         *apart,
         {lang: label(key, lang, hero=hero.name, ridden=_ridden(state, what, lang)) for lang in ("ru", "en")},
     )
+
+
+def _looked_before(state: State, values: Mapping[str, Any]) -> tuple[Mapping[str, str], ...]:
+    from .explored import object_key
+
+    said = values.get("words")
+    words = " ".join(map(str, said)) if isinstance(said, list | tuple) else str(said or "")
+    key = object_key(state, words)
+    found = next((e for e in heroes_of(state).explored if e.key == key), None) if key else None
+    if found is None:
+        return ()
+    return ({lang: label("sev_looked_before", lang, turn=found.turn, gave=found.gave,
+                         spent="; " + label("sev_explored_spent", lang) if found.spent else "")
+             for lang in ("ru", "en")},)  # fmt: skip
 
 
 def _apart(state: State, typed: Mapping[str, Any]) -> tuple[Mapping[str, str], ...]:

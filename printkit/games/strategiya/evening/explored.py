@@ -55,6 +55,15 @@ def _object(state: State, words: str) -> tuple[str, dict[str, str], str | None]:
     return f"{section}:{terrain.id}:{number}", what, cell
 
 
+def object_key(state: State, words: str) -> str | None:
+    """The key an object explored is kept by, from a lookup's words or its cell; None for words
+    that name no object."""
+    try:
+        return _object(state, words)[0]
+    except RefusedValue:
+        return None
+
+
 def _explored(state: State, what: str, gave: str, spent: bool = False) -> Decided:
     key, named, cell = _object(state, what)
     before = next((e.gave for e in heroes_of(state).explored if e.key == key), None)
