@@ -83,6 +83,7 @@ def test_two_games_offering_one_example_name_are_a_plug_ins_error(tiny_game: Any
     assert not (tmp_path / "examples").exists()
 
 
+@pytest.mark.slow
 def test_a_plug_ins_examples_are_written_beside_printkits_own(tiny_game: Any, workdir: Path) -> None:
     assert tiny_game in games()
     result = run("examples", "--lang", "en")

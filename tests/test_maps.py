@@ -683,6 +683,7 @@ def test_sailing_equals_every_path_tried_apart() -> None:
         assert found == expected, (i, rows, currents, start, intellect)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("strategiya.corner.no-cutoff")
 def test_validate_says_what_map_check_finds_in_the_configs_map_and_still_passes_it(tmp_path: Path) -> None:
     """A river down the whole map cuts the right-hand corners off: `map check` refuses the map;
