@@ -305,3 +305,28 @@ def test_the_winner_of_a_fight_with_another_players_hero_gets_a_point_to_spend(t
     live = evening.read(path).state
     recording._KNOWN.clear()  # the journal folded afresh gives the state recorded live
     assert evening.read(path).state == live
+
+
+@pytest.mark.rule("strategiya.move.terrain")
+def test_a_move_farther_than_a_turn_takes_the_hero_is_recorded_and_said(tmp_path: Path) -> None:
+    """«Передвижение»: a hero goes his terrain's cells a turn. A move beyond them is still the
+    table's record (the master may know of a spell or a plot), and its words say how it stands. On
+    an open plain Ветер (speed 4) goes 3 + 4 = 7 cells a turn, written apart from printkit's figures."""
+    config = tmp_path / "plain.yaml"
+    config.write_text(
+        "game: strategiya\nplayers:\n  - name: Аня\n    heroes:\n      - {name: Ветер, speed: 4}\n"
+        "  - name: Борис\nmap:\n  rows:\n" + "".join("    - " + "P" * 12 + "\n" for _ in range(3)),
+        encoding="utf-8",
+    )
+    path = tmp_path / "e.sqlite"
+    evening.start(config, path)
+    evening.record(path, "move", {"hero": "Ветер", "to": "A1"})
+    plain_cells = 3 + 4  # «Ходы»: plain 3, and speed adds its points
+    near = evening.record(path, "move", {"hero": "Ветер", "to": "ABCDEFGHIJKL"[plain_cells] + "1"})
+    assert "farther" not in near.said["en"]
+    far = evening.record(path, "move", {"hero": "Ветер", "to": "L1"})  # H1 to L1: 4 cells, within his 7
+    assert "that is farther than the hero goes in a turn from H1" not in far.said["en"]
+    evening.record(path, "move", {"hero": "Ветер", "to": "A1"})
+    too_far = evening.record(path, "move", {"hero": "Ветер", "to": "L1"})
+    assert "that is farther than the hero goes in a turn from A1" in " ".join(too_far.said["en"].split())
+    assert evening.read(path).state.part.find("Ветер").cell == "L1"  # recorded all the same

@@ -35,9 +35,25 @@ def _move(state: State, hero: str, to: str) -> Decided:
     sheltered = (game_map is not None and shelter(game_map, x, y)) or part.castle_at(cell_name(x, y))
     aboard = sailing(part, found, cell_name(x, y))
     barred = None if aboard.get("ship") or aboard.get("boarded") else _barred(part, found, x, y)
+    far = not barred and not aboard and found.cell is not None and _beyond(part, found, (x, y))
     return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
                     "saved": in_danger and sheltered, **aboard,
-                    **({"barred": barred} if barred else {})})  # fmt: skip
+                    **({"barred": barred} if barred else {}), **({"far": True} if far else {})})  # fmt: skip
+
+
+def _beyond(part: Any, hero: Any, to: tuple[int, int]) -> bool:
+    """Whether a cell lies beyond what the hero walks (or flies) in one turn from where he stands,
+    as the reach question reckons it with his speed, animals, wounds and load («Передвижение»).
+    Said, not refused, as a move onto water is: the master may know better (a plot, a spell)."""
+    from ..movement import load_cells, mover_for, reach
+
+    game_map = standing(part)
+    model = model_of(part.session, hero)
+    if game_map is None or model is None or hero.cell is None:
+        return False
+    rules = rules_of(part.session.ruleset)
+    mover = dataclasses.replace(mover_for(rules, model), load=load_cells(rules, hero.laden, hero.strength))
+    return to not in reach(game_map, rules, mover, parse_cell(hero.cell), 1)
 
 
 def _barred(part: Any, hero: Any, x: int, y: int) -> dict[str, str] | None:
@@ -93,6 +109,8 @@ def _move_words(effect: Effect, lang: str) -> str:
             said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
     if effect.get("barred"):
         said += "; " + label("sev_move_barred", lang, terrain=dict(effect["barred"]).get(lang, ""))
+    if effect.get("far"):
+        said += "; " + label("sev_move_far", lang, cell=effect["from"] or "")
     return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
 
 
