@@ -401,7 +401,7 @@ def test_the_evening_prints_the_goods_and_spells_each_hero_holds_on_his_sheet(pa
 def test_a_black_market_buy_is_seen_by_its_player_and_the_master_alone(path: Path, tmp_path: Path) -> None:
     """«Услуги» 2): on the black market items and spells are bought unseen by the rivals, for a quarter
     of the price more, rounded up, and written on the back of the sheet. The table and Борис's page
-    see that Гром bought something, not what; Аня's page, the master's and the printed back page do."""
+    see that Тень bought something, not what; Аня's page, the master's and the printed back page do."""
     import html
 
     from starlette.testclient import TestClient
@@ -412,7 +412,7 @@ def test_a_black_market_buy_is_seen_by_its_player_and_the_master_alone(path: Pat
 
     from ..conftest import pdf_text
 
-    bought = evening.record(path, "items", {"hero": "Гром", "item": "Щит", "hidden": True})
+    bought = evening.record(path, "items", {"hero": "Тень", "item": "Щит", "hidden": True})
     shield = 230  # «Предметы» 2): the shield's price; the black market's quarter of it, rounded up: 58
     assert f"the secret costs a quarter of the price more: ${-(-shield // 4)}" in " ".join(bought.said["en"].split())
     evening.record(path, "items", {"hero": "Искра", "item": "Порча", "hidden": True})
@@ -424,10 +424,10 @@ def test_a_black_market_buy_is_seen_by_its_player_and_the_master_alone(path: Pat
     assert "Shield" not in public and "Hex" not in public and "Griffin" not in public
     assert "carrying: Sword, Sword, Horse" in public
     own = " ".join(opened.table.own(opened.state, "Аня", "en"))
-    assert "Гром: Shield" in own and "Искра: Hex" in own and opened.table.own(opened.state, "Борис", "en") == []
-    assert "Гром: Shield" in " ".join(opened.table.secrets(opened.state, "en"))
+    assert "Тень: Shield" in own and "Искра: Hex" in own and opened.table.own(opened.state, "Борис", "en") == []
+    assert "Тень: Shield" in " ".join(opened.table.secrets(opened.state, "en"))
     veiled = said_row(opened, opened.rows[0], "en", master=False, player="Борис")
-    assert veiled.startswith("Гром bought something on the black market") and "Shield" not in veiled
+    assert veiled.startswith("Тень bought something on the black market") and "Shield" not in veiled
     assert "Shield" in said_row(opened, opened.rows[0], "en", master=False, player="Аня")
     table = Table(load(path.parent / "config" / "heroes.yaml", (), (), ()), evening=ServedEvening.of(path))
     with TestClient(make_app(table, ["testserver"]), raise_server_exceptions=False) as client:
@@ -439,8 +439,8 @@ def test_a_black_market_buy_is_seen_by_its_player_and_the_master_alone(path: Pat
     assert run("evening", "print", str(path), "--out", str(tmp_path / "paper"), "--lang", "en").exit_code == 0
     front, back = (" ".join(p.split()) for p in pdf_text(tmp_path / "paper" / "hero-sheets.pdf")[:2])
     assert "Items Sword, Sword Animals Horse" in front and "Spells Shackles Skipped" in front  # Искра's: no Hex
-    assert "Гром · Shield · $288" in back and "Искра · Hex · $100" in back  # 230 + 58, 80 + 20
+    assert "Тень · Shield · $288" in back and "Искра · Hex · $100" in back  # 230 + 58, 80 + 20
     # lost as it was bought: unseen
-    evening.record(path, "items", {"hero": "Гром", "item": "shield", "lost": True}, who="Аня")
-    assert evening.read(path).state.part.find("Гром").hidden == ()
+    evening.record(path, "items", {"hero": "Тень", "item": "shield", "lost": True}, who="Аня")
+    assert evening.read(path).state.part.find("Тень").hidden == ()
     _replayed_is_live(path)

@@ -198,21 +198,34 @@ def _count(offers: list[Offer]) -> list[tuple[Offer, int]]:
 
 
 def _check_items(items: list[Offer], hero: Hero, key: Key, lang: str, ck: Checker) -> None:
+    for problem in item_problems(items, hero, lang):
+        ck.fail(key, problem)
+
+
+def item_problems(items: list[Offer], hero: Hero, lang: str, strength: bool = True) -> list[str]:
+    """What keeps a hero from carrying these town items together, in words («Предметы»: how many of
+    each, the strength each and a pair need, the staff with no weapon, a pair that excludes another);
+    none where he may carry them all. A config's hero holds what he uses; strength False leaves the
+    strength out (the text's «использовать может»: an evening's hero may hold what he cannot use yet)."""
     who = hero.name or label("pc_the_hero", lang)
     counts = _count(items)
+    out = []
     for offer, count in counts:
         name = offer.name[lang]
         if count > offer.max:
-            ck.fail(key, label("pc_at_most", lang, name=name, max=offer.max, n=count))
+            out.append(label("pc_at_most", lang, name=name, max=offer.max, n=count))
+        elif not strength:
+            continue
         elif count == 2 and offer.pair_strength is not None and hero.strength < offer.pair_strength:
-            ck.fail(key, label("pc_pair_strength", lang, name=name, need=offer.pair_strength, who=who,
-                               has=hero.strength))  # fmt: skip
+            out.append(label("pc_pair_strength", lang, name=name, need=offer.pair_strength, who=who,
+                             has=hero.strength))  # fmt: skip
         elif hero.strength < offer.strength:
-            ck.fail(key, label("pc_strength", lang, name=name, need=offer.strength, who=who, has=hero.strength))
+            out.append(label("pc_strength", lang, name=name, need=offer.strength, who=who, has=hero.strength))
     distinct = [o for o, _ in counts]
     if any(o.excludes_weapons for o in distinct) and any(o.weapon for o in distinct):
         staff = next(o for o in distinct if o.excludes_weapons)
-        ck.fail(key, label("pc_staff", lang, name=staff.name[lang]))
+        out.append(label("pc_staff", lang, name=staff.name[lang]))
     for pair in (o for o, n in counts if n >= 2):
         for other in (o for o in distinct if o.id in pair.pair_excludes):
-            ck.fail(key, label("pc_pair_excludes", lang, name=pair.name[lang], other=other.name[lang]))
+            out.append(label("pc_pair_excludes", lang, name=pair.name[lang], other=other.name[lang]))
+    return out

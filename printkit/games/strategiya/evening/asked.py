@@ -11,7 +11,7 @@ from printkit.plugin import PrintkitError, RefusedValue, cell_name, label, parse
 from ..model import rules_of
 from . import waters
 from .cargo import mounted
-from .part import Now, alive, heroes_of, models, unspent
+from .part import Now, alive, heroes_of, model_of, models, unspent
 from .ships import ship_for, water
 
 
@@ -37,9 +37,24 @@ def now(state: State, config: dict[str, Any], the_map: dict[str, Any] | None) ->
             written["money"] = hero.money
         # The town's items and animals (a fight reads a sword or a shield); a find the master wrote
         # in words is the evening's only, not a config's.
-        written["items"] = [i for i in hero.items if rules.offer("items", i) is not None]
+        written["items"] = _carriable(rules, heroes_of(state).session, hero)
         written["animals"] = [a for a in hero.animals if rules.offer("animals", a) is not None]
         written["spells"] = [s for s in hero.spells if rules.offer("scrolls", s) is not None]
+
+
+def _carriable(rules: Any, session: Any, hero: Now) -> list[str]:
+    """The town items a config may list for the hero, as the evening has him: each held item the
+    config's check lets him carry with those before it (an evening recorded before items gained were
+    checked may hold one more: the questions read him without it rather than refuse him)."""
+    from ..party import item_problems
+
+    model = model_of(session, hero)
+    kept: list[Any] = []
+    for i in hero.items:
+        offer = rules.offer("items", i)
+        if offer is not None and (model is None or not item_problems([*kept, offer], model, "en")):
+            kept.append(offer)
+    return [o.id for o in kept]
 
 
 def _evening_hero(state: State, word: str) -> Now | None:

@@ -102,6 +102,8 @@ def _items(state: State, hero: str, item: str, lost: bool = False, hidden: bool 
         if not key:
             raise RefusedValue("sev_no_item", hero=found.name, item=words)
         hidden = key in found.hidden and (hidden or held.count(key) == found.hidden.count(key))
+    if kind == "items" and not lost and offer is not None:
+        _carried(part, found, offer[1])
     effect: dict[str, object] = {"hero": found.name, "item": key, "kind": kind, "name": name, "lost": lost}
     if hidden:
         price = getattr(offer[1], "price", None) if offer is not None else None
@@ -110,6 +112,23 @@ def _items(state: State, hero: str, item: str, lost: bool = False, hidden: bool 
     if kind == "scrolls" and not lost and offer is not None:
         effect["study"] = _study(part, found, offer[1])
     return Decided(effect)
+
+
+def _carried(part: Any, hero: Any, offer: Any) -> None:
+    """«Предметы»: a town item the hero may not wear with what he holds (two swords and a shield, a
+    weapon with the staff, a third sword) is refused, in the words the config's check uses. Strength
+    short is not: the text says who may use an item, and a hero may hold one for later."""
+    from ..party import item_problems
+
+    rules = rules_of(part.session.ruleset)
+    model = model_of(part.session, hero)
+    if model is None:
+        return
+    held = [o for o in (rules.offer("items", i) for i in hero.items) if o is not None]
+    problems = {lang: item_problems([*held, offer], model, lang, strength=False) for lang in ("ru", "en")}
+    if problems["en"]:
+        raise RefusedValue("sev_cannot_carry", hero=hero.name, item=dict(offer.name),
+                           why={lang: "; ".join(problems[lang]) for lang in ("ru", "en")})  # fmt: skip
 
 
 # «Свитки»: a spell is learned by sitting out the scroll's turns; every point of intellect a hero
