@@ -293,15 +293,34 @@ def _tighten_the_end(ctx: dict[str, Any], document: Any) -> Any:
 
     chapters = ctx["chapters"]
     fresh = max((i for i, ch in enumerate(chapters) if ch["fresh"]), default=0)
-    for first in range(len(chapters) - 1, fresh - 1, -1):
-        for chapter in chapters[first:]:
-            chapter["tight"] = True
-        closer = render(render_template("booklet.html.j2", ctx))
-        if len(closer.pages) < len(document.pages):
-            return closer
-    for chapter in chapters:
-        chapter["tight"] = False
-    return document
+
+    def closer_from(first: int) -> Any | None:
+        """The booklet laid out with chapters[first:] set closer, if that saves a page; else None."""
+        for i, chapter in enumerate(chapters):
+            chapter["tight"] = i >= first
+        laid = render(render_template("booklet.html.j2", ctx))
+        return laid if len(laid.pages) < len(document.pages) else None
+
+    # Setting a chapter closer never lengthens it, so the more chapters set closer, the shorter the
+    # end: the most there may be is tried first (when it saves nothing, nothing will: one layout, not
+    # one a chapter), then the fewest that still save the page are found by halves. Each layout is the
+    # whole booklet's, as slow as the first.
+    saved, best = closer_from(fresh), fresh
+    if saved is None:
+        for chapter in chapters:
+            chapter["tight"] = False
+        return document
+    low, high = fresh + 1, len(chapters) - 1  # the fewest saving the page start between them, if not at fresh
+    while low <= high:
+        middle = (low + high + 1) // 2
+        laid = closer_from(middle)
+        if laid is None:
+            high = middle - 1
+        else:
+            saved, best, low = laid, middle, middle + 1
+    for i, chapter in enumerate(chapters):
+        chapter["tight"] = i >= best
+    return saved
 
 
 def write_booklet(session: Session, target: Any, greyscale: bool = False) -> bytes:
