@@ -4,10 +4,10 @@ The whole suite is the README's test command (`python -m pytest -q -n auto`); th
 out the tests marked slow (`-m "not slow"`, docs/contributing.md). Cold is a run with nothing kept from
 an earlier one (a fresh clone, as `.ci/run` does); warm is the next run, which finds the example kits,
 the pages it read back from them and its artefact cache in pytest's cache folder (tests/conftest.py,
-kept_root), and mypy's and ruff's caches beside it. Each tier's runs use a cache folder of their own
-(`-o cache_dir=...`), never the checkout's .pytest_cache or .mypy_cache, so the everyday tier's cold run
-does not find what the whole suite's runs kept. Times are wall-clock, pytest's start included; the CPU
-time is the children's user and system time.
+kept_root), and mypy's and ruff's caches and Python's bytecode beside it. Each tier's runs use a cache
+folder of their own (`-o cache_dir=...`), never the checkout's .pytest_cache or .mypy_cache, so the
+everyday tier's cold run does not find what the whole suite's runs kept. Times are wall-clock, pytest's
+start included; the CPU time is the children's user and system time.
 Run: python bench/suite.py [--warm N] [--tier whole|everyday ...] [-- extra pytest arguments]
 """
 
@@ -35,8 +35,13 @@ def run(cache_dir: Path, extra: list[str]) -> tuple[float, float, str]:
     start = time.perf_counter()
     cmd = [sys.executable, "-m", "pytest", "-q", "-n", "auto", "-o", f"cache_dir={cache_dir}", *extra]
     # The lint tests' mypy and ruff keep caches of their own: beside pytest's, so that a cold run
-    # checks the code from nothing, as in a fresh clone, and a warm one finds them.
-    env = dict(os.environ, MYPY_CACHE_DIR=str(cache_dir / "mypy"), RUFF_CACHE_DIR=str(cache_dir / "ruff"))
+    # checks the code from nothing, as in a fresh clone, and a warm one finds them. Python's bytecode
+    # too (PYTHONPYCACHEPREFIX: printkit's modules, and the test modules as pytest rewrites their
+    # asserts), written as Python writes it by default: a shell with PYTHONDONTWRITEBYTECODE set would
+    # have every run, and every xdist worker and subprocess in it, compile all of them again.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(MYPY_CACHE_DIR=str(cache_dir / "mypy"), RUFF_CACHE_DIR=str(cache_dir / "ruff"),
+               PYTHONPYCACHEPREFIX=str(cache_dir / "bytecode"))  # fmt: skip
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - start
     after = os.times()
@@ -73,7 +78,9 @@ def main() -> None:
         notes = [
             f"whole: the README's and CI's test command, {COMMANDS['whole']}; everyday: {COMMANDS['everyday']}, "
             "the tier to run while working (docs/contributing.md says what is marked slow).",
-            "Cold: nothing kept from an earlier run, as CI runs it from a fresh clone; warm: the next run.",
+            "Cold: nothing kept from an earlier run, as CI runs it from a fresh clone; warm: the next run. Both "
+            "with Python's bytecode cache on, as Python is by default (the shell's PYTHONDONTWRITEBYTECODE is "
+            "left out), kept in each tier's own folder.",
         ]
         written = record("suite", "The test suite, whole and everyday", ["tier", "run", "wall", "CPU", "pytest"],
                          rows, notes, f"{start_load} at start, {end_load} at end")  # fmt: skip

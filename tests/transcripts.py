@@ -8,6 +8,7 @@ lines after it is only run for its exit code.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,8 +78,10 @@ def console_blocks(markdown: Path) -> list[list[Example]]:
     return blocks
 
 
+@functools.cache
 def help_examples(lang: str = "en") -> dict[str, list[Example]]:
-    """Every example line of every command's --help page as it is shown in lang, by command."""
+    """Every example line of every command's --help page as it is shown in lang, by command (asked
+    once a process: two test modules read them as they are collected; neither changes them)."""
     found: dict[str, list[Example]] = {}
 
     for path, _ in commands():
