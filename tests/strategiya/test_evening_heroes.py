@@ -324,9 +324,22 @@ def test_a_move_farther_than_a_turn_takes_the_hero_is_recorded_and_said(tmp_path
     plain_cells = 3 + 4  # «Ходы»: plain 3, and speed adds its points
     near = evening.record(path, "move", {"hero": "Ветер", "to": "ABCDEFGHIJKL"[plain_cells] + "1"})
     assert "farther" not in near.said["en"]
-    far = evening.record(path, "move", {"hero": "Ветер", "to": "L1"})  # H1 to L1: 4 cells, within his 7
-    assert "that is farther than the hero goes in a turn from H1" not in far.said["en"]
-    evening.record(path, "move", {"hero": "Ветер", "to": "A1"})
-    too_far = evening.record(path, "move", {"hero": "Ветер", "to": "L1"})
-    assert "that is farther than the hero goes in a turn from A1" in " ".join(too_far.said["en"].split())
+    # A second step in the same turn: H1 to L1 is 4 cells, within his 7 alone, but the turn began on
+    # A1, and A1 to L1 is 11: the steps of one turn add up.
+    second = evening.record(path, "move", {"hero": "Ветер", "to": "L1"})
+    assert "that is farther than the hero goes in a turn from A1, where he began it" in " ".join(
+        second.said["en"].split()
+    )
+    assert "от A1, где этот ход начал" in " ".join(second.said["ru"].split())
     assert evening.read(path).state.part.find("Ветер").cell == "L1"  # recorded all the same
+    for _ in range(2):  # Борис's turn, then Аня's again: Ветер begins a turn on L1
+        evening.record(path, "next", {})
+    back = evening.record(path, "move", {"hero": "Ветер", "to": "H1"})  # 4 cells: within a fresh turn
+    assert "farther" not in back.said["en"]
+    too_far = evening.record(path, "move", {"hero": "Ветер", "to": "A1"})  # L1 to A1 in one turn: 11
+    assert "that is farther than the hero goes in a turn from L1" in " ".join(too_far.said["en"].split())
+    from printkit.evening import recording
+
+    live = evening.read(path).state
+    recording._KNOWN.clear()  # folded afresh from the journal: the same turn's start
+    assert evening.read(path).state == live

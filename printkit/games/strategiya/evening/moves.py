@@ -35,25 +35,28 @@ def _move(state: State, hero: str, to: str) -> Decided:
     sheltered = (game_map is not None and shelter(game_map, x, y)) or part.castle_at(cell_name(x, y))
     aboard = sailing(part, found, cell_name(x, y))
     barred = None if aboard.get("ship") or aboard.get("boarded") else _barred(part, found, x, y)
-    far = not barred and not aboard and found.cell is not None and _beyond(part, found, (x, y))
+    # The cells a turn gives are the turn's, however many steps it is recorded in: a second step is
+    # reckoned from where the hero began the turn, not from where the first one left him.
+    began = found.began_at if found.moved_at == state.turn and found.began_at else found.cell
+    far = not barred and not aboard and began is not None and _beyond(part, found, began, (x, y))
     return Decided({"hero": found.name, "from": found.cell, "to": cell_name(x, y),
                     "saved": in_danger and sheltered, **aboard,
-                    **({"barred": barred} if barred else {}), **({"far": True} if far else {})})  # fmt: skip
+                    **({"barred": barred} if barred else {}), **({"far": began} if far else {})})  # fmt: skip
 
 
-def _beyond(part: Any, hero: Any, to: tuple[int, int]) -> bool:
-    """Whether a cell lies beyond what the hero walks (or flies) in one turn from where he stands,
-    as the reach question reckons it with his speed, animals, wounds and load («Передвижение»).
+def _beyond(part: Any, hero: Any, began: str, to: tuple[int, int]) -> bool:
+    """Whether a cell lies beyond what the hero walks (or flies) in one turn from the cell he began
+    it on, as the reach question reckons it with his speed, animals, wounds and load («Передвижение»).
     Said, not refused, as a move onto water is: the master may know better (a plot, a spell)."""
     from ..movement import load_cells, mover_for, reach
 
     game_map = standing(part)
     model = model_of(part.session, hero)
-    if game_map is None or model is None or hero.cell is None:
+    if game_map is None or model is None:
         return False
     rules = rules_of(part.session.ruleset)
     mover = dataclasses.replace(mover_for(rules, model), load=load_cells(rules, hero.laden, hero.strength))
-    return to not in reach(game_map, rules, mover, parse_cell(hero.cell), 1)
+    return to not in reach(game_map, rules, mover, parse_cell(began), 1)
 
 
 def _barred(part: Any, hero: Any, x: int, y: int) -> dict[str, str] | None:
@@ -88,8 +91,11 @@ def shelter(game_map: Any, x: int, y: int) -> bool:
 
 def _moved(state: State, effect: Effect) -> State:
     part = heroes_of(state)
-    moved = state.turn if effect.get("from") else part.find(str(effect["hero"])).moved_at  # placing is no move
-    hero = dataclasses.replace(part.find(str(effect["hero"])), cell=str(effect["to"]), moved_at=moved)
+    before = part.find(str(effect["hero"]))
+    moved = state.turn if effect.get("from") else before.moved_at  # placing is no move
+    # his turn's first step: where it began (the later steps of the turn keep it)
+    began = before.cell if effect.get("from") and before.moved_at != state.turn else before.began_at
+    hero = dataclasses.replace(before, cell=str(effect["to"]), moved_at=moved, began_at=began)
     # a worker who steps off his job's cell leaves it, its days kept with the job («Двоичный код»)
     jobs = tuple(dataclasses.replace(j, workers=tuple(w for w in j.workers if w[0] != hero.name or j.cell == hero.cell))
                  for j in part.jobs)  # fmt: skip
@@ -109,8 +115,9 @@ def _move_words(effect: Effect, lang: str) -> str:
             said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
     if effect.get("barred"):
         said += "; " + label("sev_move_barred", lang, terrain=dict(effect["barred"]).get(lang, ""))
-    if effect.get("far"):
-        said += "; " + label("sev_move_far", lang, cell=effect["from"] or "")
+    if effect.get("far"):  # the cell the turn began on (true: an older record's step, from its own cell)
+        began = effect["far"] if isinstance(effect["far"], str) else effect["from"]
+        said += "; " + label("sev_move_far", lang, cell=began or "")
     return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
 
 

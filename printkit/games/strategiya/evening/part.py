@@ -47,6 +47,7 @@ class Now:
     won: int = 0  # fights won here against another player's hero: a point of personal potential each («Сила»)
     moved_at: int = 0  # the turn he last moved in (0: never), and the one he last rested in: a turn
     rested_at: int = 0  # skipped to heal is a whole turn, neither after a move nor twice
+    began_at: str | None = None  # the cell he stood on as the turn he last moved in began: its steps add up
     cargo: tuple[Goods, ...] = ()  # goods mined that he carries, a lot for each mine and price
     spells: tuple[str, ...] = ()  # town scrolls' ids: the spells he holds
     hidden: tuple[str, ...] = ()  # of his items and spells, those bought in secret (the black market)
