@@ -269,8 +269,8 @@ def planned_run_ons(ctx: dict[str, Any], document: Any) -> set[str]:
 
 
 # The booklet's last page filled less than this (to where its last chapter ends) is a runt: the
-# last chapter is set a little closer (.chapter.tight), then the last two, and so on back to the
-# last chapter opening a page of its own, and the first setting that saves the page is kept. The
+# fewest last chapters are set a little closer (.chapter.tight) that save the page, at most back to
+# the last chapter opening a page of its own (_tighten_the_end). The
 # layout tests hold a last page a chapter opens to 30 % (issue 42, third review: «Финал» stood
 # alone on the Russian «Стратегия» booklet's last page, 15 % of it).
 RUNT = 0.3
@@ -302,15 +302,18 @@ def _tighten_the_end(ctx: dict[str, Any], document: Any) -> Any:
         return laid if len(laid.pages) < len(document.pages) else None
 
     # Setting a chapter closer never lengthens it, so the more chapters set closer, the shorter the
-    # end: the most there may be is tried first (when it saves nothing, nothing will: one layout, not
-    # one a chapter), then the fewest that still save the page are found by halves. Each layout is the
-    # whole booklet's, as slow as the first.
-    saved, best = closer_from(fresh), fresh
+    # end. The last chapter alone is tried first (it most often is enough), then the most there may
+    # be (when that saves nothing, nothing will), and between them the fewest that still save the
+    # page are found by halves: a few layouts, not one a chapter, each the whole booklet's.
+    last = len(chapters) - 1
+    saved, best = closer_from(last), last
+    if saved is None and last > fresh:
+        saved, best = closer_from(fresh), fresh
     if saved is None:
         for chapter in chapters:
             chapter["tight"] = False
         return document
-    low, high = fresh + 1, len(chapters) - 1  # the fewest saving the page start between them, if not at fresh
+    low, high = best + 1, last - 1  # the fewest saving the page start between them, if not at best
     while low <= high:
         middle = (low + high + 1) // 2
         laid = closer_from(middle)

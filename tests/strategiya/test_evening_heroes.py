@@ -3,6 +3,7 @@ and lose lives as recorded, and show themselves in JSON and words."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -327,17 +328,24 @@ def test_a_move_farther_than_a_turn_takes_the_hero_is_recorded_and_said(tmp_path
     # A second step in the same turn: H1 to L1 is 4 cells, within his 7 alone, but the turn began on
     # A1, and A1 to L1 is 11: the steps of one turn add up.
     second = evening.record(path, "move", {"hero": "Ветер", "to": "L1"})
-    assert "that is farther than the hero goes in a turn from A1, where he began it" in " ".join(
+    assert "that is farther than the hero goes in one turn from A1, where he began this turn" in " ".join(
         second.said["en"].split()
     )
-    assert "от A1, где этот ход начал" in " ".join(second.said["ru"].split())
+    assert "за один ход с клетки A1, с которой он начал этот ход" in " ".join(second.said["ru"].split())
     assert evening.read(path).state.part.find("Ветер").cell == "L1"  # recorded all the same
     for _ in range(2):  # Борис's turn, then Аня's again: Ветер begins a turn on L1
         evening.record(path, "next", {})
     back = evening.record(path, "move", {"hero": "Ветер", "to": "H1"})  # 4 cells: within a fresh turn
     assert "farther" not in back.said["en"]
     too_far = evening.record(path, "move", {"hero": "Ветер", "to": "A1"})  # L1 to A1 in one turn: 11
-    assert "that is farther than the hero goes in a turn from L1" in " ".join(too_far.said["en"].split())
+    assert "that is farther than the hero goes in one turn from L1" in " ".join(too_far.said["en"].split())
+    # A step an older printkit recorded as too far (true, not the turn's cell) reads as it was said
+    # then: from that step's own cell.
+    from printkit.evening.recording import said_row
+
+    opened = evening.read(path)
+    older = dataclasses.replace(opened.rows[-1], effect={**opened.rows[-1].effect, "far": True})
+    assert "farther than the hero goes in a turn from H1 (as" in " ".join(said_row(opened, older, "en").split())
     from printkit.evening import recording
 
     live = evening.read(path).state

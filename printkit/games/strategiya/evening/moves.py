@@ -115,9 +115,10 @@ def _move_words(effect: Effect, lang: str) -> str:
             said += "; " + label(f"sev_{what}", lang, ship=effect[what], cell=effect["from"] or "")
     if effect.get("barred"):
         said += "; " + label("sev_move_barred", lang, terrain=dict(effect["barred"]).get(lang, ""))
-    if effect.get("far"):  # the cell the turn began on (true: an older record's step, from its own cell)
-        began = effect["far"] if isinstance(effect["far"], str) else effect["from"]
-        said += "; " + label("sev_move_far", lang, cell=began or "")
+    if isinstance(effect.get("far"), str):  # the cell the turn began on
+        said += "; " + label("sev_move_far", lang, cell=effect["far"])
+    elif effect.get("far"):  # an older record's: its own step reckoned from its own cell
+        said += "; " + label("sev_move_far_step", lang, cell=effect["from"] or "")
     return said + "; " + label("sev_saved", lang) if effect.get("saved") else said
 
 
