@@ -94,7 +94,8 @@ def main() -> None:
             "the tier to run while working (docs/contributing.md says what is marked slow).",
             "Cold: nothing kept from an earlier run, as CI runs it from a fresh clone; warm: the next run. Both "
             "with Python's bytecode cache on, as Python is by default (the shell's PYTHONDONTWRITEBYTECODE is "
-            "left out), kept in each tier's own folder.",
+            "left out), kept in each tier's own folder, where Python's library and the installed packages are "
+            "compiled beforehand, untimed, as an installed Python and pip leave them.",
         ]
         written = record("suite", "The test suite, whole and everyday", ["tier", "run", "wall", "CPU", "pytest"],
                          rows, notes, f"{start_load} at start, {end_load} at end")  # fmt: skip
