@@ -56,6 +56,17 @@ def load() -> str:
         return "unknown"
 
 
+def stolen() -> float:
+    """Seconds of the cores' time the hypervisor has given to other machines since boot (the steal
+    column of Linux's /proc/stat; NaN elsewhere): what a run lost to its neighbours on a shared host,
+    which tells a slow host from a slow program."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 FIGURES = Path(__file__).resolve().parent / "figures"
 
 

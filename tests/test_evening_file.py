@@ -3,8 +3,10 @@ newer, migrated forward, its journal folded to the same state live and replayed,
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import random
 import sqlite3
 import stat
@@ -363,13 +365,112 @@ def test_two_writers_at_once_lose_nothing_and_double_nothing(vs: Path) -> None:
     assert dict(evening.read(vs).state.part.cash)["Юг"] == 50 + 2 * count
 
 
+def open_on(path: Path) -> int:
+    """How many of this process's file descriptors are open on the file at path (Linux's /proc)."""
+    found = 0
+    for fd in Path("/proc/self/fd").iterdir():
+        with contextlib.suppress(OSError):
+            found += Path(os.readlink(fd)) == path.resolve()
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through Linux's /proc")
+def test_only_a_held_evening_keeps_connections_open_and_letting_it_go_closes_them(vs: Path) -> None:
+    """A command or a script opens the file for each use and closes it; a server holds it and keeps
+    a few connections between pages, however many pages it draws, until it lets the evening go."""
+    evening.record(vs, "roll", {"notation": "d6", "who": "a"})
+    evening.read(vs)
+    assert open_on(vs) == 0
+    holder = store.held(vs)
+    for i in range(30):
+        evening.record(vs, "roll", {"notation": "d6", "who": f"p{i}"})
+        evening.read(vs)
+    kept = open_on(vs)
+    assert 2 <= kept <= 2 + store.KEPT_EACH  # the holder, a writer, the readers kept
+    for i in range(30):
+        evening.record(vs, "roll", {"notation": "d6", "who": f"q{i}"})
+        evening.read(vs)
+    assert open_on(vs) == kept
+    holder.close()
+    assert open_on(vs) == 0
+    assert len(evening.read(vs).rows) == 61
+
+
+def test_a_held_evening_restored_in_place_is_read_and_written_afresh(vs: Path, tmp_path: Path) -> None:
+    """A kept connection keeps the pages it read; a copy written over the file (the log folded into
+    it first, so nothing SQLite watches changes) is read as the copy, and the next event follows the
+    copy's journal, its once-tokens' index whole."""
+    holder = store.held(vs)
+    try:
+        with sqlite3.connect(vs) as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        copy = tmp_path / "copy.sqlite"
+        copy.write_bytes(vs.read_bytes())
+        for i in range(40):
+            evening.record(vs, "cash", {"player": "Юг", "coins": 1}, once=f"t{i}")
+        with sqlite3.connect(vs) as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert len(evening.read(vs).rows) == 40
+        with open(vs, "r+b") as file:  # restored in place: the same inode
+            file.write(copy.read_bytes())
+            file.truncate()
+        assert evening.read(vs).rows == ()
+        assert evening.record(vs, "cash", {"player": "Юг", "coins": 1}, once="t0").n == 1  # no older token
+    finally:
+        holder.close()
+    with sqlite3.connect(vs) as db:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert db.execute("SELECT count(*), max(n) FROM events").fetchone() == (1, 1)
+
+
+def test_a_held_evening_asked_by_another_name_keeps_one_log(vs: Path) -> None:
+    """Two names of one file (a hard link): connections are opened by the name it is held by, so an
+    event recorded by the other name is read by either."""
+    other = vs.with_name("same.sqlite")
+    other.hardlink_to(vs)
+    holder = store.held(vs)
+    try:
+        n = evening.record(other, "cash", {"player": "Юг", "coins": 1}).n
+        assert [r.n for r in evening.read(vs).rows] == [n] == [r.n for r in evening.read(other).rows]
+    finally:
+        holder.close()
+    assert [r.n for r in evening.read(vs).rows] == [n]
+
+
+def test_a_refused_event_keeps_the_held_evenings_connection(vs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule's refusal leaves the connection whole: it is used again, not opened anew."""
+    holder = store.held(vs)
+    opened: list[str] = []
+    connected = store._connected
+    monkeypatch.setattr(store, "_connected", lambda path, mode: (opened.append(mode), connected(path, mode))[1])
+    try:
+        evening.record(vs, "cash", {"player": "Юг", "coins": 1})
+        before = len(opened)
+        for _ in range(5):
+            with pytest.raises(EveningRefused, match="master"):
+                evening.record(vs, "cash", {"player": "Север", "coins": 1}, who="Юг")
+            evening.record(vs, "cash", {"player": "Юг", "coins": 1})
+        assert len(opened) == before
+    finally:
+        holder.close()
+
+
+def test_an_evening_deleted_in_a_process_that_used_it_leaves_its_name_free(vs: Path) -> None:
+    """Nothing this process kept open holds SQLite's log beside a deleted evening's name."""
+    evening.record(vs, "roll", {"notation": "d6", "who": "a"})
+    evening.read(vs)
+    vs.unlink()
+    evening.start(HEROES, vs)
+    assert evening.read(vs).state.family == "strategiya" and evening.read(vs).rows == ()
+
+
 def test_writers_of_one_process_wait_their_turn_in_order(vs: Path) -> None:
     """A server's threads record one at a time, in the order they came (in the process, not in
     SQLite's sleeps); a second name for the same file waits in the same queue."""
     other = vs.with_name("same.sqlite")
     other.hardlink_to(vs)
     done: list[tuple[str, int]] = []
-    turns = store._writer(vs)
+    turns = store._writer(store.identity(vs))
     writers = []
     with store.writing(vs):
         for i, path in enumerate((other, vs, other, vs)):

@@ -372,3 +372,44 @@ def test_the_masters_questions_lead_back_to_the_board(served: tuple[Table, TestC
     assert table.evening is not None
     player = client.get(f"/p/{table.evening.token_of('Юг')}/").text
     assert f"/m/{table.token}" not in player
+
+
+def test_forms_queued_behind_a_file_held_elsewhere_are_refused_together(vs: Path, monkeypatch: pytest.MonkeyPatch
+                                                                        ) -> None:  # fmt: skip
+    """Forms wait their turn on the evening's own thread; while another program holds the file, the
+    first waits as long as a writer waits and those queued behind it are refused then, without each
+    waiting that long again in turn."""
+    import asyncio
+    import sqlite3
+    from functools import partial
+
+    import printkit.web.evening as served_evening
+    from printkit.evening import recording, store
+
+    monkeypatch.setattr(store, "BUSY_MS", 300)
+    monkeypatch.setattr(served_evening, "BUSY_MS", 300)
+    tried: list[int] = []
+    begin = recording._in_transaction
+    monkeypatch.setattr(recording, "_in_transaction", lambda db: (tried.append(1), begin(db))[1])
+    table = ServedEvening.of(vs)
+    other = sqlite3.connect(vs, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program writing, and holding on
+    try:
+
+        async def six() -> list[str]:
+            async def one() -> str:
+                try:
+                    await table.write(partial(evening.record, vs, "cash", {"player": "Юг", "coins": 1}))
+                except evening.EveningRefused as exc:
+                    return exc.key
+                return "recorded"
+
+            return await asyncio.gather(*(one() for _ in range(6)))
+
+        assert asyncio.run(six()) == ["ev_busy"] * 6
+        assert len(tried) <= 2  # the first, perhaps the second: never each in turn
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+        table.close()
+    assert evening.record(vs, "cash", {"player": "Юг", "coins": 1}).n == 1

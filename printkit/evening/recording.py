@@ -206,59 +206,34 @@ def _start_state(meta: Mapping[str, str], session: Any, table: Table) -> State:
 _KNOWN: dict[tuple[int, int], Opened] = {}
 
 
-def _identity(path: Path) -> tuple[int, int]:
-    found = path.stat()
-    return found.st_dev, found.st_ino
-
-
-def known(path: Path) -> bool:
-    """Whether this process has read the evening at path already (its file checked once then)."""
-    try:
-        return _identity(path) in _KNOWN
-    except OSError:
-        return False
-
-
-def _opened(path: Path, db: sqlite3.Connection) -> Opened:
-    key = _identity(path)
-    meta = store.meta(db)
+def _opened(path: Path, db: sqlite3.Connection, key: tuple[int, int]) -> Opened:
+    """The evening in `db` (the file at path, `key` its identity): what this process folded before
+    and the events since, where the file is still the one it folded (the same evening, its newest
+    event folded still there as it was: a file restored in place from a copy is folded afresh)."""
     before = _KNOWN.get(key)
-    if before is not None and before.meta == meta and _holds(db, before):
-        newer = tuple(store.rows(db, after=before.state.last))
-        if not newer:
-            return before
-        if all(r.kind != UNDO and r.kind in before.kinds for r in newer):
-            state = before.state
-            try:
-                for r in newer:
-                    state = applied(state, r.n, before.kinds[r.kind], r.effect)
-            except (KeyError, TypeError, ValueError, AttributeError):
-                pass  # folded from the start below, which says what is wrong
-            else:
-                opened = Opened(path, meta, before.session, before.table, before.rows + newer, state)
-                _KNOWN[key] = opened
-                return opened
+    if before is not None:
+        last = before.rows[-1] if before.rows else None
+        mark, found = store.since(db, last.n if last is not None else 0)
+        same = mark == (before.meta.get("master", ""), before.meta.get("created", ""))
+        if same and (last is None or (found and found[0] == last)):
+            newer = tuple(found[1:] if last is not None else found)
+            if not newer:
+                return before
+            if all(r.kind != UNDO and r.kind in before.kinds for r in newer):
+                state = before.state
+                try:
+                    for r in newer:
+                        state = applied(state, r.n, before.kinds[r.kind], r.effect)
+                except (KeyError, TypeError, ValueError, AttributeError):
+                    pass  # folded from the start below, which says what is wrong
+                else:
+                    opened = Opened(path, before.meta, before.session, before.table, before.rows + newer, state)
+                    _KNOWN[key] = opened
+                    return opened
+    meta = store.meta(db)
     opened = _folded(path, meta, tuple(store.rows(db)), store.kept(db))
     _KNOWN[key] = opened
     return opened
-
-
-def _holds(db: sqlite3.Connection, opened: Opened) -> bool:
-    """Whether the file still holds the journal this process folded: its newest event is there as
-    it was (a file restored in place from a copy is folded again from the start)."""
-    if not opened.rows:
-        return True  # nothing folded: whatever the file holds now is new
-    last = opened.rows[-1]
-    found = db.execute("SELECT kind, at, once, inputs, effect FROM events WHERE n = ?", (last.n,)).fetchone()
-    # Its effect too: a copy restored in place and given another event of the same kind within the
-    # same second has the same number, kind and time.
-    kept = (last.kind, last.at, last.once, _stored(last.inputs), _stored(last.effect))
-    return found is not None and tuple(found) == kept
-
-
-def _stored(value: Mapping[str, Any]) -> str:
-    """A mapping as the journal stores it (store.append)."""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _folded(path: Path, meta: Mapping[str, str], rows: tuple[Row, ...],
@@ -309,9 +284,8 @@ def _keeping(db: sqlite3.Connection, table: Table, state: State) -> None:
     if table.kept is None:
         return
     code = _code(table, state.family)
-    found = store.kept(db, state=False)
-    due = found is None or found[1] != code or state.last - found[0] >= snapshot.EVERY
-    if due or (found is not None and store.reaches_back(db, found[0])):
+    found = store.kept_still(db)
+    if found is None or found[1] != code or state.last - found[0] >= snapshot.EVERY or found[2]:
         text = snapshot.keep(state, table)
         if text is not None:
             store.keep(db, state.last, code, text)
@@ -319,8 +293,9 @@ def _keeping(db: sqlite3.Connection, table: Table, state: State) -> None:
 
 def read(path: Path) -> Opened:
     """The evening at path, read without changing it."""
-    with store.reading(path, check=not known(path)) as db:
-        return _opened(path, db)
+    found = store.identity(path)
+    with store.reading(path, check=found.file not in _KNOWN, found=found) as db:  # a file is checked once a process
+        return _opened(path, db, found.file)
 
 
 # ---- starting -----------------------------------------------------------------------------------
@@ -433,11 +408,12 @@ def record(path: Path, kind: str, values: Mapping[str, Any], who: str = MASTER, 
     committed before this returns. A `once` token already on the journal records nothing again.
     `who` records it: the master anything, a player only his own actions. `decided`: what a rule
     worked out elsewhere (a page's roll, rolled where the page's answer was)."""
-    with store.writing(path, check=not known(path)) as db:
+    file = store.identity(path)
+    with store.writing(path, check=file.file not in _KNOWN, found=file) as db:
         _in_transaction(db)
         try:
             found = store.by_once(db, once) if once else None
-            opened = _opened(path, db)
+            opened = _opened(path, db, file.file)
             if found is not None:
                 db.execute("COMMIT")
                 said = _said_all(opened, found)
@@ -531,10 +507,11 @@ def undo(path: Path, who: str = MASTER, device: str = "cli", expected: int | Non
     the event the asker saw as the newest: anything else is refused (a resent form undoes once)."""
     if who != MASTER:
         raise EveningRefused("ev_masters", who=who)
-    with store.writing(path, check=not known(path)) as db:
+    file = store.identity(path)
+    with store.writing(path, check=file.file not in _KNOWN, found=file) as db:
         _in_transaction(db)
         try:
-            opened = _opened(path, db)
+            opened = _opened(path, db, file.file)
             live = opened.state.live
             if expected is not None and (not live or live[-1] != expected):
                 raise Refused("ev_undone_already", n=expected)

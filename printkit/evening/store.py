@@ -14,15 +14,16 @@ import collections
 import json
 import os
 import sqlite3
+import stat
 import threading
 import urllib.parse
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import EXIT_CONFIG, EXIT_OUTPUT
 from ..labels import Refused
@@ -199,11 +200,31 @@ def _migrated(db: sqlite3.Connection, version: int) -> None:
             raise
 
 
-def _exists(path: Path) -> None:
-    if not path.is_file():
+class Found(NamedTuple):
+    """An evening file as the system finds it: which file (its device and inode) and how it stands."""
+
+    device: int
+    inode: int
+    size: int
+    modified: int  # ns
+    changed: int  # ns: the inode's own time, which every write and every rename moves
+
+    @property
+    def file(self) -> tuple[int, int]:
+        return self.device, self.inode
+
+
+def identity(path: Path) -> Found:
+    """The file at path, once it is an evening-sized regular file."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        raise EveningRefused("ev_missing", file=str(path)) from None
+    if not stat.S_ISREG(found.st_mode):
         raise EveningRefused("ev_missing", file=str(path))
-    if path.stat().st_size > MOST_BYTES:
+    if found.st_size > MOST_BYTES:
         raise EveningRefused("ev_too_large", file=str(path), most=MOST_BYTES // (1024 * 1024))
+    return Found(found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
 
 
 # What SQLite's errors mean for the one using an evening: another writer holds the file; the file
@@ -225,22 +246,159 @@ def refusal(exc: sqlite3.Error, path: Path) -> EveningRefused:
 
 
 def _connected(path: Path, mode: str) -> sqlite3.Connection:
-    """A connection to the evening at path, read-only ("ro") or to write ("rw"), that waits its turn."""
-    _exists(path)
+    """A connection to the evening at path, read-only ("ro") or to write ("rw"), that waits its turn
+    (any thread may use it, one at a time: the pool below hands it to one thread at a time)."""
+    identity(path)
     try:
-        db = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None)
+        db = sqlite3.connect(_uri(path, mode), uri=True, isolation_level=None, check_same_thread=False)
         db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
     except sqlite3.Error as exc:
         raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
     return db
 
 
+# Connections kept open between uses, for the evenings this process holds open (a server: held).
+# A served table reads the evening for every page and records into it for every form, and opening a
+# connection (the file found, its pages checked, its lock and log mapped) then closing it again cost
+# more than what most pages read. A connection is kept for the file it was opened on, by its device
+# and inode (the number cannot be given to another file while the connection holds this one open),
+# and lent again only while the file stands as it stood when the connection was last lent: SQLite
+# keeps the pages it read between uses, and knows another writer's changes only through its
+# write-ahead log, so a copy written over the file in place (its own commits leave the file alone
+# until the log is folded into it) is read by a connection of its own. Connections to a held file
+# are opened under the name it was held by, whatever name it is asked by: two names of one file (a
+# hard link) would each keep a write-ahead log of its own. KEPT_EACH to read and one to write; all
+# closed when the evening is let go. A process that holds no evening (a command, a script) opens a
+# connection for each use and closes it, as SQLite then folds its log into the file: a kept one
+# would keep the log beside a file deleted meanwhile, and bar a new evening from its name.
+KEPT_EACH = 4
+
+
+class _Pool:
+    """Open connections to the evenings this process holds, each lent to one user at a time."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: dict[tuple[int, int], tuple[Path, int]] = {}  # file -> (its name, its holders)
+        self._idle: dict[tuple[tuple[int, int], str], list[tuple[Found, sqlite3.Connection]]] = {}
+
+    def hold(self, found: Found, path: Path) -> None:
+        with self._lock:
+            name, holders = self._held.get(found.file, (path, 0))
+            self._held[found.file] = (name, holders + 1)
+
+    def let_go(self, found: Found) -> None:
+        """One holder fewer; with the last, every connection kept to the file closed."""
+        gone: list[sqlite3.Connection] = []
+        with self._lock:
+            name, holders = self._held.get(found.file, (Path(), 1))
+            if holders > 1:
+                self._held[found.file] = (name, holders - 1)
+            else:
+                self._held.pop(found.file, None)
+                gone = [db for mode in ("ro", "rw") for _, db in self._idle.pop((found.file, mode), [])]
+        for db in gone:
+            _close(db)
+
+    def name(self, found: Found, path: Path) -> Path:
+        """The name to open a new connection to the file by: the one it is held by, if it is (its
+        write-ahead log is named after it; a file renamed while held is not found, rather than
+        opened with a log of another name)."""
+        with self._lock:
+            return self._held.get(found.file, (path, 0))[0]
+
+    def take(self, found: Found, mode: str) -> sqlite3.Connection | None:
+        """A kept connection to this file as it stands now, if one is idle (one kept while the file
+        stood otherwise is closed)."""
+        stale = []
+        db = None
+        with self._lock:
+            kept = self._idle.get((found.file, mode), [])
+            while kept and db is None:
+                was, candidate = kept.pop()
+                if was == found:
+                    db = candidate
+                else:
+                    stale.append(candidate)
+        for old in stale:
+            _close(old)
+        return db
+
+    def give(self, found: Found, mode: str, db: sqlite3.Connection) -> None:
+        """A connection back after its use, `found` the file as it stood when it was lent: kept for
+        the next while the file is held and fewer are kept than its mode keeps, closed otherwise."""
+        with self._lock:
+            kept = self._idle.setdefault((found.file, mode), []) if found.file in self._held else None
+            if kept is not None and len(kept) < (KEPT_EACH if mode == "ro" else 1):
+                kept.append((found, db))
+                return
+        _close(db)
+
+
+def _close(db: sqlite3.Connection) -> None:
+    with suppress(sqlite3.Error):
+        db.close()
+
+
+_POOL = _Pool()
+
+
 @contextmanager
-def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
+def _lent(path: Path, mode: str, check: bool, found: Found | None) -> Iterator[tuple[sqlite3.Connection, int]]:
+    """A connection to the evening at path (`found`: the file as the caller found it, if it did)
+    and the file's schema version: a kept one where there is one for the file as it stands, else a
+    new one (its file checked). Kept for the next use after it, unless SQLite failed in it."""
+    found = found or identity(path)
+    db = _POOL.take(found, mode)
+    version = VERSION
+    if db is not None:
+        try:
+            # Another program may have brought the file forward since.
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error:
+            version = -1
+        if version != VERSION:
+            _close(db)
+            db = None
+    if db is None:
+        db = _connected(_POOL.name(found, path), mode)
+        try:
+            version = _checked(db, path, check)
+            if mode == "rw":  # a connection's own setting, kept while it is kept
+                db.execute("PRAGMA synchronous=FULL")
+            if identity(path).file != found.file:  # replaced between the look and the opening
+                found = found._replace(changed=-1)  # lent once, never again
+        except sqlite3.Error as exc:
+            _close(db)
+            raise refusal(exc, path) from None
+        except BaseException:
+            _close(db)
+            raise
+    try:
+        yield db, version
+    except Refused:
+        # A rule refused the event (or SQLite said so, turned into words): the connection is whole
+        # unless its transaction is still open.
+        _done(found, mode, db, version)
+        raise
+    except BaseException:
+        _close(db)
+        raise
+    _done(found, mode, db, version)
+
+
+def _done(found: Found, mode: str, db: sqlite3.Connection, version: int) -> None:
+    if db.in_transaction or version != VERSION:
+        _close(db)
+    else:
+        _POOL.give(found, mode, db)
+
+
+@contextmanager
+def reading(path: Path, check: bool = True, found: Found | None = None) -> Iterator[sqlite3.Connection]:
     """The evening, open to read only: nothing it holds changes (an older file is migrated in a copy
-    in memory)."""
-    with closing(_connected(path, "ro")) as db:
-        version = _checked(db, path, check)
+    in memory). `found`: the file as the caller found it, if it did."""
+    with _lent(path, "ro", check, found) as (db, version):
         if version < VERSION:
             copy = sqlite3.connect(":memory:", isolation_level=None)
             with closing(copy):
@@ -257,86 +415,115 @@ def reading(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
             raise refusal(exc, path) from None
 
 
-def held(path: Path) -> sqlite3.Connection:
-    """A connection that only holds the evening open, for a process that records into it all
-    evening (a server). SQLite folds its write-ahead log into the file, and waits for the disk,
-    whenever the last connection to it closes: with this one open, a recorded event costs its own
-    commit only, and the log is folded every thousand pages, as SQLite does by itself."""
-    _exists(path)
+@dataclass
+class Held:
+    """An evening this process holds open while it serves it (held)."""
+
+    db: sqlite3.Connection  # only holds the file open; never used to read or write it
+    found: Found
+    closed: bool = False
+
+    def close(self) -> None:
+        """Let the evening go: this connection and every one kept for it closed (once)."""
+        if not self.closed:
+            self.closed = True
+            _close(self.db)
+            _POOL.let_go(self.found)
+
+
+def held(path: Path) -> Held:
+    """The evening at path held open, for a process that records into it all evening (a server).
+    SQLite folds its write-ahead log into the file, and waits for the disk, whenever the last
+    connection to it closes: with this one open, a recorded event costs its own commit only, and the
+    log is folded every thousand pages, as SQLite does by itself. Until it is let go, the
+    connections the evening's pages and forms use are kept open between uses (_Pool)."""
+    found = identity(path)
     try:
         # Closed by whichever thread ends the serving, and never used for anything else meanwhile.
         db = sqlite3.connect(_uri(path, "ro"), uri=True, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise EveningRefused("ev_damaged", file=str(path), why=str(exc)) from None
-    _checked(db, path, check=False)
-    return db
+    try:
+        _checked(db, path, check=False)
+    except BaseException:
+        _close(db)
+        raise
+    _POOL.hold(found, path)
+    return Held(db, found)
 
 
 # One writer at a time within a process, by file, in the order they came. Writers of one process
 # (a server's threads, one a phone) queue here rather than in SQLite: a writer SQLite finds the
 # file locked sleeps and tries again, each sleep longer (up to 100 ms), so under twenty phones an
 # unlucky one waited seconds while others came and went; a plain lock lets a newcomer pass those
-# already waiting, too. Writers of other processes (a command at the terminal while the table is
-# served) still queue in SQLite, with its busy timeout.
+# already waiting, too. Each waiter waits on a lock of its own, and the writer done hands the turn
+# to the first in line alone: waking them all at every event (a condition's notify_all) had twenty
+# threads wake, look and sleep again for each event. Writers of other processes (a command at the
+# terminal while the table is served) still queue in SQLite, with its busy timeout.
 class _Turns:
     """Writers of one file served in the order they came."""
 
     def __init__(self) -> None:
-        self._changed = threading.Condition()
-        self._waiting: collections.deque[object] = collections.deque()
+        self._lock = threading.Lock()
+        self._waiting: collections.deque[threading.Lock] = collections.deque()
         self._held = False
 
     def take(self, timeout: float) -> bool:
         """Wait for this writer's turn (False: not within `timeout` seconds, nothing held)."""
-        mine = object()
-        with self._changed:
-            self._waiting.append(mine)
-            if self._changed.wait_for(lambda: not self._held and self._waiting[0] is mine, timeout):
-                self._waiting.popleft()
+        with self._lock:
+            if not self._held:
                 self._held = True
                 return True
-            self._waiting.remove(mine)
-            self._changed.notify_all()  # the one behind may be first now
-            return False
+            mine = threading.Lock()
+            mine.acquire()
+            self._waiting.append(mine)
+        if mine.acquire(timeout=timeout):
+            return True  # handed over by the writer before
+        with self._lock:
+            if mine in self._waiting:
+                self._waiting.remove(mine)
+                return False
+        mine.acquire()  # handed over as the wait ended: the turn is this writer's
+        return True
 
     def give(self) -> None:
-        with self._changed:
-            self._held = False
-            self._changed.notify_all()
+        """The turn to the first writer waiting, or to whoever comes next."""
+        with self._lock:
+            if self._waiting:
+                self._waiting.popleft().release()
+            else:
+                self._held = False
 
 
 _WRITERS: dict[tuple[int, int], _Turns] = {}
 _WRITERS_LOCK = threading.Lock()
 
 
-def _writer(path: Path) -> _Turns:
-    found = path.stat()
+def _writer(found: Found) -> _Turns:
     with _WRITERS_LOCK:
-        return _WRITERS.setdefault((found.st_dev, found.st_ino), _Turns())
+        return _WRITERS.setdefault(found.file, _Turns())
 
 
 @contextmanager
-def writing(path: Path, check: bool = True) -> Iterator[sqlite3.Connection]:
+def writing(path: Path, check: bool = True, found: Found | None = None) -> Iterator[sqlite3.Connection]:
     """The evening, open to record (an older file migrated forward first), by one writer of this
-    process at a time."""
-    _exists(path)
-    writer = _writer(path)
+    process at a time. `found`: the file as the caller found it, if it did."""
+    found = found or identity(path)
+    writer = _writer(found)
     if not writer.take(BUSY_MS / 1000):
         raise EveningRefused("ev_busy", why=str(path))
     try:
-        with _writing(path, check) as db:
+        with _writing(path, check, found) as db:
             yield db
     finally:
         writer.give()
 
 
 @contextmanager
-def _writing(path: Path, check: bool) -> Iterator[sqlite3.Connection]:
-    with closing(_connected(path, "rw")) as db:
-        version = _checked(db, path, check)
+def _writing(path: Path, check: bool, found: Found) -> Iterator[sqlite3.Connection]:
+    with _lent(path, "rw", check, found) as (db, version):
         try:
             # WAL is the file's own mode, set once when it was made; nothing here writes its header.
-            db.execute("PRAGMA synchronous=FULL")
             _migrated(db, version)
         except sqlite3.Error as exc:
             raise refusal(exc, path) from None
@@ -357,15 +544,36 @@ def meta(db: sqlite3.Connection) -> dict[str, str]:
         raise EveningRefused("ev_damaged", file=db_path(db), why=str(exc)) from None
 
 
+_COLUMNS = "n, kind, who, device, at, inputs, effect, once, undoes"
+
+
 def rows(db: sqlite3.Connection, after: int = 0) -> list[Row]:
     """The journal, oldest first (after event number `after`)."""
-    found = db.execute("SELECT n, kind, who, device, at, inputs, effect, once, undoes FROM events WHERE n > ? "
-                       "ORDER BY n", (after,))  # fmt: skip
+    found = db.execute(f"SELECT {_COLUMNS} FROM events WHERE n > ? ORDER BY n", (after,))
+    return _rows(db, found)
+
+
+def _rows(db: sqlite3.Connection, found: Iterable[Sequence[Any]]) -> list[Row]:
     try:
         return [Row(n, kind, who, device, at, json.loads(i), json.loads(e), once, undoes)
                 for n, kind, who, device, at, i, e, once, undoes in found]  # fmt: skip
     except (ValueError, TypeError, sqlite3.DatabaseError) as exc:
         raise EveningRefused("ev_damaged", file=str(db_path(db)), why=str(exc)) from None
+
+
+def since(db: sqlite3.Connection, n: int) -> tuple[tuple[str, str], list[Row]]:
+    """What tells this evening from another without reading its config (its master's secret and when
+    it was made: `meta`, once written, never changes), and the journal from event n on. One statement:
+    a server asks it for every page and every form, and each statement of a thread waits its turn for
+    the interpreter again while the event loop draws pages."""
+    mark = "(SELECT value FROM evening WHERE key = 'master'), (SELECT value FROM evening WHERE key = 'created')"
+    journal = f"SELECT {_COLUMNS} FROM events WHERE n >= ?"
+    query = f"SELECT {mark}, e.* FROM (SELECT 1) LEFT JOIN ({journal}) AS e ORDER BY e.n"
+    try:
+        found = db.execute(query, (n,)).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise EveningRefused("ev_damaged", file=db_path(db), why=str(exc)) from None
+    return (found[0][0] or "", found[0][1] or ""), _rows(db, [r[2:] for r in found if r[2] is not None])
 
 
 def db_path(db: sqlite3.Connection) -> str:
@@ -391,26 +599,28 @@ def append(db: sqlite3.Connection, row: Row) -> int:
     return cursor.lastrowid
 
 
-def kept(db: sqlite3.Connection, state: bool = True) -> tuple[int, str, str] | None:
-    """The state the file keeps: (after which event, the code that folded it, the state as JSON, or
-    "" without `state`)."""
-    column = "state" if state else "''"  # a writer asks only whether it is due another
+def kept(db: sqlite3.Connection) -> tuple[int, str, str] | None:
+    """The state the file keeps: (after which event, the code that folded it, the state as JSON)."""
     try:
-        found = db.execute(f"SELECT last, code, {column} FROM snapshot ORDER BY last DESC LIMIT 1").fetchone()
+        found = db.execute("SELECT last, code, state FROM snapshot ORDER BY last DESC LIMIT 1").fetchone()
     except sqlite3.OperationalError:  # a file of version 1 read as it is: it keeps none
         return None
     return (int(found[0]), str(found[1]), str(found[2])) if found else None
+
+
+def kept_still(db: sqlite3.Connection) -> tuple[int, str, bool] | None:
+    """Whether a writer is due to keep the state again: after which event the file keeps one, the
+    code that folded it, and whether an undo after that event took back one before it (the state
+    kept no longer holds then). One statement, asked by every event recorded."""
+    reached = "EXISTS (SELECT 1 FROM events WHERE n > s.last AND kind = 'undo' AND undoes <= s.last)"
+    try:
+        found = db.execute(f"SELECT last, code, {reached} FROM snapshot AS s ORDER BY last DESC LIMIT 1").fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return (int(found[0]), str(found[1]), bool(found[2])) if found else None
 
 
 def keep(db: sqlite3.Connection, last: int, code: str, state: str) -> None:
     """Keep the state after event `last` in place of any other (inside the caller's transaction)."""
     db.execute("DELETE FROM snapshot")
     db.execute("INSERT INTO snapshot (last, code, state) VALUES (?, ?, ?)", (last, code, state))
-
-
-def reaches_back(db: sqlite3.Connection, last: int) -> bool:
-    """Whether an undo after event `last` takes back an event before it (a state kept after `last`
-    then no longer holds)."""
-    found = db.execute("SELECT 1 FROM events WHERE n > ? AND kind = 'undo' AND undoes <= ? LIMIT 1",
-                       (last, last)).fetchone()  # fmt: skip
-    return found is not None

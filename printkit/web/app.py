@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import PrintkitError
 from ..game import games
-from ..labels import LANGUAGES, RefusedValue
+from ..labels import LANGUAGES, Refused, RefusedValue
 from ..questions import File, Flag, Question
 from ..referee import Entry, questions
 from . import forms, pictures, said
@@ -139,8 +139,8 @@ def make_app(table: Table, hosts: Sequence[str] = ("127.0.0.1", "localhost")) ->
             await run_in_threadpool(table.evening.forward)
         yield
         table.workers.close()  # its worker processes end with the app
-        if table.evening is not None:
-            table.evening.close()
+        if table.evening is not None:  # the forms sent recorded first, its file folded: not on the loop
+            await run_in_threadpool(table.evening.close)
 
     app = Starlette(
         routes=routes,
@@ -310,19 +310,20 @@ class _Pages:
 
     async def log_page(self, request: Request) -> Response:
         master = self._master(request)
-        return self._render(request, "log.html", rolls=self._rolls(_language(request, self.table.served)),
+        return self._render(request, "log.html", rolls=await self._rolls(_language(request, self.table.served)),
                             master=master)  # fmt: skip
 
     async def log_json(self, request: Request) -> Response:
         """The log's rolls, their fields as ever, with the words a page shows them in (?lang=)."""
         lang = _language(request, self.table.served)
-        return JSONResponse({"rolls": self._rolls(lang)})
+        return JSONResponse({"rolls": await self._rolls(lang)})
 
-    def _rolls(self, lang: str) -> list[dict[str, Any]]:
+    async def _rolls(self, lang: str) -> list[dict[str, Any]]:
         """The log's rolls, newest first, as a page shows them. Each roll is said once per language:
         every device polls the log, and a full log's rolls said afresh on each request cost more
-        than the rest of the page."""
-        rolls = self.table.log.newest()
+        than the rest of the page. An evening's are read from its file in a worker thread."""
+        log = self.table.log
+        rolls = await run_in_threadpool(log.newest) if self.table.evening is not None else log.newest()
         out = []
         for r in rolls:
             said = self._said.get((r.n, lang))
@@ -421,7 +422,15 @@ class _Pages:
             picture = worked.picture
             if logged and _rolled(q, form):
                 once = (form.get("once") or [""])[0][:64] or None  # a resent form logs once (an evening's log)
-                self.table.log.add(who, rolled, worked.line[lang], name, _given(q, values), worked.line, once)
+                add = partial(self.table.log.add, who, rolled, worked.line[lang], name, _given(q, values), worked.line,
+                              once)  # fmt: skip
+                if self.table.evening is None:
+                    add()
+                else:  # into the evening's file, on its thread, never the event loop
+                    try:
+                        await self.table.evening.write(add)
+                    except Refused as exc:  # the file busy for longer than a writer waits: the answer, unlogged
+                        status, refusal = 503, exc.say(lang)
 
         response = self._render(
             request, "question.html", status, master=master, name=name, question=q, about=said.about(q, words),
@@ -435,7 +444,7 @@ class _Pages:
             brief=brief, code=worked.code if worked is not None else 0, picture=picture,
             method="post" if logged else "get", token=self.table.form_token, once=secrets.token_urlsafe(12), who=who,
             logged=logged,
-            dice=name in DICE or logged, rolls=self._rolls(lang) if name in DICE or logged else [],
+            dice=name in DICE or logged, rolls=await self._rolls(lang) if name in DICE or logged else [],
             quick=QUICK_DICE if name in LOGGED else (), roll_switch=logged and name not in LOGGED,
             roll_name=ROLL_SWITCH,
             styles=styles,

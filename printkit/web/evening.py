@@ -8,20 +8,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import bisect
+import contextvars
 import hashlib
 import hmac
 import re
 import secrets
-import sqlite3
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -32,13 +35,15 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from ..evening import Opened, read
 from ..evening.recording import MASTER, allowed, log_roll, record, said_row, undo, who_said
 from ..evening.state import EventKind, Rolled
-from ..evening.store import VERSION, EveningRefused, Row, held, meta, reading, writing
+from ..evening.store import BUSY_MS, VERSION, EveningRefused, Held, Row, held, meta, reading, writing
 from ..labels import LANGUAGES, Refused, label
 from ..questions import Question, Text
 from . import forms, said
 from .forms import QUICK_DICE
 from .rolls import NAME_LIMIT, Roll, shown
 from .served import Served
+
+T = TypeVar("T")
 
 # The newest events a board lists.
 SHOWN_EVENTS = 20
@@ -65,7 +70,12 @@ class ServedEvening:
     players: Mapping[str, str]  # token -> player
     # Held open while the table is served, so that each event recorded does not fold SQLite's log
     # into the file (store.held); closed with the app.
-    holder: sqlite3.Connection | None = field(default=None, compare=False, repr=False)
+    holder: Held | None = field(default=None, compare=False, repr=False)
+    # The thread every form records on, one event after another in the order they came. A worker
+    # thread each, the turn to write passed from one to the next at every event, each waiting for
+    # the interpreter while the event loop drew pages: the turn was held twice as long as the work.
+    writer: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, "printkit-evening"),
+                                       compare=False, repr=False)  # fmt: skip
 
     @classmethod
     def of(cls, path: Path) -> ServedEvening:
@@ -78,12 +88,28 @@ class ServedEvening:
         """As the table begins serving (never for --check): a file of an older schema brought
         forward once, rather than copied into memory to be read at every page until its first event
         (a file that cannot be written is served as it is: its pages read it, its forms are refused)."""
-        if self.holder is None or self.holder.execute("PRAGMA user_version").fetchone()[0] >= VERSION:
+        if self.holder is None or self.holder.db.execute("PRAGMA user_version").fetchone()[0] >= VERSION:
             return
         with suppress(EveningRefused), writing(self.path):
             pass
 
+    async def write(self, work: Callable[[], T]) -> T:
+        """Work that records into the evening (and reads what it needs first), done on the evening's
+        own thread, after what came before it. Work that waited its turn longer than a writer waits
+        for the file is refused as busy without trying: while another program holds the file, each
+        form in the queue would otherwise wait its own time in turn, the last one twenty times over."""
+        queued = time.monotonic()
+
+        def in_turn() -> T:
+            if time.monotonic() - queued > BUSY_MS / 1000:
+                raise EveningRefused("ev_busy", why=str(self.path))
+            return work()
+
+        context = contextvars.copy_context()  # as a worker thread of the app's is given it
+        return await asyncio.get_running_loop().run_in_executor(self.writer, context.run, in_turn)
+
     def close(self) -> None:
+        self.writer.shutdown()  # what was sent is recorded first
         if self.holder is not None:
             self.holder.close()
 
@@ -172,8 +198,20 @@ class EveningPages:
         """A form sent: the event recorded (once, however often the form is sent), then the page again."""
         who = MASTER if "token" in request.path_params else self._player(request)
         form = await self.posted(request)
-        kind = request.path_params["kind"]
-        opened = await run_in_threadpool(read, self.evening.path)
+        lang = self._lang(request)
+        # The evening read, the form checked and the event recorded in one trip to the evening's thread.
+        try:
+            done = await self.evening.write(partial(self._recorded, who, request.path_params["kind"], form, lang))
+        except Refused as exc:  # the file busy for longer than a writer waits
+            done = exc.say(lang), 400
+        if isinstance(done, int):
+            return RedirectResponse(f"{self._home(who)}?lang={lang}&done={done}", status_code=303)
+        refusal, status = done
+        return await self._page(request, who, refusal=refusal, status=status)
+
+    def _recorded(self, who: str, kind: str, form: dict[str, list[str]], lang: str) -> int | tuple[str, int]:
+        """The number of the event a form records, or what refuses it and the status to say it with."""
+        opened = read(self.evening.path)
         declared = opened.kinds.get(kind)
         if declared is None:
             raise HTTPException(404)
@@ -182,7 +220,6 @@ class EveningPages:
         dice = (form.get("dice") or [""])[0]
         if kind == "roll" and dice in QUICK_DICE:  # a tap on D6 or 2D6: the notation it stands for
             form["notation"] = [dice]
-        lang = self._lang(request)
         mine = opened.table.actors(opened.state, who) if who != MASTER else ()
         if declared.actor is not None and not (form.get(declared.actor) or [""])[0] and len(mine) == 1:
             form[declared.actor] = [mine[0]]  # a player acts as himself unless he has heroes to choose among
@@ -190,15 +227,13 @@ class EveningPages:
         # An offer reckoned on an older evening is refused, unless this is its resend (recorded once,
         # said so): the journal is searched for its token only then, never on every form.
         if seen is not None and seen != opened.state.last and not (once is not None and _sent(opened, once)):
-            return await self._page(request, who, refusal=label("ev_moved_on", lang, n=seen), status=409)
+            return label("ev_moved_on", lang, n=seen), 409
         try:
             values = forms.read(q, self.served, form)
-            done = await run_in_threadpool(record, self.evening.path, kind, values, who, "web", once)
+            return record(self.evening.path, kind, values, who, "web", once).n
         except Refused as exc:
             with said.speaking(q, _words(lang), lang):  # a field by its label, never by its switch
-                refused = exc.say(lang)
-            return await self._page(request, who, refusal=refused, status=400)
-        return RedirectResponse(f"{self._home(who)}?lang={lang}&done={done.n}", status_code=303)
+                return exc.say(lang), 400
 
     async def undo(self, request: Request) -> Response:
         """The master takes back the event the board showed as the newest (a resent form undoes
@@ -207,7 +242,7 @@ class EveningPages:
         lang = self._lang(request)
         seen = _number((form.get("newest") or [""])[0])
         try:
-            done = await run_in_threadpool(undo, self.evening.path, MASTER, "web", seen)
+            done = await self.evening.write(partial(undo, self.evening.path, MASTER, "web", seen))
         except Refused as exc:
             return await self._page(request, MASTER, refusal=exc.say(lang), status=400)
         return RedirectResponse(f"{self._home(MASTER)}?lang={lang}&undone={done.undone}", status_code=303)
